@@ -1,0 +1,118 @@
+/**
+ * The validation core's public types. Every consumer (editor, library list, exporter,
+ * embedded server, inspector, CLI) speaks these; keep them stable.
+ */
+
+/** One reader of SKILL.md (../shared/spec/SKILL-FORMAT-AND-TARGETS.md §2). */
+export type ProfileId =
+  | 'agentskills'
+  | 'claude-upload'
+  | 'claude-code'
+  | 'agentskills-mcp'
+  | 'x-personal-mcp'
+  | 'universal-2.1'
+  | 'mcp-serve';
+
+/** Every profile id, default first. */
+export const PROFILE_IDS: readonly ProfileId[] = [
+  'agentskills',
+  'claude-upload',
+  'claude-code',
+  'agentskills-mcp',
+  'x-personal-mcp',
+  'universal-2.1',
+  'mcp-serve',
+];
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A place in the text: 1-based line and column (UTF-16 units), 0-based offset into the string. */
+export interface Position {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** A half-open span of the text [start, end). */
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** Replace text[start, end) with newText (offsets into the original string). */
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+/** A change on disk that a fix needs besides text edits (e.g. rename the skill folder). */
+export interface FileOperation {
+  kind: 'rename-folder';
+  /** New folder name (a sibling of the current skill folder). */
+  newName: string;
+}
+
+/** A one-click fix. `safe` fixes may be applied in bulk ("Fix all safe problems", `--fix`). */
+export interface QuickFix {
+  title: string;
+  edits: TextEdit[];
+  fileOperations?: FileOperation[];
+  safe: boolean;
+}
+
+/** One finding, written for a person first. */
+export interface Diagnostic {
+  /** Stable id `area/what`, e.g. `yaml/unquoted-colon`. */
+  ruleId: string;
+  severity: Severity;
+  /** The profile that raised it. */
+  profile: ProfileId;
+  /** A plain sentence a non-developer understands. */
+  message: string;
+  /** The technical detail (parser message, limit, pattern). */
+  detail?: string;
+  /** Where in the file; absent for findings about the folder as a whole. */
+  range?: Range;
+  /** Path of the file the finding is about, relative to the skill folder ('SKILL.md' when absent). */
+  file?: string;
+  fixes?: QuickFix[];
+}
+
+/** What a rule may know about the skill's folder without touching the disk. */
+export interface FileViewEntry {
+  /** Path relative to the skill folder, `/` separated. */
+  path: string;
+  kind: 'file' | 'directory' | 'symlink';
+  size: number;
+  /** For symlinks: true when the target resolves outside the skill folder (or is dangling). */
+  escapes?: boolean;
+}
+
+/** A small picture of the skill folder, built by main/validate from the disk. */
+export interface FileView {
+  /** The skill folder's own name (last path segment). */
+  folderName: string;
+  /** The folder path relative to its library root, `/` separated (for mcp-serve). */
+  relativePath?: string;
+  /** The file's own name as found on disk (`SKILL.md`, or `skill.md`). */
+  fileName?: string;
+  entries: FileViewEntry[];
+  /** Contents of small text files some rules compare against (e.g. `tools.json`). */
+  texts?: Record<string, string>;
+}
+
+/** Options for one validation run. */
+export interface ValidateOptions {
+  /** Profiles to check; defaults to ['agentskills']. */
+  profiles?: ProfileId[];
+  /** When absent, folder-dependent rules use only what the text tells. */
+  fileView?: FileView;
+}
+
+/** The outcome of validating one SKILL.md. */
+export interface ValidationResult {
+  diagnostics: Diagnostic[];
+  /** Per profile: 'valid' (nothing), 'warning' (warnings only), 'error' (at least one error). */
+  verdicts: Partial<Record<ProfileId, 'valid' | 'warning' | 'error'>>;
+}

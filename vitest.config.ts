@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit and integration tests for shared/, main/, preload/ and renderer/ (pure parts). */
+export default defineConfig({
+  test: {
+    include: ['{shared,main,preload,renderer}/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ['default', ['json', { outputFile: 'out/test-results/vitest.json' }]],
+  },
+});
