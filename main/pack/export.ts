@@ -1,0 +1,144 @@
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { writeFileAtomic } from '../library/atomic-write';
+import { getTarget, planExport, type ExportPlan, type TargetId, type ValidateFn } from '../../shared/projection';
+import { writeArchive, type ArchiveItem } from './archive-writer';
+import { commitFolder, diffFolder, exists, stageFolder, type FolderDiff, type FolderFile } from './folder-writer';
+import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';
+
+/** Where a Claude Code install goes. */
+export type ClaudeCodeScope =
+  /** `~/.claude/skills/<name>/`; `home` overrides the home folder (tests, other users). */
+  | { scope: 'user'; home?: string }
+  /** `<project>/.claude/skills/<name>/`. */
+  | { scope: 'project'; project: string };
+
+/** Options for {@link planSkillExport} and {@link exportSkill}. */
+export interface ExportOptions {
+  /** Source paths the user keeps despite a warning (secret-looking files, links inside the skill). */
+  keep?: readonly string[];
+  /** Folder copy only: project the frontmatter as for an upload. */
+  project?: boolean;
+  /** The validation core for the pre-upload check (`validateSkill`). */
+  validate?: ValidateFn;
+  /**
+   * Archives: the archive file (default `<cwd>/<name><ext>`). Folder copy: the folder in which
+   * `<name>/` is created (required). Claude Code: ignored, see `claudeCode`.
+   */
+  out?: string;
+  /** Claude Code install destination (default: the user's `~/.claude/skills/`). */
+  claudeCode?: ClaudeCodeScope;
+  /** Also write `<archive>.sha256` (`<hex>  <file name>`, the sha256sum format). */
+  sha256File?: boolean;
+  /** Folder targets: replace an existing copy (the old one goes to the trash). */
+  overwrite?: boolean;
+  /** Folder targets only: export despite errors of the pre-upload check. */
+  force?: boolean;
+  /** Where replaced copies go (default ~/.skillbench/trash). */
+  trashDir?: string;
+  /** Base for relative paths (default process.cwd()). */
+  cwd?: string;
+}
+
+/** The result of an export. */
+export type ExportResult =
+  | { status: 'written'; plan: ExportPlan; path: string; bytes: number; sha256?: string; sha256Path?: string; trashedTo?: string; files: number }
+  /** Errors of the pre-upload check stop the export (plan.issues says which). */
+  | { status: 'blocked'; plan: ExportPlan }
+  /** The destination folder exists; pass `overwrite: true` after showing this diff. */
+  | { status: 'exists'; plan: ExportPlan; path: string; diff: FolderDiff };
+
+/** A plan plus the folder it was made from. */
+export interface PlannedExport {
+  plan: ExportPlan;
+  skill: LoadedSkill;
+}
+
+/** Read the skill folder and plan the export, without writing anything (the export dialog's view). */
+export async function planSkillExport(skillDir: string, target: TargetId, options: ExportOptions = {}): Promise<PlannedExport> {
+  const skill = await loadSkillFolder(skillDir);
+  const plan = planExport({
+    target,
+    skillText: skill.skillText,
+    skillFileName: skill.skillFileName,
+    folderName: skill.folderName,
+    entries: skill.entries,
+    ...(options.keep ? { keep: options.keep } : {}),
+    ...(options.project !== undefined ? { project: options.project } : {}),
+    ...(options.validate ? { validate: options.validate } : {}),
+  });
+  return { plan, skill };
+}
+
+/** The folder a folder-copy target writes to. */
+export function folderDestination(plan: ExportPlan, options: ExportOptions): string {
+  const cwd = options.cwd ?? process.cwd();
+  if (plan.target.id === 'claude-code') {
+    const scope = options.claudeCode ?? { scope: 'user' };
+    const base = scope.scope === 'user' ? (scope.home ?? homedir()) : resolve(cwd, scope.project);
+    return join(base, '.claude', 'skills', plan.skillName);
+  }
+  if (!options.out) throw new Error('A folder copy needs a destination folder (out).');
+  return join(resolve(cwd, options.out), plan.skillName);
+}
+
+/** The archive path a target writes to. */
+export function archiveDestination(plan: ExportPlan, options: ExportOptions): string {
+  const cwd = options.cwd ?? process.cwd();
+  return options.out ? resolve(cwd, options.out) : join(cwd, `${plan.skillName}${plan.target.extension ?? ''}`);
+}
+
+/** The included files of a plan with their bytes, paths relative to the package root. */
+async function planFiles(planned: PlannedExport): Promise<FolderFile[]> {
+  const files: FolderFile[] = [];
+  for (const entry of planned.plan.entries) {
+    if (!entry.included || entry.kind === 'directory') continue;
+    const data =
+      entry.content !== undefined
+        ? Buffer.from(entry.content, 'utf8')
+        : await readSourceBytes(planned.skill, entry.source as string, entry.kind === 'symlink');
+    files.push({ path: entry.output, data, mode: entry.mode });
+  }
+  return files;
+}
+
+/**
+ * Export a skill to a target: plan, refuse on errors (folder targets may force), then write a
+ * reproducible archive or a folder copy. Never overwrites a folder silently: an existing
+ * destination returns its diff until `overwrite` is set.
+ */
+export async function exportSkill(skillDir: string, target: TargetId, options: ExportOptions = {}): Promise<ExportResult> {
+  const planned = await planSkillExport(skillDir, target, options);
+  const { plan } = planned;
+  // Why: the destination would reject the package anyway; only folder copies may be forced (issue 6 point 3).
+  if (plan.blocked && !(options.force && getTarget(target).overrideAllowed)) return { status: 'blocked', plan };
+  const files = await planFiles(planned);
+
+  if (plan.target.output === 'folder') {
+    const dest = folderDestination(plan, options);
+    if ((await exists(dest)) && !options.overwrite) {
+      return { status: 'exists', plan, path: dest, diff: await diffFolder(dest, files) };
+    }
+    const dirs = plan.entries.filter((e) => e.included && e.kind === 'directory').map((e) => e.output.replace(/\/$/, ''));
+    const stage = await stageFolder(dest, files, dirs);
+    const { trashedTo } = await commitFolder(stage, dest, options.overwrite === true, options.trashDir);
+    return { status: 'written', plan, path: dest, bytes: files.reduce((s, f) => s + f.data.length, 0), files: files.length, ...(trashedTo ? { trashedTo } : {}) };
+  }
+
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const items: ArchiveItem[] = plan.entries
+    .filter((e) => e.included)
+    .map((e) => (e.kind === 'directory' ? { name: e.output, kind: 'directory', mode: 0o755 } : { name: e.output, kind: 'file', mode: e.mode, data: (byPath.get(e.output) as FolderFile).data }));
+  const dest = archiveDestination(plan, options);
+  await mkdir(dirname(dest), { recursive: true });
+  const written = await writeArchive(plan.target.output, items, dest);
+  let sha256Path: string | undefined;
+  if (options.sha256File) {
+    sha256Path = `${dest}.sha256`;
+    // Why this format: `sha256sum -c` reads "<hex>  <name>" (GNU coreutils).
+    await writeFileAtomic(sha256Path, `${written.sha256}  ${dest.split(/[\\/]/).pop() ?? dest}\n`);
+  }
+  return { status: 'written', plan, path: dest, bytes: written.bytes, sha256: written.sha256, files: files.length, ...(sha256Path ? { sha256Path } : {}) };
+}
+
