@@ -48,6 +48,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
     rules: forbid([...nodeBuiltins, 'electron', 'react', 'react-dom', '**/main/**', '**/renderer/**', '**/preload/**'], 'shared/ is pure TypeScript: no Node, no DOM, no Electron.'),

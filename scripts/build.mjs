@@ -1,1 +1,66 @@
-console.log("build placeholder")
+// Builds Skillbench: the Node side (CLI, Electron main, preload) with esbuild and the
+// renderer with Vite. `--node-only` skips the renderer (used by `prepare`, so `npx skillbench`
+// works right after `npm install`).
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const quiet = args.has('--quiet');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const log = (text) => {
+  if (!quiet) console.log(text);
+};
+
+// Why a banner: bundled CommonJS dependencies call require(); ESM output needs one.
+const esmBanner = {
+  js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+};
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: quiet ? 'error' : 'warning',
+  define: { 'process.env.SKILLBENCH_VERSION': JSON.stringify(version) },
+  absWorkingDir: root,
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: ['main/cli/main.ts'],
+    outfile: 'out/main/cli.js',
+    format: 'esm',
+    banner: esmBanner,
+  }),
+  build({
+    ...common,
+    entryPoints: ['main/electron/main.ts'],
+    outfile: 'out/main/electron.cjs',
+    format: 'cjs',
+    external: ['electron'],
+  }),
+  build({
+    ...common,
+    // Why CJS and one file: a sandboxed preload can only require('electron') (Electron docs, "Process Sandboxing").
+    entryPoints: ['preload/index.ts'],
+    outfile: 'out/preload/index.cjs',
+    format: 'cjs',
+    platform: 'node',
+    external: ['electron'],
+  }),
+]);
+log('built out/main/cli.js, out/main/electron.cjs, out/preload/index.cjs');
+
+if (!args.has('--node-only')) {
+  const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', ...(quiet ? ['--logLevel', 'error'] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (vite.status !== 0) process.exit(vite.status ?? 1);
+  log('built out/renderer');
+}

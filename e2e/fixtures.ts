@@ -1,0 +1,47 @@
+import { test as base } from '@playwright/test';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBrowserShell, type BrowserShell } from '../main/web/browser-shell';
+import { SkillbenchPage } from './pages/skillbench-page';
+
+/** A library folder in a fresh temp directory, removed after the test. */
+export interface TempLibrary {
+  dir: string;
+  /** Write `<dir>/<relativeDir>/SKILL.md` and return its path. */
+  addSkill(relativeDir: string, text: string): Promise<string>;
+  read(path: string): Promise<string>;
+}
+
+const rendererDir = join(import.meta.dirname, '..', 'out', 'renderer');
+
+/** Fixtures: one temp library and one real browser-shell host per test (CONVENTIONS 8). */
+export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app: SkillbenchPage }>({
+  library: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-'));
+    await use({
+      dir,
+      async addSkill(relativeDir, text) {
+        const folder = join(dir, relativeDir);
+        await mkdir(folder, { recursive: true });
+        const path = join(folder, 'SKILL.md');
+        await writeFile(path, text);
+        return path;
+      },
+      read: (path) => readFile(path, 'utf8'),
+    });
+    await rm(dir, { recursive: true, force: true });
+  },
+  shell: async ({}, use) => {
+    const shell = await startBrowserShell({ rendererDir, version: 'e2e' });
+    await use(shell);
+    await shell.host.close();
+  },
+  app: async ({ page, shell }, use) => {
+    const app = new SkillbenchPage(page);
+    await app.goto(shell.host.url);
+    await use(app);
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBrowserShell } from '../../web/browser-shell';
+import { UsageError, type CliCommand } from '../types';
+
+const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
+
+Serve the Skillbench window to your browser at http://127.0.0.1 (loopback only), with a
+random access token in the printed address. Stop it with Ctrl+C.
+
+  --port N           listen on port N (default: a free port)
+  --renderer-dir DIR the built UI (default: out/renderer beside the CLI)
+  --reason TEXT      a line explaining why the browser shell is used (npm start passes it)
+`;
+
+/** The built renderer beside the bundled CLI (out/main/cli.js → out/renderer). */
+function defaultRendererDir(): string {
+  return join(fileURLToPath(new URL('.', import.meta.url)), '..', 'renderer');
+}
+
+/** `skillbench web` — start the browser shell. */
+export const webCommand: CliCommand = {
+  name: 'web',
+  summary: 'Open Skillbench in your browser (the browser shell on 127.0.0.1)',
+  usage: USAGE,
+  async run(args, io) {
+    let values;
+    try {
+      ({ values } = parseArgs({
+        args,
+        options: { port: { type: 'string' }, 'renderer-dir': { type: 'string' }, reason: { type: 'string' } },
+        strict: true,
+      }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
+    const rendererDir = values['renderer-dir'] ?? defaultRendererDir();
+    if (!existsSync(join(rendererDir, 'index.html'))) {
+      io.stderr(`The Skillbench window is not built yet (no ${join(rendererDir, 'index.html')}). Run \`npm run build\` first.\n`);
+      return 2;
+    }
+    const shell = await startBrowserShell({ rendererDir, port, version: process.env.SKILLBENCH_VERSION ?? '0.1.0' });
+    if (values.reason) io.stdout(`${values.reason}\n`);
+    io.stdout(`Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`);
+    await new Promise<void>((resolveStop) => {
+      const stop = () => resolveStop();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await shell.host.close();
+    return 0;
+  },
+};

@@ -1,0 +1,61 @@
+import { COMMANDS } from './commands';
+import { UsageError, type CliIO } from './types';
+
+/** The process's own streams, for the real binary. */
+export function processIO(): CliIO {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    cwd: process.cwd(),
+    env: process.env,
+  };
+}
+
+function helpText(version: string): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    `skillbench ${version} — a workbench for Agent Skills (SKILL.md)`,
+    '',
+    'Usage: skillbench <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `skillbench <command> --help` for a command\'s options.',
+    '',
+  ].join('\n');
+}
+
+/** Run the CLI with `argv` (without node and script). Never throws; returns the exit code. */
+export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(helpText(version));
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${version}\n`);
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`skillbench: there is no command "${name}".\n\n${helpText(version)}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`${command.usage.trimEnd()}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`skillbench ${name}: ${error.message}\n\n${command.usage.trimEnd()}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`skillbench ${name}: ${message}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,20 @@
+/** Where a CLI command writes and what it runs in; tests pass their own to capture output. */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** One `skillbench <name>` subcommand. Exit codes: 0 ok, 1 findings/refusal, 2 usage or I/O problem. */
+export interface CliCommand {
+  name: string;
+  /** One line for `skillbench --help`. */
+  summary: string;
+  /** Full usage text for `skillbench <name> --help`. */
+  usage: string;
+  run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** Thrown by argument parsing; printed with the usage and exit code 2. */
+export class UsageError extends Error {}

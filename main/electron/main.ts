@@ -1,0 +1,95 @@
+import { app, BrowserWindow, dialog, net, protocol, session, shell } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EVENT_NAMES, IPC_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract';
+import { createApiHandlers } from '../api/handlers';
+import { LibraryService } from '../library/library-service';
+import { SECURITY_HEADERS } from '../security/csp';
+import { APP_ORIGIN, APP_SCHEME, isAllowedExternal, isAllowedNavigation, mainWindowOptions, resolveAppAsset } from './policy';
+import { registerIpcHandlers } from './registrar';
+
+// Why: app:// must be standard + secure before ready so it gets an origin, fetch and a CSP
+// like https (Electron docs, protocol.registerSchemesAsPrivileged).
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+]);
+
+const rendererDir = join(__dirname, '..', 'renderer');
+const preloadPath = join(__dirname, '..', 'preload', 'index.cjs');
+let mainWindow: BrowserWindow | null = null;
+
+function send<K extends EventName>(event: K, payload: EventPayload<K>): void {
+  if (!EVENT_NAMES.includes(event)) return;
+  mainWindow?.webContents.send(`${IPC_PREFIX}event`, event, payload);
+}
+
+function createWindow(): void {
+  mainWindow = new BrowserWindow(mainWindowOptions(preloadPath));
+  const contents = mainWindow.webContents;
+  // Why: deny navigation away from the app, new windows and <webview> (Electron security checklist 12-14).
+  contents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAllowedNavigation(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternal(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+  void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+// Why: a second instance would race the first on the same files and settings.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+
+  void app.whenReady().then(() => {
+    // Why: the UI asks for no permission (camera, notifications, ...); deny every request and check.
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+
+    protocol.handle(APP_SCHEME, async (request) => {
+      const file = resolveAppAsset(rendererDir, request.url);
+      if (!file) return new Response('Not found', { status: 404 });
+      const response = await net.fetch(pathToFileURL(file).toString());
+      const headers = new Headers(response.headers);
+      for (const [key, value] of Object.entries(SECURITY_HEADERS)) headers.set(key, value);
+      return new Response(response.body, { status: response.status, headers });
+    });
+
+    const library = new LibraryService((event, payload) => send(event, payload));
+    registerIpcHandlers(
+      createApiHandlers({
+        shell: 'electron',
+        version: app.getVersion(),
+        library,
+        pickFolder: async (title) => {
+          const options = { title: title ?? 'Open a folder of skills', properties: ['openDirectory' as const, 'createDirectory' as const] };
+          const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+          return result.canceled ? null : (result.filePaths[0] ?? null);
+        },
+      }),
+    );
+    createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

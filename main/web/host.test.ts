@@ -1,0 +1,163 @@
+import { mkdtemp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startBrowserShell, type BrowserShell } from './browser-shell';
+
+/** A raw HTTP request with full control of Host and Origin (fetch forbids setting Host). */
+function send(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    if (options.body) req.write(options.body);
+    req.end();
+  });
+}
+
+describe('browser-shell host', () => {
+  let dir: string;
+  let shell: BrowserShell;
+  let host: string;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'skillbench-host-'));
+    await mkdir(join(dir, 'renderer'));
+    await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Skillbench</title>');
+    await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
+    await mkdir(join(dir, 'lib', 'alpha'), { recursive: true });
+    await writeFile(join(dir, 'lib', 'alpha', 'SKILL.md'), '---\nname: alpha\ndescription: First skill\n---\nBody\n');
+    shell = await startBrowserShell({ rendererDir: join(dir, 'renderer'), version: 'test' });
+    host = `127.0.0.1:${shell.host.port}`;
+  });
+
+  afterEach(async () => {
+    await shell.host.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const auth = () => ({ Host: host, Authorization: `Bearer ${shell.host.token}` });
+  const json = (body: unknown) => ({ ...auth(), 'Content-Type': 'application/json', body: JSON.stringify(body) });
+
+  it('binds 127.0.0.1 and prints a URL that carries the token', () => {
+    expect(shell.host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('refuses a request without the token with 401', async () => {
+    const page = await send(shell.host.port, { path: '/', headers: { Host: host } });
+    expect(page.status).toBe(401);
+    expect(page.body).toContain('access token');
+    const call = await send(shell.host.port, { method: 'POST', path: '/api/app.info', headers: { Host: host, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(call.status).toBe(401);
+  });
+
+  it('refuses a wrong token with 401', async () => {
+    const res = await send(shell.host.port, { path: '/', headers: { Host: host, Authorization: 'Bearer nope' } });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses a foreign Origin with 403, even with the token', async () => {
+    const res = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/app.info',
+      headers: { ...auth(), Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it('refuses a Host other than 127.0.0.1/localhost with 403 (DNS rebinding)', async () => {
+    for (const badHost of ['evil.example', `evil.example:${shell.host.port}`, '127.0.0.1:1', `0.0.0.0:${shell.host.port}`]) {
+      const res = await send(shell.host.port, { path: '/', headers: { Host: badHost, Authorization: `Bearer ${shell.host.token}` } });
+      expect(res.status, badHost).toBe(403);
+    }
+    const ok = await send(shell.host.port, { path: '/', headers: { Host: `localhost:${shell.host.port}`, Authorization: `Bearer ${shell.host.token}` } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('trades the token in the address for an HttpOnly SameSite cookie and drops it from the URL', async () => {
+    const res = await send(shell.host.port, { path: `/?token=${shell.host.token}`, headers: { Host: host } });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/');
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Strict');
+    const page = await send(shell.host.port, { path: '/', headers: { Host: host, Cookie: cookie.split(';')[0] ?? '' } });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const wrong = await send(shell.host.port, { path: '/?token=wrong', headers: { Host: host } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('never serves files outside the renderer build', async () => {
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
+      const res = await send(shell.host.port, { path, headers: auth() });
+      expect(res.status, path).toBe(404);
+      expect(res.body).not.toContain('outside the renderer');
+    }
+  });
+
+  it('answers contract channels as data and rejects bad input with a plain message', async () => {
+    const { body: infoBody, status } = await send(shell.host.port, { method: 'POST', path: '/api/app.info', headers: json({}), body: '{}' });
+    expect(status).toBe(200);
+    expect(JSON.parse(infoBody)).toMatchObject({ ok: true, value: { shell: 'browser', version: 'test', nativeDialogs: false } });
+
+    const bad = await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: '{"path": 42}' });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+
+    const unknown = await send(shell.host.port, { method: 'POST', path: '/api/nope.nothing', headers: { ...auth(), 'Content-Type': 'application/json' }, body: '{}' });
+    expect(unknown.status).toBe(404);
+
+    const form = await send(shell.host.port, { method: 'POST', path: '/api/app.info', headers: { ...auth(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    expect(form.status).toBe(415);
+  });
+
+  it('opens a library, saves through the API and pushes skill.changed over Server-Sent Events', async () => {
+    const opened = await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib') }) });
+    const library = JSON.parse(opened.body);
+    expect(library.value.skills).toHaveLength(1);
+    const skillPath = library.value.skills[0].path as string;
+
+    const events: string[] = [];
+    const stream = request({ host: '127.0.0.1', port: shell.host.port, path: '/api/events', headers: auth() });
+    const gotEvent = new Promise<void>((resolve) => {
+      stream.on('response', (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          events.push(chunk);
+          if (chunk.includes('event: skill.changed')) resolve();
+        });
+      });
+    });
+    stream.end();
+    await new Promise((r) => setTimeout(r, 100));
+
+    const saved = await send(shell.host.port, { method: 'POST', path: '/api/skill.save', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: skillPath, text: 'new text\n' }) });
+    expect(JSON.parse(saved.body)).toMatchObject({ ok: true });
+    await gotEvent;
+    expect(events.join('')).toContain(JSON.stringify(skillPath));
+    expect(await readFile(skillPath, 'utf8')).toBe('new text\n');
+    stream.destroy();
+  });
+
+  it('refuses to read or write outside the opened library', async () => {
+    await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib') }) });
+    const read = await send(shell.host.port, { method: 'POST', path: '/api/skill.read', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'secret.txt') }) });
+    expect(JSON.parse(read.body)).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+    const escape = await send(shell.host.port, { method: 'POST', path: '/api/skill.save', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib', '..', 'secret.txt'), text: 'x' }) });
+    expect(JSON.parse(escape.body)).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+    expect(await readFile(join(dir, 'secret.txt'), 'utf8')).toBe('outside the renderer');
+  });
+});
