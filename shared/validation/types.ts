@@ -76,6 +76,8 @@ export interface Diagnostic {
   range?: Range;
   /** Path of the file the finding is about, relative to the skill folder ('SKILL.md' when absent). */
   file?: string;
+  /** JSON pointer (RFC 6901) of the frontmatter field the finding is about, e.g. `/x-personal-mcp/version`. */
+  field?: string;
   fixes?: QuickFix[];
 }
 

@@ -1,0 +1,12 @@
+export { parseSkill, detectLineEnding } from './frontmatter-parser';
+export type {
+  BoundaryIssue,
+  FrontmatterBlock,
+  LineEnding,
+  ParsedSkill,
+  YamlProblem,
+  YamlRepair,
+} from './frontmatter-parser';
+export { LineIndex } from './line-index';
+export { applyEdits } from './text-edits';
+export { codePointLength, quoteYamlString, textOf, yamlScalarText } from './yaml-strings';

@@ -1,0 +1,11 @@
+export * from './types';
+export { validateSkill } from './validate-skill';
+export { suggestProfiles } from './suggest-profiles';
+export { fixAllSafe } from './fix-all';
+export { describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
+export type { BudgetShare, DescriptionBudget } from './describe-budget';
+export { RULES, getRule, severityOf } from './rule-catalog';
+export type { RuleInfo } from './rule-catalog';
+export { PROFILES } from './profiles';
+export type { ProfileSpec } from './profiles';
+export { splitDescription } from './fixes';

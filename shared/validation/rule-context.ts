@@ -1,0 +1,239 @@
+import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
+import type { Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
+import type { ParsedSkill } from '../skill/frontmatter-parser';
+import { severityOf } from './rule-catalog';
+import type { Diagnostic, FileView, ProfileId, QuickFix, Severity } from './types';
+import { PROFILES } from './profiles';
+import type { ProfileSpec } from './profiles';
+
+/** One top-level `key: value` of the frontmatter with its places in the original text. */
+export interface TopEntry {
+  key: string;
+  pair: Pair;
+  value: unknown;
+  keyStart: number;
+  keyEnd: number;
+  /** Start of the key's line and start of the next entry's line: the whole entry, for moving it. */
+  lineStart: number;
+  blockEnd: number;
+}
+
+/** A scalar the walk found, with its JSON pointer and original-text span. */
+export interface ScalarFact {
+  pointer: string;
+  node: Scalar;
+  start: number;
+  end: number;
+}
+
+/** A located finding of the one YAML walk, shared by every profile. */
+export interface SpanFact {
+  pointer: string;
+  start: number;
+  end: number;
+  note?: string;
+}
+
+/** Facts about the frontmatter computed once per validation and shared by every profile. */
+export interface Facts {
+  root: YAMLMap | null;
+  entries: TopEntry[];
+  /** First entry per key. */
+  byKey: Map<string, TopEntry>;
+  duplicates: SpanFact[];
+  flows: SpanFact[];
+  anchors: SpanFact[];
+  /** Plain scalars, for the ambiguous-type and comment checks. */
+  plains: ScalarFact[];
+  nonJson: SpanFact[];
+  /** Original-text spans of multi-line scalars (tabs inside them are content, not indentation). */
+  multiline: { start: number; end: number }[];
+}
+
+/** JSON-pointer escaping (RFC 6901). */
+export function pointerSegment(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+const STANDARD_TAGS = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`),
+);
+
+/** Walk the YAML document once and gather everything rules need. */
+export function buildFacts(parsed: ParsedSkill): Facts {
+  const facts: Facts = {
+    root: null,
+    entries: [],
+    byKey: new Map(),
+    duplicates: [],
+    flows: [],
+    anchors: [],
+    plains: [],
+    nonJson: [],
+    multiline: [],
+  };
+  const doc = parsed.document;
+  if (!doc) return facts;
+  const text = parsed.text;
+
+  const walk = (node: unknown, pointer: string, depth: number, inFlow = false): void => {
+    if (!isNode(node) || depth > 64) return;
+    const span = parsed.nodeSpan(node);
+    const n = node as YamlNode;
+    if (n.anchor && span) facts.anchors.push({ pointer, start: span.start, end: span.end, note: `&${n.anchor}` });
+    if (n.tag && !STANDARD_TAGS.has(n.tag) && span) facts.nonJson.push({ pointer, start: span.start, end: span.end, note: `tag ${n.tag}` });
+    if (isAlias(node)) {
+      if (span) facts.anchors.push({ pointer, start: span.start, end: span.end, note: `*${node.source}` });
+      return;
+    }
+    if (isScalar(node)) {
+      if (!span) return;
+      if (node.type === 'PLAIN') facts.plains.push({ pointer, node, start: span.start, end: span.end });
+      if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
+        facts.nonJson.push({ pointer, start: span.start, end: span.end, note: `${String(node.value)} has no JSON form` });
+      }
+      for (let i = span.start; i < span.end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10 || c === 13) {
+          facts.multiline.push(span);
+          break;
+        }
+      }
+      return;
+    }
+    if (isCollection(node)) {
+      if (node.flow && !inFlow && span) facts.flows.push({ pointer, start: span.start, end: span.end });
+      if (isSeq(node)) {
+        node.items.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1, inFlow || !!node.flow));
+        return;
+      }
+      if (isMap(node)) {
+        const seen = new Set<string>();
+        for (const item of node.items) {
+          if (!isPair(item)) continue;
+          const k = item.key;
+          let keyText: string;
+          if (isScalar(k)) {
+            keyText = String(k.value);
+            const ks = parsed.nodeSpan(k);
+            if (typeof k.value !== 'string' && ks) {
+              facts.nonJson.push({ pointer: `${pointer}/${pointerSegment(keyText)}`, start: ks.start, end: ks.end, note: `key ${JSON.stringify(k.source ?? keyText)} is not text` });
+            }
+          } else {
+            keyText = '?';
+            const ks = parsed.nodeSpan(k);
+            if (ks) facts.nonJson.push({ pointer, start: ks.start, end: ks.end, note: 'a key that is itself a collection' });
+          }
+          const childPointer = `${pointer}/${pointerSegment(keyText)}`;
+          if (seen.has(keyText)) {
+            const ks = parsed.nodeSpan(k);
+            if (ks) facts.duplicates.push({ pointer: childPointer, start: ks.start, end: ks.end, note: keyText });
+          }
+          seen.add(keyText);
+          walk(item.value, childPointer, depth + 1, inFlow || !!node.flow);
+        }
+      }
+    }
+  };
+
+  const contents = doc.contents;
+  walk(contents, '', 0);
+  if (isMap(contents)) {
+    facts.root = contents;
+    const fm = parsed.frontmatter;
+    const contentEnd = fm ? fm.contentEnd : text.length;
+    const tops: TopEntry[] = [];
+    for (const item of contents.items) {
+      if (!isPair(item) || !isScalar(item.key)) continue;
+      const ks = parsed.nodeSpan(item.key);
+      if (!ks) continue;
+      let lineStart = ks.start;
+      while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
+      tops.push({ key: String(item.key.value), pair: item, value: item.value, keyStart: ks.start, keyEnd: ks.end, lineStart, blockEnd: contentEnd });
+    }
+    for (let i = 0; i < tops.length - 1; i++) (tops[i]).blockEnd = (tops[i + 1]).lineStart;
+    facts.entries = tops;
+    for (const t of tops) if (!facts.byKey.has(t.key)) facts.byKey.set(t.key, t);
+  }
+  return facts;
+}
+
+/** What a hand rule reports; the context adds rule id, severity and profile. */
+export interface Report {
+  message: string;
+  detail?: string;
+  start?: number;
+  end?: number;
+  fixes?: QuickFix[];
+  /** JSON pointer of the field the finding is about (dedupes the same fault found by ajv). */
+  pointer?: string;
+  file?: string;
+}
+
+/** Everything a rule sees for one profile. */
+export class RuleContext {
+  readonly spec: ProfileSpec;
+  /** JSON pointers hand rules reported on, so ajv does not report the same fault again. */
+  readonly reported = new Set<string>();
+
+  constructor(
+    readonly parsed: ParsedSkill,
+    readonly profile: ProfileId,
+    readonly facts: Facts,
+    readonly fileView: FileView | undefined,
+    private readonly out: Diagnostic[],
+  ) {
+    this.spec = PROFILES[profile];
+  }
+
+  /** The rule's severity in this profile, or null when silent. */
+  sev(ruleId: string): Severity | null {
+    return severityOf(ruleId, this.profile);
+  }
+
+  /** Whether the rule is checked in this profile. */
+  on(ruleId: string): boolean {
+    return severityOf(ruleId, this.profile) !== null;
+  }
+
+  /** Record a diagnostic (silently dropped when the profile does not check the rule). */
+  report(ruleId: string, r: Report): void {
+    const severity = severityOf(ruleId, this.profile);
+    if (r.pointer !== undefined) this.reported.add(r.pointer);
+    if (!severity) return;
+    const d: Diagnostic = { ruleId, severity, profile: this.profile, message: r.message };
+    if (r.detail !== undefined) d.detail = r.detail;
+    if (r.start !== undefined) d.range = this.parsed.rangeAt(r.start, r.end ?? r.start);
+    if (r.file !== undefined) d.file = r.file;
+    if (r.pointer !== undefined) d.field = r.pointer;
+    if (r.fixes && r.fixes.length > 0) d.fixes = r.fixes;
+    this.out.push(d);
+  }
+
+  /** Top-level entry for a key. */
+  entry(key: string): TopEntry | undefined {
+    return this.facts.byKey.get(key);
+  }
+
+  /** The frontmatter data as a plain object, or null when it is not a mapping. */
+  get data(): Record<string, unknown> | null {
+    const d = this.parsed.data;
+    return d !== null && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>) : null;
+  }
+
+  /** Original-text span of a node, falling back to the key of its entry. */
+  spanOf(node: unknown, fallback?: TopEntry): { start: number; end: number } | null {
+    const s = this.parsed.nodeSpan(node);
+    if (s && s.end > s.start) return s;
+    if (fallback) return { start: fallback.keyStart, end: fallback.keyEnd };
+    return s;
+  }
+}
+
+/** A rule: looks at the context and reports. */
+export type RuleFn = (ctx: RuleContext) => void;
+
+/** Whether `v` is a YAML scalar node holding a string. */
+export function isStringScalar(v: unknown): v is Scalar<string> {
+  return isScalar(v) && typeof v.value === 'string';
+}

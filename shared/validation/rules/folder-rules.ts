@@ -1,0 +1,37 @@
+import type { RuleContext } from '../rule-context';
+
+/** Spec §2 `mcp-serve` limits. */
+export const SERVE_LIMITS = { files: 512, bytes: 16 * 1024 * 1024 } as const;
+
+/** Symlinks leaving the skill, and the server's size limits (spec §2 `mcp-serve`, §3 "never follow a symlink silently"). */
+export function folderRules(ctx: RuleContext): void {
+  const fv = ctx.fileView;
+  if (!fv) return;
+  for (const e of fv.entries) {
+    if (e.kind === 'symlink' && e.escapes) {
+      ctx.report('files/symlink-escapes', {
+        message: `"${e.path}" is a shortcut (symbolic link) to something outside the skill folder, or to nothing. It will not be followed; copy the file into the skill instead.`,
+        detail: `symlink ${e.path} resolves outside the skill folder or dangles`,
+        file: e.path,
+      });
+    }
+  }
+  if (ctx.on('files/too-many')) {
+    const files = fv.entries.filter((e) => e.kind !== 'directory').length;
+    if (files > SERVE_LIMITS.files) {
+      ctx.report('files/too-many', {
+        message: `The skill folder has ${files} files; the skill server serves at most ${SERVE_LIMITS.files}. Remove files the skill does not need.`,
+        detail: `${files} files > ${SERVE_LIMITS.files}`,
+      });
+    }
+  }
+  if (ctx.on('files/too-large')) {
+    const bytes = fv.entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0);
+    if (bytes > SERVE_LIMITS.bytes) {
+      ctx.report('files/too-large', {
+        message: `The skill folder holds ${(bytes / 1048576).toFixed(1)} MiB; the skill server serves at most 16 MiB. Remove large files.`,
+        detail: `${bytes} bytes > ${SERVE_LIMITS.bytes}`,
+      });
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import { quoteFix, replaceFix } from '../fixes';
+import type { RuleContext, ScalarFact } from '../rule-context';
+import type { QuickFix } from '../types';
+
+/** Plain messages for the YAML parser's error codes; the parser's own text goes to `detail`. */
+const PLAIN_YAML_MESSAGES: Record<string, string> = {
+  MISSING_CHAR: 'A quote or bracket is opened but never closed.',
+  BAD_INDENT: 'The indentation is uneven: lines of the same level must start in the same column.',
+  BLOCK_AS_IMPLICIT_KEY: 'A line is read as a new field where a value was expected. Put the value in quotes.',
+  MULTILINE_IMPLICIT_KEY: 'A field name runs over more than one line. Check for a missing colon or quotes.',
+  UNEXPECTED_TOKEN: 'There is a character the YAML reader did not expect here.',
+  BAD_SCALAR_START: 'A value starts with a character that YAML reserves. Put the value in quotes.',
+  MULTIPLE_DOCS: 'The frontmatter contains more than one YAML document.',
+  TAB_AS_INDENT: 'A tab is used for indentation; YAML allows only spaces.',
+};
+
+/** Codes other rules explain better (reported once, spec §1). */
+const EXPLAINED_ELSEWHERE = new Set(['DUPLICATE_KEY', 'TAB_AS_INDENT']);
+
+/** YAML syntax errors and parser warnings, mapped to the original text. */
+export function yamlSyntaxRules(ctx: RuleContext): void {
+  const p = ctx.parsed;
+  for (const e of p.yamlErrors) {
+    if (EXPLAINED_ELSEWHERE.has(e.code)) continue;
+    // Spec §1: malformed YAML is rejected by every strict reader.
+    ctx.report('yaml/syntax', {
+      message: `The frontmatter is not valid YAML. ${PLAIN_YAML_MESSAGES[e.code] ?? 'Check this line.'}`,
+      detail: `${e.code}: ${e.message}`,
+      start: e.start,
+      end: Math.max(e.end, Math.min(e.start + 1, p.text.length)),
+    });
+  }
+  for (const w of p.yamlWarnings) {
+    ctx.report('yaml/parser-warning', {
+      message: 'The YAML reader accepted this, with a warning.',
+      detail: `${w.code}: ${w.message}`,
+      start: w.start,
+      end: w.end,
+    });
+  }
+}
+
+/** Unquoted `: ` inside a value (spec §1): the parser repaired it; report it with the quoting fix. */
+export function unquotedColonRule(ctx: RuleContext): void {
+  for (const r of ctx.parsed.repairs) {
+    const where = r.key === 'description' ? 'The description' : `The value of "${r.key}"`;
+    ctx.report('yaml/unquoted-colon', {
+      message: `${where} has a colon followed by a space, which YAML reads as a new field. Put the ${r.key === 'description' ? 'description' : 'value'} in quotes.`,
+      detail: 'Nested mappings are not allowed in compact mappings (unquoted ": " in a plain scalar)',
+      start: r.start,
+      end: r.end,
+      pointer: `/${r.key}`,
+      fixes: [{ title: 'Put the value in quotes', edits: [{ start: r.start, end: r.end, newText: r.replacement }], safe: true }],
+    });
+  }
+}
+
+function lineEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== '\n' && text[i] !== '\r') i++;
+  return i;
+}
+
+/** ` #` inside an unquoted value turns the rest into a comment (spec §1). */
+export function commentTruncationRule(ctx: RuleContext): void {
+  if (!ctx.on('yaml/comment-truncates-value')) return;
+  const text = ctx.parsed.text;
+  for (const f of ctx.facts.plains) {
+    if (!f.node.comment) continue;
+    let i = f.end;
+    while (text[i] === ' ' || text[i] === '\t') i++;
+    if (text[i] !== '#' || i === f.end) continue;
+    let e = lineEnd(text, i);
+    while (e > i && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
+    const kept = text.slice(f.start, f.end);
+    const lost = text.slice(i, e);
+    const full = text.slice(f.start, e);
+    ctx.report('yaml/comment-truncates-value', {
+      message: `Only "${kept}" is kept: in YAML, " #" starts a comment, so "${lost}" is silently dropped. Put the whole value in quotes if it belongs to the text.`,
+      detail: `Plain scalar ends before a comment; value read as ${JSON.stringify(kept)}`,
+      start: f.start,
+      end: e,
+      pointer: f.pointer,
+      fixes: [quoteFix(f.start, e, full, false, 'Put the whole value in quotes')],
+    });
+  }
+}
+
+/** `---` inside the frontmatter: skills-ref splits the file there (spec §1). */
+export function tripleDashRule(ctx: RuleContext): void {
+  const fm = ctx.parsed.frontmatter;
+  if (!fm || !ctx.on('yaml/triple-dash-in-value')) return;
+  const text = ctx.parsed.text;
+  for (let i = text.indexOf('---', fm.contentStart); i !== -1 && i < fm.contentEnd; i = text.indexOf('---', i + 3)) {
+    let e = i + 3;
+    while (text[e] === '-') e++;
+    ctx.report('yaml/triple-dash-in-value', {
+      message: 'The frontmatter contains "---". The reference validator cuts the frontmatter at the first "---", so everything after it is lost. Use a single dash or "—" instead.',
+      detail: 'skills-ref splits SKILL.md on "---"',
+      start: i,
+      end: e,
+      fixes: [replaceFix('Replace --- with —', i, e, '—', false)],
+    });
+    i = e - 3;
+  }
+}
+
+// YAML 1.1 (skill-creator's PyYAML) types these although YAML 1.2 reads them as text.
+const YAML11_ONLY =
+  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[-+]?0[0-7_]+|[-+]?(?:[0-9][0-9_]*)?_[0-9_]*(?:\.[0-9_]*)?|[-+]?0b[01_]+)$/;
+
+function isTextPointer(ctx: RuleContext, pointer: string): boolean {
+  const top = pointer.split('/')[1] ?? '';
+  if (pointer === `/${top}`) return ctx.spec.stringKeys.has(top);
+  if (top === 'metadata' && /^\/metadata\/[^/]+$/.test(pointer)) return true;
+  if (top === 'x-personal-mcp') return /^\/x-personal-mcp\/(?:id|version)$/.test(pointer);
+  return false;
+}
+
+/** How YAML types a plain scalar, when not as text: '1.2' (typed everywhere) or '1.1' (typed by old parsers). */
+function typedAs(f: ScalarFact): { kind: '1.2' | '1.1'; as: string } | null {
+  const v = f.node.value;
+  const src = f.node.source ?? String(v);
+  if (src === '') return null;
+  if (typeof v !== 'string') return { kind: '1.2', as: v === null ? 'null' : typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? `the boolean ${String(v)}` : typeof v };
+  if (YAML11_ONLY.test(src)) return { kind: '1.1', as: /^[0-9]{4}-/.test(src) ? 'a date' : /^[ynYNoO]/.test(src) ? 'a yes/no boolean' : 'a number' };
+  return null;
+}
+
+/** yes/no/on/off/true/false/null/~, numbers and dates as values of text fields (spec §1). */
+export function ambiguousScalarRule(ctx: RuleContext): void {
+  if (!ctx.on('yaml/ambiguous-scalar')) return;
+  for (const f of ctx.facts.plains) {
+    if (!isTextPointer(ctx, f.pointer)) continue;
+    const t = typedAs(f);
+    if (!t) continue;
+    const src = ctx.parsed.text.slice(f.start, f.end);
+    const field = f.pointer.slice(1).replace(/\//g, '.');
+    ctx.report('yaml/ambiguous-scalar', {
+      message:
+        t.kind === '1.2'
+          ? `"${src}" in "${field}" is read as ${t.as}, not as text. Put it in quotes.`
+          : `"${src}" in "${field}" is text for some readers but ${t.as} for older YAML readers (such as skill-creator's). Put it in quotes.`,
+      detail: `Plain scalar ${JSON.stringify(src)} resolves to a non-string type under YAML ${t.kind}`,
+      start: f.start,
+      end: f.end,
+      pointer: f.pointer,
+      fixes: [quoteFix(f.start, f.end, src, true)],
+    });
+  }
+}
+
+/** Keys whose list form another rule explains more precisely. */
+const FLOW_EXPLAINED = new Set(['/allowed-tools', '/argument-hint']);
+
+/** Flow collections, anchors/aliases (warnings) and duplicate keys (error), spec §1. */
+export function yamlStyleRules(ctx: RuleContext): void {
+  for (const f of ctx.facts.flows) {
+    if (FLOW_EXPLAINED.has(f.pointer)) continue;
+    ctx.report('yaml/flow-collection', {
+      message: 'This list or mapping is written inline with brackets. Some strict YAML readers reject that; write one item per line instead.',
+      detail: 'Flow collection',
+      start: f.start,
+      end: f.end,
+      pointer: f.pointer,
+    });
+  }
+  for (const a of ctx.facts.anchors) {
+    ctx.report('yaml/anchor-alias', {
+      message: 'This uses a YAML anchor or alias (& or *). Strict readers reject them; write the value out.',
+      detail: `Anchor/alias ${a.note ?? ''}`.trim(),
+      start: a.start,
+      end: a.end,
+      pointer: a.pointer,
+    });
+  }
+  for (const d of ctx.facts.duplicates) {
+    ctx.report('yaml/duplicate-key', {
+      message: `The field "${d.note ?? ''}" appears twice. Strict readers reject the file and others keep only one of the values. Remove one.`,
+      detail: 'Map keys must be unique (DUPLICATE_KEY)',
+      start: d.start,
+      end: d.end,
+      pointer: d.pointer,
+    });
+  }
+}
+
+/** Tabs in indentation (spec §1: rejected). */
+export function tabIndentRule(ctx: RuleContext): void {
+  const fm = ctx.parsed.frontmatter;
+  if (!fm || !ctx.on('yaml/tab-indentation')) return;
+  const text = ctx.parsed.text;
+  const inside = ctx.facts.multiline;
+  let ls = fm.contentStart;
+  while (ls < fm.contentEnd) {
+    let i = ls;
+    let tab = -1;
+    while (i < fm.contentEnd && (text[i] === ' ' || text[i] === '\t')) {
+      if (text[i] === '\t' && tab < 0) tab = i;
+      i++;
+    }
+    const le = lineEnd(text, ls);
+    const content = i < le && text[i] !== '#';
+    if (tab >= 0 && content && !inside.some((m) => m.start < ls && ls < m.end)) {
+      const fix: QuickFix = {
+        title: 'Replace the tabs with spaces',
+        edits: [{ start: ls, end: i, newText: text.slice(ls, i).replace(/\t/g, '  ') }],
+        safe: false,
+      };
+      ctx.report('yaml/tab-indentation', {
+        message: 'This line is indented with a tab. YAML allows only spaces for indentation.',
+        detail: 'Tabs are not allowed as indentation (TAB_AS_INDENT)',
+        start: tab,
+        end: i,
+        fixes: [fix],
+      });
+    }
+    ls = le + (text[le] === '\r' && text[le + 1] === '\n' ? 2 : 1);
+  }
+}
+
+/** Frontmatter that does not convert to JSON without loss (spec §2 `mcp-serve`). */
+export function notJsonRule(ctx: RuleContext): void {
+  for (const n of ctx.facts.nonJson) {
+    ctx.report('yaml/not-json', {
+      message: 'The skill server needs frontmatter that converts to JSON exactly; this value or key does not (only text keys, no special YAML types).',
+      detail: n.note ?? 'not representable in JSON',
+      start: n.start,
+      end: n.end,
+      pointer: n.pointer,
+    });
+  }
+}
