@@ -31,10 +31,10 @@ export interface ParseSkillUriOptions {
 
 // pchar = unreserved / pct-encoded / sub-delims / ":" / "@" (RFC 3986 §3.3); non-ASCII letters are
 // accepted too (IRI form, RFC 3987) and encoded in the canonical spelling.
-const RAW_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}|[^\x00-\x7f])+$/;
+const RAW_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}|[^\p{ASCII}])+$/u;
 // Why: a userinfo `@` or port `:` in the authority would make the first segment mean something else (RFC 3986 §3.2).
-const RAW_AUTHORITY = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2}|[^\x00-\x7f])+$/;
-// eslint-disable-next-line no-control-regex
+const RAW_AUTHORITY = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2}|[^\p{ASCII}])+$/u;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\x00-\x1f\x7f]/;
 
 /** True when a decoded segment may appear in a served URI: non-empty, not `.`/`..`, no slash, backslash or control character. */
@@ -73,7 +73,7 @@ export function parseSkillUri(uri: unknown, options: ParseSkillUriOptions = {}):
   const raw = uri.slice(colon + 3).split('/');
   const segments: string[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const part = raw[i] as string;
+    const part = raw[i] ?? '';
     if (part.length === 0) return { ok: false, reason: 'The URI has an empty path segment ("//" or a trailing "/").' };
     if (!(i === 0 ? RAW_AUTHORITY : RAW_SEGMENT).test(part)) {
       return { ok: false, reason: `The URI segment "${part}" has characters that are not allowed in a URI.` };
@@ -139,7 +139,7 @@ export function skillPathOf(uri: string): { skillPath: string; name: string } | 
   const segs = parsed.uri.segments;
   if (segs.length < 2 || segs[segs.length - 1] !== 'SKILL.md') return undefined;
   const path = segs.slice(0, -1);
-  return { skillPath: path.join('/'), name: path[path.length - 1] as string };
+  return { skillPath: path.join('/'), name: path[path.length - 1] ?? '' };
 }
 
 /** True when `child` (canonical) is `parent` itself or lies below it. */
