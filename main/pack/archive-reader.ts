@@ -1,0 +1,454 @@
+import { createReadStream } from 'node:fs';
+import { lstat, open, readdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Transform, Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract as tarExtract } from 'tar-stream';
+import yauzl from 'yauzl';
+import { alwaysExcluded, checkEntryName, findCollision, type ImportLimits, type Refusal } from '../../shared/projection';
+
+/** One entry read from an import source, checked and held in memory. */
+export interface ReadEntry {
+  /** The name as written in the source. */
+  raw: string;
+  /** Safe relative path (NFC, `/`-separated). */
+  path: string;
+  directory: boolean;
+  /** Bytes (files). */
+  data: Buffer;
+  /** 0o644 or 0o755: setuid, setgid and sticky bits are never kept. */
+  mode: number;
+}
+
+/** What kind of source it was. */
+export type SourceFormat = 'zip' | 'tar.gz' | 'tar' | 'folder' | 'skill-md';
+
+/** The checked contents of a source, or a refusal. */
+export type ReadSourceResult =
+  | { ok: true; format: SourceFormat; entries: ReadEntry[]; ignored: string[]; nameHint?: string }
+  | { ok: false; refusal: Refusal };
+
+/** Carries a refusal out of stream callbacks. */
+export class RefusalError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * Below this many inflated bytes the ratio is not checked. Why: a small file of repeated text
+ * legitimately compresses more than 100:1; the size caps bound the damage of such files, the
+ * ratio check is for bombs (SKILLS-OVER-MCP.md §6).
+ */
+const RATIO_FLOOR = 64 * 1024;
+
+/** Entries skipped on import without refusing: macOS archive leftovers (spec §3 exclusions). */
+function isJunk(path: string): boolean {
+  return path === '__MACOSX' || path.startsWith('__MACOSX/') || path.split('/').pop() === '.DS_Store';
+}
+
+/** Mode bits kept: only "executable or not". Why: setuid/setgid from an archive must never reach disk (§6). */
+function safeMode(mode: number | undefined): number {
+  return mode !== undefined && (mode & 0o111) !== 0 ? 0o755 : 0o644;
+}
+
+/** Counts entries and bytes against the limits while reading. */
+class Budget {
+  files = 0;
+  entries = 0;
+  bytes = 0;
+  constructor(readonly limits: ImportLimits) {}
+
+  /** Count one entry (files and folders: a flood of empty folders is refused as well). */
+  entry(directory: boolean, raw: string): void {
+    this.entries++;
+    if (!directory) this.files++;
+    if (this.files > this.limits.maxFiles || this.entries > this.limits.maxFiles * 2 + 16) {
+      throw new RefusalError({ code: 'too-many-files', message: `The archive holds more than ${this.limits.maxFiles} files, the most a skill import accepts. If you trust it, raise the limit.`, detail: `file count > ${this.limits.maxFiles}`, entry: raw });
+    }
+  }
+
+  /** Count inflated bytes as they arrive. */
+  add(n: number, raw: string): void {
+    this.bytes += n;
+    if (this.bytes > this.limits.maxBytes) {
+      throw new RefusalError({ code: 'too-large', message: `The archive unpacks to more than ${formatMiB(this.limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`, detail: `unpacked bytes > ${this.limits.maxBytes} (counted while inflating)`, entry: raw });
+    }
+  }
+}
+
+/** Bytes in MiB for messages. */
+function formatMiB(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+}
+
+/** The ratio refusal. */
+function ratioRefusal(limits: ImportLimits, inflated: number, compressed: number, raw?: string): RefusalError {
+  return new RefusalError({
+    code: 'compression-ratio',
+    message: `The archive expands far more than normal files do (over ${limits.maxRatio} to 1). This is how "zip bombs" fill a disk, so it was not unpacked.`,
+    detail: `${inflated} inflated bytes from ${compressed} compressed bytes${raw ? ` in ${raw}` : ' overall'} (counted while inflating)`,
+    ...(raw ? { entry: raw } : {}),
+  });
+}
+
+/** Check a name and keep the entry, or throw the refusal. */
+function accept(entries: ReadEntry[], ignored: string[], raw: string, directory: boolean, data: Buffer, mode: number | undefined, limits: ImportLimits): void {
+  const checked = checkEntryName(directory && !raw.endsWith('/') ? `${raw}/` : raw, limits);
+  if (!checked.ok) throw new RefusalError(checked.refusal);
+  if (checked.path === '') return;
+  if (isJunk(checked.path)) {
+    ignored.push(checked.path);
+    return;
+  }
+  entries.push({ raw, path: checked.path, directory: checked.directory || directory, data, mode: safeMode(mode) });
+}
+
+/** Refusal for links. */
+function linkRefusal(raw: string, hard: boolean): RefusalError {
+  return new RefusalError({
+    code: 'link',
+    message: `The archive contains a ${hard ? 'hard link' : 'shortcut (symbolic link)'} (${raw}). Links can make an unpacker write or read files outside the chosen folder, so archives with links are not imported.`,
+    detail: `${hard ? 'hard link' : 'symlink'} entry`,
+    entry: raw,
+  });
+}
+
+/** Refusal for devices, FIFOs, sockets. */
+function specialRefusal(raw: string, what: string): RefusalError {
+  return new RefusalError({ code: 'special-file', message: `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`, detail: `${what} entry`, entry: raw });
+}
+
+/** Decode a zip name: UTF-8 when flagged or valid, else Latin-1 (the byte values, never lost). */
+function decodeZipName(raw: Buffer, utf8Flag: boolean): string {
+  if (utf8Flag) return raw.toString('utf8');
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return raw.toString('latin1');
+  }
+}
+
+/** File-type bits of a Unix mode. */
+const S_IFMT = 0o170000;
+
+/** Read a zip with yauzl: central directory names, counting real inflated bytes per entry. */
+async function readZip(path: string, limits: ImportLimits, archiveSize: number): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    yauzl.open(path, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false }, (err, file) => (err ? reject(err) : resolve(file)));
+  });
+  const budget = new Budget(limits);
+  const entries: ReadEntry[] = [];
+  const ignored: string[] = [];
+  try {
+    // Why check the declared count first: a central directory can announce millions of entries.
+    if (zip.entryCount > limits.maxFiles * 2 + 16) {
+      throw new RefusalError({ code: 'too-many-files', message: `The archive holds ${zip.entryCount} entries, more than a skill import accepts (${limits.maxFiles} files). If you trust it, raise the limit.`, detail: `central directory entry count ${zip.entryCount}` });
+    }
+    for (;;) {
+      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
+        const onEntry = (e: yauzl.Entry): void => {
+          cleanup();
+          resolve(e);
+        };
+        const onEnd = (): void => {
+          cleanup();
+          resolve(undefined);
+        };
+        const onError = (e: Error): void => {
+          cleanup();
+          reject(e);
+        };
+        const cleanup = (): void => {
+          zip.off('entry', onEntry);
+          zip.off('end', onEnd);
+          zip.off('error', onError);
+        };
+        zip.on('entry', onEntry);
+        zip.on('end', onEnd);
+        zip.on('error', onError);
+        zip.readEntry();
+      });
+      if (!entry) break;
+      const rawName = entry.fileName as unknown as Buffer;
+      const raw = decodeZipName(rawName, (entry.generalPurposeBitFlag & 0x800) !== 0);
+      // Why: the Info-ZIP Unicode Path field (0x7075) is what many unzippers use as the name;
+      // it must not differ from the checked name, or two tools would unpack different paths.
+      for (const field of entry.extraFields) {
+        if (field.id === 0x7075 && field.data.length >= 6 && field.data.readUInt8(0) === 1) {
+          const alt = field.data.subarray(5).toString('utf8');
+          if (alt.normalize('NFC') !== raw.normalize('NFC')) {
+            throw new RefusalError({ code: 'unsafe-name', message: `The archive gives one file two different names (${raw} and ${alt}), a trick to show one name and unpack another.`, detail: 'Unicode Path extra field differs from the file name', entry: raw });
+          }
+        }
+      }
+      const unix = entry.versionMadeBy >> 8 === 3;
+      const mode = unix ? entry.externalFileAttributes >>> 16 : 0;
+      const type = mode & S_IFMT;
+      if (type === 0o120000) throw linkRefusal(raw, false);
+      if (type === 0o020000 || type === 0o060000) throw specialRefusal(raw, 'device node');
+      if (type === 0o010000) throw specialRefusal(raw, 'named pipe (FIFO)');
+      if (type === 0o140000) throw specialRefusal(raw, 'socket');
+      const directory = raw.endsWith('/') || raw.endsWith('\\') || type === 0o040000 || (entry.externalFileAttributes & 0x10) !== 0;
+      budget.entry(directory, raw);
+      // Why check the name before reading: a refused name must not cost an inflation.
+      const checked = checkEntryName(directory && !/[/\\]$/.test(raw) ? `${raw}/` : raw, limits);
+      if (!checked.ok) throw new RefusalError(checked.refusal);
+      if (directory) {
+        accept(entries, ignored, raw, true, Buffer.alloc(0), mode, limits);
+        continue;
+      }
+      if (entry.generalPurposeBitFlag & 0x1) {
+        throw new RefusalError({ code: 'encrypted', message: `The archive is password-protected (${raw}); Skillbench imports only unencrypted archives.`, detail: 'encrypted entry', entry: raw });
+      }
+      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+        throw new RefusalError({ code: 'unsupported', message: `The archive uses a compression method Skillbench does not read (${raw}). Re-create it with an ordinary zip tool.`, detail: `compression method ${entry.compressionMethod}`, entry: raw });
+      }
+      const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
+      const chunks: Buffer[] = [];
+      let inflated = 0;
+      await pipeline(
+        stream,
+        new Writable({
+          write(chunk: Buffer, _enc, done) {
+            try {
+              inflated += chunk.length;
+              budget.add(chunk.length, raw);
+              if (inflated > RATIO_FLOOR && inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)) throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
+              chunks.push(chunk);
+              done();
+            } catch (error) {
+              done(error as Error);
+            }
+          },
+        }),
+      );
+      accept(entries, ignored, raw, false, Buffer.concat(chunks), mode || undefined, limits);
+    }
+  } finally {
+    zip.close();
+  }
+  if (budget.bytes > RATIO_FLOOR && budget.bytes > limits.maxRatio * Math.max(archiveSize, 1)) throw ratioRefusal(limits, budget.bytes, archiveSize);
+  return { entries, ignored };
+}
+
+/** Read a tar or tar.gz with tar-stream, counting the real inflated bytes of the whole stream. */
+async function readTar(path: string, gzip: boolean, limits: ImportLimits, archiveSize: number): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+  const budget = new Budget(limits);
+  const entries: ReadEntry[] = [];
+  const ignored: string[] = [];
+  // Why a cap on the raw tar stream too: headers, padding and pax records are not file bytes,
+  // yet a bomb can be made of them. Allow the file budget plus headers for every entry.
+  const streamCap = limits.maxBytes + (limits.maxFiles * 2 + 16) * 3 * 512 + 1024 * 1024;
+  const source = createReadStream(path);
+  const gunzip = gzip ? createGunzip() : undefined;
+  const extract = tarExtract();
+  let compressedRead = 0;
+  let streamBytes = 0;
+
+  await new Promise<void>((resolve, reject) => {
+    // The first error wins and tears everything down; errors the torn-down streams emit
+    // afterwards land here too and are ignored.
+    let settled = false;
+    const stop = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      source.destroy();
+      gunzip?.destroy();
+      counter.destroy();
+      extract.destroy();
+      reject(error instanceof Error ? error : new Error(String(error)));
+    };
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        if (settled) return done();
+        streamBytes += chunk.length;
+        if (streamBytes > streamCap) {
+          stop(new RefusalError({ code: 'too-large', message: `The archive unpacks to more than ${formatMiB(limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`, detail: `tar stream bytes > ${streamCap} (counted while inflating)` }));
+          return done();
+        }
+        if (gzip && streamBytes > RATIO_FLOOR * 16 && streamBytes > limits.maxRatio * Math.max(compressedRead, 1)) {
+          stop(ratioRefusal(limits, streamBytes, compressedRead));
+          return done();
+        }
+        done(null, chunk);
+      },
+    });
+    extract.on('entry', (header, stream, next) => {
+      const raw = header.name;
+      const fail = (error: unknown): void => {
+        stream.resume();
+        stop(error);
+      };
+      try {
+        switch (header.type as string) {
+          case 'symlink':
+            throw linkRefusal(raw, false);
+          case 'link':
+            throw linkRefusal(raw, true);
+          case 'character-device':
+          case 'block-device':
+            throw specialRefusal(raw, 'device node');
+          case 'fifo':
+            throw specialRefusal(raw, 'named pipe (FIFO)');
+          case 'pax-global-header':
+            stream.resume();
+            stream.on('end', () => next());
+            return;
+          case 'file':
+          case 'contiguous-file':
+          case 'directory':
+            break;
+          default:
+            throw new RefusalError({ code: 'unsupported', message: `The archive contains an entry of a kind Skillbench does not unpack (${raw}).`, detail: `tar type ${String(header.type)}`, entry: raw });
+        }
+        const directory = header.type === 'directory' || raw.endsWith('/');
+        budget.entry(directory, raw);
+        const checked = checkEntryName(directory && !raw.endsWith('/') ? `${raw}/` : raw, limits);
+        if (!checked.ok) throw new RefusalError(checked.refusal);
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (data: unknown) => {
+        if (settled) return;
+        const chunk = data as Buffer;
+        try {
+          budget.add(chunk.length, raw);
+          chunks.push(chunk);
+        } catch (error) {
+          fail(error);
+        }
+      });
+      stream.on('end', () => {
+        if (settled) return;
+        try {
+          accept(entries, ignored, raw, header.type === 'directory', Buffer.concat(chunks), header.mode, limits);
+          next();
+        } catch (error) {
+          fail(error);
+        }
+      });
+    });
+    source.on('data', (chunk) => {
+      compressedRead += chunk.length;
+    });
+    source.on('error', stop);
+    gunzip?.on('error', stop);
+    counter.on('error', stop);
+    extract.on('error', stop);
+    extract.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolve();
+    });
+    (gunzip ? source.pipe(gunzip).pipe(counter) : source.pipe(counter)).pipe(extract);
+  });
+  if (gzip && budget.bytes > RATIO_FLOOR && budget.bytes > limits.maxRatio * Math.max(archiveSize, 1)) throw ratioRefusal(limits, budget.bytes, archiveSize);
+  return { entries, ignored };
+}
+
+/** Read a folder as an import source: lstat only, links refused, always-excluded folders skipped. */
+async function readFolder(dir: string, limits: ImportLimits): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+  const budget = new Budget(limits);
+  const entries: ReadEntry[] = [];
+  const ignored: string[] = [];
+  const pending: string[] = [''];
+  while (pending.length > 0) {
+    const rel = pending.pop() as string;
+    for (const name of (await readdir(join(dir, rel))).sort()) {
+      const child = rel ? `${rel}/${name}` : name;
+      const st = await lstat(join(dir, child));
+      if (st.isSymbolicLink()) throw linkRefusal(child, false);
+      if (st.isDirectory()) {
+        if (alwaysExcluded(child, true)) {
+          ignored.push(`${child}/`);
+          continue;
+        }
+        budget.entry(true, child);
+        accept(entries, ignored, `${child}/`, true, Buffer.alloc(0), undefined, limits);
+        pending.push(child);
+      } else if (st.isFile()) {
+        if (alwaysExcluded(child, false)) {
+          ignored.push(child);
+          continue;
+        }
+        budget.entry(false, child);
+        budget.add(st.size, child);
+        const data = await readFile(join(dir, child));
+        accept(entries, ignored, child, false, data, st.mode, limits);
+      } else {
+        throw specialRefusal(child, 'special file (pipe, socket or device)');
+      }
+    }
+  }
+  return { entries, ignored };
+}
+
+/** Map reader errors that are not refusals (corrupt data) to a plain refusal. */
+function damaged(error: unknown): Refusal {
+  const detail = error instanceof Error ? error.message : String(error);
+  return { code: 'damaged', message: 'The archive is damaged or not what its name says, so nothing was imported.', detail };
+}
+
+/**
+ * Read an import source — `.zip`/`.skill`, `.tar.gz`/`.tgz`/`.tar`, a folder or a single
+ * SKILL.md — into memory with hard limits, check every name, and refuse (with nothing written)
+ * anything unsafe: traversal, absolute or UNC paths, links, devices, FIFOs, collisions,
+ * too many files, too many bytes, bombs (SKILLS-OVER-MCP.md §6).
+ */
+export async function readImportSource(source: string, limits: ImportLimits): Promise<ReadSourceResult> {
+  let st;
+  try {
+    st = await lstat(source);
+  } catch (error) {
+    return { ok: false, refusal: { code: 'not-a-skill-source', message: `${source} does not exist.`, detail: (error as Error).message } };
+  }
+  try {
+    if (st.isSymbolicLink()) throw linkRefusal(source, false);
+    if (st.isDirectory()) {
+      const { entries, ignored } = await readFolder(source, limits);
+      return finish('folder', entries, ignored, basename(source));
+    }
+    if (!st.isFile()) throw specialRefusal(source, 'special file');
+    const head = Buffer.alloc(512);
+    const handle = await open(source, 'r');
+    let headLength;
+    try {
+      headLength = (await handle.read(head, 0, 512, 0)).bytesRead;
+    } finally {
+      await handle.close();
+    }
+    const magic = head.subarray(0, headLength);
+    if (magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))) {
+      const { entries, ignored } = await readZip(source, limits, st.size);
+      return finish('zip', entries, ignored);
+    }
+    if (magic[0] === 0x1f && magic[1] === 0x8b) {
+      const { entries, ignored } = await readTar(source, true, limits, st.size);
+      return finish('tar.gz', entries, ignored);
+    }
+    if (headLength >= 262 && magic.subarray(257, 262).toString('latin1') === 'ustar') {
+      const { entries, ignored } = await readTar(source, false, limits, st.size);
+      return finish('tar', entries, ignored);
+    }
+    if (basename(source).toLowerCase() === 'skill.md' || /\.md$/i.test(source)) {
+      if (st.size > limits.maxBytes) throw new RefusalError({ code: 'too-large', message: `${basename(source)} is larger than ${formatMiB(limits.maxBytes)}.`, detail: `${st.size} bytes` });
+      const data = await readFile(source);
+      return finish('skill-md', [{ raw: 'SKILL.md', path: 'SKILL.md', directory: false, data, mode: 0o644 }], [], basename(dirname(source)));
+    }
+    return { ok: false, refusal: { code: 'not-a-skill-source', message: `${basename(source)} is not a zip, .skill, tar.gz archive, folder or SKILL.md file.`, detail: `unrecognised file signature ${magic.subarray(0, 4).toString('hex')}` } };
+  } catch (error) {
+    if (error instanceof RefusalError) return { ok: false, refusal: error.refusal };
+    return { ok: false, refusal: damaged(error) };
+  }
+}
+
+/** Final checks over all names (collisions) once everything is read. */
+function finish(format: SourceFormat, entries: ReadEntry[], ignored: string[], nameHint?: string): ReadSourceResult {
+  const collision = findCollision(entries.map((e) => ({ path: e.path, directory: e.directory, raw: e.raw })));
+  if (collision) return { ok: false, refusal: collision };
+  return { ok: true, format, entries, ignored, ...(nameHint ? { nameHint } : {}) };
+}

@@ -1,0 +1,303 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { splitFrontmatter, type TargetId } from '../../shared/projection';
+import { exportSkill, planSkillExport } from './export';
+
+let tmp: string;
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-export-'));
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const SKILL_MD = [
+  '\uFEFF---',
+  'name: demo-skill',
+  'description: Turns meeting notes into action items. Use when the user pastes notes.',
+  'when_to_use: after meetings',
+  'hooks:',
+  '  PreToolUse: echo hi',
+  'x-personal-mcp:',
+  '  id: demo-skill',
+  '  version: 1.2.0',
+  '  tags: [meetings, notes]',
+  '---',
+  '# Demo',
+  '',
+  'Read references/guide.md.',
+  '',
+].join('\r\n');
+
+/** A skill folder with everything an export must sort out. */
+async function makeFixture(parent: string, name = 'demo-skill'): Promise<string> {
+  const dir = join(parent, name);
+  const files: Record<string, string> = {
+    'SKILL.md': SKILL_MD,
+    'references/guide.md': '# Guide\n',
+    'scripts/run.sh': '#!/bin/sh\necho run\n',
+    '.git/config': '[core]\n',
+    '.DS_Store': 'junk',
+    'node_modules/x/index.js': 'module.exports = 1;\n',
+    '__pycache__/a.cpython-312.pyc': 'pyc',
+    'lib/b.pyc': 'pyc',
+    'lib/b.py': 'print(1)\n',
+    'evals/cases.json': '[]\n',
+    'docs/evals/keep.md': 'not a root evals folder\n',
+    '.env': 'API_KEY=secret\n',
+    'notes.txt': 'aws key AKIAABCDEFGHIJKLMNOP here\n',
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  await chmod(join(dir, 'scripts/run.sh'), 0o775);
+  await symlink('references/guide.md', join(dir, 'guide-link.md'));
+  await symlink('/etc/hostname', join(dir, 'outside-link'));
+  return dir;
+}
+
+/** `unzip -Z1` file list. */
+function zipList(archive: string): string[] {
+  return execFileSync('unzip', ['-Z1', archive], { encoding: 'utf8' }).trim().split('\n').sort();
+}
+
+/** One file's bytes out of a zip, via unzip -p. */
+function zipCat(archive: string, name: string): string {
+  return execFileSync('unzip', ['-p', archive, name], { encoding: 'utf8' });
+}
+
+/** Frontmatter of a SKILL.md text as data. */
+function frontmatter(text: string): Record<string, unknown> {
+  const split = splitFrontmatter(text);
+  if (!split) throw new Error(`no frontmatter in ${text}`);
+  return parse(split.yaml) as Record<string, unknown>;
+}
+
+const EXCLUDED = ['.git', '.DS_Store', 'node_modules', '__pycache__', 'lib/b.pyc', 'evals/cases.json', '.env', 'notes.txt', 'outside-link', 'guide-link.md'];
+
+describe('upload targets (claude-ai, skill, claude-api)', () => {
+  for (const target of ['claude-ai', 'skill', 'claude-api'] as const) {
+    it(`${target}: one top folder, six keys, exclusions, readable by unzip`, async () => {
+      const dir = await makeFixture(tmp);
+      const out = join(tmp, 'out', `demo${target === 'skill' ? '.skill' : '.zip'}`);
+      const result = await exportSkill(dir, target, { out });
+      expect(result.status).toBe('written');
+      const names = zipList(out);
+      expect(names).toEqual([
+        'demo-skill/',
+        'demo-skill/SKILL.md',
+        'demo-skill/docs/',
+        'demo-skill/docs/evals/',
+        'demo-skill/docs/evals/keep.md',
+        'demo-skill/lib/',
+        'demo-skill/lib/b.py',
+        'demo-skill/references/',
+        'demo-skill/references/guide.md',
+        'demo-skill/scripts/',
+        'demo-skill/scripts/run.sh',
+      ]);
+      for (const gone of EXCLUDED) expect(names.some((n) => n.startsWith(`demo-skill/${gone}`))).toBe(false);
+      const skillMd = zipCat(out, 'demo-skill/SKILL.md');
+      expect(skillMd.startsWith('---\n')).toBe(true);
+      expect(skillMd).not.toContain('\r');
+      const data = frontmatter(skillMd);
+      expect(Object.keys(data)).toEqual(['name', 'description', 'metadata']);
+      expect(data.metadata).toEqual({
+        when_to_use: 'after meetings',
+        'x-personal-mcp.id': 'demo-skill',
+        'x-personal-mcp.version': '1.2.0',
+        'x-personal-mcp.tags': '["meetings","notes"]',
+      });
+      // The source is never changed.
+      expect(await readFile(join(dir, 'SKILL.md'), 'utf8')).toBe(SKILL_MD);
+      const verbose = execFileSync('unzip', ['-Z', out], { encoding: 'utf8' });
+      expect(verbose).toMatch(/-rwxr-xr-x.*demo-skill\/scripts\/run\.sh/);
+      expect(verbose).toMatch(/-rw-r--r--.*demo-skill\/references\/guide\.md/);
+      if (result.status === 'written' && target === 'claude-api') {
+        expect(result.plan.apiFiles).toEqual(['demo-skill/SKILL.md', 'demo-skill/docs/evals/keep.md', 'demo-skill/lib/b.py', 'demo-skill/references/guide.md', 'demo-skill/scripts/run.sh']);
+      }
+    });
+  }
+
+  it('explains every exclusion and warns about secrets and links', async () => {
+    const dir = await makeFixture(tmp);
+    const { plan } = await planSkillExport(dir, 'claude-ai');
+    const byPath = new Map(plan.entries.map((e) => [e.source, e]));
+    expect(byPath.get('.git')?.rule).toBe('vcs-folder');
+    expect(byPath.get('node_modules')?.rule).toBe('dependency-folder');
+    expect(byPath.get('evals')?.rule).toBe('evals-folder');
+    expect(byPath.get('docs/evals')?.included).toBe(true);
+    expect(byPath.get('.env')).toMatchObject({ included: false, rule: 'secret-file', keepable: true });
+    expect(byPath.get('notes.txt')).toMatchObject({ included: false, rule: 'secret-content', keepable: true });
+    expect(byPath.get('notes.txt')?.reason).toMatch(/AWS access key/);
+    expect(byPath.get('outside-link')).toMatchObject({ included: false, rule: 'symlink', keepable: false });
+    expect(byPath.get('guide-link.md')).toMatchObject({ included: false, rule: 'symlink', keepable: true });
+    expect(plan.issues.map((i) => i.ruleId)).toEqual(expect.arrayContaining(['package/secret-left-out', 'package/symlink-left-out']));
+    expect(plan.blocked).toBe(false);
+    expect(plan.projection.changes.find((c) => c.key === 'hooks')?.action).toBe('dropped');
+    expect(plan.projection.normalisations.map((n) => n.kind)).toEqual(['bom-stripped', 'crlf-to-lf']);
+  });
+
+  it('keeps a secret file and an inside link only when the user says so', async () => {
+    const dir = await makeFixture(tmp);
+    const out = join(tmp, 'kept.zip');
+    const result = await exportSkill(dir, 'claude-ai', { out, keep: ['.env', 'guide-link.md', 'outside-link'] });
+    expect(result.status).toBe('written');
+    const names = zipList(out);
+    expect(names).toContain('demo-skill/.env');
+    expect(names).toContain('demo-skill/guide-link.md');
+    expect(names).not.toContain('demo-skill/outside-link');
+    expect(zipCat(out, 'demo-skill/guide-link.md')).toBe('# Guide\n');
+    if (result.status === 'written') expect(result.plan.issues.some((i) => i.ruleId === 'package/secret-kept')).toBe(true);
+  });
+
+  it('is blocked with claude.ai\'s own words when the package breaks its rules', async () => {
+    const dir = await makeFixture(tmp);
+    await mkdir(join(dir, '.claude-plugin'));
+    await writeFile(join(dir, '.claude-plugin/plugin.json'), '{}');
+    await mkdir(join(dir, 'nested'));
+    await writeFile(join(dir, 'nested/SKILL.md'), '---\nname: nested\ndescription: x\n---\n');
+    for (let i = 0; i < 200; i++) await writeFile(join(dir, 'references', `r${i}.md`), `${i}\n`);
+    const out = join(tmp, 'blocked.zip');
+    const result = await exportSkill(dir, 'claude-ai', { out });
+    expect(result.status).toBe('blocked');
+    const wordings = result.plan.issues.map((i) => i.destinationWording).filter(Boolean);
+    expect(wordings).toEqual(expect.arrayContaining(['A skill cannot contain a plugin manifest', 'Zip must contain exactly one SKILL.md file', 'Zip contains too many files (maximum 200)']));
+    await expect(readdir(tmp)).resolves.not.toContain('blocked.zip');
+  });
+
+  it('blocks an upload over 30 MB with "Zip file uncompressed size exceeds 30MB"', async () => {
+    const dir = join(tmp, 'big');
+    await mkdir(dir);
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: big\ndescription: A big one.\n---\n');
+    await writeFile(join(dir, 'data.bin'), Buffer.alloc(30_000_001));
+    const result = await exportSkill(dir, 'skill', { out: join(tmp, 'big.skill') });
+    expect(result.status).toBe('blocked');
+    expect(result.plan.issues.find((i) => i.ruleId === 'package/too-large')?.destinationWording).toBe('Zip file uncompressed size exceeds 30MB');
+  });
+});
+
+describe('Agent Skills archives (archive-zip, archive-tgz)', () => {
+  it('archive-zip: SKILL.md at the root, frontmatter unchanged but normalised', async () => {
+    const dir = await makeFixture(tmp);
+    const out = join(tmp, 'a.zip');
+    expect((await exportSkill(dir, 'archive-zip', { out })).status).toBe('written');
+    const names = zipList(out);
+    expect(names).toContain('SKILL.md');
+    expect(names).toContain('scripts/run.sh');
+    expect(names.some((n) => n.startsWith('demo-skill/'))).toBe(false);
+    expect(zipCat(out, 'SKILL.md')).toBe(SKILL_MD.slice(1).replace(/\r\n/g, '\n'));
+  });
+
+  it('archive-tgz: readable by tar, same layout, fixed modes and dates', async () => {
+    const dir = await makeFixture(tmp);
+    const out = join(tmp, 'a.tar.gz');
+    const result = await exportSkill(dir, 'archive-tgz', { out, sha256File: true });
+    expect(result.status).toBe('written');
+    const names = execFileSync('tar', ['-tzf', out], { encoding: 'utf8' }).trim().split('\n').sort();
+    expect(names).toEqual(['SKILL.md', 'docs/', 'docs/evals/', 'docs/evals/keep.md', 'lib/', 'lib/b.py', 'references/', 'references/guide.md', 'scripts/', 'scripts/run.sh']);
+    expect(execFileSync('tar', ['-xzOf', out, 'references/guide.md'], { encoding: 'utf8' })).toBe('# Guide\n');
+    const verbose = execFileSync('tar', ['--utc', '-tvzf', out], { encoding: 'utf8' });
+    expect(verbose).toMatch(/-rwxr-xr-x .* 1980-01-01 00:00 scripts\/run\.sh/);
+    expect(verbose).toMatch(/-rw-r--r-- .* 1980-01-01 00:00 SKILL\.md/);
+    if (result.status !== 'written') throw new Error('not written');
+    const bytes = await readFile(out);
+    expect(result.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(await readFile(`${out}.sha256`, 'utf8')).toBe(`${result.sha256}  a.tar.gz\n`);
+    execFileSync('sha256sum', ['-c', 'a.tar.gz.sha256'], { cwd: tmp });
+  });
+
+  it('writes Universal 2.1 tools as tools.json next to SKILL.md', async () => {
+    const dir = join(tmp, 'uni');
+    await mkdir(dir);
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: uni\ndescription: d\nspec_version: "2.1"\nversion: 1.0.0\ntools:\n  - name: run\n    input_schema: {type: object}\n---\n');
+    await writeFile(join(dir, 'tools.json'), '[]');
+    const out = join(tmp, 'uni.zip');
+    expect((await exportSkill(dir, 'claude-ai', { out })).status).toBe('written');
+    expect(JSON.parse(zipCat(out, 'uni/tools.json'))).toEqual([{ name: 'run', input_schema: { type: 'object' } }]);
+    expect(frontmatter(zipCat(out, 'uni/SKILL.md')).tools).toBeUndefined();
+  });
+});
+
+describe('reproducible archives', () => {
+  for (const target of ['claude-ai', 'archive-zip', 'archive-tgz'] as TargetId[]) {
+    it(`${target}: same input gives the same bytes, from two copies with different dates`, async () => {
+      const a = await makeFixture(join(tmp, 'one'));
+      const b = join(tmp, 'two', 'demo-skill');
+      await cp(a, b, { recursive: true, verbatimSymlinks: true });
+      await utimes(join(b, 'references/guide.md'), new Date('2001-02-03'), new Date('2001-02-03'));
+      await writeFile(join(b, 'lib/b.py'), 'print(1)\n');
+      const r1 = await exportSkill(a, target, { out: join(tmp, 'x1', 'out.bin') });
+      const r2 = await exportSkill(a, target, { out: join(tmp, 'x2', 'out.bin') });
+      const r3 = await exportSkill(b, target, { out: join(tmp, 'x3', 'out.bin') });
+      const [h1, h2, h3] = await Promise.all(['x1', 'x2', 'x3'].map(async (d) => createHash('sha256').update(await readFile(join(tmp, d, 'out.bin'))).digest('hex')));
+      expect(h1).toBe(h2);
+      expect(h1).toBe(h3);
+      expect(r1.status === 'written' && r1.sha256).toBe(h1);
+      expect(r3.status === 'written' && r3.sha256).toBe(h3);
+      expect(r2.status).toBe('written');
+    });
+  }
+
+  it('a different file gives a different archive', async () => {
+    const a = await makeFixture(join(tmp, 'one'));
+    const r1 = await exportSkill(a, 'archive-zip', { out: join(tmp, 'o1.zip') });
+    await writeFile(join(a, 'lib/b.py'), 'print(2)\n');
+    const r2 = await exportSkill(a, 'archive-zip', { out: join(tmp, 'o2.zip') });
+    expect(r1.status === 'written' && r2.status === 'written' && r1.sha256 !== r2.sha256).toBe(true);
+  });
+});
+
+describe('folder targets (claude-code, folder)', () => {
+  it('installs into ~/.claude/skills/<name>/ as is, and never overwrites without overwrite: true', async () => {
+    const dir = await makeFixture(tmp);
+    const home = join(tmp, 'home');
+    const trashDir = join(tmp, 'trash');
+    const first = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'user', home }, trashDir });
+    expect(first.status).toBe('written');
+    const dest = join(home, '.claude', 'skills', 'demo-skill');
+    expect(await readFile(join(dest, 'SKILL.md'), 'utf8')).toBe(SKILL_MD.slice(1).replace(/\r\n/g, '\n'));
+    expect((await readdir(dest)).sort()).toEqual(['SKILL.md', 'docs', 'lib', 'references', 'scripts']);
+
+    await writeFile(join(dir, 'references/guide.md'), '# Guide v2\n');
+    await writeFile(join(dir, 'references/new.md'), 'new\n');
+    await writeFile(join(dest, 'local-only.md'), 'mine\n');
+    const second = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'user', home }, trashDir });
+    expect(second.status).toBe('exists');
+    if (second.status !== 'exists') throw new Error('expected exists');
+    expect(second.diff).toMatchObject({ added: ['references/new.md'], changed: ['references/guide.md'], removed: ['local-only.md'] });
+    expect(await readFile(join(dest, 'references/guide.md'), 'utf8')).toBe('# Guide\n');
+
+    const third = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'user', home }, trashDir, overwrite: true });
+    expect(third.status).toBe('written');
+    expect(await readFile(join(dest, 'references/guide.md'), 'utf8')).toBe('# Guide v2\n');
+    const trashed = third.status === 'written' ? third.trashedTo : undefined;
+    expect(trashed).toBeDefined();
+    expect(await readFile(join(trashed as string, 'local-only.md'), 'utf8')).toBe('mine\n');
+    expect((await readdir(join(home, '.claude', 'skills'))).sort()).toEqual(['demo-skill']);
+  });
+
+  it('installs into a project and copies to any folder', async () => {
+    const dir = await makeFixture(tmp);
+    const project = join(tmp, 'project');
+    const r = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'project', project } });
+    expect(r.status === 'written' && r.path).toBe(join(project, '.claude', 'skills', 'demo-skill'));
+    const copy = await exportSkill(dir, 'folder', { out: join(tmp, 'copies') });
+    expect(copy.status === 'written' && copy.path).toBe(join(tmp, 'copies', 'demo-skill'));
+  });
+
+  it('lets folder targets override errors, but never archives', async () => {
+    const dir = join(tmp, 'broken');
+    await mkdir(dir);
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: broken\ndescription: x\nname: twice\n---\n');
+    expect((await exportSkill(dir, 'folder', { out: join(tmp, 'c') })).status).toBe('blocked');
+    expect((await exportSkill(dir, 'folder', { out: join(tmp, 'c'), force: true })).status).toBe('written');
+    expect((await exportSkill(dir, 'archive-zip', { out: join(tmp, 'b.zip'), force: true })).status).toBe('blocked');
+  });
+});

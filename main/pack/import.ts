@@ -1,0 +1,203 @@
+import { stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import {
+  DEFAULT_IMPORT_LIMITS,
+  findSkillRoots,
+  projectSkillText,
+  renameSkillText,
+  unportableSegmentReason,
+  type ImportLimits,
+  type Refusal,
+  type ValidateFn,
+} from '../../shared/projection';
+import type { Diagnostic } from '../../shared/validation/types';
+import { readImportSource, type ReadEntry, type SourceFormat } from './archive-reader';
+import { commitFolder, exists, stageFolder, type FolderFile } from './folder-writer';
+
+/** Options for {@link previewImport}. */
+export interface ImportOptions {
+  /** Override the default limits (512 files, 16 MiB, 100:1, depth 32). */
+  limits?: Partial<ImportLimits>;
+  /** When the source holds several skills: the root folder (as listed in the preview) to import. */
+  pick?: string;
+  /** The validation core, to show findings in the preview. */
+  validate?: ValidateFn;
+}
+
+/** One file of a previewed skill. */
+export interface PreviewFile {
+  /** Path inside the skill folder (the skill file is always `SKILL.md`). */
+  path: string;
+  /** Path inside the source. */
+  source: string;
+  size: number;
+  mode: number;
+}
+
+/** One skill found in an import source. */
+export interface PreviewSkill {
+  /** Its folder inside the source ('' when SKILL.md is at the root). */
+  root: string;
+  /** The folder name it gets in the library. */
+  name: string;
+  files: PreviewFile[];
+  /** Folders (empty ones included), relative to the skill. */
+  dirs: string[];
+  bytes: number;
+  skillText: string;
+  /** Findings of the validation core (empty when none was given). */
+  diagnostics: Diagnostic[];
+}
+
+/** What an import source holds, checked; nothing is written. */
+export type ImportPreview =
+  | { status: 'refused'; refusal: Refusal }
+  | {
+      status: 'ok';
+      format: SourceFormat;
+      skills: PreviewSkill[];
+      /** Entries skipped (macOS leftovers, node_modules, .git …). */
+      ignored: string[];
+      /** Files of the source outside every skill folder (not imported). */
+      outside: string[];
+    };
+
+/** Options for {@link importSkill}. */
+export interface ImportSkillOptions extends ImportOptions {
+  /** The library root that receives `<name>/`. It must exist. */
+  into: string;
+  /** What to do when `<into>/<name>` exists: rename to the suggestion, or replace (old copy to the trash). */
+  onConflict?: 'rename' | 'replace';
+  /** Where replaced copies go (default ~/.skillbench/trash). */
+  trashDir?: string;
+}
+
+/** The outcome of an import. */
+export type ImportResult =
+  | { status: 'refused'; refusal: Refusal }
+  /** Several skills: call again with `pick` set to one of `skills[].root`. */
+  | { status: 'choose'; message: string; skills: PreviewSkill[] }
+  /** The library already has this name: call again with onConflict 'rename' (suggestion) or 'replace', or cancel. */
+  | { status: 'conflict'; message: string; name: string; existing: string; suggestion: string; skill: PreviewSkill }
+  | { status: 'imported'; name: string; dir: string; files: string[]; skill: PreviewSkill; renamedFrom?: string; trashedTo?: string };
+
+/** True when `name` is usable as a library folder name. */
+function usableName(name: string | undefined): name is string {
+  return !!name && name !== '.' && name !== '..' && !/[/\\]/.test(name) && unportableSegmentReason(name) === undefined;
+}
+
+/** The source's base name without archive extensions. */
+function stem(source: string): string {
+  return basename(source).replace(/\.(zip|skill|tar\.gz|tgz|tar)$/i, '');
+}
+
+/** Group the read entries into skills. */
+function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], ignored: string[], nameHint: string | undefined, validate: ValidateFn | undefined): ImportPreview {
+  const files = entries.filter((e) => !e.directory);
+  const roots = findSkillRoots(files.map((f) => f.path));
+  if (roots.length === 0) {
+    return { status: 'refused', refusal: { code: 'no-skill', message: 'No SKILL.md was found, so this is not a skill. A skill is a folder with a SKILL.md file in it.', detail: `${files.length} files, none named SKILL.md` } };
+  }
+  const claimed = new Set<string>();
+  const skills: PreviewSkill[] = roots.map((root) => {
+    const prefix = root.root ? `${root.root}/` : '';
+    const mine = entries.filter((e) => e.path.startsWith(prefix));
+    mine.forEach((e) => claimed.add(e.path));
+    const skillEntry = files.find((f) => f.path === root.skillFile) as ReadEntry;
+    const skillText = skillEntry.data.toString('utf8');
+    const frontmatterName = projectSkillText(skillText, { frontmatter: 'unchanged', toolsJson: false }).name;
+    const folder = root.root ? root.root.split('/').pop() : format === 'skill-md' || format === 'folder' ? nameHint : stem(source);
+    const name = usableName(frontmatterName) ? frontmatterName : usableName(folder) ? folder : 'imported-skill';
+    const skillFiles = mine
+      .filter((e) => !e.directory)
+      .map((e) => ({ path: e.path === root.skillFile ? 'SKILL.md' : e.path.slice(prefix.length), source: e.path, size: e.data.length, mode: e.mode }));
+    const dirs = mine.filter((e) => e.directory).map((e) => e.path.slice(prefix.length));
+    const diagnostics = validate
+      ? validate(skillText, { profiles: ['agentskills'], fileView: { folderName: name, fileName: 'SKILL.md', entries: [...dirs.map((d) => ({ path: d, kind: 'directory' as const, size: 0 })), ...skillFiles.map((f) => ({ path: f.path, kind: 'file' as const, size: f.size }))] } }).diagnostics
+      : [];
+    return { root: root.root, name, files: skillFiles, dirs, bytes: skillFiles.reduce((s, f) => s + f.size, 0), skillText, diagnostics };
+  });
+  const outside = files.filter((f) => !claimed.has(f.path)).map((f) => f.path);
+  return { status: 'ok', format, skills, ignored, outside };
+}
+
+/**
+ * Read and check an import source, and list the skills in it with their files; nothing is
+ * written. Refuses hostile archives with a plain message (see readImportSource).
+ */
+export async function previewImport(source: string, options: ImportOptions = {}): Promise<ImportPreview> {
+  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
+  const read = await readImportSource(source, limits);
+  if (!read.ok) return { status: 'refused', refusal: read.refusal };
+  return toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate);
+}
+
+/** The first free `name-N` in the library (N from 2). */
+async function freeName(into: string, name: string): Promise<string> {
+  for (let n = 2; ; n++) {
+    const candidate = `${name}-${n}`;
+    if (!(await exists(join(into, candidate)))) return candidate;
+  }
+}
+
+/**
+ * Import a skill into a library root: everything is read and checked first, then written to a
+ * staging folder and renamed into place, so a refusal leaves the library untouched. Name
+ * conflicts are returned for the caller to decide (rename, replace, or cancel).
+ */
+export async function importSkill(source: string, options: ImportSkillOptions): Promise<ImportResult> {
+  const into = resolve(options.into);
+  const intoStat = await stat(into).catch(() => undefined);
+  if (!intoStat?.isDirectory()) throw new Error(`The library folder ${into} does not exist.`);
+  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
+  const read = await readImportSource(source, limits);
+  if (!read.ok) return { status: 'refused', refusal: read.refusal };
+  const preview = toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate);
+  if (preview.status === 'refused') return preview;
+
+  let skill: PreviewSkill | undefined;
+  if (options.pick !== undefined) {
+    skill = preview.skills.find((s) => s.root === options.pick);
+    if (!skill) return { status: 'choose', message: `There is no skill at "${options.pick}" in this archive. Pick one of: ${preview.skills.map((s) => s.root || '(root)').join(', ')}.`, skills: preview.skills };
+  } else if (preview.skills.length > 1) {
+    // Why: importing several skills at once from one archive hides what lands in the library (issue 6 point 6).
+    return { status: 'choose', message: `This archive holds ${preview.skills.length} skills (${preview.skills.map((s) => s.root || '(root)').join(', ')}). Pick the one to import.`, skills: preview.skills };
+  } else {
+    skill = preview.skills[0];
+  }
+
+  let name = skill.name;
+  let renamedFrom: string | undefined;
+  let dest = join(into, name);
+  if (await exists(dest)) {
+    const suggestion = await freeName(into, name);
+    if (options.onConflict === 'rename') {
+      renamedFrom = name;
+      name = suggestion;
+      dest = join(into, name);
+    } else if (options.onConflict !== 'replace') {
+      return { status: 'conflict', message: `The library already has a skill folder named ${name}. Import it as ${suggestion}, replace the existing one (it goes to the trash), or cancel.`, name, existing: dest, suggestion, skill };
+    }
+  }
+
+  const bySource = new Map(read.entries.map((e) => [e.path, e]));
+  const files: FolderFile[] = skill.files.map((f) => {
+    let data = (bySource.get(f.source) as ReadEntry).data;
+    if (f.path === 'SKILL.md' && renamedFrom !== undefined) {
+      // Why: the name must equal the folder name (spec §2 agentskills), so a renamed import gets its name updated.
+      data = Buffer.from(renameSkillText(data.toString('utf8'), name), 'utf8');
+    }
+    return { path: f.path, data, mode: f.mode };
+  });
+  const stage = await stageFolder(dest, files, skill.dirs);
+  const { trashedTo } = await commitFolder(stage, dest, options.onConflict === 'replace', options.trashDir);
+  return {
+    status: 'imported',
+    name,
+    dir: dest,
+    files: files.map((f) => f.path),
+    skill,
+    ...(renamedFrom !== undefined ? { renamedFrom } : {}),
+    ...(trashedTo ? { trashedTo } : {}),
+  };
+}
