@@ -1,0 +1,176 @@
+import type { ParsedSkill } from '../../shared/skill';
+import { alwaysExcluded, TARGETS } from '../../shared/projection';
+import type { TargetId } from '../../shared/projection';
+import type { Diagnostic, FileView, ProfileId, Range, RuleInfo, Severity } from '../../shared/validation';
+import { PROFILE_IDS } from '../../shared/validation';
+import { classifyLinkTarget, findMarkdownLinks } from './markdown-links';
+
+function every(s: Severity): Partial<Record<ProfileId, Severity>> {
+  return Object.fromEntries(PROFILE_IDS.map((p) => [p, s]));
+}
+
+/**
+ * Rules that need the disk or the whole library, checked here in main/validate (the pure core
+ * in shared/validation covers the rest). Same shape as the core's RULES, for SARIF and help.
+ */
+export const DISK_RULES: readonly RuleInfo[] = [
+  // Issue 3 §5: relative Markdown links in the body must resolve inside the skill.
+  { id: 'links/broken', title: 'Link to a missing file', help: 'A relative link in SKILL.md points at a file that is not in the skill folder. The agent cannot open it.', severity: every('warning') },
+  { id: 'links/outside-skill', title: 'Link leaves the skill folder', help: 'A link points outside the skill folder (`../` or an absolute path). Packages contain only the skill folder, so the link breaks once the skill is shared.', severity: every('warning') },
+  // Spec §2 claude-upload "≤ 200 files; ≤ 30 MB uncompressed" and §3 archive "≤ 512 files, ≤ 16 MiB".
+  { id: 'package/too-many-files', title: 'Too many files for an export target', help: 'The skill has more files than a destination accepts (claude.ai upload: 200; Agent Skills archive: 512).', severity: { 'claude-upload': 'error', agentskills: 'warning' } },
+  { id: 'package/too-large', title: 'Too large for an export target', help: 'The skill folder is bigger than a destination accepts (claude.ai and the Claude API: 30 MB; Agent Skills archive: 16 MiB).', severity: { 'claude-upload': 'error', agentskills: 'warning' } },
+  { id: 'file/unreadable', title: 'SKILL.md cannot be read', help: 'Skillbench could not read the file (permissions, or it vanished).', severity: every('error') },
+  // Issue 3 §5 library-wide checks.
+  { id: 'library/duplicate-name', title: 'Two skills with the same name', help: 'Agents and the skill server tell skills apart by name; two skills with one name hide each other.', severity: { ...every('error'), 'claude-code': 'warning' } },
+  { id: 'library/depends-on-missing', title: 'Dependency not in the library', help: 'A `depends_on` entry names a skill that is not in this library.', severity: { 'x-personal-mcp': 'error', 'universal-2.1': 'error' } },
+  { id: 'library/description-budget', title: 'Descriptions over the listing budget', help: 'All descriptions together exceed 8,000 characters; agents may drop skills from the list they show the model.', severity: every('warning') },
+];
+
+const BY_ID = new Map(DISK_RULES.map((r) => [r.id, r]));
+
+/** Severity of a main-side rule in a profile, or null when the profile does not check it. */
+export function diskSeverity(ruleId: string, profile: ProfileId): Severity | null {
+  return BY_ID.get(ruleId)?.severity[profile] ?? null;
+}
+
+/** Build a diagnostic of a main-side rule, or null when `profile` does not check it. */
+export function diskDiagnostic(
+  ruleId: string,
+  profile: ProfileId,
+  d: { message: string; detail?: string; range?: Range; file?: string; field?: string },
+): Diagnostic | null {
+  const severity = diskSeverity(ruleId, profile);
+  if (!severity) return null;
+  const out: Diagnostic = { ruleId, severity, profile, message: d.message };
+  if (d.detail !== undefined) out.detail = d.detail;
+  if (d.range !== undefined) out.range = d.range;
+  if (d.file !== undefined) out.file = d.file;
+  if (d.field !== undefined) out.field = d.field;
+  return out;
+}
+
+/**
+ * Relative Markdown links in the body must resolve to a file or folder of the skill (looked up
+ * in the file view: no extra disk access). Ranges cover the link destination in SKILL.md.
+ */
+export function linkDiagnostics(parsed: ParsedSkill, view: FileView, profiles: readonly ProfileId[]): Diagnostic[] {
+  const body = parsed.body;
+  if (!body.includes('](') && !body.includes(']:')) return [];
+  const links = findMarkdownLinks(body, parsed.bodyStart);
+  if (links.length === 0) return [];
+  const paths = new Set(view.entries.map((e) => e.path));
+  const lower = new Map(view.entries.map((e) => [e.path.toLowerCase(), e.path]));
+  const out: Diagnostic[] = [];
+  for (const link of links) {
+    const t = classifyLinkTarget(link.target);
+    if (t.kind === 'external') continue;
+    const range = parsed.rangeAt(link.start, link.end);
+    const what = link.image ? 'image' : 'link';
+    for (const profile of profiles) {
+      let d: Diagnostic | null;
+      if (t.kind === 'relative') {
+        if (paths.has(t.path)) break;
+        const other = lower.get(t.path.toLowerCase());
+        d = diskDiagnostic('links/broken', profile, {
+          message:
+            other !== undefined
+              ? `The ${what} "${link.target}" points at a file that is not in the skill folder. There is a "${other}" that differs only in capital letters; most systems treat them as different files.`
+              : `The ${what} "${link.target}" points at a file that is not in the skill folder, so the agent cannot open it. Add the file or fix the link.`,
+          detail: `relative link target ${t.path} not found in the skill folder`,
+          range,
+        });
+      } else {
+        d = diskDiagnostic('links/outside-skill', profile, {
+          message:
+            t.kind === 'absolute'
+              ? `The ${what} "${link.target}" is an absolute path on this computer. Once the skill is shared it points nowhere; copy the file into the skill and link to it relatively.`
+              : `The ${what} "${link.target}" leaves the skill folder. Only the skill folder is packaged, so the link breaks once the skill is shared; copy the file into the skill.`,
+          detail: `${t.kind} link target ${t.path} outside the skill folder`,
+          range,
+        });
+      }
+      if (d) out.push(d);
+    }
+  }
+  return out;
+}
+
+/** Files and bytes of the skill as a package would contain them (always-excluded paths left out). */
+export function packageSize(view: FileView): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  const excludedDirs: string[] = [];
+  for (const e of view.entries) {
+    if (excludedDirs.some((d) => e.path.startsWith(d))) continue;
+    const ex = alwaysExcluded(e.path, e.kind === 'directory');
+    if (ex) {
+      if (e.kind === 'directory') excludedDirs.push(`${e.path}/`);
+      continue;
+    }
+    if (e.kind === 'directory') continue;
+    files++;
+    if (e.kind === 'file') bytes += e.size;
+  }
+  return { files, bytes };
+}
+
+/** Whether the skill fits one export target's limits. */
+export interface TargetFit {
+  target: TargetId;
+  label: string;
+  maxFiles?: number;
+  maxBytes?: number;
+  fits: boolean;
+}
+
+/** Per export target with limits: does the package fit (spec §3 table, "limits" column)? */
+export function targetFits(size: { files: number; bytes: number }): TargetFit[] {
+  const out: TargetFit[] = [];
+  for (const t of TARGETS) {
+    const { maxFiles, maxBytes } = t.limits;
+    if (maxFiles === undefined && maxBytes === undefined) continue;
+    const fit: TargetFit = { target: t.id, label: t.label, fits: (maxFiles === undefined || size.files <= maxFiles) && (maxBytes === undefined || size.bytes <= maxBytes) };
+    if (maxFiles !== undefined) fit.maxFiles = maxFiles;
+    if (maxBytes !== undefined) fit.maxBytes = maxBytes;
+    out.push(fit);
+  }
+  return out;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
+}
+
+/**
+ * File count and size per export target, filed under each target's package profile (the
+ * mcp-serve limits are the core's `files/too-many` and `files/too-large`).
+ */
+export function packageDiagnostics(size: { files: number; bytes: number }, profiles: readonly ProfileId[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const profile of profiles) {
+    if (profile === 'mcp-serve') continue;
+    const targets = TARGETS.filter((t) => t.packageProfile === profile);
+    const tooMany = targets.filter((t) => t.limits.maxFiles !== undefined && size.files > t.limits.maxFiles);
+    const tooBig = targets.filter((t) => t.limits.maxBytes !== undefined && size.bytes > t.limits.maxBytes);
+    if (tooMany.length > 0) {
+      const max = Math.min(...tooMany.map((t) => t.limits.maxFiles ?? Infinity));
+      const d = diskDiagnostic('package/too-many-files', profile, {
+        message: `The skill has ${size.files} files; ${tooMany.map((t) => t.label).join(', ')} accept${tooMany.length === 1 ? 's' : ''} at most ${max}. Remove files the skill does not need.`,
+        detail: profile === 'claude-upload' ? `Zip contains too many files (maximum ${max})` : `${size.files} files > ${max}`,
+      });
+      if (d) out.push(d);
+    }
+    if (tooBig.length > 0) {
+      const max = Math.min(...tooBig.map((t) => t.limits.maxBytes ?? Infinity));
+      const d = diskDiagnostic('package/too-large', profile, {
+        message: `The skill folder holds ${formatBytes(size.bytes)}; ${tooBig.map((t) => t.label).join(', ')} accept${tooBig.length === 1 ? 's' : ''} at most ${formatBytes(max)}. Remove large files.`,
+        detail: profile === 'claude-upload' ? 'Zip file uncompressed size exceeds 30MB' : `${size.bytes} bytes > ${max}`,
+      });
+      if (d) out.push(d);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,203 @@
+import type { Dirent } from 'node:fs';
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import type { FileView, FileViewEntry } from '../../shared/validation';
+import { isInside } from '../library/paths';
+
+/**
+ * Folders listed in a file view but never entered: version control and dependency trees are
+ * never part of a skill package (spec §3 "Always on export": `.git/`, `node_modules/`,
+ * `__pycache__/`, `__MACOSX/`) and may hold thousands of files. Same set as main/library/scan.ts.
+ */
+export const UNWALKED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '__MACOSX']);
+
+/** Small files whose contents rules compare; read into `FileView.texts` (spec §2 universal-2.1: tools.json). */
+export const TEXT_FILES: readonly string[] = ['tools.json'];
+
+/** Largest file read into `FileView.texts`; a bigger tools.json is reported by size, not read. */
+export const TEXT_MAX_BYTES = 1024 * 1024;
+
+/** Default number of file-system calls in flight. */
+export const DEFAULT_FS_CONCURRENCY = 64;
+
+/** One path found by a walk, relative to the walk root. */
+export interface WalkedEntry {
+  /** `/`-separated path relative to the walk root. */
+  path: string;
+  name: string;
+  kind: FileViewEntry['kind'];
+  size: number;
+  /** For symlinks: the real path the link resolves to, or null when it dangles or loops. */
+  target?: string | null;
+}
+
+/** A folder tree read once with lstat semantics: every folder's children, by relative folder path ('' = root). */
+export interface WalkedTree {
+  root: string;
+  realRoot: string;
+  children: Map<string, WalkedEntry[]>;
+}
+
+/** A limiter: at most `n` promises from `task` run at once. */
+export function createLimiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  const release = (): void => {
+    active--;
+    const next = queue.shift();
+    if (next) next();
+  };
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((go) => queue.push(go));
+    active++;
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+
+function kindOf(d: Dirent): FileViewEntry['kind'] | null {
+  if (d.isSymbolicLink()) return 'symlink';
+  if (d.isDirectory()) return 'directory';
+  if (d.isFile()) return 'file';
+  return null; // sockets, FIFOs, devices: nothing a skill can ship.
+}
+
+/**
+ * Walk `root` once: readdir with file types, lstat for sizes, realpath for symlink targets.
+ * Symlinks are never followed (spec §3 "never follow a symlink silently"); folders in
+ * {@link UNWALKED_FOLDERS} are listed but not entered. Unreadable subfolders are skipped.
+ */
+export async function walkTree(root: string, options: { concurrency?: number } = {}): Promise<WalkedTree> {
+  const abs = resolve(root);
+  const limit = createLimiter(options.concurrency ?? DEFAULT_FS_CONCURRENCY);
+  const realRoot = await realpath(abs);
+  const children = new Map<string, WalkedEntry[]>();
+
+  const visit = async (relDir: string): Promise<void> => {
+    const dirPath = relDir === '' ? abs : join(abs, relDir);
+    let dirents: Dirent[];
+    try {
+      dirents = await limit(() => readdir(dirPath, { withFileTypes: true }));
+    } catch (error) {
+      if (relDir === '') throw error;
+      return; // Why: one unreadable subfolder must not hide the rest of the skill or library.
+    }
+    const list: WalkedEntry[] = [];
+    const pending: Promise<void>[] = [];
+    for (const d of dirents) {
+      const kind = kindOf(d);
+      if (!kind) continue;
+      const path = relDir === '' ? d.name : `${relDir}/${d.name}`;
+      const entry: WalkedEntry = { path, name: d.name, kind, size: 0 };
+      list.push(entry);
+      if (kind === 'directory') {
+        if (!UNWALKED_FOLDERS.has(d.name)) pending.push(visit(path));
+      } else {
+        const full = join(dirPath, d.name);
+        pending.push(
+          limit(() => lstat(full)).then(
+            (s) => {
+              entry.size = s.size;
+            },
+            () => undefined,
+          ),
+        );
+        if (kind === 'symlink') {
+          pending.push(
+            limit(() => realpath(full)).then(
+              (t) => {
+                entry.target = t;
+              },
+              () => {
+                entry.target = null;
+              },
+            ),
+          );
+        }
+      }
+    }
+    children.set(relDir, list);
+    await Promise.all(pending);
+  };
+
+  await visit('');
+  return { root: abs, realRoot, children };
+}
+
+/** The real path of a folder inside the tree (the walk never follows links, so it is realRoot + rel). */
+function realDirOf(tree: WalkedTree, relDir: string): string {
+  return relDir === '' ? tree.realRoot : join(tree.realRoot, ...relDir.split('/'));
+}
+
+/** The SKILL.md file name among a folder's entries: `SKILL.md` first, else any case of `skill.md`. */
+export function skillFileNameIn(entries: readonly WalkedEntry[]): string | undefined {
+  let fallback: string | undefined;
+  for (const e of entries) {
+    if (e.kind !== 'file') continue;
+    if (e.name === 'SKILL.md') return e.name;
+    if (fallback === undefined && e.name.toLowerCase() === 'skill.md') fallback = e.name;
+  }
+  return fallback;
+}
+
+/** Build the FileView of the skill at `relDir` of a walked tree (no disk access). */
+export function fileViewFromTree(tree: WalkedTree, relDir: string, relativePath: string): FileView {
+  const realDir = realDirOf(tree, relDir);
+  const prefix = relDir === '' ? 0 : relDir.length + 1;
+  const entries: FileViewEntry[] = [];
+  const gather = (dir: string): void => {
+    for (const e of tree.children.get(dir) ?? []) {
+      const out: FileViewEntry = { path: e.path.slice(prefix), kind: e.kind, size: e.size };
+      if (e.kind === 'symlink') out.escapes = e.target == null || !isInside(realDir, e.target);
+      entries.push(out);
+      if (e.kind === 'directory') gather(e.path);
+    }
+  };
+  gather(relDir);
+  const top = tree.children.get(relDir) ?? [];
+  const view: FileView = {
+    folderName: relDir === '' ? basename(tree.root) : (relDir.split('/').pop() ?? relDir),
+    relativePath,
+    entries,
+  };
+  const fileName = skillFileNameIn(top);
+  if (fileName !== undefined) view.fileName = fileName;
+  return view;
+}
+
+/** Read the small comparison files (TEXT_FILES) present at the top of the skill into `view.texts`. */
+export async function readViewTexts(skillDir: string, view: FileView): Promise<void> {
+  for (const name of TEXT_FILES) {
+    const entry = view.entries.find((e) => e.path === name);
+    if (!entry || entry.kind !== 'file' || entry.size > TEXT_MAX_BYTES) continue;
+    try {
+      const text = await readFile(join(skillDir, name), 'utf8');
+      view.texts = { ...view.texts, [name]: text };
+    } catch {
+      // Why: a file that vanished or cannot be read between the walk and now is simply absent.
+    }
+  }
+}
+
+/** `path` relative to `from`, `/`-separated. */
+export function slashRelative(from: string, path: string): string {
+  return relative(from, path).split(sep).join('/');
+}
+
+/**
+ * Build the file view of one skill folder from the disk: every path with lstat (symlinks not
+ * followed; those leaving the folder or dangling are marked `escapes`), sizes, kinds, the
+ * folder name, the path relative to `libraryRoot` (default: the parent folder), the SKILL.md
+ * file name, and the contents of small comparison files such as `tools.json`.
+ */
+export async function buildFileView(skillDir: string, libraryRoot?: string): Promise<FileView> {
+  const dir = resolve(skillDir);
+  const tree = await walkTree(dir);
+  const rel = libraryRoot !== undefined ? slashRelative(resolve(libraryRoot), dir) : basename(dir);
+  const view = fileViewFromTree(tree, '', rel === '' ? basename(dir) : rel);
+  await readViewTexts(dir, view);
+  return view;
+}

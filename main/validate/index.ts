@@ -1,0 +1,10 @@
+export { buildFileView, walkTree, fileViewFromTree, UNWALKED_FOLDERS, TEXT_FILES } from './file-view';
+export type { WalkedEntry, WalkedTree } from './file-view';
+export { DISK_RULES, linkDiagnostics, packageDiagnostics, packageSize, targetFits } from './disk-rules';
+export type { TargetFit } from './disk-rules';
+export { checkLibrary } from './library-checks';
+export type { LibraryFinding, LibraryMember } from './library-checks';
+export { findMarkdownLinks, classifyLinkTarget } from './markdown-links';
+export { applySafeFixes, validateLibrary, validateSkillFolder, ValidateInputError } from './service';
+export type { AppliedFix, FixOutcome, LibraryValidation, SeverityCounts, SkillValidation, ValidateFolderOptions, ValidateLibraryOptions } from './service';
+export { mapPool } from './pool';
