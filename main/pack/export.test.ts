@@ -34,11 +34,14 @@ const SKILL_MD = [
   '',
 ].join('\r\n');
 
+/** The same skill with only the six standard keys (valid for the agentskills profile). */
+const CLEAN_MD = ['\uFEFF---', 'name: demo-skill', 'description: Turns meeting notes into action items. Use when the user pastes notes.', 'license: MIT', '---', '# Demo', ''].join('\r\n');
+
 /** A skill folder with everything an export must sort out. */
-async function makeFixture(parent: string, name = 'demo-skill'): Promise<string> {
-  const dir = join(parent, name);
+async function makeFixture(parent: string, skillMd = SKILL_MD): Promise<string> {
+  const dir = join(parent, 'demo-skill');
   const files: Record<string, string> = {
-    'SKILL.md': SKILL_MD,
+    'SKILL.md': skillMd,
     'references/guide.md': '# Guide\n',
     'scripts/run.sh': '#!/bin/sh\necho run\n',
     '.git/config': '[core]\n',
@@ -185,18 +188,32 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
 
 describe('Agent Skills archives (archive-zip, archive-tgz)', () => {
   it('archive-zip: SKILL.md at the root, frontmatter unchanged but normalised', async () => {
-    const dir = await makeFixture(tmp);
+    const dir = await makeFixture(tmp, CLEAN_MD);
     const out = join(tmp, 'a.zip');
     expect((await exportSkill(dir, 'archive-zip', { out })).status).toBe('written');
     const names = zipList(out);
     expect(names).toContain('SKILL.md');
     expect(names).toContain('scripts/run.sh');
     expect(names.some((n) => n.startsWith('demo-skill/'))).toBe(false);
-    expect(zipCat(out, 'SKILL.md')).toBe(SKILL_MD.slice(1).replace(/\r\n/g, '\n'));
+    expect(zipCat(out, 'SKILL.md')).toBe(CLEAN_MD.slice(1).replace(/\r\n/g, '\n'));
+  });
+
+  it('is blocked by the pre-export check on keys the Agent Skills spec does not allow, unless projected', async () => {
+    const dir = await makeFixture(tmp);
+    const out = join(tmp, 'a.zip');
+    const blocked = await exportSkill(dir, 'archive-zip', { out });
+    expect(blocked.status).toBe('blocked');
+    const unexpected = blocked.plan.issues.filter((i) => i.severity === 'error' && i.profile === 'agentskills');
+    expect(unexpected.length).toBeGreaterThan(0);
+    expect(unexpected.map((i) => i.message).join(' ')).toMatch(/when_to_use|hooks|x-personal-mcp/);
+    await expect(readdir(tmp)).resolves.not.toContain('a.zip');
+    const projected = await exportSkill(dir, 'archive-zip', { out, project: true });
+    expect(projected.status).toBe('written');
+    expect(Object.keys(frontmatter(zipCat(out, 'SKILL.md')))).toEqual(['name', 'description', 'metadata']);
   });
 
   it('archive-tgz: readable by tar, same layout, fixed modes and dates', async () => {
-    const dir = await makeFixture(tmp);
+    const dir = await makeFixture(tmp, CLEAN_MD);
     const out = join(tmp, 'a.tar.gz');
     const result = await exportSkill(dir, 'archive-tgz', { out, sha256File: true });
     expect(result.status).toBe('written');
@@ -228,7 +245,7 @@ describe('Agent Skills archives (archive-zip, archive-tgz)', () => {
 describe('reproducible archives', () => {
   for (const target of ['claude-ai', 'archive-zip', 'archive-tgz'] as TargetId[]) {
     it(`${target}: same input gives the same bytes, from two copies with different dates`, async () => {
-      const a = await makeFixture(join(tmp, 'one'));
+      const a = await makeFixture(join(tmp, 'one'), CLEAN_MD);
       const b = join(tmp, 'two', 'demo-skill');
       await cp(a, b, { recursive: true, verbatimSymlinks: true });
       await utimes(join(b, 'references/guide.md'), new Date('2001-02-03'), new Date('2001-02-03'));
@@ -246,7 +263,7 @@ describe('reproducible archives', () => {
   }
 
   it('a different file gives a different archive', async () => {
-    const a = await makeFixture(join(tmp, 'one'));
+    const a = await makeFixture(join(tmp, 'one'), CLEAN_MD);
     const r1 = await exportSkill(a, 'archive-zip', { out: join(tmp, 'o1.zip') });
     await writeFile(join(a, 'lib/b.py'), 'print(2)\n');
     const r2 = await exportSkill(a, 'archive-zip', { out: join(tmp, 'o2.zip') });
@@ -288,8 +305,11 @@ describe('folder targets (claude-code, folder)', () => {
     const project = join(tmp, 'project');
     const r = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'project', project } });
     expect(r.status === 'written' && r.path).toBe(join(project, '.claude', 'skills', 'demo-skill'));
-    const copy = await exportSkill(dir, 'folder', { out: join(tmp, 'copies') });
+    // A folder copy is checked with the skill's own profiles (agentskills by default).
+    expect((await exportSkill(dir, 'folder', { out: join(tmp, 'copies') })).status).toBe('blocked');
+    const copy = await exportSkill(dir, 'folder', { out: join(tmp, 'copies'), profiles: ['claude-code'] });
     expect(copy.status === 'written' && copy.path).toBe(join(tmp, 'copies', 'demo-skill'));
+    expect(await readFile(join(tmp, 'copies', 'demo-skill', 'SKILL.md'), 'utf8')).toContain('hooks:');
   });
 
   it('lets folder targets override errors, but never archives', async () => {

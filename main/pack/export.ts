@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../library/atomic-write';
+import { validateSkill, type ProfileId } from '../../shared/validation';
 import { getTarget, planExport, type ExportPlan, type TargetId, type ValidateFn } from '../../shared/projection';
 import { writeArchive, type ArchiveItem } from './archive-writer';
 import { commitFolder, diffFolder, exists, stageFolder, type FolderDiff, type FolderFile } from './folder-writer';
@@ -18,9 +19,11 @@ export type ClaudeCodeScope =
 export interface ExportOptions {
   /** Source paths the user keeps despite a warning (secret-looking files, links inside the skill). */
   keep?: readonly string[];
-  /** Folder copy only: project the frontmatter as for an upload. */
+  /** Archive and folder targets: project the frontmatter as for an upload (uploads always are). */
   project?: boolean;
-  /** The validation core for the pre-upload check (`validateSkill`). */
+  /** Folder copy only: the profiles the pre-export check uses (default agentskills). */
+  profiles?: ProfileId[];
+  /** The pre-upload check on the projected SKILL.md; default: the validation core (`validateSkill`). */
   validate?: ValidateFn;
   /**
    * Archives: the archive file (default `<cwd>/<name><ext>`). Folder copy: the folder in which
@@ -66,7 +69,8 @@ export async function planSkillExport(skillDir: string, target: TargetId, option
     entries: skill.entries,
     ...(options.keep ? { keep: options.keep } : {}),
     ...(options.project !== undefined ? { project: options.project } : {}),
-    ...(options.validate ? { validate: options.validate } : {}),
+    ...(options.profiles ? { profiles: options.profiles } : {}),
+    validate: options.validate ?? validateSkill,
   });
   return { plan, skill };
 }

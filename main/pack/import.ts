@@ -10,7 +10,7 @@ import {
   type Refusal,
   type ValidateFn,
 } from '../../shared/projection';
-import type { Diagnostic } from '../../shared/validation/types';
+import { validateSkill, type Diagnostic } from '../../shared/validation';
 import { readImportSource, type ReadEntry, type SourceFormat } from './archive-reader';
 import { commitFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 
@@ -20,7 +20,7 @@ export interface ImportOptions {
   limits?: Partial<ImportLimits>;
   /** When the source holds several skills: the root folder (as listed in the preview) to import. */
   pick?: string;
-  /** The validation core, to show findings in the preview. */
+  /** Checks shown in the preview; default: the validation core (`validateSkill`, profile agentskills). */
   validate?: ValidateFn;
 }
 
@@ -92,7 +92,7 @@ function stem(source: string): string {
 }
 
 /** Group the read entries into skills. */
-function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], ignored: string[], nameHint: string | undefined, validate: ValidateFn | undefined): ImportPreview {
+function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], ignored: string[], nameHint: string | undefined, validate: ValidateFn): ImportPreview {
   const files = entries.filter((e) => !e.directory);
   const roots = findSkillRoots(files.map((f) => f.path));
   if (roots.length === 0) {
@@ -112,9 +112,7 @@ function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], i
       .filter((e) => !e.directory)
       .map((e) => ({ path: e.path === root.skillFile ? 'SKILL.md' : e.path.slice(prefix.length), source: e.path, size: e.data.length, mode: e.mode }));
     const dirs = mine.filter((e) => e.directory).map((e) => e.path.slice(prefix.length));
-    const diagnostics = validate
-      ? validate(skillText, { profiles: ['agentskills'], fileView: { folderName: name, fileName: 'SKILL.md', entries: [...dirs.map((d) => ({ path: d, kind: 'directory' as const, size: 0 })), ...skillFiles.map((f) => ({ path: f.path, kind: 'file' as const, size: f.size }))] } }).diagnostics
-      : [];
+    const diagnostics = validate(skillText, { profiles: ['agentskills'], fileView: { folderName: name, fileName: 'SKILL.md', entries: [...dirs.map((d) => ({ path: d, kind: 'directory' as const, size: 0 })), ...skillFiles.map((f) => ({ path: f.path, kind: 'file' as const, size: f.size }))] } }).diagnostics;
     return { root: root.root, name, files: skillFiles, dirs, bytes: skillFiles.reduce((s, f) => s + f.size, 0), skillText, diagnostics };
   });
   const outside = files.filter((f) => !claimed.has(f.path)).map((f) => f.path);
@@ -129,7 +127,7 @@ export async function previewImport(source: string, options: ImportOptions = {})
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
   const read = await readImportSource(source, limits);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  return toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate);
+  return toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate ?? validateSkill);
 }
 
 /** The first free `name-N` in the library (N from 2). */
@@ -152,7 +150,7 @@ export async function importSkill(source: string, options: ImportSkillOptions): 
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
   const read = await readImportSource(source, limits);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  const preview = toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate);
+  const preview = toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate ?? validateSkill);
   if (preview.status === 'refused') return preview;
 
   let skill: PreviewSkill | undefined;

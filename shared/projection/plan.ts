@@ -1,4 +1,4 @@
-import type { FileView, ValidateOptions, ValidationResult } from '../validation/types';
+import type { FileView, ProfileId, ValidateOptions, ValidationResult } from '../validation/types';
 import { alwaysExcluded, secretFileReason, tokenLookingContent } from './exclusions';
 import { projectSkillText } from './frontmatter';
 import { collisionKey, normaliseOutputPath, unportableSegmentReason, utf8Length } from './normalise';
@@ -21,8 +21,10 @@ export interface PlanInput {
   entries: SourceEntry[];
   /** Source paths the user keeps despite a warning (secret-looking files, links inside the skill). */
   keep?: readonly string[];
-  /** Folder targets only: project the frontmatter as for an upload. */
+  /** Archive and folder targets: project the frontmatter as for an upload (uploads always are). */
   project?: boolean;
+  /** Folder copy only: the profiles to check (the skill's own); default agentskills. */
+  profiles?: ProfileId[];
   /** The validation core; when absent, only package checks run. */
   validate?: ValidateFn;
 }
@@ -57,7 +59,7 @@ function formatBytes(bytes: number): string {
 export function planExport(input: PlanInput): ExportPlan {
   const target = getTarget(input.target);
   const keep = new Set(input.keep ?? []);
-  const projectFrontmatter = target.frontmatter === 'upload' || (target.layout === 'folder' && input.project === true);
+  const projectFrontmatter = target.frontmatter === 'upload' || input.project === true;
   const projection = projectSkillText(input.skillText, {
     frontmatter: projectFrontmatter ? 'upload' : 'unchanged',
     toolsJson: target.writesToolsJson,
@@ -169,7 +171,10 @@ export function planExport(input: PlanInput): ExportPlan {
       entries: included.filter((e) => relative(e.output) !== '').map((e) => ({ path: relative(e.output), kind: e.kind === 'directory' ? 'directory' : 'file', size: e.size })),
       ...(projection.toolsJson !== undefined ? { texts: { 'tools.json': projection.toolsJson } } : {}),
     };
-    const result = input.validate(projection.text, { profiles: target.profiles, fileView });
+    // Why the caller's profiles only for folder copies: a copy has no reader of its own, while
+    // every other destination is a known reader with its own profile (spec §2, §3).
+    const profiles = target.id === 'folder' && input.profiles && input.profiles.length > 0 ? input.profiles : target.profiles;
+    const result = input.validate(projection.text, { profiles, fileView });
     issues.push(...result.diagnostics);
   }
 
