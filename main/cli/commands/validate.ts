@@ -1,12 +1,166 @@
-import type { CliCommand } from '../types';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROFILE_IDS } from '../../../shared/validation';
+import type { ProfileId } from '../../../shared/validation';
+import { findSkills } from '../../library/scan';
+import { describeFsError } from '../../library/fs-errors';
+import { mapPool } from '../../validate/pool';
+import { toJsonReport, toSarif, toText } from '../../validate/report-format';
+import type { ValidateReportInput } from '../../validate/report-format';
+import { applySafeFixes, validateLibrary, validateSkillFolder, ValidateInputError } from '../../validate/service';
+import type { FixOutcome } from '../../validate/service';
+import { UsageError, type CliCommand, type CliIO } from '../types';
 
-/** `skillbench validate` — being built; says so plainly instead of pretending. */
+const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix]
+
+Check skills (folders with a SKILL.md) against the rules of the programs that read them.
+
+PATH is a skill folder, a SKILL.md file, or a library folder; for a library folder every
+skill under it is checked (node_modules and .git are skipped) together with the library-wide
+checks: two skills with the same name, depends_on naming skills that are not in the library,
+and the total length of all descriptions (a warning past 8,000 characters). \`validate .\`
+works from inside a skill folder. A skill folder or SKILL.md is checked on its own: pass its
+library folder to check depends_on as well.
+
+  --profile P   check against profile P; repeat for several. Without --profile each skill is
+                checked against the profiles its frontmatter suggests (spec_version →
+                universal-2.1; an x-personal-mcp block, camelCase agentskills-mcp fields or
+                Claude Code fields add those profiles to agentskills), and agentskills otherwise.
+                Profiles: ${PROFILE_IDS.join(', ')}
+  --format F    text (default): one line per problem, file:line:col, severity, rule id and
+                profile, then a summary line.
+                json: a stable document described by main/validate/validate-output.schema.json.
+                sarif: SARIF 2.1.0 for code-scanning tools (paths relative to this folder).
+  --fix         apply the safe fixes first (quoting values, line endings, the byte-order mark,
+                …), each file written atomically, report what changed, then check again.
+
+Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage or I/O problem
+(for example a PATH that does not exist).
+`;
+
+const FORMATS = ['text', 'json', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface Options {
+  paths: string[];
+  profiles: ProfileId[] | undefined;
+  format: Format;
+  fix: boolean;
+}
+
+function parse(args: string[]): Options {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { profile: { type: 'string', multiple: true, short: 'p' }, format: { type: 'string', short: 'f' }, fix: { type: 'boolean' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length === 0) throw new UsageError('Give at least one PATH: a skill folder, a SKILL.md, or a library folder (`.` for this folder).');
+  const format = (values.format ?? 'text') as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or sarif, not "${values.format}".`);
+  const profiles = values.profile?.map((p) => {
+    if (!PROFILE_IDS.includes(p as ProfileId)) throw new UsageError(`There is no profile "${p}". Profiles: ${PROFILE_IDS.join(', ')}.`);
+    return p as ProfileId;
+  });
+  return { paths: positionals, profiles, format, fix: values.fix ?? false };
+}
+
+/** What a PATH turned out to be. */
+type Target = { kind: 'skill'; dir: string } | { kind: 'library'; dir: string };
+
+async function classify(path: string): Promise<Target> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    throw new ValidateInputError(describeFsError(error, path, 'open').message);
+  }
+  if (info.isFile()) {
+    if (basename(path).toLowerCase() !== 'skill.md') {
+      throw new ValidateInputError(`${path} is not a SKILL.md file. Give a skill folder, its SKILL.md, or a folder of skills.`);
+    }
+    return { kind: 'skill', dir: dirname(path) };
+  }
+  const own = await findSkills(path, { limit: 1 }).catch(() => []);
+  return own[0]?.relativeDir === '' ? { kind: 'skill', dir: path } : { kind: 'library', dir: path };
+}
+
+async function fixAll(targets: Target[], profiles: ProfileId[] | undefined): Promise<FixOutcome[]> {
+  const dirs: string[] = [];
+  for (const t of targets) {
+    if (t.kind === 'skill') dirs.push(t.dir);
+    else dirs.push(...(await findSkills(t.dir)).map((s) => s.dir));
+  }
+  // Why sequential-ish (4 at a time): each fix writes a file; a small pool keeps the disk calm.
+  return mapPool([...new Set(dirs)], 4, (dir) => applySafeFixes(dir, profiles ? { profiles } : {}));
+}
+
+/** `skillbench validate` — check skills on disk and print text, JSON or SARIF. */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: '(validate: not available in this build yet)',
-  usage: 'skillbench validate: not available in this build yet.',
-  async run(_args, io) {
-    io.stderr('skillbench validate is not available in this build yet.\n');
-    return 2;
+  summary: 'Check skills against each reader\'s rules (text, JSON or SARIF; --fix for safe fixes)',
+  usage: USAGE,
+  async run(args, io: CliIO) {
+    const opts = parse(args);
+    const version = io.env['SKILLBENCH_VERSION'] ?? process.env.SKILLBENCH_VERSION ?? '0.1.0';
+    const input: ValidateReportInput = { skills: [], libraries: [], fixes: [], inputErrors: [] };
+    const targets: Target[] = [];
+    for (const p of opts.paths) {
+      const abs = resolve(io.cwd, p);
+      try {
+        targets.push(await classify(abs));
+      } catch (error) {
+        input.inputErrors.push({ path: p, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    if (opts.fix) {
+      try {
+        input.fixes = await fixAll(targets, opts.profiles);
+      } catch (error) {
+        input.inputErrors.push({ path: opts.paths.join(' '), message: error instanceof Error ? error.message : String(error) });
+      }
+      // Why: a folder renamed by a fix is validated under its new name.
+      for (const f of input.fixes) {
+        if (!f.renamedFolder) continue;
+        for (const t of targets) if (t.kind === 'skill' && resolve(t.dir) === f.renamedFolder.from) t.dir = f.renamedFolder.to;
+      }
+    }
+    const seen = new Set<string>();
+    for (const t of targets) {
+      try {
+        if (t.kind === 'skill') {
+          const r = await validateSkillFolder(t.dir, opts.profiles ? { profiles: opts.profiles } : {});
+          if (!seen.has(r.file)) input.skills.push(r);
+          seen.add(r.file);
+        } else {
+          const lib = await validateLibrary(t.dir, opts.profiles ? { profiles: opts.profiles } : {});
+          if (lib.skills.length === 0) {
+            input.inputErrors.push({ path: t.dir, message: `No skills found in ${t.dir}: neither it nor its subfolders hold a SKILL.md.` });
+            continue;
+          }
+          for (const s of lib.skills) {
+            if (!seen.has(s.file)) input.skills.push(s);
+            seen.add(s.file);
+          }
+          input.libraries.push({ root: lib.root, findings: lib.findings, budget: lib.budget });
+        }
+      } catch (error) {
+        input.inputErrors.push({ path: t.dir, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    for (const e of input.inputErrors) io.stderr(`skillbench validate: ${e.message}\n`);
+    if (opts.format === 'json') io.stdout(`${JSON.stringify(toJsonReport(input, io.cwd, version), null, 2)}\n`);
+    else if (opts.format === 'sarif') io.stdout(`${JSON.stringify(toSarif(input, io.cwd, version), null, 2)}\n`);
+    else if (input.skills.length > 0 || input.inputErrors.length === 0) io.stdout(toText(input, io.cwd));
+    if (input.inputErrors.length > 0) return 2;
+    const errors = input.skills.some((s) => s.counts.error > 0) || input.libraries.some((l) => l.findings.some((f) => f.severity === 'error'));
+    return errors ? 1 : 0;
   },
 };

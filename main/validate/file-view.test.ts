@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildFileView } from './file-view';
+
+let tmp: string;
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(tmp, path)), { recursive: true });
+  await writeFile(join(tmp, path), text);
+}
+
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-fileview-'));
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('buildFileView', () => {
+  it('lists nested files with sizes and kinds, marks escaping and dangling symlinks, keeps inside links', async () => {
+    await put('lib/group/my-skill/SKILL.md', '---\nname: my-skill\ndescription: d\n---\n');
+    await put('lib/group/my-skill/references/deep/guide.md', '12345');
+    await put('lib/group/my-skill/tools.json', '{"tools":[]}');
+    await put('outside.txt', 'secret');
+    const skill = join(tmp, 'lib/group/my-skill');
+    await symlink(join(tmp, 'outside.txt'), join(skill, 'escape'));
+    await symlink(join(skill, 'nowhere'), join(skill, 'dangling'));
+    await symlink('references/deep/guide.md', join(skill, 'inside'));
+    await symlink('..', join(skill, 'parent'));
+
+    const view = await buildFileView(skill, join(tmp, 'lib'));
+    expect(view.folderName).toBe('my-skill');
+    expect(view.relativePath).toBe('group/my-skill');
+    expect(view.fileName).toBe('SKILL.md');
+    const byPath = new Map(view.entries.map((e) => [e.path, e]));
+    expect(byPath.get('references')?.kind).toBe('directory');
+    expect(byPath.get('references/deep/guide.md')).toEqual({ path: 'references/deep/guide.md', kind: 'file', size: 5 });
+    expect(byPath.get('escape')).toMatchObject({ kind: 'symlink', escapes: true });
+    expect(byPath.get('dangling')).toMatchObject({ kind: 'symlink', escapes: true });
+    expect(byPath.get('inside')).toMatchObject({ kind: 'symlink', escapes: false });
+    expect(byPath.get('parent')).toMatchObject({ kind: 'symlink', escapes: true });
+    // Never followed: nothing under the links is listed.
+    expect(view.entries.some((e) => e.path.startsWith('parent/'))).toBe(false);
+    expect(view.texts).toEqual({ 'tools.json': '{"tools":[]}' });
+  });
+
+  it('lists node_modules and .git without entering them, and reports skill.md and the default relative path', async () => {
+    await put('solo/skill.md', '---\nname: solo\n---\n');
+    await put('solo/node_modules/dep/index.js', 'x');
+    await put('solo/.git/HEAD', 'ref');
+    const view = await buildFileView(join(tmp, 'solo'));
+    expect(view.fileName).toBe('skill.md');
+    expect(view.relativePath).toBe('solo');
+    expect(view.entries.map((e) => e.path).sort()).toEqual(['.git', 'node_modules', 'skill.md']);
+    expect(view.texts).toBeUndefined();
+  });
+
+  it('fails with the file-system error when the folder does not exist', async () => {
+    await expect(buildFileView(join(tmp, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});

@@ -1,0 +1,126 @@
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findSkills } from '../library/scan';
+import { applySafeFixes, validateLibrary, ValidateInputError } from './service';
+
+let tmp: string;
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(tmp, path)), { recursive: true });
+  await writeFile(join(tmp, path), text);
+}
+
+const skill = (name: string, description = `Does ${name} things. Use when the user asks for ${name}.`, extra = ''): string =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`;
+
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-lib-'));
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('validateLibrary', () => {
+  it('finds the same skills as findSkills, skipping node_modules and .git', async () => {
+    await put('lib/a/SKILL.md', skill('a'));
+    await put('lib/group/b/SKILL.md', skill('b'));
+    await put('lib/group/b/nested/SKILL.md', skill('nested'));
+    await put('lib/c/skill.md', skill('c'));
+    await put('lib/node_modules/x/SKILL.md', skill('x'));
+    await put('lib/.git/y/SKILL.md', skill('y'));
+    const r = await validateLibrary(join(tmp, 'lib'));
+    const scanned = await findSkills(join(tmp, 'lib'));
+    expect(r.skills.map((s) => s.file)).toEqual(scanned.map((s) => s.file));
+    expect(r.skills.map((s) => s.relativePath)).toEqual(['a', 'c', 'group/b', 'group/b/nested']);
+  });
+
+  it('says where both skills are when two share a name, at each name', async () => {
+    await put('lib/one/pdf-tools/SKILL.md', skill('pdf-tools'));
+    await put('lib/two/pdf-tools/SKILL.md', skill('pdf-tools'));
+    await put('lib/other/SKILL.md', skill('other'));
+    const r = await validateLibrary(join(tmp, 'lib'));
+    const dup = r.skills.map((s) => s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name'));
+    expect(r.skills.map((s) => s.relativePath)).toEqual(['one/pdf-tools', 'other', 'two/pdf-tools']);
+    expect(dup.map((d) => d.length)).toEqual([1, 0, 1]);
+    expect(dup[0]?.[0]?.message).toContain('two/pdf-tools/SKILL.md');
+    expect(dup[2]?.[0]?.message).toContain('one/pdf-tools/SKILL.md');
+    expect(dup[0]?.[0]).toMatchObject({ severity: 'error', field: '/name', range: { start: { line: 2, column: 7 } } });
+    expect(r.skills[1]?.verdicts).toEqual({ agentskills: 'valid' });
+    expect(r.counts.error).toBe(2);
+  });
+
+  it('resolves depends_on of x-personal-mcp and Universal skills against the library', async () => {
+    const xpm = (deps: string[]): string =>
+      skill(
+        'notes-helper',
+        undefined,
+        `x-personal-mcp:\n  id: notes-helper\n  version: 1.0.0\n  capabilities:\n    - resource://skills/notes-helper/document\n  depends_on:\n${deps.map((d) => `    - ${d}\n`).join('')}`,
+      );
+    await put('lib/notes-helper/SKILL.md', xpm(['pdf-tools', 'ghost-skill']));
+    await put('lib/pdf-tools/SKILL.md', skill('pdf-tools'));
+    await put(
+      'lib/uni-tool/SKILL.md',
+      `---\nspec_version: "2.1"\nname: uni-tool\ndescription: Counts words. Use when asked how long a text is.\nversion: 1.0.0\ndepends_on:\n  - notes-helper\n  - missing-one\n---\n# Uni\n`,
+    );
+    const r = await validateLibrary(join(tmp, 'lib'), { profiles: ['x-personal-mcp', 'universal-2.1'] });
+    const missing = r.skills.flatMap((s) => s.diagnostics.filter((d) => d.ruleId === 'library/depends-on-missing').map((d) => [s.relativePath, d.profile, d.field]));
+    expect(missing).toEqual([
+      ['notes-helper', 'x-personal-mcp', '/x-personal-mcp/depends_on/1'],
+      ['uni-tool', 'universal-2.1', '/depends_on/1'],
+    ]);
+    const text = await readFile(join(tmp, 'lib/notes-helper/SKILL.md'), 'utf8');
+    const d = r.skills[0]?.diagnostics.find((x) => x.ruleId === 'library/depends-on-missing');
+    expect(text.slice(d?.range?.start.offset, d?.range?.end.offset)).toBe('ghost-skill');
+
+    const off = await validateLibrary(join(tmp, 'lib'), { profiles: ['x-personal-mcp', 'universal-2.1'], checkDependencies: false });
+    expect(off.skills.flatMap((s) => s.diagnostics).some((x) => x.ruleId === 'library/depends-on-missing')).toBe(false);
+  });
+
+  it('warns when all descriptions exceed 8,000 characters, with each skill\'s share', async () => {
+    const long = (n: number): string => `Use when ${'x'.repeat(n - 9)}`;
+    for (let i = 0; i < 9; i++) await put(`lib/s${i}/SKILL.md`, skill(`s${i}`, long(1000)));
+    const over = await validateLibrary(join(tmp, 'lib'));
+    expect(over.budget).toMatchObject({ total: 9000, limit: 8000, over: true });
+    expect(over.budget.shares).toHaveLength(9);
+    expect(over.budget.shares[0]).toEqual({ name: 's0', characters: 1000, share: 1000 / 9000 });
+    expect(over.findings).toHaveLength(1);
+    expect(over.findings[0]).toMatchObject({ ruleId: 'library/description-budget', severity: 'warning' });
+    expect(over.findings[0]?.detail).toContain('s0 1000 (11.1%)');
+    expect(over.counts.warning).toBe(1);
+
+    await rm(join(tmp, 'lib/s8'), { recursive: true });
+    const under = await validateLibrary(join(tmp, 'lib'));
+    expect(under.budget).toMatchObject({ total: 8000, over: false });
+    expect(under.findings).toEqual([]);
+  });
+
+  it('explains a path that does not exist in a plain sentence', async () => {
+    await expect(validateLibrary(join(tmp, 'nope'))).rejects.toThrow(ValidateInputError);
+    await expect(validateLibrary(join(tmp, 'nope'))).rejects.toThrow(/Nothing exists at/);
+  });
+});
+
+describe('applySafeFixes', () => {
+  it('quotes an unquoted colon atomically and reports it; the fixed file validates', async () => {
+    await put('lib/my-skill/SKILL.md', '---\r\nname: my-skill\r\ndescription: Use when: the user pastes notes\r\n---\r\n# Body\r\n');
+    const before = await stat(join(tmp, 'lib/my-skill/SKILL.md'));
+    const out = await applySafeFixes(join(tmp, 'lib/my-skill/SKILL.md'));
+    expect(out.changed).toBe(true);
+    expect(out.applied.map((a) => a.ruleId).sort()).toEqual(['file/line-endings', 'yaml/unquoted-colon']);
+    const text = await readFile(join(tmp, 'lib/my-skill/SKILL.md'), 'utf8');
+    expect(text).toBe('---\nname: my-skill\ndescription: "Use when: the user pastes notes"\n---\n# Body\n');
+    // Written through a temp file and rename: a new inode replaces the old file.
+    expect((await stat(join(tmp, 'lib/my-skill/SKILL.md'))).ino).not.toBe(before.ino);
+    const after = await validateLibrary(join(tmp, 'lib'));
+    expect(after.skills[0]?.diagnostics).toEqual([]);
+  });
+
+  it('changes nothing when there is nothing safe to fix', async () => {
+    await put('lib/my-skill/SKILL.md', skill('my-skill'));
+    const out = await applySafeFixes(join(tmp, 'lib/my-skill'));
+    expect(out).toMatchObject({ changed: false, applied: [], skipped: [] });
+    expect(out.file).toBe(join(tmp, 'lib/my-skill/SKILL.md'));
+  });
+});
