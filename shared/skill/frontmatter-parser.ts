@@ -283,7 +283,7 @@ function toProblems(
   });
 }
 
-const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, version: '1.2', keepSourceTokens: false } as const;
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, version: '1.2', keepSourceTokens: false, logLevel: 'error' } as const;
 
 /** Parse a SKILL.md. Never throws: every problem is recorded on the result. */
 export function parseSkill(text: string): ParsedSkill {

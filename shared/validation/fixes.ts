@@ -42,7 +42,9 @@ const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 export function moveToMetadataFix(ctx: RuleContext, entry: TopEntry): QuickFix | null {
   const parsed = ctx.parsed;
   const fm = parsed.frontmatter;
-  if (!fm || !fm.closer || entry.key === 'metadata') return null;
+  // Moving lines is only safe when the YAML structure is known: no parse errors, a text key.
+  if (!fm || !fm.closer || entry.key === 'metadata' || parsed.yamlErrors.length > 0) return null;
+  if (!isScalar(entry.pair.key) || typeof entry.pair.key.value !== 'string') return null;
   const dup = ctx.facts.entries.filter((e) => e.key === entry.key);
   if (dup.length !== 1) return null;
   const eol = eolOf(parsed);
@@ -98,7 +100,7 @@ export function splitDescription(desc: string, max: number): [string, string] {
 /** Fold a too-long description into the body: keep ≤ max code points, move the rest to the top of the body. */
 export function foldDescriptionFix(ctx: RuleContext, start: number, end: number, desc: string, max: number): QuickFix | null {
   const parsed = ctx.parsed;
-  if (!parsed.frontmatter?.closer) return null;
+  if (!parsed.frontmatter?.closer || parsed.yamlErrors.length > 0) return null;
   const [kept, rest] = splitDescription(desc, max);
   if (!kept || !rest) return null;
   const eol = eolOf(parsed);

@@ -137,7 +137,8 @@ export function nameRules(ctx: RuleContext): void {
       fixes: fixTo(lower, `Change the name to '${lower}'`),
     });
   }
-  const slug = slugify(lower);
+  // x-personal-mcp names must start with a letter, so its suggestion drops leading digits too.
+  const slug = profile === 'x-personal-mcp' ? slugify(lower).replace(/^[0-9-]+/, '') : slugify(lower);
   const bad = Array.from(lower).filter((c) => !NAME_CHAR.test(c));
   if (bad.length > 0) {
     ctx.report('name/pattern', {
@@ -322,6 +323,8 @@ export function descriptionRules(ctx: RuleContext): void {
 
 /** `compatibility` ≤ 500 characters, `metadata` string → string, `allowed-tools` a string (spec §2). */
 export function optionalFieldRules(ctx: RuleContext): void {
+  // Fixes that rewrite a whole collection need a frontmatter that parsed without errors.
+  const clean = ctx.parsed.yamlErrors.length === 0;
   const c = ctx.entry('compatibility');
   if (c && ctx.spec.keys.has('compatibility')) {
     const text = isCollection(c.value) ? null : scalarText(ctx, c);
@@ -369,7 +372,7 @@ export function optionalFieldRules(ctx: RuleContext): void {
           detail: 'metadata values must be strings',
           ...s,
           pointer: `/metadata/${key}`,
-          fixes: item.value.flow && flat ? [replaceFix('Write the value as quoted text', s.start, s.end, quoteYamlString(src), false)] : undefined,
+          fixes: item.value.flow && flat && clean ? [replaceFix('Write the value as quoted text', s.start, s.end, quoteYamlString(src), false)] : undefined,
         });
       }
     }
@@ -386,7 +389,7 @@ export function optionalFieldRules(ctx: RuleContext): void {
         detail: 'allowed-tools must be a space-separated string',
         ...s,
         pointer: '/allowed-tools',
-        fixes: joinable && items.length > 0 ? [replaceFix('Write the tools on one line', t.keyEnd, s.end, `: ${yamlScalarText((items).join(' '))}`, true)] : undefined,
+        fixes: joinable && items.length > 0 && clean ? [replaceFix('Write the tools on one line', t.keyEnd, s.end, `: ${yamlScalarText((items).join(' '))}`, true)] : undefined,
       });
     } else if (isCollection(v) || (isScalar(v) && v.value !== null && typeof v.value !== 'string')) {
       const s = ctx.spanOf(v, t) ?? { start: t.keyStart, end: t.keyEnd };
@@ -410,7 +413,7 @@ export function optionalFieldRules(ctx: RuleContext): void {
       detail: 'argument-hint must be a string; unquoted [..] is a YAML flow sequence',
       ...s,
       pointer: '/argument-hint',
-      fixes: h.value.flow ? [replaceFix('Put the hint in quotes', s.start, s.end, quoteYamlString(src), true)] : undefined,
+      fixes: h.value.flow && clean ? [replaceFix('Put the hint in quotes', s.start, s.end, quoteYamlString(src), true)] : undefined,
     });
   }
   if (ctx.on('license/missing') && !ctx.entry('license') && ctx.data) {
