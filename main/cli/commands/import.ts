@@ -1,12 +1,150 @@
-import type { CliCommand } from '../types';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, type Refusal } from '../../../shared/projection';
+import { importSkill, previewImport, type PreviewSkill } from '../../pack';
+import { exists } from '../../pack/folder-writer';
+import { UsageError, type CliCommand, type CliIO } from '../types';
 
-/** `skillbench import` — being built; says so plainly instead of pretending. */
+const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
+
+Import a skill from a .zip, .skill, .tar.gz/.tgz archive, a folder or a single SKILL.md into a
+library folder. Everything is checked before anything is written; unsafe archives are refused.
+
+  SOURCE               the archive, folder or SKILL.md
+  --into LIBRARY       the library folder that receives <name>/
+  --rename             when the library already has <name>, import as <name>-2 (or -3 …)
+  --replace            when the library already has <name>, replace it (old copy to ~/.skillbench/trash)
+  --pick ROOT          when the archive holds several skills, the folder of the one to import
+  --max-files N        refuse more than N files (default ${DEFAULT_IMPORT_LIMITS.maxFiles})
+  --max-bytes N        refuse more than N bytes unpacked; k/M/G suffixes allowed (default 16M)
+  --dry-run            only show what would be imported
+
+Exit codes: 0 imported (or previewed), 1 refused, conflict or choice needed, 2 usage or I/O problem.
+`;
+
+/** Parse a byte count: `123`, `64k`, `16M`, `1G` (binary units). */
+function parseBytes(text: string): number {
+  const match = /^(\d+)\s*([kmg]i?b?)?$/i.exec(text.trim());
+  if (!match) throw new UsageError(`--max-bytes needs a number of bytes such as 16777216 or 16M (got "${text}").`);
+  const unit = (match[2] ?? '').toLowerCase().charAt(0);
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
+  return Number(match[1]) * factor;
+}
+
+/** Parse a positive integer option. */
+function parseCount(name: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${name} needs a positive whole number (got "${text}").`);
+  return Number(text);
+}
+
+/** Bytes in a human unit. */
+function size(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  if (bytes >= 1000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${bytes} bytes`;
+}
+
+/** A refusal as printed. */
+function formatRefusal(refusal: Refusal): string {
+  return `Refused: ${refusal.message}\n  (${refusal.code}: ${refusal.detail}${refusal.entry !== undefined ? `; entry "${refusal.entry}"` : ''})\nNothing was written.\n`;
+}
+
+/** One skill of a preview as printed. */
+function formatSkill(skill: PreviewSkill): string {
+  const lines = [`Skill ${skill.name}${skill.root ? ` (folder ${skill.root}/ in the source)` : ''}: ${skill.files.length} files, ${size(skill.bytes)}`];
+  for (const f of skill.files) lines.push(`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
+  const findings = skill.diagnostics.filter((d) => d.severity !== 'info');
+  if (findings.length > 0) {
+    lines.push('Checks (Agent Skills):');
+    for (const d of findings) lines.push(`  ${d.severity.padEnd(7)} ${d.message} [${d.ruleId}]`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Run `skillbench import`. */
+async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        into: { type: 'string' },
+        rename: { type: 'boolean' },
+        replace: { type: 'boolean' },
+        pick: { type: 'string' },
+        'max-files': { type: 'string' },
+        'max-bytes': { type: 'string' },
+        'dry-run': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the archive, folder or SKILL.md to import.' : `one source at a time (got ${positionals.join(', ')}).`);
+  if (!values.into && !values['dry-run']) throw new UsageError('--into LIBRARY is required (the library folder that receives the skill).');
+  if (values.rename && values.replace) throw new UsageError('choose --rename or --replace, not both.');
+  const limits: Partial<ImportLimits> = {};
+  if (values['max-files'] !== undefined) limits.maxFiles = parseCount('--max-files', values['max-files']);
+  if (values['max-bytes'] !== undefined) limits.maxBytes = parseBytes(values['max-bytes']);
+  const source = resolve(io.cwd, positionals[0]);
+  if (!(await exists(source))) {
+    io.stderr(`skillbench import: ${source} does not exist.\n`);
+    return 2;
+  }
+  const common = { limits, ...(values.pick !== undefined ? { pick: values.pick } : {}) };
+
+  if (values['dry-run']) {
+    const preview = await previewImport(source, common);
+    if (preview.status === 'refused') {
+      io.stderr(formatRefusal(preview.refusal));
+      return 1;
+    }
+    io.stdout(`Source: ${source} (${preview.format})\n${preview.skills.map(formatSkill).join('\n')}`);
+    if (preview.outside.length > 0) io.stdout(`Not part of any skill (not imported): ${preview.outside.join(', ')}\n`);
+    if (preview.ignored.length > 0) io.stdout(`Skipped: ${preview.ignored.join(', ')}\n`);
+    io.stdout('Dry run: nothing was written.\n');
+    return 0;
+  }
+
+  let result;
+  try {
+    result = await importSkill(source, {
+      ...common,
+      into: resolve(io.cwd, values.into as string),
+      trashDir: join(io.env.HOME ?? homedir(), '.skillbench', 'trash'),
+      ...(values.rename ? { onConflict: 'rename' as const } : values.replace ? { onConflict: 'replace' as const } : {}),
+    });
+  } catch (error) {
+    io.stderr(`skillbench import: ${(error as Error).message}\n`);
+    return 2;
+  }
+  switch (result.status) {
+    case 'refused':
+      io.stderr(formatRefusal(result.refusal));
+      return 1;
+    case 'choose':
+      io.stderr(`${result.message}\n${result.skills.map((s) => `  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${s.files.length} files)`).join('\n')}\nNothing was written.\n`);
+      return 1;
+    case 'conflict':
+      io.stderr(`${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`);
+      return 1;
+    case 'imported':
+      io.stdout(formatSkill(result.skill));
+      if (result.renamedFrom !== undefined) io.stdout(`Renamed from ${result.renamedFrom} to ${result.name} (the name in SKILL.md was updated to match).\n`);
+      if (result.trashedTo) io.stdout(`The previous copy is in ${result.trashedTo}\n`);
+      io.stdout(`Imported ${result.name} into ${result.dir} (${result.files.length} files).\n`);
+      return 0;
+  }
+}
+
+/** `skillbench import` — safely import a skill archive, folder or SKILL.md into a library. */
 export const importCommand: CliCommand = {
   name: 'import',
-  summary: '(import: not available in this build yet)',
-  usage: 'skillbench import: not available in this build yet.',
-  async run(_args, io) {
-    io.stderr('skillbench import is not available in this build yet.\n');
-    return 2;
-  },
+  summary: 'Import a skill from a .zip/.skill/.tar.gz, a folder or a SKILL.md into a library',
+  usage: USAGE,
+  run,
 };

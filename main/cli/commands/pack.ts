@@ -1,12 +1,182 @@
-import type { CliCommand } from '../types';
+import { stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isTargetId, TARGET_IDS, type ExportPlan, type PackageIssue } from '../../../shared/projection';
+import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
+import { exportSkill, NotASkillError } from '../../pack';
+import { UsageError, type CliCommand, type CliIO } from '../types';
 
-/** `skillbench pack` — being built; says so plainly instead of pretending. */
+const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
+
+Pack a skill folder for one destination. The skill is checked first with the destination's own
+rules; nothing is written when it would be rejected.
+
+  SKILL                 the skill folder (or its SKILL.md)
+  --target TARGET       ${TARGET_IDS.join(' | ')}
+  --out PATH            archives: the archive file (default ./<name>.zip, .skill or .tar.gz)
+                        folder: the folder that receives <name>/ (required)
+                        claude-code: a project folder: installs into PATH/.claude/skills/<name>/
+                        (default: ~/.claude/skills/<name>/)
+  --sha256              also write <archive>.sha256 (sha256sum format)
+  --keep PATH           include a file that was left out as secret-looking, or the file a link
+                        inside the skill points to (repeatable)
+  --project-frontmatter archives and folder copies: reduce the frontmatter to the six upload keys
+  --profile PROFILE     folder: check with this profile instead of agentskills (repeatable)
+  --overwrite           claude-code and folder: replace an existing copy (the old one goes to
+                        ~/.skillbench/trash); without it, an existing copy is only compared
+  --force-folder        claude-code and folder: copy even though the check found errors
+
+Exit codes: 0 written, 1 blocked or destination exists, 2 usage or I/O problem.
+`;
+
+/** Bytes in a human unit. */
+function size(bytes: number): string {
+  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  if (bytes >= 1000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${bytes} bytes`;
+}
+
+/** One finding as printed: severity, rule, sentence, destination wording, detail. */
+function formatIssue(issue: PackageIssue): string {
+  const lines = [`  ${issue.severity.padEnd(7)} ${issue.message} [${issue.ruleId}]`];
+  if (issue.destinationWording) lines.push(`          The destination says: "${issue.destinationWording}"`);
+  if (issue.detail) lines.push(`          (${issue.detail})`);
+  return lines.join('\n');
+}
+
+/** The plan as people read it: changes, files left out, findings. */
+export function formatPlan(plan: ExportPlan): string {
+  const out: string[] = [`Target: ${plan.target.label} (${plan.target.id})`, `Skill: ${plan.skillName}`];
+  const changes = plan.projection.changes;
+  if (plan.projection.normalisations.length > 0 || changes.length > 0) {
+    out.push('', 'SKILL.md for this destination:');
+    for (const n of plan.projection.normalisations) out.push(`  - ${n.why}`);
+    for (const c of changes) {
+      const what = c.action === 'moved-to-metadata' ? `moved to ${c.to ?? 'metadata'}` : c.action === 'written-to-file' ? `written to ${c.to ?? 'a file'}` : c.action;
+      out.push(`  - ${c.key}: ${what}. ${c.why}`);
+    }
+  }
+  const left = plan.entries.filter((e) => !e.included);
+  if (left.length > 0) {
+    out.push('', 'Left out:');
+    for (const e of left) out.push(`  - ${e.source ?? e.output}${e.kind === 'directory' ? '/' : ''}: ${e.reason ?? ''}${e.keepable ? ' (use --keep to include it)' : ''}`);
+  }
+  const issues = plan.issues.filter((i) => i.severity !== 'info');
+  if (issues.length > 0) {
+    out.push('', 'Checks:');
+    for (const i of issues) out.push(formatIssue(i));
+  }
+  out.push('', `Package: ${plan.totals.files} files, ${size(plan.totals.bytes)} before compression.`);
+  return `${out.join('\n')}\n`;
+}
+
+/** Resolve SKILL (a folder or its SKILL.md) to the skill folder. */
+async function skillFolder(arg: string, cwd: string): Promise<string> {
+  const path = resolve(cwd, arg);
+  const st = await stat(path).catch(() => undefined);
+  if (!st) throw new NotASkillError(`${path} does not exist.`);
+  if (st.isFile() && basename(path).toLowerCase() === 'skill.md') return dirname(path);
+  return path;
+}
+
+/** Parse argv; every problem is a UsageError (exit 2). */
+function parse(args: string[]): { skill: string; target: (typeof TARGET_IDS)[number]; values: Record<string, string | boolean | string[] | undefined> } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        target: { type: 'string', short: 't' },
+        out: { type: 'string', short: 'o' },
+        sha256: { type: 'boolean' },
+        keep: { type: 'string', multiple: true },
+        'project-frontmatter': { type: 'boolean' },
+        profile: { type: 'string', multiple: true },
+        overwrite: { type: 'boolean' },
+        'force-folder': { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the skill folder to pack.' : `one skill at a time (got ${positionals.join(', ')}).`);
+  if (!values.target) throw new UsageError(`--target is required (${TARGET_IDS.join(', ')}).`);
+  if (!isTargetId(values.target)) throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}.`);
+  const folderTarget = values.target === 'claude-code' || values.target === 'folder';
+  // Why: only folder copies may be forced past errors; an upload would be rejected anyway (issue 6 point 3).
+  if (values['force-folder'] && !folderTarget) throw new UsageError('--force-folder works only with --target claude-code or folder: archives for upload are never written with errors.');
+  if (values.overwrite && !folderTarget) throw new UsageError('--overwrite works only with --target claude-code or folder.');
+  if (values.sha256 && folderTarget) throw new UsageError('--sha256 works only with archive targets.');
+  if (values.target === 'folder' && !values.out) throw new UsageError('--target folder needs --out DIR (the folder that receives the copy).');
+  for (const p of values.profile ?? []) if (!(PROFILE_IDS as readonly string[]).includes(p)) throw new UsageError(`unknown profile "${p}"; use one of ${PROFILE_IDS.join(', ')}.`);
+  if (values.profile && values.target !== 'folder') throw new UsageError('--profile works only with --target folder; other targets use their destination\'s own rules.');
+  return { skill: positionals[0], target: values.target, values };
+}
+
+/** Run `skillbench pack`. */
+async function run(args: string[], io: CliIO): Promise<number> {
+  const { skill, target, values } = parse(args);
+  let dir: string;
+  try {
+    dir = await skillFolder(skill, io.cwd);
+  } catch (error) {
+    io.stderr(`skillbench pack: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const out = values.out as string | undefined;
+  let result;
+  try {
+    result = await exportSkill(dir, target, {
+      cwd: io.cwd,
+      ...(out !== undefined && target !== 'claude-code' ? { out } : {}),
+      ...(target === 'claude-code' ? { claudeCode: out !== undefined ? { scope: 'project', project: resolve(io.cwd, out) } : { scope: 'user', home: io.env.HOME ?? homedir() } } : {}),
+      keep: (values.keep as string[] | undefined) ?? [],
+      ...(values['project-frontmatter'] ? { project: true } : {}),
+      ...(values.profile ? { profiles: values.profile as ProfileId[] } : {}),
+      sha256File: values.sha256 === true,
+      overwrite: values.overwrite === true,
+      force: values['force-folder'] === true,
+      trashDir: join(io.env.HOME ?? homedir(), '.skillbench', 'trash'),
+    });
+  } catch (error) {
+    io.stderr(`skillbench pack: ${(error as Error).message}\n`);
+    return 2;
+  }
+  io.stdout(formatPlan(result.plan));
+  if (result.status === 'blocked') {
+    const errors = result.plan.issues.filter((i) => i.severity === 'error').length;
+    io.stderr(
+      `\nNot written: ${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
+        (result.plan.target.overrideAllowed ? ', or add --force-folder to copy it anyway.\n' : '.\n'),
+    );
+    return 1;
+  }
+  if (result.status === 'exists') {
+    const { added, changed, removed, unchanged } = result.diff;
+    const lines = [`\n${result.path} already exists; nothing was changed. Compared with this export:`];
+    for (const p of added) lines.push(`  + ${p} (new)`);
+    for (const p of changed) lines.push(`  ~ ${p} (changed)`);
+    for (const p of removed) lines.push(`  - ${p} (would be removed)`);
+    lines.push(`  ${unchanged} file${unchanged === 1 ? '' : 's'} unchanged.`, 'Add --overwrite to replace it (the old copy goes to the trash).');
+    io.stderr(`${lines.join('\n')}\n`);
+    return 1;
+  }
+  io.stdout(`\nWrote ${result.path} (${result.files} files, ${size(result.bytes)}).\n`);
+  if (result.sha256) io.stdout(`sha256 ${result.sha256}\n`);
+  if (result.sha256Path) io.stdout(`Wrote ${result.sha256Path}\n`);
+  if (result.trashedTo) io.stdout(`The previous copy is in ${result.trashedTo}\n`);
+  if (result.plan.apiFiles) io.stdout(`Files for a multipart /v1/skills upload (files[]):\n${result.plan.apiFiles.map((f) => `  ${f}`).join('\n')}\n`);
+  return 0;
+}
+
+/** `skillbench pack` — check and pack a skill for one destination. */
 export const packCommand: CliCommand = {
   name: 'pack',
-  summary: '(pack: not available in this build yet)',
-  usage: 'skillbench pack: not available in this build yet.',
-  async run(_args, io) {
-    io.stderr('skillbench pack is not available in this build yet.\n');
-    return 2;
-  },
+  summary: 'Pack a skill for claude.ai, the Claude API, Claude Code, an archive or a folder',
+  usage: USAGE,
+  run,
 };

@@ -1,0 +1,120 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { craftTar, craftZip } from '../../pack/craft-archives';
+import { runCli } from '../run';
+import type { CliIO } from '../types';
+
+let tmp: string;
+let lib: string;
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-cli-import-'));
+  lib = join(tmp, 'lib');
+  await mkdir(lib);
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** An io that records everything, rooted in the temp folder with HOME inside it. */
+function capture(): CliIO & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(text: string) {
+      io.out += text;
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+    cwd: tmp,
+    env: { HOME: join(tmp, 'home') },
+  };
+  return io;
+}
+
+const SKILL = Buffer.from('---\nname: notes\ndescription: Turns notes into action items. Use when notes are pasted.\n---\n# Notes\n');
+
+describe('skillbench import', () => {
+  it('imports a zip into the library and lists the files', async () => {
+    await writeFile(join(tmp, 'notes.zip'), craftZip([{ name: 'notes/SKILL.md', data: SKILL }, { name: 'notes/refs/a.md', data: Buffer.from('a\n') }]));
+    const io = capture();
+    expect(await runCli(['import', 'notes.zip', '--into', 'lib'], io)).toBe(0);
+    expect(io.out).toContain(`Imported notes into ${join(lib, 'notes')} (2 files).`);
+    expect(io.out).toContain('refs/a.md');
+    expect(await readFile(join(lib, 'notes', 'refs', 'a.md'), 'utf8')).toBe('a\n');
+  });
+
+  it('refuses a hostile archive with exit 1, a plain message, and nothing written', async () => {
+    await writeFile(join(tmp, 'evil.tgz'), gzipSync(craftTar([{ name: 'notes/SKILL.md', data: SKILL }, { name: 'notes/link', type: '2', linkname: '/etc/passwd' }])));
+    const io = capture();
+    expect(await runCli(['import', 'evil.tgz', '--into', 'lib'], io)).toBe(1);
+    expect(io.err).toMatch(/^Refused: The archive contains a shortcut \(symbolic link\) \(notes\/link\)/);
+    expect(io.err).toContain('Nothing was written.');
+    expect(await readdir(lib)).toEqual([]);
+    expect((await readdir(tmp)).sort()).toEqual(['evil.tgz', 'lib']);
+  });
+
+  it('applies --max-files and --max-bytes', async () => {
+    await writeFile(join(tmp, 'n.zip'), craftZip([{ name: 'notes/SKILL.md', data: SKILL }, { name: 'notes/a.bin', data: Buffer.alloc(3000, 7), method: 0 }]));
+    const few = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib', '--max-files', '1'], few)).toBe(1);
+    expect(few.err).toMatch(/more than 1 files/);
+    const small = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib', '--max-bytes', '2k'], small)).toBe(1);
+    expect(small.err).toMatch(/unpacks to more than/);
+    const ok = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib', '--max-bytes', '1M'], ok)).toBe(0);
+  });
+
+  it('reports a name conflict with exit 1, then --rename and --replace resolve it', async () => {
+    await writeFile(join(tmp, 'n.zip'), craftZip([{ name: 'SKILL.md', data: SKILL }]));
+    await mkdir(join(lib, 'notes'));
+    const conflict = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib'], conflict)).toBe(1);
+    expect(conflict.err).toContain('The library already has a skill folder named notes.');
+    expect(conflict.err).toContain('--rename   import as notes-2');
+    const renamed = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib', '--rename'], renamed)).toBe(0);
+    expect(await readFile(join(lib, 'notes-2', 'SKILL.md'), 'utf8')).toContain('name: notes-2');
+    const replaced = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib', '--replace'], replaced)).toBe(0);
+    expect(await readdir(join(lib, 'notes'))).toEqual(['SKILL.md']);
+    expect(await readdir(join(tmp, 'home', '.skillbench', 'trash'))).toHaveLength(1);
+  });
+
+  it('asks to --pick when there are several skills; --dry-run writes nothing', async () => {
+    await writeFile(join(tmp, 'two.zip'), craftZip([{ name: 'a/SKILL.md', data: Buffer.from('---\nname: a\ndescription: d\n---\n') }, { name: 'b/SKILL.md', data: Buffer.from('---\nname: b\ndescription: d\n---\n') }]));
+    const choose = capture();
+    expect(await runCli(['import', 'two.zip', '--into', 'lib'], choose)).toBe(1);
+    expect(choose.err).toContain('--pick a');
+    expect(choose.err).toContain('--pick b');
+    const dry = capture();
+    expect(await runCli(['import', 'two.zip', '--dry-run', '--pick', 'b'], dry)).toBe(0);
+    expect(dry.out).toContain('Dry run: nothing was written.');
+    expect(await readdir(lib)).toEqual([]);
+    const picked = capture();
+    expect(await runCli(['import', 'two.zip', '--into', 'lib', '--pick', 'b'], picked)).toBe(0);
+    expect(await readdir(lib)).toEqual(['b']);
+  });
+
+  it('exits 2 on usage and I/O problems', async () => {
+    await writeFile(join(tmp, 'x.zip'), craftZip([{ name: 'SKILL.md', data: SKILL }]));
+    const cases: Array<[string[], RegExp]> = [
+      [['import', 'x.zip'], /--into LIBRARY is required/],
+      [['import', '--into', 'lib'], /give the archive/],
+      [['import', 'x.zip', '--into', 'lib', '--rename', '--replace'], /not both/],
+      [['import', 'x.zip', '--into', 'lib', '--max-bytes', 'lots'], /--max-bytes needs a number/],
+      [['import', 'x.zip', '--into', 'lib', '--max-files', '0'], /positive whole number/],
+      [['import', 'x.zip', '--into', 'nowhere'], /does not exist/],
+      [['import', 'missing.zip', '--into', 'lib'], /missing\.zip does not exist/],
+    ];
+    for (const [argv, message] of cases) {
+      const io = capture();
+      expect(await runCli(argv, io)).toBe(2);
+      expect(io.err).toMatch(message);
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../run';
+import type { CliIO } from '../types';
+
+let tmp: string;
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-cli-pack-'));
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+/** An io that records everything, rooted in the temp folder with HOME inside it. */
+function capture(): CliIO & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(text: string) {
+      io.out += text;
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+    cwd: tmp,
+    env: { HOME: join(tmp, 'home') },
+  };
+  return io;
+}
+
+/** A small skill folder. */
+async function skill(name = 'notes', frontmatter = 'when_to_use: after meetings\n'): Promise<string> {
+  const dir = join(tmp, name);
+  await mkdir(join(dir, 'scripts'), { recursive: true });
+  await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Turns notes into action items. Use when notes are pasted.\n${frontmatter}---\n# Notes\n`);
+  await writeFile(join(dir, 'scripts', 'run.sh'), '#!/bin/sh\n');
+  await chmod(join(dir, 'scripts', 'run.sh'), 0o755);
+  await writeFile(join(dir, '.env'), 'TOKEN=x\n');
+  return dir;
+}
+
+describe('skillbench pack', () => {
+  it('packs for claude.ai, says what changed and what was left out, and prints the sha256', async () => {
+    await skill();
+    const io = capture();
+    const code = await runCli(['pack', 'notes', '--target', 'claude-ai', '--sha256'], io);
+    expect(io.err).toBe('');
+    expect(code).toBe(0);
+    expect(io.out).toMatch(/when_to_use: moved to metadata\.when_to_use/);
+    expect(io.out).toMatch(/\.env: \.env usually holds passwords or API keys\. It is left out unless you choose to keep it\. \(use --keep to include it\)/);
+    const sha = /sha256 ([0-9a-f]{64})/.exec(io.out)?.[1];
+    expect(sha).toBeDefined();
+    expect(await readFile(join(tmp, 'notes.zip.sha256'), 'utf8')).toBe(`${sha}  notes.zip\n`);
+    expect(execFileSync('unzip', ['-Z1', join(tmp, 'notes.zip')], { encoding: 'utf8' }).trim().split('\n')).toEqual(['notes/', 'notes/SKILL.md', 'notes/scripts/', 'notes/scripts/run.sh']);
+  });
+
+  it('--keep includes a file left out as secret-looking', async () => {
+    await skill();
+    const io = capture();
+    expect(await runCli(['pack', 'notes/SKILL.md', '--target', 'archive-tgz', '--out', 'out/n.tgz', '--keep', '.env', '--project-frontmatter'], io)).toBe(0);
+    expect(execFileSync('tar', ['-tzf', join(tmp, 'out', 'n.tgz')], { encoding: 'utf8' })).toContain('.env');
+    expect(io.out).toMatch(/You chose to include \.env/);
+  });
+
+  it('exits 1 and writes nothing when the destination would reject the skill', async () => {
+    await skill('claude-notes');
+    const io = capture();
+    const code = await runCli(['pack', 'claude-notes', '--target', 'skill'], io);
+    expect(code).toBe(1);
+    expect(io.out).toMatch(/error/);
+    expect(io.out).toMatch(/claude/);
+    expect(io.err).toMatch(/Not written: .* would make skill-creator package \(\.skill\) reject this skill/);
+    expect(await readdir(tmp)).toEqual(['claude-notes']);
+  });
+
+  it('installs for Claude Code, shows the diff instead of overwriting, then overwrites on request', async () => {
+    const dir = await skill();
+    const dest = join(tmp, 'home', '.claude', 'skills', 'notes');
+    const first = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'claude-code'], first)).toBe(0);
+    expect(first.out).toContain(`Wrote ${dest}`);
+    await writeFile(join(dir, 'extra.md'), 'x\n');
+    const second = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'claude-code'], second)).toBe(1);
+    expect(second.err).toContain('+ extra.md (new)');
+    expect(second.err).toContain('--overwrite');
+    expect(await readdir(dest)).not.toContain('extra.md');
+    const third = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'claude-code', '--overwrite'], third)).toBe(0);
+    expect(await readdir(dest)).toContain('extra.md');
+    expect(third.out).toContain(join(tmp, 'home', '.skillbench', 'trash'));
+  });
+
+  it('--force-folder copies despite errors, for folder targets only', async () => {
+    await skill('notes', 'name: twice\n');
+    const blocked = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'folder', '--out', 'copies'], blocked)).toBe(1);
+    expect(blocked.err).toMatch(/--force-folder/);
+    const forced = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'folder', '--out', 'copies', '--force-folder'], forced)).toBe(0);
+    expect(await readdir(join(tmp, 'copies', 'notes'))).toContain('SKILL.md');
+    const refused = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'archive-zip', '--force-folder'], refused)).toBe(2);
+    expect(refused.err).toMatch(/--force-folder works only with --target claude-code or folder/);
+  });
+
+  it('exits 2 on usage and I/O problems', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['pack', 'notes'], /--target is required/],
+      [['pack', 'notes', '--target', 'dropbox'], /unknown target "dropbox"/],
+      [['pack', '--target', 'claude-ai'], /give the skill folder/],
+      [['pack', 'notes', '--target', 'claude-ai', '--bogus'], /Unknown option '--bogus'/],
+      [['pack', 'notes', '--target', 'folder'], /needs --out DIR/],
+      [['pack', 'missing', '--target', 'claude-ai'], /does not exist/],
+    ];
+    for (const [argv, message] of cases) {
+      const io = capture();
+      expect(await runCli(argv, io)).toBe(2);
+      expect(io.err).toMatch(message);
+    }
+    await mkdir(join(tmp, 'empty'));
+    const io = capture();
+    expect(await runCli(['pack', 'empty', '--target', 'claude-ai'], io)).toBe(2);
+    expect(io.err).toMatch(/has no SKILL\.md file/);
+  });
+});
