@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_IDS } from '../validation/types';
-import { PROFILE_VALIDATORS, validateJsonSchemaDocument } from './index';
+import { PROFILE_VALIDATORS, schemaFileName, schemaId, validateJsonSchemaDocument } from './index';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +39,8 @@ describe('JSON Schemas', () => {
     it(`${profile}: valid draft 2020-12 with a description on every property`, () => {
       const schema = load(profile);
       expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(schema['$id']).toBe(schemaId(profile));
+      expect(readdirSync(dir)).toContain(schemaFileName(profile));
       expect(validateJsonSchemaDocument(schema)).toEqual([]);
       const missing = properties(schema).filter(([, s]) => typeof s['description'] !== 'string').map(([p]) => p);
       expect(missing).toEqual([]);
