@@ -1,0 +1,61 @@
+/** Mime types by file extension, for skill files served over MCP (SEP-2640 §1: "other files get the mime type of their content"). */
+
+const BY_EXTENSION: Readonly<Record<string, string>> = {
+  md: 'text/markdown',
+  markdown: 'text/markdown',
+  txt: 'text/plain',
+  text: 'text/plain',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  html: 'text/html',
+  htm: 'text/html',
+  css: 'text/css',
+  xml: 'application/xml',
+  json: 'application/json',
+  jsonl: 'application/jsonl',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  toml: 'application/toml',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  cjs: 'text/javascript',
+  ts: 'text/x-typescript',
+  tsx: 'text/x-typescript',
+  py: 'text/x-python',
+  rb: 'text/x-ruby',
+  go: 'text/x-go',
+  rs: 'text/x-rust',
+  java: 'text/x-java',
+  c: 'text/x-c',
+  h: 'text/x-c',
+  cpp: 'text/x-c++',
+  sh: 'application/x-sh',
+  bash: 'application/x-sh',
+  ps1: 'text/plain',
+  sql: 'application/sql',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  ico: 'image/vnd.microsoft.icon',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  tgz: 'application/gzip',
+  tar: 'application/x-tar',
+  wasm: 'application/wasm',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  mp4: 'video/mp4',
+};
+
+/** The mime type of a file: by extension, else `text/plain` for UTF-8 text and `application/octet-stream` for bytes. */
+export function mimeTypeOf(fileName: string, isText: boolean): string {
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  return BY_EXTENSION[ext] ?? (isText ? 'text/plain' : 'application/octet-stream');
+}

@@ -1,0 +1,78 @@
+/**
+ * User-invocable skills as MCP prompts (issue 5 point 5). A skill's `arguments` (string or list)
+ * or its `argument-hint` become prompt arguments; Claude Code's placeholders are substituted
+ * (`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N`, `$name`; SKILL-FORMAT-AND-TARGETS.md §2 claude-code).
+ * Lines with `` !`command` `` are left as text and flagged: the server never runs anything.
+ */
+import type { ServedSkill } from './catalog';
+
+/** One prompt argument as MCP lists it. */
+export interface PromptArgumentSpec {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** What the server needs to list and render one skill prompt. */
+export interface SkillPrompt {
+  name: string;
+  description: string;
+  arguments: PromptArgumentSpec[];
+  /** Named arguments from the `arguments` field (empty: one free-text `arguments` argument). */
+  named: string[];
+  skill: ServedSkill;
+}
+
+/** The free-text argument used when a skill declares no named arguments. */
+export const FREE_TEXT_ARGUMENT = 'arguments';
+
+/** Whether a skill is user-invocable: Claude Code's `user-invocable` (default true) and agentskills-mcp's `userInvocable`. */
+export function isUserInvocable(frontmatter: Record<string, unknown>): boolean {
+  return frontmatter['user-invocable'] !== false && frontmatter.userInvocable !== false;
+}
+
+function namedArguments(frontmatter: Record<string, unknown>): string[] {
+  const raw = frontmatter.arguments;
+  const names = typeof raw === 'string' ? raw.split(/[\s,]+/) : Array.isArray(raw) ? raw.map((v) => (typeof v === 'string' ? v : typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' ? (v as { name: string }).name : '')) : [];
+  return [...new Set(names.map((n) => n.trim()).filter((n) => /^[A-Za-z_][A-Za-z0-9_-]*$/.test(n)))];
+}
+
+/** The prompts for a set of served skills; names are the skill names, or the paths when names repeat. */
+export function skillPrompts(skills: readonly ServedSkill[]): SkillPrompt[] {
+  const count = new Map<string, number>();
+  for (const s of skills) count.set(s.name, (count.get(s.name) ?? 0) + 1);
+  const out: SkillPrompt[] = [];
+  for (const skill of skills) {
+    const fm = skill.frontmatter;
+    if (!isUserInvocable(fm)) continue;
+    const named = namedArguments(fm);
+    const hint = typeof fm['argument-hint'] === 'string' ? fm['argument-hint'] : typeof fm.argumentHint === 'string' ? fm.argumentHint : undefined;
+    const args: PromptArgumentSpec[] =
+      named.length > 0
+        ? named.map((n) => ({ name: n, required: false }))
+        : [{ name: FREE_TEXT_ARGUMENT, description: hint ? `Arguments: ${hint}` : 'Text passed to the skill as $ARGUMENTS.', required: false }];
+    out.push({ name: (count.get(skill.name) ?? 0) > 1 ? skill.skillPath : skill.name, description: skill.description, arguments: args, named, skill });
+  }
+  return out;
+}
+
+/** Lines that ask for a shell command (`` !`cmd` ``); they are shown, never run. */
+export function shellCommandLines(body: string): string[] {
+  return body.split(/\r?\n/).filter((line) => /!`[^`]+`/.test(line));
+}
+
+/** Substitute placeholders in a skill body with the prompt's argument values. */
+export function renderPromptBody(prompt: SkillPrompt, values: Record<string, string | undefined>): string {
+  const positional: string[] =
+    prompt.named.length > 0
+      ? prompt.named.map((n) => values[n] ?? '')
+      : (values[FREE_TEXT_ARGUMENT] ?? '').split(/\s+/).filter((t) => t.length > 0);
+  const all = prompt.named.length > 0 ? positional.filter((v) => v.length > 0).join(' ') : (values[FREE_TEXT_ARGUMENT] ?? '').trim();
+  let text = prompt.skill.body;
+  // Longest patterns first, so `$ARGUMENTS[1]` is not read as `$ARGUMENTS` + "[1]".
+  text = text.replace(/\$ARGUMENTS\[(\d+)\]/g, (_m, i: string) => positional[Number(i)] ?? '');
+  text = text.replace(/\$ARGUMENTS\b/g, all);
+  text = text.replace(/\$(\d+)\b/g, (_m, i: string) => (Number(i) >= 1 ? (positional[Number(i) - 1] ?? '') : `$${i}`));
+  for (const n of prompt.named) text = text.replace(new RegExp(`\\$${n.replace(/[-]/g, '\\-')}\\b`, 'g'), values[n] ?? '');
+  return text;
+}
