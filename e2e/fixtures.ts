@@ -33,9 +33,11 @@ export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app
     await rm(dir, { recursive: true, force: true });
   },
   shell: async ({}, use) => {
-    const shell = await startBrowserShell({ rendererDir, version: 'e2e' });
+    const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
+    const shell = await startBrowserShell({ rendererDir, version: 'e2e', userDataDir });
     await use(shell);
-    await shell.host.close();
+    await shell.close();
+    await rm(userDataDir, { recursive: true, force: true });
   },
   app: async ({ page, shell }, use) => {
     const app = new SkillbenchPage(page);

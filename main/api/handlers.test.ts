@@ -1,15 +1,15 @@
-import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, type ApiHandlers } from '../../shared/ipc/contract';
-import { LibraryService } from '../library/library-service';
 import { createApiHandlers } from './handlers';
+import { createServices } from './services';
 
 // A handler map without one channel must not compile. If the contract's mapped type ever
 // stopped requiring every channel, this directive would be unused and `tsc -b` (part of
 // `npm test`) would fail with "Unused '@ts-expect-error' directive".
-const complete = createApiHandlers({ shell: 'browser', version: 'test', library: new LibraryService() });
+const complete = createApiHandlers({ shell: 'browser', version: 'test', ...createServices(join(tmpdir(), 'skillbench-unused'), () => undefined) });
 const { 'skill.save': _removed, ...withoutSave } = complete;
 // @ts-expect-error — 'skill.save' is missing, so this is not an ApiHandlers.
 const incomplete: ApiHandlers = withoutSave;
@@ -17,7 +17,7 @@ const incomplete: ApiHandlers = withoutSave;
 describe('API handlers', () => {
   let dir: string;
   let handlers: ApiHandlers;
-  const events: { path: string }[] = [];
+  const events: { path: string; version: string | null }[] = [];
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'skillbench-api-'));
@@ -29,7 +29,7 @@ describe('API handlers', () => {
     await writeFile(join(dir, 'lib', 'node_modules', 'ignored', 'SKILL.md'), '---\nname: ignored\n---\n');
     await writeFile(join(dir, 'outside.md'), 'outside');
     events.length = 0;
-    handlers = createApiHandlers({ shell: 'browser', version: 'test', library: new LibraryService((_e, p) => events.push(p)) });
+    handlers = createApiHandlers({ shell: 'browser', version: 'test', ...createServices(join(dir, 'userdata'), (_e, p) => events.push(p)) });
   });
 
   afterEach(async () => {
@@ -49,6 +49,95 @@ describe('API handlers', () => {
       ['alpha', 'alpha', 'First skill continued'],
       ['team/beta', 'beta', 'Second skill'],
     ]);
+    expect(result.value.skills[0]?.counts).toEqual({ error: 0, warning: 0, info: 0 });
+  });
+
+  it('remembers roots and profiles in the user-data folder, and forgets a closed root', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    await handlers['settings.update']({ profiles: ['claude-upload', 'claude-code'] });
+    const again = createApiHandlers({ shell: 'browser', version: 'test', ...createServices(join(dir, 'userdata'), () => undefined) });
+    expect(await again['settings.get']({})).toMatchObject({ ok: true, value: { roots: [join(dir, 'lib')], profiles: ['claude-upload', 'claude-code'] } });
+    const listing = await again['library.list']({});
+    expect(listing.ok && listing.value.skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
+    expect(await again['library.close']({ root: join(dir, 'lib') })).toMatchObject({ ok: true, value: { roots: [] } });
+    expect(await again['library.list']({})).toMatchObject({ ok: true, value: { skills: [] } });
+  });
+
+  it('counts problems per skill for the selected profiles and reports library findings', async () => {
+    await mkdir(join(dir, 'lib', 'Bad_Name'), { recursive: true });
+    await writeFile(join(dir, 'lib', 'Bad_Name', 'SKILL.md'), '---\nname: Bad_Name\ndescription: Uses: colons\n---\n');
+    await mkdir(join(dir, 'lib', 'other', 'alpha'), { recursive: true });
+    await writeFile(join(dir, 'lib', 'other', 'alpha', 'SKILL.md'), '---\nname: alpha\ndescription: A duplicate name\n---\n');
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const listing = await handlers['library.list']({});
+    if (!listing.ok) throw new Error(listing.error.message);
+    const bad = listing.value.skills.find((s) => s.relativeDir === 'Bad_Name');
+    expect(bad?.counts.error).toBeGreaterThan(0);
+    expect(listing.value.skills.find((s) => s.relativeDir === 'team/beta')?.counts.error).toBe(0);
+    expect(listing.value.budget.total).toBeGreaterThan(0);
+    const validated = await handlers['skill.validate']({ path: join(dir, 'lib', 'Bad_Name', 'SKILL.md') });
+    expect(validated.ok && validated.value.diagnostics.some((d) => d.ruleId.startsWith('name/'))).toBe(true);
+  });
+
+  it('creates a skill from a template that validates clean, and never over an existing folder', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const created = await handlers['skill.create']({ root: join(dir, 'lib'), name: 'meeting-notes', description: 'Turns meeting notes into action items. Use when the user pastes notes.', template: 'references' });
+    if (!created.ok) throw new Error(created.error.message);
+    expect(await readFile(join(dir, 'lib', 'meeting-notes', 'references', 'guide.md'), 'utf8')).toContain('guide');
+    const validated = await handlers['skill.validate']({ path: created.value.path, profiles: ['agentskills'] });
+    expect(validated).toMatchObject({ ok: true, value: { counts: { error: 0, warning: 0 } } });
+    expect(await handlers['skill.create']({ root: join(dir, 'lib'), name: 'meeting-notes', description: 'x', template: 'blank' })).toMatchObject({ ok: false, error: { code: 'exists' } });
+    expect(await handlers['skill.create']({ root: join(dir, 'lib'), name: 'Meeting Notes', description: 'x', template: 'blank' })).toMatchObject({ ok: false, error: { code: 'invalid-name' } });
+    expect(await handlers['skill.create']({ root: dir, name: 'stray', description: 'x', template: 'blank' })).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+  });
+
+  it('creates, renames, deletes with undo and previews files inside a skill only', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const skillDir = join(dir, 'lib', 'alpha');
+    expect(await handlers['file.create']({ skillDir, path: 'references/notes.md', kind: 'file', text: '# Notes\n' })).toMatchObject({ ok: true });
+    expect(await handlers['file.create']({ skillDir, path: 'references/notes.md', kind: 'file' })).toMatchObject({ ok: false, error: { code: 'exists' } });
+    expect(await handlers['file.rename']({ skillDir, from: 'references/notes.md', to: 'references/guide.md' })).toMatchObject({ ok: true });
+    expect(await handlers['file.rename']({ skillDir, from: 'references/guide.md', to: '../escape.md' })).toMatchObject({ ok: false, error: { code: 'outside-skill' } });
+    const deleted = await handlers['file.delete']({ skillDir, path: 'references/guide.md' });
+    if (!deleted.ok) throw new Error(deleted.error.message);
+    const afterDelete = await handlers['skill.files']({ skillDir });
+    expect(afterDelete.ok && afterDelete.value.entries.map((e) => e.path)).toEqual(['references', 'SKILL.md']);
+    expect(await handlers['file.restore']({ undoToken: deleted.value.undoToken })).toMatchObject({ ok: true });
+    expect(await readFile(join(skillDir, 'references', 'guide.md'), 'utf8')).toBe('# Notes\n');
+    expect(await handlers['file.delete']({ skillDir, path: 'SKILL.md' })).toMatchObject({ ok: false, error: { code: 'protected' } });
+
+    await handlers['file.import']({ skillDir, path: 'assets/pixel.png', base64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]).toString('base64') });
+    await handlers['file.import']({ skillDir, path: 'assets/blob.bin', base64: Buffer.from([0, 1, 2, 255]).toString('base64') });
+    const listed = await handlers['skill.files']({ skillDir });
+    expect(listed.ok && listed.value.entries.filter((e) => e.kind === 'file').map((e) => [e.path, e.view])).toEqual([
+      ['assets/blob.bin', 'binary'],
+      ['assets/pixel.png', 'image'],
+      ['references/guide.md', 'text'],
+      ['SKILL.md', 'text'],
+    ]);
+    expect(await handlers['file.preview']({ skillDir, path: 'assets/blob.bin' })).toMatchObject({ ok: true, value: { view: 'binary', size: 4 } });
+    const image = await handlers['file.preview']({ skillDir, path: 'assets/pixel.png' });
+    expect(image.ok && image.value.dataUrl?.startsWith('data:image/png;base64,')).toBe(true);
+    expect(await handlers['skill.files']({ skillDir: dir })).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+  });
+
+  it('keeps unsaved buffers as drafts and drops them on save', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const path = join(dir, 'lib', 'alpha', 'SKILL.md');
+    await handlers['drafts.put']({ path, text: 'unsaved work', baseVersion: null });
+    expect(await handlers['drafts.list']({})).toMatchObject({ ok: true, value: { drafts: [{ path, text: 'unsaved work' }] } });
+    await handlers['skill.save']({ path, text: 'unsaved work' });
+    expect(await handlers['drafts.list']({})).toMatchObject({ ok: true, value: { drafts: [] } });
+    expect(await handlers['drafts.put']({ path: join(dir, 'outside.md'), text: 'x', baseVersion: null })).toMatchObject({ ok: false });
+  });
+
+  it('notices an edit made outside Skillbench to an open file', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const path = join(dir, 'lib', 'alpha', 'SKILL.md');
+    await handlers['skill.read']({ path });
+    await writeFile(`${path}.tmp`, 'edited elsewhere\n');
+    await rename(`${path}.tmp`, path);
+    await expect.poll(() => events.find((e) => e.path === path)?.version ?? null, { timeout: 5000 }).not.toBeNull();
   });
 
   it('says plainly when the folder does not exist or is a file', async () => {

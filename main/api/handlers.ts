@@ -1,17 +1,31 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fail, ok, type ApiHandlers } from '../../shared/ipc/contract';
+import { checkSkillName } from '../../shared/authoring/skill-name';
+import { renderTemplate } from '../../shared/authoring/templates';
+import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { describeFsError } from '../library/fs-errors';
-import type { LibraryService } from '../library/library-service';
+import type { Services } from './services';
 
 /** What the handlers need from the shell they run in. */
-export interface ApiDeps {
+export interface ApiDeps extends Services {
   shell: 'electron' | 'browser';
   version: string;
-  library: LibraryService;
   /** The native folder dialog; absent in the browser shell. */
   pickFolder?: (title?: string) => Promise<string | null>;
+}
+
+/** The usual places skills live (Claude Code, the Agent Skills convention, Codex). */
+function usualPlaces(projectDir?: string): { label: string; path: string }[] {
+  const home = homedir();
+  const places = [
+    { label: 'Claude Code (personal)', path: join(home, '.claude', 'skills') },
+    { label: 'Agent Skills (personal)', path: join(home, '.agents', 'skills') },
+    { label: 'Codex (personal)', path: join(home, '.codex', 'skills') },
+  ];
+  if (projectDir) places.push({ label: 'Claude Code (this project)', path: join(resolve(projectDir), '.claude', 'skills') });
+  return places;
 }
 
 /**
@@ -19,6 +33,15 @@ export interface ApiDeps {
  * and return results as data (CONVENTIONS 2).
  */
 export function createApiHandlers(deps: ApiDeps): ApiHandlers {
+  const { library, settings, files, drafts } = deps;
+
+  /** Run `action` on a skill folder only when it lies inside a library root. */
+  async function inSkill<T>(skillDir: string, action: (dir: string) => Promise<Result<T>>): Promise<Result<T>> {
+    const real = await library.resolve(skillDir);
+    if (!real) return fail('outside-library', `${skillDir} is not inside a folder you opened in Skillbench, so it was not touched.`);
+    return action(real);
+  }
+
   return {
     'app.info': async () =>
       ok({
@@ -41,7 +64,8 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
         if (!info.isDirectory()) return fail('not-a-folder', `${folder} is a file, not a folder.`);
         const entries = await readdir(folder, { withFileTypes: true });
         const folders = entries
-          .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+          .filter((e) => e.isDirectory() && e.name !== 'node_modules' && e.name !== '.git')
+          .filter((e) => !e.name.startsWith('.') || ['.claude', '.agents', '.codex', 'skills'].includes(e.name))
           .map((e) => ({ name: e.name, path: join(folder, e.name) }))
           .sort((a, b) => a.name.localeCompare(b.name));
         const parent = dirname(folder) === folder ? null : dirname(folder);
@@ -51,8 +75,66 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
         return { ok: false, error: describeFsError(error, folder, 'open') };
       }
     },
-    'library.open': async ({ path }) => deps.library.open(path),
-    'skill.read': async ({ path }) => deps.library.read(path),
-    'skill.save': async ({ path, text, expectedVersion }) => deps.library.save(path, text, expectedVersion),
+    'settings.get': async () => ok(await settings.get()),
+    'settings.update': async (patch) => {
+      const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+      return ok(await settings.update(clean));
+    },
+    'library.suggestions': async ({ projectDir }) => ok({ places: usualPlaces(projectDir).filter((p) => existsSync(p.path)) }),
+    'library.open': async ({ path }) => library.open(path),
+    'library.close': async ({ root }) => ok({ roots: await library.close(root) }),
+    'library.list': async () => ok(await library.list()),
+    'skill.read': async ({ path }) => library.read(path),
+    'skill.save': async ({ path, text, expectedVersion }) => {
+      const result = await library.save(path, text, expectedVersion);
+      if (result.ok) await drafts.discard(path);
+      return result;
+    },
+    'skill.validate': async ({ path, profiles }) => library.validate(path, profiles),
+    'skill.fileView': async ({ path }) => library.fileView(path),
+    'skill.create': async ({ root, name, description, template }) => {
+      const problem = checkSkillName(name);
+      if (problem) return fail('invalid-name', problem);
+      const realRoot = await library.resolve(root);
+      if (!realRoot) return fail('outside-library', `${root} is not one of your library folders. Open it first.`);
+      const dir = join(realRoot, name);
+      try {
+        await mkdir(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fail('exists', `A folder named ${name} already exists in ${realRoot}. Choose another name; nothing was replaced.`);
+        return { ok: false, error: describeFsError(error, dir, 'write') };
+      }
+      try {
+        for (const [relative, text] of Object.entries(renderTemplate(template, name, description))) {
+          await mkdir(dirname(join(dir, relative)), { recursive: true });
+          await writeFile(join(dir, relative), text, { flag: 'wx' });
+        }
+      } catch (error) {
+        await rm(dir, { recursive: true, force: true });
+        return { ok: false, error: describeFsError(error, dir, 'write') };
+      }
+      return ok({ path: join(dir, 'SKILL.md'), dir });
+    },
+    'skill.files': async ({ skillDir }) =>
+      inSkill(skillDir, async (dir) => {
+        const listed = await files.list(dir);
+        return listed.ok ? ok({ entries: listed.value }) : listed;
+      }),
+    'file.create': async ({ skillDir, path, kind, text }) => inSkill(skillDir, (dir) => files.create(dir, path, kind, text)),
+    'file.rename': async ({ skillDir, from, to }) => inSkill(skillDir, (dir) => files.rename(dir, from, to)),
+    'file.delete': async ({ skillDir, path }) => inSkill(skillDir, (dir) => files.delete(dir, path)),
+    'file.restore': async ({ undoToken }) => files.restore(undoToken),
+    'file.import': async ({ skillDir, path, base64 }) => inSkill(skillDir, (dir) => files.importFile(dir, path, Buffer.from(base64, 'base64'))),
+    'file.preview': async ({ skillDir, path }) => inSkill(skillDir, (dir) => files.preview(dir, path)),
+    'drafts.put': async ({ path, text, baseVersion }) => {
+      if (!(await library.resolve(path))) return fail('outside-library', `${path} is not inside a folder you opened in Skillbench.`);
+      await drafts.put(path, text, baseVersion);
+      return ok({});
+    },
+    'drafts.list': async () => ok({ drafts: await drafts.list() }),
+    'drafts.discard': async ({ path }) => {
+      await drafts.discard(path);
+      return ok({});
+    },
   };
 }

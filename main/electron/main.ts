@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EVENT_NAMES, IPC_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract';
 import { createApiHandlers } from '../api/handlers';
-import { LibraryService } from '../library/library-service';
+import { createServices } from '../api/services';
+import { defaultUserDataDir } from '../library/user-data';
 import { SECURITY_HEADERS } from '../security/csp';
 import { APP_ORIGIN, APP_SCHEME, isAllowedExternal, isAllowedNavigation, mainWindowOptions, resolveAppAsset } from './policy';
 import { registerIpcHandlers } from './registrar';
@@ -45,6 +46,9 @@ function createWindow(): void {
   void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
 }
 
+// Why here, before the lock: the lock lives in userData, and both shells share settings, drafts and trash.
+app.setPath('userData', defaultUserDataDir());
+
 // Why: a second instance would race the first on the same files and settings.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -70,12 +74,12 @@ if (!app.requestSingleInstanceLock()) {
       return new Response(response.body, { status: response.status, headers });
     });
 
-    const library = new LibraryService((event, payload) => send(event, payload));
+    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload));
     registerIpcHandlers(
       createApiHandlers({
         shell: 'electron',
         version: app.getVersion(),
-        library,
+        ...services,
         pickFolder: async (title) => {
           const options = { title: title ?? 'Open a folder of skills', properties: ['openDirectory' as const, 'createDirectory' as const] };
           const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);

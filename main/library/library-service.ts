@@ -1,74 +1,182 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { fail, ok, type Result, type SkillSummary } from '../../shared/ipc/contract';
+import { dirname, resolve } from 'node:path';
+import { fail, ok, type ChannelOutput, type Result, type SkillSummary } from '../../shared/ipc/contract';
+import { parseSkill } from '../../shared/skill';
+import { suggestProfiles } from '../../shared/validation';
+import type { FileView, ProfileId } from '../../shared/validation/types';
+import { buildFileView, validateLibrary, validateSkillFolder, ValidateInputError, type SkillValidation } from '../validate';
 import { writeFileAtomic } from './atomic-write';
 import { describeFsError } from './fs-errors';
 import { resolveInsideRoots } from './paths';
-import { findSkills } from './scan';
-import { summarizeSkillText } from './summary';
-
-/** Fingerprint of a file's bytes: what the editor passes back to detect outside edits. */
-export function versionOf(bytes: Uint8Array | string): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-}
+import type { SettingsStore } from './settings-store';
+import { versionOf } from './versions';
+import { FileWatcher } from './watcher';
 
 /** Called when Skillbench writes or notices a change. */
 export type LibraryEmitter = (event: 'skill.changed', payload: { path: string; version: string | null }) => void;
 
-/** The open library roots and the file operations the renderer may ask for inside them. */
+type LibraryListing = ChannelOutput<'library.list'>;
+
+/** The fields the list shows that the validator does not carry: description and suggested profiles. */
+function describe(text: string): { description: string; suggested: ProfileId[] } {
+  const parsed = parseSkill(text);
+  const data = parsed.data;
+  const record = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const description = typeof record.description === 'string' ? (record.description.trim().split('\n')[0] ?? '') : '';
+  return { description, suggested: suggestProfiles(parsed) };
+}
+
+/** The library roots, the skills under them, and the file operations the renderer may ask for inside them. */
 export class LibraryService {
-  private readonly roots = new Set<string>();
+  private readonly sessionRoots = new Set<string>();
+  private readonly watcher: FileWatcher;
 
-  constructor(private readonly emit: LibraryEmitter = () => undefined) {}
-
-  /** The roots opened so far. */
-  openRoots(): string[] {
-    return [...this.roots];
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly emit: LibraryEmitter = () => undefined,
+  ) {
+    this.watcher = new FileWatcher((path, version) => this.emit('skill.changed', { path, version }));
   }
 
-  /** Open `path` as a library root and list its skills. */
+  /** Every root: remembered ones and those opened in this session. */
+  async roots(): Promise<string[]> {
+    return [...new Set([...(await this.settings.get()).roots, ...this.sessionRoots])];
+  }
+
+  /** Add `path` as a library root (remembered) and list its skills. */
   async open(path: string): Promise<Result<{ root: string; skills: SkillSummary[] }>> {
     const root = resolve(path.trim());
     try {
       const info = await stat(root);
-      if (!info.isDirectory()) {
-        return fail('not-a-folder', `${root} is a file, not a folder. Choose the folder that holds your skills.`);
-      }
-      const found = await findSkills(root);
-      this.roots.add(root);
-      const skills = await Promise.all(
-        found.map(async (skill): Promise<SkillSummary> => {
-          const folderName = skill.relativeDir.split('/').pop() || root.split(/[\\/]/).pop() || '';
-          let text = '';
-          try {
-            text = await readFile(skill.file, 'utf8');
-          } catch {
-            // Why: one unreadable file must not hide the library; its row shows the folder name.
-          }
-          const fields = summarizeSkillText(text);
-          return {
-            path: skill.file,
-            relativeDir: skill.relativeDir,
-            root,
-            name: fields.name || folderName,
-            description: fields.description,
-          };
-        }),
-      );
-      return ok({ root, skills });
+      if (!info.isDirectory()) return fail('not-a-folder', `${root} is a file, not a folder. Choose the folder that holds your skills.`);
     } catch (error) {
+      return { ok: false, error: describeFsError(error, root, 'open') };
+    }
+    this.sessionRoots.add(root);
+    const settings = await this.settings.get();
+    if (!settings.roots.includes(root)) await this.settings.update({ roots: [...settings.roots, root] });
+    const listed = await this.listRoot(root, settings.profiles);
+    if (!listed.ok) return listed;
+    return ok({ root, skills: listed.value.skills });
+  }
+
+  /** Forget a root. */
+  async close(root: string): Promise<string[]> {
+    this.sessionRoots.delete(root);
+    const settings = await this.settings.get();
+    const roots = settings.roots.filter((r) => r !== root);
+    await this.settings.update({ roots, lastOpenSkill: settings.lastOpenSkill?.startsWith(root) ? null : settings.lastOpenSkill });
+    return this.roots();
+  }
+
+  /** Every skill under every root, validated for the selected profiles. */
+  async list(): Promise<LibraryListing> {
+    const { profiles } = await this.settings.get();
+    const listing: LibraryListing = {
+      roots: await this.roots(),
+      skills: [],
+      findings: [],
+      budget: { total: 0, limit: 8000, over: false, shares: [] },
+      problems: [],
+    };
+    const budgets: LibraryListing['budget'][] = [];
+    for (const root of listing.roots) {
+      const result = await this.listRoot(root, profiles);
+      if (!result.ok) {
+        listing.problems.push({ root, message: result.error.message });
+        continue;
+      }
+      listing.skills.push(...result.value.skills);
+      listing.findings.push(...result.value.findings);
+      budgets.push(result.value.budget);
+    }
+    // Why one budget over all roots: an agent sees every installed skill's description at once.
+    const shares = budgets.flatMap((b) => b.shares);
+    const total = shares.reduce((sum, s) => sum + s.characters, 0);
+    listing.budget = {
+      total,
+      limit: budgets[0]?.limit ?? 8000,
+      over: total > (budgets[0]?.limit ?? 8000),
+      shares: shares.map((s) => ({ ...s, share: total > 0 ? s.characters / total : 0 })),
+    };
+    return listing;
+  }
+
+  private async listRoot(
+    root: string,
+    profiles: ProfileId[],
+  ): Promise<Result<{ skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] }>> {
+    try {
+      const validation = await validateLibrary(root, { profiles });
+      const skills = await Promise.all(validation.skills.map((skill) => this.summarize(root, skill)));
+      return ok({ skills, findings: validation.findings, budget: validation.budget });
+    } catch (error) {
+      if (error instanceof ValidateInputError) return fail('not-found', error.message);
       return { ok: false, error: describeFsError(error, root, 'open') };
     }
   }
 
-  /** Read a file inside an open library. */
+  private async summarize(root: string, skill: SkillValidation): Promise<SkillSummary> {
+    let text = '';
+    try {
+      text = await readFile(skill.file, 'utf8');
+    } catch {
+      // Why: one unreadable file must not hide the library; its row shows the folder name.
+    }
+    const { description, suggested } = describe(text);
+    return {
+      path: skill.file,
+      relativeDir: skill.relativePath,
+      root,
+      name: skill.name ?? skill.dir.split(/[\\/]/).pop() ?? '',
+      description,
+      counts: skill.counts,
+      suggestedProfiles: suggested,
+    };
+  }
+
+  /** Is `path` inside a library root (after following links)? Returns the real path or null. */
+  async resolve(path: string): Promise<string | null> {
+    return resolveInsideRoots(await this.roots(), path);
+  }
+
+  /** Validate a saved SKILL.md with the disk checks (links, references, package size). */
+  async validate(path: string, profiles: ProfileId[] | undefined): Promise<Result<ChannelOutput<'skill.validate'>>> {
+    const real = await this.resolve(path);
+    if (!real) return outside(path);
+    const chosen = profiles ?? (await this.settings.get()).profiles;
+    try {
+      const roots = await this.roots();
+      const libraryRoot = roots.find((r) => real.startsWith(r));
+      const result = await validateSkillFolder(dirname(real), { profiles: chosen, libraryRoot });
+      return ok({ diagnostics: result.diagnostics, verdicts: result.verdicts, counts: result.counts });
+    } catch (error) {
+      if (error instanceof ValidateInputError) return fail('not-found', error.message);
+      return { ok: false, error: describeFsError(error, path, 'read') };
+    }
+  }
+
+  /** The picture of a skill's folder the core's folder rules need, for instant validation in the editor. */
+  async fileView(path: string): Promise<Result<FileView>> {
+    const real = await this.resolve(path);
+    if (!real) return outside(path);
+    try {
+      const roots = await this.roots();
+      return ok(await buildFileView(dirname(real), roots.find((r) => real.startsWith(r))));
+    } catch (error) {
+      return { ok: false, error: describeFsError(error, path, 'read') };
+    }
+  }
+
+  /** Read a file inside an open library and watch it for outside edits. */
   async read(path: string): Promise<Result<{ path: string; text: string; version: string }>> {
-    const real = await resolveInsideRoots(this.roots, path);
+    const real = await this.resolve(path);
     if (!real) return outside(path);
     try {
       const bytes = await readFile(real);
-      return ok({ path, text: bytes.toString('utf8'), version: versionOf(bytes) });
+      const version = versionOf(bytes);
+      this.watcher.watch(path, version);
+      return ok({ path, text: bytes.toString('utf8'), version });
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'read') };
     }
@@ -79,7 +187,7 @@ export class LibraryService {
    * that fingerprint, nothing is written: someone else changed it and the user must choose.
    */
   async save(path: string, text: string, expectedVersion?: string): Promise<Result<{ path: string; version: string }>> {
-    const real = await resolveInsideRoots(this.roots, path);
+    const real = await this.resolve(path);
     if (!real) return outside(path);
     try {
       if (expectedVersion !== undefined) {
@@ -99,19 +207,22 @@ export class LibraryService {
         }
       }
       const bytes = Buffer.from(text, 'utf8');
-      await writeFileAtomic(real, bytes);
       const version = versionOf(bytes);
+      this.watcher.acknowledge(path, version);
+      await writeFileAtomic(real, bytes);
       this.emit('skill.changed', { path, version });
       return ok({ path, version });
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'write') };
     }
   }
+
+  /** Stop watching files. */
+  dispose(): void {
+    this.watcher.close();
+  }
 }
 
 function outside<T>(path: string): Result<T> {
-  return fail(
-    'outside-library',
-    `${path} is not inside a folder you opened in Skillbench, so it was not touched.`,
-  );
+  return fail('outside-library', `${path} is not inside a folder you opened in Skillbench, so it was not touched.`);
 }

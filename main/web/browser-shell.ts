@@ -1,5 +1,6 @@
 import { createApiHandlers } from '../api/handlers';
-import { LibraryService } from '../library/library-service';
+import { createServices, type Services } from '../api/services';
+import { defaultUserDataDir } from '../library/user-data';
 import { startWebHost, type WebHost } from './host';
 
 /** Options for {@link startBrowserShell}. */
@@ -8,20 +9,30 @@ export interface BrowserShellOptions {
   version: string;
   port?: number;
   token?: string;
+  /** Settings, drafts and trash; defaults to the same folder the Electron app uses. */
+  userDataDir?: string;
 }
 
 /** A running browser shell: the host plus the services behind it. */
 export interface BrowserShell {
   host: WebHost;
-  library: LibraryService;
+  services: Services;
+  close(): Promise<void>;
 }
 
 /** Compose the real services behind the browser-shell host (the same ones Electron uses). */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const pending: { host?: WebHost } = {};
-  const library = new LibraryService((event, payload) => pending.host?.emit(event, payload));
-  const handlers = createApiHandlers({ shell: 'browser', version: options.version, library });
+  const services = createServices(options.userDataDir ?? defaultUserDataDir(), (event, payload) => pending.host?.emit(event, payload));
+  const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
   const host = await startWebHost({ handlers, rendererDir: options.rendererDir, port: options.port, token: options.token });
   pending.host = host;
-  return { host, library };
+  return {
+    host,
+    services,
+    async close() {
+      services.library.dispose();
+      await host.close();
+    },
+  };
 }

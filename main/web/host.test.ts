@@ -38,12 +38,12 @@ describe('browser-shell host', () => {
     await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
     await mkdir(join(dir, 'lib', 'alpha'), { recursive: true });
     await writeFile(join(dir, 'lib', 'alpha', 'SKILL.md'), '---\nname: alpha\ndescription: First skill\n---\nBody\n');
-    shell = await startBrowserShell({ rendererDir: join(dir, 'renderer'), version: 'test' });
+    shell = await startBrowserShell({ rendererDir: join(dir, 'renderer'), version: 'test', userDataDir: join(dir, 'userdata') });
     host = `127.0.0.1:${shell.host.port}`;
   });
 
   afterEach(async () => {
-    await shell.host.close();
+    await shell.close();
     await rm(dir, { recursive: true, force: true });
   });
 

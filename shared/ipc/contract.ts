@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_IDS, type Diagnostic, type FileView, type ProfileId } from '../validation/types';
 
 /**
  * The one typed API between the renderer and main (CONVENTIONS 1). This is the only file
@@ -22,6 +23,52 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** Every channel answers `{ok: true, value}` or `{ok: false, error}`. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
+/** A profile id (one reader of SKILL.md). */
+export const profileIdSchema = z.enum(PROFILE_IDS as [ProfileId, ...ProfileId[]]);
+
+const positionSchema = z.object({ line: z.number(), column: z.number(), offset: z.number() });
+const textEditSchema = z.object({ start: z.number(), end: z.number(), newText: z.string() });
+
+/** A finding of the validation core, as it crosses the boundary (mirrors shared/validation/types.ts). */
+export const diagnosticSchema = z.object({
+  ruleId: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  profile: profileIdSchema,
+  message: z.string(),
+  detail: z.string().optional(),
+  range: z.object({ start: positionSchema, end: positionSchema }).optional(),
+  file: z.string().optional(),
+  field: z.string().optional(),
+  fixes: z
+    .array(
+      z.object({
+        title: z.string(),
+        edits: z.array(textEditSchema),
+        fileOperations: z.array(z.object({ kind: z.literal('rename-folder'), newName: z.string() })).optional(),
+        safe: z.boolean(),
+      }),
+    )
+    .optional(),
+});
+
+// Why: the contract's schema and the core's type must describe the same thing; this fails to compile if they drift.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _diagnosticMatchesCore: Same<z.infer<typeof diagnosticSchema>, Diagnostic> = true;
+void _diagnosticMatchesCore;
+
+const verdictsSchema = z.record(z.string(), z.enum(['valid', 'warning', 'error']));
+const countsSchema = z.object({ error: z.number(), warning: z.number(), info: z.number() });
+
+/** What the app remembers between runs. */
+export const settingsSchema = z.object({
+  roots: z.array(z.string()),
+  lastOpenSkill: z.string().nullable(),
+  profiles: z.array(profileIdSchema).min(1),
+});
+
+/** Remembered settings. */
+export type AppSettings = z.infer<typeof settingsSchema>;
+
 const skillSummarySchema = z.object({
   /** Absolute path of the SKILL.md. */
   path: z.string(),
@@ -33,7 +80,49 @@ const skillSummarySchema = z.object({
   name: z.string(),
   /** First line of the description ('' when none). */
   description: z.string(),
+  /** Findings for the selected profiles (disk checks included). */
+  counts: countsSchema,
+  /** The profiles the core suggests for this skill's format. */
+  suggestedProfiles: z.array(profileIdSchema),
 });
+
+const budgetSchema = z.object({
+  total: z.number(),
+  limit: z.number(),
+  over: z.boolean(),
+  shares: z.array(z.object({ name: z.string(), characters: z.number(), share: z.number() })),
+  warning: z.string().optional(),
+});
+
+const libraryFindingSchema = z.object({
+  ruleId: z.string(),
+  severity: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  detail: z.string().optional(),
+  skills: z.array(z.string()).optional(),
+});
+
+const fileEntrySchema = z.object({
+  path: z.string(),
+  kind: z.enum(['file', 'directory', 'symlink']),
+  size: z.number(),
+  view: z.enum(['text', 'image', 'binary']),
+});
+
+const fileViewSchema = z.object({
+  folderName: z.string(),
+  relativePath: z.string().optional(),
+  fileName: z.string().optional(),
+  entries: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'symlink']), size: z.number(), escapes: z.boolean().optional() })),
+  texts: z.record(z.string(), z.string()).optional(),
+});
+const _fileViewMatchesCore: Same<z.infer<typeof fileViewSchema>, FileView> = true;
+void _fileViewMatchesCore;
+
+const draftSchema = z.object({ path: z.string(), text: z.string(), baseVersion: z.string().nullable(), savedAt: z.string() });
+
+/** Which new-skill template to start from. */
+export const templateIdSchema = z.enum(['blank', 'references', 'scripts', 'x-personal-mcp', 'universal-tool', 'claude-code-command']);
 
 /** A skill as the library list shows it. */
 export type SkillSummary = z.infer<typeof skillSummarySchema>;
@@ -70,10 +159,39 @@ export const channels = {
       isSkill: z.boolean(),
     }),
   },
-  /** Open a folder as a library: scan it for skills. */
+  /** The remembered settings. */
+  'settings.get': { input: z.object({}), output: settingsSchema },
+  /** Change the selected profiles or the last open skill. */
+  'settings.update': {
+    input: z.object({ profiles: z.array(profileIdSchema).min(1).optional(), lastOpenSkill: z.string().nullable().optional() }),
+    output: settingsSchema,
+  },
+  /** The usual skill folders that exist on this machine (~/.claude/skills, ~/.agents/skills, ...). */
+  'library.suggestions': {
+    input: z.object({ projectDir: z.string().optional() }),
+    output: z.object({ places: z.array(z.object({ label: z.string(), path: z.string() })) }),
+  },
+  /** Add a folder as a library root (remembered) and scan it for skills. */
   'library.open': {
     input: z.object({ path: z.string().min(1) }),
     output: z.object({ root: z.string(), skills: z.array(skillSummarySchema) }),
+  },
+  /** Forget a library root (nothing on disk changes). */
+  'library.close': {
+    input: z.object({ root: z.string().min(1) }),
+    output: z.object({ roots: z.array(z.string()) }),
+  },
+  /** Every skill under the remembered roots, validated for the selected profiles, plus library-wide findings. */
+  'library.list': {
+    input: z.object({}),
+    output: z.object({
+      roots: z.array(z.string()),
+      skills: z.array(skillSummarySchema),
+      findings: z.array(libraryFindingSchema),
+      budget: budgetSchema,
+      /** Roots that could not be read, with the reason. */
+      problems: z.array(z.object({ root: z.string(), message: z.string() })),
+    }),
   },
   /** Read a SKILL.md (or any text file inside an open library). */
   'skill.read': {
@@ -90,6 +208,65 @@ export const channels = {
     input: z.object({ path: z.string().min(1), text: z.string(), expectedVersion: z.string().optional() }),
     output: z.object({ path: z.string(), version: z.string() }),
   },
+  /** Validate a saved SKILL.md with every disk check (links, references, package size, library). */
+  'skill.validate': {
+    input: z.object({ path: z.string().min(1), profiles: z.array(profileIdSchema).optional() }),
+    output: z.object({ diagnostics: z.array(diagnosticSchema), verdicts: verdictsSchema, counts: countsSchema }),
+  },
+  /** The skill folder as the core's folder rules see it, so the editor validates instantly with the same rules. */
+  'skill.fileView': {
+    input: z.object({ path: z.string().min(1) }),
+    output: fileViewSchema,
+  },
+  /** Create a new skill folder from a template (the wizard). Refuses if the folder exists. */
+  'skill.create': {
+    input: z.object({ root: z.string().min(1), name: z.string().min(1), description: z.string(), template: templateIdSchema }),
+    output: z.object({ path: z.string(), dir: z.string() }),
+  },
+  /** The files and folders of a skill. */
+  'skill.files': {
+    input: z.object({ skillDir: z.string().min(1) }),
+    output: z.object({ entries: z.array(fileEntrySchema) }),
+  },
+  /** Create a file or folder inside a skill (never replaces). */
+  'file.create': {
+    input: z.object({ skillDir: z.string().min(1), path: z.string().min(1), kind: z.enum(['file', 'directory']), text: z.string().optional() }),
+    output: z.object({ path: z.string() }),
+  },
+  /** Rename or move a file or folder inside a skill (never replaces). */
+  'file.rename': {
+    input: z.object({ skillDir: z.string().min(1), from: z.string().min(1), to: z.string().min(1) }),
+    output: z.object({ path: z.string() }),
+  },
+  /** Move a file or folder to Skillbench's trash; the token undoes it. */
+  'file.delete': {
+    input: z.object({ skillDir: z.string().min(1), path: z.string().min(1) }),
+    output: z.object({ undoToken: z.string() }),
+  },
+  /** Undo a delete. */
+  'file.restore': {
+    input: z.object({ undoToken: z.string().min(1) }),
+    output: z.object({ path: z.string() }),
+  },
+  /** Add a dropped file to a skill (base64 bytes; never replaces). */
+  'file.import': {
+    input: z.object({ skillDir: z.string().min(1), path: z.string().min(1), base64: z.string() }),
+    output: z.object({ path: z.string() }),
+  },
+  /** Show a file: text, an image, or only its size. */
+  'file.preview': {
+    input: z.object({ skillDir: z.string().min(1), path: z.string().min(1) }),
+    output: z.object({ path: z.string(), view: z.enum(['text', 'image', 'binary']), size: z.number(), text: z.string().optional(), dataUrl: z.string().optional() }),
+  },
+  /** Keep an unsaved buffer so a crash loses nothing. */
+  'drafts.put': {
+    input: z.object({ path: z.string().min(1), text: z.string(), baseVersion: z.string().nullable() }),
+    output: z.object({}),
+  },
+  /** Unsaved buffers left from an earlier session. */
+  'drafts.list': { input: z.object({}), output: z.object({ drafts: z.array(draftSchema) }) },
+  /** Forget an unsaved buffer. */
+  'drafts.discard': { input: z.object({ path: z.string().min(1) }), output: z.object({}) },
 } as const;
 
 /** Events main pushes to the renderer. Names are past tense (CONVENTIONS 5). */

@@ -12,6 +12,7 @@ random access token in the printed address. Stop it with Ctrl+C.
 
   --port N           listen on port N (default: a free port)
   --renderer-dir DIR the built UI (default: out/renderer beside the CLI)
+  --user-data DIR    settings, unsaved drafts and trash (default: the app's user-data folder)
   --reason TEXT      a line explaining why the browser shell is used (npm start passes it)
 `;
 
@@ -30,7 +31,7 @@ export const webCommand: CliCommand = {
     try {
       ({ values } = parseArgs({
         args,
-        options: { port: { type: 'string' }, 'renderer-dir': { type: 'string' }, reason: { type: 'string' } },
+        options: { port: { type: 'string' }, 'renderer-dir': { type: 'string' }, 'user-data': { type: 'string' }, reason: { type: 'string' } },
         strict: true,
       }));
     } catch (error) {
@@ -43,7 +44,7 @@ export const webCommand: CliCommand = {
       io.stderr(`The Skillbench window is not built yet (no ${join(rendererDir, 'index.html')}). Run \`npm run build\` first.\n`);
       return 2;
     }
-    const shell = await startBrowserShell({ rendererDir, port, version: process.env.SKILLBENCH_VERSION ?? '0.1.0' });
+    const shell = await startBrowserShell({ rendererDir, port, version: process.env.SKILLBENCH_VERSION ?? '0.1.0', userDataDir: values['user-data'] });
     if (values.reason) io.stdout(`${values.reason}\n`);
     io.stdout(`Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`);
     await new Promise<void>((resolveStop) => {
@@ -51,7 +52,7 @@ export const webCommand: CliCommand = {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
-    await shell.host.close();
+    await shell.close();
     return 0;
   },
 };
