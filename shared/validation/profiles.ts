@@ -6,8 +6,6 @@ export interface ProfileSpec {
   title: string;
   /** Keys the profile knows. */
   keys: ReadonlySet<string>;
-  /** Whether keys outside `keys` are reported (`keys/unexpected`). */
-  closed: boolean;
   /** Top-level keys whose values must be text (for `yaml/ambiguous-scalar`). */
   stringKeys: ReadonlySet<string>;
 }
@@ -73,17 +71,17 @@ export const UNIVERSAL_KEYS = [
 
 const TEXT_BASE = ['name', 'description', 'license', 'compatibility'];
 
-function spec(id: ProfileId, title: string, keys: readonly string[], closed: boolean, stringKeys: readonly string[]): ProfileSpec {
-  return { id, title, keys: new Set(keys), closed, stringKeys: new Set(stringKeys) };
+function spec(id: ProfileId, title: string, keys: readonly string[], stringKeys: readonly string[]): ProfileSpec {
+  return { id, title, keys: new Set(keys), stringKeys: new Set(stringKeys) };
 }
 
 /** Every profile's key spec. */
 export const PROFILES: Readonly<Record<ProfileId, ProfileSpec>> = {
-  agentskills: spec('agentskills', 'Agent Skills (portable specification)', AGENT_SKILLS_KEYS, true, [...TEXT_BASE, 'allowed-tools']),
-  'claude-upload': spec('claude-upload', 'Claude upload (claude.ai, Desktop, API)', AGENT_SKILLS_KEYS, true, [...TEXT_BASE, 'allowed-tools']),
-  'claude-code': spec('claude-code', 'Claude Code', CLAUDE_CODE_KEYS, false, [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent']),
-  'agentskills-mcp': spec('agentskills-mcp', 'agentskills-mcp server', [...AGENT_SKILLS_KEYS, ...AGENTSKILLS_MCP_EXTRA_KEYS], false, [...TEXT_BASE, 'argumentHint', 'agent', 'model']),
-  'x-personal-mcp': spec('x-personal-mcp', 'x-personal-mcp repository contract', [...new Set([...AGENT_SKILLS_KEYS, ...CLAUDE_CODE_KEYS, 'x-personal-mcp'])], false, [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent']),
-  'universal-2.1': spec('universal-2.1', 'Universal Agent Skill 2.1', UNIVERSAL_KEYS, true, ['name', 'description', 'version', 'spec_version']),
-  'mcp-serve': spec('mcp-serve', 'Skillbench embedded server', AGENT_SKILLS_KEYS, true, [...TEXT_BASE, 'allowed-tools']),
+  agentskills: spec('agentskills', 'Agent Skills (portable specification)', AGENT_SKILLS_KEYS, [...TEXT_BASE, 'allowed-tools']),
+  'claude-upload': spec('claude-upload', 'Claude upload (claude.ai, Desktop, API)', AGENT_SKILLS_KEYS, [...TEXT_BASE, 'allowed-tools']),
+  'claude-code': spec('claude-code', 'Claude Code', CLAUDE_CODE_KEYS, [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent']),
+  'agentskills-mcp': spec('agentskills-mcp', 'agentskills-mcp server', [...AGENT_SKILLS_KEYS, ...AGENTSKILLS_MCP_EXTRA_KEYS], [...TEXT_BASE, 'argumentHint', 'agent', 'model']),
+  'x-personal-mcp': spec('x-personal-mcp', 'x-personal-mcp repository contract', [...new Set([...AGENT_SKILLS_KEYS, ...CLAUDE_CODE_KEYS, 'x-personal-mcp'])], [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent']),
+  'universal-2.1': spec('universal-2.1', 'Universal Agent Skill 2.1', UNIVERSAL_KEYS, ['name', 'description', 'version', 'spec_version']),
+  'mcp-serve': spec('mcp-serve', 'Skillbench embedded server', AGENT_SKILLS_KEYS, [...TEXT_BASE, 'allowed-tools']),
 };

@@ -232,8 +232,3 @@ export class RuleContext {
 
 /** A rule: looks at the context and reports. */
 export type RuleFn = (ctx: RuleContext) => void;
-
-/** Whether `v` is a YAML scalar node holding a string. */
-export function isStringScalar(v: unknown): v is Scalar<string> {
-  return isScalar(v) && typeof v.value === 'string';
-}
