@@ -1,0 +1,167 @@
+// The validation benchmark (issue 3 "Speed"): prints a table with goals beside the numbers;
+// never asserts (CONVENTIONS 10). Bundled and started by bench/validate/run.mjs.
+import { spawnSync } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { validate as skillsRefValidate } from 'skills-ref';
+import { validateSkill } from '../../shared/validation';
+import { mapPool } from '../../main/validate/pool';
+import { validateLibrary } from '../../main/validate/service';
+
+const SKILLS = Number(process.env.BENCH_SKILLS ?? 1000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
+const CONCURRENCY = 32;
+
+const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(' ');
+
+/** Deterministic prose of about `chars` characters (a tiny LCG, so every run writes the same library). */
+function prose(chars: number, seed: number): string {
+  let s = seed >>> 0;
+  const out: string[] = [];
+  let n = 0;
+  for (let i = 0; n < chars; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const w = WORDS[s % WORDS.length] ?? 'skill';
+    out.push(i % 14 === 13 ? `${w}.\n` : w);
+    n += w.length + 1;
+  }
+  return out.join(' ').slice(0, chars);
+}
+
+/** A ~3 KB SKILL.md with links to its three supporting files. */
+function skillText(name: string, i: number): string {
+  const head = [
+    '---',
+    `name: ${name}`,
+    `description: Turns ${WORDS[i % WORDS.length]} notes into a checked ${WORDS[(i + 3) % WORDS.length]} summary. Use when the user pastes raw notes and asks for a tidy result.`,
+    'license: MIT',
+    'metadata:',
+    '  author: bench',
+    `  version: "1.${i % 10}.0"`,
+    '---',
+    `# ${name}`,
+    '',
+    'Read [the guide](references/guide.md) first, run [the script](scripts/run.py), and fill [the template](assets/template.txt).',
+    '',
+  ].join('\n');
+  const sections = [0, 1, 2, 3].map((k) => `## Step ${k + 1}\n\n${prose(640, i * 7 + k)}\n`).join('\n');
+  return `${head}${sections}`;
+}
+
+/** Generate the library: SKILLS folders of SKILL.md + references/guide.md + scripts/run.py + assets/template.txt. */
+async function generate(lib: string): Promise<string[]> {
+  await rm(lib, { recursive: true, force: true });
+  const names = Array.from({ length: SKILLS }, (_, i) => `skill-${String(i).padStart(4, '0')}`);
+  await mapPool(names, 32, async (name) => {
+    const dir = join(lib, name);
+    const i = Number(name.slice(6));
+    await mkdir(join(dir, 'references'), { recursive: true });
+    await mkdir(join(dir, 'scripts'));
+    await mkdir(join(dir, 'assets'));
+    await Promise.all([
+      writeFile(join(dir, 'SKILL.md'), skillText(name, i)),
+      writeFile(join(dir, 'references', 'guide.md'), `# Guide\n\n${prose(1500, i)}\n`),
+      writeFile(join(dir, 'scripts', 'run.py'), `print("${name}")\n`),
+      writeFile(join(dir, 'assets', 'template.txt'), prose(400, i + 1)),
+    ]);
+  });
+  return names.map((n) => join(lib, n));
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+/** Median wall time in ms of `RUNS` calls after one warm-up. */
+async function timeRuns(fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const repo = process.env.BENCH_REPO ?? process.cwd();
+  const lib = join(repo, 'bench', '.work', 'validate-lib');
+  const only = process.env.BENCH_ONLY; // a|b|c|d: profile one measure with --cpu-prof
+  process.stdout.write(`Generating ${SKILLS} skills in ${lib} …\n`);
+  const dirs = await generate(lib);
+
+  // Sanity: both validators see a clean library, so they do comparable work.
+  const check = await validateLibrary(lib);
+  const refErrors = (await Promise.all(dirs.slice(0, 20).map((d) => skillsRefValidate(d)))).flat();
+  process.stdout.write(`our errors: ${check.counts.error}, warnings: ${check.counts.warning}; skills-ref errors on 20 samples: ${refErrors.length}\n`);
+
+  const rows: [string, string, string, string][] = [];
+  let ours = NaN;
+  let refPool = NaN;
+  if (!only || only === 'a') {
+    const ms = await timeRuns(() => validateLibrary(lib, { concurrency: CONCURRENCY }));
+    ours = (SKILLS / ms) * 1000;
+    rows.push(['(a) Skillbench validateLibrary, default profile, disk + library checks', `${fmt(ours)} skills/s (${fmt(ms)} ms)`, '≥ 2× (b)', '']);
+  }
+  if (!only || only === 'b') {
+    const msPool = await timeRuns(() => mapPool(dirs, CONCURRENCY, (d) => skillsRefValidate(d)));
+    refPool = (SKILLS / msPool) * 1000;
+    rows.push([`(b) skills-ref 0.1.5 validate(dir), ${CONCURRENCY} at a time`, `${fmt(refPool)} skills/s (${fmt(msPool)} ms)`, 'peer', '']);
+    const msSeq = await timeRuns(async () => {
+      for (const d of dirs) await skillsRefValidate(d);
+    });
+    rows.push(['(b′) skills-ref 0.1.5 validate(dir), one after another', `${fmt((SKILLS / msSeq) * 1000)} skills/s (${fmt(msSeq)} ms)`, 'peer', '']);
+  }
+  if (rows[0] && !Number.isNaN(ours) && !Number.isNaN(refPool)) {
+    const ratio = ours / refPool;
+    rows[0][2] = `≥ 2× (b): ${fmt(ratio, 2)}×`;
+    rows[0][3] = ratio >= 2 ? 'met' : 'missed';
+  }
+  if (!only || only === 'c') {
+    const bin = join(repo, 'main', 'cli', 'skillbench.mjs');
+    const times: number[] = [];
+    let status: number | null = null;
+    for (let r = 0; r < RUNS + 1; r++) {
+      const t0 = performance.now();
+      const p = spawnSync(process.execPath, [bin, 'validate', lib], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (r > 0) times.push(performance.now() - t0);
+      status = p.status;
+    }
+    const ms = median(times);
+    rows.push([`(c) node main/cli/skillbench.mjs validate LIB (exit ${status}), median of ${RUNS}`, `${fmt(ms)} ms wall`, '< 1,000 ms', ms < 1000 ? 'met' : 'missed']);
+  }
+  if (!only || only === 'd') {
+    const big = `${skillText('big-skill', 1)}\n${prose(20 * 1024 - 3000, 99)}\n`;
+    const pos = big.length - 200;
+    const times: number[] = [];
+    validateSkill(big);
+    for (let e = 0; e < EDITS; e++) {
+      const edited = `${big.slice(0, pos)}${String.fromCharCode(97 + (e % 26))}${big.slice(pos + 1)}`;
+      const t0 = performance.now();
+      validateSkill(edited);
+      times.push(performance.now() - t0);
+    }
+    const p95 = percentile(times, 95);
+    rows.push([`(d) validateSkill on a ${fmt(big.length / 1024, 1)} KB SKILL.md after a 1-character edit, ${EDITS} edits`, `p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(p95, 2)} ms`, 'p95 < 5 ms', p95 < 5 ? 'met' : 'missed']);
+  }
+  const header: [string, string, string, string] = ['measure', 'result', 'goal', 'status'];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  process.stdout.write(`\nNode ${process.version}, ${availableParallelism()} CPUs, ${SKILLS} skills, runs: warm-up + median of ${RUNS}\n\n`);
+  process.stdout.write(`${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n`);
+}
+
+await main();
