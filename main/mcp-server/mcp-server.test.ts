@@ -64,6 +64,12 @@ async function readDir(client: Client, uri: string): Promise<{ uri: string; name
   return out;
 }
 
+type AnyContent = { uri?: string; mimeType?: string; text?: string; blob?: string };
+
+function first(r: { contents: unknown[] }): AnyContent {
+  return (r.contents[0] ?? {});
+}
+
 function contentBytes(c: { text?: unknown; blob?: unknown }): Uint8Array {
   return typeof c.text === 'string' ? Buffer.from(c.text, 'utf8') : Buffer.from(String(c.blob), 'base64');
 }
@@ -108,7 +114,7 @@ function methodSuite(name: string, connect: () => Promise<{ client: Client; libR
         expect(Array.isArray(s.resources)).toBe(true);
         for (const r of s.resources as { uri: string; digest: string; size: number }[]) {
           const read = await client.readResource({ uri: r.uri });
-          const bytes = contentBytes(read.contents[0]);
+          const bytes = contentBytes(first(read));
           expect(bytes.length).toBe(r.size);
           expect(sha(bytes)).toBe(r.digest);
         }
@@ -135,16 +141,16 @@ function methodSuite(name: string, connect: () => Promise<{ client: Client; libR
 
     it('reads text as text and other bytes as a base64 blob, with mime types', async () => {
       const md = await client.readResource({ uri: 'skill://alpha/SKILL.md' });
-      expect(md.contents[0]).toMatchObject({ uri: 'skill://alpha/SKILL.md', mimeType: 'text/markdown' });
-      expect(md.contents[0]?.text).toContain('# Alpha');
+      expect(first(md)).toMatchObject({ uri: 'skill://alpha/SKILL.md', mimeType: 'text/markdown' });
+      expect(first(md).text).toContain('# Alpha');
       const guide = await client.readResource({ uri: 'skill://alpha/references/guide.md' });
-      expect(guide.contents[0]?.text).toContain('café ✓');
+      expect(first(guide).text).toContain('café ✓');
       const png = await client.readResource({ uri: 'skill://alpha/assets/logo.png' });
-      expect(png.contents[0]?.mimeType).toBe('image/png');
-      expect(png.contents[0]?.text).toBeUndefined();
-      expect(Buffer.from(String(png.contents[0]?.blob), 'base64')).toEqual(Buffer.from(BINARY_BYTES));
+      expect(first(png).mimeType).toBe('image/png');
+      expect(first(png).text).toBeUndefined();
+      expect(Buffer.from(String(first(png).blob), 'base64')).toEqual(Buffer.from(BINARY_BYTES));
       const sh = await client.readResource({ uri: 'skill://alpha/scripts/run.sh' });
-      expect(sh.contents[0]?.mimeType).toBe('application/x-sh');
+      expect(first(sh).mimeType).toBe('application/x-sh');
     });
 
     it('reads directories: direct children only, folders as inode/directory, -32602 otherwise', async () => {
@@ -188,7 +194,7 @@ function methodSuite(name: string, connect: () => Promise<{ client: Client; libR
 
     it('serves the legacy June-2026 index with reproducible .tar.gz and .zip archives', async () => {
       const idx = await client.readResource({ uri: 'skill://index.json' });
-      const parsed = parseJuneIndex(String(idx.contents[0]?.text));
+      const parsed = parseJuneIndex(String(first(idx).text));
       expect(parsed.problems).toEqual([]);
       expect(parsed.items.map((i) => i.url)).toEqual(TEST_LIBRARY_SERVED.map((p) => `skill://${p}/SKILL.md`));
       const refunds = parsed.items.find((i) => i.url === 'skill://team/billing/refunds/SKILL.md');
@@ -196,15 +202,15 @@ function methodSuite(name: string, connect: () => Promise<{ client: Client; libR
       const tgz = refunds?.archives.find((a) => a.mimeType === 'application/gzip');
       expect(tgz?.url).toBe('skill://team/billing/refunds.tar.gz');
       const read = await client.readResource({ uri: tgz?.url ?? '' });
-      const bytes = Buffer.from(String(read.contents[0]?.blob), 'base64');
+      const bytes = Buffer.from(String(first(read).blob), 'base64');
       expect(sha(bytes)).toBe(tgz?.digest);
       const tar = gunzipSync(bytes);
       expect(tar.subarray(0, 8).toString('latin1').replace(/\0.*$/, '')).toBe('SKILL.md');
       const again = await client.readResource({ uri: tgz?.url ?? '' });
-      expect(again.contents[0]?.blob).toBe(read.contents[0]?.blob);
+      expect(first(again).blob).toBe(first(read).blob);
       const zip = refunds?.archives.find((a) => a.mimeType === 'application/zip');
       const zr = await client.readResource({ uri: zip?.url ?? '' });
-      const zbytes = Buffer.from(String(zr.contents[0]?.blob), 'base64');
+      const zbytes = Buffer.from(String(first(zr).blob), 'base64');
       expect(sha(zbytes)).toBe(zip?.digest);
       expect(zbytes.readUInt32LE(0)).toBe(0x04034b50);
       expect(zbytes.subarray(30, 38).toString('utf8')).toBe('SKILL.md');
@@ -218,7 +224,7 @@ function methodSuite(name: string, connect: () => Promise<{ client: Client; libR
       const ref = resources.find((r) => r.uri === 'resource://skills/personal-notes/references/style-guide');
       expect(ref).toMatchObject({ title: 'Style guide', mimeType: 'text/markdown', _meta: { skill_id: 'personal-notes', ref_id: 'style-guide', path: 'references/style.md' } });
       const read = await client.readResource({ uri: 'resource://skills/personal-notes/references/style-guide' });
-      expect(read.contents[0]?.text).toBe('# Style\n\nShort sentences.\n');
+      expect(first(read).text).toBe('# Style\n\nShort sentences.\n');
       const entry = await client.request({ method: 'skills/get', params: { uri: 'skill://personal-notes/SKILL.md' } }, GetSkillResultSchema);
       expect(entry.skill._meta?.['io.skillbench/x-personal-mcp']).toMatchObject({ depends_on: ['alpha'] });
     });
@@ -462,7 +468,7 @@ describe('change notifications after file edits', () => {
       const got = await client.request({ method: 'skills/get', params: { uri: 'skill://one/SKILL.md' } }, GetSkillResultSchema);
       const entry = (got.skill.resources as { uri: string; digest: string }[]).find((r) => r.uri === 'skill://one/notes.md');
       const read = await client.readResource({ uri: 'skill://one/notes.md' });
-      expect(read.contents[0]?.text).toBe('v2 — edited\n');
+      expect(first(read).text).toBe('v2 — edited\n');
       expect(entry?.digest).toBe(sha(Buffer.from('v2 — edited\n')));
     } finally {
       await client.close();
