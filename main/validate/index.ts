@@ -2,8 +2,8 @@ export { buildFileView, walkTree, fileViewFromTree, UNWALKED_FOLDERS, TEXT_FILES
 export type { WalkedEntry, WalkedTree } from './file-view';
 export { DISK_RULES, linkDiagnostics, packageDiagnostics, packageSize, targetFits } from './disk-rules';
 export type { TargetFit } from './disk-rules';
-export { checkLibrary } from './library-checks';
-export type { LibraryFinding, LibraryMember } from './library-checks';
+export { checkLibrary, memberFacts } from './library-checks';
+export type { DependencyFact, LibraryFinding, LibraryMember, MemberFacts } from './library-checks';
 export { findMarkdownLinks, classifyLinkTarget } from './markdown-links';
 export { applySafeFixes, validateLibrary, validateSkillFolder, ValidateInputError } from './service';
 export type { AppliedFix, FixOutcome, LibraryValidation, SeverityCounts, SkillValidation, ValidateFolderOptions, ValidateLibraryOptions } from './service';

@@ -1,8 +1,32 @@
 import { isScalar, isSeq } from 'yaml';
 import type { ParsedSkill } from '../../shared/skill';
 import { describeBudget } from '../../shared/validation';
-import type { DescriptionBudget, Diagnostic, ProfileId, Severity } from '../../shared/validation';
+import type { DescriptionBudget, Diagnostic, ProfileId, Range, Severity } from '../../shared/validation';
 import { diskDiagnostic } from './disk-rules';
+
+/** A `depends_on` item with where it is written. */
+export interface DependencyFact {
+  profile: ProfileId;
+  value: string;
+  /** Field path for messages (`x-personal-mcp.depends_on[1]`) and JSON pointer. */
+  path: string;
+  pointer: string;
+  range?: Range;
+}
+
+/**
+ * The little the library checks need from a skill's frontmatter, taken right after it is
+ * validated. Why not keep the parsed document: a thousand YAML documents held until the
+ * library checks run cost more in garbage collection than the checks themselves (bench/validate).
+ */
+export interface MemberFacts {
+  name: string | null;
+  nameRange?: Range;
+  description?: string;
+  /** `x-personal-mcp.id`, when it is text. */
+  alias?: string;
+  dependencies: DependencyFact[];
+}
 
 /** What the library checks need to know about one validated skill. */
 export interface LibraryMember {
@@ -10,7 +34,7 @@ export interface LibraryMember {
   relativePath: string;
   /** SKILL.md path relative to the library root, for messages. */
   filePath: string;
-  parsed: ParsedSkill;
+  facts: MemberFacts;
   profiles: readonly ProfileId[];
   /** Findings are appended here. */
   diagnostics: Diagnostic[];
@@ -40,17 +64,52 @@ export function skillName(parsed: ParsedSkill): string | null {
   return typeof name === 'string' && name.trim() !== '' ? name.normalize('NFKC') : null;
 }
 
-function spanRange(parsed: ParsedSkill, path: (string | number)[]): Diagnostic['range'] {
-  const node = parsed.document?.getIn(path, true);
+function spanRange(parsed: ParsedSkill, node: unknown): Range | undefined {
   const span = parsed.nodeSpan(node);
   return span ? parsed.rangeAt(span.start, span.end) : undefined;
+}
+
+/** Where `depends_on` lives per profile (spec §2 x-personal-mcp: in the block; universal-2.1: top level). */
+const DEPENDENCY_SOURCES: readonly { profile: ProfileId; path: string[]; pointer: string }[] = [
+  { profile: 'x-personal-mcp', path: ['x-personal-mcp', 'depends_on'], pointer: '/x-personal-mcp/depends_on' },
+  { profile: 'universal-2.1', path: ['depends_on'], pointer: '/depends_on' },
+];
+
+/** Take what the library checks need from a parsed skill checked against `profiles`. */
+export function memberFacts(parsed: ParsedSkill, profiles: readonly ProfileId[]): MemberFacts {
+  const data = dataOf(parsed);
+  const doc = parsed.document;
+  const facts: MemberFacts = { name: skillName(parsed), dependencies: [] };
+  if (facts.name !== null && doc) {
+    const range = spanRange(parsed, doc.get('name', true));
+    if (range) facts.nameRange = range;
+  }
+  const description = data?.['description'];
+  if (typeof description === 'string') facts.description = description;
+  const block = data?.['x-personal-mcp'];
+  const id = block && typeof block === 'object' ? (block as Record<string, unknown>)['id'] : undefined;
+  if (typeof id === 'string') facts.alias = id.normalize('NFKC');
+  if (!doc) return facts;
+  for (const src of DEPENDENCY_SOURCES) {
+    if (!profiles.includes(src.profile)) continue;
+    const seq = doc.getIn(src.path, true);
+    if (!isSeq(seq)) continue;
+    seq.items.forEach((item, i) => {
+      if (!isScalar(item) || typeof item.value !== 'string') return;
+      const dep: DependencyFact = { profile: src.profile, value: item.value, path: `${src.path.join('.')}[${i}]`, pointer: `${src.pointer}/${i}` };
+      const range = spanRange(parsed, item);
+      if (range) dep.range = range;
+      facts.dependencies.push(dep);
+    });
+  }
+  return facts;
 }
 
 /** Two skills with the same `name`: each is told where the others are (issue 3 §5). */
 function duplicateNames(members: readonly LibraryMember[]): void {
   const byName = new Map<string, LibraryMember[]>();
   for (const m of members) {
-    const name = skillName(m.parsed);
+    const name = m.facts.name;
     if (name === null) continue;
     const list = byName.get(name);
     if (list) list.push(m);
@@ -60,7 +119,7 @@ function duplicateNames(members: readonly LibraryMember[]): void {
     if (group.length < 2) continue;
     for (const m of group) {
       const others = group.filter((o) => o !== m).map((o) => o.filePath);
-      const range = spanRange(m.parsed, ['name']);
+      const range = m.facts.nameRange;
       for (const profile of m.profiles) {
         const d = diskDiagnostic('library/duplicate-name', profile, {
           message: `Another skill in this library is also named "${name}": ${others.join(', ')}. Agents tell skills apart by name, so one of them will be hidden. Give each skill its own name.`,
@@ -78,36 +137,19 @@ function duplicateNames(members: readonly LibraryMember[]): void {
 function dependencies(members: readonly LibraryMember[]): void {
   const known = new Set<string>();
   for (const m of members) {
-    const name = skillName(m.parsed);
-    if (name !== null) known.add(name);
-    const block = dataOf(m.parsed)?.['x-personal-mcp'];
-    const id = block && typeof block === 'object' ? (block as Record<string, unknown>)['id'] : undefined;
-    if (typeof id === 'string') known.add(id.normalize('NFKC'));
+    if (m.facts.name !== null) known.add(m.facts.name);
+    if (m.facts.alias !== undefined) known.add(m.facts.alias);
   }
-  const sources: { profile: ProfileId; path: string[]; pointer: string }[] = [
-    { profile: 'x-personal-mcp', path: ['x-personal-mcp', 'depends_on'], pointer: '/x-personal-mcp/depends_on' },
-    { profile: 'universal-2.1', path: ['depends_on'], pointer: '/depends_on' },
-  ];
   for (const m of members) {
-    const doc = m.parsed.document;
-    if (!doc) continue;
-    for (const src of sources) {
-      if (!m.profiles.includes(src.profile)) continue;
-      const seq = doc.getIn(src.path, true);
-      if (!isSeq(seq)) continue;
-      seq.items.forEach((item, i) => {
-        if (!isScalar(item) || typeof item.value !== 'string') return;
-        const dep = item.value;
-        if (known.has(dep.normalize('NFKC'))) return;
-        const span = m.parsed.nodeSpan(item);
-        const d = diskDiagnostic('library/depends-on-missing', src.profile, {
-          message: `This skill depends on "${dep}", but no skill of that name is in the library. Add that skill or remove it from depends_on.`,
-          detail: `${m.relativePath}: ${src.path.join('.')}[${i}] = ${JSON.stringify(dep)} does not resolve`,
-          ...(span ? { range: m.parsed.rangeAt(span.start, span.end) } : {}),
-          field: `${src.pointer}/${i}`,
-        });
-        if (d) m.diagnostics.push(d);
+    for (const dep of m.facts.dependencies) {
+      if (known.has(dep.value.normalize('NFKC'))) continue;
+      const d = diskDiagnostic('library/depends-on-missing', dep.profile, {
+        message: `This skill depends on "${dep.value}", but no skill of that name is in the library. Add that skill or remove it from depends_on.`,
+        detail: `${m.relativePath}: ${dep.path} = ${JSON.stringify(dep.value)} does not resolve`,
+        ...(dep.range ? { range: dep.range } : {}),
+        field: dep.pointer,
       });
+      if (d) m.diagnostics.push(d);
     }
   }
 }
@@ -116,9 +158,8 @@ function dependencies(members: readonly LibraryMember[]): void {
 function budget(members: readonly LibraryMember[]): { budget: DescriptionBudget; finding?: LibraryFinding } {
   const entries: { name: string; description: string }[] = [];
   for (const m of members) {
-    const description = dataOf(m.parsed)?.['description'];
-    if (typeof description !== 'string') continue;
-    entries.push({ name: skillName(m.parsed) ?? m.relativePath, description });
+    if (m.facts.description === undefined) continue;
+    entries.push({ name: m.facts.name ?? m.relativePath, description: m.facts.description });
   }
   const b = describeBudget(entries);
   if (!b.over) return { budget: b };
@@ -132,7 +173,7 @@ function budget(members: readonly LibraryMember[]): { budget: DescriptionBudget;
       severity: 'warning',
       message: b.warning ?? `All skill descriptions together have ${b.total} characters, more than ${b.limit}.`,
       detail: `description characters: total ${b.total} > ${b.limit}; largest shares: ${list}${more}`,
-      skills: members.filter((m) => typeof dataOf(m.parsed)?.['description'] === 'string').map((m) => m.relativePath),
+      skills: members.filter((m) => m.facts.description !== undefined).map((m) => m.relativePath),
     },
   };
 }

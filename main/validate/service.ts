@@ -1,4 +1,4 @@
-import { lstat, readFile, rename, stat } from 'node:fs/promises';
+import { lstat, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
@@ -8,9 +8,9 @@ import { writeFileAtomic } from '../library/atomic-write';
 import { describeFsError } from '../library/fs-errors';
 import { diskDiagnostic, linkDiagnostics, packageDiagnostics, packageSize, targetFits } from './disk-rules';
 import type { TargetFit } from './disk-rules';
-import { fileViewFromTree, readViewTexts, skillFileNameIn, slashRelative, walkTree } from './file-view';
+import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, slashRelative, walkTree } from './file-view';
 import type { WalkedTree } from './file-view';
-import { checkLibrary, skillName } from './library-checks';
+import { checkLibrary, memberFacts } from './library-checks';
 import type { LibraryFinding, LibraryMember } from './library-checks';
 import { mapPool } from './pool';
 
@@ -119,7 +119,7 @@ async function validateInTree(tree: WalkedTree, relDir: string, relativePath: st
   const view = fileViewFromTree(tree, relDir, relativePath);
   let text: string;
   try {
-    [text] = await Promise.all([readFile(file, 'utf8'), readViewTexts(dir, view)]);
+    [text] = await Promise.all([readText(file), readViewTexts(dir, view)]);
   } catch (error) {
     return unreadable(dir, file, relativePath, view, given, error);
   }
@@ -128,11 +128,12 @@ async function validateInTree(tree: WalkedTree, relDir: string, relativePath: st
   const core = validateSkill(parsed, { profiles, fileView: view });
   const size = packageSize(view);
   const diagnostics = [...core.diagnostics, ...linkDiagnostics(parsed, view, profiles), ...packageDiagnostics(size, profiles)];
+  const facts = memberFacts(parsed, profiles);
   const result: SkillValidation = {
     file,
     dir,
     relativePath,
-    name: skillName(parsed),
+    name: facts.name,
     profiles,
     profilesSource: source,
     diagnostics,
@@ -141,7 +142,7 @@ async function validateInTree(tree: WalkedTree, relDir: string, relativePath: st
     size,
     targets: targetFits(size),
   };
-  return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, parsed, profiles, diagnostics } };
+  return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, facts, profiles, diagnostics } };
 }
 
 function unreadable(dir: string, file: string, relativePath: string, view: FileView, given: readonly ProfileId[] | undefined, error: unknown): Validated {
@@ -149,10 +150,9 @@ function unreadable(dir: string, file: string, relativePath: string, view: FileV
   const why = describeFsError(error, file, 'read');
   const diagnostics = profiles.flatMap((p) => diskDiagnostic('file/unreadable', p, { message: why.message, detail: why.detail ?? why.code }) ?? []);
   const size = packageSize(view);
-  const parsed = parseSkill('');
   return {
     result: { file, dir, relativePath, name: null, profiles, profilesSource: given?.length ? 'given' : 'suggested', diagnostics, verdicts: {}, counts: { error: 0, warning: 0, info: 0 }, size, targets: targetFits(size) },
-    member: { relativePath, filePath: `${relativePath}/${basename(file)}`, parsed, profiles, diagnostics },
+    member: { relativePath, filePath: `${relativePath}/${basename(file)}`, facts: { name: null, dependencies: [] }, profiles, diagnostics },
   };
 }
 
@@ -190,7 +190,7 @@ export async function validateLibrary(root: string, options: ValidateLibraryOpti
   const abs = resolve(root);
   if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
   const concurrency = options.concurrency ?? 32;
-  const tree = await walkTree(abs, { concurrency: concurrency * 2 });
+  const tree = await walkTree(abs, { concurrency });
   const found: { relDir: string; fileName: string }[] = [];
   for (const [relDir, entries] of tree.children) {
     const fileName = skillFileNameIn(entries);
@@ -258,7 +258,7 @@ export async function applySafeFixes(skillFile: string, options: { profiles?: Pr
   const view = fileViewFromTree(tree, '', basename(dir));
   let original: string;
   try {
-    [original] = await Promise.all([readFile(file, 'utf8'), readViewTexts(dir, view)]);
+    [original] = await Promise.all([readText(file), readViewTexts(dir, view)]);
   } catch (error) {
     throw new ValidateInputError(describeFsError(error, file, 'read').message);
   }
