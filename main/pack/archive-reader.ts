@@ -7,6 +7,7 @@ import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import yauzl from 'yauzl';
 import { alwaysExcluded, checkEntryName, findCollision, type ImportLimits, type Refusal } from '../../shared/projection';
+import { mapLimit } from './map-limit';
 
 /** One entry read from an import source, checked and held in memory. */
 export interface ReadEntry {
@@ -141,6 +142,7 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
   const ignored: string[] = [];
+  const pending: Array<{ entry: yauzl.Entry; raw: string; mode: number }> = [];
   try {
     // Why check the declared count first: a central directory can announce millions of entries.
     if (zip.entryCount > limits.maxFiles * 2 + 16) {
@@ -205,27 +207,41 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
         throw new RefusalError({ code: 'unsupported', message: `The archive uses a compression method Skillbench does not read (${raw}). Re-create it with an ordinary zip tool.`, detail: `compression method ${entry.compressionMethod}`, entry: raw });
       }
-      const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
-      const chunks: Buffer[] = [];
-      let inflated = 0;
-      await pipeline(
-        stream,
-        new Writable({
-          write(chunk: Buffer, _enc, done) {
-            try {
-              inflated += chunk.length;
-              budget.add(chunk.length, raw);
-              if (inflated > RATIO_FLOOR && inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)) throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
-              chunks.push(chunk);
-              done();
-            } catch (error) {
-              done(error as Error);
-            }
-          },
-        }),
-      );
-      accept(entries, ignored, raw, false, Buffer.concat(chunks), mode || undefined, limits);
+      pending.push({ entry, raw, mode });
     }
+    // Second pass, only once every name and type passed: inflate a few entries at a time,
+    // counting the real bytes against the shared budget. The first refusal stops the others.
+    let stopped = false;
+    const datas = await mapLimit(pending, 4, async ({ entry, raw }) => {
+      if (stopped) return Buffer.alloc(0);
+      try {
+        const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
+        const chunks: Buffer[] = [];
+        let inflated = 0;
+        await pipeline(
+          stream,
+          new Writable({
+            write(chunk: Buffer, _enc, done) {
+              try {
+                if (stopped) throw new Error('stopped');
+                inflated += chunk.length;
+                budget.add(chunk.length, raw);
+                if (inflated > RATIO_FLOOR && inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)) throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
+                chunks.push(chunk);
+                done();
+              } catch (error) {
+                done(error as Error);
+              }
+            },
+          }),
+        );
+        return Buffer.concat(chunks);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    });
+    pending.forEach(({ raw, mode }, i) => accept(entries, ignored, raw, false, datas[i], mode || undefined, limits));
   } finally {
     zip.close();
   }

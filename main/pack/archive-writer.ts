@@ -1,9 +1,7 @@
 import { ZipArchive, TarArchive, type Archiver } from 'archiver';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 
 /** One entry to write, already in archive order and form. */
 export interface ArchiveItem {
@@ -37,14 +35,22 @@ const LEVEL = 6;
 const SAMPLE_BYTES = 64 * 1024;
 
 /**
- * Store instead of deflate when a sample does not shrink by 3 %. Why: already-compressed data
- * (images, archives) only grows and costs time when deflated; `zip` stores such files too.
- * Deterministic: it depends only on the bytes.
+ * Store instead of deflate when the bytes look already compressed (Shannon entropy of a sample
+ * above 7.5 bits per byte: images, archives, random data). Why: deflating them only grows them
+ * and costs time; `zip` stores such files too. Deterministic: it depends only on the bytes.
  */
 export function worthDeflating(data: Buffer): boolean {
   if (data.length < 64) return false;
   const sample = data.length > SAMPLE_BYTES ? data.subarray(0, SAMPLE_BYTES) : data;
-  return deflateRawSync(sample, { level: 1 }).length < sample.length * 0.97;
+  const counts = new Uint32Array(256);
+  for (const byte of sample) counts[byte]++;
+  let entropy = 0;
+  for (const count of counts) {
+    if (count === 0) continue;
+    const p = count / sample.length;
+    entropy -= p * Math.log2(p);
+  }
+  return entropy < 7.5;
 }
 
 /** Append items in the order given (callers sort) with fixed dates and modes. */
@@ -72,35 +78,34 @@ export async function writeArchive(format: 'zip' | 'tar.gz', items: readonly Arc
       ? new ZipArchive({ zlib: { level: LEVEL } })
       : // Why gzip level 9 and no name: node:zlib writes mtime 0 and no file name in the gzip header, so the bytes stay fixed.
         new TarArchive({ gzip: true, gzipOptions: { level: 9 } });
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const out = createWriteStream(temp, { flags: 'wx', mode: 0o644 });
+  // Why collect in memory: archiver emits thousands of tiny chunks (one per header field);
+  // writing them one by one costs more than the compression. Archives are capped at 30 MB.
+  const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
-    out.on('close', resolve);
-    out.on('error', reject);
+    archive.on('end', resolve);
     archive.on('error', reject);
     archive.on('warning', reject);
   });
   archive.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    bytes += chunk.length;
+    chunks.push(chunk);
   });
-  archive.pipe(out);
+  appendAll(archive, items, format === 'zip');
+  await Promise.all([archive.finalize(), done]);
+  const data = Buffer.concat(chunks);
+  const handle = await open(temp, 'wx', 0o644);
   try {
-    appendAll(archive, items, format === 'zip');
-    await Promise.all([archive.finalize(), done]);
-    const handle = await open(temp, 'r+');
     try {
+      await handle.writeFile(data);
       await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, target);
   } catch (error) {
-    archive.abort();
-    out.destroy();
     await unlink(temp).catch(() => undefined);
     throw error;
   }
+  const bytes = data.length;
+  const hash = createHash('sha256').update(data);
   return { path: target, bytes, sha256: hash.digest('hex') };
 }

@@ -321,3 +321,15 @@ describe('folder targets (claude-code, folder)', () => {
     expect((await exportSkill(dir, 'archive-zip', { out: join(tmp, 'b.zip'), force: true })).status).toBe('blocked');
   });
 });
+
+describe('worthDeflating', () => {
+  it('stores random or already-compressed bytes and deflates text', async () => {
+    const { worthDeflating } = await import('./archive-writer');
+    const { randomBytes } = await import('node:crypto');
+    const { gzipSync } = await import('node:zlib');
+    expect(worthDeflating(randomBytes(100_000))).toBe(false);
+    expect(worthDeflating(gzipSync(randomBytes(50_000).toString('base64')))).toBe(false);
+    expect(worthDeflating(Buffer.from('A skill explains a task. '.repeat(100)))).toBe(true);
+    expect(worthDeflating(Buffer.from('tiny'))).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { lstat, readdir, readFile, readlink, realpath, stat } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { alwaysExcluded, type SourceEntry } from '../../shared/projection';
+import { mapLimit } from './map-limit';
 
 /** Files up to this size are read for the secret scan (and kept for the writer). */
 const SCAN_MAX_BYTES = 1024 * 1024;
@@ -54,33 +55,39 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
   const entries: SourceEntry[] = [];
   const cache = new Map<string, Buffer>();
   let cached = 0;
-  const pending: string[] = [''];
-  while (pending.length > 0) {
-    const relDir = pending.pop() as string;
-    const names = (await readdir(join(dir, relDir))).sort();
-    for (const name of names) {
-      const rel = relDir ? `${relDir}/${name}` : name;
-      const abs = join(dir, rel);
-      const st = await lstat(abs);
-      if (st.isDirectory()) {
-        const excluded = alwaysExcluded(rel, true);
-        entries.push({ path: rel, kind: 'directory', size: 0, ...(excluded ? { notDescended: true } : {}) });
-        if (!excluded) pending.push(rel);
-      } else if (st.isFile()) {
-        const entry: SourceEntry = { path: rel, kind: 'file', size: st.size, executable: (st.mode & 0o111) !== 0 };
-        if (st.size <= SCAN_MAX_BYTES && !alwaysExcluded(rel, false)) {
-          const data = await readFile(abs);
-          if (looksLikeText(data)) entry.text = data.toString('utf8');
-          if (cached + data.length <= CACHE_MAX_BYTES) {
-            cache.set(rel, data);
-            cached += data.length;
-          }
-        }
-        entries.push(entry);
-      } else if (st.isSymbolicLink()) {
-        entries.push(await describeLink(realDir, abs, rel));
-      } else {
-        entries.push({ path: rel, kind: 'other', size: 0 });
+  const readOne = async (rel: string): Promise<{ entry: SourceEntry; data?: Buffer; descend: boolean }> => {
+    const abs = join(dir, rel);
+    const st = await lstat(abs);
+    if (st.isDirectory()) {
+      const excluded = alwaysExcluded(rel, true);
+      return { entry: { path: rel, kind: 'directory', size: 0, ...(excluded ? { notDescended: true } : {}) }, descend: !excluded };
+    }
+    if (st.isFile()) {
+      const entry: SourceEntry = { path: rel, kind: 'file', size: st.size, executable: (st.mode & 0o111) !== 0 };
+      if (st.size > SCAN_MAX_BYTES || alwaysExcluded(rel, false)) return { entry, descend: false };
+      const data = await readFile(abs);
+      if (looksLikeText(data)) entry.text = data.toString('utf8');
+      return { entry, data, descend: false };
+    }
+    if (st.isSymbolicLink()) return { entry: await describeLink(realDir, abs, rel), descend: false };
+    return { entry: { path: rel, kind: 'other', size: 0 }, descend: false };
+  };
+  let level: string[] = [''];
+  while (level.length > 0) {
+    const children: string[] = [];
+    for (const relDir of level) {
+      for (const name of (await readdir(join(dir, relDir))).sort()) children.push(relDir ? `${relDir}/${name}` : name);
+    }
+    // Why bounded parallelism: thousands of small files are read much faster a few at a time
+    // than one by one, without opening thousands of handles at once.
+    const results = await mapLimit(children, 16, readOne);
+    level = [];
+    for (const { entry, data, descend } of results) {
+      entries.push(entry);
+      if (descend) level.push(entry.path);
+      if (data && cached + data.length <= CACHE_MAX_BYTES) {
+        cache.set(entry.path, data);
+        cached += data.length;
       }
     }
   }
