@@ -1,0 +1,191 @@
+/**
+ * Benchmark: the embedded skills server against the official SDK v2 skills server, in one run,
+ * driven by the same client (SDK v1 `Client`). Prints a table; never asserts (CONVENTIONS 10).
+ * Usage: node bench/server/run.mjs [--skills 1000]
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { z } from 'zod';
+
+const ListSchema = z.looseObject({ skills: z.array(z.looseObject({ uri: z.string(), resources: z.array(z.looseObject({ uri: z.string(), digest: z.string(), size: z.number() })) })), nextCursor: z.string().optional() });
+type Entry = z.infer<typeof ListSchema>['skills'][number];
+
+const args = process.argv.slice(2);
+const SKILLS = Number(args[args.indexOf('--skills') + 1] ?? 1000) || 1000;
+const WORK = process.env.BENCH_WORK ?? join(process.cwd(), 'bench', '.work', 'server');
+const LIB = join(WORK, 'lib');
+const IN_FLIGHT = 8;
+
+async function generate(): Promise<void> {
+  await rm(LIB, { recursive: true, force: true });
+  for (let i = 0; i < SKILLS; i++) {
+    const name = `skill-${String(i).padStart(4, '0')}`;
+    const dir = join(LIB, name);
+    await mkdir(join(dir, 'references'), { recursive: true });
+    await mkdir(join(dir, 'scripts'), { recursive: true });
+    await mkdir(join(dir, 'assets'), { recursive: true });
+    await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Benchmark skill number ${i}. Use it when measuring the server.\nlicense: MIT\nmetadata:\n  group: g${i % 10}\n---\n# ${name}\n\n${'Some instructions. '.repeat(40)}\n`);
+    await writeFile(join(dir, 'references', 'guide.md'), `# Guide ${i}\n\n${'Reference text. '.repeat(120)}\n`);
+    await writeFile(join(dir, 'scripts', 'run.py'), `print("skill ${i}")\n${'# padding\n'.repeat(30)}`);
+    await writeFile(join(dir, 'assets', 'data.bin'), randomBytes(2048));
+  }
+}
+
+function peakRssMb(pid: number | null | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function listAll(client: Client): Promise<{ skills: Entry[]; pages: number }> {
+  const skills: Entry[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const r = await client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, ListSchema);
+    skills.push(...r.skills);
+    cursor = r.nextCursor;
+    pages++;
+  } while (cursor);
+  return { skills, pages };
+}
+
+async function readAll(client: Client, skills: Entry[]): Promise<{ files: number; bytes: number; failures: number }> {
+  const queue = skills.flatMap((s) => s.resources);
+  let next = 0;
+  let bytes = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < queue.length) {
+        const r = queue[next++] as Entry['resources'][number];
+        const res = await client.readResource({ uri: r.uri });
+        const c = res.contents[0] as { text?: string; blob?: string };
+        const buf = typeof c.text === 'string' ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob ?? '', 'base64');
+        const digest = `sha256:${createHash('sha256').update(buf).digest('hex')}`;
+        if (digest !== r.digest || buf.length !== r.size) failures++;
+        bytes += buf.length;
+      }
+    }),
+  );
+  return { files: queue.length, bytes, failures };
+}
+
+interface Row {
+  server: string;
+  startMs: number;
+  listMs: number;
+  pages: number;
+  skills: number;
+  readMs: number;
+  files: number;
+  filesPerSec: number;
+  failures: number;
+  rssMb?: number;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+async function measure(label: string, client: Client, connect: () => Promise<void>, t0: number, pid: () => number | null | undefined): Promise<Row> {
+  await connect();
+  const first = await client.request({ method: 'skills/list', params: {} }, ListSchema);
+  const startMs = performance.now() - t0;
+  void first;
+  const times: number[] = [];
+  let listing = await listAll(client);
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    listing = await listAll(client);
+    times.push(performance.now() - t);
+  }
+  const tr = performance.now();
+  const read = await readAll(client, listing.skills);
+  const readMs = performance.now() - tr;
+  const row: Row = {
+    server: label,
+    startMs,
+    listMs: median(times),
+    pages: listing.pages,
+    skills: listing.skills.length,
+    readMs,
+    files: read.files,
+    filesPerSec: read.files / (readMs / 1000),
+    failures: read.failures,
+    rssMb: peakRssMb(pid()),
+  };
+  await client.close();
+  return row;
+}
+
+async function stdioRow(label: string, command: string, argv: string[]): Promise<Row> {
+  const client = new Client({ name: 'bench', version: '1' });
+  const transport = new StdioClientTransport({ command, args: argv, stderr: 'ignore' });
+  const t0 = performance.now();
+  return measure(label, client, () => client.connect(transport), t0, () => transport.pid);
+}
+
+async function httpRow(label: string, cli: string): Promise<Row> {
+  const token = randomBytes(24).toString('base64url');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [cli, 'serve', '--http', '--no-watch', '--token', token, LIB], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /listening on (\S+)/.exec(err);
+      if (m) resolve(m[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
+  const client = new Client({ name: 'bench', version: '1' });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  try {
+    return await measure(label, client, () => client.connect(transport), t0, () => child.pid);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+function table(rows: Row[]): string {
+  const head = ['server', 'start→first list (ms)', `full listing (ms, ${'pages'})`, 'read all files (ms)', 'files/s', 'digest failures', 'peak RSS (MB)'];
+  const body = rows.map((r) => [r.server, r.startMs.toFixed(0), `${r.listMs.toFixed(1)} (${r.pages})`, r.readMs.toFixed(0), r.filesPerSec.toFixed(0), String(r.failures), r.rssMb?.toFixed(0) ?? 'n/a']);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+const cli = join(WORK, 'cli.mjs');
+const peer = join(WORK, 'peer-server.mjs');
+process.stdout.write(`Generating ${SKILLS} skills × 4 files in ${LIB} ...\n`);
+await generate();
+const rows: Row[] = [];
+// Alternate the order once to be fair to OS caches: peer first, then ours, then both again; keep the better of two.
+const runs: Row[][] = [[], []];
+for (let round = 0; round < 2; round++) {
+  runs[0]?.push(await stdioRow('official SDK v2 (stdio)', process.execPath, [peer, LIB]));
+  runs[1]?.push(await stdioRow('skillbench (stdio)', process.execPath, [cli, 'serve', '--stdio', '--no-watch', LIB]));
+}
+for (const r of runs) rows.push(r.reduce((a, b) => (b.startMs < a.startMs ? b : a)));
+rows.push(await httpRow('skillbench (HTTP)', cli));
+process.stdout.write(`\n${SKILLS} skills, ${rows[0]?.files ?? 0} files, ${IN_FLIGHT} reads in flight, Node ${process.version}\n\n${table(rows)}\n`);
+const [peerRow, ours] = rows;
+if (peerRow && ours) {
+  process.stdout.write(
+    `\nstart-up: ${(peerRow.startMs / ours.startMs).toFixed(2)}× faster than the official server (goal ≥ 2×)\n` +
+      `read throughput: ${(ours.filesPerSec / peerRow.filesPerSec).toFixed(2)}× the official server's (goal ≥ 2×)\n` +
+      `full listing: ${ours.listMs.toFixed(1)} ms (goal < 50 ms)\n`,
+  );
+}
