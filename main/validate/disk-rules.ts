@@ -59,26 +59,27 @@ export function linkDiagnostics(parsed: ParsedSkill, view: FileView, profiles: r
   if (!body.includes('](') && !body.includes(']:')) return [];
   const links = findMarkdownLinks(body, parsed.bodyStart);
   if (links.length === 0) return [];
-  const paths = new Set(view.entries.map((e) => e.path));
-  const lower = new Map(view.entries.map((e) => [e.path.toLowerCase(), e.path]));
+  let paths: Set<string> | undefined;
   const out: Diagnostic[] = [];
   for (const link of links) {
     const t = classifyLinkTarget(link.target);
     if (t.kind === 'external') continue;
-    const range = parsed.rangeAt(link.start, link.end);
+    let range: Range | undefined;
     const what = link.image ? 'image' : 'link';
     for (const profile of profiles) {
       let d: Diagnostic | null;
       if (t.kind === 'relative') {
+        paths ??= new Set(view.entries.map((e) => e.path));
         if (paths.has(t.path)) break;
-        const other = lower.get(t.path.toLowerCase());
+        const lowerPath = t.path.toLowerCase();
+        const other = view.entries.find((e) => e.path.toLowerCase() === lowerPath)?.path;
         d = diskDiagnostic('links/broken', profile, {
           message:
             other !== undefined
               ? `The ${what} "${link.target}" points at a file that is not in the skill folder. There is a "${other}" that differs only in capital letters; most systems treat them as different files.`
               : `The ${what} "${link.target}" points at a file that is not in the skill folder, so the agent cannot open it. Add the file or fix the link.`,
           detail: `relative link target ${t.path} not found in the skill folder`,
-          range,
+          range: (range ??= parsed.rangeAt(link.start, link.end)),
         });
       } else {
         d = diskDiagnostic('links/outside-skill', profile, {
@@ -87,7 +88,7 @@ export function linkDiagnostics(parsed: ParsedSkill, view: FileView, profiles: r
               ? `The ${what} "${link.target}" is an absolute path on this computer. Once the skill is shared it points nowhere; copy the file into the skill and link to it relatively.`
               : `The ${what} "${link.target}" leaves the skill folder. Only the skill folder is packaged, so the link breaks once the skill is shared; copy the file into the skill.`,
           detail: `${t.kind} link target ${t.path} outside the skill folder`,
-          range,
+          range: (range ??= parsed.rangeAt(link.start, link.end)),
         });
       }
       if (d) out.push(d);

@@ -8,54 +8,78 @@ export interface MarkdownLink {
   image: boolean;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})(.*)$/gm;
 // Why a hand scanner and not a Markdown library: we need only link destinations with exact
 // offsets (CommonMark §6.3 inline links, §4.7 link reference definitions), outside code.
-const INLINE = /(!?)\[(?:[^\]\\]|\\.)*\]\([ \t]*(<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+)/g;
-const REFERENCE_DEF = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*(<[^>\n]*>|\S+)/;
+const INLINE = /(!?)\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+)/g;
+const REFERENCE_DEF = /^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 
-/** Blank out inline code spans (same length) so links inside them are not seen (CommonMark §6.1). */
-function maskCodeSpans(line: string): string {
-  if (!line.includes('`')) return line;
-  return line.replace(/(`+)([^`]|(?!\1)`)*?\1/g, (m) => ' '.repeat(m.length));
+/** [start, end) offsets of fenced code blocks (CommonMark §4.5); an unclosed fence runs to the end. */
+function fencedBlocks(markdown: string): [number, number][] {
+  if (!markdown.includes('```') && !markdown.includes('~~~')) return [];
+  const blocks: [number, number][] = [];
+  let open: { start: number; fence: string } | null = null;
+  FENCE_LINE.lastIndex = 0;
+  for (let m = FENCE_LINE.exec(markdown); m; m = FENCE_LINE.exec(markdown)) {
+    const fence = m[1] ?? '';
+    if (open === null) open = { start: m.index, fence };
+    else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && (m[2] ?? '').trim() === '') {
+      blocks.push([open.start, m.index + m[0].length]);
+      open = null;
+    }
+  }
+  if (open !== null) blocks.push([open.start, markdown.length]);
+  return blocks;
+}
+
+/** Whether offset `at` of `markdown` sits inside an inline code span on its line (CommonMark §6.1). */
+function inCodeSpan(markdown: string, at: number): boolean {
+  const lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
+  const before = markdown.slice(lineStart, at);
+  if (!before.includes('`')) return false;
+  let lineEnd = markdown.indexOf('\n', at);
+  if (lineEnd === -1) lineEnd = markdown.length;
+  const line = markdown.slice(lineStart, lineEnd);
+  const span = /(`+)(?:[^`]|(?!\1)`)*?\1/g;
+  for (let m = span.exec(line); m; m = span.exec(line)) {
+    if (m.index > at - lineStart) break;
+    if (at - lineStart < m.index + m[0].length) return true;
+  }
+  return false;
+}
+
+/** Whether the line holding `at` is an indented code block line (4 spaces or a tab). */
+function inIndentedLine(markdown: string, at: number): boolean {
+  const lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
+  return markdown.startsWith('    ', lineStart) || markdown.charCodeAt(lineStart) === 9;
 }
 
 /**
  * Every inline link/image destination and link reference definition in `markdown`, outside
- * fenced code blocks and code spans; `base` is added to the offsets.
+ * fenced code blocks, indented code lines and code spans; `base` is added to the offsets.
  */
 export function findMarkdownLinks(markdown: string, base = 0): MarkdownLink[] {
+  const hasInline = markdown.includes('](');
+  const hasDef = markdown.includes(']:');
+  if (!hasInline && !hasDef) return [];
+  const fences = fencedBlocks(markdown);
+  const skip = (at: number): boolean => fences.some(([a, b]) => at >= a && at < b) || inIndentedLine(markdown, at) || inCodeSpan(markdown, at);
   const out: MarkdownLink[] = [];
-  let fence: string | null = null;
-  let pos = 0;
-  while (pos <= markdown.length) {
-    let nl = markdown.indexOf('\n', pos);
-    if (nl === -1) nl = markdown.length;
-    const raw = markdown.slice(pos, nl);
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    const f = FENCE.exec(line);
-    if (fence !== null) {
-      if (f && f[1]?.[0] === fence[0] && (f[1]?.length ?? 0) >= fence.length && line.trim() === f[1]) fence = null;
-    } else if (f) {
-      fence = f[1] ?? null;
-    } else if (!/^( {4}|\t)/.test(line) && (line.includes('](') || line.includes(']:'))) {
-      const masked = maskCodeSpans(line);
-      const def = REFERENCE_DEF.exec(masked);
-      if (def?.[1]) {
-        const dest = def[1];
-        const at = def.index + def[0].length - dest.length;
-        push(out, dest, pos + at, base, false);
-      }
-      INLINE.lastIndex = 0;
-      for (let m = INLINE.exec(masked); m; m = INLINE.exec(masked)) {
-        const dest = m[2] ?? '';
-        const at = m.index + m[0].length - dest.length;
-        push(out, dest, pos + at, base, m[1] === '!');
-      }
+  if (hasDef) {
+    REFERENCE_DEF.lastIndex = 0;
+    for (let m = REFERENCE_DEF.exec(markdown); m; m = REFERENCE_DEF.exec(markdown)) {
+      const dest = m[1] ?? '';
+      if (!skip(m.index)) push(out, dest, m.index + m[0].length - dest.length, base, false);
     }
-    pos = nl + 1;
   }
-  return out;
+  if (hasInline) {
+    INLINE.lastIndex = 0;
+    for (let m = INLINE.exec(markdown); m; m = INLINE.exec(markdown)) {
+      const dest = m[2] ?? '';
+      if (!skip(m.index)) push(out, dest, m.index + m[0].length - dest.length, base, m[1] === '!');
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 function push(out: MarkdownLink[], dest: string, at: number, base: number, image: boolean): void {
