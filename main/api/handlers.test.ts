@@ -33,6 +33,7 @@ describe('API handlers', () => {
   });
 
   afterEach(async () => {
+    await handlers['server.stop']({});
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -129,6 +130,21 @@ describe('API handlers', () => {
     await handlers['skill.save']({ path, text: 'unsaved work' });
     expect(await handlers['drafts.list']({})).toMatchObject({ ok: true, value: { drafts: [] } });
     expect(await handlers['drafts.put']({ path: join(dir, 'outside.md'), text: 'x', baseVersion: null })).toMatchObject({ ok: false });
+  });
+
+  it('starts and stops the embedded server over the library roots, with a token but no stored secret in the browser shell', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const started = await handlers['server.start']({});
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value.status.state).toBe('running');
+    expect(started.value.status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(started.value.status.token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(started.value.tokenStored).toBe(false);
+    expect(started.value.catalog?.served.map((s) => s.name)).toEqual(['alpha', 'beta']);
+    const regenerated = await handlers['server.regenerateToken']({});
+    expect(regenerated.ok && regenerated.value.status.token).not.toBe(started.value.status.token);
+    const stopped = await handlers['server.stop']({});
+    expect(stopped).toMatchObject({ ok: true, value: { status: { state: 'stopped' } } });
   });
 
   it('notices an edit made outside Skillbench to an open file', async () => {

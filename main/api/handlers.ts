@@ -33,7 +33,7 @@ function usualPlaces(projectDir?: string): { label: string; path: string }[] {
  * and return results as data (CONVENTIONS 2).
  */
 export function createApiHandlers(deps: ApiDeps): ApiHandlers {
-  const { library, settings, files, drafts } = deps;
+  const { library, settings, files, drafts, server } = deps;
 
   /** Run `action` on a skill folder only when it lies inside a library root. */
   async function inSkill<T>(skillDir: string, action: (dir: string) => Promise<Result<T>>): Promise<Result<T>> {
@@ -81,8 +81,16 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       return ok(await settings.update(clean));
     },
     'library.suggestions': async ({ projectDir }) => ok({ places: usualPlaces(projectDir).filter((p) => existsSync(p.path)) }),
-    'library.open': async ({ path }) => library.open(path),
-    'library.close': async ({ root }) => ok({ roots: await library.close(root) }),
+    'library.open': async ({ path }) => {
+      const result = await library.open(path);
+      if (result.ok) await server.rootsChanged();
+      return result;
+    },
+    'library.close': async ({ root }) => {
+      const roots = await library.close(root);
+      await server.rootsChanged();
+      return ok({ roots });
+    },
     'library.list': async () => ok(await library.list()),
     'skill.read': async ({ path }) => library.read(path),
     'skill.save': async ({ path, text, expectedVersion }) => {
@@ -136,5 +144,13 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       await drafts.discard(path);
       return ok({});
     },
+    'server.panel': async () => ok(await server.panel()),
+    'server.start': async () => {
+      const panel = await server.start();
+      if (panel.status.state === 'failed') return fail('server-failed', `The skills server could not start: ${panel.status.error ?? 'unknown reason'}.`);
+      return ok(panel);
+    },
+    'server.stop': async () => ok(await server.stop()),
+    'server.regenerateToken': async () => ok(await server.regenerateToken()),
   };
 }

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, net, protocol, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EVENT_NAMES, IPC_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract';
@@ -74,7 +74,12 @@ if (!app.requestSingleInstanceLock()) {
       return new Response(response.body, { status: response.status, headers });
     });
 
-    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload));
+    // Why safeStorage: secrets (the server token) are sealed with the OS keychain, never plain text.
+    const secretBox = safeStorage.isEncryptionAvailable()
+      ? { encrypt: (plain: string) => safeStorage.encryptString(plain).toString('base64'), decrypt: (sealed: string) => safeStorage.decryptString(Buffer.from(sealed, 'base64')) }
+      : null;
+    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), { secretBox });
+    app.on('before-quit', () => void services.dispose());
     registerIpcHandlers(
       createApiHandlers({
         shell: 'electron',

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fail, ok, type ChannelOutput, type Result, type SkillSummary } from '../../shared/ipc/contract';
+import { fail, ok, type ChannelOutput, type EventPayload, type Result, type SkillSummary } from '../../shared/ipc/contract';
 import { parseSkill } from '../../shared/skill';
 import { suggestProfiles } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation/types';
@@ -13,7 +13,7 @@ import { versionOf } from './versions';
 import { FileWatcher } from './watcher';
 
 /** Called when Skillbench writes or notices a change. */
-export type LibraryEmitter = (event: 'skill.changed', payload: { path: string; version: string | null }) => void;
+export type LibraryEmitter = (event: 'skill.changed', payload: EventPayload<'skill.changed'>) => void;
 
 type LibraryListing = ChannelOutput<'library.list'>;
 

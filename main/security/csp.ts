@@ -1,15 +1,18 @@
 /**
  * The Content-Security-Policy of the UI, the same in both shells.
  * Why each source: Monaco injects styles at run time (`style-src 'unsafe-inline'`, per the
- * monaco-editor docs on CSP); its workers load from our origin or `blob:`; nothing remote is
- * ever loaded, and no `unsafe-eval` (the validation core uses precompiled ajv validators).
+ * monaco-editor docs on CSP); its workers load from our origin or `blob:`; no `unsafe-eval` (the
+ * validation core uses precompiled ajv validators). Remote images (https: only) are allowed by
+ * the policy but the Markdown preview sets a remote `src` only after the user clicks "Load
+ * remote images" (issue 4: "no remote loads unless the user allows"); scripts, styles, fonts
+ * and fetches never leave our origin.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "worker-src 'self' blob:",
-  "img-src 'self' data: blob:",
+  "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

@@ -31,7 +31,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     host,
     services,
     async close() {
-      services.library.dispose();
+      await services.dispose();
       await host.close();
     },
   };

@@ -121,6 +121,51 @@ void _fileViewMatchesCore;
 
 const draftSchema = z.object({ path: z.string(), text: z.string(), baseVersion: z.string().nullable(), savedAt: z.string() });
 
+const serverStatusSchema = z.object({
+  state: z.enum(['stopped', 'starting', 'running', 'stopping', 'failed']),
+  roots: z.array(z.string()),
+  url: z.string().optional(),
+  host: z.string().optional(),
+  port: z.number().optional(),
+  token: z.string().optional(),
+  sessions: z.number(),
+  features: z.object({ legacy: z.boolean(), personalMcp: z.boolean(), tools: z.boolean(), prompts: z.boolean() }),
+  error: z.string().optional(),
+});
+
+const requestLogEntrySchema = z.object({
+  time: z.number(),
+  transport: z.enum(['stdio', 'http']),
+  session: z.string().optional(),
+  method: z.string(),
+  uri: z.string().optional(),
+  status: z.union([z.literal('ok'), z.number()]),
+  ms: z.number(),
+  message: z.string().optional(),
+});
+
+const serverCatalogSchema = z.object({
+  version: z.number(),
+  builtAt: z.number(),
+  buildMs: z.number(),
+  served: z.array(
+    z.object({ uri: z.string(), skillPath: z.string(), name: z.string(), description: z.string(), root: z.string(), dir: z.string(), files: z.number(), bytes: z.number(), warnings: z.array(z.string()) }),
+  ),
+  excluded: z.array(z.object({ root: z.string(), dir: z.string(), relativeDir: z.string(), name: z.string().optional(), reasons: z.array(z.string()) })),
+});
+
+/** Everything the embedded-server panel shows. */
+export const serverPanelSchema = z.object({
+  status: serverStatusSchema,
+  catalog: serverCatalogSchema.nullable(),
+  requests: z.array(requestLogEntrySchema),
+  clientSetup: z.array(
+    z.object({ id: z.string(), client: z.string(), transport: z.enum(['stdio', 'http']), where: z.string(), language: z.enum(['json', 'shell']), text: z.string() }),
+  ),
+  /** Whether the token survives a restart (encrypted with the OS keychain in the desktop app). */
+  tokenStored: z.boolean(),
+});
+
 /** Which new-skill template to start from. */
 export const templateIdSchema = z.enum(['blank', 'references', 'scripts', 'x-personal-mcp', 'universal-tool', 'claude-code-command']);
 
@@ -267,6 +312,14 @@ export const channels = {
   'drafts.list': { input: z.object({}), output: z.object({ drafts: z.array(draftSchema) }) },
   /** Forget an unsaved buffer. */
   'drafts.discard': { input: z.object({ path: z.string().min(1) }), output: z.object({}) },
+  /** The embedded MCP server: status, catalog, request log and client setup. */
+  'server.panel': { input: z.object({}), output: serverPanelSchema },
+  /** Start serving the library on 127.0.0.1 (bearer token required). */
+  'server.start': { input: z.object({}), output: serverPanelSchema },
+  /** Stop serving. */
+  'server.stop': { input: z.object({}), output: serverPanelSchema },
+  /** Replace the token; clients with the old one are disconnected. */
+  'server.regenerateToken': { input: z.object({}), output: serverPanelSchema },
 } as const;
 
 /** Events main pushes to the renderer. Names are past tense (CONVENTIONS 5). */
@@ -275,6 +328,10 @@ export const events = {
   'skill.changed': z.object({ path: z.string(), version: z.string().nullable() }),
   /** Skills appeared or disappeared under a library root. */
   'library.changed': z.object({ root: z.string() }),
+  /** The embedded server's state, catalog or token changed. */
+  'server.changed': z.object({}),
+  /** The embedded server answered or refused a request. */
+  'server.requested': requestLogEntrySchema,
 } as const;
 
 /** Prefix of the Electron IPC channel names (`skillbench:skill.save`, `skillbench:event`). */

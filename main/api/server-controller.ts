@@ -1,0 +1,86 @@
+import type { ChannelOutput, EventName, EventPayload } from '../../shared/ipc/contract';
+import type { SecretStore } from '../library/secret-store';
+import type { SettingsStore } from '../library/settings-store';
+import { generateToken } from '../mcp-server/http-host';
+import { SkillsServerService } from '../mcp-server/service';
+
+/** Sends an event to the renderer. */
+export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void;
+
+type Panel = ChannelOutput<'server.panel'>;
+
+const TOKEN_SECRET = 'embedded-server-token';
+
+/**
+ * The app's embedded MCP server (issue 5 point 8): serves the library roots from settings,
+ * keeps its bearer token sealed in the secret store (Electron safeStorage) so client configs
+ * keep working across restarts, and forwards status and request-log events to the renderer.
+ */
+export class ServerController {
+  private service: SkillsServerService | null = null;
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly secrets: SecretStore,
+    private readonly emit: Emit,
+    private readonly cliCommand: readonly string[] = ['npx', 'skillbench'],
+  ) {}
+
+  private async ensure(): Promise<SkillsServerService> {
+    if (this.service) return this.service;
+    let token = await this.secrets.get(TOKEN_SECRET);
+    if (!token) {
+      token = generateToken();
+      await this.secrets.set(TOKEN_SECRET, token);
+    }
+    const service = new SkillsServerService({ roots: (await this.settings.get()).roots, token, cliCommand: this.cliCommand });
+    service.on('status', () => this.emit('server.changed', {}));
+    service.on('catalog', () => this.emit('server.changed', {}));
+    service.on('request', (entry) => this.emit('server.requested', entry));
+    this.service = service;
+    return service;
+  }
+
+  /** Everything the panel shows. */
+  async panel(): Promise<Panel> {
+    const service = await this.ensure();
+    return {
+      status: service.status(),
+      catalog: service.catalog() ?? null,
+      requests: service.recentRequests(),
+      clientSetup: service.clientSetup(),
+      tokenStored: this.secrets.persistent,
+    };
+  }
+
+  /** Start serving the current library roots. */
+  async start(): Promise<Panel> {
+    const service = await this.ensure();
+    await service.setRoots((await this.settings.get()).roots);
+    await service.start();
+    return this.panel();
+  }
+
+  /** Stop serving. */
+  async stop(): Promise<Panel> {
+    await (await this.ensure()).stop();
+    return this.panel();
+  }
+
+  /** A new token, kept sealed. */
+  async regenerateToken(): Promise<Panel> {
+    const token = await (await this.ensure()).regenerateToken();
+    await this.secrets.set(TOKEN_SECRET, token);
+    return this.panel();
+  }
+
+  /** Follow the library's roots while running. */
+  async rootsChanged(): Promise<void> {
+    if (this.service) await this.service.setRoots((await this.settings.get()).roots);
+  }
+
+  /** Stop everything (app quit). */
+  async dispose(): Promise<void> {
+    await this.service?.stop();
+  }
+}
