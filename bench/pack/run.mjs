@@ -1,132 +1,27 @@
-// Benchmark: our zip export and import vs `zip -r -X` / `unzip` on the same folders, in one
-// run. Prints a table; never asserts (CONVENTIONS 10). Run: node bench/pack/run.mjs
+// Builds bench/pack/bench.ts (and the main/pack code it times) with esbuild into
+// bench/.work/pack, then runs it. Prints a table, never asserts. Run: node bench/pack/run.mjs
+// Options: BENCH_RUNS (default 5).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = join(root, 'bench', '.work', 'pack');
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
 await rm(work, { recursive: true, force: true });
 await mkdir(work, { recursive: true });
-
-// Why a bundle: the services are TypeScript; esbuild turns them into one ESM file Node runs.
-const bundle = join(work, 'pack.mjs');
 await build({
-  entryPoints: [join(root, 'main', 'pack', 'index.ts')],
-  outfile: bundle,
+  entryPoints: [join(root, 'bench', 'pack', 'bench.ts')],
+  outfile: join(work, 'bench.mjs'),
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
   logLevel: 'error',
+  // Why a banner: bundled CommonJS dependencies (archiver, yauzl, yaml) call require(); ESM output needs one.
   banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
 });
-const { exportSkill, importSkill } = await import(pathToFileURL(bundle).href);
-
-const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit byte'.split(' ');
-
-/** Text that compresses like prose (about 3:1). */
-function prose(bytes) {
-  const parts = [];
-  let length = 0;
-  const rand = randomBytes(bytes);
-  for (let i = 0; length < bytes; i++) {
-    const word = WORDS[rand[i % rand.length] % WORDS.length];
-    parts.push(word);
-    length += word.length + 1;
-    if (i % 12 === 11) parts.push('\n');
-  }
-  return parts.join(' ').slice(0, bytes);
-}
-
-/** Write a skill folder: SKILL.md plus the given files. */
-async function makeSkill(name, files) {
-  const dir = join(work, 'src', name);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Benchmark skill with many files. Use it to time export and import.\n---\n# ${name}\n`);
-  for (const [path, data] of files) {
-    await mkdir(join(dir, dirname(path)), { recursive: true });
-    await writeFile(join(dir, path), data);
-  }
-  return dir;
-}
-
-// 200 files (SKILL.md included), 25 MB: 100 incompressible binaries of 200 kB and 99 text files of ~50 kB.
-const big = [];
-for (let i = 0; i < 100; i++) big.push([`assets/blob-${String(i).padStart(3, '0')}.bin`, randomBytes(200_000)]);
-for (let i = 0; i < 99; i++) big.push([`references/doc-${String(i).padStart(3, '0')}.md`, prose(50_505)]);
-// 2,000 small text files (SKILL.md included), 0.5 to 3 kB each, in 20 folders.
-const small = [];
-for (let i = 0; i < 1999; i++) small.push([`refs/d${i % 20}/f-${String(i).padStart(4, '0')}.md`, prose(500 + ((i * 37) % 2500))]);
-
-const cases = [
-  { name: 'big-skill', files: big, target: 'claude-ai', label: '200 files, 25 MB' },
-  { name: 'many-small', files: small, target: 'claude-api', label: '2,000 small files' },
-];
-
-/** Median of numbers. */
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** Time an async function RUNS times; return the median ms and the last result. */
-async function time(fn) {
-  const times = [];
-  let last;
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    last = await fn(i);
-    times.push(performance.now() - t0);
-  }
-  return { ms: median(times), last };
-}
-
-const rows = [];
-for (const c of cases) {
-  const dir = await makeSkill(c.name, c.files);
-  const inputBytes = c.files.reduce((s, [, d]) => s + Buffer.byteLength(d), 0);
-  const ours = await time(async (i) => {
-    const out = join(work, 'out', `ours-${c.name}-${i}.zip`);
-    const r = await exportSkill(dir, c.target, { out });
-    if (r.status !== 'written') throw new Error(`export ${c.name}: ${r.status} ${JSON.stringify(r.plan.issues.filter((x) => x.severity === 'error'))}`);
-    return r;
-  });
-  const zip = await time(async (i) => {
-    const out = join(work, 'out', `zip-${c.name}-${i}.zip`);
-    // Why cwd = the parent: `zip -r -X out name` stores the same one-top-folder layout as ours.
-    const r = spawnSync('zip', ['-q', '-r', '-X', out, c.name], { cwd: join(work, 'src') });
-    if (r.status !== 0) throw new Error(`zip failed: ${r.stderr}`);
-    return out;
-  });
-  const oursSize = (await stat(ours.last.path)).size;
-  const zipSize = (await stat(zip.last)).size;
-  const limits = { maxFiles: 10_000, maxBytes: 64 * 1024 * 1024 };
-  const ourImport = await time(async (i) => {
-    const into = join(work, 'lib', `ours-${c.name}-${i}`);
-    await mkdir(into, { recursive: true });
-    const r = await importSkill(ours.last.path, { into, limits });
-    if (r.status !== 'imported') throw new Error(`import ${c.name}: ${r.status}`);
-  });
-  const unzipImport = await time(async (i) => {
-    const into = join(work, 'lib', `unzip-${c.name}-${i}`);
-    await mkdir(into, { recursive: true });
-    const r = spawnSync('unzip', ['-q', ours.last.path, '-d', into]);
-    if (r.status !== 0) throw new Error(`unzip failed: ${r.stderr}`);
-  });
-  rows.push({ c, inputBytes, ours, zip, oursSize, zipSize, ourImport, unzipImport });
-}
-
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
-console.log(`\nbench/pack — median of ${RUNS} runs, Node ${process.version}, ${process.platform}/${process.arch}\n`);
-console.log(`${pad('case', 22)}${pad('step', 22)}${lpad('ours ms', 10)}${lpad('peer ms', 10)}${lpad('ours/peer', 11)}${lpad('ours bytes', 13)}${lpad('zip bytes', 13)}${lpad('size ratio', 12)}`);
-for (const r of rows) {
-  console.log(`${pad(r.c.label, 22)}${pad(`export (${r.c.target})`, 22)}${lpad(r.ours.ms.toFixed(0), 10)}${lpad(r.zip.ms.toFixed(0), 10)}${lpad((r.ours.ms / r.zip.ms).toFixed(2) + '×', 11)}${lpad(r.oursSize, 13)}${lpad(r.zipSize, 13)}${lpad((r.oursSize / r.zipSize).toFixed(3), 12)}`);
-  console.log(`${pad('', 22)}${pad('import vs unzip', 22)}${lpad(r.ourImport.ms.toFixed(0), 10)}${lpad(r.unzipImport.ms.toFixed(0), 10)}${lpad((r.ourImport.ms / r.unzipImport.ms).toFixed(2) + '×', 11)}`);
-}
-console.log('\nGoal: export within 1.5× of `zip -r -X` wall time at equal or smaller size. Peer for export: zip -r -X (level 6); for import: unzip -q.');
-console.log('Ours includes reading and planning the folder, the pre-upload check, the sha256 and the atomic rename; import includes every safety check and the staged write.\n');
-await rm(work, { recursive: true, force: true });
+const r = spawnSync(process.execPath, [join(work, 'bench.mjs')], { stdio: 'inherit', cwd: root, env: { ...process.env, BENCH_WORK: work } });
+await rm(join(work, 'src'), { recursive: true, force: true });
+process.exit(r.status ?? 1);
