@@ -379,7 +379,9 @@ async function readFolder(dir: string, limits: ImportLimits): Promise<{ entries:
       const st = await lstat(join(dir, child));
       if (st.isSymbolicLink()) throw linkRefusal(child, false);
       if (st.isDirectory()) {
-        if (alwaysExcluded(child, true)) {
+        // Why keep evals/: it is left out of exports for the model's sake, but an import copies the author's skill.
+        const skip = alwaysExcluded(child, true);
+        if (skip && skip.rule !== 'evals-folder') {
           ignored.push(`${child}/`);
           continue;
         }

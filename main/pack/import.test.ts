@@ -122,6 +122,17 @@ describe('hostile archives are refused and nothing is written', () => {
     expect((await importSkill(archive, { into: library, limits: { maxFiles: 1000 } })).status).toBe('imported');
   });
 
+  it('a folder source is copied with evals/ but without .git and node_modules', async () => {
+    const src = join(tmp, 'src', 'demo');
+    for (const path of ['SKILL.md', 'evals/cases.json', '.git/HEAD', 'node_modules/x/i.js', 'refs/a.md']) {
+      await mkdir(join(src, path, '..'), { recursive: true });
+      await writeFile(join(src, path), path === 'SKILL.md' ? SKILL : 'x');
+    }
+    const result = await importSkill(src, { into: library });
+    expect(result.status).toBe('imported');
+    expect((await readdir(join(library, 'demo'))).sort()).toEqual(['SKILL.md', 'evals', 'refs']);
+  });
+
   it('a folder source with a symlink is refused', async () => {
     const src = join(tmp, 'src', 'linky');
     await mkdir(src, { recursive: true });
