@@ -1,0 +1,122 @@
+/**
+ * "Keep it" (issue 7 point 7): write a verified skill into a library root, atomically (a temp
+ * folder beside the target, then one rename), refusing when any file fails verification or the
+ * folder exists. Where it came from — server, URI, digests, date — goes into the app's data
+ * folder (`inspector-provenance.json`), never into the skill.
+ */
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { isSafeSegment } from '../../shared/sep';
+import { writeFileAtomic } from '../library/atomic-write';
+import { isInside } from '../library/paths';
+import type { SkillVerification } from './types';
+
+/** File name of the provenance records inside the data folder. */
+export const PROVENANCE_FILE = 'inspector-provenance.json';
+
+/** One provenance record. */
+export interface ProvenanceRecord {
+  name: string;
+  folder: string;
+  libraryRoot: string;
+  server: { label: string; target: string; name?: string; version?: string };
+  uri: string;
+  files: { path: string; uri: string; digest: string; size: number }[];
+  savedAt: string;
+}
+
+/** The outcome of a save. */
+export type SaveResult =
+  | { ok: true; folder: string; files: number; provenance: ProvenanceRecord }
+  | { ok: false; reason: 'verification' | 'conflict' | 'invalid'; message: string; folder?: string; failures?: { uri: string; status: string; reasons: string[] }[] };
+
+/** What {@link saveVerifiedSkill} needs: the verification and the verified bytes by URI. */
+export interface VerifiedSkillFiles {
+  name: string;
+  uri: string;
+  verification: SkillVerification;
+  bytes: ReadonlyMap<string, Uint8Array>;
+  server: ProvenanceRecord['server'];
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Write the skill's verified files into `<folderParent>/<name>/` atomically; no provenance. */
+export async function writeVerifiedFolder(skill: VerifiedSkillFiles, folderParent: string): Promise<SaveResult & { ok: boolean }> {
+  const v = skill.verification;
+  const failures = v.files.filter((f) => f.status !== 'verified');
+  // Why: issue 7 point 7 — refuse if any file fails verification; unverifiable (legacy, dynamic) counts as not verified.
+  if (v.verdict !== 'verified' || failures.length > 0) {
+    return { ok: false, reason: 'verification', message: `Not saved: ${failures.length || 'some'} file(s) of ${skill.uri} are not verified.`, failures: failures.map((f) => ({ uri: f.uri, status: f.status, reasons: f.reasons })) };
+  }
+  // Why: the name becomes a folder name; a hostile name such as "../x" must not leave the library.
+  if (!isSafeSegment(skill.name) || skill.name.startsWith('.')) return { ok: false, reason: 'invalid', message: `The skill name "${skill.name}" cannot be used as a folder name.` };
+  const parent = resolve(folderParent);
+  const target = join(parent, skill.name);
+  if (await exists(target)) return { ok: false, reason: 'conflict', message: `A folder named "${skill.name}" already exists in ${parent}. Rename or remove it first.`, folder: target };
+  const temp = join(parent, `.${skill.name}.skillbench-${randomBytes(6).toString('hex')}.tmp`);
+  await mkdir(parent, { recursive: true });
+  await mkdir(temp);
+  try {
+    for (const f of v.files) {
+      const bytes = skill.bytes.get(f.uri);
+      if (!f.path || !bytes) throw new Error(`The verified bytes of ${f.uri} are missing.`);
+      const abs = join(temp, ...f.path.split('/'));
+      // Why: paths come from the server; each segment was checked, and this re-checks the joined result.
+      if (!isInside(temp, abs) || abs === temp) throw new Error(`${f.path} would be written outside the skill folder.`);
+      await mkdir(dirname(abs), { recursive: true });
+      await writeFile(abs, bytes, { flag: 'wx', mode: 0o644 });
+    }
+    if (await exists(target)) {
+      await rm(temp, { recursive: true, force: true });
+      return { ok: false, reason: 'conflict', message: `A folder named "${skill.name}" appeared in ${parent} while saving. Nothing was changed.`, folder: target };
+    }
+    await rename(temp, target);
+  } catch (e) {
+    await rm(temp, { recursive: true, force: true });
+    throw e;
+  }
+  const provenance: ProvenanceRecord = {
+    name: skill.name,
+    folder: target,
+    libraryRoot: parent,
+    server: skill.server,
+    uri: skill.uri,
+    files: v.files.map((f) => ({ path: f.path as string, uri: f.uri, digest: f.actual?.digest ?? '', size: f.actual?.size ?? 0 })),
+    savedAt: new Date().toISOString(),
+  };
+  return { ok: true, folder: target, files: v.files.length, provenance };
+}
+
+/** Append a provenance record to `<dataDir>/inspector-provenance.json` (atomic rewrite). */
+export async function recordProvenance(dataDir: string, record: ProvenanceRecord): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const path = join(dataDir, PROVENANCE_FILE);
+  let records: ProvenanceRecord[] = [];
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as { records?: ProvenanceRecord[] };
+    if (Array.isArray(parsed.records)) records = parsed.records;
+  } catch {
+    records = [];
+  }
+  records.push(record);
+  await writeFileAtomic(path, `${JSON.stringify({ version: 1, records }, null, 2)}\n`);
+}
+
+/** Every provenance record. */
+export async function readProvenance(dataDir: string): Promise<ProvenanceRecord[]> {
+  try {
+    const parsed = JSON.parse(await readFile(join(dataDir, PROVENANCE_FILE), 'utf8')) as { records?: ProvenanceRecord[] };
+    return Array.isArray(parsed.records) ? parsed.records : [];
+  } catch {
+    return [];
+  }
+}

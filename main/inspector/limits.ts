@@ -1,0 +1,29 @@
+/**
+ * Default bounds of an inspector session. A remote server is untrusted: it may page forever,
+ * serve huge files or stall (SKILLS-OVER-MCP.md §5: "bound page counts, bytes per resource and
+ * bytes per server, and time out slow servers").
+ */
+import { SKILL_LIMITS } from '../../shared/sep';
+import type { InspectorLimits } from './types';
+
+/** The defaults; callers may lower or raise any of them. */
+export const DEFAULT_LIMITS: InspectorLimits = {
+  maxPages: 1000,
+  // Why 16 MiB: the largest skill a host must accept (SEP-2640 §3), so no single file may exceed it.
+  maxResourceBytes: SKILL_LIMITS.bytes,
+  maxServerBytes: 512 * 1024 * 1024,
+  // Why 512: the file count a host must accept per skill (SEP-2640 §3).
+  maxFilesPerSkill: SKILL_LIMITS.files,
+  requestTimeoutMs: 30_000,
+  connectTimeoutMs: 30_000,
+};
+
+/** Merge caller bounds over the defaults, keeping every number positive. */
+export function resolveLimits(partial: Partial<InspectorLimits> = {}): InspectorLimits {
+  const out = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof InspectorLimits)[]) {
+    const v = partial[key];
+    if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[key] = v;
+  }
+  return out;
+}

@@ -1,0 +1,138 @@
+/**
+ * The protocol log (issue 7 point 6): every JSON-RPC message in both directions with time,
+ * size and — for responses — the time since the matching request. It wraps the transport, so
+ * it sees exactly what went over the wire, including the initialize handshake.
+ */
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { ProtocolLogEntry, ProtocolLogFilter } from './types';
+
+/** Messages larger than this are kept as a preview (a 16 MiB blob would otherwise sit in memory twice). */
+const MAX_KEPT_CHARS = 64 * 1024;
+
+/** A bounded, filterable log of protocol messages shared by all sessions of a service. */
+export class ProtocolLog {
+  private entries: ProtocolLogEntry[] = [];
+  private seq = 0;
+  private readonly listeners = new Set<(entry: ProtocolLogEntry) => void>();
+
+  constructor(private readonly capacity = 5000) {}
+
+  /** Record one message; returns the entry. */
+  record(server: string, direction: 'out' | 'in', message: JSONRPCMessage, durationMs?: number): ProtocolLogEntry {
+    const text = JSON.stringify(message);
+    const m = message as { id?: string | number; method?: string; error?: unknown; result?: unknown };
+    const kind: ProtocolLogEntry['kind'] = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : m.error !== undefined ? 'error' : 'response';
+    const truncated = text.length > MAX_KEPT_CHARS;
+    const entry: ProtocolLogEntry = {
+      seq: ++this.seq,
+      server,
+      direction,
+      time: Date.now(),
+      kind,
+      method: m.method,
+      id: m.id,
+      durationMs,
+      bytes: Buffer.byteLength(text, 'utf8'),
+      message: truncated ? { truncated: true, preview: text.slice(0, 2048) } : message,
+      truncated,
+    };
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    for (const l of this.listeners) l(entry);
+    return entry;
+  }
+
+  /** Call `listener` for every new entry; returns the unsubscribe function. */
+  subscribe(listener: (entry: ProtocolLogEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Entries matching the filter, oldest first. */
+  query(filter: ProtocolLogFilter = {}): ProtocolLogEntry[] {
+    const text = filter.text?.toLowerCase();
+    const out = this.entries.filter((e) => {
+      if (filter.server !== undefined && e.server !== filter.server) return false;
+      if (filter.direction !== undefined && e.direction !== filter.direction) return false;
+      if (filter.kind !== undefined && e.kind !== filter.kind) return false;
+      if (filter.sinceSeq !== undefined && e.seq <= filter.sinceSeq) return false;
+      if (filter.method !== undefined) {
+        const method = e.method ?? '';
+        if (filter.method.endsWith('/') ? !method.startsWith(filter.method) : method !== filter.method) return false;
+      }
+      if (text !== undefined && !JSON.stringify(e.message).toLowerCase().includes(text)) return false;
+      return true;
+    });
+    return filter.limit !== undefined ? out.slice(-filter.limit) : out;
+  }
+
+  /** The matching entries as a JSON document (pretty-printed). */
+  exportJson(filter: ProtocolLogFilter = {}): string {
+    return `${JSON.stringify({ exportedAt: new Date().toISOString(), entries: this.query(filter) }, null, 2)}\n`;
+  }
+
+  /** Forget every entry. */
+  clear(): void {
+    this.entries = [];
+  }
+}
+
+/** Wraps a transport so every message in and out is logged; otherwise it is the inner transport. */
+export class LoggedTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private readonly pending = new Map<string | number, number>();
+
+  constructor(
+    readonly inner: Transport,
+    private readonly log: ProtocolLog,
+    private readonly server: string,
+    private readonly onIncoming?: (message: JSONRPCMessage) => void,
+  ) {
+    inner.onmessage = (message, extra) => {
+      const m = message as { id?: string | number; method?: string };
+      let duration: number | undefined;
+      if (m.method === undefined && m.id !== undefined) {
+        const started = this.pending.get(m.id);
+        if (started !== undefined) {
+          duration = performance.now() - started;
+          this.pending.delete(m.id);
+        }
+      }
+      this.log.record(this.server, 'in', message, duration === undefined ? undefined : Math.round(duration * 10) / 10);
+      this.onIncoming?.(message);
+      this.onmessage?.(message, extra);
+    };
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  /** The protocol version the client negotiated (the SDK tells the transport after initialize). */
+  protocolVersion: string | undefined;
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = version;
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const m = message as { id?: string | number; method?: string };
+    if (m.method !== undefined && m.id !== undefined) this.pending.set(m.id, performance.now());
+    this.log.record(this.server, 'out', message);
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}

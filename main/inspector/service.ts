@@ -1,0 +1,361 @@
+/**
+ * The inspector as one service for the app (issue 7 point 8; wired into the contract by main/api):
+ * saved connections, connect/reconnect/cancel/disconnect, discovery, skill view, file reads with
+ * verification, refresh, report card, protocol log, save to library and export for upload.
+ * Every value it returns is plain JSON without secrets. Events: `status`, `log`, `discovered`,
+ * `file`, `verified`.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProfileId } from '../../shared/validation';
+import type { ReadDirectoryResult } from '../../shared/sep';
+import { ConnectionStore } from './connection-store';
+import type { SecretBox } from './connection-store';
+import { discoverSkills, markSameNames, skillFromEntry } from './discovery';
+import type { DiscoverOptions } from './discovery';
+import { InspectorError } from './errors';
+import { readProvenance, recordProvenance, writeVerifiedFolder } from './keep';
+import type { ProvenanceRecord, SaveResult } from './keep';
+import type { OpenBrowser } from './oauth';
+import { ProtocolLog } from './protocol-log';
+import { reportToJson, reportToMarkdown, runReportCard } from './report-card';
+import type { ReportCard } from './report-card';
+import { InspectorSession } from './session';
+import { fileTree, readSkillFile, skillView, verifySkill } from './skill-reader';
+import type { SkillViewData } from './skill-reader';
+import { parseSkillKey, relativePathIn } from './uris';
+import type {
+  ConnectionInput,
+  ConnectionStatus,
+  DiscoveryResult,
+  FileRead,
+  FileTreeNode,
+  FileVerification,
+  InspectedSkill,
+  InspectorLimits,
+  ProtocolLogEntry,
+  ProtocolLogFilter,
+  SavedConnection,
+  SkillVerification,
+} from './types';
+
+/** Options for {@link InspectorService}. */
+export interface InspectorServiceOptions {
+  /** The app's data folder: saved connections and provenance live here. */
+  dataDir: string;
+  /** Electron `safeStorage` (or none: secrets are then refused for saving). */
+  secretBox?: SecretBox;
+  /** Opens the OAuth consent page (Electron: `shell.openExternal`). Without it OAuth is off. */
+  openBrowser?: OpenBrowser;
+  limits?: Partial<InspectorLimits>;
+  logCapacity?: number;
+}
+
+/** Events of {@link InspectorService}. */
+export interface InspectorServiceEvents {
+  status: [ConnectionStatus];
+  log: [ProtocolLogEntry];
+  discovered: [DiscoveryResult];
+  file: [{ key: string; verification: FileVerification }];
+  verified: [SkillVerification];
+}
+
+interface Connection {
+  session?: InspectorSession;
+  input: ConnectionInput;
+  savedId?: string;
+  status: ConnectionStatus;
+  connecting?: AbortController;
+  skills: Map<string, InspectedSkill>;
+  statuses: Map<string, Map<string, FileVerification>>;
+}
+
+/** Where a connection comes from: a saved one (by id) or a one-off input with its secrets. */
+export type ConnectTarget = { savedId: string; label?: string } | ConnectionInput;
+
+/** The inspector service. */
+export class InspectorService extends EventEmitter<InspectorServiceEvents> {
+  readonly store: ConnectionStore;
+  readonly protocolLog: ProtocolLog;
+  private readonly connections = new Map<string, Connection>();
+
+  constructor(private readonly options: InspectorServiceOptions) {
+    super();
+    this.store = new ConnectionStore(options.dataDir, options.secretBox);
+    this.protocolLog = new ProtocolLog(options.logCapacity);
+    this.protocolLog.subscribe((e) => this.emit('log', e));
+  }
+
+  // ---- saved connections -------------------------------------------------------------------
+
+  /** Saved connections, secrets shown as `hasSecret`. */
+  listConnections(): Promise<SavedConnection[]> {
+    return this.store.list();
+  }
+
+  /** Save or update a connection; secrets are encrypted or refused (no SecretBox). */
+  saveConnection(input: ConnectionInput, id?: string): Promise<SavedConnection> {
+    return this.store.save(input, id);
+  }
+
+  /** Delete a saved connection. */
+  removeConnection(id: string): Promise<boolean> {
+    return this.store.remove(id);
+  }
+
+  // ---- connections ---------------------------------------------------------------------------
+
+  /** Connect (replacing a connection with the same label). Cancel with {@link cancel} or `signal`. */
+  async connect(target: ConnectTarget, options: { signal?: AbortSignal } = {}): Promise<ConnectionStatus> {
+    let input: ConnectionInput;
+    let savedId: string | undefined;
+    let oauthState;
+    if ('savedId' in target) {
+      const r = await this.store.resolve(target.savedId);
+      input = target.label ? { ...r.input, label: target.label } : r.input;
+      oauthState = r.oauthState;
+      savedId = target.savedId;
+    } else input = target;
+    if (!input.label.trim()) throw new InspectorError('usage', 'A connection needs a label.');
+    await this.disconnect(input.label);
+    const ac = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, ac.signal]) : ac.signal;
+    const conn: Connection = {
+      input,
+      savedId,
+      connecting: ac,
+      status: { label: input.label, state: 'connecting', kind: input.kind, target: '', skillsExtension: false, directoryRead: false },
+      skills: new Map(),
+      statuses: new Map(),
+    };
+    this.connections.set(input.label, conn);
+    try {
+      conn.session = await InspectorSession.open(input, {
+        log: this.protocolLog,
+        limits: this.options.limits,
+        signal,
+        openBrowser: this.options.openBrowser,
+        oauthState,
+        onOAuthState: savedId ? (s) => this.store.saveOAuthState(savedId, s) : undefined,
+        onStatus: (s) => {
+          conn.status = s;
+          this.emit('status', s);
+        },
+      });
+      return conn.status;
+    } catch (e) {
+      if (this.connections.get(input.label) === conn) conn.status = { ...conn.status, state: 'failed', error: (e as Error).message };
+      throw e;
+    } finally {
+      conn.connecting = undefined;
+    }
+  }
+
+  /** Connect again with the same settings. */
+  async reconnect(label: string): Promise<ConnectionStatus> {
+    const conn = this.connections.get(label);
+    if (!conn) throw new InspectorError('not-connected', `There is no connection called "${label}".`);
+    return this.connect(conn.savedId ? { savedId: conn.savedId, label } : conn.input);
+  }
+
+  /** Cancel a connection attempt or everything in flight on it. */
+  cancel(label: string): void {
+    const conn = this.connections.get(label);
+    conn?.connecting?.abort();
+    conn?.session?.cancelInFlight();
+  }
+
+  /** Close a connection (stops a stdio server we started) and forget its skills. */
+  async disconnect(label: string): Promise<void> {
+    const conn = this.connections.get(label);
+    if (!conn) return;
+    this.connections.delete(label);
+    conn.connecting?.abort();
+    await conn.session?.close();
+    const status: ConnectionStatus = { ...conn.status, state: 'disconnected' };
+    this.emit('status', status);
+  }
+
+  /** Status of every connection. */
+  status(): ConnectionStatus[] {
+    return [...this.connections.values()].map((c) => c.status);
+  }
+
+  private session(label: string): { conn: Connection; session: InspectorSession } {
+    const conn = this.connections.get(label);
+    if (!conn?.session || conn.session.isClosed) throw new InspectorError('not-connected', `"${label}" is not connected. Connect first.`);
+    return { conn, session: conn.session };
+  }
+
+  private skill(key: string): { conn: Connection; session: InspectorSession; skill: InspectedSkill; statuses: Map<string, FileVerification> } {
+    const parsed = parseSkillKey(key);
+    if (!parsed) throw new InspectorError('not-found', 'That is not a skill key.');
+    const { conn, session } = this.session(parsed.server);
+    const skill = conn.skills.get(key);
+    if (!skill) throw new InspectorError('not-found', `No skill ${parsed.uri} was discovered on "${parsed.server}". Run discovery first.`);
+    let statuses = conn.statuses.get(key);
+    if (!statuses) conn.statuses.set(key, (statuses = new Map()));
+    return { conn, session, skill, statuses };
+  }
+
+  // ---- discovery and skills ------------------------------------------------------------------
+
+  /** Discover the skills of a connected server (route recorded); nothing is read ahead of need. */
+  async discover(label: string, options: Omit<DiscoverOptions, 'signal'> & { signal?: AbortSignal } = {}): Promise<DiscoveryResult> {
+    const { conn, session } = this.session(label);
+    const result = await discoverSkills(session, options);
+    conn.skills = new Map(result.skills.map((s) => [s.key, s]));
+    conn.statuses = new Map();
+    this.markAcrossServers();
+    this.emit('discovered', result);
+    return result;
+  }
+
+  private markAcrossServers(): void {
+    markSameNames([...this.connections.values()].flatMap((c) => [...c.skills.values()]));
+  }
+
+  /** Every discovered skill (all servers or one), same-named ones side by side with their origin. */
+  skills(server?: string): InspectedSkill[] {
+    return [...this.connections.values()].filter((c) => server === undefined || c.input.label === server).flatMap((c) => [...c.skills.values()]);
+  }
+
+  /** The skill screen's data: verified SKILL.md, frontmatter, validation under `profile`, file tree. */
+  async view(key: string, profile: ProfileId = 'agentskills'): Promise<SkillViewData> {
+    const { session, skill, statuses } = this.skill(key);
+    const data = await skillView(session, skill, profile, statuses);
+    this.emit('file', { key, verification: data.skillMd.verification });
+    return data;
+  }
+
+  /** The file tree from the manifest with each file's status so far. */
+  tree(key: string): FileTreeNode {
+    const { skill, statuses } = this.skill(key);
+    return fileTree(skill, statuses);
+  }
+
+  /** Read and verify one file; content only when it may be used. */
+  async readFile(key: string, uri: string): Promise<FileRead> {
+    const { session, skill, statuses } = this.skill(key);
+    const r = await readSkillFile(session, skill, uri);
+    statuses.set(uri, r.verification);
+    this.emit('file', { key, verification: r.verification });
+    return r;
+  }
+
+  /** One page of a live folder listing (only when the server declared `directoryRead`), with statuses. */
+  async readDirectory(key: string, dirUri: string, cursor?: string): Promise<ReadDirectoryResult & { entries: { uri: string; path?: string; status?: FileVerification['status'] }[] }> {
+    const { session, skill, statuses } = this.skill(key);
+    const page = await session.readDirectoryPage(dirUri, cursor);
+    const listed = new Set(Array.isArray(skill.manifest) ? skill.manifest.map((f) => f.uri) : []);
+    const entries = page.resources.map((r) => ({
+      uri: r.uri,
+      path: relativePathIn(skill.rootUri, r.uri),
+      status: r.mimeType === 'inode/directory' ? undefined : (statuses.get(r.uri)?.status ?? (Array.isArray(skill.manifest) && !listed.has(r.uri) ? ('unlisted' as const) : 'pending')),
+    }));
+    return { ...page, entries };
+  }
+
+  /** Verify every file of a skill (SKILL.md first; unlisted files found by a folder walk fail). */
+  async verify(key: string): Promise<SkillVerification> {
+    const { session, skill, statuses } = this.skill(key);
+    const v = await verifySkill(session, skill);
+    for (const f of v.files) {
+      statuses.set(f.uri, f);
+      this.emit('file', { key, verification: f });
+    }
+    this.emit('verified', v);
+    return v;
+  }
+
+  /** File statuses so far. */
+  fileStatuses(key: string): FileVerification[] {
+    return [...this.skill(key).statuses.values()];
+  }
+
+  /** Fetch the entry again through `skills/get` and forget earlier statuses (the "refresh" action). */
+  async refresh(key: string): Promise<InspectedSkill> {
+    const { conn, session, skill } = this.skill(key);
+    if (skill.route !== 'extension') throw new InspectorError('protocol', 'Only skills found through the Skills extension can be refreshed with skills/get.');
+    const r = await session.getSkill(skill.uri);
+    const problems: string[] = [];
+    const fresh = skillFromEntry(session.label, r.skill, problems);
+    if (!fresh) throw new InspectorError('protocol', problems.join(' ') || 'The refreshed entry could not be used.');
+    if (fresh.uri !== skill.uri) throw new InspectorError('protocol', `skills/get answered with ${fresh.uri} instead of ${skill.uri}.`);
+    fresh.problems.push(...problems);
+    conn.skills.set(key, fresh);
+    conn.statuses.set(key, new Map());
+    this.markAcrossServers();
+    return fresh;
+  }
+
+  // ---- report card and log -------------------------------------------------------------------
+
+  /** Check the server against the Skills extension; pass/fail per check with evidence. */
+  report(label: string): Promise<ReportCard> {
+    return runReportCard(this.session(label).session);
+  }
+
+  /** A report card as Markdown. */
+  reportMarkdown(report: ReportCard): string {
+    return reportToMarkdown(report);
+  }
+
+  /** A report card as JSON. */
+  reportJson(report: ReportCard): string {
+    return reportToJson(report);
+  }
+
+  /** Protocol log entries matching the filter. */
+  log(filter: ProtocolLogFilter = {}): ProtocolLogEntry[] {
+    return this.protocolLog.query(filter);
+  }
+
+  /** The protocol log as a JSON document. */
+  exportLog(filter: ProtocolLogFilter = {}): string {
+    return this.protocolLog.exportJson(filter);
+  }
+
+  // ---- keep it -------------------------------------------------------------------------------
+
+  private async verifiedFiles(key: string): Promise<{ skill: InspectedSkill; verification: SkillVerification; bytes: Map<string, Uint8Array>; conn: Connection; session: InspectorSession }> {
+    const { conn, session, skill, statuses } = this.skill(key);
+    const bytes = new Map<string, Uint8Array>();
+    // Why re-read: the bytes written must be the bytes just verified, not an older read.
+    const verification = await verifySkill(session, skill, { keepBytes: bytes });
+    for (const f of verification.files) statuses.set(f.uri, f);
+    this.emit('verified', verification);
+    return { skill, verification, bytes, conn, session };
+  }
+
+  /** Write the verified files into `<libraryRoot>/<name>/` and record provenance in the data folder. */
+  async saveToLibrary(key: string, libraryRoot: string): Promise<SaveResult> {
+    const { skill, verification, bytes, session } = await this.verifiedFiles(key);
+    const info = session.statusExtra().serverInfo;
+    const result = await writeVerifiedFolder(
+      { name: skill.name, uri: skill.uri, verification, bytes, server: { label: session.label, target: session.status().target, name: info?.name, version: info?.version } },
+      libraryRoot,
+    );
+    if (result.ok) await recordProvenance(this.options.dataDir, result.provenance);
+    return result;
+  }
+
+  /** A verified copy of the skill in a new temp folder, for the exporter (main/pack). */
+  async exportForUpload(key: string): Promise<SaveResult> {
+    const { skill, verification, bytes, session } = await this.verifiedFiles(key);
+    const parent = await mkdtemp(join(tmpdir(), 'skillbench-inspector-export-'));
+    return writeVerifiedFolder({ name: skill.name, uri: skill.uri, verification, bytes, server: { label: session.label, target: session.status().target } }, parent);
+  }
+
+  /** Provenance records of skills saved from servers. */
+  provenance(): Promise<ProvenanceRecord[]> {
+    return readProvenance(this.options.dataDir);
+  }
+
+  /** Close every connection. */
+  async close(): Promise<void> {
+    for (const label of [...this.connections.keys()]) await this.disconnect(label);
+  }
+}

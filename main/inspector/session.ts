@@ -1,0 +1,366 @@
+/**
+ * One client session with a remote skill server over `@modelcontextprotocol/sdk` 1.32:
+ * Streamable HTTP (headers, bearer token, OAuth), legacy SSE, or stdio. Every request has a
+ * timeout and an abort signal; every read is checked (scheme, size) and counted against the
+ * per-server byte budget before its content goes anywhere (SKILLS-OVER-MCP.md §5).
+ */
+import { setMaxListeners } from 'node:events';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { Transport, FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import {
+  DIRECTORY_READ_METHOD,
+  GetSkillResultSchema,
+  ListSkillsResultSchema,
+  ReadDirectoryResultSchema,
+  SKILLS_EXTENSION_ID,
+  SKILLS_GET_METHOD,
+  SKILLS_LIST_METHOD,
+} from '../../shared/sep';
+import type { GetSkillResult, ListSkillsResult, ReadDirectoryResult } from '../../shared/sep';
+import { InspectorError, toInspectorError } from './errors';
+import { resolveLimits } from './limits';
+import { LoopbackOAuthProvider } from './oauth';
+import type { OAuthState, OpenBrowser } from './oauth';
+import { LoggedTransport, ProtocolLog } from './protocol-log';
+import { checkReadableUri } from './uris';
+import type { ConnectionInput, ConnectionStatus, InspectorLimits } from './types';
+
+/** The bytes of one resource read, decoded. */
+export interface ResourceBytes {
+  uri: string;
+  bytes: Uint8Array;
+  /** The text as served (when served as `text`). */
+  text?: string;
+  encoding: 'text' | 'blob';
+  mimeType?: string;
+  /** Every content item the server returned (normally one). */
+  contentCount: number;
+  /** URI the server put on the content item, when it differs from the one asked for. */
+  servedUri?: string;
+}
+
+/** Options for {@link InspectorSession.open}. */
+export interface SessionOptions {
+  log?: ProtocolLog;
+  limits?: Partial<InspectorLimits>;
+  signal?: AbortSignal;
+  /** Needed for OAuth: opens the consent page. Without it, servers that ask for OAuth fail with a plain message. */
+  openBrowser?: OpenBrowser;
+  oauthState?: OAuthState;
+  onOAuthState?: (state: OAuthState) => void | Promise<void>;
+  onStatus?: (status: ConnectionStatus) => void;
+  /** Name and version we introduce ourselves with. */
+  clientInfo?: { name: string; version: string };
+}
+
+/** The target as shown to people (never a secret). */
+export function describeTarget(input: ConnectionInput): string {
+  if (input.kind === 'stdio') return [input.command ?? '', ...(input.args ?? [])].join(' ').trim();
+  return input.url ?? '';
+}
+
+/**
+ * A fetch that refuses response bodies larger than `maxBytes` (streamed, so a huge body is cut
+ * off rather than buffered) and only talks to http(s).
+ */
+export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLike {
+  return async (url, init) => {
+    const res = await base(url, init);
+    // Why: long-lived GET event streams carry notifications, not results; results come on POST responses.
+    if (!res.body || (init?.method ?? 'GET').toUpperCase() !== 'POST') return res;
+    const declared = Number(res.headers.get('content-length') ?? 'NaN');
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      await res.body.cancel().catch(() => undefined);
+      throw new InspectorError('too-large', `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`);
+    }
+    let seen = 0;
+    const limited = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > maxBytes) controller.error(new InspectorError('too-large', `The server sent more than ${maxBytes} bytes in one response; it was cut off.`));
+          else controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(limited, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+function headerRecord(input: ConnectionInput): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of input.headers ?? []) {
+    // Why: a header name with CR/LF or other non-token characters could split the request (RFC 9110 §5.1).
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(h.name)) throw new InspectorError('usage', `"${h.name}" is not a valid HTTP header name.`);
+    if (/[\r\n\0]/.test(h.value)) throw new InspectorError('usage', `The value of header "${h.name}" contains a line break, which is not allowed.`);
+    headers[h.name] = h.value;
+  }
+  if (input.bearerToken) headers.Authorization = `Bearer ${input.bearerToken}`;
+  return headers;
+}
+
+function checkHttpUrl(url: string | undefined): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url ?? '');
+  } catch {
+    throw new InspectorError('usage', `"${url ?? ''}" is not a web address. Use http://… or https://….`);
+  }
+  // Why: only http(s) — never file:, data: or others — may be fetched as a server address.
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new InspectorError('usage', `"${url}" is not an http:// or https:// address.`);
+  return parsed;
+}
+
+/** One connected session. Create with {@link InspectorSession.open}. */
+export class InspectorSession {
+  readonly limits: InspectorLimits;
+  readonly log: ProtocolLog;
+  private bytes = 0;
+  private closed = false;
+  private abort = new AbortController();
+
+  private constructor(
+    readonly label: string,
+    readonly input: ConnectionInput,
+    readonly client: Client,
+    private readonly transport: LoggedTransport,
+    limits: InspectorLimits,
+    log: ProtocolLog,
+    readonly oauth: LoopbackOAuthProvider | undefined,
+  ) {
+    this.limits = limits;
+    this.log = log;
+    // Why: every request adds (and later removes) an abort listener on the session signal; many reads run at once.
+    setMaxListeners(0, this.abort.signal);
+  }
+
+  /** Connect (with OAuth when the server asks for it and `openBrowser` is given). */
+  static async open(input: ConnectionInput, options: SessionOptions = {}): Promise<InspectorSession> {
+    const limits = resolveLimits(options.limits);
+    const log = options.log ?? new ProtocolLog();
+    const target = describeTarget(input);
+    const status = (state: ConnectionStatus['state'], extra: Partial<ConnectionStatus> = {}): void =>
+      options.onStatus?.({ label: input.label, state, kind: input.kind, target, skillsExtension: false, directoryRead: false, ...extra });
+    status('connecting');
+    const wantsOAuth = (input.kind === 'http' || input.kind === 'sse') && input.oauth !== false && !input.bearerToken && options.openBrowser !== undefined;
+    const oauth = wantsOAuth && options.openBrowser ? new LoopbackOAuthProvider({ openBrowser: options.openBrowser, state: options.oauthState, onStateChange: options.onOAuthState }) : undefined;
+    const deadline = Date.now() + limits.connectTimeoutMs;
+    const remaining = (): number => Math.max(1, deadline - Date.now());
+    try {
+      if (oauth) await oauth.start();
+      let attempt = await InspectorSession.attempt(input, limits, log, oauth, options, remaining());
+      if (attempt.unauthorized && oauth?.redirected) {
+        status('authorizing');
+        const code = await oauth.waitForCode(remaining(), options.signal);
+        await attempt.finishAuth(code);
+        attempt = await InspectorSession.attempt(input, limits, log, oauth, options, remaining());
+      }
+      if (attempt.error) throw attempt.error;
+      const session = new InspectorSession(input.label, input, attempt.client, attempt.transport, limits, log, oauth);
+      status('connected', session.statusExtra());
+      return session;
+    } catch (error) {
+      await oauth?.stop();
+      const e = toInspectorError(error, { target, timeoutMs: limits.connectTimeoutMs, signal: options.signal });
+      status('failed', { error: e.message });
+      throw e;
+    }
+  }
+
+  private static async attempt(
+    input: ConnectionInput,
+    limits: InspectorLimits,
+    log: ProtocolLog,
+    oauth: LoopbackOAuthProvider | undefined,
+    options: SessionOptions,
+    timeoutMs: number,
+  ): Promise<{ client: Client; transport: LoggedTransport; unauthorized?: boolean; error?: unknown; finishAuth: (code: string) => Promise<void> }> {
+    // Why: a response carries at most one resource; base64 grows it by 4/3, plus JSON framing.
+    const maxMessage = Math.ceil((limits.maxResourceBytes * 4) / 3) + 1024 * 1024;
+    let inner: Transport;
+    let finish: (code: string) => Promise<void> = async () => undefined;
+    if (input.kind === 'stdio') {
+      if (!input.command) throw new InspectorError('usage', 'A stdio connection needs a command to start.');
+      const env: Record<string, string> = {};
+      for (const e of input.env ?? []) env[e.name] = e.value;
+      // Why: the SDK merges only a safe default environment (PATH, HOME…) with `env`, so our own secrets never reach the child.
+      inner = new StdioClientTransport({ command: input.command, args: input.args ?? [], env, cwd: input.cwd, stderr: 'pipe' });
+      (inner as StdioClientTransport).stderr?.on('data', () => undefined);
+    } else {
+      const url = checkHttpUrl(input.url);
+      const headers = headerRecord(input);
+      const fetchFn = boundedFetch(maxMessage);
+      if (input.kind === 'http') {
+        const t = new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider: oauth, fetch: fetchFn });
+        finish = (code) => t.finishAuth(code);
+        inner = t;
+      } else {
+        const t = new SSEClientTransport(url, {
+          requestInit: { headers },
+          authProvider: oauth,
+          fetch: fetchFn,
+          eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...headers } }) },
+        });
+        finish = (code) => t.finishAuth(code);
+        inner = t;
+      }
+    }
+    const transport = new LoggedTransport(inner, log, input.label);
+    const client = new Client(options.clientInfo ?? { name: 'skillbench-inspector', version: '0.1.0' }, { capabilities: {} });
+    const signal = options.signal;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new InspectorError('timeout', `The server at ${describeTarget(input)} did not finish connecting within ${Math.round(timeoutMs / 100) / 10} seconds.`)), timeoutMs);
+      });
+      const aborted = new Promise<never>((_, reject) => {
+        if (signal?.aborted) reject(new InspectorError('cancelled', 'Cancelled.'));
+        signal?.addEventListener('abort', () => reject(new InspectorError('cancelled', 'Cancelled.')), { once: true });
+      });
+      await Promise.race([client.connect(transport, { timeout: timeoutMs, signal }), timeout, aborted]);
+      return { client, transport, finishAuth: finish };
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      if (error instanceof UnauthorizedError && oauth?.redirected) return { client, transport, unauthorized: true, finishAuth: finish };
+      return { client, transport, error, finishAuth: finish };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Capabilities, server info and the extension settings, for status events. */
+  statusExtra(): Partial<ConnectionStatus> {
+    const caps = (this.client.getServerCapabilities() ?? {}) as Record<string, unknown>;
+    return {
+      serverInfo: this.client.getServerVersion() as { name: string; version: string } | undefined,
+      protocolVersion: this.transport.protocolVersion,
+      capabilities: caps,
+      skillsExtension: this.skillsCapability !== undefined,
+      directoryRead: this.directoryRead,
+    };
+  }
+
+  /** The connection's status now. */
+  status(): ConnectionStatus {
+    return { label: this.label, state: this.closed ? 'disconnected' : 'connected', kind: this.input.kind, target: describeTarget(this.input), skillsExtension: false, directoryRead: false, ...this.statusExtra() };
+  }
+
+  /** The value declared under `extensions["io.modelcontextprotocol/skills"]`, or undefined. */
+  get skillsCapability(): unknown {
+    const caps = this.client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
+    return caps?.extensions?.[SKILLS_EXTENSION_ID];
+  }
+
+  /** True when the server declared `directoryRead: true` (SEP-2640 §2: only then may we call it). */
+  get directoryRead(): boolean {
+    const v = this.skillsCapability as { directoryRead?: unknown } | undefined;
+    return v?.directoryRead === true;
+  }
+
+  /** Bytes of resource content read so far in this session. */
+  get bytesRead(): number {
+    return this.bytes;
+  }
+
+  /** Send one request with the session's timeout; errors become plain {@link InspectorError}s. */
+  async request<S extends z.ZodType>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+    if (this.closed) throw new InspectorError('not-connected', `The connection "${this.label}" is closed. Connect again.`);
+    const sig = signal ? AbortSignal.any([signal, this.abort.signal]) : this.abort.signal;
+    if (signal) setMaxListeners(0, sig);
+    try {
+      return (await this.client.request({ method, params }, schema as never, { timeout: this.limits.requestTimeoutMs, signal: sig })) as z.infer<S>;
+    } catch (error) {
+      throw toInspectorError(error, { target: describeTarget(this.input), timeoutMs: this.limits.requestTimeoutMs, signal: sig });
+    }
+  }
+
+  /** One page of `skills/list`. */
+  listSkillsPage(cursor?: string, signal?: AbortSignal): Promise<ListSkillsResult> {
+    return this.request(SKILLS_LIST_METHOD, cursor !== undefined ? { cursor } : {}, ListSkillsResultSchema, signal);
+  }
+
+  /** `skills/get` for a SKILL.md URI. */
+  getSkill(uri: string, signal?: AbortSignal): Promise<GetSkillResult> {
+    return this.request(SKILLS_GET_METHOD, { uri }, GetSkillResultSchema, signal);
+  }
+
+  /** One page of `resources/directory/read`; refused unless the server declared `directoryRead`. */
+  readDirectoryPage(uri: string, cursor?: string, signal?: AbortSignal): Promise<ReadDirectoryResult> {
+    // Why: SEP-2640 §4 — "Only call it when the server declared directoryRead: true".
+    if (!this.directoryRead) throw new InspectorError('protocol', 'This server did not declare directoryRead, so its folders cannot be listed live.');
+    const check = checkReadableUri(uri);
+    if (!check.ok) throw new InspectorError('refused-uri', check.reason);
+    return this.request(DIRECTORY_READ_METHOD, cursor !== undefined ? { uri, cursor } : { uri }, ReadDirectoryResultSchema, signal);
+  }
+
+  /**
+   * Read one resource, refusing `file:` and unsafe URIs before any request, and refusing content
+   * beyond the per-resource and per-server bounds.
+   */
+  async readResource(uri: string, signal?: AbortSignal): Promise<ResourceBytes> {
+    const check = checkReadableUri(uri);
+    if (!check.ok) throw new InspectorError('refused-uri', check.reason);
+    if (this.bytes >= this.limits.maxServerBytes) {
+      throw new InspectorError('budget', `Stopped reading: ${this.bytes} bytes were already read from this server, the bound is ${this.limits.maxServerBytes}.`);
+    }
+    const result = await this.request('resources/read', { uri }, ReadResourceResultSchema, signal);
+    const first = result.contents[0] as { uri?: string; text?: unknown; blob?: unknown; mimeType?: string } | undefined;
+    if (!first) throw new InspectorError('protocol', `The server returned no content for ${uri}.`);
+    let bytes: Uint8Array;
+    let encoding: 'text' | 'blob';
+    if (typeof first.text === 'string') {
+      // Why: SEP-2640 §5 — text contents are hashed as their UTF-8 bytes.
+      bytes = Buffer.from(first.text, 'utf8');
+      encoding = 'text';
+    } else if (typeof first.blob === 'string') {
+      // Why: SEP-2640 §5 — blobs are hashed as the decoded bytes.
+      bytes = Buffer.from(first.blob, 'base64');
+      encoding = 'blob';
+    } else throw new InspectorError('protocol', `The content for ${uri} has neither text nor blob.`);
+    this.bytes += bytes.byteLength;
+    if (bytes.byteLength > this.limits.maxResourceBytes) {
+      throw new InspectorError('too-large', `${uri} is ${bytes.byteLength} bytes, more than the ${this.limits.maxResourceBytes}-byte bound for one file; it was not used.`);
+    }
+    return {
+      uri,
+      bytes,
+      text: encoding === 'text' ? (first.text as string) : undefined,
+      encoding,
+      mimeType: first.mimeType,
+      contentCount: result.contents.length,
+      servedUri: first.uri !== undefined && first.uri !== uri ? first.uri : undefined,
+    };
+  }
+
+  /** Abort everything in flight (requests fail with "Cancelled."). The session stays open. */
+  cancelInFlight(): void {
+    this.abort.abort();
+    this.abort = new AbortController();
+    setMaxListeners(0, this.abort.signal);
+  }
+
+  /** Close the connection (stops a stdio server we started). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.abort.abort();
+    await this.client.close().catch(() => undefined);
+    await this.oauth?.stop();
+  }
+
+  /** True after {@link close}. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** The wrapped transport (for tests of the log). */
+  get wire(): LoggedTransport {
+    return this.transport;
+  }
+}
