@@ -68,7 +68,7 @@ async function readAll(client: Client, skills: Entry[]): Promise<{ files: number
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (next < queue.length) {
-        const r = queue[next++] as Entry['resources'][number];
+        const r = queue[next++];
         const res = await client.readResource({ uri: r.uri });
         const c = res.contents[0] as { text?: string; blob?: string };
         const buf = typeof c.text === 'string' ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob ?? '', 'base64');
@@ -146,7 +146,7 @@ async function httpRow(label: string, cli: string): Promise<Row> {
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
       const m = /listening on (\S+)/.exec(err);
-      if (m) resolve(m[1] as string);
+      if (m) resolve(m[1]);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
   });
