@@ -3,7 +3,6 @@ import { lstat, readdir, readFile, realpath } from 'node:fs';
 import { basename, join, relative, resolve, sep } from 'node:path';
 import type { FileView, FileViewEntry } from '../../shared/validation';
 import { isInside } from '../library/paths';
-import { mapPool } from './pool';
 
 /**
  * Folders listed in a file view but never entered: version control and dependency trees are
@@ -57,56 +56,87 @@ function kindOf(d: Dirent): FileViewEntry['kind'] | null {
 }
 
 /**
- * Walk `root` once, level by level: readdir with file types, lstat for sizes, realpath for
- * symlink targets, at most `concurrency` calls in flight. Symlinks are never followed (spec §3
- * "never follow a symlink silently"); folders in {@link UNWALKED_FOLDERS} are listed but not
- * entered. Unreadable subfolders are skipped.
+ * A work queue with at most `width` tasks in flight; tasks may enqueue more. Why not levels
+ * or a promise per folder: a flat queue keeps the thread pool busy across folder depths
+ * without a barrier per level and without thousands of pending promises (bench/validate).
+ */
+function workQueue(width: number): { add(task: () => Promise<void>): void; idle: Promise<void> } {
+  const tasks: (() => Promise<void>)[] = [];
+  let head = 0;
+  let active = 0;
+  let finish: () => void = () => undefined;
+  const idle = new Promise<void>((ok) => {
+    finish = ok;
+  });
+  const pump = (): void => {
+    while (active < width && head < tasks.length) {
+      const task = tasks[head++];
+      active++;
+      void task().finally(() => {
+        active--;
+        if (active === 0 && head === tasks.length) finish();
+        else pump();
+      });
+    }
+  };
+  return {
+    add(task) {
+      tasks.push(task);
+      pump();
+    },
+    idle,
+  };
+}
+
+/**
+ * Walk `root` once: readdir with file types, lstat for sizes, realpath for symlink targets,
+ * at most `concurrency` calls in flight. Symlinks are never followed (spec §3 "never follow a
+ * symlink silently"); folders in {@link UNWALKED_FOLDERS} are listed but not entered.
+ * Unreadable subfolders are skipped; an unreadable root fails the walk.
  */
 export async function walkTree(root: string, options: { concurrency?: number } = {}): Promise<WalkedTree> {
   const abs = resolve(root);
-  const concurrency = options.concurrency ?? DEFAULT_FS_CONCURRENCY;
   const realRoot = await realpathOf(abs);
   const children = new Map<string, WalkedEntry[]>();
-  let level = [''];
-  while (level.length > 0) {
-    const listed = await mapPool(level, concurrency, async (relDir) => {
-      try {
-        return await readdirTyped(relDir === '' ? abs : join(abs, relDir));
-      } catch (error) {
-        if (relDir === '') throw error;
-        return null; // Why: one unreadable subfolder must not hide the rest of the skill or library.
+  const queue = workQueue(Math.max(1, options.concurrency ?? DEFAULT_FS_CONCURRENCY));
+  const failure: { root?: Error } = {};
+
+  const list = async (relDir: string): Promise<void> => {
+    const dirPath = relDir === '' ? abs : join(abs, relDir);
+    let dirents: Dirent[];
+    try {
+      dirents = await readdirTyped(dirPath);
+    } catch (error) {
+      if (relDir === '') failure.root = error instanceof Error ? error : new Error(String(error));
+      return; // Why: one unreadable subfolder must not hide the rest of the skill or library.
+    }
+    const entries: WalkedEntry[] = [];
+    for (const d of dirents) {
+      const kind = kindOf(d);
+      if (!kind) continue;
+      const path = relDir === '' ? d.name : `${relDir}/${d.name}`;
+      const entry: WalkedEntry = { path, name: d.name, kind, size: 0 };
+      entries.push(entry);
+      if (kind === 'directory') {
+        if (!UNWALKED_FOLDERS.has(d.name)) queue.add(() => list(path));
+        continue;
       }
-    });
-    const next: string[] = [];
-    const sized: { entry: WalkedEntry; full: string }[] = [];
-    level.forEach((relDir, i) => {
-      const dirents = listed[i];
-      if (!dirents) return;
-      const list: WalkedEntry[] = [];
-      for (const d of dirents) {
-        const kind = kindOf(d);
-        if (!kind) continue;
-        const path = relDir === '' ? d.name : `${relDir}/${d.name}`;
-        const entry: WalkedEntry = { path, name: d.name, kind, size: 0 };
-        list.push(entry);
-        if (kind === 'directory') {
-          if (!UNWALKED_FOLDERS.has(d.name)) next.push(path);
-        } else {
-          sized.push({ entry, full: relDir === '' ? join(abs, d.name) : join(abs, relDir, d.name) });
+      const full = join(dirPath, d.name);
+      queue.add(async () => {
+        try {
+          entry.size = await lstatSize(full);
+        } catch {
+          // Why: a file removed since readdir keeps size 0 rather than failing the walk.
         }
-      }
-      children.set(relDir, list);
-    });
-    await mapPool(sized, concurrency, async ({ entry, full }) => {
-      try {
-        entry.size = await lstatSize(full);
-      } catch {
-        // Why: a file removed since readdir keeps size 0 rather than failing the walk.
-      }
-      if (entry.kind === 'symlink') entry.target = await realpathOf(full).catch(() => null);
-    });
-    level = next;
-  }
+        if (kind === 'symlink') entry.target = await realpathOf(full).catch(() => null);
+      });
+    }
+    children.set(relDir, entries);
+  };
+
+  queue.add(() => list(''));
+  await queue.idle;
+  if (failure.root) throw failure.root;
   return { root: abs, realRoot, children };
 }
 
