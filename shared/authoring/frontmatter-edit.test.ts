@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../skill';
-import { canEditFrontmatter, readFrontmatterFields, setFrontmatterField, setMetadataEntry } from './frontmatter-edit';
+import {
+  canEditFrontmatter,
+  readFrontmatterFields,
+  setFrontmatterField,
+  setMetadataEntry,
+} from './frontmatter-edit';
 
 /** The YAML text between the delimiters. */
 function yamlOf(text: string): string {
@@ -44,8 +49,15 @@ const COMMENTED = [
 describe('setFrontmatterField: what survives', () => {
   it('keeps the comment written above description and the rest of the file byte for byte', () => {
     const out = setFrontmatterField(COMMENTED, 'description', 'Fills and checks PDF forms.');
-    expect(out).toBe(COMMENTED.replace('Fills PDF forms. Use when the user mentions a PDF form.', 'Fills and checks PDF forms.'));
-    expect(out).toContain('# Written for the model: what + when.\ndescription: Fills and checks PDF forms.   # reviewed\n');
+    expect(out).toBe(
+      COMMENTED.replace(
+        'Fills PDF forms. Use when the user mentions a PDF form.',
+        'Fills and checks PDF forms.',
+      ),
+    );
+    expect(out).toContain(
+      '# Written for the model: what + when.\ndescription: Fills and checks PDF forms.   # reviewed\n',
+    );
   });
 
   it('keeps key order, blank lines, indentation, quoting and flow style of untouched fields', () => {
@@ -61,9 +73,16 @@ describe('setFrontmatterField: what survives', () => {
 
   it('keeps CRLF line endings, also on added lines', () => {
     const crlf = COMMENTED.replace(/\n/g, '\r\n');
-    const out = setFrontmatterField(setFrontmatterField(crlf, 'compatibility', 'Needs network access'), 'tags', ['a', 'b']);
+    const out = setFrontmatterField(
+      setFrontmatterField(crlf, 'compatibility', 'Needs network access'),
+      'tags',
+      ['a', 'b'],
+    );
     expect(out.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
-    expect(readFrontmatterFields(out)).toMatchObject({ compatibility: 'Needs network access', tags: ['a', 'b'] });
+    expect(readFrontmatterFields(out)).toMatchObject({
+      compatibility: 'Needs network access',
+      tags: ['a', 'b'],
+    });
     expect(bodyOf(out)).toBe(bodyOf(crlf));
   });
 
@@ -76,7 +95,9 @@ describe('setFrontmatterField: what survives', () => {
   it('returns the same text when the value is already set', () => {
     expect(setFrontmatterField(COMMENTED, 'name', 'pdf-tools')).toBe(COMMENTED);
     expect(setFrontmatterField(COMMENTED, 'allowed-tools', ['Read', 'Grep'])).toBe(COMMENTED);
-    expect(setFrontmatterField(COMMENTED, 'metadata', { author: 'Ana', team: 'docs' })).toBe(COMMENTED);
+    expect(setFrontmatterField(COMMENTED, 'metadata', { author: 'Ana', team: 'docs' })).toBe(
+      COMMENTED,
+    );
   });
 });
 
@@ -100,13 +121,19 @@ describe('setFrontmatterField: quoting', () => {
       const out = setFrontmatterField(base, 'description', v);
       expect(readFrontmatterFields(out).description).toBe(v);
     }
-    expect(yamlOf(setFrontmatterField(base, 'description', 'true'))).toBe('name: a\ndescription: "true"\n');
+    expect(yamlOf(setFrontmatterField(base, 'description', 'true'))).toBe(
+      'name: a\ndescription: "true"\n',
+    );
   });
 
   it('keeps single and double quotes when they still work', () => {
-    const single = "---\nname: 'a'\ndescription: \"b\"\n---\n";
-    expect(yamlOf(setFrontmatterField(single, 'name', 'new-name'))).toBe("name: 'new-name'\ndescription: \"b\"\n");
-    expect(yamlOf(setFrontmatterField(single, 'description', 'it says "hi"'))).toBe("name: 'a'\ndescription: \"it says \\\"hi\\\"\"\n");
+    const single = '---\nname: \'a\'\ndescription: "b"\n---\n';
+    expect(yamlOf(setFrontmatterField(single, 'name', 'new-name'))).toBe(
+      'name: \'new-name\'\ndescription: "b"\n',
+    );
+    expect(yamlOf(setFrontmatterField(single, 'description', 'it says "hi"'))).toBe(
+      'name: \'a\'\ndescription: "it says \\"hi\\""\n',
+    );
     expect(readFrontmatterFields(setFrontmatterField(single, 'name', "it's")).name).toBe("it's");
   });
 
@@ -127,19 +154,25 @@ describe('setFrontmatterField: quoting', () => {
   it('writes booleans and lists as YAML values', () => {
     let out = setFrontmatterField(base, 'disable-model-invocation', true);
     out = setFrontmatterField(out, 'paths', ['src/**/*.ts', 'docs/*.md']);
-    expect(yamlOf(out)).toBe('name: a\ndescription: plain words\ndisable-model-invocation: true\npaths:\n  - src/**/*.ts\n  - docs/*.md\n');
+    expect(yamlOf(out)).toBe(
+      'name: a\ndescription: plain words\ndisable-model-invocation: true\npaths:\n  - src/**/*.ts\n  - docs/*.md\n',
+    );
   });
 
   it('keeps the list style of the file (dashes at the key column)', () => {
     const text = '---\nname: a\npaths:\n- one\n- two\n---\n';
-    expect(yamlOf(setFrontmatterField(text, 'paths', ['three']))).toBe('name: a\npaths:\n- three\n');
+    expect(yamlOf(setFrontmatterField(text, 'paths', ['three']))).toBe(
+      'name: a\npaths:\n- three\n',
+    );
   });
 });
 
 describe('setFrontmatterField: adding and removing', () => {
   it('appends a new key at the end of the mapping, before the closing line', () => {
     const text = '---\nname: a\ndescription: b\n---\nBody\n';
-    expect(setFrontmatterField(text, 'license', 'MIT')).toBe('---\nname: a\ndescription: b\nlicense: MIT\n---\nBody\n');
+    expect(setFrontmatterField(text, 'license', 'MIT')).toBe(
+      '---\nname: a\ndescription: b\nlicense: MIT\n---\nBody\n',
+    );
   });
 
   it('removes a key with undefined, keeping the comment above the next key', () => {
@@ -149,7 +182,7 @@ describe('setFrontmatterField: adding and removing', () => {
 
   it('removes a multi-line value completely', () => {
     const out = setFrontmatterField(COMMENTED, 'notes', undefined);
-    expect(yamlOf(out).endsWith("allowed-tools: [Read, Grep]\n")).toBe(true);
+    expect(yamlOf(out).endsWith('allowed-tools: [Read, Grep]\n')).toBe(true);
     const out2 = setFrontmatterField(COMMENTED, 'metadata', undefined);
     expect(yamlOf(out2)).not.toContain('author');
     expect(readFrontmatterFields(out2)).not.toHaveProperty('metadata');
@@ -160,19 +193,27 @@ describe('setFrontmatterField: adding and removing', () => {
   });
 
   it('creates a frontmatter at the top when there is none', () => {
-    expect(setFrontmatterField('# Just a heading\n', 'name', 'my-skill')).toBe('---\nname: my-skill\n---\n# Just a heading\n');
+    expect(setFrontmatterField('# Just a heading\n', 'name', 'my-skill')).toBe(
+      '---\nname: my-skill\n---\n# Just a heading\n',
+    );
     expect(setFrontmatterField('', 'name', 'x')).toBe('---\nname: x\n---\n');
-    expect(setFrontmatterField('\ufeffBody\r\nmore\r\n', 'name', 'x')).toBe('\ufeff---\r\nname: x\r\n---\r\nBody\r\nmore\r\n');
+    expect(setFrontmatterField('\ufeffBody\r\nmore\r\n', 'name', 'x')).toBe(
+      '\ufeff---\r\nname: x\r\n---\r\nBody\r\nmore\r\n',
+    );
     expect(setFrontmatterField('# Heading\n', 'name', undefined)).toBe('# Heading\n');
   });
 
   it('fills an empty frontmatter and one holding only comments', () => {
     expect(setFrontmatterField('---\n---\nBody', 'name', 'x')).toBe('---\nname: x\n---\nBody');
-    expect(setFrontmatterField('---\n# fields below\n---\nBody', 'name', 'x')).toBe('---\n# fields below\nname: x\n---\nBody');
+    expect(setFrontmatterField('---\n# fields below\n---\nBody', 'name', 'x')).toBe(
+      '---\n# fields below\nname: x\n---\nBody',
+    );
   });
 
   it('sets a value on a key that had none', () => {
-    expect(setFrontmatterField('---\nname: a\ndescription:\n---\n', 'description', 'b')).toBe('---\nname: a\ndescription: b\n---\n');
+    expect(setFrontmatterField('---\nname: a\ndescription:\n---\n', 'description', 'b')).toBe(
+      '---\nname: a\ndescription: b\n---\n',
+    );
   });
 
   it('edits a flow-style frontmatter through the whole document', () => {
@@ -180,7 +221,6 @@ describe('setFrontmatterField: adding and removing', () => {
     expect(readFrontmatterFields(out)).toEqual({ name: 'x', description: 'b' });
     expect(bodyOf(out)).toBe('Body');
   });
-
 });
 
 describe('setMetadataEntry', () => {
@@ -191,7 +231,9 @@ describe('setMetadataEntry', () => {
 
   it('adds an entry at the end with the same indentation, quoted when needed', () => {
     const out = setMetadataEntry(COMMENTED, 'reviewed', 'yes: twice');
-    expect(out).toBe(COMMENTED.replace('    team: docs\n', '    team: docs\n    reviewed: "yes: twice"\n'));
+    expect(out).toBe(
+      COMMENTED.replace('    team: docs\n', '    team: docs\n    reviewed: "yes: twice"\n'),
+    );
   });
 
   it('removes an entry, and the whole mapping with its last entry', () => {
@@ -203,9 +245,15 @@ describe('setMetadataEntry', () => {
 
   it('creates metadata when there is none, and replaces a value that is not a mapping', () => {
     const text = '---\nname: a\n---\n';
-    expect(setMetadataEntry(text, 'author', 'Ana')).toBe('---\nname: a\nmetadata:\n  author: Ana\n---\n');
-    expect(readFrontmatterFields(setMetadataEntry('---\nmetadata: oops\n---\n', 'k', 'v')).metadata).toEqual({ k: 'v' });
-    expect(readFrontmatterFields(setMetadataEntry('---\nmetadata:\n---\n', 'k', 'v')).metadata).toEqual({ k: 'v' });
+    expect(setMetadataEntry(text, 'author', 'Ana')).toBe(
+      '---\nname: a\nmetadata:\n  author: Ana\n---\n',
+    );
+    expect(
+      readFrontmatterFields(setMetadataEntry('---\nmetadata: oops\n---\n', 'k', 'v')).metadata,
+    ).toEqual({ k: 'v' });
+    expect(
+      readFrontmatterFields(setMetadataEntry('---\nmetadata:\n---\n', 'k', 'v')).metadata,
+    ).toEqual({ k: 'v' });
   });
 
   it('edits a flow-style metadata mapping', () => {
@@ -215,14 +263,20 @@ describe('setMetadataEntry', () => {
 
   it('handles a key such as __proto__ as plain data', () => {
     const out = setMetadataEntry('---\nname: a\n---\n', '__proto__', 'x');
-    expect(Object.getOwnPropertyDescriptor(readFrontmatterFields(out).metadata, '__proto__')?.value).toBe('x');
+    expect(
+      Object.getOwnPropertyDescriptor(readFrontmatterFields(out).metadata, '__proto__')?.value,
+    ).toBe('x');
   });
 });
 
 describe('canEditFrontmatter and unreadable frontmatter', () => {
   const cases: [string, string, RegExp][] = [
     ['invalid YAML', '---\nname: [a\ndescription: b\n---\nBody\n', /not valid YAML \(line \d+/],
-    ['unquoted colon', '---\nname: a\ndescription: Use when: x\n---\n', /colon followed by a space.*quotes/],
+    [
+      'unquoted colon',
+      '---\nname: a\ndescription: Use when: x\n---\n',
+      /colon followed by a space.*quotes/,
+    ],
     ['unclosed', '---\nname: a\ndescription: b\n', /no closing --- line/],
     ['a list', '---\n- a\n- b\n---\n', /is a list/],
     ['duplicate key', '---\nname: a\nname: b\n---\n', /appears twice/],
@@ -269,7 +323,9 @@ interface CorpusCase {
   content: string;
 }
 
-const corpus = JSON.parse(readFileSync(new URL('../validation/fixtures/frontmatter-cases.json', import.meta.url), 'utf8')) as { cases: CorpusCase[] };
+const corpus = JSON.parse(
+  readFileSync(new URL('../validation/fixtures/frontmatter-cases.json', import.meta.url), 'utf8'),
+) as { cases: CorpusCase[] };
 
 describe('corpus round trips (shared/validation/fixtures/frontmatter-cases.json)', () => {
   const editable = corpus.cases.filter((c) => canEditFrontmatter(c.content).ok);
@@ -283,7 +339,8 @@ describe('corpus round trips (shared/validation/fixtures/frontmatter-cases.json)
   for (const c of editable) {
     it(`${c.id}: setting every field to its own value changes nothing`, () => {
       let text = c.content;
-      for (const [key, value] of Object.entries(readFrontmatterFields(text))) text = setFrontmatterField(text, key, value);
+      for (const [key, value] of Object.entries(readFrontmatterFields(text)))
+        text = setFrontmatterField(text, key, value);
       expect(text).toBe(c.content);
     });
 
@@ -297,8 +354,15 @@ describe('corpus round trips (shared/validation/fixtures/frontmatter-cases.json)
 
     it(`${c.id}: editing description changes only description`, () => {
       const before = readFrontmatterFields(c.content);
-      const out = setFrontmatterField(c.content, 'description', 'New: text # here\nand a second line');
-      expect(readFrontmatterFields(out)).toEqual({ ...before, description: 'New: text # here\nand a second line' });
+      const out = setFrontmatterField(
+        c.content,
+        'description',
+        'New: text # here\nand a second line',
+      );
+      expect(readFrontmatterFields(out)).toEqual({
+        ...before,
+        description: 'New: text # here\nand a second line',
+      });
       expect(bodyOf(out)).toBe(parseSkill(c.content).frontmatter ? bodyOf(c.content) : c.content);
       expect(parseDocument(yamlOf(out)).errors).toEqual([]);
     });
@@ -315,7 +379,16 @@ describe('properties', () => {
     '---\n---\n',
   ];
   const key = fc.oneof(
-    fc.constantFrom('name', 'description', 'license', 'metadata', 'allowed-tools', 'when_to_use', 'notes', 'x-personal-mcp'),
+    fc.constantFrom(
+      'name',
+      'description',
+      'license',
+      'metadata',
+      'allowed-tools',
+      'when_to_use',
+      'notes',
+      'x-personal-mcp',
+    ),
     fc.string({ minLength: 1, maxLength: 12 }),
   );
   const text = fc.string({ unit: 'grapheme', maxLength: 40 });
@@ -346,15 +419,26 @@ describe('properties', () => {
 
   it('setting a metadata entry then reading it gives the value back, and removing it restores the other entries', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...bases), fc.string({ minLength: 1, maxLength: 10 }), text, (base, k, v) => {
-        const out = setMetadataEntry(base, k, v);
-        const meta = readFrontmatterFields(out).metadata as Record<string, unknown>;
-        expect(Object.getOwnPropertyDescriptor(meta, k)?.value).toBe(v);
-        const removed = setMetadataEntry(out, k, undefined);
-        const before = readFrontmatterFields(base).metadata as Record<string, unknown> | undefined;
-        const rest = before && Object.prototype.hasOwnProperty.call(before, k) ? Object.fromEntries(Object.entries(before).filter(([x]) => x !== k)) : before;
-        expect(readFrontmatterFields(removed).metadata).toEqual(rest && Object.keys(rest).length > 0 ? rest : undefined);
-      }),
+      fc.property(
+        fc.constantFrom(...bases),
+        fc.string({ minLength: 1, maxLength: 10 }),
+        text,
+        (base, k, v) => {
+          const out = setMetadataEntry(base, k, v);
+          const meta = readFrontmatterFields(out).metadata as Record<string, unknown>;
+          expect(Object.getOwnPropertyDescriptor(meta, k)?.value).toBe(v);
+          const removed = setMetadataEntry(out, k, undefined);
+          const before = readFrontmatterFields(base).metadata as
+            Record<string, unknown> | undefined;
+          const rest =
+            before && Object.prototype.hasOwnProperty.call(before, k)
+              ? Object.fromEntries(Object.entries(before).filter(([x]) => x !== k))
+              : before;
+          expect(readFrontmatterFields(removed).metadata).toEqual(
+            rest && Object.keys(rest).length > 0 ? rest : undefined,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

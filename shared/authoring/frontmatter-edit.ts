@@ -41,11 +41,15 @@ function isPlainObject(v: unknown): v is Plain {
 /** Structural equality of plain YAML data (strings, numbers, booleans, null, lists, mappings). */
 function sameValue(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]))
+    );
   }
   return false;
 }
@@ -79,13 +83,21 @@ function yamlErrorReason(parsed: ParsedSkill): string {
 }
 
 /** Parse and decide whether the frontmatter can be edited; `null` editable means "no frontmatter yet". */
-function prepare(text: string): { check: FrontmatterEditCheck; editable: Editable | null; parsed: ParsedSkill } {
+function prepare(text: string): {
+  check: FrontmatterEditCheck;
+  editable: Editable | null;
+  parsed: ParsedSkill;
+} {
   const parsed = parseSkill(text);
   const fm = parsed.frontmatter;
   if (!fm) return { check: { ok: true }, editable: null, parsed };
   if (fm.closer === null) {
     return {
-      check: { ok: false, reason: 'The frontmatter has no closing --- line, so the form cannot tell where the fields end. Add a line with --- after the last field in the text view.' },
+      check: {
+        ok: false,
+        reason:
+          'The frontmatter has no closing --- line, so the form cannot tell where the fields end. Add a line with --- after the last field in the text view.',
+      },
       editable: null,
       parsed,
     };
@@ -102,13 +114,26 @@ function prepare(text: string): { check: FrontmatterEditCheck; editable: Editabl
     };
   }
   if (parsed.yamlErrors.length > 0 || !parsed.document) {
-    return { check: { ok: false, reason: parsed.yamlErrors.length > 0 ? yamlErrorReason(parsed) : 'The frontmatter could not be read. Fix it in the text view first.' }, editable: null, parsed };
+    return {
+      check: {
+        ok: false,
+        reason:
+          parsed.yamlErrors.length > 0
+            ? yamlErrorReason(parsed)
+            : 'The frontmatter could not be read. Fix it in the text view first.',
+      },
+      editable: null,
+      parsed,
+    };
   }
   const contents = parsed.document.contents;
   if (contents !== null && !isMap(contents) && !(isScalar(contents) && contents.value === null)) {
     const what = isSeq(contents) ? 'a list' : 'a single value';
     return {
-      check: { ok: false, reason: `The frontmatter must be a set of fields (one "name: value" per line), but it is ${what}. Fix it in the text view first.` },
+      check: {
+        ok: false,
+        reason: `The frontmatter must be a set of fields (one "name: value" per line), but it is ${what}. Fix it in the text view first.`,
+      },
       editable: null,
       parsed,
     };
@@ -117,7 +142,8 @@ function prepare(text: string): { check: FrontmatterEditCheck; editable: Editabl
     return {
       check: {
         ok: false,
-        reason: 'The frontmatter reuses values with YAML anchors (&name) and aliases (*name), so changing one field could silently change another. Edit these fields in the text view.',
+        reason:
+          'The frontmatter reuses values with YAML anchors (&name) and aliases (*name), so changing one field could silently change another. Edit these fields in the text view.',
       },
       editable: null,
       parsed,
@@ -125,7 +151,13 @@ function prepare(text: string): { check: FrontmatterEditCheck; editable: Editabl
   }
   return {
     check: { ok: true },
-    editable: { parsed, base: fm.contentStart, raw: fm.raw, doc: parsed.document, layout: detectLayout(fm.raw, text) },
+    editable: {
+      parsed,
+      base: fm.contentStart,
+      raw: fm.raw,
+      doc: parsed.document,
+      layout: detectLayout(fm.raw, text),
+    },
     parsed,
   };
 }
@@ -223,7 +255,9 @@ function lineStartOf(raw: string, offset: number): number {
 }
 
 function findPair(map: YAMLMap, key: string): Pair<YamlNode, YamlNode | null> | undefined {
-  return (map.items as Pair<YamlNode, YamlNode | null>[]).find((p) => isScalar(p.key) && String(p.key.value) === key && typeof p.key.value === 'string');
+  return (map.items as Pair<YamlNode, YamlNode | null>[]).find(
+    (p) => isScalar(p.key) && String(p.key.value) === key && typeof p.key.value === 'string',
+  );
 }
 
 /** The key sits alone at the start of its line (`  key: ...`), which the splice relies on. */
@@ -240,11 +274,19 @@ function columnOf(raw: string, offset: number): number {
 }
 
 /** Style of the value being replaced, so the new value looks the same where it still can. */
-function hintOf(raw: string, keyColumn: number, node: YamlNode | null, keepComment: boolean): StyleHint {
+function hintOf(
+  raw: string,
+  keyColumn: number,
+  node: YamlNode | null,
+  keepComment: boolean,
+): StyleHint {
   if (!node?.range) return {};
   const start = node.range[0];
   if (isScalar(node)) {
-    const hint: StyleHint = { scalarType: node.type, comment: keepComment ? node.comment ?? undefined : undefined };
+    const hint: StyleHint = {
+      scalarType: node.type,
+      comment: keepComment ? (node.comment ?? undefined) : undefined,
+    };
     if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED) {
       const body = /\r?\n( *)\S/.exec(raw.slice(start, node.range[1]));
       if (body && body[1].length > keyColumn) hint.indent = body[1].length - keyColumn;
@@ -252,7 +294,10 @@ function hintOf(raw: string, keyColumn: number, node: YamlNode | null, keepComme
     return hint;
   }
   if (isMap(node) || isSeq(node)) {
-    const hint: StyleHint = { flow: Boolean(node.flow), flowPadding: /^[[{] /.test(raw.slice(start, start + 2)) };
+    const hint: StyleHint = {
+      flow: Boolean(node.flow),
+      flowPadding: /^[[{] /.test(raw.slice(start, start + 2)),
+    };
     if (!node.flow) {
       const offset = columnOf(raw, start) - keyColumn;
       if (isSeq(node)) {
@@ -291,7 +336,10 @@ function editBlockMap(ed: Editable, map: YAMLMap, key: string, value: unknown): 
         vr &&
         vr[1] > vr[0] &&
         !/[\r\n]/.test(raw.slice(keyRange[1], vr[0])) &&
-        ((isScalar(node) && (node.type === Scalar.PLAIN || node.type === Scalar.QUOTE_DOUBLE || node.type === Scalar.QUOTE_SINGLE)) ||
+        ((isScalar(node) &&
+          (node.type === Scalar.PLAIN ||
+            node.type === Scalar.QUOTE_DOUBLE ||
+            node.type === Scalar.QUOTE_SINGLE)) ||
           ((isMap(node) || isSeq(node)) && node.flow) ||
           isAlias(node));
       const keyColumn = pad.length;
@@ -313,12 +361,15 @@ function editBlockMap(ed: Editable, map: YAMLMap, key: string, value: unknown): 
   } else {
     if (value === undefined) return raw;
     const last = items[items.length - 1];
-    const pad = last?.key?.range ? raw.slice(lineStartOf(raw, last.key.range[0]), last.key.range[0]) : '';
+    const pad = last?.key?.range
+      ? raw.slice(lineStartOf(raw, last.key.range[0]), last.key.range[0])
+      : '';
     start = end = last ? pairEnd(raw, last) : raw.length;
     const rendered = renderPair(key, value, layout, {});
     insert = pad + placeText(rendered, pad, layout.eol);
     // The last line of the mapping may end without a line break (only inside nested mappings).
-    if (start > 0 && raw[start - 1] !== '\n' && raw[start - 1] !== '\r') insert = layout.eol + insert;
+    if (start > 0 && raw[start - 1] !== '\n' && raw[start - 1] !== '\r')
+      insert = layout.eol + insert;
   }
   return raw.slice(0, start) + insert + raw.slice(end);
 }
@@ -328,7 +379,11 @@ function restringify(ed: Editable, path: string[], value: unknown): string {
   const doc = ed.doc.clone();
   if (value === undefined) doc.deleteIn(path);
   else doc.setIn(path, doc.createNode(value));
-  const out = doc.toString({ ...STRINGIFY, indent: ed.layout.indent, indentSeq: ed.layout.indentSeq });
+  const out = doc.toString({
+    ...STRINGIFY,
+    indent: ed.layout.indent,
+    indentSeq: ed.layout.indentSeq,
+  });
   return out.replace(/\n/g, ed.layout.eol);
 }
 
@@ -361,7 +416,12 @@ function readsBack(text: string, path: string[], value: unknown, before: Plain):
 
 /** Set an own data property, even for keys such as `__proto__` that plain assignment would treat specially. */
 function defineData(target: Plain, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** A deep copy of plain YAML data. */
@@ -387,14 +447,23 @@ function createFrontmatter(text: string, key: string, value: unknown): string {
   const eol = firstLineBreak(text);
   const at = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const rendered = renderPair(key, value, { eol, indent: 2, indentSeq: true }, {});
-  return text.slice(0, at) + '---' + eol + placeText(rendered, '', eol) + '---' + eol + text.slice(at);
+  return (
+    text.slice(0, at) + '---' + eol + placeText(rendered, '', eol) + '---' + eol + text.slice(at)
+  );
 }
 
 /** Apply an edit at `path` (one or two keys) with the splice, the self-check and the fallback. */
 function edit(text: string, path: string[], value: unknown): string {
   const { check, editable: ed, parsed } = prepare(text);
   if (!check.ok) return text;
-  if (!ed) return value === undefined ? text : createFrontmatter(text, path[0], path.length === 1 ? value : Object.fromEntries([[path[1], value]]));
+  if (!ed)
+    return value === undefined
+      ? text
+      : createFrontmatter(
+          text,
+          path[0],
+          path.length === 1 ? value : Object.fromEntries([[path[1], value]]),
+        );
   const before = isPlainObject(parsed.data) ? parsed.data : {};
   const contents = ed.doc.contents;
   let candidate: string | null = null;
@@ -405,7 +474,10 @@ function edit(text: string, path: string[], value: unknown): string {
     const sep = ed.raw.length > 0 && !/[\r\n]$/.test(ed.raw) ? ed.layout.eol : '';
     candidate = withRaw(ed, ed.raw + sep + placeText(rendered, '', ed.layout.eol));
   } else if (isMap(contents)) {
-    const newRaw = path.length === 1 ? editBlockMap(ed, contents, path[0], value) : editNested(ed, contents, path[0], path[1], value, before);
+    const newRaw =
+      path.length === 1
+        ? editBlockMap(ed, contents, path[0], value)
+        : editNested(ed, contents, path[0], path[1], value, before);
     if (newRaw !== null) candidate = withRaw(ed, newRaw);
   }
   if (candidate !== null && readsBack(candidate, path, value, before)) return candidate;
@@ -420,7 +492,14 @@ function edit(text: string, path: string[], value: unknown): string {
 }
 
 /** Edit `parent.key` inside a nested block mapping, or rewrite the parent when it is not one. */
-function editNested(ed: Editable, top: YAMLMap, parent: string, key: string, value: unknown, before: Plain): string | null {
+function editNested(
+  ed: Editable,
+  top: YAMLMap,
+  parent: string,
+  key: string,
+  value: unknown,
+  before: Plain,
+): string | null {
   const pair = findPair(top, parent);
   const node = pair?.value ?? null;
   if (pair && isMap(node) && !node.flow && node.items.length > 0) {
@@ -441,13 +520,24 @@ function editNested(ed: Editable, top: YAMLMap, parent: string, key: string, val
  */
 export function setFrontmatterField(text: string, key: string, value: unknown): string {
   const current = readFrontmatterFields(text);
-  if (value !== undefined && Object.prototype.hasOwnProperty.call(current, key) && sameValue(current[key], normalise(value))) return text;
+  if (
+    value !== undefined &&
+    Object.prototype.hasOwnProperty.call(current, key) &&
+    sameValue(current[key], normalise(value))
+  )
+    return text;
   return edit(text, [key], value);
 }
 
 /** Set (or with `undefined`, remove) one entry of the `metadata` mapping; removing the last entry removes `metadata`. */
 export function setMetadataEntry(text: string, key: string, value: string | undefined): string {
   const meta = readFrontmatterFields(text).metadata;
-  if (isPlainObject(meta) && value !== undefined && Object.prototype.hasOwnProperty.call(meta, key) && meta[key] === value) return text;
+  if (
+    isPlainObject(meta) &&
+    value !== undefined &&
+    Object.prototype.hasOwnProperty.call(meta, key) &&
+    meta[key] === value
+  )
+    return text;
   return edit(text, ['metadata', key], value);
 }

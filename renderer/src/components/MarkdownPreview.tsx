@@ -27,8 +27,19 @@ export interface MarkdownPreviewProps {
 type ImageCache = Map<string, string | null>;
 
 /** Sanitised Markdown preview: no scripts, no navigation, no remote loads unless allowed. */
-export function MarkdownPreview({ markdown, resolveImage, allowRemote, onAllowRemote, onOpenLink, onOpenExternal, basePath = '' }: MarkdownPreviewProps) {
-  const { html, blockedRemoteImages } = useMemo(() => renderMarkdownSafe(markdown, { allowRemote, basePath }), [markdown, allowRemote, basePath]);
+export function MarkdownPreview({
+  markdown,
+  resolveImage,
+  allowRemote,
+  onAllowRemote,
+  onOpenLink,
+  onOpenExternal,
+  basePath = '',
+}: MarkdownPreviewProps) {
+  const { html, blockedRemoteImages } = useMemo(
+    () => renderMarkdownSafe(markdown, { allowRemote, basePath }),
+    [markdown, allowRemote, basePath],
+  );
   const hostRef = useRef<HTMLDivElement>(null);
   const cache = useRef<ImageCache>(new Map());
   const resolveRef = useRef(resolveImage);
@@ -82,8 +93,9 @@ export function MarkdownPreview({ markdown, resolveImage, allowRemote, onAllowRe
       {blockedRemoteImages > 0 && !allowRemote ? (
         <div className="md-remote-bar" role="status">
           <span>
-            {blockedRemoteImages === 1 ? 'One image comes' : `${blockedRemoteImages} images come`} from the internet and {blockedRemoteImages === 1 ? 'is' : 'are'} not loaded, so
-            no server learns that you opened this skill.
+            {blockedRemoteImages === 1 ? 'One image comes' : `${blockedRemoteImages} images come`}{' '}
+            from the internet and {blockedRemoteImages === 1 ? 'is' : 'are'} not loaded, so no
+            server learns that you opened this skill.
           </span>
           <button type="button" onClick={onAllowRemote}>
             Load remote images

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTarget, renderMarkdownHtml, resolveSkillPath, sanitizePreviewHtml, stripFrontmatter } from './markdown-render';
+import {
+  classifyTarget,
+  renderMarkdownHtml,
+  resolveSkillPath,
+  sanitizePreviewHtml,
+  stripFrontmatter,
+} from './markdown-render';
 
 const off = { allowRemote: false };
-const html = (md: string, opts: { allowRemote: boolean; basePath?: string } = off): string => renderMarkdownHtml(md, opts).html;
+const html = (md: string, opts: { allowRemote: boolean; basePath?: string } = off): string =>
+  renderMarkdownHtml(md, opts).html;
 
 describe('resolveSkillPath', () => {
   it('normalises paths inside the skill', () => {
@@ -15,7 +22,21 @@ describe('resolveSkillPath', () => {
   });
 
   it('rejects anything that leaves the skill folder or is absolute', () => {
-    for (const bad of ['../secret.txt', 'assets/../../x', '/etc/passwd', 'C:/Windows/win.ini', 'c:\\x', '..%2F..%2Fx', '%2e%2e/x', '\\\\server\\share', '', '.', 'a/..', '%zz', 'a%00b']) {
+    for (const bad of [
+      '../secret.txt',
+      'assets/../../x',
+      '/etc/passwd',
+      'C:/Windows/win.ini',
+      'c:\\x',
+      '..%2F..%2Fx',
+      '%2e%2e/x',
+      '\\\\server\\share',
+      '',
+      '.',
+      'a/..',
+      '%zz',
+      'a%00b',
+    ]) {
       expect(resolveSkillPath('', bad), bad).toBeNull();
     }
     expect(resolveSkillPath('references', '../../x')).toBeNull();
@@ -25,13 +46,34 @@ describe('resolveSkillPath', () => {
 
 describe('classifyTarget', () => {
   it('sorts addresses into skill files, remote, anchors, inline data and blocked', () => {
-    expect(classifyTarget('references/guide.md')).toEqual({ kind: 'skill', path: 'references/guide.md' });
-    expect(classifyTarget('https://example.com/a')).toEqual({ kind: 'remote', url: 'https://example.com/a' });
-    expect(classifyTarget('HTTP://example.com')).toEqual({ kind: 'remote', url: 'HTTP://example.com' });
-    expect(classifyTarget('//cdn.example.com/x.png')).toEqual({ kind: 'remote', url: 'https://cdn.example.com/x.png' });
+    expect(classifyTarget('references/guide.md')).toEqual({
+      kind: 'skill',
+      path: 'references/guide.md',
+    });
+    expect(classifyTarget('https://example.com/a')).toEqual({
+      kind: 'remote',
+      url: 'https://example.com/a',
+    });
+    expect(classifyTarget('HTTP://example.com')).toEqual({
+      kind: 'remote',
+      url: 'HTTP://example.com',
+    });
+    expect(classifyTarget('//cdn.example.com/x.png')).toEqual({
+      kind: 'remote',
+      url: 'https://cdn.example.com/x.png',
+    });
     expect(classifyTarget('#usage')).toEqual({ kind: 'anchor', id: 'usage' });
     expect(classifyTarget('data:image/png;base64,AAAA').kind).toBe('data');
-    for (const bad of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html;base64,PHNjcmlwdD4=', 'data:image/svg+xml,<svg/>', 'vbscript:x', 'mailto:a@b.c', '../x', 'C:\\x']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'data:image/svg+xml,<svg/>',
+      'vbscript:x',
+      'mailto:a@b.c',
+      '../x',
+      'C:\\x',
+    ]) {
       expect(classifyTarget(bad).kind, bad).toBe('blocked');
     }
   });
@@ -39,7 +81,9 @@ describe('classifyTarget', () => {
 
 describe('renderMarkdownHtml', () => {
   it('escapes raw HTML instead of passing it through', () => {
-    const out = html('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\nText <iframe src="https://evil"></iframe>');
+    const out = html(
+      '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\nText <iframe src="https://evil"></iframe>',
+    );
     expect(out).not.toMatch(/<script|<img|<iframe/);
     expect(out).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(out).toContain('&lt;iframe');
@@ -48,7 +92,9 @@ describe('renderMarkdownHtml', () => {
   it('renders headings, code blocks and tables', () => {
     const out = html('# Title\n\n```bash\necho "hi" <x>\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
     expect(out).toContain('<h1>Title</h1>');
-    expect(out).toContain('<pre><code class="language-bash">echo &quot;hi&quot; &lt;x&gt;\n</code></pre>');
+    expect(out).toContain(
+      '<pre><code class="language-bash">echo &quot;hi&quot; &lt;x&gt;\n</code></pre>',
+    );
     expect(out).toContain('<table>');
     expect(out).toContain('<td>1</td>');
   });
@@ -59,13 +105,17 @@ describe('renderMarkdownHtml', () => {
 
   it('marks external links with rel noreferrer noopener and no target', () => {
     const out = html('[site](https://example.com/x "Site")');
-    expect(out).toBe('<p><a href="https://example.com/x" title="https://example.com/x" rel="noreferrer noopener" data-link="external">site</a></p>\n');
+    expect(out).toBe(
+      '<p><a href="https://example.com/x" title="https://example.com/x" rel="noreferrer noopener" data-link="external">site</a></p>\n',
+    );
     expect(out).not.toContain('target=');
   });
 
   it('marks relative links with their skill path as tooltip', () => {
     const out = html('[guide](../assets/guide.md)', { allowRemote: false, basePath: 'references' });
-    expect(out).toContain('href="../assets/guide.md" title="assets/guide.md" data-link="skill" data-skill-path="assets/guide.md"');
+    expect(out).toContain(
+      'href="../assets/guide.md" title="assets/guide.md" data-link="skill" data-skill-path="assets/guide.md"',
+    );
   });
 
   it('disarms links that escape the skill or use other schemes', () => {
@@ -88,11 +138,15 @@ describe('renderMarkdownHtml', () => {
     const blocked = renderMarkdownHtml(md, { allowRemote: false });
     expect(blocked.blockedRemoteImages).toBe(2);
     expect(blocked.html).not.toContain('<img');
-    expect(blocked.html).toContain('<span class="md-image-placeholder" data-remote-src="https://example.com/c.png" title="https://example.com/c.png">chart</span>');
+    expect(blocked.html).toContain(
+      '<span class="md-image-placeholder" data-remote-src="https://example.com/c.png" title="https://example.com/c.png">chart</span>',
+    );
     expect(blocked.html).toContain('>Remote image</span>');
     const allowed = renderMarkdownHtml(md, { allowRemote: true });
     expect(allowed.blockedRemoteImages).toBe(0);
-    expect(allowed.html).toContain('<img src="https://example.com/c.png" alt="chart" referrerpolicy="no-referrer" loading="lazy">');
+    expect(allowed.html).toContain(
+      '<img src="https://example.com/c.png" alt="chart" referrerpolicy="no-referrer" loading="lazy">',
+    );
   });
 
   it('shows images outside the skill as a placeholder, never as a src', () => {

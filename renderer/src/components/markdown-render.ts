@@ -28,7 +28,9 @@ export type PreviewTarget =
 /** The Markdown of a SKILL.md without its frontmatter (the whole text when it has none or it is not closed). */
 export function stripFrontmatter(text: string): string {
   const parsed = parseSkill(text);
-  return parsed.frontmatter && parsed.frontmatter.closer !== null ? parsed.body : text.replace(/^\ufeff/, '');
+  return parsed.frontmatter && parsed.frontmatter.closer !== null
+    ? parsed.body
+    : text.replace(/^\ufeff/, '');
 }
 
 /**
@@ -46,7 +48,13 @@ export function resolveSkillPath(basePath: string, target: string): string | nul
   // Why: a backslash is a separator on Windows and `C:`/`//server` are absolute there; a
   // preview must never reach a file the skill does not contain.
   const unified = decoded.replace(/\\/g, '/');
-  if (unified === '' || unified.startsWith('/') || /^[A-Za-z]:/.test(unified) || unified.includes('\0')) return null;
+  if (
+    unified === '' ||
+    unified.startsWith('/') ||
+    /^[A-Za-z]:/.test(unified) ||
+    unified.includes('\0')
+  )
+    return null;
   const parts: string[] = basePath.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.includes('..')) return null;
   for (const part of unified.split('/')) {
@@ -69,10 +77,22 @@ export function classifyTarget(url: string, basePath = ''): PreviewTarget {
   if (scheme === 'http' || scheme === 'https') return { kind: 'remote', url: trimmed };
   // markdown-it's validateLink only lets image data: URLs through (gif/png/jpeg/webp); they
   // are inline bytes, not a network load.
-  if (scheme === 'data') return /^data:image\/(?:gif|png|jpeg|webp);/i.test(trimmed) ? { kind: 'data', url: trimmed } : { kind: 'blocked', reason: 'Only inline images are shown.' };
-  if (scheme !== undefined && !/^[a-z]$/i.test(scheme)) return { kind: 'blocked', reason: `Links of type "${scheme}:" are not opened from the preview.` };
+  if (scheme === 'data')
+    return /^data:image\/(?:gif|png|jpeg|webp);/i.test(trimmed)
+      ? { kind: 'data', url: trimmed }
+      : { kind: 'blocked', reason: 'Only inline images are shown.' };
+  if (scheme !== undefined && !/^[a-z]$/i.test(scheme))
+    return {
+      kind: 'blocked',
+      reason: `Links of type "${scheme}:" are not opened from the preview.`,
+    };
   const path = resolveSkillPath(basePath, trimmed);
-  return path === null ? { kind: 'blocked', reason: 'This points outside the skill folder, so the preview does not open it.' } : { kind: 'skill', path };
+  return path === null
+    ? {
+        kind: 'blocked',
+        reason: 'This points outside the skill folder, so the preview does not open it.',
+      }
+    : { kind: 'skill', path };
 }
 
 interface RenderEnv {
@@ -134,7 +154,8 @@ function createRenderer(): MarkdownIt {
       // fetches a path (the CSP allows only 'self' and data: images).
       return `<img alt="${escape(alt)}"${titleAttr} data-skill-src="${escape(target.path)}">`;
     }
-    if (target.kind === 'data') return `<img src="${escape(target.url)}" alt="${escape(alt)}"${titleAttr}>`;
+    if (target.kind === 'data')
+      return `<img src="${escape(target.url)}" alt="${escape(alt)}"${titleAttr}>`;
     if (target.kind === 'remote') {
       if (env.allowRemote) {
         // Why no-referrer: the image host learns nothing about where it is shown.
@@ -152,9 +173,16 @@ function createRenderer(): MarkdownIt {
 let renderer: MarkdownIt | null = null;
 
 /** Markdown to HTML with the preview's link and image rules, not yet sanitised (pure: no DOM). */
-export function renderMarkdownHtml(markdown: string, options: MarkdownRenderOptions): MarkdownRenderResult {
+export function renderMarkdownHtml(
+  markdown: string,
+  options: MarkdownRenderOptions,
+): MarkdownRenderResult {
   renderer ??= createRenderer();
-  const env: RenderEnv = { allowRemote: options.allowRemote, basePath: options.basePath ?? '', blockedRemoteImages: 0 };
+  const env: RenderEnv = {
+    allowRemote: options.allowRemote,
+    basePath: options.basePath ?? '',
+    blockedRemoteImages: 0,
+  };
   const html = renderer.render(markdown, env);
   return { html, blockedRemoteImages: env.blockedRemoteImages };
 }
@@ -171,13 +199,19 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       // Why: links never open a new browsing context (OWASP "Tabnabbing"); the click handler
       // decides what happens.
       node.removeAttribute('target');
-      if (node.getAttribute('data-link') === 'external') node.setAttribute('rel', 'noreferrer noopener');
+      if (node.getAttribute('data-link') === 'external')
+        node.setAttribute('rel', 'noreferrer noopener');
     }
     if (node.tagName === 'IMG') {
       const src = node.getAttribute('src');
       // Defence in depth: markdown-it already held remote images back; a remote src that got
       // here anyway is dropped unless the user allowed remote images.
-      if (src !== null && !src.startsWith('data:image/') && !(allowRemoteNow && /^https?:/i.test(src))) node.removeAttribute('src');
+      if (
+        src !== null &&
+        !src.startsWith('data:image/') &&
+        !(allowRemoteNow && /^https?:/i.test(src))
+      )
+        node.removeAttribute('src');
     }
   });
   purifier = instance;
@@ -196,16 +230,49 @@ export function sanitizePreviewHtml(html: string, allowRemote: boolean): string 
   allowRemoteNow = allowRemote;
   return instance.sanitize(html, {
     USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'option', 'link', 'meta', 'base', 'svg', 'math'],
+    FORBID_TAGS: [
+      'style',
+      'script',
+      'iframe',
+      'frame',
+      'frameset',
+      'object',
+      'embed',
+      'form',
+      'input',
+      'button',
+      'textarea',
+      'select',
+      'option',
+      'link',
+      'meta',
+      'base',
+      'svg',
+      'math',
+    ],
     FORBID_ATTR: ['style', 'target', 'srcset', 'action', 'formaction', 'ping', 'background'],
     ALLOW_DATA_ATTR: false,
-    ADD_ATTR: ['data-link', 'data-skill-path', 'data-skill-src', 'data-remote-src', 'referrerpolicy', 'loading'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|data:image\/(?:gif|png|jpeg|webp);|#|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
+    ADD_ATTR: [
+      'data-link',
+      'data-skill-path',
+      'data-skill-src',
+      'data-remote-src',
+      'referrerpolicy',
+      'loading',
+    ],
+    ALLOWED_URI_REGEXP:
+      /^(?:https?:|mailto:|data:image\/(?:gif|png|jpeg|webp);|#|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
   });
 }
 
 /** Render and sanitise in one go: what MarkdownPreview puts on screen. */
-export function renderMarkdownSafe(markdown: string, options: MarkdownRenderOptions): MarkdownRenderResult {
+export function renderMarkdownSafe(
+  markdown: string,
+  options: MarkdownRenderOptions,
+): MarkdownRenderResult {
   const result = renderMarkdownHtml(markdown, options);
-  return { html: sanitizePreviewHtml(result.html, options.allowRemote), blockedRemoteImages: result.blockedRemoteImages };
+  return {
+    html: sanitizePreviewHtml(result.html, options.allowRemote),
+    blockedRemoteImages: result.blockedRemoteImages,
+  };
 }
