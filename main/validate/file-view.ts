@@ -88,13 +88,24 @@ function workQueue(width: number): { add(task: () => Promise<void>): void; idle:
   };
 }
 
+/** Options of {@link walkTree}. */
+export interface WalkOptions {
+  /** File-system calls in flight (default {@link DEFAULT_FS_CONCURRENCY}). */
+  concurrency?: number;
+  /**
+   * Called as each folder is listed; `schedule` adds work to the walk's bounded queue (used to
+   * read and parse SKILL.md files while the rest of the tree is still being walked).
+   */
+  onFolder?: (relDir: string, entries: readonly WalkedEntry[], schedule: (task: () => Promise<void>) => void) => void;
+}
+
 /**
  * Walk `root` once: readdir with file types, lstat for sizes, realpath for symlink targets,
  * at most `concurrency` calls in flight. Symlinks are never followed (spec §3 "never follow a
  * symlink silently"); folders in {@link UNWALKED_FOLDERS} are listed but not entered.
  * Unreadable subfolders are skipped; an unreadable root fails the walk.
  */
-export async function walkTree(root: string, options: { concurrency?: number } = {}): Promise<WalkedTree> {
+export async function walkTree(root: string, options: WalkOptions = {}): Promise<WalkedTree> {
   const abs = resolve(root);
   const realRoot = await realpathOf(abs);
   const children = new Map<string, WalkedEntry[]>();
@@ -132,6 +143,7 @@ export async function walkTree(root: string, options: { concurrency?: number } =
       });
     }
     children.set(relDir, entries);
+    options.onFolder?.(relDir, entries, (task) => queue.add(task));
   };
 
   queue.add(() => list(''));

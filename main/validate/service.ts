@@ -112,18 +112,29 @@ function chooseProfiles(parsed: ParsedSkill, given: readonly ProfileId[] | undef
   return { profiles: suggested.length > 0 ? suggested : ['agentskills'], source: 'suggested' };
 }
 
-/** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files), run the core and the disk checks. */
-async function validateInTree(tree: WalkedTree, relDir: string, relativePath: string, fileName: string, given: readonly ProfileId[] | undefined): Promise<Validated> {
+/** A SKILL.md read (and parsed) during the walk, or why it could not be read. */
+type EarlyRead = { text: string; parsed: ParsedSkill } | { error: unknown };
+
+/** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files) unless read already, run the core and the disk checks. */
+async function validateInTree(
+  tree: WalkedTree,
+  relDir: string,
+  relativePath: string,
+  fileName: string,
+  given: readonly ProfileId[] | undefined,
+  early?: EarlyRead,
+): Promise<Validated> {
   const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
   const file = join(dir, fileName);
   const view = fileViewFromTree(tree, relDir, relativePath);
-  let text: string;
+  let parsed: ParsedSkill;
   try {
-    [text] = await Promise.all([readText(file), readViewTexts(dir, view)]);
+    if (early && 'error' in early) throw early.error;
+    const [text] = await Promise.all([early ? early.text : readText(file), readViewTexts(dir, view)]);
+    parsed = early ? early.parsed : parseSkill(text);
   } catch (error) {
     return unreadable(dir, file, relativePath, view, given, error);
   }
-  const parsed = parseSkill(text);
   const { profiles, source } = chooseProfiles(parsed, given);
   const core = validateSkill(parsed, { profiles, fileView: view });
   const size = packageSize(view);
@@ -144,6 +155,7 @@ async function validateInTree(tree: WalkedTree, relDir: string, relativePath: st
   };
   return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, facts, profiles, diagnostics } };
 }
+
 
 function unreadable(dir: string, file: string, relativePath: string, view: FileView, given: readonly ProfileId[] | undefined, error: unknown): Validated {
   const profiles: ProfileId[] = given && given.length > 0 ? [...new Set(given)] : ['agentskills'];
@@ -190,17 +202,32 @@ export async function validateLibrary(root: string, options: ValidateLibraryOpti
   const abs = resolve(root);
   if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
   const concurrency = options.concurrency ?? 32;
-  const tree = await walkTree(abs, { concurrency });
+  // Why read and parse during the walk: parsing is CPU work on this thread while the walk's
+  // readdir/lstat calls wait on the thread pool; overlapping them shortens the whole run.
   const found: { relDir: string; fileName: string }[] = [];
-  for (const [relDir, entries] of tree.children) {
-    const fileName = skillFileNameIn(entries);
-    if (fileName !== undefined) found.push({ relDir, fileName });
-  }
+  const early = new Map<string, EarlyRead>();
+  const tree = await walkTree(abs, {
+    concurrency,
+    onFolder: (relDir, entries, schedule) => {
+      const fileName = skillFileNameIn(entries);
+      if (fileName === undefined) return;
+      found.push({ relDir, fileName });
+      const file = relDir === '' ? join(abs, fileName) : join(abs, ...relDir.split('/'), fileName);
+      schedule(async () => {
+        try {
+          const text = await readText(file);
+          early.set(relDir, { text, parsed: parseSkill(text) });
+        } catch (error) {
+          early.set(relDir, { error });
+        }
+      });
+    },
+  });
   found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
   // Why: when the root is itself a skill, its relative path is its folder name (mcp-serve compares the last segment with `name`).
   const rootIsSkill = found.some((f) => f.relDir === '');
   const relOf = (relDir: string): string => (rootIsSkill ? (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`) : relDir);
-  const validated = await mapPool(found, concurrency, (f) => validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, options.profiles));
+  const validated = await mapPool(found, concurrency, (f) => validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, options.profiles, early.get(f.relDir)));
   const members = validated.map((v) => v.member);
   const { budget, findings } = checkLibrary(members, { dependencies: options.checkDependencies ?? true });
   const skills = validated.map((v) => v.result);
