@@ -130,9 +130,9 @@ interface FieldProps {
 function Messages({ id, diagnostics }: { id: string; diagnostics: Diagnostic[] }) {
   if (diagnostics.length === 0) return null;
   return (
-    <ul className="fv-messages" id={id}>
+    <div className="fv-messages" id={id}>
       {diagnostics.map((d, i) => (
-        <li
+        <p
           key={`${d.ruleId}-${i}`}
           className={`fv-message fv-${d.severity}`}
           role={d.severity === 'error' ? 'alert' : undefined}
@@ -141,9 +141,9 @@ function Messages({ id, diagnostics }: { id: string; diagnostics: Diagnostic[] }
             {d.severity === 'error' ? 'Error' : d.severity === 'warning' ? 'Warning' : 'Note'}:
           </span>{' '}
           {d.message}
-        </li>
+        </p>
       ))}
-    </ul>
+    </div>
   );
 }
 
