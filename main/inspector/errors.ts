@@ -4,6 +4,8 @@
  */
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /** Stable codes of {@link InspectorError}. */
 export type InspectorErrorCode =
@@ -64,7 +66,8 @@ export function toInspectorError(error: unknown, context: { target: string; time
     const s = context.timeoutMs !== undefined ? ` within ${Math.round(context.timeoutMs / 100) / 10} seconds` : '';
     return new InspectorError('timeout', `The server at ${context.target} did not answer${s}. It may be slow, busy or stuck; try again or raise the timeout.`, raw);
   }
-  if (error instanceof UnauthorizedError || /\b401\b|unauthori[sz]ed/i.test(raw)) {
+  const httpStatus = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+  if (error instanceof UnauthorizedError || httpStatus === 401 || httpStatus === 403 || /\b401\b|unauthori[sz]ed/i.test(raw)) {
     return new InspectorError('unauthorized', `The server at ${context.target} refused the credentials (or asked for some). Check the token or sign in again.`, raw);
   }
   const code = causeCode(error);

@@ -111,7 +111,7 @@ export async function runReportCard(session: InspectorSession, options: { signal
   // 1. Capability shape (SEP-2640 §2).
   const cap = new Check('capability-shape', 'Capability shape', 'SKILLS-OVER-MCP.md §2');
   const declared = session.skillsCapability;
-  const caps = (status.capabilities ?? {}) as Record<string, unknown>;
+  const caps = (status.capabilities ?? {});
   if (declared === undefined) cap.fail('capabilities.extensions["io.modelcontextprotocol/skills"] is not declared.');
   else {
     const parsed = SkillsCapabilitySchema.safeParse(declared);
@@ -244,7 +244,7 @@ export async function runReportCard(session: InspectorSession, options: { signal
   };
   let next = 0;
   const workers = Array.from({ length: Math.min(options.concurrency ?? 4, skills.length) }, async () => {
-    while (next < skills.length) await perSkill(skills[next++] as InspectedSkill);
+    while (next < skills.length) await perSkill(skills[next++]);
   });
   await Promise.all(workers);
   checks.push(fm.done(`Every served SKILL.md has exactly the entry's frontmatter (${skills.length} skills).`));

@@ -161,7 +161,7 @@ export class InspectorSession {
         await attempt.finishAuth(code);
         attempt = await InspectorSession.attempt(input, limits, log, oauth, options, remaining());
       }
-      if (attempt.error) throw attempt.error;
+      if (attempt.error) throw attempt.error instanceof Error ? attempt.error : new Error(JSON.stringify(attempt.error));
       const session = new InspectorSession(input.label, input, attempt.client, attempt.transport, limits, log, oauth);
       status('connected', session.statusExtra());
       return session;
@@ -238,7 +238,7 @@ export class InspectorSession {
   statusExtra(): Partial<ConnectionStatus> {
     const caps = (this.client.getServerCapabilities() ?? {}) as Record<string, unknown>;
     return {
-      serverInfo: this.client.getServerVersion() as { name: string; version: string } | undefined,
+      serverInfo: this.client.getServerVersion(),
       protocolVersion: this.transport.protocolVersion,
       capabilities: caps,
       skillsExtension: this.skillsCapability !== undefined,
@@ -274,7 +274,7 @@ export class InspectorSession {
     const sig = signal ? AbortSignal.any([signal, this.abort.signal]) : this.abort.signal;
     if (signal) setMaxListeners(0, sig);
     try {
-      return (await this.client.request({ method, params }, schema as never, { timeout: this.limits.requestTimeoutMs, signal: sig })) as z.infer<S>;
+      return (await this.client.request({ method, params }, schema as never, { timeout: this.limits.requestTimeoutMs, signal: sig }));
     } catch (error) {
       throw toInspectorError(error, { target: describeTarget(this.input), timeoutMs: this.limits.requestTimeoutMs, signal: sig });
     }

@@ -157,7 +157,7 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   const worker = async (): Promise<void> => {
     while (next < items.length) {
       const i = next++;
-      out[i] = await fn(items[i] as T);
+      out[i] = await fn(items[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -248,7 +248,7 @@ export function fileTree(skill: InspectedSkill, statuses: ReadonlyMap<string, Fi
     const parts = f.path.split('/');
     let node = root;
     for (let i = 0; i < parts.length - 1; i++) {
-      const name = parts[i] as string;
+      const name = parts[i];
       let child = node.children?.find((c) => c.name === name && c.kind === 'directory');
       if (!child) {
         const path = parts.slice(0, i + 1).join('/');
@@ -257,7 +257,7 @@ export function fileTree(skill: InspectedSkill, statuses: ReadonlyMap<string, Fi
       }
       node = child;
     }
-    node.children?.push({ name: parts[parts.length - 1] as string, path: f.path, uri: f.uri, kind: 'file', size: 'size' in f ? (f as ManifestFile).size : undefined, status: statuses.get(f.uri)?.status ?? 'pending' });
+    node.children?.push({ name: parts[parts.length - 1], path: f.path, uri: f.uri, kind: 'file', size: 'size' in f ? (f).size : undefined, status: statuses.get(f.uri)?.status ?? 'pending' });
   }
   const sort = (n: FileTreeNode): void => {
     n.children?.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'directory' ? -1 : 1));

@@ -82,7 +82,7 @@ export async function serveFetch(handler: (req: Request) => Promise<Response>, p
         res.on('close', () => ac.abort());
         const response = await handler(new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method, headers, body, signal: ac.signal }));
         res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
-        if (response.body) Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+        if (response.body) Readable.fromWeb(response.body).pipe(res);
         else res.end();
       } catch {
         if (!res.headersSent) res.writeHead(500).end();
@@ -140,7 +140,7 @@ export interface FixtureSpec {
   /** Extra HTTP route handler run first (e.g. OAuth metadata); return true when handled. */
   route?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean | Promise<boolean>;
   /** Checks the Authorization header; return false to answer 401 with this WWW-Authenticate. */
-  authorize?: (authorization: string | undefined) => { ok: true } | { ok: false; wwwAuthenticate: string };
+  authorize?: (authorization: string | undefined, req: IncomingMessage) => { ok: true } | { ok: false; wwwAuthenticate: string };
 }
 
 function invalid(message: string): McpError {
@@ -151,7 +151,7 @@ function invalid(message: string): McpError {
 export function fixtureServer(spec: FixtureSpec): Server {
   const caps: Record<string, unknown> = { resources: {} };
   if (spec.extension) caps.extensions = { [SKILLS_EXTENSION_ID]: spec.extension };
-  const server = new Server({ name: spec.name ?? 'fixture', version: '1.0.0' }, { capabilities: caps as never });
+  const server = new Server({ name: spec.name ?? 'fixture', version: '1.0.0' }, { capabilities: caps });
   const wait = async (method: string, params: unknown): Promise<void> => {
     spec.onRequest?.(method, params);
     if (spec.delayMs) await new Promise((r) => setTimeout(r, spec.delayMs));
@@ -159,19 +159,19 @@ export function fixtureServer(spec: FixtureSpec): Server {
   server.setRequestHandler(ListSkillsRequestSchema, async (req) => {
     await wait(req.method, req.params);
     if (!spec.listSkills) throw new McpError(ErrorCode.MethodNotFound, 'no skills/list');
-    return spec.listSkills(req.params?.cursor) as never;
+    return spec.listSkills(req.params?.cursor);
   });
   server.setRequestHandler(GetSkillRequestSchema, async (req) => {
     await wait(req.method, req.params);
     const entry = spec.getSkill?.(req.params.uri);
     if (!entry) throw invalid(`Unknown skill: ${req.params.uri}`);
-    return { skill: entry } as never;
+    return { skill: entry };
   });
   server.setRequestHandler(ReadDirectoryRequestSchema, async (req) => {
     await wait(req.method, req.params);
     const page = spec.readDirectory?.(req.params.uri, req.params.cursor);
     if (!page) throw invalid(`Not a directory: ${req.params.uri}`);
-    return page as never;
+    return page;
   });
   server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
     await wait(req.method, req.params);
@@ -209,7 +209,7 @@ export async function startFixture(spec: FixtureSpec): Promise<RunningServer & {
           return;
         }
         if (spec.authorize) {
-          const a = spec.authorize(req.headers.authorization);
+          const a = spec.authorize(req.headers.authorization, req);
           if (!a.ok) {
             res.writeHead(401, { 'www-authenticate': a.wwwAuthenticate, 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
             return;
