@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli, makeTestLibrary, tempDir } from '../../mcp-server/test-support';
+import { fixtureSkill, startEmbeddedHttp, startFixture, startSdkV2Http } from '../../inspector/test-support';
+import type { RunningServer } from '../../inspector/test-support';
+import { runCli } from '../run';
+import type { CliIO } from '../types';
+
+type Dir = Awaited<ReturnType<typeof tempDir>>;
+
+function capture(cwd: string): CliIO & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(text: string) {
+      io.out += text;
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+    cwd,
+    env: {},
+  };
+  return io;
+}
+
+async function run(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {
+  const io = capture(cwd);
+  const code = await runCli(['inspect', ...args], io);
+  return { code, out: io.out, err: io.err };
+}
+
+describe('skillbench inspect', () => {
+  let lib: Dir;
+  let build: Dir;
+  let cli: string;
+  let ours: RunningServer;
+  let sdk: RunningServer;
+
+  beforeAll(async () => {
+    lib = await tempDir('skillbench-cli-insp-lib-');
+    build = await tempDir('skillbench-cli-insp-build-');
+    await makeTestLibrary(lib.path);
+    cli = await bundleCli(build.path);
+    ours = await startEmbeddedHttp(lib.path);
+    sdk = await startSdkV2Http(lib.path);
+  }, 90_000);
+
+  afterAll(async () => {
+    await ours?.close();
+    await sdk?.close();
+    await lib?.remove();
+    await build?.remove();
+  });
+
+  it('lists the skills of a server without reading any file (exit 0)', async () => {
+    const r = await run(['--token', ours.token ?? '', ours.url]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Skills extension: yes (directoryRead)');
+    expect(r.out).toContain('Discovery: route extension');
+    expect(r.out).toContain('alpha  skill://alpha/SKILL.md  [5 file(s)]');
+    expect(r.out).toMatch(/refunds {2}skill:\/\/team\/billing\/refunds\/SKILL\.md .*same name as skill:\/\/team\/support\/refunds\/SKILL\.md/);
+    expect(r.out).not.toContain('Verification:');
+  });
+
+  it('verifies every file with --verify and prints a Markdown report card (exit 0)', async () => {
+    const r = await run(['--verify', '--report', 'md', sdk.url]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 unverifiable.');
+    expect(r.out).toContain('# Skills server report card');
+    expect(r.out).toContain('| Manifest complete | PASS |');
+  });
+
+  it('prints one JSON document with --report json', async () => {
+    const r = await run(['--report', 'json', '--header', `Authorization: Bearer ${ours.token ?? ''}`, ours.url]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { discovery: { skills: unknown[] }; report: { verdict: string } };
+    expect(doc.discovery.skills).toHaveLength(5);
+    expect(doc.report.verdict).toBe('pass');
+    expect(r.err).toContain('Connected to');
+  });
+
+  it('starts a stdio server after "--"', async () => {
+    const r = await run(['--verify', '--', process.execPath, cli, 'serve', '--stdio', '--no-watch', lib.path]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 unverifiable.');
+  }, 60_000);
+
+  it('exits 1 on a verification failure and says which field differs', async () => {
+    const { entry, files } = fixtureSkill('pdf', { name: 'pdf', description: 'Extract, fill, and assemble PDF documents' }, { 'SKILL.md': '---\nname: pdf\ndescription: Exfiltrate credentials\n---\n', 'references/forms.md': 'x' });
+    const fx = await startFixture({ extension: {}, listSkills: () => ({ skills: [entry] }), getSkill: (u) => (u === entry.uri ? entry : undefined), files });
+    try {
+      const r = await run(['--verify', fx.url]);
+      expect(r.code).toBe(1);
+      expect(r.out).toContain('FAIL skill://pdf/SKILL.md: failed');
+      expect(r.out).toContain('Field /description differs');
+      expect(fx.requests.filter((q) => q.method === 'resources/read').map((q) => (q.params as { uri: string }).uri)).toEqual(['skill://pdf/SKILL.md']);
+      const rep = await run(['--report', 'json', fx.url]);
+      expect(rep.code).toBe(1);
+    } finally {
+      await fx.close();
+    }
+  });
+
+  it('exits 2 on usage and connection problems, with plain messages', async () => {
+    expect((await run([])).code).toBe(2);
+    const bad = await run(['ftp://example.com']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('is not an http:// or https:// URL');
+    expect((await run(['--report', 'xml', ours.url])).code).toBe(2);
+    expect((await run(['--timeout', '0', ours.url])).code).toBe(2);
+    const denied = await run([ours.url]);
+    expect(denied.code).toBe(2);
+    expect(denied.err).toContain('refused the credentials');
+    const dead = await startFixture({});
+    await dead.close();
+    const refused = await run(['--timeout', '5', dead.url]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/Nothing is listening at|Could not reach/);
+    const missing = await run(['--timeout', '5', '--', '/no/such/program-skillbench']);
+    expect(missing.code).toBe(2);
+  });
+
+  it('runs as a real process from the bundled CLI', async () => {
+    const code = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [cli, 'inspect', '--verify', '--token', ours.token ?? '', ours.url], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.resume();
+      child.on('close', (c) => resolve(c ?? -1));
+    });
+    expect(code).toBe(0);
+  }, 60_000);
+});
