@@ -38,7 +38,8 @@ export class ProtocolLog {
       truncated,
     };
     this.entries.push(entry);
-    if (this.entries.length > this.capacity) this.entries.splice(0, this.entries.length - this.capacity);
+    // Trim in batches, so a full log does not shift the whole array on every message.
+    if (this.entries.length > this.capacity + Math.ceil(this.capacity / 4)) this.entries.splice(0, this.entries.length - this.capacity);
     for (const l of this.listeners) l(entry);
     return entry;
   }
@@ -64,7 +65,8 @@ export class ProtocolLog {
       if (text !== undefined && !JSON.stringify(e.message).toLowerCase().includes(text)) return false;
       return true;
     });
-    return filter.limit !== undefined ? out.slice(-filter.limit) : out;
+    const kept = out.slice(-this.capacity);
+    return filter.limit !== undefined ? kept.slice(-filter.limit) : kept;
   }
 
   /** The matching entries as a JSON document (pretty-printed). */

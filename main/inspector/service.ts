@@ -259,9 +259,9 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   }
 
   /** Verify every file of a skill (SKILL.md first; unlisted files found by a folder walk fail). */
-  async verify(key: string): Promise<SkillVerification> {
+  async verify(key: string, options: { walk?: boolean } = {}): Promise<SkillVerification> {
     const { session, skill, statuses } = this.skill(key);
-    const v = await verifySkill(session, skill);
+    const v = await verifySkill(session, skill, { walk: options.walk });
     for (const f of v.files) {
       statuses.set(f.uri, f);
       this.emit('file', { key, verification: f });

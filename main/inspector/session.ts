@@ -136,7 +136,7 @@ export class InspectorSession {
   ) {
     this.limits = limits;
     this.log = log;
-    // Why: every request adds (and later removes) an abort listener on the session signal; many reads run at once.
+    // Why: every request in flight holds one abort listener on the session signal; many reads run at once.
     setMaxListeners(0, this.abort.signal);
   }
 
@@ -271,12 +271,21 @@ export class InspectorSession {
   /** Send one request with the session's timeout; errors become plain {@link InspectorError}s. */
   async request<S extends z.ZodType>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
     if (this.closed) throw new InspectorError('not-connected', `The connection "${this.label}" is closed. Connect again.`);
-    const sig = signal ? AbortSignal.any([signal, this.abort.signal]) : this.abort.signal;
-    if (signal) setMaxListeners(0, sig);
+    // Why a controller per request: the SDK adds an abort listener to the signal it is given and
+    // never removes it, so a long-lived session signal would collect one listener per request.
+    const ac = new AbortController();
+    const session = this.abort.signal;
+    const onAbort = (): void => ac.abort();
+    if (session.aborted || signal?.aborted) ac.abort();
+    session.addEventListener('abort', onAbort, { once: true });
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.client.request({ method, params }, schema as never, { timeout: this.limits.requestTimeoutMs, signal: sig }));
+      return (await this.client.request({ method, params }, schema as never, { timeout: this.limits.requestTimeoutMs, signal: ac.signal }));
     } catch (error) {
-      throw toInspectorError(error, { target: describeTarget(this.input), timeoutMs: this.limits.requestTimeoutMs, signal: sig });
+      throw toInspectorError(error, { target: describeTarget(this.input), timeoutMs: this.limits.requestTimeoutMs, signal: ac.signal });
+    } finally {
+      session.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -350,6 +359,9 @@ export class InspectorSession {
     if (this.closed) return;
     this.closed = true;
     this.abort.abort();
+    // Why: tell an HTTP server the session is over (DELETE, MCP Streamable HTTP) so it can free it now.
+    const inner = this.transport.inner;
+    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId) await inner.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);
     await this.oauth?.stop();
   }

@@ -20,6 +20,8 @@ Nothing is read ahead of need: without --verify or --report only the listing is 
   --sse                Use the legacy HTTP+SSE transport instead of Streamable HTTP.
   --verify             Read every file of every skill and check size, digest and frontmatter
                        against the listing (SKILL.md first; a skill that fails is not read further).
+  --no-walk            With --verify: do not walk the folders (resources/directory/read) to look
+                       for files the manifest does not list.
   --report md|json     Check the server against the Skills extension and print the report card.
                        With json, stdout holds one JSON document and nothing else.
   --template-uri URI   A SKILL.md URI to try for a resource template (repeatable).
@@ -31,6 +33,7 @@ Exit codes: 0 clean, 1 a verification or conformance failure, 2 a usage or conne
 interface InspectArgs {
   input: ConnectionInput;
   verify: boolean;
+  walk: boolean;
   report?: 'md' | 'json';
   templateUris: string[];
   limits: Partial<InspectorLimits>;
@@ -48,6 +51,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   const limits: Partial<InspectorLimits> = {};
   let token: string | undefined;
   let verify = false;
+  let walk = true;
   let sse = false;
   let report: 'md' | 'json' | undefined;
   let url: string | undefined;
@@ -75,6 +79,9 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         break;
       case '--verify':
         verify = true;
+        break;
+      case '--no-walk':
+        walk = false;
         break;
       case '--report': {
         const r = value();
@@ -109,11 +116,11 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     if (command.length === 0) throw new UsageError('Put the server command after "--".');
     if (headers.length || token || sse) throw new UsageError('--header, --token and --sse only apply to a URL.');
     const [cmd, ...rest] = command;
-    return { input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd }, verify, report, templateUris, limits };
+    return { input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd }, verify, walk, report, templateUris, limits };
   }
   if (url === undefined) throw new UsageError('Name a server: a URL, or "-- COMMAND ARGS" for a stdio server.');
   if (!/^https?:\/\//i.test(url)) throw new UsageError(`"${url}" is not an http:// or https:// URL. For a stdio server, put the command after "--".`);
-  return { input: { label: new URL(url).host, kind: sse ? 'sse' : 'http', url, headers, bearerToken: token, oauth: false }, verify, report, templateUris, limits };
+  return { input: { label: new URL(url).host, kind: sse ? 'sse' : 'http', url, headers, bearerToken: token, oauth: false }, verify, walk, report, templateUris, limits };
 }
 
 function discoveryText(d: DiscoveryResult): string {
@@ -165,7 +172,18 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     let failed = false;
     const verifications: SkillVerification[] = [];
     if (opts.verify) {
-      for (const s of discovery.skills) verifications.push(await service.verify(s.key));
+      // Four skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
+      const results: SkillVerification[] = new Array<SkillVerification>(discovery.skills.length);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(4, discovery.skills.length) }, async () => {
+          while (next < discovery.skills.length) {
+            const i = next++;
+            results[i] = await service.verify(discovery.skills[i]?.key ?? '', { walk: opts.walk });
+          }
+        }),
+      );
+      verifications.push(...results);
       say(verificationText(verifications));
       failed ||= verifications.some((v) => v.verdict === 'failed');
     }
