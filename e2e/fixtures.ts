@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowserShell, type BrowserShell } from '../main/web/browser-shell';
@@ -11,6 +11,10 @@ export interface TempLibrary {
   /** Write `<dir>/<relativeDir>/SKILL.md` and return its path. */
   addSkill(relativeDir: string, text: string): Promise<string>;
   read(path: string): Promise<string>;
+  /** Write any file under the library (folders created as needed). */
+  addFile(relativePath: string, text: string): Promise<void>;
+  /** Change a file the way another editor does: write a temp file, rename it over. */
+  write(path: string, text: string): Promise<void>;
 }
 
 const rendererDir = join(import.meta.dirname, '..', 'out', 'renderer');
@@ -29,6 +33,14 @@ export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app
         return path;
       },
       read: (path) => readFile(path, 'utf8'),
+      async addFile(relativePath, text) {
+        await mkdir(join(dir, relativePath, '..'), { recursive: true });
+        await writeFile(join(dir, relativePath), text);
+      },
+      async write(path, text) {
+        await writeFile(`${path}.tmp-e2e`, text);
+        await rename(`${path}.tmp-e2e`, path);
+      },
     });
     await rm(dir, { recursive: true, force: true });
   },

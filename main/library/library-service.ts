@@ -208,9 +208,9 @@ export class LibraryService {
       }
       const bytes = Buffer.from(text, 'utf8');
       const version = versionOf(bytes);
+      // Why no event for our own save: the saving window already knows, and an echo would race its reply.
       this.watcher.acknowledge(path, version);
       await writeFileAtomic(real, bytes);
-      this.emit('skill.changed', { path, version });
       return ok({ path, version });
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'write') };

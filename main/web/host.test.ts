@@ -124,7 +124,7 @@ describe('browser-shell host', () => {
     expect(form.status).toBe(415);
   });
 
-  it('opens a library, saves through the API and pushes skill.changed over Server-Sent Events', async () => {
+  it('opens a library, saves through the API, and pushes an outside edit as skill.changed over Server-Sent Events', async () => {
     const opened = await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib') }) });
     const library = JSON.parse(opened.body);
     expect(library.value.skills).toHaveLength(1);
@@ -146,9 +146,11 @@ describe('browser-shell host', () => {
 
     const saved = await send(shell.host.port, { method: 'POST', path: '/api/skill.save', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: skillPath, text: 'new text\n' }) });
     expect(JSON.parse(saved.body)).toMatchObject({ ok: true });
+    expect(await readFile(skillPath, 'utf8')).toBe('new text\n');
+    await send(shell.host.port, { method: 'POST', path: '/api/skill.read', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: skillPath }) });
+    await writeFile(skillPath, 'edited by another program\n');
     await gotEvent;
     expect(events.join('')).toContain(JSON.stringify(skillPath));
-    expect(await readFile(skillPath, 'utf8')).toBe('new text\n');
     stream.destroy();
   });
 

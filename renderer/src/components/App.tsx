@@ -1,26 +1,72 @@
 import { useEffect, useState } from 'react';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { api, shellKind } from '../platform/api';
+import { api, onEvent, shellKind } from '../platform/api';
+import { isDirty, useEditorStore } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
-import { EditorPane } from './EditorPane';
+import { LibraryPanel } from './LibraryPanel';
+import { NewSkillWizard } from './NewSkillWizard';
 import { OpenFolderDialog } from './OpenFolderDialog';
-import { SkillList } from './SkillList';
+import { RecoveredDrafts } from './RecoveredDrafts';
+import { ServerPanel } from './ServerPanel';
+import { SkillView } from './SkillView';
+import { TargetSelector } from './TargetSelector';
 
 /** The Skillbench window. */
 export function App() {
   const [info, setInfo] = useState<ChannelOutput<'app.info'> | null>(null);
-  const [pickerOpen, setPickerOpen] = useState(false);
-  const root = useLibraryStore((s) => s.root);
+  const [dialog, setDialog] = useState<'open' | 'new' | null>(null);
+  const [view, setView] = useState<'library' | 'server'>('library');
+  const [suggestions, setSuggestions] = useState<{ label: string; path: string }[]>([]);
+  const roots = useLibraryStore((s) => s.roots);
   const error = useLibraryStore((s) => s.error);
   const notice = useLibraryStore((s) => s.notice);
+  const libraryState = useLibraryStore((s) => s.state);
   const openLibrary = useLibraryStore((s) => s.openLibrary);
-  const dismissError = useLibraryStore((s) => s.dismissError);
+  const closeRoot = useLibraryStore((s) => s.closeRoot);
+  const showError = useLibraryStore((s) => s.showError);
+  const openSkill = useEditorStore((s) => s.open);
 
   useEffect(() => {
-    void api['app.info']({}).then((result) => {
-      if (result.ok) setInfo(result.value);
-    });
-  }, []);
+    void (async () => {
+      const [infoResult, settings] = await Promise.all([api['app.info']({}), api['settings.get']({})]);
+      if (infoResult.ok) setInfo(infoResult.value);
+      await useLibraryStore.getState().load();
+      await useEditorStore.getState().loadRecovered();
+      const last = settings.ok ? settings.value.lastOpenSkill : null;
+      if (last && useLibraryStore.getState().skills.some((s) => s.path === last)) await openSkill(last);
+      const places = await api['library.suggestions']({});
+      if (places.ok) setSuggestions(places.value.places);
+    })();
+    const offChanged = onEvent('skill.changed', ({ path, version }) => void useEditorStore.getState().externalChange(path, version));
+    // Why: closing the window with unsaved changes asks first (issue 4: never lose work).
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (isDirty(useEditorStore.getState())) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    const keys = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        document.getElementById('skill-search')?.focus();
+      }
+    };
+    window.addEventListener('keydown', keys);
+    return () => {
+      offChanged();
+      window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('keydown', keys);
+    };
+  }, [openSkill]);
+
+  /** Switch skills, asking before unsaved changes are left behind. */
+  async function switchTo(path: string) {
+    const editor = useEditorStore.getState();
+    if (path === editor.path) return;
+    if (isDirty(editor)) {
+      const keep = window.confirm(`Save your changes to ${editor.path} before opening another skill?\n\nOK saves them; Cancel stays here.`);
+      if (!keep || !(await editor.save())) return;
+    }
+    await openSkill(path);
+  }
 
   async function openFolder() {
     if (info?.nativeDialogs) {
@@ -28,39 +74,87 @@ export function App() {
       if (result.ok && result.value.path) await openLibrary(result.value.path);
       return;
     }
-    setPickerOpen(true);
+    setDialog('open');
   }
 
   return (
-    <div className="app" data-state={info ? 'ready' : 'starting'} data-shell={shellKind}>
+    <div className="app" data-state={info && libraryState === 'ready' ? 'ready' : 'starting'} data-shell={shellKind}>
       <header className="app-header">
         <h1>Skillbench</h1>
+        <div role="tablist" aria-label="Views" className="view-switch">
+          <button type="button" role="tab" aria-selected={view === 'library'} onClick={() => setView('library')}>
+            Library
+          </button>
+          <button type="button" role="tab" aria-selected={view === 'server'} onClick={() => setView('server')}>
+            Server
+          </button>
+        </div>
         <button type="button" className="primary" onClick={() => void openFolder()}>
           Open folder…
         </button>
-        <span className="root-path" title={root ?? ''}>
-          {root ?? 'No folder open'}
+        <button type="button" onClick={() => setDialog('new')} disabled={roots.length === 0}>
+          New skill…
+        </button>
+        <TargetSelector />
+        <span className="root-path" title={roots.join('\n')}>
+          {roots.length === 0 ? 'No folder open' : roots.length === 1 ? roots[0] : `${roots.length} folders`}
         </span>
+        {roots.length > 0 ? (
+          <details className="roots-menu">
+            <summary>Folders</summary>
+            <ul>
+              {roots.map((r) => (
+                <li key={r}>
+                  {r}{' '}
+                  <button type="button" onClick={() => void closeRoot(r)} aria-label={`Remove ${r} from the library`}>
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
       </header>
       {error ? (
         <div role="alert" className="banner error">
           <span>{error.message}</span>
-          {error.detail ? <details><summary>Details</summary><code>{error.detail}</code></details> : null}
-          <button type="button" onClick={dismissError} aria-label="Dismiss message">
+          {error.detail ? (
+            <details>
+              <summary>Details</summary>
+              <code>{error.detail}</code>
+            </details>
+          ) : null}
+          <button type="button" onClick={() => showError(null)} aria-label="Dismiss message">
             ✕
           </button>
         </div>
+      ) : null}
+      <RecoveredDrafts />
+      {roots.length === 0 && suggestions.length > 0 ? (
+        <section className="banner suggestions" aria-label="Suggested folders">
+          <span>Skills found on this computer:</span>
+          {suggestions.map((s) => (
+            <button type="button" key={s.path} onClick={() => void openLibrary(s.path)} title={s.path}>
+              {s.label}
+            </button>
+          ))}
+        </section>
       ) : null}
       <div role="status" className="status-line">
         {notice}
       </div>
       <main className="workspace">
-        <aside className="sidebar" aria-label="Library">
-          <SkillList />
-        </aside>
-        <EditorPane />
+        {view === 'library' ? (
+          <>
+            <LibraryPanel onOpen={(path) => void switchTo(path)} />
+            <SkillView />
+          </>
+        ) : (
+          <ServerPanel />
+        )}
       </main>
-      {pickerOpen ? <OpenFolderDialog initialPath={root ?? info?.homeDir ?? ''} onClose={() => setPickerOpen(false)} /> : null}
+      {dialog === 'open' ? <OpenFolderDialog initialPath={roots[0] ?? info?.homeDir ?? ''} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'new' ? <NewSkillWizard onClose={() => setDialog(null)} onCreated={(path) => void switchTo(path)} /> : null}
     </div>
   );
 }

@@ -1,20 +1,68 @@
 import { useEffect, useRef } from 'react';
+import type { Diagnostic } from '../../../shared/validation/types';
+import { BOM, setEditorBridge } from '../editor/editor-bridge';
+import { frontmatterLines } from '../editor/frontmatter-mirror';
+import { CORE_MARKER_OWNER, toMarkers } from '../editor/markers';
 import { FRONTMATTER_MODEL_URI, monaco, setFrontmatterSchema, SKILL_LANGUAGE } from '../editor/monaco-setup';
-import { frontmatterLines, FRONTMATTER_SCHEMA } from '../editor/frontmatter-mirror';
+import { editorSchemaFor } from '../editor/schemas';
+import { useEditorStore } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
 
-/** The SKILL.md editor: Monaco, YAML-highlighted frontmatter, Markdown body, Ctrl+S saves. */
+/** Offsets in the store's text → offsets in Monaco's (which never holds the BOM). */
+function modelOffset(text: string, offset: number): number {
+  return text.startsWith(BOM) ? offset - 1 : offset;
+}
+
+/** Diagnostics currently shown, for the code-action provider (one provider per language, registered once). */
+let shownDiagnostics: { uri: string; text: string; diagnostics: Diagnostic[] } = { uri: '', text: '', diagnostics: [] };
+
+monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
+  provideCodeActions(model, range) {
+    if (model.uri.toString() !== shownDiagnostics.uri) return { actions: [], dispose: () => undefined };
+    const { text, diagnostics } = shownDiagnostics;
+    const actions: monaco.languages.CodeAction[] = [];
+    for (const d of diagnostics) {
+      if (!d.fixes || d.fixes.length === 0) continue;
+      const start = d.range?.start.line ?? 1;
+      const end = d.range?.end.line ?? 1;
+      if (end < range.startLineNumber || start > range.endLineNumber) continue;
+      for (const fix of d.fixes) {
+        if (fix.edits.length === 0 || (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1))) continue;
+        actions.push({
+          title: fix.title,
+          kind: 'quickfix',
+          isPreferred: fix.safe,
+          edit: {
+            edits: fix.edits.map((e) => {
+              const from = model.getPositionAt(modelOffset(text, e.start));
+              const to = model.getPositionAt(modelOffset(text, e.end));
+              return {
+                resource: model.uri,
+                versionId: model.getVersionId(),
+                textEdit: { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: e.newText },
+              };
+            }),
+          },
+        });
+      }
+    }
+    return { actions, dispose: () => undefined };
+  },
+});
+
+/** The SKILL.md editor: Monaco with YAML-highlighted frontmatter, Markdown body, live markers and quick fixes. */
 export function EditorPane() {
   const host = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
-  const openPath = useLibraryStore((s) => s.openPath);
-  const savedText = useLibraryStore((s) => s.savedText);
-  const editorState = useLibraryStore((s) => s.editorState);
-  const dirty = useLibraryStore((s) => s.draft !== s.savedText);
+  const path = useEditorStore((s) => s.path);
+  const status = useEditorStore((s) => s.status);
+  const externalRevision = useEditorStore((s) => s.externalRevision);
+  const diagnostics = useEditorStore((s) => s.diagnostics);
+  const diskDiagnostics = useEditorStore((s) => s.diskDiagnostics);
+  const profiles = useLibraryStore((s) => s.profiles);
 
   useEffect(() => {
     if (!host.current) return;
-    setFrontmatterSchema(FRONTMATTER_SCHEMA, 'skillbench://schemas/agentskills.json');
     const mirror = monaco.editor.getModel(FRONTMATTER_MODEL_URI) ?? monaco.editor.createModel('', 'yaml', FRONTMATTER_MODEL_URI);
     const editor = monaco.editor.create(host.current, {
       automaticLayout: true,
@@ -24,72 +72,99 @@ export function EditorPane() {
       minimap: { enabled: false },
       fontSize: 14,
       ariaLabel: 'SKILL.md editor',
-      quickSuggestions: false,
+      quickSuggestions: { other: true, comments: false, strings: false },
+      lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
+      renderValidationDecorations: 'on',
     });
     editorRef.current = editor;
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useLibraryStore.getState().save());
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useEditorStore.getState().save());
     const changes = editor.onDidChangeModelContent(() => {
-      const text = editor.getValue();
-      useLibraryStore.getState().setDraft(text);
-      mirror.setValue(frontmatterLines(text));
-    });
-    // Schema problems that monaco-yaml finds in the mirror are shown on the real model, one line down
-    // (the frontmatter starts on line 2, after the opening ---: ARCHITECTURE "Decisions").
-    const markers = monaco.editor.onDidChangeMarkers((uris) => {
-      if (!uris.some((u) => u.toString() === FRONTMATTER_MODEL_URI.toString())) return;
       const model = editor.getModel();
       if (!model) return;
-      const mapped = monaco.editor.getModelMarkers({ resource: FRONTMATTER_MODEL_URI }).map((m) => ({
-        ...m,
-        startLineNumber: m.startLineNumber + 1,
-        endLineNumber: m.endLineNumber + 1,
-      }));
-      monaco.editor.setModelMarkers(model, 'frontmatter-schema', mapped);
+      const hasBom = useEditorStore.getState().draft.startsWith(BOM);
+      const text = (hasBom ? BOM : '') + model.getValue();
+      useEditorStore.getState().setDraft(text, true);
+      mirror.setValue(frontmatterLines(text));
+    });
+    setEditorBridge({
+      applyEdits(edits) {
+        const model = editor.getModel();
+        const text = useEditorStore.getState().draft;
+        if (!model || (text.startsWith(BOM) && edits.some((e) => e.start < 1))) return false;
+        editor.pushUndoStop();
+        editor.executeEdits(
+          'skillbench-fix',
+          edits.map((e) => {
+            const from = model.getPositionAt(modelOffset(text, e.start));
+            const to = model.getPositionAt(modelOffset(text, Math.min(e.end, text.length)));
+            return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: e.newText };
+          }),
+        );
+        editor.pushUndoStop();
+        return true;
+      },
+      reveal(offset) {
+        const model = editor.getModel();
+        if (!model) return;
+        const position = model.getPositionAt(modelOffset(useEditorStore.getState().draft, offset));
+        editor.setPosition(position);
+        editor.revealPositionInCenter(position);
+        editor.focus();
+      },
     });
     return () => {
+      setEditorBridge(null);
       changes.dispose();
-      markers.dispose();
       editor.getModel()?.dispose();
       editor.dispose();
       editorRef.current = null;
     };
   }, []);
 
+  // Open a document, or follow a change made outside the editor widget (fix, form view, reload).
   useEffect(() => {
     const editor = editorRef.current;
-    if (!editor || editorState !== 'ready' || !openPath) return;
-    const current = editor.getModel();
-    if (current && current.uri.toString() === monaco.Uri.file(openPath).toString()) return;
-    current?.dispose();
-    const model = monaco.editor.createModel(savedText, SKILL_LANGUAGE, monaco.Uri.file(openPath));
-    editor.setModel(model);
-    monaco.editor.getModel(FRONTMATTER_MODEL_URI)?.setValue(frontmatterLines(savedText));
-    editor.focus();
-  }, [openPath, editorState, savedText]);
+    if (!editor || !path || (status !== 'ready' && status !== 'saving')) return;
+    const { draft } = useEditorStore.getState();
+    const modelText = draft.startsWith(BOM) ? draft.slice(1) : draft;
+    const uri = monaco.Uri.file(path);
+    let model = editor.getModel();
+    if (!model || model.uri.toString() !== uri.toString()) {
+      model?.dispose();
+      model = monaco.editor.getModel(uri) ?? monaco.editor.createModel('', SKILL_LANGUAGE, uri);
+      // Why: keep the file's own line endings; Monaco would otherwise write LF (issue 4: "preserve line endings").
+      model.setEOL(modelText.includes('\r\n') ? monaco.editor.EndOfLineSequence.CRLF : monaco.editor.EndOfLineSequence.LF);
+      model.setValue(modelText);
+      editor.setModel(model);
+      monaco.editor.getModel(FRONTMATTER_MODEL_URI)?.setValue(frontmatterLines(draft));
+      editor.focus();
+    } else if (model.getValue() !== modelText) {
+      model.pushEditOperations([], [{ range: model.getFullModelRange(), text: modelText }], () => null);
+      monaco.editor.getModel(FRONTMATTER_MODEL_URI)?.setValue(frontmatterLines(draft));
+    }
+  }, [path, status, externalRevision]);
+
+  // Live markers from the core, plus the disk checks from the last save.
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model || !path) return;
+    const all = [...diagnostics, ...diskDiagnostics];
+    shownDiagnostics = { uri: model.uri.toString(), text: useEditorStore.getState().draft, diagnostics: all };
+    monaco.editor.setModelMarkers(model, CORE_MARKER_OWNER, toMarkers(all));
+  }, [diagnostics, diskDiagnostics, path]);
+
+  useEffect(() => {
+    const { uri, schema } = editorSchemaFor(profiles);
+    setFrontmatterSchema(schema, uri);
+  }, [profiles]);
 
   return (
-    <section className="editor-pane" aria-label="Editor">
-      <div className="editor-toolbar">
-        <span className="editor-path" title={openPath ?? ''}>
-          {openPath ? openPath : 'Choose a skill on the left to edit its SKILL.md'}
-          {dirty ? <span className="dirty-marker" aria-label="Unsaved changes"> ●</span> : null}
-        </span>
-        <button
-          type="button"
-          onClick={() => void useLibraryStore.getState().save()}
-          disabled={!openPath || editorState !== 'ready' || !dirty}
-        >
-          {editorState === 'saving' ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-      <div
-        className="editor-host"
-        ref={host}
-        data-testid="editor"
-        data-state={editorState}
-        data-dirty={dirty ? 'true' : 'false'}
-        hidden={!openPath}
-      />
-    </section>
+    <div
+      className="editor-host"
+      ref={host}
+      data-testid="editor"
+      data-state={status}
+      data-dirty={useEditorStore((s) => (s.draft !== s.savedText ? 'true' : 'false'))}
+    />
   );
 }

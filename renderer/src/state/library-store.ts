@@ -1,40 +1,74 @@
 import { create } from 'zustand';
-import type { ApiError, SkillSummary } from '../../../shared/ipc/contract';
+import type { ApiError, ChannelInput, ChannelOutput, SkillSummary } from '../../../shared/ipc/contract';
+import type { ProfileId } from '../../../shared/validation/types';
 import { api } from '../platform/api';
 
-/** The open library and the skill being edited. Components read this; only its actions call the API. */
+type Listing = ChannelOutput<'library.list'>;
+
+/** How the list is narrowed. */
+export interface ListFilter {
+  query: string;
+  status: 'all' | 'errors' | 'warnings' | 'clean';
+  root: string | 'all';
+  /** Only skills whose suggested profiles include this one. */
+  profile: ProfileId | 'all';
+  sort: 'name' | 'path' | 'status';
+}
+
+/** The library: roots, skills with their status, library-wide findings, and the list's filter. */
 export interface LibraryState {
-  root: string | null;
+  state: 'idle' | 'loading' | 'ready';
+  roots: string[];
   skills: SkillSummary[];
+  findings: Listing['findings'];
+  budget: Listing['budget'] | null;
+  problems: Listing['problems'];
+  profiles: ProfileId[];
+  filter: ListFilter;
   /** The last problem to show the user, in plain words. */
   error: ApiError | null;
   /** A short confirmation ("Saved"). */
   notice: string | null;
-  openPath: string | null;
-  /** The text as last read from or written to disk. */
-  savedText: string;
-  /** The text in the editor. */
-  draft: string;
-  version: string | null;
-  editorState: 'empty' | 'loading' | 'ready' | 'saving';
+  load: () => Promise<void>;
+  refresh: () => Promise<void>;
   openLibrary: (path: string) => Promise<boolean>;
-  openSkill: (path: string) => Promise<void>;
-  setDraft: (text: string) => void;
-  save: () => Promise<void>;
-  dismissError: () => void;
+  closeRoot: (root: string) => Promise<void>;
+  setProfiles: (profiles: ProfileId[]) => Promise<void>;
+  createSkill: (input: ChannelInput<'skill.create'>) => Promise<string | null>;
+  setFilter: (patch: Partial<ListFilter>) => void;
+  showError: (error: ApiError | null) => void;
+  showNotice: (notice: string | null) => void;
 }
 
-/** The library store. */
+/** The library store. Components read it; only its actions call the API. */
 export const useLibraryStore = create<LibraryState>((set, get) => ({
-  root: null,
+  state: 'idle',
+  roots: [],
   skills: [],
+  findings: [],
+  budget: null,
+  problems: [],
+  profiles: ['agentskills'],
+  filter: { query: '', status: 'all', root: 'all', profile: 'all', sort: 'name' },
   error: null,
   notice: null,
-  openPath: null,
-  savedText: '',
-  draft: '',
-  version: null,
-  editorState: 'empty',
+
+  async load() {
+    set({ state: 'loading' });
+    const settings = await api['settings.get']({});
+    if (settings.ok) set({ profiles: settings.value.profiles });
+    await get().refresh();
+  },
+
+  async refresh() {
+    const result = await api['library.list']({});
+    if (!result.ok) {
+      set({ error: result.error, state: 'ready' });
+      return;
+    }
+    const { roots, skills, findings, budget, problems } = result.value;
+    set({ roots, skills, findings, budget, problems, state: 'ready' });
+  },
 
   async openLibrary(path) {
     if (path.trim() === '') {
@@ -47,47 +81,64 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
       return false;
     }
     set({
-      root: result.value.root,
-      skills: result.value.skills,
       error: null,
       notice: result.value.skills.length === 0 ? `No SKILL.md was found under ${result.value.root}.` : null,
-      openPath: null,
-      savedText: '',
-      draft: '',
-      version: null,
-      editorState: 'empty',
     });
+    await get().refresh();
     return true;
   },
 
-  async openSkill(path) {
-    set({ editorState: 'loading', openPath: path, notice: null });
-    const result = await api['skill.read']({ path });
-    if (get().openPath !== path) return; // Why: a later click won the race.
+  async closeRoot(root) {
+    await api['library.close']({ root });
+    await get().refresh();
+  },
+
+  async setProfiles(profiles) {
+    if (profiles.length === 0) return;
+    set({ profiles });
+    const result = await api['settings.update']({ profiles });
+    if (!result.ok) set({ error: result.error });
+    await get().refresh();
+  },
+
+  async createSkill(input) {
+    const result = await api['skill.create'](input);
     if (!result.ok) {
-      set({ error: result.error, editorState: 'empty', openPath: null });
-      return;
+      set({ error: result.error });
+      return null;
     }
-    set({ savedText: result.value.text, draft: result.value.text, version: result.value.version, editorState: 'ready', error: null });
+    await get().refresh();
+    return result.value.path;
   },
 
-  setDraft(text) {
-    set({ draft: text, notice: null });
+  setFilter(patch) {
+    set({ filter: { ...get().filter, ...patch } });
   },
 
-  async save() {
-    const { openPath, draft, version } = get();
-    if (!openPath || get().editorState !== 'ready') return;
-    set({ editorState: 'saving' });
-    const result = await api['skill.save']({ path: openPath, text: draft, expectedVersion: version ?? undefined });
-    if (!result.ok) {
-      set({ error: result.error, editorState: 'ready' });
-      return;
-    }
-    set({ savedText: draft, version: result.value.version, editorState: 'ready', notice: 'Saved', error: null });
+  showError(error) {
+    set({ error });
   },
 
-  dismissError() {
-    set({ error: null });
+  showNotice(notice) {
+    set({ notice });
   },
 }));
+
+/** The skills the list shows for a filter (pure, so the list and tests agree). */
+export function visibleSkills(skills: readonly SkillSummary[], filter: ListFilter): SkillSummary[] {
+  const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = skills.filter((skill) => {
+    if (filter.root !== 'all' && skill.root !== filter.root) return false;
+    if (filter.profile !== 'all' && !skill.suggestedProfiles.includes(filter.profile)) return false;
+    if (filter.status === 'errors' && skill.counts.error === 0) return false;
+    if (filter.status === 'warnings' && (skill.counts.warning === 0 || skill.counts.error > 0)) return false;
+    if (filter.status === 'clean' && (skill.counts.error > 0 || skill.counts.warning > 0)) return false;
+    if (words.length === 0) return true;
+    const haystack = `${skill.name} ${skill.description} ${skill.relativeDir}`.toLowerCase();
+    return words.every((w) => haystack.includes(w));
+  });
+  const rank = (s: SkillSummary) => (s.counts.error > 0 ? 0 : s.counts.warning > 0 ? 1 : 2);
+  const byName = (a: SkillSummary, b: SkillSummary) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path);
+  shown.sort(filter.sort === 'path' ? (a, b) => a.path.localeCompare(b.path) : filter.sort === 'status' ? (a, b) => rank(a) - rank(b) || byName(a, b) : byName);
+  return shown;
+}

@@ -1,0 +1,110 @@
+import { parse } from 'yaml';
+import { expect, test } from '../fixtures';
+import { SkillbenchPage } from '../pages/skillbench-page';
+
+test('a new skill from the wizard, an unquoted colon flagged in plain words, fixed in one click, saved as valid YAML', async ({ app, library }) => {
+  await app.openFolder(library.dir);
+  await app.createSkill('meeting-notes', 'Turns meeting notes into action items. Use when the user pastes notes.');
+  await expect(app.skill('meeting-notes')).toBeVisible();
+  await expect(app.problems).toContainText('No problems');
+
+  await app.replaceLine(3, 'description: Use when: the user pastes meeting notes');
+  await expect(app.squiggles('error').first()).toBeVisible();
+  const problem = app.problem('yaml/unquoted-colon').first();
+  await expect(problem).toContainText('colon');
+  await problem.getByRole('button', { name: 'Put the value in quotes' }).click();
+  await expect(app.problem('yaml/unquoted-colon')).toHaveCount(0);
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+
+  const text = await library.read(`${library.dir}/meeting-notes/SKILL.md`);
+  const frontmatter = text.split('---\n')[1] ?? '';
+  expect(parse(frontmatter)).toEqual({ name: 'meeting-notes', description: 'Use when: the user pastes meeting notes' });
+  expect(text).toContain('## When to use');
+});
+
+test('Fix all safe problems repairs several problems at once and Ctrl+Z takes them back', async ({ app, library }) => {
+  const path = await library.addSkill('notes', '---\nname: notes\ndescription: Handles notes: all of them\nlicense: Custom: see LICENSE.txt\n---\nBody\n');
+  await app.openFolder(library.dir);
+  await app.openSkill('notes');
+  await expect(app.problem('yaml/unquoted-colon')).toHaveCount(2);
+  await app.problems.getByRole('button', { name: 'Fix all safe problems' }).click();
+  await expect(app.problem('yaml/unquoted-colon')).toHaveCount(0);
+  await expect(app.status).toContainText('Fixed 2 problems');
+  expect(await library.read(path)).toContain('description: Handles notes: all of them');
+  await app.page.locator('.monaco-editor .view-lines').first().click();
+  await app.page.keyboard.press('ControlOrMeta+z');
+  await expect(app.problem('yaml/unquoted-colon')).toHaveCount(2);
+});
+
+test('an edit on disk reloads a clean buffer; with unsaved changes both versions stay reachable', async ({ app, library }) => {
+  const path = await library.addSkill('alpha', '---\nname: alpha\ndescription: First version.\n---\nBody\n');
+  await app.openFolder(library.dir);
+  await app.openSkill('alpha');
+
+  await library.write(path, '---\nname: alpha\ndescription: Changed on disk.\n---\nBody\n');
+  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText('Changed on disk.');
+  await expect(app.status).toContainText('Reloaded');
+  await expect(app.editor).toHaveAttribute('data-dirty', 'false');
+
+  await app.replaceLine(5, 'My unsaved body.');
+  await library.write(path, '---\nname: alpha\ndescription: Changed on disk again.\n---\nBody\n');
+  const conflict = app.page.getByRole('alertdialog', { name: 'This file changed outside Skillbench' });
+  await expect(conflict).toBeVisible();
+  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText('My unsaved body.');
+  await conflict.getByRole('button', { name: 'Show both versions' }).click();
+  const diff = app.page.getByTestId('conflict-diff');
+  await expect(diff).toContainText('Changed on disk again.');
+  await expect(diff).toContainText('My unsaved body.');
+
+  await conflict.getByRole('button', { name: 'Keep my version' }).click();
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+  expect(await library.read(path)).toBe('---\nname: alpha\ndescription: Changed on disk.\n---\nMy unsaved body.\n');
+});
+
+test('saving over a file changed on disk is refused, and the disk version can be taken instead', async ({ app, library }) => {
+  const path = await library.addSkill('alpha', '---\nname: alpha\ndescription: First version.\n---\nBody\n');
+  await app.openFolder(library.dir);
+  await app.openSkill('alpha');
+  await app.replaceLine(5, 'Mine.');
+  await library.write(path, '---\nname: alpha\ndescription: Theirs.\n---\nBody\n');
+  const conflict = app.page.getByRole('alertdialog');
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Use the version on disk' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText('Theirs.');
+  await expect(app.editor).toHaveAttribute('data-dirty', 'false');
+  expect(await library.read(path)).toContain('Theirs.');
+});
+
+test('CRLF line endings and a byte-order mark survive an edit', async ({ app, library }) => {
+  const path = await library.addSkill('crlf', '\uFEFF---\r\nname: crlf\r\ndescription: Windows file.\r\n---\r\nBody\r\n');
+  await app.openFolder(library.dir);
+  await app.openSkill('crlf');
+  await app.replaceLine(5, 'New body');
+  await app.page.keyboard.press('ControlOrMeta+s');
+  await expect(app.status).toHaveText('Saved');
+  expect(await library.read(path)).toBe('\uFEFF---\r\nname: crlf\r\ndescription: Windows file.\r\n---\r\nNew body\r\n');
+});
+
+test('unsaved changes survive the window going away and are offered back', async ({ app, library, shell, context }) => {
+  const path = await library.addSkill('alpha', '---\nname: alpha\ndescription: Saved text.\n---\nBody\n');
+  await app.openFolder(library.dir);
+  await app.openSkill('alpha');
+  await app.replaceLine(5, 'Typed but never saved.');
+  await expect.poll(async () => {
+    const drafts = await shell.services.drafts.list();
+    return drafts.map((d) => d.text.includes('Typed but never saved.'));
+  }).toEqual([true]);
+  // The window disappears without any chance to save (as in a renderer crash).
+  await app.page.close({ runBeforeUnload: false });
+  const again = new SkillbenchPage(await context.newPage());
+  await again.goto(`${shell.host.origin}/`);
+  const recovered = again.page.getByRole('region', { name: 'Recovered changes' });
+  await expect(recovered).toContainText(path);
+  await recovered.getByRole('button', { name: 'Restore' }).click();
+  await expect(again.page.locator('.monaco-editor .view-lines').first()).toContainText('Typed but never saved.');
+  await expect(again.editor).toHaveAttribute('data-dirty', 'true');
+  expect(await library.read(path)).toContain('Body');
+});

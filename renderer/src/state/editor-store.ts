@@ -1,0 +1,267 @@
+import { create } from 'zustand';
+import type { ChannelOutput } from '../../../shared/ipc/contract';
+import { applyEdits } from '../../../shared/skill';
+import { fixAllSafe, getRule, validateSkill } from '../../../shared/validation';
+import type { Diagnostic, FileView, ProfileId, QuickFix, ValidationResult } from '../../../shared/validation/types';
+import { editorBridge } from '../editor/editor-bridge';
+import { api } from '../platform/api';
+import { useLibraryStore } from './library-store';
+
+type Draft = ChannelOutput<'drafts.list'>['drafts'][number];
+
+/** An edit made outside Skillbench while the file is open. */
+export interface Conflict {
+  kind: 'changed' | 'deleted';
+  /** The text now on disk (null when the file was deleted). */
+  diskText: string | null;
+  diskVersion: string | null;
+}
+
+/** The open document and everything the editor shows about it. */
+export interface EditorState {
+  path: string | null;
+  skillDir: string | null;
+  status: 'empty' | 'loading' | 'ready' | 'saving';
+  savedText: string;
+  draft: string;
+  version: string | null;
+  fileView: FileView | null;
+  /** Findings of the core on the current buffer, recomputed on every change. */
+  diagnostics: Diagnostic[];
+  verdicts: ValidationResult['verdicts'];
+  /** Findings only the disk checks make (links, package size), from the last save or open. */
+  diskDiagnostics: Diagnostic[];
+  conflict: Conflict | null;
+  view: 'text' | 'form';
+  showPreview: boolean;
+  /** Unsaved buffers found from an earlier session. */
+  recovered: Draft[];
+  /** Bumped when the text changed from outside the editor widget (fix, form, reload), so Monaco syncs. */
+  externalRevision: number;
+  /** Open a file; `skillDir` when it is not the skill's SKILL.md (a reference, a script). */
+  open: (path: string, skillDir?: string) => Promise<boolean>;
+  setDraft: (text: string, fromEditor?: boolean) => void;
+  save: () => Promise<boolean>;
+  applyFix: (fix: QuickFix) => void;
+  fixAll: () => number;
+  revalidate: () => void;
+  externalChange: (path: string, version: string | null) => Promise<void>;
+  takeDiskVersion: () => void;
+  keepMine: () => void;
+  setView: (view: 'text' | 'form') => void;
+  togglePreview: () => void;
+  loadRecovered: () => Promise<void>;
+  restoreDraft: (draft: Draft) => Promise<void>;
+  discardDraft: (draft: Draft) => Promise<void>;
+  close: () => void;
+}
+
+const profiles = (): ProfileId[] => useLibraryStore.getState().profiles;
+const notify = useLibraryStore.getState;
+
+let draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Is the buffer different from what is on disk? */
+export function isDirty(state: Pick<EditorState, 'draft' | 'savedText' | 'status'>): boolean {
+  return state.status !== 'empty' && state.draft !== state.savedText;
+}
+
+/** Is `path` a SKILL.md (any case, so a wrongly named skill.md is still checked)? */
+export function isSkillFile(path: string | null): boolean {
+  return path !== null && /(^|[\\/])skill\.md$/i.test(path);
+}
+
+function skillDirOf(path: string): string {
+  return path.replace(/[\\/][^\\/]*$/, '');
+}
+
+/** The editor store. */
+export const useEditorStore = create<EditorState>((set, get) => {
+  function validate(text: string, fileView: FileView | null) {
+    // Why: only SKILL.md has frontmatter rules; a reference or script is just text.
+    if (!isSkillFile(get()?.path ?? null)) return { diagnostics: [], verdicts: {} };
+    const result = validateSkill(text, { profiles: profiles(), fileView: fileView ?? undefined });
+    return { diagnostics: result.diagnostics, verdicts: result.verdicts };
+  }
+
+  async function refreshDisk(path: string) {
+    if (!isSkillFile(path)) return;
+    const result = await api['skill.validate']({ path, profiles: profiles() });
+    if (!result.ok || get().path !== path) return;
+    // Why only unknown rule ids: the core's own findings are already live on the buffer.
+    set({ diskDiagnostics: result.value.diagnostics.filter((d) => getRule(d.ruleId) === undefined) });
+  }
+
+  return {
+    path: null,
+    skillDir: null,
+    status: 'empty',
+    savedText: '',
+    draft: '',
+    version: null,
+    fileView: null,
+    diagnostics: [],
+    verdicts: {},
+    diskDiagnostics: [],
+    conflict: null,
+    view: 'text',
+    showPreview: false,
+    recovered: [],
+    externalRevision: 0,
+
+    async open(path, skillDir) {
+      set({ status: 'loading', path, conflict: null, diskDiagnostics: [] });
+      const [read, view] = await Promise.all([api['skill.read']({ path }), isSkillFile(path) ? api['skill.fileView']({ path }) : Promise.resolve(null)]);
+      if (get().path !== path) return false; // Why: a later click won the race.
+      if (!read.ok) {
+        notify().showError(read.error);
+        set({ status: 'empty', path: null });
+        return false;
+      }
+      const fileView = view?.ok ? view.value : null;
+      set({
+        skillDir: skillDir ?? skillDirOf(path),
+        savedText: read.value.text,
+        draft: read.value.text,
+        version: read.value.version,
+        fileView,
+        status: 'ready',
+        externalRevision: get().externalRevision + 1,
+        ...validate(read.value.text, fileView),
+      });
+      notify().showError(null);
+      if (isSkillFile(path)) void api['settings.update']({ lastOpenSkill: path });
+      void refreshDisk(path);
+      return true;
+    },
+
+    setDraft(text, fromEditor = true) {
+      const { fileView, path, version, draft } = get();
+      if (text === draft && fromEditor) return;
+      set({
+        draft: text,
+        ...validate(text, fileView),
+        ...(fromEditor ? {} : { externalRevision: get().externalRevision + 1 }),
+      });
+      if (text !== draft) notify().showNotice(null);
+      clearTimeout(draftTimer);
+      if (path && text !== get().savedText) {
+        // Why: a renderer crash must not lose typing; keep the buffer on disk shortly after each pause.
+        draftTimer = setTimeout(() => void api['drafts.put']({ path, text, baseVersion: version }), 600);
+      }
+    },
+
+    async save() {
+      const { path, draft, version, status } = get();
+      if (!path || status !== 'ready') return false;
+      clearTimeout(draftTimer);
+      set({ status: 'saving' });
+      const result = await api['skill.save']({ path, text: draft, expectedVersion: version ?? undefined });
+      if (!result.ok) {
+        set({ status: 'ready' });
+        if (result.error.code === 'conflict') {
+          const disk = await api['skill.read']({ path });
+          set({ conflict: { kind: disk.ok ? 'changed' : 'deleted', diskText: disk.ok ? disk.value.text : null, diskVersion: disk.ok ? disk.value.version : null } });
+        }
+        notify().showError(result.error);
+        return false;
+      }
+      set({ savedText: draft, version: result.value.version, status: 'ready', conflict: null });
+      notify().showNotice('Saved');
+      notify().showError(null);
+      void refreshDisk(path);
+      void useLibraryStore.getState().refresh();
+      return true;
+    },
+
+    applyFix(fix) {
+      // Why through the editor: the fix lands in Monaco's undo history, so Ctrl+Z takes it back.
+      if (get().view === 'text' && editorBridge()?.applyEdits(fix.edits)) return;
+      get().setDraft(applyEdits(get().draft, fix.edits), false);
+    },
+
+    fixAll() {
+      const current = get().draft;
+      const { text, applied } = fixAllSafe(current, { profiles: profiles(), fileView: get().fileView ?? undefined });
+      if (applied.length === 0) return 0;
+      const whole = [{ start: 0, end: current.length, newText: text }];
+      if (!(get().view === 'text' && editorBridge()?.applyEdits(whole))) get().setDraft(text, false);
+      return applied.length;
+    },
+
+    revalidate() {
+      const { draft, fileView, path } = get();
+      set(validate(draft, fileView));
+      if (path) void refreshDisk(path);
+    },
+
+    async externalChange(path, version) {
+      const state = get();
+      if (path !== state.path || version === state.version) return;
+      if (version === null) {
+        set({ conflict: { kind: 'deleted', diskText: null, diskVersion: null } });
+        return;
+      }
+      const disk = await api['skill.read']({ path });
+      // Why re-check: a save of ours may have finished while the file was read.
+      if (!disk.ok || get().path !== path || disk.value.version === get().version) return;
+      if (!isDirty(get())) {
+        // Why: a clean buffer has nothing to lose, so follow the disk silently.
+        set({ savedText: disk.value.text, version: disk.value.version, conflict: null });
+        get().setDraft(disk.value.text, false);
+        notify().showNotice('Reloaded: the file changed on disk.');
+        return;
+      }
+      set({ conflict: { kind: 'changed', diskText: disk.value.text, diskVersion: disk.value.version } });
+    },
+
+    takeDiskVersion() {
+      const { conflict, path } = get();
+      if (!conflict || conflict.diskText === null) return;
+      set({ savedText: conflict.diskText, version: conflict.diskVersion, conflict: null });
+      get().setDraft(conflict.diskText, false);
+      if (path) void api['drafts.discard']({ path });
+    },
+
+    keepMine() {
+      const { conflict } = get();
+      if (!conflict) return;
+      // Why: the next save must be allowed to replace the disk version the user has now seen.
+      set({ version: conflict.diskVersion, savedText: conflict.diskText ?? '', conflict: null });
+    },
+
+    setView(view) {
+      set({ view });
+    },
+
+    togglePreview() {
+      set({ showPreview: !get().showPreview });
+    },
+
+    async loadRecovered() {
+      const result = await api['drafts.list']({});
+      if (result.ok) set({ recovered: result.value.drafts });
+    },
+
+    async restoreDraft(draft) {
+      if (!(await get().open(draft.path))) return;
+      get().setDraft(draft.text, false);
+      set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
+      if (draft.baseVersion !== null && draft.baseVersion !== get().version) {
+        notify().showNotice('Restored your unsaved changes. The file also changed on disk since then; review before saving.');
+        set({ conflict: { kind: 'changed', diskText: get().savedText, diskVersion: get().version } });
+      } else {
+        notify().showNotice('Restored your unsaved changes.');
+      }
+    },
+
+    async discardDraft(draft) {
+      await api['drafts.discard']({ path: draft.path });
+      set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
+    },
+
+    close() {
+      set({ path: null, skillDir: null, status: 'empty', savedText: '', draft: '', version: null, fileView: null, diagnostics: [], diskDiagnostics: [], conflict: null });
+    },
+  };
+});
