@@ -58,7 +58,9 @@ function causeCode(error: unknown): string | undefined {
 /** Turn anything thrown while talking to a server into an {@link InspectorError} with a plain sentence. */
 export function toInspectorError(error: unknown, context: { target: string; timeoutMs?: number; signal?: AbortSignal }): InspectorError {
   if (error instanceof InspectorError) return error;
-  const raw = error instanceof Error ? error.message : String(error);
+  let raw = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  if (cause) raw = `${raw} (${cause.message})`;
   if (context.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return new InspectorError('cancelled', 'Cancelled.', raw);
   }

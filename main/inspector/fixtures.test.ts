@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../mcp-server/test-support';
 import { InspectorService } from './service';
-import { fixtureSkill, startFixture } from './test-support';
+import { fixtureSkill, startFixture, startSseFixture } from './test-support';
 import type { FixtureSpec } from './test-support';
 import { sha256Digest } from './verify';
 import type { InspectorLimits } from './types';
@@ -357,6 +357,28 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
       await expect(service.connect({ label: 'bad', kind: 'http', url: 'file:///etc/passwd' })).rejects.toThrow(/not an http:\/\/ or https:\/\/ address/);
     } finally {
       await service.close();
+      await data.remove();
+    }
+  });
+});
+
+describe('legacy HTTP+SSE transport', () => {
+  it('connects with a bearer token, discovers and verifies', async () => {
+    const { entry, files } = pdfSkill();
+    const server = await startSseFixture({ extension: {}, listSkills: () => ({ skills: [entry] }), getSkill: (u) => (u === entry.uri ? entry : undefined), files, requireToken: 'sse-token-value' });
+    const data = await tempDir('skillbench-insp-data-');
+    const service = new InspectorService({ dataDir: data.path });
+    try {
+      const status = await service.connect({ label: 'sse', kind: 'sse', url: server.url, bearerToken: 'sse-token-value' });
+      expect(status).toMatchObject({ state: 'connected', kind: 'sse', skillsExtension: true });
+      const d = await service.discover('sse');
+      expect(d.skills.map((s) => s.uri)).toEqual(['skill://pdf/SKILL.md']);
+      expect((await service.verify(d.skills[0]?.key ?? '')).verdict).toBe('verified');
+      expect(readsOf(server.requests)).toEqual(['skill://pdf/SKILL.md', 'skill://pdf/references/forms.md']);
+      await expect(service.connect({ label: 'sse-no-token', kind: 'sse', url: server.url })).rejects.toThrow(/refused the credentials/);
+    } finally {
+      await service.close();
+      await server.close();
       await data.remove();
     }
   });

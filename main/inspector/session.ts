@@ -67,16 +67,44 @@ export function describeTarget(input: ConnectionInput): string {
 
 /**
  * A fetch that refuses response bodies larger than `maxBytes` (streamed, so a huge body is cut
- * off rather than buffered) and only talks to http(s).
+ * off rather than buffered). Each call gets its own abort signal, linked to the caller's only
+ * until the body is done.
  */
 export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLike {
   return async (url, init) => {
-    const res = await base(url, init);
-    // Why: long-lived GET event streams carry notifications, not results; results come on POST responses.
-    if (!res.body || (init?.method ?? 'GET').toUpperCase() !== 'POST') return res;
+    // Why a signal per call: the SDK passes one long-lived signal to every fetch, and undici keeps
+    // an abort listener on it per request; aborting it at close then reached finished requests too.
+    const outer = init?.signal ?? undefined;
+    const ac = new AbortController();
+    const onAbort = (): void => ac.abort(outer?.reason);
+    if (outer?.aborted) ac.abort(outer.reason);
+    else outer?.addEventListener('abort', onAbort, { once: true });
+    const unlink = (): void => outer?.removeEventListener('abort', onAbort);
+    let res: Response;
+    try {
+      try {
+        res = await base(url, { ...init, signal: ac.signal });
+      } catch (e) {
+        // Why one retry: a kept-alive socket the server closed while idle fails before the request
+        // was read ("other side closed", undici UND_ERR_SOCKET); sending it again is safe then.
+        const cause = (e as { cause?: { code?: unknown } }).cause;
+        if (cause?.code !== 'UND_ERR_SOCKET' || ac.signal.aborted || (init?.body !== undefined && typeof init.body !== 'string')) throw e;
+        res = await base(url, { ...init, signal: ac.signal });
+      }
+    } catch (e) {
+      unlink();
+      throw e;
+    }
+    if (!res.body) {
+      unlink();
+      return res;
+    }
+    // Why only POST bodies are bounded: long-lived GET event streams carry notifications, not results.
+    const bounded = (init?.method ?? 'GET').toUpperCase() === 'POST';
     const declared = Number(res.headers.get('content-length') ?? 'NaN');
-    if (Number.isFinite(declared) && declared > maxBytes) {
+    if (bounded && Number.isFinite(declared) && declared > maxBytes) {
       await res.body.cancel().catch(() => undefined);
+      unlink();
       throw new InspectorError('too-large', `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`);
     }
     let seen = 0;
@@ -84,8 +112,13 @@ export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLi
       new TransformStream<Uint8Array, Uint8Array>({
         transform(chunk, controller) {
           seen += chunk.byteLength;
-          if (seen > maxBytes) controller.error(new InspectorError('too-large', `The server sent more than ${maxBytes} bytes in one response; it was cut off.`));
-          else controller.enqueue(chunk);
+          if (bounded && seen > maxBytes) {
+            unlink();
+            controller.error(new InspectorError('too-large', `The server sent more than ${maxBytes} bytes in one response; it was cut off.`));
+          } else controller.enqueue(chunk);
+        },
+        flush() {
+          unlink();
         },
       }),
     );

@@ -9,6 +9,7 @@ import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   ErrorCode,
@@ -248,4 +249,35 @@ export function fixtureSkill(skillPath: string, frontmatter: Record<string, unkn
     return { uri, digest: sha256Digest(bytes), size: bytes.byteLength };
   });
   return { entry: { uri: `${root}/SKILL.md`, frontmatter, resources }, files: out };
+}
+
+/** Start a fixture server on the legacy HTTP+SSE transport (GET /sse, POST /messages), optionally requiring a bearer token. */
+export async function startSseFixture(spec: FixtureSpec): Promise<RunningServer & { requests: { method: string; params: unknown }[] }> {
+  const requests: { method: string; params: unknown }[] = [];
+  const mcp = fixtureServer({ ...spec, onRequest: (method, params) => requests.push({ method, params }) });
+  let transport: SSEServerTransport | undefined;
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (spec.requireToken && req.headers.authorization !== `Bearer ${spec.requireToken}`) {
+        res.writeHead(401).end();
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (req.method === 'GET' && url.pathname === '/sse') {
+        transport = new SSEServerTransport('/messages', res);
+        await mcp.connect(transport);
+      } else if (req.method === 'POST' && url.pathname === '/messages' && transport && url.searchParams.get('sessionId') === transport.sessionId) {
+        await transport.handlePostMessage(req, res);
+      } else res.writeHead(404).end();
+    })();
+  });
+  const port = await listen(server);
+  return {
+    url: `http://127.0.0.1:${port}/sse`,
+    requests,
+    close: async () => {
+      await mcp.close();
+      await closeServer(server);
+    },
+  };
 }

@@ -172,11 +172,11 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     let failed = false;
     const verifications: SkillVerification[] = [];
     if (opts.verify) {
-      // Four skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
+      // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
       const results: SkillVerification[] = new Array<SkillVerification>(discovery.skills.length);
       let next = 0;
       await Promise.all(
-        Array.from({ length: Math.min(4, discovery.skills.length) }, async () => {
+        Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
           while (next < discovery.skills.length) {
             const i = next++;
             results[i] = await service.verify(discovery.skills[i]?.key ?? '', { walk: opts.walk });
