@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['{shared,main,preload,renderer}/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['./vitest.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', ['json', { outputFile: 'out/test-results/vitest.json' }]],

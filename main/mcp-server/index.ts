@@ -20,6 +20,6 @@ export { serveStdio } from './stdio-host';
 export type { StdioHostOptions } from './stdio-host';
 export { clientSetupSnippets } from './client-setup';
 export type { ClientSetupInput, ClientSnippet } from './client-setup';
-export { mcpServeCheck, SERVE_NON_BLOCKING_RULES } from './skill-check';
+export { mcpServeCheck } from './skill-check';
 export type { SkillCheck, SkillCheckResult } from './skill-check';
 export { tarGzBytes, zipBytes, tarBytes } from './archive';

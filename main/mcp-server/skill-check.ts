@@ -20,15 +20,6 @@ export interface SkillCheckResult {
 /** A servable-check: the default runs the `mcp-serve` profile; tests and the app may pass their own. */
 export type SkillCheck = (input: { text: string; parsed: ParsedSkill; fileView: FileView }) => SkillCheckResult;
 
-/**
- * Rules of `mcp-serve` the server reports as warnings instead of refusing the skill.
- * Why: the profile inherits `agentskills`' closed key set (spec §2), but issue 5 points 4–5
- * serve exactly the skills that carry extra fields (`x-personal-mcp`, `argument-hint`,
- * `user-invocable`), and SEP-2640 §3 sends the frontmatter "verbatim: every field the author
- * wrote". Unknown fields cannot make a served entry wrong, so they are shown, not blocking.
- */
-export const SERVE_NON_BLOCKING_RULES: ReadonlySet<string> = new Set(['keys/unexpected']);
-
 /** The default check: `validateSkill(text, {profiles: ['mcp-serve'], fileView})`. */
 export const mcpServeCheck: SkillCheck = ({ parsed, fileView }) => {
   const result = validateSkill(parsed, { profiles: ['mcp-serve'], fileView });
@@ -37,7 +28,7 @@ export const mcpServeCheck: SkillCheck = ({ parsed, fileView }) => {
   for (const d of result.diagnostics) {
     const where = d.file && d.file !== 'SKILL.md' ? ` (${d.file})` : '';
     const line = `${d.message}${where} [${d.ruleId}]`;
-    if (d.severity === 'error' && !SERVE_NON_BLOCKING_RULES.has(d.ruleId)) reasons.push(line);
+    if (d.severity === 'error') reasons.push(line);
     else if (d.severity !== 'info') warnings.push(line);
   }
   return { servable: reasons.length === 0, reasons, warnings };

@@ -174,9 +174,11 @@ describe('suggestProfiles', () => {
   it('recognises each format', () => {
     expect(s('---\nname: a\ndescription: d\n---\n')).toEqual(['agentskills']);
     expect(s('---\nspec_version: "2.1"\nname: a\n---\n')).toEqual(['universal-2.1']);
-    expect(s('---\nname: a\nx-personal-mcp:\n  id: a\n---\n')).toEqual(['agentskills', 'x-personal-mcp']);
-    expect(s('---\nname: a\nallowedTools: [Read]\nmodel: x\n---\n')).toEqual(['agentskills', 'agentskills-mcp']);
-    expect(s('---\nname: a\ndisable-model-invocation: true\n---\n')).toEqual(['agentskills', 'claude-code']);
+    expect(s('---\nname: a\nx-personal-mcp:\n  id: a\n---\n')).toEqual(['x-personal-mcp']);
+    expect(s('---\nname: a\nx-personal-mcp:\n  id: a\nargument-hint: x\n---\n')).toEqual(['x-personal-mcp']);
+    expect(s('---\nname: a\nallowedTools: [Read]\nmodel: x\n---\n')).toEqual(['agentskills-mcp']);
+    expect(s('---\nname: a\nallowedTools: [Read]\nwhen_to_use: x\n---\n')).toEqual(['agentskills-mcp', 'claude-code']);
+    expect(s('---\nname: a\ndisable-model-invocation: true\n---\n')).toEqual(['claude-code']);
     expect(s('no frontmatter')).toEqual(['agentskills']);
   });
 });

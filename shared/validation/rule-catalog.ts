@@ -58,7 +58,9 @@ export const RULES: readonly RuleInfo[] = [
   { id: 'yaml/tab-indentation', title: 'Tab used for indentation', help: 'YAML forbids tabs for indentation. Use spaces.', severity: all(E) },
   { id: 'yaml/not-json', title: 'Frontmatter does not convert to JSON', help: 'The embedded server needs frontmatter that converts to JSON without loss: string keys only, no timestamps, no infinities.', severity: { 'mcp-serve': E } },
   // §2 fields
-  { id: 'keys/unexpected', title: 'Unexpected field', help: 'A field this reader does not know.', severity: { agentskills: E, 'claude-upload': E, 'claude-code': W, 'agentskills-mcp': W, 'universal-2.1': E, 'mcp-serve': E } },
+  // Why mcp-serve: W — SEP-2640 §3 serves the frontmatter "verbatim: every field the author wrote", and
+  // issue 5 serves skills that carry x-personal-mcp or Claude Code fields; an extra field cannot make an entry wrong.
+  { id: 'keys/unexpected', title: 'Unexpected field', help: 'A field this reader does not know.', severity: { agentskills: E, 'claude-upload': E, 'claude-code': W, 'agentskills-mcp': W, 'universal-2.1': E, 'mcp-serve': W } },
   { id: 'name/missing', title: 'No name', help: 'The `name` field is required.', severity: strict(E) },
   { id: 'name/type', title: 'Name is not text', help: 'The `name` field must be a single line of text.', severity: { ...strict(E), 'claude-code': W } },
   { id: 'name/too-long', title: 'Name longer than 64 characters', help: 'The name may have at most 64 characters.', severity: strict(E) },

@@ -8,18 +8,22 @@ const SHARED_MCP_CC = new Set<string>(AGENTSKILLS_MCP_EXTRA_KEYS.filter((k) => !
 const CLAUDE_CODE_ONLY = new Set<string>(CLAUDE_CODE_KEYS.filter((k) => !AGENT.has(k)));
 
 /**
- * Profiles that fit what the frontmatter looks like: `spec_version` → universal-2.1 (alone),
- * an `x-personal-mcp` block, camelCase agentskills-mcp fields, Claude Code fields; agentskills
- * is always included otherwise.
+ * Profiles that fit what the frontmatter looks like (issue 3 point 3): `spec_version` →
+ * universal-2.1, an `x-personal-mcp` block → the repository contract (which already allows
+ * the Claude Code fields), camelCase fields → agentskills-mcp, Claude Code fields →
+ * claude-code. The portable `agentskills` profile is suggested only when nothing more specific
+ * is recognised. Why: a well-formed skill of another format is not broken, and defaulting to
+ * `agentskills` too would report its own fields as "unexpected" errors; users who target the
+ * portable spec as well choose it explicitly.
  */
 export function suggestProfiles(parsed: ParsedSkill): ProfileId[] {
   const d = parsed.data;
   const keys = d !== null && typeof d === 'object' && !Array.isArray(d) ? Object.keys(d) : [];
   if (keys.includes('spec_version')) return ['universal-2.1'];
-  const out: ProfileId[] = ['agentskills'];
-  if (keys.includes('x-personal-mcp')) out.push('x-personal-mcp');
+  if (keys.includes('x-personal-mcp')) return ['x-personal-mcp'];
+  const out: ProfileId[] = [];
   const camel = keys.some((k) => CAMEL.has(k));
   if (camel) out.push('agentskills-mcp');
   if (keys.some((k) => CLAUDE_CODE_ONLY.has(k) && (!camel || !SHARED_MCP_CC.has(k)))) out.push('claude-code');
-  return out;
+  return out.length > 0 ? out : ['agentskills'];
 }
