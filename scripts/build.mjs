@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -29,11 +29,18 @@ const common = {
   absWorkingDir: root,
 };
 
+// Why: chunk names carry content hashes; old ones would pile up beside the new bundle.
+rmSync(join(root, 'out', 'main', 'cli-chunks'), { recursive: true, force: true });
+
 await Promise.all([
   build({
     ...common,
-    entryPoints: ['main/cli/main.ts'],
-    outfile: 'out/main/cli.js',
+    // Why splitting: each command is its own chunk, so `skillbench validate` never parses the MCP SDK.
+    entryPoints: { cli: 'main/cli/main.ts' },
+    outdir: 'out/main',
+    entryNames: '[name]',
+    chunkNames: 'cli-chunks/[name]-[hash]',
+    splitting: true,
     format: 'esm',
     banner: esmBanner,
   }),

@@ -11,9 +11,10 @@ export function processIO(): CliIO {
   };
 }
 
-function helpText(version: string): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+async function helpText(version: string): Promise<string> {
+  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
+  const width = Math.max(...commands.map((c) => c.name.length));
+  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return [
     `skillbench ${version} — a workbench for Agent Skills (SKILL.md)`,
     '',
@@ -31,18 +32,19 @@ function helpText(version: string): string {
 export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(helpText(version));
+    io.stdout(await helpText(version));
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout(`${version}\n`);
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
-    io.stderr(`skillbench: there is no command "${name}".\n\n${helpText(version)}`);
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
+    io.stderr(`skillbench: there is no command "${name}".\n\n${await helpText(version)}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(`${command.usage.trimEnd()}\n`);
     return 0;

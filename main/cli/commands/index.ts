@@ -1,17 +1,17 @@
 import type { CliCommand } from '../types';
-import { importCommand } from './import';
-import { inspectCommand } from './inspect';
-import { packCommand } from './pack';
-import { serveCommand } from './serve';
-import { validateCommand } from './validate';
-import { webCommand } from './web';
+
+/** A subcommand, loaded only when it runs (or for `--help`), so start-up parses only what is used. */
+export interface CommandEntry {
+  name: string;
+  load: () => Promise<CliCommand>;
+}
 
 /** Every subcommand, in the order `--help` lists them. Each lives in its own module. */
-export const COMMANDS: readonly CliCommand[] = [
-  validateCommand,
-  packCommand,
-  importCommand,
-  serveCommand,
-  inspectCommand,
-  webCommand,
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'validate', load: async () => (await import('./validate')).validateCommand },
+  { name: 'pack', load: async () => (await import('./pack')).packCommand },
+  { name: 'import', load: async () => (await import('./import')).importCommand },
+  { name: 'serve', load: async () => (await import('./serve')).serveCommand },
+  { name: 'inspect', load: async () => (await import('./inspect')).inspectCommand },
+  { name: 'web', load: async () => (await import('./web')).webCommand },
 ];

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBrowserShell } from '../../web/browser-shell';
+import { bundleDir } from '../bundle-location';
 import { UsageError, type CliCommand } from '../types';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
@@ -18,7 +18,7 @@ random access token in the printed address. Stop it with Ctrl+C.
 
 /** The built renderer beside the bundled CLI (out/main/cli.js → out/renderer). */
 function defaultRendererDir(): string {
-  return join(fileURLToPath(new URL('.', import.meta.url)), '..', 'renderer');
+  return join(bundleDir(), '..', 'renderer');
 }
 
 /** `skillbench web` — start the browser shell. */
