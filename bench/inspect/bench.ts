@@ -54,8 +54,8 @@ async function makeLibrary(root: string): Promise<number> {
 
 async function startServer(lib: string, token: string): Promise<{ url: string; stop(): void }> {
   const child = spawn(process.execPath, [CLI, 'serve', '--http', '--no-watch', '--token', token, lib], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let err = '';
     const t = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 120_000);
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
