@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { TargetId } from '../../shared/projection';
-import { exportSkill, importSkill, type ExportResult } from '../../main/pack';
+import type { ExportResult, TargetId } from '../../shared/projection';
+import { exportSkill, importSkill } from '../../main/pack';
 
 const work = process.env.BENCH_WORK ?? join(process.cwd(), 'bench', '.work', 'pack');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

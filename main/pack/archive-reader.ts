@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import yauzl from 'yauzl';
-import { alwaysExcluded, checkEntryName, findCollision, type ImportLimits, type Refusal } from '../../shared/projection';
+import { alwaysExcluded, checkEntryName, findCollision, type ImportLimits, type Refusal, type SourceFormat } from '../../shared/projection';
 import { mapLimit } from './map-limit';
 
 /** One entry read from an import source, checked and held in memory. */
@@ -23,7 +23,6 @@ export interface ReadEntry {
 }
 
 /** What kind of source it was. */
-export type SourceFormat = 'zip' | 'tar.gz' | 'tar' | 'folder' | 'skill-md';
 
 /** The checked contents of a source, or a refusal. */
 export type ReadSourceResult =

@@ -3,9 +3,9 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../library/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
-import { getTarget, planExport, type ExportPlan, type TargetId, type ValidateFn } from '../../shared/projection';
+import { getTarget, planExport, type ExportPlan, type ExportResult, type FolderDiff, type TargetId, type ValidateFn } from '../../shared/projection';
 import { writeArchive, type ArchiveItem } from './archive-writer';
-import { commitFolder, diffFolder, exists, stageFolder, type FolderDiff, type FolderFile } from './folder-writer';
+import { commitFolder, diffFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';
 
 /** Where a Claude Code install goes. */
@@ -38,19 +38,11 @@ export interface ExportOptions {
   overwrite?: boolean;
   /** Folder targets only: export despite errors of the pre-upload check. */
   force?: boolean;
-  /** Where replaced copies go (default ~/.skillbench/trash). */
+  /** Where replaced copies go (default: Skillbench's trash in the user-data folder). */
   trashDir?: string;
   /** Base for relative paths (default process.cwd()). */
   cwd?: string;
 }
-
-/** The result of an export. */
-export type ExportResult =
-  | { status: 'written'; plan: ExportPlan; path: string; bytes: number; sha256?: string; sha256Path?: string; trashedTo?: string; files: number }
-  /** Errors of the pre-upload check stop the export (plan.issues says which). */
-  | { status: 'blocked'; plan: ExportPlan }
-  /** The destination folder exists; pass `overwrite: true` after showing this diff. */
-  | { status: 'exists'; plan: ExportPlan; path: string; diff: FolderDiff };
 
 /** A plan plus the folder it was made from. */
 export interface PlannedExport {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { FolderDiff } from '../../shared/projection';
 import { mapLimit } from './map-limit';
 import { moveToTrash } from './trash';
 
@@ -11,14 +12,6 @@ export interface FolderFile {
   data: Buffer;
   /** 0o644 or 0o755; other bits are never written (setuid/setgid cleared). */
   mode: number;
-}
-
-/** How an existing folder differs from what would be written. */
-export interface FolderDiff {
-  added: string[];
-  changed: string[];
-  removed: string[];
-  unchanged: number;
 }
 
 /** True when something (file, folder or link) exists at `path`. */

@@ -7,11 +7,15 @@ import {
   renameSkillText,
   unportableSegmentReason,
   type ImportLimits,
+  type ImportPreview,
+  type ImportResult,
+  type PreviewSkill,
   type Refusal,
+  type SourceFormat,
   type ValidateFn,
 } from '../../shared/projection';
 import { validateSkill, type Diagnostic } from '../../shared/validation';
-import { readImportSource, type ReadEntry, type SourceFormat } from './archive-reader';
+import { readImportSource, type ReadEntry } from './archive-reader';
 import { commitFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 
 /** Options for {@link previewImport}. */
@@ -24,62 +28,15 @@ export interface ImportOptions {
   validate?: ValidateFn;
 }
 
-/** One file of a previewed skill. */
-export interface PreviewFile {
-  /** Path inside the skill folder (the skill file is always `SKILL.md`). */
-  path: string;
-  /** Path inside the source. */
-  source: string;
-  size: number;
-  mode: number;
-}
-
-/** One skill found in an import source. */
-export interface PreviewSkill {
-  /** Its folder inside the source ('' when SKILL.md is at the root). */
-  root: string;
-  /** The folder name it gets in the library. */
-  name: string;
-  files: PreviewFile[];
-  /** Folders (empty ones included), relative to the skill. */
-  dirs: string[];
-  bytes: number;
-  skillText: string;
-  /** Findings of the validation core (empty when none was given). */
-  diagnostics: Diagnostic[];
-}
-
-/** What an import source holds, checked; nothing is written. */
-export type ImportPreview =
-  | { status: 'refused'; refusal: Refusal }
-  | {
-      status: 'ok';
-      format: SourceFormat;
-      skills: PreviewSkill[];
-      /** Entries skipped (macOS leftovers, node_modules, .git …). */
-      ignored: string[];
-      /** Files of the source outside every skill folder (not imported). */
-      outside: string[];
-    };
-
 /** Options for {@link importSkill}. */
 export interface ImportSkillOptions extends ImportOptions {
   /** The library root that receives `<name>/`. It must exist. */
   into: string;
   /** What to do when `<into>/<name>` exists: rename to the suggestion, or replace (old copy to the trash). */
   onConflict?: 'rename' | 'replace';
-  /** Where replaced copies go (default ~/.skillbench/trash). */
+  /** Where replaced copies go (default: Skillbench's trash in the user-data folder). */
   trashDir?: string;
 }
-
-/** The outcome of an import. */
-export type ImportResult =
-  | { status: 'refused'; refusal: Refusal }
-  /** Several skills: call again with `pick` set to one of `skills[].root`. */
-  | { status: 'choose'; message: string; skills: PreviewSkill[] }
-  /** The library already has this name: call again with onConflict 'rename' (suggestion) or 'replace', or cancel. */
-  | { status: 'conflict'; message: string; name: string; existing: string; suggestion: string; skill: PreviewSkill }
-  | { status: 'imported'; name: string; dir: string; files: string[]; skill: PreviewSkill; renamedFrom?: string; trashedTo?: string };
 
 /** True when `name` is usable as a library folder name. */
 function usableName(name: string | undefined): name is string {

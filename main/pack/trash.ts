@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
+import { defaultUserDataDir } from '../library/user-data';
 
 /**
  * The default trash folder. Why outside the library and outside `.claude/skills`: a trashed
  * copy inside a scanned folder would show up again as a skill.
  */
 export function defaultTrashDir(): string {
-  return join(homedir(), '.skillbench', 'trash');
+  // Why the user-data folder: the app's own deletes go there too, so there is one trash to look in.
+  return join(defaultUserDataDir(), 'trash');
 }
 
 /**

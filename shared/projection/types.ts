@@ -204,3 +204,69 @@ export interface Refusal {
   /** The archive entry at fault, as written in the archive. */
   entry?: string;
 }
+
+/** What an import source is. */
+export type SourceFormat = 'zip' | 'tar.gz' | 'tar' | 'folder' | 'skill-md';
+
+/** Files added, changed and removed between an existing folder copy and a new export. */
+export interface FolderDiff {
+  added: string[];
+  changed: string[];
+  removed: string[];
+  unchanged: number;
+}
+
+/** One file of a previewed skill. */
+export interface PreviewFile {
+  /** Path inside the skill folder (the skill file is always `SKILL.md`). */
+  path: string;
+  /** Path inside the source. */
+  source: string;
+  size: number;
+  mode: number;
+}
+
+/** One skill found in an import source. */
+export interface PreviewSkill {
+  /** Its folder inside the source ('' when SKILL.md is at the root). */
+  root: string;
+  /** The folder name it gets in the library. */
+  name: string;
+  files: PreviewFile[];
+  /** Folders (empty ones included), relative to the skill. */
+  dirs: string[];
+  bytes: number;
+  skillText: string;
+  /** Findings of the validation core (empty when none was given). */
+  diagnostics: Diagnostic[];
+}
+
+/** What an import source holds, checked; nothing is written. */
+export type ImportPreview =
+  | { status: 'refused'; refusal: Refusal }
+  | {
+      status: 'ok';
+      format: SourceFormat;
+      skills: PreviewSkill[];
+      /** Entries skipped (macOS leftovers, node_modules, .git …). */
+      ignored: string[];
+      /** Files of the source outside every skill folder (not imported). */
+      outside: string[];
+    };
+
+/** The outcome of an import. */
+export type ImportResult =
+  | { status: 'refused'; refusal: Refusal }
+  /** Several skills: call again with `pick` set to one of `skills[].root`. */
+  | { status: 'choose'; message: string; skills: PreviewSkill[] }
+  /** The library already has this name: call again with onConflict 'rename' (suggestion) or 'replace', or cancel. */
+  | { status: 'conflict'; message: string; name: string; existing: string; suggestion: string; skill: PreviewSkill }
+  | { status: 'imported'; name: string; dir: string; files: string[]; skill: PreviewSkill; renamedFrom?: string; trashedTo?: string };
+
+/** The result of an export. */
+export type ExportResult =
+  | { status: 'written'; plan: ExportPlan; path: string; bytes: number; sha256?: string; sha256Path?: string; trashedTo?: string; files: number }
+  /** Errors of the pre-upload check stop the export (plan.issues says which). */
+  | { status: 'blocked'; plan: ExportPlan }
+  /** The destination folder exists; pass `overwrite: true` after showing this diff. */
+  | { status: 'exists'; plan: ExportPlan; path: string; diff: FolderDiff };

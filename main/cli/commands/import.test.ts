@@ -82,7 +82,7 @@ describe('skillbench import', () => {
     const replaced = capture();
     expect(await runCli(['import', 'n.zip', '--into', 'lib', '--replace'], replaced)).toBe(0);
     expect(await readdir(join(lib, 'notes'))).toEqual(['SKILL.md']);
-    expect(await readdir(join(tmp, 'home', '.skillbench', 'trash'))).toHaveLength(1);
+    expect(await readdir(join(tmp, 'home', '.config', 'Skillbench', 'trash'))).toHaveLength(1);
   });
 
   it('asks to --pick when there are several skills; --dry-run writes nothing', async () => {

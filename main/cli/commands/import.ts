@@ -1,9 +1,9 @@
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits, type Refusal } from '../../../shared/projection';
-import { importSkill, previewImport, type PreviewSkill } from '../../pack';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, type PreviewSkill, type Refusal } from '../../../shared/projection';
+import { importSkill, previewImport } from '../../pack';
 import { exists } from '../../pack/folder-writer';
+import { defaultUserDataDir } from '../../library/user-data';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
@@ -14,7 +14,7 @@ library folder. Everything is checked before anything is written; unsafe archive
   SOURCE               the archive, folder or SKILL.md
   --into LIBRARY       the library folder that receives <name>/
   --rename             when the library already has <name>, import as <name>-2 (or -3 …)
-  --replace            when the library already has <name>, replace it (old copy to ~/.skillbench/trash)
+  --replace            when the library already has <name>, replace it (old copy to Skillbench's trash folder)
   --pick ROOT          when the archive holds several skills, the folder of the one to import
   --max-files N        refuse more than N files (default ${DEFAULT_IMPORT_LIMITS.maxFiles})
   --max-bytes N        refuse more than N bytes unpacked; k/M/G suffixes allowed (default 16M)
@@ -115,7 +115,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     result = await importSkill(source, {
       ...common,
       into: resolve(io.cwd, values.into as string),
-      trashDir: join(io.env.HOME ?? homedir(), '.skillbench', 'trash'),
+      trashDir: join(defaultUserDataDir(io.env), 'trash'),
       ...(values.rename ? { onConflict: 'rename' as const } : values.replace ? { onConflict: 'replace' as const } : {}),
     });
   } catch (error) {

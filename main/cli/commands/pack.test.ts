@@ -91,7 +91,7 @@ describe('skillbench pack', () => {
     const third = capture();
     expect(await runCli(['pack', 'notes', '--target', 'claude-code', '--overwrite'], third)).toBe(0);
     expect(await readdir(dest)).toContain('extra.md');
-    expect(third.out).toContain(join(tmp, 'home', '.skillbench', 'trash'));
+    expect(third.out).toContain(join(tmp, 'home', '.config', 'Skillbench', 'trash'));
   });
 
   it('--force-folder copies despite errors, for folder targets only', async () => {

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { isTargetId, TARGET_IDS, type ExportPlan, type PackageIssue } from '../../../shared/projection';
 import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
 import { exportSkill, NotASkillError } from '../../pack';
+import { defaultUserDataDir } from '../../library/user-data';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
@@ -24,7 +25,7 @@ rules; nothing is written when it would be rejected.
   --project-frontmatter archives and folder copies: reduce the frontmatter to the six upload keys
   --profile PROFILE     folder: check with this profile instead of agentskills (repeatable)
   --overwrite           claude-code and folder: replace an existing copy (the old one goes to
-                        ~/.skillbench/trash); without it, an existing copy is only compared
+                        Skillbench's trash folder); without it, an existing copy is only compared
   --force-folder        claude-code and folder: copy even though the check found errors
 
 Exit codes: 0 written, 1 blocked or destination exists, 2 usage or I/O problem.
@@ -140,7 +141,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
       sha256File: values.sha256 === true,
       overwrite: values.overwrite === true,
       force: values['force-folder'] === true,
-      trashDir: join(io.env.HOME ?? homedir(), '.skillbench', 'trash'),
+      trashDir: join(defaultUserDataDir(io.env), 'trash'),
     });
   } catch (error) {
     io.stderr(`skillbench pack: ${(error as Error).message}\n`);
