@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../library/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
-import { getTarget, planExport, type ExportPlan, type ExportResult, type FolderDiff, type TargetId, type ValidateFn } from '../../shared/projection';
+import { getTarget, planExport, type ExportPlan, type ExportResult, type TargetId, type ValidateFn } from '../../shared/projection';
 import { writeArchive, type ArchiveItem } from './archive-writer';
 import { commitFolder, diffFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';

@@ -10,11 +10,10 @@ import {
   type ImportPreview,
   type ImportResult,
   type PreviewSkill,
-  type Refusal,
   type SourceFormat,
   type ValidateFn,
 } from '../../shared/projection';
-import { validateSkill, type Diagnostic } from '../../shared/validation';
+import { validateSkill } from '../../shared/validation';
 import { readImportSource, type ReadEntry } from './archive-reader';
 import { commitFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 

@@ -206,8 +206,19 @@ export class RuleContext {
     if (r.start !== undefined) d.range = this.parsed.rangeAt(r.start, r.end ?? r.start);
     if (r.file !== undefined) d.file = r.file;
     if (r.pointer !== undefined) d.field = r.pointer;
-    if (r.fixes && r.fixes.length > 0) d.fixes = r.fixes;
+    if (r.fixes && r.fixes.length > 0 && this.fixesTrustworthy(ruleId)) d.fixes = r.fixes;
     this.out.push(d);
+  }
+
+  /**
+   * Fixes that rewrite a field rely on the YAML document's node ranges. While the YAML has errors
+   * or had to be repaired, those ranges are a guess, and a rewrite can leave part of the old
+   * value behind (found by the property tests); only the fixes of the syntax and file rules
+   * themselves are offered then.
+   */
+  private fixesTrustworthy(ruleId: string): boolean {
+    if (this.parsed.yamlErrors.length === 0 && this.parsed.repairs.length === 0) return true;
+    return ruleId.startsWith('yaml/') || ruleId.startsWith('frontmatter/') || ruleId.startsWith('file/');
   }
 
   /** Top-level entry for a key. */

@@ -116,11 +116,8 @@ export function nameRules(ctx: RuleContext): void {
     return;
   }
   const name = raw.trim().normalize('NFKC');
-  // Why no fix on broken or repaired YAML: the value's span then comes from a guess at the
-  // author's intent, and rewriting it can leave a continuation line behind (found by the property test).
-  const yamlSound = ctx.parsed.yamlErrors.length === 0 && ctx.parsed.repairs.length === 0;
   const fixTo = (to: string, title: string, safe = false): QuickFix[] =>
-    yamlSound && to && to !== raw ? [valueReplaceFix(ctx.parsed, span.start, span.end, to, title, safe)] : [];
+    to && to !== raw ? [valueReplaceFix(ctx.parsed, span.start, span.end, to, title, safe)] : [];
   const len = codePointLength(name);
   if (len > LIMITS.nameMax) {
     ctx.report('name/too-long', {
