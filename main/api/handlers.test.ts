@@ -153,6 +153,33 @@ describe('API handlers', () => {
     expect(stopped).toMatchObject({ ok: true, value: { status: { state: 'stopped' } } });
   });
 
+  it('plans, exports, and imports a skill through the contract, never replacing silently', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const skillDir = join(dir, 'lib', 'alpha');
+    const plan = await handlers['export.plan']({ skillDir, target: 'claude-ai' });
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(plan.value.plan.wrapper).toBe('alpha');
+    expect(plan.value.plan.blocked).toBe(false);
+    const out = join(dir, 'alpha.zip');
+    const written = await handlers['export.run']({ skillDir, target: 'claude-ai', out });
+    expect(written).toMatchObject({ ok: true, value: { status: 'written', path: out } });
+    expect(await handlers['export.run']({ skillDir, target: 'claude-ai', out })).toMatchObject({ ok: false, error: { code: 'exists' } });
+
+    await mkdir(join(dir, 'lib2'));
+    await handlers['library.open']({ path: join(dir, 'lib2') });
+    const preview = await handlers['import.preview']({ source: out });
+    expect(preview).toMatchObject({ ok: true, value: { status: 'ok', skills: [{ name: 'alpha' }] } });
+    const uploaded = await handlers['import.upload']({ name: '../../evil name.zip', base64: (await readFile(out)).toString('base64') });
+    if (!uploaded.ok) throw new Error(uploaded.error.message);
+    expect(uploaded.value.source.startsWith(join(dir, 'userdata', 'incoming'))).toBe(true);
+    const imported = await handlers['import.run']({ source: uploaded.value.source, into: join(dir, 'lib2') });
+    expect(imported).toMatchObject({ ok: true, value: { status: 'imported', name: 'alpha' } });
+    expect(await readFile(join(dir, 'lib2', 'alpha', 'SKILL.md'), 'utf8')).toContain('name: alpha');
+    const again = await handlers['import.run']({ source: out, into: join(dir, 'lib2') });
+    expect(again).toMatchObject({ ok: true, value: { status: 'conflict', suggestion: 'alpha-2' } });
+    expect(await handlers['import.run']({ source: out, into: dir })).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+  });
+
   it('notices an edit made outside Skillbench to an open file', async () => {
     await handlers['library.open']({ path: join(dir, 'lib') });
     const path = join(dir, 'lib', 'alpha', 'SKILL.md');

@@ -6,6 +6,7 @@ import { checkSkillName } from '../../shared/authoring/skill-name';
 import { renderTemplate } from '../../shared/authoring/templates';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { describeFsError } from '../library/fs-errors';
+import { createPackHandlers } from './pack-handlers';
 import type { Services } from './services';
 
 /** What the handlers need from the shell they run in. */
@@ -14,6 +15,8 @@ export interface ApiDeps extends Services {
   version: string;
   /** The native folder dialog; absent in the browser shell. */
   pickFolder?: (title?: string) => Promise<string | null>;
+  /** Show a file in the system's file manager; absent in the browser shell. */
+  revealPath?: (path: string) => void;
 }
 
 /** The usual places skills live (Claude Code, the Agent Skills convention, Codex). */
@@ -43,6 +46,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   }
 
   return {
+    ...createPackHandlers(deps),
     'app.info': async () =>
       ok({
         shell: deps.shell,

@@ -8,6 +8,8 @@ import { ServerController, type Emit } from './server-controller';
 
 /** The services behind the contract, the same in both shells. */
 export interface Services {
+  /** Settings, drafts, trash, secrets and uploads live here. */
+  userDataDir: string;
   settings: SettingsStore;
   library: LibraryService;
   files: SkillFiles;
@@ -32,6 +34,7 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
   const server = new ServerController(settings, secrets, emit, options.cliCommand);
   const library = new LibraryService(settings, emit);
   return {
+    userDataDir,
     settings,
     library,
     files: new SkillFiles(join(userDataDir, 'trash')),

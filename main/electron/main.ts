@@ -85,6 +85,7 @@ if (!app.requestSingleInstanceLock()) {
         shell: 'electron',
         version: app.getVersion(),
         ...services,
+        revealPath: (path) => shell.showItemInFolder(path),
         pickFolder: async (title) => {
           const options = { title: title ?? 'Open a folder of skills', properties: ['openDirectory' as const, 'createDirectory' as const] };
           const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);

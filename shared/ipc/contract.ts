@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ExportPlan, ExportResult, ImportPreview, ImportResult, TargetId } from '../projection/types';
 import { PROFILE_IDS, type Diagnostic, type FileView, type ProfileId } from '../validation/types';
 
 /**
@@ -166,6 +167,30 @@ export const serverPanelSchema = z.object({
   tokenStored: z.boolean(),
 });
 
+/**
+ * Outputs that main builds from the pure types in shared/ are typed, not re-validated at run time:
+ * they never come from outside. Inputs, which do, are always parsed (CONVENTIONS 2).
+ */
+function built<T>() {
+  return z.custom<T>(() => true);
+}
+
+const targetIdSchema = z.enum(['claude-ai', 'skill', 'claude-api', 'archive-tgz', 'archive-zip', 'claude-code', 'folder'] as [TargetId, ...TargetId[]]);
+
+const exportOptionsSchema = z.object({
+  skillDir: z.string().min(1),
+  target: targetIdSchema,
+  /** Paths the user keeps despite a warning (a secret-looking file, a link inside the skill). */
+  keep: z.array(z.string()).optional(),
+  /** Archive and folder targets: project the frontmatter as for an upload. */
+  project: z.boolean().optional(),
+  /** Archives: the file to write; folder copy: the folder that receives `<name>/`. */
+  out: z.string().optional(),
+  /** Claude Code install: the user's skills folder or a project's. */
+  claudeCode: z.union([z.object({ scope: z.literal('user') }), z.object({ scope: z.literal('project'), project: z.string().min(1) })]).optional(),
+  sha256File: z.boolean().optional(),
+});
+
 /** Which new-skill template to start from. */
 export const templateIdSchema = z.enum(['blank', 'references', 'scripts', 'x-personal-mcp', 'universal-tool', 'claude-code-command']);
 
@@ -312,6 +337,33 @@ export const channels = {
   'drafts.list': { input: z.object({}), output: z.object({ drafts: z.array(draftSchema) }) },
   /** Forget an unsaved buffer. */
   'drafts.discard': { input: z.object({ path: z.string().min(1) }), output: z.object({}) },
+  /** Plan an export without writing: projected SKILL.md, every file with why it is in or out, checks. */
+  'export.plan': {
+    input: exportOptionsSchema,
+    output: z.object({ plan: built<ExportPlan>(), diff: z.array(z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() })), defaultOut: z.string() }),
+  },
+  /** Export. Blocked on errors (folder copies may pass `force`); an existing copy is shown as a diff until `overwrite`. */
+  'export.run': {
+    input: exportOptionsSchema.extend({ overwrite: z.boolean().optional(), force: z.boolean().optional() }),
+    output: built<ExportResult>(),
+  },
+  /** Show a written file or folder in the system's file manager (Electron only). */
+  'export.reveal': { input: z.object({ path: z.string().min(1) }), output: z.object({ shown: z.boolean() }) },
+  /** Check an archive, folder or SKILL.md for import; nothing is written. */
+  'import.preview': {
+    input: z.object({ source: z.string().min(1), pick: z.string().optional() }),
+    output: built<ImportPreview>(),
+  },
+  /** Import into a library root: refused, a choice of skills, a name conflict, or imported. */
+  'import.run': {
+    input: z.object({ source: z.string().min(1), into: z.string().min(1), pick: z.string().optional(), onConflict: z.enum(['rename', 'replace']).optional() }),
+    output: built<ImportResult>(),
+  },
+  /** Hand main the bytes of a file dropped on the window (browser windows cannot see its path); returns a path for import. */
+  'import.upload': {
+    input: z.object({ name: z.string().min(1).max(255), base64: z.string() }),
+    output: z.object({ source: z.string() }),
+  },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },
   /** Start serving the library on 127.0.0.1 (bearer token required). */
