@@ -3,6 +3,7 @@ import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { api, onEvent, shellKind } from '../platform/api';
 import { isDirty, useEditorStore } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
+import { ImportDialog } from './ImportDialog';
 import { LibraryPanel } from './LibraryPanel';
 import { NewSkillWizard } from './NewSkillWizard';
 import { OpenFolderDialog } from './OpenFolderDialog';
@@ -14,7 +15,7 @@ import { TargetSelector } from './TargetSelector';
 /** The Skillbench window. */
 export function App() {
   const [info, setInfo] = useState<ChannelOutput<'app.info'> | null>(null);
-  const [dialog, setDialog] = useState<'open' | 'new' | null>(null);
+  const [dialog, setDialog] = useState<'open' | 'new' | 'import' | null>(null);
   const [view, setView] = useState<'library' | 'server'>('library');
   const [suggestions, setSuggestions] = useState<{ label: string; path: string }[]>([]);
   const roots = useLibraryStore((s) => s.roots);
@@ -95,6 +96,9 @@ export function App() {
         <button type="button" onClick={() => setDialog('new')} disabled={roots.length === 0}>
           New skill…
         </button>
+        <button type="button" onClick={() => setDialog('import')} disabled={roots.length === 0}>
+          Import…
+        </button>
         <TargetSelector />
         <span className="root-path" title={roots.join('\n')}>
           {roots.length === 0 ? 'No folder open' : roots.length === 1 ? roots[0] : `${roots.length} folders`}
@@ -146,7 +150,7 @@ export function App() {
       <main className="workspace">
         {view === 'library' ? (
           <>
-            <LibraryPanel onOpen={(path) => void switchTo(path)} />
+            <LibraryPanel onOpen={(path) => void switchTo(path)} onImport={() => setDialog('import')} />
             <SkillView />
           </>
         ) : (
@@ -155,6 +159,7 @@ export function App() {
       </main>
       {dialog === 'open' ? <OpenFolderDialog initialPath={roots[0] ?? info?.homeDir ?? ''} onClose={() => setDialog(null)} /> : null}
       {dialog === 'new' ? <NewSkillWizard onClose={() => setDialog(null)} onCreated={(path) => void switchTo(path)} /> : null}
+      {dialog === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

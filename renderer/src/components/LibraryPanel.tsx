@@ -1,7 +1,8 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { PROFILES } from '../../../shared/validation';
 import { PROFILE_IDS } from '../../../shared/validation/types';
 import { useLibraryStore, type ListFilter } from '../state/library-store';
+import { useTransferStore } from '../state/transfer-store';
 import { SkillList } from './SkillList';
 
 /** The description budget of the whole library: every description an agent sees at once. */
@@ -28,15 +29,34 @@ function BudgetMeter() {
 }
 
 /** Search, filters, sort, the list, and the budget meter. */
-export function LibraryPanel({ onOpen }: { onOpen: (path: string) => void }) {
+export function LibraryPanel({ onOpen, onImport }: { onOpen: (path: string) => void; onImport: () => void }) {
   const filter = useLibraryStore((s) => s.filter);
   const roots = useLibraryStore((s) => s.roots);
   const findings = useLibraryStore((s) => s.findings);
   const setFilter = useLibraryStore((s) => s.setFilter);
   const search = useRef<HTMLInputElement>(null);
+  const [dropping, setDropping] = useState(false);
+  const uploadForImport = useTransferStore((s) => s.uploadForImport);
 
   return (
-    <aside className="sidebar" aria-label="Library">
+    <aside
+      className={dropping ? 'sidebar dropping' : 'sidebar'}
+      aria-label="Library"
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDropping(false);
+        const file = e.dataTransfer.files[0];
+        if (!file) return;
+        onImport();
+        void uploadForImport(file);
+      }}
+    >
       <div className="list-controls">
         <input
           ref={search}

@@ -4,6 +4,7 @@ import { useEditorStore, isSkillFile } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
 import { api } from '../platform/api';
 import { ConflictBanner } from './ConflictBanner';
+import { ExportDialog } from './ExportDialog';
 import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
 import { ProblemsPanel } from './ProblemsPanel';
@@ -48,6 +49,7 @@ export function SkillView() {
   const setDraft = useEditorStore((s) => s.setDraft);
   const profiles = useLibraryStore((s) => s.profiles);
   const [allowRemote, setAllowRemote] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const skillFile = isSkillFile(path);
   const body = useMemo(() => (skillFile ? parseSkill(draft).body : draft), [draft, skillFile]);
 
@@ -86,6 +88,9 @@ export function SkillView() {
         <button type="button" aria-pressed={showPreview} onClick={togglePreview}>
           Preview
         </button>
+        <button type="button" onClick={() => setExporting(true)} disabled={!skillFile}>
+          Export…
+        </button>
         <button type="button" className="primary" onClick={() => void save()} disabled={status !== 'ready' || !dirty}>
           {status === 'saving' ? 'Saving…' : 'Save'}
         </button>
@@ -120,6 +125,7 @@ export function SkillView() {
         ) : null}
       </div>
       {skillFile ? <ProblemsPanel /> : null}
+      {exporting ? <ExportDialog skillDir={skillDir} onClose={() => setExporting(false)} /> : null}
     </section>
   );
 }
