@@ -6,6 +6,7 @@ import { checkSkillName } from '../../shared/authoring/skill-name';
 import { renderTemplate } from '../../shared/authoring/templates';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { describeFsError } from '../library/fs-errors';
+import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
 import type { Services } from './services';
 
@@ -47,6 +48,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
 
   return {
     ...createPackHandlers(deps),
+    ...createInspectorHandlers(deps),
     'app.info': async () =>
       ok({
         shell: deps.shell,

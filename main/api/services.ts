@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { InspectorService, type OpenBrowser } from '../inspector';
 import { DraftStore } from '../library/drafts';
 import { LibraryService } from '../library/library-service';
 import { SecretStore, type SecretBox } from '../library/secret-store';
@@ -16,6 +17,8 @@ export interface Services {
   drafts: DraftStore;
   secrets: SecretStore;
   server: ServerController;
+  /** Remote skill servers: connections, discovery, verification, report card, protocol log. */
+  inspector: InspectorService;
   dispose(): Promise<void>;
 }
 
@@ -25,6 +28,8 @@ export interface ServiceOptions {
   secretBox?: SecretBox | null;
   /** How users start the CLI, for the copy-ready client setup. */
   cliCommand?: readonly string[];
+  /** Opens an OAuth consent page in the user's browser (Electron: `shell.openExternal`); without it OAuth is off. */
+  openBrowser?: OpenBrowser;
 }
 
 /** Compose the services over one user-data folder (settings, drafts, trash and secrets live there). */
@@ -33,6 +38,13 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
   const secrets = new SecretStore(userDataDir, options.secretBox ?? null);
   const server = new ServerController(settings, secrets, emit, options.cliCommand);
   const library = new LibraryService(settings, emit);
+  const inspector = new InspectorService({ dataDir: userDataDir, secretBox: options.secretBox ?? undefined, openBrowser: options.openBrowser });
+  inspector.on('status', (status) => emit('inspector.changed', status));
+  // Why without the message: a file read's answer can be 64 KiB; the renderer fetches one on demand.
+  inspector.on('log', ({ message: _message, ...summary }) => emit('inspector.logged', summary));
+  inspector.on('discovered', (result) => emit('inspector.discovered', result));
+  inspector.on('file', (file) => emit('inspector.fileChecked', file));
+  inspector.on('verified', (verification) => emit('inspector.verified', verification));
   return {
     userDataDir,
     settings,
@@ -41,9 +53,11 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
     drafts: new DraftStore(join(userDataDir, 'drafts')),
     secrets,
     server,
+    inspector,
     async dispose() {
       library.dispose();
       await server.dispose();
+      await inspector.close();
     },
   };
 }

@@ -78,7 +78,14 @@ if (!app.requestSingleInstanceLock()) {
     const secretBox = safeStorage.isEncryptionAvailable()
       ? { encrypt: (plain: string) => safeStorage.encryptString(plain).toString('base64'), decrypt: (sealed: string) => safeStorage.decryptString(Buffer.from(sealed, 'base64')) }
       : null;
-    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), { secretBox });
+    // Why openExternal for OAuth: consent belongs in the user's own browser (OAuth 2.1 for native apps,
+    // RFC 8252 §8.12), never in our window; only https: pages are opened, so a hostile server cannot
+    // make us launch file:, custom-scheme or plain-http URLs.
+    const openBrowser = async (url: string): Promise<void> => {
+      if (new URL(url).protocol !== 'https:') throw new Error(`The sign-in page ${url} is not an https: address, so it was not opened.`);
+      await shell.openExternal(url);
+    };
+    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), { secretBox, openBrowser });
     app.on('before-quit', () => void services.dispose());
     registerIpcHandlers(
       createApiHandlers({

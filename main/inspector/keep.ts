@@ -10,26 +10,12 @@ import { dirname, join, resolve } from 'node:path';
 import { isSafeSegment } from '../../shared/sep';
 import { writeFileAtomic } from '../library/atomic-write';
 import { isInside } from '../library/paths';
-import type { SkillVerification } from './types';
+import type { ProvenanceRecord, SaveResult, SkillVerification } from './types';
 
 /** File name of the provenance records inside the data folder. */
 export const PROVENANCE_FILE = 'inspector-provenance.json';
 
-/** One provenance record. */
-export interface ProvenanceRecord {
-  name: string;
-  folder: string;
-  libraryRoot: string;
-  server: { label: string; target: string; name?: string; version?: string };
-  uri: string;
-  files: { path: string; uri: string; digest: string; size: number }[];
-  savedAt: string;
-}
-
-/** The outcome of a save. */
-export type SaveResult =
-  | { ok: true; folder: string; files: number; provenance: ProvenanceRecord }
-  | { ok: false; reason: 'verification' | 'conflict' | 'invalid'; message: string; folder?: string; failures?: { uri: string; status: string; reasons: string[] }[] };
+export type { ProvenanceRecord, SaveResult } from './types';
 
 /** What {@link saveVerifiedSkill} needs: the verification and the verified bytes by URI. */
 export interface VerifiedSkillFiles {

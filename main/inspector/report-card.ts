@@ -21,38 +21,9 @@ import { describeTarget } from './session';
 import { walkDirectory } from './skill-reader';
 import { checkReadableUri, finalSegment } from './uris';
 import { jsonEqual, verifyRead } from './verify';
-import type { FileVerification, InspectedSkill } from './types';
+import type { CheckStatus, FileVerification, InspectedSkill, ReportCard, ReportCheck } from './types';
 
-/** Outcome of one check. `warn`: a SHOULD is not met; `skip`: not applicable. */
-export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skip';
-
-/** One check with its evidence. */
-export interface ReportCheck {
-  id: string;
-  title: string;
-  status: CheckStatus;
-  summary: string;
-  /** Up to {@link MAX_EVIDENCE} lines naming URIs and values. */
-  evidence: string[];
-  /** Spec reference. */
-  source: string;
-}
-
-/** The whole report card. */
-export interface ReportCard {
-  server: string;
-  target: string;
-  serverInfo?: { name: string; version: string };
-  protocolVersion?: string;
-  generatedAt: string;
-  durationMs: number;
-  skills: number;
-  files: number;
-  bytesRead: number;
-  verdict: 'pass' | 'fail';
-  counts: Record<CheckStatus, number>;
-  checks: ReportCheck[];
-}
+export type { CheckStatus, ReportCard, ReportCheck } from './types';
 
 const MAX_EVIDENCE = 50;
 

@@ -11,7 +11,7 @@ import { InspectorError } from './errors';
 import type { InspectorSession } from './session';
 import { checkReadableUri, relativePathIn } from './uris';
 import { frontmatterOf, verifyRead } from './verify';
-import type { FileRead, FileTreeNode, FileVerification, InspectedSkill, ManifestFile, SkillVerification } from './types';
+import type { FileRead, FileTreeNode, FileVerification, InspectedSkill, ManifestFile, SkillVerification, SkillViewData } from './types';
 
 /** The listed files of a skill, or undefined when the route gave none (legacy) or it is dynamic. */
 function listedFiles(skill: InspectedSkill): ManifestFile[] | undefined {
@@ -267,19 +267,7 @@ export function fileTree(skill: InspectedSkill, statuses: ReadonlyMap<string, Fi
   return root;
 }
 
-/** What the skill screen shows (issue 7 point 3). */
-export interface SkillViewData {
-  skill: InspectedSkill;
-  skillMd: FileRead;
-  /** Frontmatter parsed from the served SKILL.md (when usable), else the entry's. */
-  frontmatter?: Record<string, unknown>;
-  /** The SKILL.md source (only when usable: verified, or labelled legacy). */
-  text?: string;
-  validation?: ValidationResult;
-  profile: ProfileId;
-  tree: FileTreeNode;
-  directoryRead: boolean;
-}
+export type { SkillViewData } from './types';
 
 /** A file view for the validation core built from the manifest (no disk). */
 export function manifestFileView(skill: InspectedSkill): FileView {

@@ -1,5 +1,22 @@
 import { z } from 'zod';
 import type { ExportPlan, ExportResult, ImportPreview, ImportResult, TargetId } from '../projection/types';
+import type {
+  ConnectionInput,
+  ConnectionStatus,
+  DirectoryPage,
+  DiscoveryResult,
+  FileRead,
+  FileTreeNode,
+  FileVerification,
+  InspectedSkill,
+  ProtocolLogEntry,
+  ProvenanceRecord,
+  ReportCard,
+  SaveResult,
+  SavedConnection,
+  SkillVerification,
+  SkillViewData,
+} from '../inspector/types';
 import { PROFILE_IDS, type Diagnostic, type FileView, type ProfileId } from '../validation/types';
 
 /**
@@ -199,6 +216,53 @@ export type SkillSummary = z.infer<typeof skillSummarySchema>;
 
 const directoryEntrySchema = z.object({ name: z.string(), path: z.string() });
 
+// ---- inspector (issue 7) ---------------------------------------------------------------------
+
+/** Names of HTTP headers and environment variables: printable, no separators (RFC 9110 token, POSIX name). */
+const headerNameSchema = z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.');
+const envNameSchema = z.string().min(1).max(200).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Not a valid variable name.');
+
+/** A connection as the user types it (secrets included: they go to main once and never come back). */
+export const connectionInputSchema = z
+  .object({
+    label: z.string().trim().min(1).max(100),
+    kind: z.enum(['http', 'sse', 'stdio']),
+    url: z.string().max(4096).optional(),
+    headers: z.array(z.object({ name: headerNameSchema, value: z.string().max(8192), secret: z.boolean().optional() })).max(50).optional(),
+    bearerToken: z.string().max(8192).optional(),
+    oauth: z.boolean().optional(),
+    command: z.string().max(4096).optional(),
+    args: z.array(z.string().max(8192)).max(200).optional(),
+    env: z.array(z.object({ name: envNameSchema, value: z.string().max(8192), secret: z.boolean().optional() })).max(200).optional(),
+    cwd: z.string().max(4096).optional(),
+  })
+  .superRefine((c, ctx) => {
+    // Why http(s) only: the inspector speaks MCP over HTTP or a program it starts; any other scheme
+    // (file:, javascript:, ...) is refused before main sees it.
+    if (c.kind !== 'stdio' && !/^https?:\/\/[^\s]+$/i.test(c.url ?? '')) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Type the server address, starting with http:// or https://.' });
+    if (c.kind === 'stdio' && !c.command?.trim()) ctx.addIssue({ code: 'custom', path: ['command'], message: 'Type the program that starts the server.' });
+  });
+const _connectionInputMatches: Same<z.infer<typeof connectionInputSchema>, ConnectionInput> = true;
+void _connectionInputMatches;
+
+/** A skill key: `<server label>\n<SKILL.md uri>` (skills are keyed by server and URI, SEP-2640 §5). */
+const skillKeySchema = z.string().min(3).max(8192);
+const uriSchema = z.string().min(1).max(4096);
+const connectionLabelSchema = z.string().trim().min(1).max(100);
+
+const logFilterSchema = z.object({
+  server: z.string().max(100).optional(),
+  direction: z.enum(['out', 'in']).optional(),
+  kind: z.enum(['request', 'response', 'error', 'notification']).optional(),
+  method: z.string().max(200).optional(),
+  text: z.string().max(1000).optional(),
+  sinceSeq: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(5000).optional(),
+});
+
+/** A protocol log entry as events carry it: without the message (fetch it with `inspector.log` and `seq`). */
+export type ProtocolLogSummary = Omit<ProtocolLogEntry, 'message'>;
+
 /** The channels: input and output schemas of each request the renderer can make. */
 export const channels = {
   /** Which shell we run in and what it can do. */
@@ -364,6 +428,67 @@ export const channels = {
     input: z.object({ name: z.string().min(1).max(255), base64: z.string() }),
     output: z.object({ source: z.string() }),
   },
+  /** Saved inspector connections (secrets shown only as `hasSecret`) and whether secrets can be kept. */
+  'inspector.connections': {
+    input: z.object({}),
+    output: z.object({ connections: built<SavedConnection[]>(), secretsStored: z.boolean() }),
+  },
+  /** Save or update a connection; secrets are sealed with the OS keychain or refused. */
+  'inspector.saveConnection': { input: z.object({ connection: connectionInputSchema, id: z.string().min(1).max(200).optional() }), output: built<SavedConnection>() },
+  /** Delete a saved connection. */
+  'inspector.removeConnection': { input: z.object({ id: z.string().min(1).max(200) }), output: z.object({ removed: z.boolean() }) },
+  /** Connect to a remote skill server: a saved connection (by id) or a one-off one. */
+  'inspector.connect': {
+    input: z.object({ target: z.union([z.object({ savedId: z.string().min(1).max(200), label: connectionLabelSchema.optional() }), connectionInputSchema]) }),
+    output: built<ConnectionStatus>(),
+  },
+  /** Connect again with the same settings. */
+  'inspector.reconnect': { input: z.object({ label: connectionLabelSchema }), output: built<ConnectionStatus>() },
+  /** Cancel a connection attempt or whatever is in flight on a connection. */
+  'inspector.cancel': { input: z.object({ label: connectionLabelSchema }), output: z.object({}) },
+  /** Close a connection and forget its skills. */
+  'inspector.disconnect': { input: z.object({ label: connectionLabelSchema }), output: z.object({}) },
+  /** The status of every connection. */
+  'inspector.status': { input: z.object({}), output: z.object({ connections: built<ConnectionStatus[]>() }) },
+  /** Discover a server's skills with fallbacks; the route taken and every step tried. */
+  'inspector.discover': {
+    input: z.object({ label: connectionLabelSchema, templateUris: z.array(uriSchema).max(50).optional(), allRoutes: z.boolean().optional() }),
+    output: built<DiscoveryResult>(),
+  },
+  /** Every discovered skill (all servers or one). */
+  'inspector.skills': { input: z.object({ server: z.string().max(100).optional() }), output: z.object({ skills: built<InspectedSkill[]>() }) },
+  /** A skill's screen: verified SKILL.md, frontmatter, validation under a profile, file tree. */
+  'inspector.view': { input: z.object({ key: skillKeySchema, profile: profileIdSchema.optional() }), output: built<SkillViewData>() },
+  /** The file tree from the manifest with each file's status so far. */
+  'inspector.tree': { input: z.object({ key: skillKeySchema }), output: built<FileTreeNode>() },
+  /** Read and verify one file; content only when it may be used. */
+  'inspector.readFile': { input: z.object({ key: skillKeySchema, uri: uriSchema }), output: built<FileRead>() },
+  /** One page of a live folder listing (servers that declared `directoryRead`). */
+  'inspector.readDirectory': {
+    input: z.object({ key: skillKeySchema, uri: uriSchema, cursor: z.string().max(4096).optional() }),
+    output: built<DirectoryPage>(),
+  },
+  /** Verify every file of a skill. */
+  'inspector.verify': { input: z.object({ key: skillKeySchema, walk: z.boolean().optional() }), output: built<SkillVerification>() },
+  /** File statuses so far. */
+  'inspector.fileStatuses': { input: z.object({ key: skillKeySchema }), output: z.object({ files: built<FileVerification[]>() }) },
+  /** Fetch a skill's entry again through `skills/get`; earlier statuses are forgotten. */
+  'inspector.refresh': { input: z.object({ key: skillKeySchema }), output: built<InspectedSkill>() },
+  /** Check a server against the Skills extension; the card plus its Markdown and JSON exports. */
+  'inspector.report': { input: z.object({ label: connectionLabelSchema }), output: z.object({ report: built<ReportCard>(), markdown: z.string(), json: z.string() }) },
+  /** Protocol log entries matching a filter; with `seq`, only that entry. */
+  'inspector.log': {
+    input: logFilterSchema.extend({ seq: z.number().int().min(1).optional() }),
+    output: z.object({ entries: built<ProtocolLogEntry[]>() }),
+  },
+  /** The protocol log (filtered) as a JSON document. */
+  'inspector.exportLog': { input: logFilterSchema, output: z.object({ json: z.string() }) },
+  /** Write a skill's verified files into an open library root; refused when any file fails verification. */
+  'inspector.saveToLibrary': { input: z.object({ key: skillKeySchema, libraryRoot: z.string().min(1).max(4096) }), output: built<SaveResult>() },
+  /** A verified copy of a skill in a new temp folder, for the exporter. */
+  'inspector.exportForUpload': { input: z.object({ key: skillKeySchema }), output: built<SaveResult>() },
+  /** Where skills saved from servers came from. */
+  'inspector.provenance': { input: z.object({}), output: z.object({ records: built<ProvenanceRecord[]>() }) },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },
   /** Start serving the library on 127.0.0.1 (bearer token required). */
@@ -384,6 +509,16 @@ export const events = {
   'server.changed': z.object({}),
   /** The embedded server answered or refused a request. */
   'server.requested': requestLogEntrySchema,
+  /** An inspector connection changed state (connecting, connected, failed, ...). */
+  'inspector.changed': built<ConnectionStatus>(),
+  /** A protocol message went to or came from a remote server (summary without the message). */
+  'inspector.logged': built<ProtocolLogSummary>(),
+  /** Discovery on a server finished. */
+  'inspector.discovered': built<DiscoveryResult>(),
+  /** One file of an inspected skill was read and checked. */
+  'inspector.fileChecked': built<{ key: string; verification: FileVerification }>(),
+  /** A whole skill was verified. */
+  'inspector.verified': built<SkillVerification>(),
 } as const;
 
 /** Prefix of the Electron IPC channel names (`skillbench:skill.save`, `skillbench:event`). */
