@@ -12,7 +12,7 @@ export interface TempLibrary {
   addSkill(relativeDir: string, text: string): Promise<string>;
   read(path: string): Promise<string>;
   /** Write any file under the library (folders created as needed). */
-  addFile(relativePath: string, text: string): Promise<void>;
+  addFile(relativePath: string, text: string | Buffer): Promise<void>;
   /** Change a file the way another editor does: write a temp file, rename it over. */
   write(path: string, text: string): Promise<void>;
 }

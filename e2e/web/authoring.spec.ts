@@ -108,3 +108,30 @@ test('unsaved changes survive the window going away and are offered back', async
   await expect(again.editor).toHaveAttribute('data-dirty', 'true');
   expect(await library.read(path)).toContain('Body');
 });
+
+test('the file tree creates, renames, deletes with undo, and shows an image instead of opening it as text', async ({ app, library }) => {
+  await library.addSkill('alpha', '---\nname: alpha\ndescription: Files test.\n---\nBody\n');
+  await library.addFile('alpha/assets/pixel.png', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1a4b9bb0000000049454e44ae426082', 'hex'));
+  await app.openFolder(library.dir);
+  await app.openSkill('alpha');
+  const tree = app.page.getByRole('region', { name: 'Skill files' });
+  await tree.getByLabel('Name or path').fill('references/notes.md');
+  await tree.getByRole('button', { name: 'New file' }).click();
+  await expect(tree.getByRole('treeitem', { name: /notes\.md/ })).toBeVisible();
+
+  await tree.getByRole('button', { name: /notes\.md/ }).click();
+  await expect(app.page.locator('.editor-path')).toContainText('references/notes.md');
+  await tree.getByLabel('Name or path').fill('references/guide.md');
+  await tree.getByRole('button', { name: 'Rename / move selected' }).click();
+  await expect(tree.getByRole('treeitem', { name: /guide\.md/ })).toBeVisible();
+
+  await tree.getByRole('button', { name: 'Delete selected' }).click();
+  await expect(tree.getByRole('treeitem', { name: /guide\.md/ })).toHaveCount(0);
+  await tree.getByRole('button', { name: 'Undo' }).click();
+  await expect(tree.getByRole('treeitem', { name: /guide\.md/ })).toBeVisible();
+  expect(await library.read(`${library.dir}/alpha/references/guide.md`)).toBe('');
+
+  await tree.getByRole('button', { name: /pixel\.png/ }).click();
+  await expect(tree.getByRole('figure')).toBeVisible();
+  await expect(tree.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+});

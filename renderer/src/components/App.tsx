@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { api, onEvent, shellKind } from '../platform/api';
+import { onEvent, shellKind } from '../platform/api';
+import { useAppStore } from '../state/app-store';
 import { isDirty, useEditorStore } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
 import { ImportDialog } from './ImportDialog';
@@ -14,10 +14,10 @@ import { TargetSelector } from './TargetSelector';
 
 /** The Skillbench window. */
 export function App() {
-  const [info, setInfo] = useState<ChannelOutput<'app.info'> | null>(null);
+  const info = useAppStore((s) => s.info);
+  const suggestions = useAppStore((s) => s.suggestions);
   const [dialog, setDialog] = useState<'open' | 'new' | 'import' | null>(null);
   const [view, setView] = useState<'library' | 'server'>('library');
-  const [suggestions, setSuggestions] = useState<{ label: string; path: string }[]>([]);
   const roots = useLibraryStore((s) => s.roots);
   const error = useLibraryStore((s) => s.error);
   const notice = useLibraryStore((s) => s.notice);
@@ -28,16 +28,7 @@ export function App() {
   const openSkill = useEditorStore((s) => s.open);
 
   useEffect(() => {
-    void (async () => {
-      const [infoResult, settings] = await Promise.all([api['app.info']({}), api['settings.get']({})]);
-      if (infoResult.ok) setInfo(infoResult.value);
-      await useLibraryStore.getState().load();
-      await useEditorStore.getState().loadRecovered();
-      const last = settings.ok ? settings.value.lastOpenSkill : null;
-      if (last && useLibraryStore.getState().skills.some((s) => s.path === last)) await openSkill(last);
-      const places = await api['library.suggestions']({});
-      if (places.ok) setSuggestions(places.value.places);
-    })();
+    void useAppStore.getState().start();
     const offChanged = onEvent('skill.changed', ({ path, version }) => void useEditorStore.getState().externalChange(path, version));
     // Why: closing the window with unsaved changes asks first (issue 4: never lose work).
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -56,7 +47,7 @@ export function App() {
       window.removeEventListener('beforeunload', beforeUnload);
       window.removeEventListener('keydown', keys);
     };
-  }, [openSkill]);
+  }, []);
 
   /** Switch skills, asking before unsaved changes are left behind. */
   async function switchTo(path: string) {
@@ -70,11 +61,7 @@ export function App() {
   }
 
   async function openFolder() {
-    if (info?.nativeDialogs) {
-      const result = await api['dialog.pickFolder']({});
-      if (result.ok && result.value.path) await openLibrary(result.value.path);
-      return;
-    }
+    if (info?.nativeDialogs && (await useAppStore.getState().pickFolder())) return;
     setDialog('open');
   }
 

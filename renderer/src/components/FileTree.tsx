@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useState, type DragEvent } from 'react';
+import { useEffect, useState, type DragEvent } from 'react';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { api } from '../platform/api';
 import { useEditorStore } from '../state/editor-store';
-import { useLibraryStore } from '../state/library-store';
+import { useFilesStore } from '../state/files-store';
 
 type Entry = ChannelOutput<'skill.files'>['entries'][number];
-type Preview = ChannelOutput<'file.preview'>;
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -13,72 +11,43 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /** A skill's files: open, create, rename or move, delete (with undo), drop files in, preview images. */
 export function FileTree({ skillDir }: { skillDir: string }) {
-  const [entries, setEntries] = useState<Entry[]>([]);
+  const entries = useFilesStore((s) => s.entries);
+  const preview = useFilesStore((s) => s.preview);
+  const undo = useFilesStore((s) => s.undo);
+  const files = useFilesStore.getState();
   const [selected, setSelected] = useState<string>('SKILL.md');
   const [newName, setNewName] = useState('');
-  const [undo, setUndo] = useState<{ token: string; path: string } | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
   const [dragging, setDragging] = useState(false);
-  const showError = useLibraryStore((s) => s.showError);
   const openFile = useEditorStore((s) => s.open);
   const openPath = useEditorStore((s) => s.path);
 
-  const reload = useCallback(async () => {
-    const result = await api['skill.files']({ skillDir });
-    if (result.ok) setEntries(result.value.entries);
-    else showError(result.error);
-  }, [skillDir, showError]);
-
   useEffect(() => {
-    void reload();
-    setPreview(null);
-    setUndo(null);
-  }, [reload]);
+    void useFilesStore.getState().load(skillDir);
+  }, [skillDir]);
 
   const selectedEntry = entries.find((e) => e.path === selected);
   const absolute = (path: string) => `${skillDir}/${path}`;
+  const base = selectedEntry?.kind === 'directory' ? `${selectedEntry.path}/` : '';
+  const target = newName.includes('/') ? newName : `${base}${newName}`;
 
   async function open(entry: Entry) {
     setSelected(entry.path);
     if (entry.kind !== 'file') return;
     if (entry.view === 'text') {
-      setPreview(null);
+      files.clearPreview();
       await openFile(absolute(entry.path), skillDir);
       return;
     }
-    const result = await api['file.preview']({ skillDir, path: entry.path });
-    if (result.ok) setPreview(result.value);
-    else showError(result.error);
+    await files.showPreview(entry.path);
   }
-
-  async function run<T>(promise: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>): Promise<T | null> {
-    const result = await promise;
-    if (!result.ok) {
-      showError(result.error);
-      return null;
-    }
-    showError(null);
-    await reload();
-    return result.value;
-  }
-
-  const base = selectedEntry?.kind === 'directory' ? `${selectedEntry.path}/` : '';
 
   async function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
+    event.stopPropagation();
     setDragging(false);
-    for (const file of Array.from(event.dataTransfer.files)) {
-      await run(api['file.import']({ skillDir, path: `${base}${file.name}`, base64: toBase64(await file.arrayBuffer()) }));
-    }
+    for (const file of Array.from(event.dataTransfer.files)) await files.importFile(`${base}${file.name}`, file);
   }
 
   return (
@@ -86,6 +55,7 @@ export function FileTree({ skillDir }: { skillDir: string }) {
       className={dragging ? 'file-tree dragging' : 'file-tree'}
       onDragOver={(e) => {
         e.preventDefault();
+        e.stopPropagation();
         setDragging(true);
       }}
       onDragLeave={() => setDragging(false)}
@@ -111,24 +81,27 @@ export function FileTree({ skillDir }: { skillDir: string }) {
         <label htmlFor="file-name">Name or path</label>
         <input id="file-name" value={newName} placeholder={`${base}new-file.md`} onChange={(e) => setNewName(e.target.value)} spellCheck={false} />
         <div className="row wrap">
-          <button type="button" disabled={!newName} onClick={() => void run(api['file.create']({ skillDir, path: newName.includes('/') ? newName : `${base}${newName}`, kind: 'file' })).then((v) => v && setNewName(''))}>
+          <button type="button" disabled={!newName} onClick={() => void files.create(target, 'file').then((done) => done && setNewName(''))}>
             New file
           </button>
-          <button type="button" disabled={!newName} onClick={() => void run(api['file.create']({ skillDir, path: newName.includes('/') ? newName : `${base}${newName}`, kind: 'directory' })).then((v) => v && setNewName(''))}>
+          <button type="button" disabled={!newName} onClick={() => void files.create(target, 'directory').then((done) => done && setNewName(''))}>
             New folder
-          </button>
-          <button type="button" disabled={!newName || !selectedEntry || selected === 'SKILL.md'} onClick={() => void run(api['file.rename']({ skillDir, from: selected, to: newName })).then((v) => v && (setSelected(v.path), setNewName('')))}>
-            Rename / move selected
           </button>
           <button
             type="button"
-            disabled={!selectedEntry || selected === 'SKILL.md'}
+            disabled={!newName || !selectedEntry || selected === 'SKILL.md'}
             onClick={() =>
-              void run(api['file.delete']({ skillDir, path: selected })).then((v) => {
-                if (v) setUndo({ token: v.undoToken, path: selected });
+              void files.rename(selected, newName).then((path) => {
+                if (path) {
+                  setSelected(path);
+                  setNewName('');
+                }
               })
             }
           >
+            Rename / move selected
+          </button>
+          <button type="button" disabled={!selectedEntry || selected === 'SKILL.md'} onClick={() => void files.remove(selected)}>
             Delete selected
           </button>
         </div>
@@ -136,7 +109,7 @@ export function FileTree({ skillDir }: { skillDir: string }) {
         {undo ? (
           <p role="status">
             Moved {undo.path} to Skillbench’s trash.{' '}
-            <button type="button" onClick={() => void run(api['file.restore']({ undoToken: undo.token })).then((v) => v && setUndo(null))}>
+            <button type="button" onClick={() => void files.restore()}>
               Undo
             </button>
           </p>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '../../../shared/ipc/contract';
-import { api } from '../platform/api';
+import { useAppStore } from '../state/app-store';
 import { useLibraryStore } from '../state/library-store';
 
 interface Listing {
@@ -23,7 +23,7 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
   }, []);
 
   async function browse(target: string) {
-    const result = await api['fs.browse']({ path: target });
+    const result = await useAppStore.getState().browse(target);
     if (result.ok) {
       setListing(result.value);
       setPath(result.value.path);
@@ -34,7 +34,7 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
   }
 
   useEffect(() => {
-    void api['fs.browse']({ path: initialPath }).then((result) => {
+    void useAppStore.getState().browse(initialPath).then((result) => {
       if (result.ok) setListing(result.value);
     });
   }, [initialPath]);

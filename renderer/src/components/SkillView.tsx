@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { parseSkill } from '../../../shared/skill';
 import { useEditorStore, isSkillFile } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
-import { api } from '../platform/api';
+import { useFilesStore } from '../state/files-store';
 import { ConflictBanner } from './ConflictBanner';
 import { ExportDialog } from './ExportDialog';
 import { EditorPane } from './EditorPane';
@@ -48,6 +48,7 @@ export function SkillView() {
   const save = useEditorStore((s) => s.save);
   const setDraft = useEditorStore((s) => s.setDraft);
   const profiles = useLibraryStore((s) => s.profiles);
+  const imageDataUrl = useFilesStore((s) => s.imageDataUrl);
   const [allowRemote, setAllowRemote] = useState(false);
   const [exporting, setExporting] = useState(false);
   const skillFile = isSkillFile(path);
@@ -115,10 +116,7 @@ export function SkillView() {
                 markdown={body}
                 allowRemote={allowRemote}
                 onAllowRemote={() => setAllowRemote(true)}
-                resolveImage={async (relativePath) => {
-                  const result = await api['file.preview']({ skillDir, path: relativePath });
-                  return result.ok && result.value.dataUrl ? result.value.dataUrl : null;
-                }}
+                resolveImage={imageDataUrl}
               />
             </div>
           </Suspense>
