@@ -130,11 +130,11 @@ async function main(): Promise<void> {
   let ours = NaN;
   let refPool = NaN;
   if (!only || only === 'a') {
-    const t = await timeRuns(() => validateLibrary(lib, { concurrency: CONCURRENCY }));
+    const t = await timeRuns(() => validateLibrary(lib));
     ours = (SKILLS / t.wall) * 1000;
     rows.push(['(a) Skillbench validateLibrary, default profile, disk + library checks', `${fmt(ours)} skills/s (${fmt(t.wall)} ms wall, ${fmt(t.cpu)} ms CPU)`, '≥ 2× (b)', '']);
     // Where (a)'s time goes, each part alone (for the README's analysis, not a goal).
-    const walk = await timeRuns(() => walkTree(lib, { concurrency: CONCURRENCY }));
+    const walk = await timeRuns(() => walkTree(lib));
     const files = dirs.map((d) => join(d, 'SKILL.md'));
     const read = await timeRuns(() => mapPool(files, CONCURRENCY, readText));
     const texts = await mapPool(files, CONCURRENCY, readText);

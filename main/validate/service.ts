@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { lstat, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkill } from '../../shared/skill';
@@ -8,11 +9,10 @@ import { writeFileAtomic } from '../library/atomic-write';
 import { describeFsError } from '../library/fs-errors';
 import { diskDiagnostic, linkDiagnostics, packageDiagnostics, packageSize, targetFits } from './disk-rules';
 import type { TargetFit } from './disk-rules';
-import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, slashRelative, walkTree } from './file-view';
+import { fileViewFromTree, readText, readViewTexts, readViewTextsSync, skillFileNameIn, slashRelative, TimeSlicer, walkTree } from './file-view';
 import type { WalkedTree } from './file-view';
 import { checkLibrary, memberFacts } from './library-checks';
 import type { LibraryFinding, LibraryMember } from './library-checks';
-import { mapPool } from './pool';
 
 /** Thrown when a path cannot be validated at all (missing, not a skill, unreadable); the message is for people. */
 export class ValidateInputError extends Error {}
@@ -68,8 +68,6 @@ export interface ValidateFolderOptions {
 /** Options of {@link validateLibrary}. */
 export interface ValidateLibraryOptions {
   profiles?: ProfileId[];
-  /** Skills validated at once, and file-system calls in flight during the walk (default 32 / 64). */
-  concurrency?: number;
   /** Resolve `depends_on` against the library (default true). */
   checkDependencies?: boolean;
 }
@@ -112,26 +110,17 @@ function chooseProfiles(parsed: ParsedSkill, given: readonly ProfileId[] | undef
   return { profiles: suggested.length > 0 ? suggested : ['agentskills'], source: 'suggested' };
 }
 
-/** A SKILL.md read (and parsed) during the walk, or why it could not be read. */
-type EarlyRead = { text: string; parsed: ParsedSkill } | { error: unknown };
-
-/** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files) unless read already, run the core and the disk checks. */
-async function validateInTree(
-  tree: WalkedTree,
-  relDir: string,
-  relativePath: string,
-  fileName: string,
-  given: readonly ProfileId[] | undefined,
-  early?: EarlyRead,
-): Promise<Validated> {
+/** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files), run the core and the disk checks. */
+function validateInTree(tree: WalkedTree, relDir: string, relativePath: string, fileName: string, given: readonly ProfileId[] | undefined): Validated {
   const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
   const file = join(dir, fileName);
   const view = fileViewFromTree(tree, relDir, relativePath);
   let parsed: ParsedSkill;
   try {
-    if (early && 'error' in early) throw early.error;
-    const [text] = await Promise.all([early ? early.text : readText(file), readViewTexts(dir, view)]);
-    parsed = early ? early.parsed : parseSkill(text);
+    // Why synchronous reads: see TimeSlicer in ./file-view; callers slice the work.
+    const text = readFileSync(file, 'utf8');
+    readViewTextsSync(dir, view);
+    parsed = parseSkill(text);
   } catch (error) {
     return unreadable(dir, file, relativePath, view, given, error);
   }
@@ -155,7 +144,6 @@ async function validateInTree(
   };
   return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, facts, profiles, diagnostics } };
 }
-
 
 function unreadable(dir: string, file: string, relativePath: string, view: FileView, given: readonly ProfileId[] | undefined, error: unknown): Validated {
   const profiles: ProfileId[] = given && given.length > 0 ? [...new Set(given)] : ['agentskills'];
@@ -188,46 +176,35 @@ export async function validateSkillFolder(dirOrFile: string, options: ValidateFo
   const fileName = skillFileNameIn(tree.children.get('') ?? []);
   if (fileName === undefined) throw new ValidateInputError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
   const rel = options.libraryRoot !== undefined ? slashRelative(resolve(options.libraryRoot), dir) : basename(dir);
-  const { result } = await validateInTree(tree, '', rel === '' ? basename(dir) : rel, fileName, options.profiles);
+  const { result } = validateInTree(tree, '', rel === '' ? basename(dir) : rel, fileName, options.profiles);
   finish(result);
   return result;
 }
 
 /**
  * Validate every skill under a library folder: one walk of the tree (the same skills as
- * main/library/scan.ts `findSkills`), skills read and checked through a bounded pool, then the
+ * main/library/scan.ts `findSkills`), skills read and checked in time slices, then the
  * library-wide checks (duplicate names, `depends_on`, description budget).
  */
 export async function validateLibrary(root: string, options: ValidateLibraryOptions = {}): Promise<LibraryValidation> {
   const abs = resolve(root);
   if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
-  const concurrency = options.concurrency ?? 32;
-  // Why read and parse during the walk: parsing is CPU work on this thread while the walk's
-  // readdir/lstat calls wait on the thread pool; overlapping them shortens the whole run.
+  const slicer = new TimeSlicer();
+  const tree = await walkTree(abs, slicer);
   const found: { relDir: string; fileName: string }[] = [];
-  const early = new Map<string, EarlyRead>();
-  const tree = await walkTree(abs, {
-    concurrency,
-    onFolder: (relDir, entries, schedule) => {
-      const fileName = skillFileNameIn(entries);
-      if (fileName === undefined) return;
-      found.push({ relDir, fileName });
-      const file = relDir === '' ? join(abs, fileName) : join(abs, ...relDir.split('/'), fileName);
-      schedule(async () => {
-        try {
-          const text = await readText(file);
-          early.set(relDir, { text, parsed: parseSkill(text) });
-        } catch (error) {
-          early.set(relDir, { error });
-        }
-      });
-    },
-  });
+  for (const [relDir, entries] of tree.children) {
+    const fileName = skillFileNameIn(entries);
+    if (fileName !== undefined) found.push({ relDir, fileName });
+  }
   found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
   // Why: when the root is itself a skill, its relative path is its folder name (mcp-serve compares the last segment with `name`).
   const rootIsSkill = found.some((f) => f.relDir === '');
   const relOf = (relDir: string): string => (rootIsSkill ? (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`) : relDir);
-  const validated = await mapPool(found, concurrency, (f) => validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, options.profiles, early.get(f.relDir)));
+  const validated: Validated[] = [];
+  for (const f of found) {
+    if (slicer.due()) await slicer.pause();
+    validated.push(validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, options.profiles));
+  }
   const members = validated.map((v) => v.member);
   const { budget, findings } = checkLibrary(members, { dependencies: options.checkDependencies ?? true });
   const skills = validated.map((v) => v.result);

@@ -74,7 +74,7 @@ export interface ParsedSkill {
   body: string;
   bodyStart: number;
   /** 1-based line where the body starts. */
-  bodyStartLine: number;
+  readonly bodyStartLine: number;
   lines: LineIndex;
   /** Map an offset in the YAML document's source to an offset in the original text. */
   toTextOffset(yamlOffset: number): number;
@@ -391,7 +391,10 @@ export function parseSkill(text: string): ParsedSkill {
     repairs,
     body: src.slice(effectiveBodyStart),
     bodyStart: effectiveBodyStart,
-    bodyStartLine: lines.positionAt(effectiveBodyStart).line,
+    // Why a getter: the line number needs a line scan up to the body, which most callers never ask for.
+    get bodyStartLine() {
+      return lines.positionAt(effectiveBodyStart).line;
+    },
     lines,
     toTextOffset,
     nodeSpan,
