@@ -24,6 +24,7 @@ test('editing the description in the form keeps the YAML comment written above i
 
 test('the preview renders the body inert: no scripts, relative images from the skill', async ({ app, library }) => {
   await library.addSkill('notes', '---\nname: notes\ndescription: Preview test.\n---\n# Heading\n\n<script>window.__pwned = true</script>\n\n![logo](assets/logo.svg)\n\n[guide](references/guide.md)\n');
+  await library.addFile('notes/references/guide.md', '# Guide\n');
   await library.addFile('notes/assets/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
   await app.openFolder(library.dir);
   await app.openSkill('notes');
@@ -33,4 +34,7 @@ test('the preview renders the body inert: no scripts, relative images from the s
   await expect(preview.locator('img[alt="logo"]')).toHaveAttribute('src', /^data:image\/svg\+xml/);
   expect(await app.page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   await expect(preview.locator('script')).toHaveCount(0);
+  // A relative link opens the file of the skill it points to.
+  await preview.getByRole('link', { name: 'guide' }).click();
+  await expect(app.page.locator('.editor-path')).toContainText('references/guide.md');
 });

@@ -35,6 +35,20 @@ function createWindow(): void {
     if (!isAllowedNavigation(url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+  // Why: the page asks (beforeunload) when it has unsaved changes; Electron needs us to show the question.
+  contents.on('will-prevent-unload', (event) => {
+    if (!mainWindow) return;
+    const choice = dialog.showMessageBoxSync(mainWindow, {
+      type: 'question',
+      buttons: ['Close without saving', 'Keep editing'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved changes',
+      message: 'You have unsaved changes.',
+      detail: 'They are also kept as a draft and offered back the next time you open Skillbench.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   contents.setWindowOpenHandler(({ url }) => {
     if (isAllowedExternal(url)) void shell.openExternal(url);
     return { action: 'deny' };

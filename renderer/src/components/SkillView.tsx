@@ -117,6 +117,7 @@ export function SkillView() {
                 allowRemote={allowRemote}
                 onAllowRemote={() => setAllowRemote(true)}
                 resolveImage={imageDataUrl}
+                onOpenLink={(relativePath) => void useEditorStore.getState().open(`${skillDir}/${relativePath}`, skillDir)}
               />
             </div>
           </Suspense>
