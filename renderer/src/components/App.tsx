@@ -4,6 +4,7 @@ import { useAppStore } from '../state/app-store';
 import { isDirty, useEditorStore } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
 import { ImportDialog } from './ImportDialog';
+import { InspectorView } from './inspector/InspectorView';
 import { LibraryPanel } from './LibraryPanel';
 import { NewSkillWizard } from './NewSkillWizard';
 import { OpenFolderDialog } from './OpenFolderDialog';
@@ -17,7 +18,7 @@ export function App() {
   const info = useAppStore((s) => s.info);
   const suggestions = useAppStore((s) => s.suggestions);
   const [dialog, setDialog] = useState<'open' | 'new' | 'import' | null>(null);
-  const [view, setView] = useState<'library' | 'server'>('library');
+  const [view, setView] = useState<'library' | 'server' | 'inspector'>('library');
   const roots = useLibraryStore((s) => s.roots);
   const error = useLibraryStore((s) => s.error);
   const notice = useLibraryStore((s) => s.notice);
@@ -75,6 +76,9 @@ export function App() {
           </button>
           <button type="button" role="tab" aria-selected={view === 'server'} onClick={() => setView('server')}>
             Server
+          </button>
+          <button type="button" role="tab" aria-selected={view === 'inspector'} onClick={() => setView('inspector')}>
+            Inspector
           </button>
         </div>
         <button type="button" className="primary" onClick={() => void openFolder()}>
@@ -140,8 +144,10 @@ export function App() {
             <LibraryPanel onOpen={(path) => void switchTo(path)} onImport={() => setDialog('import')} />
             <SkillView />
           </>
-        ) : (
+        ) : view === 'server' ? (
           <ServerPanel />
+        ) : (
+          <InspectorView />
         )}
       </main>
       {dialog === 'open' ? <OpenFolderDialog initialPath={roots[0] ?? info?.homeDir ?? ''} onClose={() => setDialog(null)} /> : null}
