@@ -1,7 +1,8 @@
-import { isNode, parseDocument } from 'yaml';
+import { Composer, isNode, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
 import type { Position, Range } from '../validation/types';
 import { LineIndex } from './line-index';
+import { simpleYamlTokens } from './simple-yaml-tokens';
 import { quoteYamlString } from './yaml-strings';
 
 /** The line-ending style of a whole file. */
@@ -285,6 +286,19 @@ function toProblems(
 
 const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, version: '1.2', keepSourceTokens: false, logLevel: 'error' } as const;
 
+/**
+ * `parseDocument(raw, YAML_OPTIONS)`, with yaml's Lexer and Parser skipped when the frontmatter
+ * is plain `key: value` lines: those tokens are built directly (./simple-yaml-tokens) and
+ * composed by yaml's own Composer, exactly as parseDocument does, so the Document is the same.
+ */
+function parseFrontmatterYaml(raw: string): Document.Parsed {
+  const tokens = simpleYamlTokens(raw);
+  if (tokens === null) return parseDocument(raw, YAML_OPTIONS);
+  let doc: Document.Parsed | undefined;
+  for (const d of new Composer(YAML_OPTIONS).compose(tokens, true, raw.length)) doc ??= d;
+  return doc ?? parseDocument(raw, YAML_OPTIONS);
+}
+
 /** Parse a SKILL.md. Never throws: every problem is recorded on the result. */
 export function parseSkill(text: string): ParsedSkill {
   const src = typeof text === 'string' ? text : String(text);
@@ -315,7 +329,7 @@ export function parseSkill(text: string): ParsedSkill {
 
   if (block) {
     try {
-      let doc = parseDocument(block.raw, YAML_OPTIONS);
+      let doc = parseFrontmatterYaml(block.raw);
       if (doc.errors.length > 0) {
         const found = findColonRepairs(block.raw, doc.errors);
         if (found.length > 0) {

@@ -1,0 +1,153 @@
+import type { CST } from 'yaml';
+
+// Why this file: most frontmatter is a handful of `key: value` lines, yet yaml's Lexer and
+// Parser took two thirds of parseSkill (bench/validate profile). For that plain subset this
+// builds the very CST tokens yaml's Parser would emit, and yaml's own Composer turns them into
+// the Document, so values, types, ranges, errors and the editable Document stay exactly yaml's.
+// Anything outside the subset returns null and goes through the full parser. The tokens are
+// checked against yaml's Parser in simple-yaml-tokens.test.ts.
+
+/** Characters that may not start a plain scalar (YAML 1.2 §5.3 indicators), or that we leave to the full parser. */
+const PLAIN_FIRST_EXCLUDED = new Set('-?:,[]{}#&*!|>\'"%@`~ '.split('').map((c) => c.charCodeAt(0)));
+
+/** Whether `c` is a character the subset accepts inside a line: printable, no tab, no BOM, no line separators. */
+function plainChar(c: number): boolean {
+  if (c >= 0x20 && c <= 0x7e) return true;
+  if (c < 0xa0) return false;
+  return c !== 0xfeff && c !== 0x2028 && c !== 0x2029 && (c < 0xd800 || c > 0xdfff);
+}
+
+/** End of a `[A-Za-z_][A-Za-z0-9_-]*` key starting at `i`, or -1. */
+function keyEnd(src: string, i: number): number {
+  const c0 = src.charCodeAt(i);
+  if (!((c0 >= 97 && c0 <= 122) || (c0 >= 65 && c0 <= 90) || c0 === 95)) return -1;
+  let j = i + 1;
+  for (;;) {
+    const c = src.charCodeAt(j);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45) j++;
+    else return j;
+  }
+}
+
+/** The scalar token type of a one-line value [i, end), or null when the value is outside the subset. */
+function valueType(src: string, i: number, end: number): CST.FlowScalar['type'] | null {
+  if (end <= i) return null;
+  const first = src.charCodeAt(i);
+  if (first === 34 || first === 39) {
+    // A quoted value without escapes, inner quotes or anything after the closing quote.
+    if (end - i < 2 || src.charCodeAt(end - 1) !== first) return null;
+    for (let j = i + 1; j < end - 1; j++) {
+      const c = src.charCodeAt(j);
+      if (c === first || c === 92 || !plainChar(c)) return null;
+    }
+    return first === 34 ? 'double-quoted-scalar' : 'single-quoted-scalar';
+  }
+  if (PLAIN_FIRST_EXCLUDED.has(first)) return null;
+  const last = src.charCodeAt(end - 1);
+  if (last === 32 || last === 58) return null;
+  for (let j = i; j < end; j++) {
+    const c = src.charCodeAt(j);
+    if (!plainChar(c)) return null;
+    // `: ` would start a mapping and ` #` a comment: both are the full parser's business.
+    if (c === 58 && src.charCodeAt(j + 1) === 32) return null;
+    if (c === 35 && src.charCodeAt(j - 1) === 32) return null;
+  }
+  return 'scalar';
+}
+
+/** A `key: value` or `key:` line parsed at `lineStart` with `indent` spaces; null outside the subset. */
+interface KeyLine {
+  keyStart: number;
+  keyEnd: number;
+  /** Start and end of the value (equal when the line is `key:`). */
+  valueStart: number;
+  valueEnd: number;
+  valueType: CST.FlowScalar['type'] | null;
+  /** Offset of the line's `\n`. */
+  newline: number;
+}
+
+function keyLine(src: string, lineStart: number, indent: number): KeyLine | null {
+  const newline = src.indexOf('\n', lineStart);
+  if (newline === -1) return null;
+  const ks = lineStart + indent;
+  const ke = keyEnd(src, ks);
+  if (ke === -1 || src.charCodeAt(ke) !== 58) return null;
+  if (ke + 1 === newline) return { keyStart: ks, keyEnd: ke, valueStart: newline, valueEnd: newline, valueType: null, newline };
+  if (src.charCodeAt(ke + 1) !== 32) return null;
+  const vs = ke + 2;
+  const type = valueType(src, vs, newline);
+  if (!type) return null;
+  return { keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: newline, valueType: type, newline };
+}
+
+function scalarToken(type: CST.FlowScalar['type'], offset: number, indent: number, source: string, end?: CST.SourceToken[]): CST.FlowScalar {
+  const t: CST.FlowScalar = { type, offset, indent, source };
+  if (end) t.end = end;
+  return t;
+}
+
+function source(type: CST.SourceToken['type'], offset: number, indent: number, text: string): CST.SourceToken {
+  return { type, offset, indent, source: text };
+}
+
+/**
+ * The CST tokens yaml's `Parser` emits for `src` when it is a block mapping of one-line
+ * `key: value` entries (plain or quote-free quoted values), where a `key:` may open one level
+ * of such entries indented by spaces; no comments, blank lines, tabs or `\r`, ending in `\n`.
+ * Returns null for anything else.
+ */
+export function simpleYamlTokens(src: string): CST.Token[] | null {
+  const n = src.length;
+  if (n === 0 || src.charCodeAt(n - 1) !== 10 || src.indexOf('\r') !== -1) return null;
+  const items: CST.BlockMap['items'] = [];
+  let at = 0;
+  while (at < n) {
+    const line = keyLine(src, at, 0);
+    if (!line) return null;
+    const keyToken = scalarToken('scalar', line.keyStart, 0, src.slice(line.keyStart, line.keyEnd));
+    const colon = source('map-value-ind', line.keyEnd, 0, ':');
+    if (line.valueType) {
+      items.push({
+        start: [],
+        key: keyToken,
+        sep: [colon, source('space', line.keyEnd + 1, 0, ' ')],
+        value: scalarToken(line.valueType, line.valueStart, 0, src.slice(line.valueStart, line.valueEnd), [source('newline', line.newline, 0, '\n')]),
+      });
+      at = line.newline + 1;
+      continue;
+    }
+    // `key:` then one level of indented `key: value` lines, all with the same indentation.
+    let next = line.newline + 1;
+    let indent = 0;
+    while (src.charCodeAt(next + indent) === 32) indent++;
+    if (indent === 0) return null;
+    const nested: CST.BlockMap['items'] = [];
+    let mapOffset = -1;
+    while (next < n && src.charCodeAt(next) === 32) {
+      for (let k = 0; k < indent; k++) if (src.charCodeAt(next + k) !== 32) return null;
+      const inner = keyLine(src, next, indent);
+      if (!inner || !inner.valueType) return null;
+      const first = mapOffset === -1;
+      if (first) mapOffset = inner.keyStart;
+      nested.push({
+        start: first ? [] : [source('space', next, 0, src.slice(next, next + indent))],
+        key: scalarToken('scalar', inner.keyStart, indent, src.slice(inner.keyStart, inner.keyEnd)),
+        sep: [source('map-value-ind', inner.keyEnd, indent, ':'), source('space', inner.keyEnd + 1, indent, ' ')],
+        value: scalarToken(inner.valueType, inner.valueStart, indent, src.slice(inner.valueStart, inner.valueEnd), [source('newline', inner.newline, indent, '\n')]),
+      });
+      next = inner.newline + 1;
+    }
+    const blockMap: CST.BlockMap = { type: 'block-map', offset: mapOffset, indent, items: nested };
+    items.push({
+      start: [],
+      key: keyToken,
+      sep: [colon, source('newline', line.newline, 0, '\n'), source('space', line.newline + 1, 0, src.slice(line.newline + 1, line.newline + 1 + indent))],
+      value: blockMap,
+    });
+    at = next;
+  }
+  const map: CST.BlockMap = { type: 'block-map', offset: 0, indent: 0, items };
+  const doc: CST.Document = { type: 'document', offset: 0, start: [], value: map };
+  return [doc];
+}
