@@ -125,3 +125,35 @@ test('a wrong token is refused in plain words, and the report card checks a serv
   await expect(card.getByRole('link', { name: 'Download Markdown' })).toHaveAttribute('href', /^blob:/);
   expect(await seriousViolations(app.page), 'report card').toEqual([]);
 });
+
+test('a long check can be cancelled, and the reason is shown in plain words', async ({ inspector }) => {
+  const skill = fixtureSkill('slow-skill', { name: 'slow-skill', description: 'Answers slowly once asked twice.' }, { 'SKILL.md': '---\nname: slow-skill\ndescription: Answers slowly once asked twice.\n---\nBody.\n' });
+  const stall = { on: false };
+  const slow = await startFixture({
+    extension: {},
+    listSkills: () => ({ skills: [skill.entry] }),
+    getSkill: (uri) => (uri === skill.entry.uri ? skill.entry : undefined),
+    files: skill.files,
+    // Why a stall switch: discovery must finish first; only the report card's requests hang.
+    route: async () => {
+      if (stall.on) await new Promise((resolve) => setTimeout(resolve, 20_000));
+      return false;
+    },
+  });
+  try {
+    await inspector.open();
+    await inspector.connectHttp('slow', slow.url);
+    await expect(inspector.skillsOn('slow').getByRole('button', { name: /^slow-skill/ })).toBeVisible();
+    stall.on = true;
+    await inspector.view.getByRole('tab', { name: 'Report card' }).click();
+    const card = inspector.view.getByRole('region', { name: 'Report card for slow' });
+    await card.getByRole('button', { name: 'Check this server: slow' }).click();
+    await expect(card).toHaveAttribute('data-state', 'running');
+    await inspector.connection('slow').getByRole('button', { name: 'Cancel' }).click();
+    await expect(inspector.view.getByRole('alert')).toContainText('Cancelled');
+    await expect(card).toHaveAttribute('data-state', 'idle');
+  } finally {
+    stall.on = false;
+    await slow.close();
+  }
+});

@@ -345,7 +345,9 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
 
     async runReport(label) {
       set({ reporting: label });
+      setBusy(label, 'Checking the server against the Skills extension…');
       const result = await api['inspector.report']({ label });
+      setBusy(label, undefined);
       set({ reporting: null });
       if (!result.ok) {
         report(result.error);
