@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { craftTar, craftZip } from '../../pack/craft-archives';
+import { captureIO, type CapturedIO } from '../capture-io';
 import { runCli } from '../run';
-import type { CliIO } from '../types';
 
 let tmp: string;
 let lib: string;
@@ -18,21 +18,9 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** An io that records everything, rooted in the temp folder with HOME inside it. */
-function capture(): CliIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(text: string) {
-      io.out += text;
-    },
-    stderr(text: string) {
-      io.err += text;
-    },
-    cwd: tmp,
-    env: { HOME: join(tmp, 'home') },
-  };
-  return io;
+/** A recording io (see main/cli/capture-io.ts). */
+function capture(): CapturedIO {
+  return captureIO(tmp, { HOME: join(tmp, 'home') });
 }
 
 const SKILL = Buffer.from('---\nname: notes\ndescription: Turns notes into action items. Use when notes are pasted.\n---\n# Notes\n');

@@ -3,25 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli, makeTestLibrary, tempDir } from '../../mcp-server/test-support';
 import { fixtureSkill, startEmbeddedHttp, startFixture, startSdkV2Http } from '../../inspector/test-support';
 import type { RunningServer } from '../../inspector/test-support';
+import { captureIO, type CapturedIO } from '../capture-io';
 import { runCli } from '../run';
-import type { CliIO } from '../types';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
-function capture(cwd: string): CliIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(text: string) {
-      io.out += text;
-    },
-    stderr(text: string) {
-      io.err += text;
-    },
-    cwd,
-    env: {},
-  };
-  return io;
+/** A recording io (see main/cli/capture-io.ts). */
+function capture(cwd: string): CapturedIO {
+  return captureIO(cwd, {});
 }
 
 async function run(args: string[], cwd = process.cwd()): Promise<{ code: number; out: string; err: string }> {

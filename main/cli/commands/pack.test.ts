@@ -3,8 +3,8 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureIO, type CapturedIO } from '../capture-io';
 import { runCli } from '../run';
-import type { CliIO } from '../types';
 
 let tmp: string;
 beforeEach(async () => {
@@ -14,21 +14,9 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** An io that records everything, rooted in the temp folder with HOME inside it. */
-function capture(): CliIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(text: string) {
-      io.out += text;
-    },
-    stderr(text: string) {
-      io.err += text;
-    },
-    cwd: tmp,
-    env: { HOME: join(tmp, 'home') },
-  };
-  return io;
+/** A recording io (see main/cli/capture-io.ts). */
+function capture(): CapturedIO {
+  return captureIO(tmp, { HOME: join(tmp, 'home') });
 }
 
 /** A small skill folder. */

@@ -1,14 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { TARGETS } from '../../../shared/projection';
 import type { TargetId } from '../../../shared/projection/types';
+import { formatSize } from '../format';
 import { shellKind } from '../platform/api';
 import { useTransferStore } from '../state/transfer-store';
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
 
 /**
  * The export dialog (issue 6 point 8): pick a destination, see the SKILL.md it will receive as a

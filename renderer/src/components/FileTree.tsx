@@ -1,15 +1,11 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
+import { formatSize } from '../format';
 import { useEditorStore } from '../state/editor-store';
 import { useFilesStore } from '../state/files-store';
 
 type Entry = ChannelOutput<'skill.files'>['entries'][number];
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** A skill's files: open, create, rename or move, delete (with undo), drop files in, preview images. */
 export function FileTree({ skillDir }: { skillDir: string }) {

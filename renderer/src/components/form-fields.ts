@@ -1,11 +1,5 @@
-import agentskills from '../../../shared/schemas/agentskills.schema.json';
-import agentskillsMcp from '../../../shared/schemas/agentskills-mcp.schema.json';
-import claudeCode from '../../../shared/schemas/claude-code.schema.json';
-import claudeUpload from '../../../shared/schemas/claude-upload.schema.json';
-import mcpServe from '../../../shared/schemas/mcp-serve.schema.json';
-import universal from '../../../shared/schemas/universal-2.1.schema.json';
-import xPersonalMcp from '../../../shared/schemas/x-personal-mcp.schema.json';
 import { AGENT_SKILLS_KEYS, PROFILES } from '../../../shared/validation/profiles';
+import { PROFILE_SCHEMAS } from '../editor/schemas';
 import type { Diagnostic, ProfileId } from '../../../shared/validation/types';
 
 /** How the form edits one field. */
@@ -57,15 +51,7 @@ interface ProfileSchema {
   properties?: Record<string, SchemaProperty>;
 }
 
-const SCHEMAS: Record<ProfileId, ProfileSchema> = {
-  agentskills,
-  'agentskills-mcp': agentskillsMcp,
-  'claude-code': claudeCode,
-  'claude-upload': claudeUpload,
-  'mcp-serve': mcpServe,
-  'universal-2.1': universal,
-  'x-personal-mcp': xPersonalMcp,
-};
+const SCHEMAS = PROFILE_SCHEMAS as Readonly<Record<ProfileId, ProfileSchema>>;
 
 const LONG_TEXT = new Set(['description', 'when_to_use', 'compatibility']);
 

@@ -8,8 +8,8 @@ import xPersonalMcp from '../../../shared/schemas/x-personal-mcp.schema.json';
 import { schemaId } from '../../../shared/schemas';
 import type { ProfileId } from '../../../shared/validation/types';
 
-/** The core's JSON Schema of each profile, for monaco-yaml's completion and hover (the same files ajv uses). */
-const SCHEMAS: Record<ProfileId, object> = {
+/** The core's JSON Schema of each profile, for monaco-yaml and the form view (the same files ajv uses). */
+export const PROFILE_SCHEMAS: Readonly<Record<ProfileId, object>> = {
   agentskills,
   'agentskills-mcp': agentskillsMcp,
   'claude-code': claudeCode,
@@ -22,5 +22,5 @@ const SCHEMAS: Record<ProfileId, object> = {
 /** The schema and its URI for the editor, from the first selected profile (monaco-yaml takes one schema per file). */
 export function editorSchemaFor(profiles: readonly ProfileId[]): { uri: string; schema: object } {
   const profile = profiles[0] ?? 'agentskills';
-  return { uri: schemaId(profile), schema: SCHEMAS[profile] };
+  return { uri: schemaId(profile), schema: PROFILE_SCHEMAS[profile] };
 }

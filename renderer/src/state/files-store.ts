@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
+import { fileToBase64 } from '../format';
 import { api } from '../platform/api';
 import { useLibraryStore } from './library-store';
 
@@ -24,12 +25,6 @@ export interface FilesState {
   imageDataUrl: (relativePath: string) => Promise<string | null>;
 }
 
-function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** The files store; its actions are the only callers of the file channels. */
 export const useFilesStore = create<FilesState>((set, get) => {
@@ -93,7 +88,7 @@ export const useFilesStore = create<FilesState>((set, get) => {
     },
 
     async importFile(path, file) {
-      return (await settle(await api['file.import']({ skillDir: dir(), path, base64: toBase64(await file.arrayBuffer()) }))) !== null;
+      return (await settle(await api['file.import']({ skillDir: dir(), path, base64: await fileToBase64(file) }))) !== null;
     },
 
     async imageDataUrl(relativePath) {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiError, ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
 import type { ExportResult, ImportPreview, ImportResult, TargetId } from '../../../shared/projection/types';
+import { fileToBase64 } from '../format';
 import { api } from '../platform/api';
 import { useLibraryStore } from './library-store';
 
@@ -27,12 +28,6 @@ export interface TransferState {
   resetImport: () => void;
 }
 
-function toBase64(buffer: ArrayBuffer): string {
-  const bytes = new Uint8Array(buffer);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** Largest dropped archive sent to main (the import's own default limit is 16 MiB unpacked). */
 const MAX_UPLOAD_BYTES = 24 * 1024 * 1024;
@@ -80,7 +75,7 @@ export const useTransferStore = create<TransferState>((set, get) => ({
       set({ importError: { code: 'too-large', message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; skills larger than 24 MB are not imported by dropping. Use Import… with its path instead.` } });
       return;
     }
-    const uploaded = await api['import.upload']({ name: file.name, base64: toBase64(await file.arrayBuffer()) });
+    const uploaded = await api['import.upload']({ name: file.name, base64: await fileToBase64(file) });
     if (!uploaded.ok) {
       set({ importError: uploaded.error });
       return;
