@@ -1,22 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from '../axe';
 import { expect, test } from '../fixtures';
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Run axe-core on the page and return the serious and critical violations, with their targets. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Why evaluate, not a script tag: the app's CSP forbids inline scripts, and it should stay that way.
-  await page.evaluate(await axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the main screens have no serious accessibility violations (axe-core)', async ({ app, library }) => {
   expect(await seriousViolations(app.page), 'empty window').toEqual([]);

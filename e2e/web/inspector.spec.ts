@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+
 import { fixtureSkill, startEmbeddedHttp, startFixture, type RunningServer } from '../../main/inspector/test-support';
+import { seriousViolations } from '../axe';
 import { expect, test as base } from '../fixtures';
 import { InspectorPage } from '../pages/inspector-page';
 
@@ -44,18 +44,6 @@ const test = base.extend<{ servers: Servers; inspector: InspectorPage }>({
     await use(new InspectorPage(app.page));
   },
 });
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core violations on the page. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('inspect two servers: a tampered file is flagged and not saved, a verified skill is saved into the library', async ({ app, inspector, servers }) => {
   await app.openFolder(servers.mine);
