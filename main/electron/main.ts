@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, net, protocol, safeStorage, session, shell } from 'electron';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EVENT_NAMES, IPC_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract';
@@ -99,7 +100,10 @@ if (!app.requestSingleInstanceLock()) {
       if (new URL(url).protocol !== 'https:') throw new Error(`The sign-in page ${url} is not an https: address, so it was not opened.`);
       await shell.openExternal(url);
     };
-    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), { secretBox, openBrowser });
+    // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
+    const launcher = join(__dirname, '..', '..', 'main', 'cli', 'skillbench.mjs');
+    const cliCommand = existsSync(launcher) ? ['node', launcher] : undefined;
+    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), { secretBox, openBrowser, cliCommand });
     app.on('before-quit', () => void services.dispose());
     registerIpcHandlers(
       createApiHandlers({

@@ -11,6 +11,8 @@ export interface BrowserShellOptions {
   token?: string;
   /** Settings, drafts and trash; defaults to the same folder the Electron app uses. */
   userDataDir?: string;
+  /** How MCP clients start our CLI, for the server panel's copy-ready setup. */
+  cliCommand?: readonly string[];
 }
 
 /** A running browser shell: the host plus the services behind it. */
@@ -23,7 +25,9 @@ export interface BrowserShell {
 /** Compose the real services behind the browser-shell host (the same ones Electron uses). */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   const pending: { host?: WebHost } = {};
-  const services = createServices(options.userDataDir ?? defaultUserDataDir(), (event, payload) => pending.host?.emit(event, payload));
+  const services = createServices(options.userDataDir ?? defaultUserDataDir(), (event, payload) => pending.host?.emit(event, payload), {
+    cliCommand: options.cliCommand,
+  });
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
   const host = await startWebHost({ handlers, rendererDir: options.rendererDir, port: options.port, token: options.token });
   pending.host = host;

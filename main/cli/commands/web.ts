@@ -44,7 +44,10 @@ export const webCommand: CliCommand = {
       io.stderr(`The Skillbench window is not built yet (no ${join(rendererDir, 'index.html')}). Run \`npm run build\` first.\n`);
       return 2;
     }
-    const shell = await startBrowserShell({ rendererDir, port, version: process.env.SKILLBENCH_VERSION ?? '0.1.0', userDataDir: values['user-data'] });
+    // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
+    const launcher = join(bundleDir(), '..', '..', 'main', 'cli', 'skillbench.mjs');
+    const cliCommand = existsSync(launcher) ? [process.execPath, launcher] : undefined;
+    const shell = await startBrowserShell({ rendererDir, port, version: process.env.SKILLBENCH_VERSION ?? '0.1.0', userDataDir: values['user-data'], cliCommand });
     if (values.reason) io.stdout(`${values.reason}\n`);
     io.stdout(`Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`);
     await new Promise<void>((resolveStop) => {

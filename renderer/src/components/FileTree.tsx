@@ -67,7 +67,9 @@ export function FileTree({ skillDir }: { skillDir: string }) {
           return (
             <li key={entry.path} role="treeitem" aria-selected={selected === entry.path} style={{ paddingLeft: depth * 14 }}>
               <button type="button" className={isOpen ? 'file open' : 'file'} onClick={() => void open(entry)} title={`${entry.path} · ${formatSize(entry.size)}`}>
-                {entry.kind === 'directory' ? '📁' : entry.view === 'image' ? '🖼' : entry.view === 'binary' ? '📦' : '📄'} {name}
+                <span className={`file-kind ${entry.kind === 'directory' ? 'folder' : entry.view}`} aria-hidden="true" />
+                {name}
+                {entry.kind === 'file' && entry.view !== 'text' ? <span className="file-tag">{entry.view}</span> : null}
               </button>
             </li>
           );

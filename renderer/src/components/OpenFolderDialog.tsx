@@ -80,7 +80,8 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
             {listing?.folders.map((folder) => (
               <li key={folder.path}>
                 <button type="button" className="folder" onClick={() => void browse(folder.path)}>
-                  📁 {folder.name}
+                  <span className="file-kind folder" aria-hidden="true" />
+                  {folder.name}
                 </button>
               </li>
             ))}

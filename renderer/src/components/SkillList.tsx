@@ -4,7 +4,7 @@ import { useEditorStore } from '../state/editor-store';
 import { useLibraryStore, visibleSkills } from '../state/library-store';
 
 /** Height of one row in pixels; the list is virtualised on it. */
-const ROW_HEIGHT = 58;
+const ROW_HEIGHT = 66;
 const OVERSCAN = 8;
 
 function StatusBadge({ skill }: { skill: SkillSummary }) {
