@@ -45,6 +45,10 @@ export interface SkillValidation {
   size: { files: number; bytes: number };
   /** Whether the skill fits each export target with limits. */
   targets: TargetFit[];
+  /** The frontmatter `description` when it is text (the library list shows it without reading the file again). */
+  description?: string;
+  /** The core's profile suggestion for this skill, whatever `profiles` were checked. */
+  suggestedProfiles: ProfileId[];
 }
 
 /** The validation of a library folder: every skill under it plus library-wide findings. */
@@ -141,7 +145,9 @@ function validateInTree(tree: WalkedTree, relDir: string, relativePath: string, 
     counts: { error: 0, warning: 0, info: 0 },
     size,
     targets: targetFits(size),
+    suggestedProfiles: source === 'suggested' ? [...profiles] : suggestProfiles(parsed),
   };
+  if (facts.description !== undefined) result.description = facts.description;
   return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, facts, profiles, diagnostics } };
 }
 
@@ -151,7 +157,7 @@ function unreadable(dir: string, file: string, relativePath: string, view: FileV
   const diagnostics = profiles.flatMap((p) => diskDiagnostic('file/unreadable', p, { message: why.message, detail: why.detail ?? why.code }) ?? []);
   const size = packageSize(view);
   return {
-    result: { file, dir, relativePath, name: null, profiles, profilesSource: given?.length ? 'given' : 'suggested', diagnostics, verdicts: {}, counts: { error: 0, warning: 0, info: 0 }, size, targets: targetFits(size) },
+    result: { file, dir, relativePath, name: null, profiles, profilesSource: given?.length ? 'given' : 'suggested', diagnostics, verdicts: {}, counts: { error: 0, warning: 0, info: 0 }, size, targets: targetFits(size), suggestedProfiles: ['agentskills'] },
     member: { relativePath, filePath: `${relativePath}/${basename(file)}`, facts: { name: null, dependencies: [] }, profiles, diagnostics },
   };
 }

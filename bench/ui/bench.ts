@@ -1,0 +1,308 @@
+// The authoring UI benchmark (issue 4 "Speed"): the real browser-shell host and a 5,000-skill
+// library, driven in Debian Chromium. Prints a table with the goals beside the numbers; never
+// asserts (CONVENTIONS 10). Bundled and started by bench/ui/run.mjs. Why no import of
+// node:perf_hooks: the probes below run in the page, and a bundler-renamed import breaks them.
+import { chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { validateLibrary } from '../../main/validate/service';
+import { startBrowserShell } from '../../main/web/browser-shell';
+
+const SKILLS = Number(process.env.BENCH_SKILLS ?? 5000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const EDITS = Number(process.env.BENCH_EDITS ?? 100);
+const BIG = 'big-skill';
+
+const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(' ');
+
+/** Deterministic prose of about `chars` characters (a tiny LCG, so every run writes the same library). */
+function prose(chars: number, seed: number): string {
+  let s = seed >>> 0;
+  const out: string[] = [];
+  let n = 0;
+  for (let i = 0; n < chars; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    const w = WORDS[s % WORDS.length] ?? 'skill';
+    out.push(i % 14 === 13 ? `${w}.\n` : w);
+    n += w.length + 1;
+  }
+  return out.join(' ').slice(0, chars);
+}
+
+/** A SKILL.md of about 3 KB (or `bodyChars` of body) with links to its three supporting files. */
+function skillText(name: string, i: number, bodyChars = 2560): string {
+  const head = [
+    '---',
+    `name: ${name}`,
+    `description: Turns ${WORDS[i % WORDS.length]} notes into a checked ${WORDS[(i + 3) % WORDS.length]} summary. Use when the user pastes raw notes and asks for a tidy result.`,
+    'license: MIT',
+    'metadata:',
+    '  author: bench',
+    `  version: "1.${i % 10}.0"`,
+    '---',
+    `# ${name}`,
+    '',
+    'Read [the guide](references/guide.md) first, run [the script](scripts/run.py), and fill [the template](assets/template.txt).',
+    '',
+  ].join('\n');
+  const parts = Math.max(1, Math.round(bodyChars / 640));
+  const sections = Array.from({ length: parts }, (_, k) => `## Step ${k + 1}\n\n${prose(640, i * 7 + k)}\n`).join('\n');
+  return `${head}${sections}`;
+}
+
+async function writeSkill(lib: string, name: string, i: number, text: string): Promise<void> {
+  const dir = join(lib, name);
+  await mkdir(join(dir, 'references'), { recursive: true });
+  await mkdir(join(dir, 'scripts'), { recursive: true });
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  await Promise.all([
+    writeFile(join(dir, 'SKILL.md'), text),
+    writeFile(join(dir, 'references', 'guide.md'), `# Guide\n\n${prose(1500, i)}\n`),
+    writeFile(join(dir, 'scripts', 'run.py'), `print("${name}")\n`),
+    writeFile(join(dir, 'assets', 'template.txt'), prose(400, i + 1)),
+  ]);
+}
+
+/** The library: SKILLS − 1 skills of ~3 KB plus one 20 KB SKILL.md (`big-skill`), each with three supporting files. Reused when the stamp matches. */
+async function generate(lib: string, stamp: string): Promise<void> {
+  const want = `${SKILLS} skills, generator v1`;
+  if (existsSync(stamp) && (await readFile(stamp, 'utf8')) === want) {
+    // The big skill is rewritten every run: an earlier run may have left a draft edit in it.
+    await writeSkill(lib, BIG, 1, skillText(BIG, 1, 19_000));
+    return;
+  }
+  await rm(lib, { recursive: true, force: true });
+  await mkdir(lib, { recursive: true });
+  const names = Array.from({ length: SKILLS - 1 }, (_, i) => `skill-${String(i).padStart(4, '0')}`);
+  for (let start = 0; start < names.length; start += 200) {
+    await Promise.all(names.slice(start, start + 200).map((name, k) => writeSkill(lib, name, start + k, skillText(name, start + k))));
+  }
+  await writeSkill(lib, BIG, 1, skillText(BIG, 1, 19_000));
+  await writeFile(stamp, want);
+}
+
+function findChromium(): string {
+  const fromEnv = process.env.SKILLBENCH_CHROMIUM;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+      if (existsSync(join(dir, name))) return join(dir, name);
+    }
+  }
+  throw new Error('No Chromium on the PATH (Debian: apt-get install -y chromium) and SKILLBENCH_CHROMIUM is not set.');
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** What the in-page probe records (times from `performance.now()`, i.e. ms since navigation start). */
+interface Probe {
+  listReady: number | null;
+  listRequest: { start: number; end: number } | null;
+  click: number | null;
+  editorReady: number | null;
+}
+
+declare global {
+  interface Window {
+    __sbProbe: Probe;
+    __sbMarks: { key: number; dom: number; frame: number; present: boolean }[];
+    __sbMarkerPresent: boolean;
+  }
+}
+
+/**
+ * Installed before any page script: watches the DOM from navigation on and notes when the list
+ * is interactive (app ready, the full count shown, a row button present), when a row is clicked
+ * and when the editor holds the skill. Measured in the page so no CDP round trip is counted.
+ */
+function listProbe(expectedCount: string): void {
+  const probe: Probe = { listReady: null, listRequest: null, click: null, editorReady: null };
+  window.__sbProbe = probe;
+  const check = (): void => {
+    const now = performance.now();
+    if (probe.listReady === null) {
+      const ready = document.querySelector('.app[data-state="ready"]');
+      const count = document.querySelector('.list-count')?.textContent;
+      const row = document.querySelector('.skill-list li button');
+      if (ready && count === expectedCount && row) {
+        probe.listReady = now;
+        const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/library.list'));
+        if (entry) probe.listRequest = { start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd };
+      }
+    }
+    if (probe.click !== null && probe.editorReady === null && document.querySelector('[data-testid="editor"][data-state="ready"]')) probe.editorReady = now;
+  };
+  window.addEventListener('click', (e) => {
+    if (probe.click === null && (e.target as Element | null)?.closest?.('.skill-list')) probe.click = e.timeStamp;
+  }, true);
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+/**
+ * Installed once the big skill is open: each key press time (the event's own timestamp) and
+ * the moment the Problems panel gains or loses the `name/uppercase` row, plus the start of the
+ * next frame (when it can be painted).
+ */
+function markerProbe(): void {
+  window.__sbMarks = [];
+  let lastKey = 0;
+  const panel = document.querySelector('section.problems');
+  const present = (): boolean => !!panel?.querySelector('li[data-rule="name/uppercase"]');
+  window.__sbMarkerPresent = present();
+  window.addEventListener('keydown', (e) => {
+    lastKey = e.timeStamp;
+  }, true);
+  new MutationObserver(() => {
+    const now = present();
+    if (now === window.__sbMarkerPresent) return;
+    const dom = performance.now();
+    window.__sbMarkerPresent = now;
+    const mark = { key: lastKey, dom, frame: dom, present: now };
+    window.__sbMarks.push(mark);
+    requestAnimationFrame(() => {
+      mark.frame = performance.now();
+    });
+  }).observe(document.body, { subtree: true, childList: true });
+}
+
+async function measureList(browser: Browser, url: string): Promise<{ probe: Probe; rowClickToEditor: number }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(listProbe, `${SKILLS} skills`);
+  await page.goto(url);
+  page.on('pageerror', (e) => process.stdout.write(`page error: ${e.message}\n`));
+  try {
+    await page.waitForFunction(() => window.__sbProbe.listReady !== null, null, { timeout: 120_000, polling: 50 });
+  } catch (error) {
+    const state = await page.evaluate(() => ({ app: document.querySelector('.app')?.getAttribute('data-state'), count: document.querySelector('.list-count')?.textContent, rows: document.querySelectorAll('.skill-list li').length, probe: window.__sbProbe }));
+    process.stdout.write(`list never became interactive: ${JSON.stringify(state)}\n`);
+    throw error;
+  }
+  await page.locator('.skill-list li button').first().click();
+  await page.waitForFunction(() => window.__sbProbe.editorReady !== null, null, { timeout: 60_000, polling: 50 });
+  const probe = await page.evaluate(() => window.__sbProbe);
+  await context.close();
+  return { probe, rowClickToEditor: (probe.editorReady ?? NaN) - (probe.click ?? NaN) };
+}
+
+async function measureMarkers(browser: Browser, url: string): Promise<{ dom: number[]; frame: number[] }> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page: Page = await context.newPage();
+  await page.goto(url);
+  await page.waitForSelector('.app[data-state="ready"]', { timeout: 120_000 });
+  await page.getByRole('button', { name: new RegExp(`^${BIG}\\b`) }).click();
+  await page.waitForSelector('[data-testid="editor"][data-state="ready"]');
+  await page.locator('.monaco-editor .view-lines').first().click();
+  // Line 2 is `name: big-skill`: go there (Ctrl+G) and to its end, where a capital letter breaks name/uppercase.
+  await page.keyboard.press('Control+g');
+  await page.keyboard.type('2');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await page.evaluate(markerProbe);
+  const toggle = async (): Promise<void> => {
+    await page.keyboard.press('Shift+X');
+    await page.waitForFunction(() => window.__sbMarkerPresent, null, { polling: 'raf', timeout: 10_000 });
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => !window.__sbMarkerPresent, null, { polling: 'raf', timeout: 10_000 });
+  };
+  for (let i = 0; i < 5; i++) await toggle(); // warm-up
+  await page.evaluate(() => {
+    window.__sbMarks = [];
+  });
+  for (let i = 0; i < EDITS; i++) await toggle();
+  await page.waitForTimeout(50); // let the last frame callback run
+  const marks = await page.evaluate(() => window.__sbMarks);
+  const size = await page.evaluate(() => document.querySelector('.monaco-editor')?.textContent?.length ?? 0);
+  if (size === 0) process.stdout.write('warning: the editor showed no text\n');
+  await context.close();
+  return { dom: marks.map((m) => m.dom - m.key), frame: marks.map((m) => m.frame - m.key) };
+}
+
+async function main(): Promise<void> {
+  const repo = process.env.BENCH_REPO ?? process.cwd();
+  const work = join(repo, 'bench', '.work');
+  const lib = join(work, 'ui-lib');
+  process.stdout.write(`Preparing ${SKILLS} skills in ${lib} …\n`);
+  const g0 = performance.now();
+  await generate(lib, join(work, 'ui-lib.stamp'));
+  process.stdout.write(`library ready in ${fmt((performance.now() - g0) / 1000, 1)} s\n`);
+
+  const userDataDir = join(work, 'ui-userdata');
+  await rm(userDataDir, { recursive: true, force: true });
+  await mkdir(userDataDir, { recursive: true });
+  const shell = await startBrowserShell({ rendererDir: join(repo, 'out', 'renderer'), version: 'bench', userDataDir });
+  const rows: [string, string, string, string][] = [];
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    // A returning user: the library is a remembered root before the page loads.
+    const opened = await shell.services.library.open(lib);
+    if (!opened.ok) throw new Error(opened.error.message);
+
+    // Where the server's time goes (the same work library.list does, measured in Node).
+    const serverList: number[] = [];
+    const validation: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      let t = performance.now();
+      await shell.services.library.list();
+      serverList.push(performance.now() - t);
+      t = performance.now();
+      await validateLibrary(lib, { profiles: ['agentskills'] });
+      validation.push(performance.now() - t);
+    }
+
+    const runs: { probe: Probe; rowClickToEditor: number }[] = [];
+    for (let r = 0; r < RUNS + 1; r++) runs.push(await measureList(browser, shell.host.url));
+    const first = runs[0];
+    const warm = runs.slice(1);
+    const ready = warm.map((r) => r.probe.listReady ?? NaN);
+    const req = warm.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN));
+    const reqStart = warm.map((r) => r.probe.listRequest?.start ?? NaN);
+    const afterReq = warm.map((r) => (r.probe.listReady ?? NaN) - (r.probe.listRequest?.end ?? NaN));
+    const listMs = median(ready);
+    rows.push([`List interactive: navigation → app ready, "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
+    rows.push(['  first navigation (cold page cache, included above only as reference)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);
+    rows.push(['  of which: page start → library.list sent (HTML, JS, settings)', `${fmt(median(reqStart))} ms`, '', '']);
+    rows.push(['  of which: library.list request → response (validation + JSON + transfer)', `${fmt(median(req))} ms`, '', '']);
+    rows.push(['  of which: response → list rendered', `${fmt(median(afterReq))} ms`, '', '']);
+    rows.push(['  server alone: services.library.list() in Node (median of 3)', `${fmt(median(serverList))} ms`, '', '']);
+    rows.push(['  of that: validateLibrary(root) alone (median of 3)', `${fmt(median(validation))} ms`, '', '']);
+    rows.push(['Row click → editor ready (median)', `${fmt(median(warm.map((r) => r.rowClickToEditor)))} ms`, '', '']);
+
+    const marks = await measureMarkers(browser, shell.host.url);
+    const p95 = percentile(marks.dom, 95);
+    rows.push([
+      `Keystroke → Problems row added/removed, 20 KB SKILL.md (${marks.dom.length} keystrokes)`,
+      `p50 ${fmt(percentile(marks.dom, 50), 1)} ms, p95 ${fmt(p95, 1)} ms`,
+      'p95 < 50 ms',
+      p95 < 50 ? 'met' : 'missed',
+    ]);
+    rows.push(['  … to the next frame (when it can be painted)', `p50 ${fmt(percentile(marks.frame, 50), 1)} ms, p95 ${fmt(percentile(marks.frame, 95), 1)} ms`, '', '']);
+  } finally {
+    await browser.close();
+    await shell.close();
+  }
+  const header: [string, string, string, string] = ['measure', 'result', 'goal', 'status'];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  process.stdout.write(`\nNode ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${SKILLS} skills\n\n`);
+  process.stdout.write(`${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n`);
+}
+
+await main();
