@@ -1,8 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fail, ok, type ChannelOutput, type EventPayload, type Result, type SkillSummary } from '../../shared/ipc/contract';
-import { parseSkill } from '../../shared/skill';
-import { suggestProfiles } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation/types';
 import { buildFileView, validateLibrary, validateSkillFolder, ValidateInputError, type SkillValidation } from '../validate';
 import { writeFileAtomic } from './atomic-write';
@@ -16,15 +14,6 @@ import { FileWatcher } from './watcher';
 export type LibraryEmitter = (event: 'skill.changed', payload: EventPayload<'skill.changed'>) => void;
 
 type LibraryListing = ChannelOutput<'library.list'>;
-
-/** The fields the list shows that the validator does not carry: description and suggested profiles. */
-function describe(text: string): { description: string; suggested: ProfileId[] } {
-  const parsed = parseSkill(text);
-  const data = parsed.data;
-  const record = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  const description = typeof record.description === 'string' ? (record.description.trim().split('\n')[0] ?? '') : '';
-  return { description, suggested: suggestProfiles(parsed) };
-}
 
 /** The library roots, the skills under them, and the file operations the renderer may ask for inside them. */
 export class LibraryService {
@@ -108,7 +97,7 @@ export class LibraryService {
   ): Promise<Result<{ skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] }>> {
     try {
       const validation = await validateLibrary(root, { profiles });
-      const skills = await Promise.all(validation.skills.map((skill) => this.summarize(root, skill)));
+      const skills = validation.skills.map((skill) => this.summarize(root, skill));
       return ok({ skills, findings: validation.findings, budget: validation.budget });
     } catch (error) {
       if (error instanceof ValidateInputError) return fail('not-found', error.message);
@@ -116,22 +105,15 @@ export class LibraryService {
     }
   }
 
-  private async summarize(root: string, skill: SkillValidation): Promise<SkillSummary> {
-    let text = '';
-    try {
-      text = await readFile(skill.file, 'utf8');
-    } catch {
-      // Why: one unreadable file must not hide the library; its row shows the folder name.
-    }
-    const { description, suggested } = describe(text);
+  private summarize(root: string, skill: SkillValidation): SkillSummary {
     return {
       path: skill.file,
       relativeDir: skill.relativePath,
       root,
       name: skill.name ?? skill.dir.split(/[\\/]/).pop() ?? '',
-      description,
+      description: (skill.description ?? '').trim().split('\n')[0] ?? '',
       counts: skill.counts,
-      suggestedProfiles: suggested,
+      suggestedProfiles: skill.suggestedProfiles,
     };
   }
 
