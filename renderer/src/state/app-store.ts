@@ -25,9 +25,8 @@ export const useAppStore = create<AppState>((set) => ({
   suggestions: [],
 
   async start() {
-    const [info, settings] = await Promise.all([api['app.info']({}), api['settings.get']({})]);
+    const [info, settings] = await Promise.all([api['app.info']({}), api['settings.get']({}), useLibraryStore.getState().load()]);
     if (info.ok) set({ info: info.value });
-    await useLibraryStore.getState().load();
     await useEditorStore.getState().loadRecovered();
     const last = settings.ok ? settings.value.lastOpenSkill : null;
     if (last && useLibraryStore.getState().skills.some((s) => s.path === last)) await useEditorStore.getState().open(last);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
-import { applyEdits } from '../../../shared/skill';
+import { applyEdits, parseSkill } from '../../../shared/skill';
 import { fixAllSafe, getRule, validateSkill } from '../../../shared/validation';
 import type { Diagnostic, FileView, ProfileId, QuickFix, ValidationResult } from '../../../shared/validation/types';
 import { editorBridge } from '../editor/editor-bridge';
@@ -90,6 +90,13 @@ export const useEditorStore = create<EditorState>((set, get) => {
     if (!result.ok || get().path !== path) return;
     // Why only unknown rule ids: the core's own findings are already live on the buffer.
     set({ diskDiagnostics: result.value.diagnostics.filter((d) => getRule(d.ruleId) === undefined) });
+    // Why one row: listing a 5,000-skill library again after every save would take most of a second.
+    const data = parseSkill(get().savedText).data as Record<string, unknown> | null;
+    useLibraryStore.getState().updateSkill(path, {
+      counts: result.value.counts,
+      ...(typeof data?.name === 'string' ? { name: data.name } : {}),
+      ...(typeof data?.description === 'string' ? { description: data.description.trim().split('\n')[0] ?? '' } : {}),
+    });
   }
 
   return {
@@ -170,7 +177,6 @@ export const useEditorStore = create<EditorState>((set, get) => {
       notify().showNotice('Saved');
       notify().showError(null);
       void refreshDisk(path);
-      void useLibraryStore.getState().refresh();
       return true;
     },
 

@@ -36,6 +36,8 @@ export interface LibraryState {
   setProfiles: (profiles: ProfileId[]) => Promise<void>;
   createSkill: (input: ChannelInput<'skill.create'>) => Promise<string | null>;
   setFilter: (patch: Partial<ListFilter>) => void;
+  /** Update one row after its file was saved, without listing the whole library again. */
+  updateSkill: (path: string, patch: Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>) => void;
   showError: (error: ApiError | null) => void;
   showNotice: (notice: string | null) => void;
 }
@@ -55,9 +57,9 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
 
   async load() {
     set({ state: 'loading' });
-    const settings = await api['settings.get']({});
+    // Why in parallel: the list is what the window waits for; settings must not delay it.
+    const [settings] = await Promise.all([api['settings.get']({}), get().refresh()]);
     if (settings.ok) set({ profiles: settings.value.profiles });
-    await get().refresh();
   },
 
   async refresh() {
@@ -113,6 +115,12 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
 
   setFilter(patch) {
     set({ filter: { ...get().filter, ...patch } });
+  },
+
+  updateSkill(path, patch) {
+    const skills = get().skills;
+    if (!skills.some((s) => s.path === path)) return;
+    set({ skills: skills.map((s) => (s.path === path ? { ...s, ...patch } : s)) });
   },
 
   showError(error) {
