@@ -84,6 +84,13 @@ test('inspect two servers: a tampered file is flagged and not saved, a verified 
   await expect(inspector.file('references/forms.md')).toHaveAttribute('data-status', 'verified');
   expect(await readFile(join(servers.mine, 'pdf-tools', 'references', 'forms.md'), 'utf8')).toBe(FORMS);
 
+  // "Export for upload" hands the verified copy to the export dialog.
+  await inspector.keepIt.getByRole('button', { name: 'Export for upload' }).click();
+  await inspector.keepIt.getByRole('button', { name: 'Choose where to upload it…' }).click();
+  const exportDialog = app.page.getByRole('dialog', { name: /Export pdf-tools/ });
+  await expect(exportDialog.getByRole('region', { name: 'Checks' })).toContainText('Checks passed');
+  await exportDialog.getByRole('button', { name: 'Close' }).click();
+
   // The live folder listing, one page at a time, with the statuses found so far.
   await inspector.files.getByRole('button', { name: 'List the folder live from the server' }).click();
   const live = inspector.files.getByRole('group', { name: 'Live folder listing' });

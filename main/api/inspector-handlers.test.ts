@@ -115,6 +115,13 @@ describe('inspector handlers against real servers on loopback', () => {
     expect(listing.skills.map((s) => s.name)).toEqual(['alpha']);
     expect(value(await handlers['inspector.provenance']({})).records.map((r) => [r.name, r.uri])).toEqual([['alpha', 'skill://alpha/SKILL.md']]);
 
+    // "Export for upload" hands a verified copy to the exporter, which refuses other folders outside the library.
+    const verifiedCopy = value(await handlers['inspector.exportForUpload']({ key }));
+    if (!verifiedCopy.ok) throw new Error(verifiedCopy.message);
+    const plan = value(await handlers['export.plan']({ skillDir: verifiedCopy.folder, target: 'claude-ai' }));
+    expect(plan.plan.wrapper).toBe('alpha');
+    expect(await handlers['export.plan']({ skillDir: join(verifiedCopy.folder, '..'), target: 'claude-ai' })).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+
     // The protocol log has every message; events carry summaries, the message comes on demand.
     const logged = events.filter((e) => e.event === 'inspector.logged').map((e) => e.payload as { seq: number; method?: string });
     expect(logged.length).toBeGreaterThan(4);

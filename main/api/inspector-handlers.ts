@@ -94,7 +94,13 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
       if (!root) return fail('outside-library', `${libraryRoot} is not one of your library folders. Open it in Skillbench first, then save again.`);
       return attempt(() => inspector.saveToLibrary(key, root));
     },
-    'inspector.exportForUpload': ({ key }) => attempt(() => inspector.exportForUpload(key)),
+    'inspector.exportForUpload': ({ key }) =>
+      attempt(async () => {
+        const result = await inspector.exportForUpload(key);
+        // Why: the verified copy lives outside every library; the exporter may read exactly this folder.
+        if (result.ok) deps.exportable.add(resolve(result.folder));
+        return result;
+      }),
     'inspector.provenance': () => attempt(async () => ({ records: await inspector.provenance() })),
   };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { lineDiff } from '../../shared/projection';
 import { fail, ok, type ApiHandlers, type ChannelInput, type Result } from '../../shared/ipc/contract';
@@ -27,6 +27,11 @@ function trouble<T>(error: unknown, path: string): Result<T> {
 export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannels> {
   const trashDir = join(deps.userDataDir, 'trash');
 
+  /** A skill folder inside a library root, or a verified copy the inspector handed over. */
+  async function exportSource(skillDir: string): Promise<string | null> {
+    return (await deps.library.resolve(skillDir)) ?? (deps.exportable.has(resolve(skillDir)) ? resolve(skillDir) : null);
+  }
+
   async function options(input: ChannelInput<'export.plan'>): Promise<ExportOptions> {
     const { profiles } = await deps.settings.get();
     return {
@@ -44,7 +49,7 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
 
   return {
     'export.plan': async (input) => {
-      const skillDir = await deps.library.resolve(input.skillDir);
+      const skillDir = await exportSource(input.skillDir);
       if (!skillDir) return fail('outside-library', `${input.skillDir} is not inside a folder you opened in Skillbench.`);
       try {
         const { plan, skill } = await planSkillExport(skillDir, input.target, await options(input));
@@ -55,7 +60,7 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
       }
     },
     'export.run': async (input) => {
-      const skillDir = await deps.library.resolve(input.skillDir);
+      const skillDir = await exportSource(input.skillDir);
       if (!skillDir) return fail('outside-library', `${input.skillDir} is not inside a folder you opened in Skillbench.`);
       try {
         const opts = { ...(await options(input)), overwrite: input.overwrite, force: input.force };

@@ -16,6 +16,8 @@ export interface Services {
   files: SkillFiles;
   drafts: DraftStore;
   secrets: SecretStore;
+  /** Verified copies outside the library (the inspector's "Export for upload") that the exporter may read. */
+  exportable: Set<string>;
   server: ServerController;
   /** Remote skill servers: connections, discovery, verification, report card, protocol log. */
   inspector: InspectorService;
@@ -52,6 +54,7 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
     files: new SkillFiles(join(userDataDir, 'trash')),
     drafts: new DraftStore(join(userDataDir, 'drafts')),
     secrets,
+    exportable: new Set<string>(),
     server,
     inspector,
     async dispose() {

@@ -3,6 +3,7 @@ import { useInspectorStore } from '../../state/inspector-store';
 import { StatusBadge } from './StatusBadge';
 
 const MarkdownPreview = lazy(() => import('../MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
+const ReadOnlyCode = lazy(() => import('../ReadOnlyCode').then((m) => ({ default: m.ReadOnlyCode })));
 
 /** Image types shown inline; they load from a `data:` URL inside an <img>, which never runs script. */
 const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif', 'image/bmp']);
@@ -62,9 +63,9 @@ export function FileViewer() {
             </div>
           </Suspense>
         ) : (
-          <pre className="insp-source" tabIndex={0} aria-label={`Contents of ${file.path}`}>
-            <code>{content.text}</code>
-          </pre>
+          <Suspense fallback={<pre className="insp-source">{content.text}</pre>}>
+            <ReadOnlyCode path={file.path} text={content.text} />
+          </Suspense>
         )
       ) : content?.base64 !== undefined ? (
         INLINE_IMAGES.has(mime) ? (

@@ -3,6 +3,7 @@ import type { FileStatus, FileTreeNode, FileVerification, SaveResult } from '../
 import { parseSkill } from '../../../../shared/skill';
 import { PROFILE_IDS, type ProfileId } from '../../../../shared/validation/types';
 import { useInspectorStore } from '../../state/inspector-store';
+import { ExportDialog } from '../ExportDialog';
 import { useLibraryStore } from '../../state/library-store';
 import { profileLabel } from '../TargetSelector';
 import { FileViewer, sizeWords } from './FileViewer';
@@ -109,11 +110,20 @@ function LiveFolder({ rootUri }: { rootUri: string }) {
 
 /** The outcome of "Save to my library" or "Export for upload". */
 function SaveOutcome({ result, what }: { result: SaveResult; what: 'save' | 'export' }) {
+  const [exporting, setExporting] = useState(false);
   if (result.ok) {
     return (
-      <p role="status" className="insp-ok">
-        {what === 'save' ? `Saved ${result.files} verified files to ${result.folder}.` : `A verified copy is ready for upload in ${result.folder}.`}
-      </p>
+      <>
+        <p role="status" className="insp-ok">
+          {what === 'save' ? `Saved ${result.files} verified files to ${result.folder}.` : `A verified copy is ready for upload in ${result.folder}.`}{' '}
+          {what === 'export' ? (
+            <button type="button" onClick={() => setExporting(true)}>
+              Choose where to upload it…
+            </button>
+          ) : null}
+        </p>
+        {exporting ? <ExportDialog skillDir={result.folder} onClose={() => setExporting(false)} /> : null}
+      </>
     );
   }
   return (
