@@ -12,27 +12,13 @@ import { discoverSkills } from '../../main/inspector/discovery';
 import { InspectorSession } from '../../main/inspector/session';
 import { verifySkill } from '../../main/inspector/skill-reader';
 import type { SkillVerification } from '../../main/inspector/types';
+import { median, prose, skillText } from '../support';
 
 const SKILLS = Number(process.env.BENCH_SKILLS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CLI = process.env.BENCH_CLI ?? '';
 const PEER = process.env.BENCH_NO_PEER !== '1';
 const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
-const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(' ');
-
-/** Deterministic prose (a tiny LCG, so every run serves the same library). */
-function prose(chars: number, seed: number): string {
-  let s = seed >>> 0;
-  const out: string[] = [];
-  let n = 0;
-  for (let i = 0; n < chars; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const w = WORDS[s % WORDS.length] ?? 'skill';
-    out.push(i % 14 === 13 ? `${w}.\n` : w);
-    n += w.length + 1;
-  }
-  return out.join(' ').slice(0, chars);
-}
 
 async function makeLibrary(root: string): Promise<number> {
   let files = 0;
@@ -42,7 +28,7 @@ async function makeLibrary(root: string): Promise<number> {
     await mkdir(join(dir, 'references'), { recursive: true });
     await mkdir(join(dir, 'scripts'), { recursive: true });
     await mkdir(join(dir, 'assets'), { recursive: true });
-    const md = `---\nname: ${name}\ndescription: Turns ${WORDS[i % WORDS.length]} notes into a checked summary. Use when the user pastes raw notes.\nlicense: MIT\nmetadata:\n  version: "1.${i % 10}"\n---\n# ${name}\n\nRead [the guide](references/guide.md).\n\n${prose(1800, i)}\n`;
+    const md = skillText(name, i, 1920);
     await writeFile(join(dir, 'SKILL.md'), md);
     await writeFile(join(dir, 'references', 'guide.md'), `# Guide\n\n${prose(900, i + 7)}\n`);
     await writeFile(join(dir, 'scripts', 'run.py'), `print("${name}")\n${'# pad\n'.repeat(40)}`);
@@ -139,11 +125,6 @@ function peerCli(url: string, token: string, cwd: string): Measure {
 
 function peerStartup(cwd: string): number {
   return timed('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, '-c', 'mcp-inspector --version'], cwd).ms;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 async function main(): Promise<void> {

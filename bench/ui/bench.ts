@@ -10,48 +10,12 @@ import { availableParallelism, loadavg } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { validateLibrary } from '../../main/validate/service';
 import { startBrowserShell } from '../../main/web/browser-shell';
+import { median, percentile, prose, skillText } from '../support';
 
 const SKILLS = Number(process.env.BENCH_SKILLS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EDITS = Number(process.env.BENCH_EDITS ?? 100);
 const BIG = 'big-skill';
-
-const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(' ');
-
-/** Deterministic prose of about `chars` characters (a tiny LCG, so every run writes the same library). */
-function prose(chars: number, seed: number): string {
-  let s = seed >>> 0;
-  const out: string[] = [];
-  let n = 0;
-  for (let i = 0; n < chars; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const w = WORDS[s % WORDS.length] ?? 'skill';
-    out.push(i % 14 === 13 ? `${w}.\n` : w);
-    n += w.length + 1;
-  }
-  return out.join(' ').slice(0, chars);
-}
-
-/** A SKILL.md of about 3 KB (or `bodyChars` of body) with links to its three supporting files. */
-function skillText(name: string, i: number, bodyChars = 2560): string {
-  const head = [
-    '---',
-    `name: ${name}`,
-    `description: Turns ${WORDS[i % WORDS.length]} notes into a checked ${WORDS[(i + 3) % WORDS.length]} summary. Use when the user pastes raw notes and asks for a tidy result.`,
-    'license: MIT',
-    'metadata:',
-    '  author: bench',
-    `  version: "1.${i % 10}.0"`,
-    '---',
-    `# ${name}`,
-    '',
-    'Read [the guide](references/guide.md) first, run [the script](scripts/run.py), and fill [the template](assets/template.txt).',
-    '',
-  ].join('\n');
-  const parts = Math.max(1, Math.round(bodyChars / 640));
-  const sections = Array.from({ length: parts }, (_, k) => `## Step ${k + 1}\n\n${prose(640, i * 7 + k)}\n`).join('\n');
-  return `${head}${sections}`;
-}
 
 async function writeSkill(lib: string, name: string, i: number, text: string): Promise<void> {
   const dir = join(lib, name);
@@ -93,16 +57,6 @@ function findChromium(): string {
     }
   }
   throw new Error('No Chromium on the PATH (Debian: apt-get install -y chromium) and SKILLBENCH_CHROMIUM is not set.');
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

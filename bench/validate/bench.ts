@@ -12,47 +12,12 @@ import { suggestProfiles, validateSkill } from '../../shared/validation';
 import { walkTree } from '../../main/validate/file-view';
 import { mapPool } from '../../main/validate/pool';
 import { validateLibrary } from '../../main/validate/service';
+import { median, percentile, prose, skillText } from '../support';
 
 const SKILLS = Number(process.env.BENCH_SKILLS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EDITS = Number(process.env.BENCH_EDITS ?? 1000);
 const CONCURRENCY = 32;
-
-const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(' ');
-
-/** Deterministic prose of about `chars` characters (a tiny LCG, so every run writes the same library). */
-function prose(chars: number, seed: number): string {
-  let s = seed >>> 0;
-  const out: string[] = [];
-  let n = 0;
-  for (let i = 0; n < chars; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    const w = WORDS[s % WORDS.length] ?? 'skill';
-    out.push(i % 14 === 13 ? `${w}.\n` : w);
-    n += w.length + 1;
-  }
-  return out.join(' ').slice(0, chars);
-}
-
-/** A ~3 KB SKILL.md with links to its three supporting files. */
-function skillText(name: string, i: number): string {
-  const head = [
-    '---',
-    `name: ${name}`,
-    `description: Turns ${WORDS[i % WORDS.length]} notes into a checked ${WORDS[(i + 3) % WORDS.length]} summary. Use when the user pastes raw notes and asks for a tidy result.`,
-    'license: MIT',
-    'metadata:',
-    '  author: bench',
-    `  version: "1.${i % 10}.0"`,
-    '---',
-    `# ${name}`,
-    '',
-    'Read [the guide](references/guide.md) first, run [the script](scripts/run.py), and fill [the template](assets/template.txt).',
-    '',
-  ].join('\n');
-  const sections = [0, 1, 2, 3].map((k) => `## Step ${k + 1}\n\n${prose(640, i * 7 + k)}\n`).join('\n');
-  return `${head}${sections}`;
-}
 
 /** Generate the library: SKILLS folders of SKILL.md + references/guide.md + scripts/run.py + assets/template.txt. */
 async function generate(lib: string): Promise<string[]> {
@@ -72,16 +37,6 @@ async function generate(lib: string): Promise<string[]> {
     ]);
   });
   return names.map((n) => join(lib, n));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
 /** Median wall time and main-process CPU time (user + system, threadpool included) in ms of `RUNS` calls after one warm-up. */
