@@ -220,17 +220,27 @@ async function main(): Promise<void> {
       validation.push(performance.now() - t);
     }
 
+    // Cold: a SKILL.md changed since the last listing, so the server checks the whole library again
+    // (this is also every first start, since the listing cache lives in memory). Warm: nothing changed.
+    const cold: { probe: Probe; rowClickToEditor: number }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const name = `skill-${String(r).padStart(4, '0')}`;
+      await writeSkill(lib, name, r, `${skillText(name, r)}\n<!-- cold run ${Date.now()} -->\n`);
+      cold.push(await measureList(browser, shell.host.url));
+    }
     const runs: { probe: Probe; rowClickToEditor: number }[] = [];
     for (let r = 0; r < RUNS + 1; r++) runs.push(await measureList(browser, shell.host.url));
     const first = runs[0];
     const warm = runs.slice(1);
+    const coldMs = median(cold.map((r) => r.probe.listReady ?? NaN));
     const ready = warm.map((r) => r.probe.listReady ?? NaN);
     const req = warm.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN));
     const reqStart = warm.map((r) => r.probe.listRequest?.start ?? NaN);
     const afterReq = warm.map((r) => (r.probe.listReady ?? NaN) - (r.probe.listRequest?.end ?? NaN));
     const listMs = median(ready);
-    rows.push([`List interactive: navigation → app ready, "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
-    rows.push(['  first navigation (fresh server and page caches; not in the median)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);
+    rows.push([`List interactive, cold (a skill changed since the last listing; every first start): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(coldMs)} ms`, '< 1,500 ms', coldMs < 1500 ? 'met' : 'missed']);
+    rows.push([`List interactive, warm (nothing changed since the last listing; median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
+    rows.push(['  first warm navigation (fresh page cache; not in the median)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);
     rows.push(['  of which: page start → library.list sent (HTML, JS, settings)', `${fmt(median(reqStart))} ms`, '', '']);
     rows.push(['  of which: library.list request → response (validation + JSON + transfer)', `${fmt(median(req))} ms`, '', '']);
     rows.push(['  of which: response → list rendered', `${fmt(median(afterReq))} ms`, '', '']);

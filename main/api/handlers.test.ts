@@ -86,6 +86,27 @@ describe('API handlers', () => {
     expect(validated.ok && validated.value.diagnostics.some((d) => d.ruleId.startsWith('name/'))).toBe(true);
   });
 
+  it('lists again from the last result only while nothing under the root changed', async () => {
+    await handlers['library.open']({ path: join(dir, 'lib') });
+    const first = await handlers['library.list']({});
+    const again = await handlers['library.list']({});
+    expect(again).toEqual(first);
+    // An edit made outside Skillbench (new size and time) is seen on the next listing.
+    await writeFile(join(dir, 'lib', 'alpha', 'SKILL.md'), '---\nname: Alpha_Broken\ndescription: Now broken\n---\n');
+    const changed = await handlers['library.list']({});
+    if (!changed.ok) throw new Error(changed.error.message);
+    expect(changed.value.skills.find((s) => s.relativeDir === 'alpha')).toMatchObject({ name: 'Alpha_Broken', description: 'Now broken' });
+    expect(changed.value.skills.find((s) => s.relativeDir === 'alpha')?.counts.error).toBeGreaterThan(0);
+    // So is a new skill folder, and a change of the selected profiles.
+    await mkdir(join(dir, 'lib', 'gamma'));
+    await writeFile(join(dir, 'lib', 'gamma', 'SKILL.md'), '---\nname: gamma\ndescription: Third\n---\n');
+    const added = await handlers['library.list']({});
+    expect(added.ok && added.value.skills.map((s) => s.name)).toContain('gamma');
+    await handlers['settings.update']({ profiles: ['claude-code'] });
+    const relaxed = await handlers['library.list']({});
+    expect(relaxed.ok && relaxed.value.skills.find((s) => s.relativeDir === 'alpha')?.counts.error).toBe(0);
+  });
+
   it('creates a skill from a template that validates clean, and never over an existing folder', async () => {
     await handlers['library.open']({ path: join(dir, 'lib') });
     const created = await handlers['skill.create']({ root: join(dir, 'lib'), name: 'meeting-notes', description: 'Turns meeting notes into action items. Use when the user pastes notes.', template: 'references' });

@@ -24,6 +24,8 @@ export interface WalkedEntry {
   name: string;
   kind: FileViewEntry['kind'];
   size: number;
+  /** Last modification time (files and links), so callers can tell whether anything changed since the last walk. */
+  mtimeMs?: number;
   /** For symlinks: the real path the link resolves to, or null when it dangles or loops. */
   target?: string | null;
 }
@@ -112,7 +114,9 @@ export async function walkTree(root: string, slicer: TimeSlicer = new TimeSlicer
       const full = prefix + d.name;
       try {
         // Why throwIfNoEntry: a file removed since readdir keeps size 0 without an exception's cost.
-        entry.size = lstatSync(full, { throwIfNoEntry: false })?.size ?? 0;
+        const info = lstatSync(full, { throwIfNoEntry: false });
+        entry.size = info?.size ?? 0;
+        entry.mtimeMs = info?.mtimeMs ?? 0;
       } catch {
         // Why: an entry that cannot be examined keeps size 0 rather than failing the walk.
       }

@@ -74,6 +74,8 @@ export interface ValidateLibraryOptions {
   profiles?: ProfileId[];
   /** Resolve `depends_on` against the library (default true). */
   checkDependencies?: boolean;
+  /** A walk of `root` the caller already made (the app walks first to see whether anything changed). */
+  tree?: WalkedTree;
 }
 
 interface Validated {
@@ -196,7 +198,7 @@ export async function validateLibrary(root: string, options: ValidateLibraryOpti
   const abs = resolve(root);
   if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
   const slicer = new TimeSlicer();
-  const tree = await walkTree(abs, slicer);
+  const tree = options.tree && options.tree.root === abs ? options.tree : await walkTree(abs, slicer);
   const found: { relDir: string; fileName: string }[] = [];
   for (const [relDir, entries] of tree.children) {
     const fileName = skillFileNameIn(entries);
