@@ -26,6 +26,8 @@ export interface Services {
 
 /** Options for {@link createServices}. */
 export interface ServiceOptions {
+  /** Moves a path to the OS trash (Electron's shell.trashItem); absent in the browser shell. */
+  osTrash?: (path: string) => Promise<void>;
   /** Seals secrets with the OS keychain (Electron safeStorage); null in the browser shell. */
   secretBox?: SecretBox | null;
   /** How users start the CLI, for the copy-ready client setup. */
@@ -40,6 +42,7 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
   const secrets = new SecretStore(userDataDir, options.secretBox ?? null);
   const server = new ServerController(settings, secrets, emit, options.cliCommand);
   const library = new LibraryService(settings, emit);
+  const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
   const inspector = new InspectorService({ dataDir: userDataDir, secretBox: options.secretBox ?? undefined, openBrowser: options.openBrowser });
   inspector.on('status', (status) => emit('inspector.changed', status));
   // Why without the message: a file read's answer can be 64 KiB; the renderer fetches one on demand.
@@ -51,13 +54,14 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
     userDataDir,
     settings,
     library,
-    files: new SkillFiles(join(userDataDir, 'trash')),
+    files,
     drafts: new DraftStore(join(userDataDir, 'drafts')),
     secrets,
     exportable: new Set<string>(),
     server,
     inspector,
     async dispose() {
+      await files.settle();
       library.dispose();
       await server.dispose();
       await inspector.close();

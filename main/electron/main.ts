@@ -103,7 +103,13 @@ if (!app.requestSingleInstanceLock()) {
     // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
     const launcher = join(__dirname, '..', '..', 'main', 'cli', 'skillbench.mjs');
     const cliCommand = existsSync(launcher) ? ['node', launcher] : undefined;
-    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), { secretBox, openBrowser, cliCommand });
+    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), {
+      secretBox,
+      openBrowser,
+      cliCommand,
+      // Why: deleted files end in the OS trash, where people look for them (after the in-app Undo window).
+      osTrash: (path) => shell.trashItem(path),
+    });
     app.on('before-quit', () => void services.dispose());
     registerIpcHandlers(
       createApiHandlers({

@@ -62,7 +62,30 @@ interface TrashRecord {
 export class SkillFiles {
   private readonly trash = new Map<string, TrashRecord>();
 
-  constructor(private readonly trashDir: string) {}
+  /**
+   * @param trashDir Skillbench's own trash, where a delete waits while it can be undone.
+   * @param osTrash Moves a path to the operating system's trash (Electron's `shell.trashItem`).
+   *   When given, a delete that can no longer be undone (the next delete, or quitting) goes on to
+   *   the OS trash, where people look for deleted files; without it, it stays in Skillbench's trash.
+   */
+  constructor(
+    private readonly trashDir: string,
+    private readonly osTrash?: (path: string) => Promise<void>,
+  ) {}
+
+  /** Hand every delete that is no longer undoable to the OS trash (when there is one). */
+  async settle(): Promise<void> {
+    if (!this.osTrash) return;
+    for (const [token, record] of [...this.trash]) {
+      try {
+        await this.osTrash(record.stored);
+        this.trash.delete(token);
+        await rm(dirname(record.stored), { recursive: true, force: true });
+      } catch {
+        // Why: when the OS trash refuses, the file simply stays in Skillbench's trash; nothing is lost.
+      }
+    }
+  }
 
   /** Resolve a relative path inside `skillDir`, or null when it would leave it. */
   private resolveIn(skillDir: string, path: string): string | null {
@@ -152,6 +175,8 @@ export class SkillFiles {
     if (path === 'SKILL.md') return fail('protected', 'SKILL.md is what makes this folder a skill, so it cannot be deleted here.');
     const token = randomBytes(12).toString('hex');
     const stored = join(this.trashDir, token, basename(full));
+    // Why: only the latest delete offers Undo, so the earlier ones move on to the OS trash now.
+    await this.settle();
     try {
       await lstat(full);
       await mkdir(dirname(stored), { recursive: true });

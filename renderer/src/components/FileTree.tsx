@@ -106,7 +106,7 @@ export function FileTree({ skillDir }: { skillDir: string }) {
         <p className="help">Drop files here to add them{base ? ` to ${base}` : ''}.</p>
         {undo ? (
           <p role="status">
-            Moved {undo.path} to Skillbench’s trash.{' '}
+            Deleted {undo.path}.{' '}
             <button type="button" onClick={() => void files.restore()}>
               Undo
             </button>
