@@ -1,34 +1,14 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseChannelInput, type ApiHandlers, type EventName } from '../../shared/ipc/contract';
-import { fixtureSkill, startEmbeddedHttp, startFixture, type RunningServer } from '../inspector/test-support';
-import type { SecretBox } from '../library/secret-store';
+import { aesBox, fixtureSkill, startEmbeddedHttp, startFixture, type RunningServer } from '../inspector/test-support';
 import { makeTestLibrary, tempDir } from '../mcp-server/test-support';
 import { createApiHandlers } from './handlers';
 import { createServices, type Services } from './services';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
-/** A real SecretBox for tests: AES-256-GCM with a random key (the app uses Electron safeStorage). */
-function aesBox(): SecretBox {
-  const key = randomBytes(32);
-  return {
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const c = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return Buffer.concat([iv, c.getAuthTag(), body]).toString('base64');
-    },
-    decrypt(sealed) {
-      const raw = Buffer.from(sealed, 'base64');
-      const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      d.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
-    },
-  };
-}
 
 /** Unwrap a successful result, failing the test with the error otherwise. */
 function value<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): T {

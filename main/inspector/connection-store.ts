@@ -13,11 +13,9 @@ import { InspectorError } from './errors';
 import type { OAuthState } from './oauth';
 import type { ConnectionInput, SavedConnection } from './types';
 
-/** Encrypts and decrypts secrets (Electron: `safeStorage.encryptString(s).toString('base64')` and back). */
-export interface SecretBox {
-  encrypt(plain: string): string;
-  decrypt(cipher: string): string;
-}
+import type { SecretBox } from '../library/secret-store';
+
+export type { SecretBox };
 
 /** File name of the store inside the data folder. */
 export const CONNECTIONS_FILE = 'inspector-connections.json';

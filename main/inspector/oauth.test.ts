@@ -1,33 +1,14 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../mcp-server/test-support';
 import { CONNECTIONS_FILE } from './connection-store';
-import type { SecretBox } from './connection-store';
 import { InspectorService } from './service';
-import { fixtureSkill, startFixture } from './test-support';
+import { aesBox, fixtureSkill, startFixture } from './test-support';
 import type { FixtureSpec } from './test-support';
 import type { ConnectionStatus } from './types';
 
-/** A real SecretBox for tests: AES-256-GCM with a random key (Electron uses safeStorage). */
-function aesBox(): SecretBox {
-  const key = randomBytes(32);
-  return {
-    encrypt(plain) {
-      const iv = randomBytes(12);
-      const c = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return Buffer.concat([iv, c.getAuthTag(), body]).toString('base64');
-    },
-    decrypt(sealed) {
-      const raw = Buffer.from(sealed, 'base64');
-      const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      d.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
-    },
-  };
-}
 
 /** A loopback authorization server in the same HTTP server as the MCP endpoint: metadata, registration, PKCE, tokens. */
 function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: number; authorizations: number; tokens: string[]; badVerifiers: number } } {

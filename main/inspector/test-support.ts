@@ -4,6 +4,7 @@
  * fixture servers (SDK v1 `Server`) whose handlers a test writes, including hostile ones.
  * Node only; no test framework imports.
  */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { GetSkillRequestSchema, ListSkillsRequestSchema, ReadDirectoryRequestSchema, SKILLS_EXTENSION_ID } from '../../shared/sep';
+import type { SecretBox } from '../library/secret-store';
 import { LiveCatalog } from '../mcp-server/live-catalog';
 import { startHttpHost } from '../mcp-server/http-host';
 import type { SkillsServerFeatures } from '../mcp-server/mcp-server';
@@ -278,6 +280,25 @@ export async function startSseFixture(spec: FixtureSpec): Promise<RunningServer 
     close: async () => {
       await mcp.close();
       await closeServer(server);
+    },
+  };
+}
+
+/** A real SecretBox for tests: AES-256-GCM with a random key (the app uses Electron safeStorage). */
+export function aesBox(): SecretBox {
+  const key = randomBytes(32);
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return Buffer.concat([iv, c.getAuthTag(), body]).toString('base64');
+    },
+    decrypt(sealed) {
+      const raw = Buffer.from(sealed, 'base64');
+      const d = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      d.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
     },
   };
 }

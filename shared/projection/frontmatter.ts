@@ -1,4 +1,5 @@
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, type Pair } from 'yaml';
+import { AGENT_SKILLS_KEYS, CLAUDE_CODE_KEYS as CLAUDE_CODE_PROFILE_KEYS } from '../validation/profiles';
 import { normaliseSkillText } from './normalise';
 import type { ProjectionChange, ProjectionResult } from './types';
 
@@ -42,25 +43,10 @@ export function splitFrontmatter(text: string): SplitSkill | undefined {
 }
 
 /** The six top-level keys every upload destination accepts (spec §2 agentskills). */
-export const STANDARD_KEYS: readonly string[] = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
+export const STANDARD_KEYS: readonly string[] = AGENT_SKILLS_KEYS;
 
-/** Keys only Claude Code reads (spec §2 claude-code). */
-export const CLAUDE_CODE_KEYS: readonly string[] = [
-  'when_to_use',
-  'argument-hint',
-  'arguments',
-  'disable-model-invocation',
-  'user-invocable',
-  'background',
-  'disallowed-tools',
-  'model',
-  'effort',
-  'context',
-  'agent',
-  'hooks',
-  'paths',
-  'shell',
-];
+/** Keys only Claude Code reads (spec §2 claude-code): its fields minus the six standard ones. */
+export const CLAUDE_CODE_KEYS: readonly string[] = CLAUDE_CODE_PROFILE_KEYS.filter((k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k));
 
 /**
  * Keys dropped rather than carried in metadata. Why `hooks`: it holds shell commands that only
