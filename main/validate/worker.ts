@@ -1,0 +1,19 @@
+// Entry of a validation worker thread (built to out/main/validate-worker.mjs): runs the library
+// jobs main/validate/workers.ts hands it, one at a time, and answers each with its result.
+import { parentPort } from 'node:worker_threads';
+import { runLibraryJob } from './library-job';
+import type { LibraryJob } from './library-job';
+import type { WorkerReply } from './workers';
+
+const port = parentPort;
+if (port) {
+  port.on('message', (job: LibraryJob) => {
+    let reply: WorkerReply;
+    try {
+      reply = { ok: true, result: runLibraryJob(job) };
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply);
+  });
+}

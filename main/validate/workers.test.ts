@@ -1,0 +1,132 @@
+import { build } from 'esbuild';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walkTree } from './file-view';
+import { SHARED_MIN_FOLDERS, validateLibrary, walkLibrary } from './service';
+import { ValidationPool } from './workers';
+
+// Real worker threads running the real worker bundle, built here from main/validate/worker.ts
+// the way scripts/build.mjs builds out/main/validate-worker.js.
+let tmp: string;
+let script: string;
+let pool: ValidationPool;
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(tmp, path)), { recursive: true });
+  await writeFile(join(tmp, path), text);
+}
+
+const skill = (name: string, extra = '', body = ''): string =>
+  `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks for ${name}.\n${extra}---\n# ${name}\n${body}`;
+
+/** A library with enough root folders to be shared, and every kind of finding the checks make. */
+async function makeLibrary(folder: string): Promise<string> {
+  const lib = join(tmp, folder);
+  const count = SHARED_MIN_FOLDERS + 12;
+  for (let i = 0; i < count; i++) {
+    const name = `skill-${String(i).padStart(3, '0')}`;
+    switch (i % 6) {
+      case 0:
+        await put(`${folder}/${name}/SKILL.md`, skill(name, '', 'Read [the guide](references/guide.md) and [gone](references/missing.md).\n'));
+        await put(`${folder}/${name}/references/guide.md`, '# Guide\n');
+        break;
+      case 1:
+        // Unquoted colon: the YAML does not parse.
+        await put(`${folder}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: Notes: a summary\n---\nBody\n`);
+        break;
+      case 2:
+        // Name differs from the folder, and a second skill elsewhere has the same name.
+        await put(`${folder}/${name}/SKILL.md`, skill('shared-name'));
+        break;
+      case 3:
+        // A group folder holding two skills, one nested in the other.
+        await put(`${folder}/${name}/inner/SKILL.md`, skill('inner-' + String(i)));
+        await put(`${folder}/${name}/inner/deeper/SKILL.md`, skill('deeper-' + String(i)));
+        break;
+      case 4:
+        await put(`${folder}/${name}/SKILL.md`, skill(name, `x-personal-mcp:\n  id: ${name}\n  version: 1.0.0\n  depends_on:\n    - no-such-skill\n`));
+        break;
+      default:
+        await put(`${folder}/${name}/SKILL.md`, skill(name));
+        await mkdir(join(lib, name, 'scripts'), { recursive: true });
+        await symlink(tmpdir(), join(lib, name, 'scripts', 'outside'));
+    }
+  }
+  await put(`${folder}/node_modules/pkg/SKILL.md`, skill('pkg'));
+  await put(`${folder}/loose-file.md`, 'not a skill\n');
+  return lib;
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-workers-'));
+  script = join(tmp, 'validate-worker.js');
+  const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  await build({
+    entryPoints: [join(repo, 'main', 'validate', 'worker.ts')],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+    banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
+  });
+  await writeFile(join(tmp, 'package.json'), '{"type":"module"}\n');
+  pool = new ValidationPool(script, 2);
+}, 60_000);
+
+afterAll(async () => {
+  await pool.close();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('validation workers', () => {
+  it('give exactly the result of validating on one thread, findings, order and library checks included', async () => {
+    const lib = await makeLibrary('lib1');
+    const alone = await validateLibrary(lib, { pool: null });
+    const before = pool.completed;
+    const shared = await validateLibrary(lib, { pool });
+    expect(pool.usable).toBe(true);
+    expect(pool.completed - before).toBeGreaterThanOrEqual(2);
+    expect(shared).toEqual(alone);
+    // The library really has the findings the comparison is about.
+    const rules = new Set(alone.skills.flatMap((s) => s.diagnostics.map((d) => d.ruleId)));
+    expect(rules).toContain('links/broken');
+    expect(rules).toContain('library/duplicate-name');
+    expect(rules).toContain('library/depends-on-missing');
+    expect(alone.skills.map((s) => s.relativePath)).toContain('skill-003/inner/deeper');
+    expect(alone.skills.some((s) => s.relativePath.startsWith('node_modules'))).toBe(false);
+    // Profiles given by the caller travel to the workers.
+    expect(await validateLibrary(lib, { pool, profiles: ['claude-upload', 'mcp-serve'] })).toEqual(await validateLibrary(lib, { pool: null, profiles: ['claude-upload', 'mcp-serve'] }));
+  });
+
+  it('validate a tree the caller already walked, and walk a library into the same tree as one thread', async () => {
+    const lib = await makeLibrary('lib2');
+    const tree = await walkTree(lib);
+    expect(await walkLibrary(lib, { pool })).toEqual(tree);
+    expect(await validateLibrary(lib, { pool, tree })).toEqual(await validateLibrary(lib, { pool: null }));
+  });
+
+  it('leave small libraries and a skill at the root to the calling thread', async () => {
+    await put('small/a/SKILL.md', skill('a'));
+    await put('small/b/SKILL.md', skill('b'));
+    const broken = new ValidationPool(join(tmp, 'no-such-worker.js'), 2);
+    // A pool that cannot start is never asked: the library is too small to share.
+    expect((await validateLibrary(join(tmp, 'small'), { pool: broken })).skills.map((s) => s.relativePath)).toEqual(['a', 'b']);
+    expect(broken.usable).toBe(true);
+    await broken.close();
+  });
+
+  it('fall back to the calling thread when a worker cannot start, with the same result', async () => {
+    const lib = await makeLibrary('lib3');
+    const broken = new ValidationPool(join(tmp, 'no-such-worker.js'), 2);
+    const result = await validateLibrary(lib, { pool: broken });
+    expect(broken.usable).toBe(false);
+    expect(result).toEqual(await validateLibrary(lib, { pool: null }));
+    expect(await walkLibrary(lib, { pool: broken })).toEqual(await walkTree(lib));
+    await broken.close();
+  });
+});
