@@ -18,6 +18,8 @@ export interface LibraryJob {
   children?: [string, WalkedEntry[]][];
   /** Validate the skills found; false: walk only. */
   validate: boolean;
+  /** Send the walked listings back (the caller wants the tree, not only the findings). */
+  returnTree: boolean;
   profiles?: ProfileId[];
 }
 
@@ -32,7 +34,8 @@ export function runLibraryJob(job: LibraryJob): LibraryJobResult {
   const children = new Map<string, WalkedEntry[]>(job.children);
   if (!job.children) walkSubtreesSync(job.root, job.dirs, children);
   const result: LibraryJobResult = { validated: [] };
-  if (!job.children) result.children = [...children];
+  // Why only on request: copying thousands of listings back to the main thread is a cost of its own.
+  if (!job.children && job.returnTree) result.children = [...children];
   if (!job.validate) return result;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
   const found: { relDir: string; fileName: string }[] = [];

@@ -1,18 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { lstat, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkill } from '../../shared/skill';
-import type { ParsedSkill } from '../../shared/skill';
-import { fixAllSafe, suggestProfiles, validateSkill } from '../../shared/validation';
-import type { DescriptionBudget, Diagnostic, FileView, ProfileId, ValidationResult } from '../../shared/validation';
+import { fixAllSafe, validateSkill } from '../../shared/validation';
+import type { DescriptionBudget, Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../library/atomic-write';
 import { describeFsError } from '../library/fs-errors';
-import { diskDiagnostic, linkDiagnostics, packageDiagnostics, packageSize, targetFits } from './disk-rules';
 import type { TargetFit } from './disk-rules';
-import { fileViewFromTree, readText, readViewTexts, readViewTextsSync, skillFileNameIn, slashRelative, TimeSlicer, walkTree } from './file-view';
-import type { WalkedTree } from './file-view';
-import { checkLibrary, memberFacts } from './library-checks';
-import type { LibraryFinding, LibraryMember } from './library-checks';
+import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, slashRelative, TimeSlicer, UNWALKED_FOLDERS, walkFolder, walkTree } from './file-view';
+import type { WalkedEntry, WalkedTree } from './file-view';
+import { chooseProfiles, validateInTree } from './in-tree';
+import type { Validated } from './in-tree';
+import type { LibraryJob } from './library-job';
+import { sharedValidationPool } from './workers';
+import type { ValidationPool } from './workers';
+import { checkLibrary } from './library-checks';
+import type { LibraryFinding } from './library-checks';
 
 /** Thrown when a path cannot be validated at all (missing, not a skill, unreadable); the message is for people. */
 export class ValidateInputError extends Error {}
@@ -76,11 +79,8 @@ export interface ValidateLibraryOptions {
   checkDependencies?: boolean;
   /** A walk of `root` the caller already made (the app walks first to see whether anything changed). */
   tree?: WalkedTree;
-}
-
-interface Validated {
-  result: SkillValidation;
-  member: LibraryMember;
+  /** Workers to share a large library with; default the pool named by `useValidationWorkers`, null: this thread only. */
+  pool?: ValidationPool | null;
 }
 
 function countsOf(diagnostics: readonly { severity: string }[]): SeverityCounts {
@@ -107,61 +107,6 @@ function finish(result: SkillValidation): void {
   result.diagnostics.sort((a, b) => (a.range?.start.offset ?? -1) - (b.range?.start.offset ?? -1));
   result.verdicts = verdictsOf(result.profiles, result.diagnostics);
   result.counts = countsOf(result.diagnostics);
-}
-
-/** The profiles to check: the caller's, else the core's suggestion. */
-function chooseProfiles(parsed: ParsedSkill, given: readonly ProfileId[] | undefined): { profiles: ProfileId[]; source: 'given' | 'suggested' } {
-  if (given && given.length > 0) return { profiles: [...new Set(given)], source: 'given' };
-  const suggested = suggestProfiles(parsed);
-  return { profiles: suggested.length > 0 ? suggested : ['agentskills'], source: 'suggested' };
-}
-
-/** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files), run the core and the disk checks. */
-function validateInTree(tree: WalkedTree, relDir: string, relativePath: string, fileName: string, given: readonly ProfileId[] | undefined): Validated {
-  const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
-  const file = join(dir, fileName);
-  const view = fileViewFromTree(tree, relDir, relativePath);
-  let parsed: ParsedSkill;
-  try {
-    // Why synchronous reads: see TimeSlicer in ./file-view; callers slice the work.
-    const text = readFileSync(file, 'utf8');
-    readViewTextsSync(dir, view);
-    parsed = parseSkill(text);
-  } catch (error) {
-    return unreadable(dir, file, relativePath, view, given, error);
-  }
-  const { profiles, source } = chooseProfiles(parsed, given);
-  const core = validateSkill(parsed, { profiles, fileView: view });
-  const size = packageSize(view);
-  const diagnostics = [...core.diagnostics, ...linkDiagnostics(parsed, view, profiles), ...packageDiagnostics(size, profiles)];
-  const facts = memberFacts(parsed, profiles);
-  const result: SkillValidation = {
-    file,
-    dir,
-    relativePath,
-    name: facts.name,
-    profiles,
-    profilesSource: source,
-    diagnostics,
-    verdicts: core.verdicts,
-    counts: { error: 0, warning: 0, info: 0 },
-    size,
-    targets: targetFits(size),
-    suggestedProfiles: source === 'suggested' ? [...profiles] : suggestProfiles(parsed),
-  };
-  if (facts.description !== undefined) result.description = facts.description;
-  return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, facts, profiles, diagnostics } };
-}
-
-function unreadable(dir: string, file: string, relativePath: string, view: FileView, given: readonly ProfileId[] | undefined, error: unknown): Validated {
-  const profiles: ProfileId[] = given && given.length > 0 ? [...new Set(given)] : ['agentskills'];
-  const why = describeFsError(error, file, 'read');
-  const diagnostics = profiles.flatMap((p) => diskDiagnostic('file/unreadable', p, { message: why.message, detail: why.detail ?? why.code }) ?? []);
-  const size = packageSize(view);
-  return {
-    result: { file, dir, relativePath, name: null, profiles, profilesSource: given?.length ? 'given' : 'suggested', diagnostics, verdicts: {}, counts: { error: 0, warning: 0, info: 0 }, size, targets: targetFits(size), suggestedProfiles: ['agentskills'] },
-    member: { relativePath, filePath: `${relativePath}/${basename(file)}`, facts: { name: null, dependencies: [] }, profiles, diagnostics },
-  };
 }
 
 /** stat a path, turning failures into a plain sentence. */
@@ -197,28 +142,122 @@ export async function validateSkillFolder(dirOrFile: string, options: ValidateFo
 export async function validateLibrary(root: string, options: ValidateLibraryOptions = {}): Promise<LibraryValidation> {
   const abs = resolve(root);
   if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
-  const slicer = new TimeSlicer();
-  const tree = options.tree && options.tree.root === abs ? options.tree : await walkTree(abs, slicer);
-  const found: { relDir: string; fileName: string }[] = [];
-  for (const [relDir, entries] of tree.children) {
-    const fileName = skillFileNameIn(entries);
-    if (fileName !== undefined) found.push({ relDir, fileName });
+  const given = options.tree && options.tree.root === abs ? options.tree : undefined;
+  const pool = options.pool === undefined ? sharedValidationPool() : options.pool;
+  let validated: Validated[] | null = null;
+  if (pool) {
+    try {
+      validated = (await runShared(pool, abs, { validate: true, profiles: options.profiles, tree: given }))?.validated ?? null;
+    } catch {
+      // Why carry on: a worker that cannot start or crashed must not cost the user the listing; this thread does the work.
+      validated = null;
+    }
   }
-  found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
-  // Why: when the root is itself a skill, its relative path is its folder name (mcp-serve compares the last segment with `name`).
-  const rootIsSkill = found.some((f) => f.relDir === '');
-  const relOf = (relDir: string): string => (rootIsSkill ? (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`) : relDir);
-  const validated: Validated[] = [];
-  for (const f of found) {
-    if (slicer.due()) await slicer.pause();
-    validated.push(validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, options.profiles));
-  }
+  validated ??= await validateOnThisThread(abs, given, options.profiles);
   const members = validated.map((v) => v.member);
   const { budget, findings } = checkLibrary(members, { dependencies: options.checkDependencies ?? true });
   const skills = validated.map((v) => v.result);
   for (const s of skills) finish(s);
   const counts = countsOf([...skills.flatMap((s) => s.diagnostics), ...findings]);
   return { root: abs, skills, findings, budget, counts };
+}
+
+/** Walk (unless given) and validate every skill of the library on this thread, in time slices. */
+async function validateOnThisThread(abs: string, given: WalkedTree | undefined, profiles: ProfileId[] | undefined): Promise<Validated[]> {
+  const slicer = new TimeSlicer();
+  const tree = given ?? (await walkTree(abs, slicer));
+  const found: { relDir: string; fileName: string }[] = [];
+  for (const [relDir, entries] of tree.children) {
+    const fileName = skillFileNameIn(entries);
+    if (fileName !== undefined) found.push({ relDir, fileName });
+  }
+  found.sort((a, b) => byPath(a.relDir, b.relDir));
+  // Why: when the root is itself a skill, its relative path is its folder name (mcp-serve compares the last segment with `name`).
+  const rootIsSkill = found.some((f) => f.relDir === '');
+  const relOf = (relDir: string): string => (rootIsSkill ? (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`) : relDir);
+  const validated: Validated[] = [];
+  for (const f of found) {
+    if (slicer.due()) await slicer.pause();
+    validated.push(validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, profiles));
+  }
+  return validated;
+}
+
+/**
+ * Walk `root` like {@link walkTree}, sharing a large library's subfolders among the validation
+ * workers (see ./workers) when there are some; the result is the same tree.
+ */
+export async function walkLibrary(root: string, options: { pool?: ValidationPool | null } = {}): Promise<WalkedTree> {
+  const abs = resolve(root);
+  const pool = options.pool === undefined ? sharedValidationPool() : options.pool;
+  if (pool) {
+    try {
+      const shared = await runShared(pool, abs, { validate: false });
+      if (shared?.tree) return shared.tree;
+    } catch {
+      // Why: as in validateLibrary, a failed worker leaves the walk to this thread.
+    }
+  }
+  return walkTree(abs);
+}
+
+/** Code-unit order of relative paths (the order every listing uses). */
+const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Fewest root subfolders for which the work is shared with workers. Why a floor: a job's
+ * round trip and the copy of its results cost more than checking a few dozen skills here.
+ */
+export const SHARED_MIN_FOLDERS = 48;
+
+/**
+ * Share the root's subfolders among the pool's workers: each walks (or is given) its subtrees
+ * and, when asked, validates the skills in them. Returns null when the library does not qualify
+ * (a skill at the root, too few subfolders), so the caller works on its own thread.
+ */
+async function runShared(
+  pool: ValidationPool,
+  abs: string,
+  how: { validate: boolean; profiles?: ProfileId[] | undefined; tree?: WalkedTree | undefined },
+): Promise<{ tree: WalkedTree | null; validated: Validated[] } | null> {
+  let tree: WalkedTree;
+  const tops: string[] = [];
+  if (how.tree) {
+    tree = how.tree;
+    for (const e of tree.children.get('') ?? []) if (e.kind === 'directory' && !UNWALKED_FOLDERS.has(e.name)) tops.push(e.path);
+  } else {
+    const children = new Map<string, WalkedEntry[]>();
+    if (!walkFolder(abs, '', children, tops)) return null;
+    tree = { root: abs, realRoot: realpathSync(abs), children };
+  }
+  if (tops.length < SHARED_MIN_FOLDERS || skillFileNameIn(tree.children.get('') ?? []) !== undefined) return null;
+  // Why several small jobs per worker rather than one big one: skills differ in size, and a free worker takes the next job.
+  const per = Math.max(8, Math.ceil(tops.length / (pool.size * 4)));
+  const jobs: LibraryJob[] = [];
+  const jobOf = new Map<string, LibraryJob>();
+  for (let i = 0; i < tops.length; i += per) {
+    const job: LibraryJob = { root: abs, realRoot: tree.realRoot, dirs: tops.slice(i, i + per), validate: how.validate, returnTree: !how.validate };
+    if (how.profiles) job.profiles = how.profiles;
+    if (how.tree) job.children = [];
+    jobs.push(job);
+    for (const d of job.dirs) jobOf.set(d, job);
+  }
+  if (how.tree) {
+    for (const [relDir, entries] of how.tree.children) {
+      if (relDir === '') continue;
+      const slash = relDir.indexOf('/');
+      jobOf.get(slash === -1 ? relDir : relDir.slice(0, slash))?.children?.push([relDir, entries]);
+    }
+  }
+  const results = await Promise.all(jobs.map((job) => pool.run(job)));
+  const validated: Validated[] = [];
+  for (const r of results) {
+    if (r.children) for (const [relDir, entries] of r.children) tree.children.set(relDir, entries);
+    for (const v of r.validated) validated.push(v);
+  }
+  // Why sort: jobs cover runs of root folders in order, but a root folder name may sort between nested paths of another.
+  validated.sort((a, b) => byPath(a.result.relativePath, b.result.relativePath));
+  return { tree: how.validate && !how.tree ? null : tree, validated };
 }
 
 /** One safe fix that was applied. */

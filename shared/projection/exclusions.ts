@@ -13,8 +13,8 @@ export interface AlwaysExcluded {
  * Python caches, and a root `evals/` (test cases for the author, not for the model).
  */
 export function alwaysExcluded(path: string, isDirectory: boolean): AlwaysExcluded | undefined {
-  const segments = path.split('/');
-  const last = segments[segments.length - 1] ?? '';
+  // Why lastIndexOf rather than split: this runs for every file of every skill in a library listing.
+  const last = path.slice(path.lastIndexOf('/') + 1);
   if (isDirectory) {
     if (last === '.git') return { rule: 'vcs-folder', reason: 'Git history is never part of a skill package.', folder: true };
     if (last === '__MACOSX') return { rule: 'os-junk', reason: 'macOS archive leftovers (__MACOSX) are never part of a skill package.', folder: true };

@@ -131,9 +131,9 @@ function typedAs(f: ScalarFact): { kind: '1.2' | '1.1'; as: string } | null {
 export function ambiguousScalarRule(ctx: RuleContext): void {
   if (!ctx.on('yaml/ambiguous-scalar')) return;
   for (const f of ctx.facts.plains) {
-    if (!isTextPointer(ctx, f.pointer)) continue;
+    // Why typedAs first: most values are plain text, and it is the cheaper test.
     const t = typedAs(f);
-    if (!t) continue;
+    if (!t || !isTextPointer(ctx, f.pointer)) continue;
     const src = ctx.parsed.text.slice(f.start, f.end);
     const field = f.pointer.slice(1).replace(/\//g, '.');
     ctx.report('yaml/ambiguous-scalar', {
