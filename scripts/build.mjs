@@ -46,6 +46,14 @@ await Promise.all([
   }),
   build({
     ...common,
+    // Why its own bundle: worker threads start from a file; it holds only the walk and the validation core.
+    entryPoints: { 'validate-worker': 'main/validate/worker.ts' },
+    outdir: 'out/main',
+    format: 'esm',
+    banner: esmBanner,
+  }),
+  build({
+    ...common,
     entryPoints: ['main/electron/main.ts'],
     outfile: 'out/main/electron.cjs',
     format: 'cjs',
@@ -61,7 +69,7 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
-log('built out/main/cli.js, out/main/electron.cjs, out/preload/index.cjs');
+log('built out/main/cli.js, out/main/validate-worker.js, out/main/electron.cjs, out/preload/index.cjs');
 
 if (!args.has('--node-only')) {
   const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', ...(quiet ? ['--logLevel', 'error'] : [])], {

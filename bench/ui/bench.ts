@@ -9,6 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { validateLibrary } from '../../main/validate/service';
+import { useBuiltValidationWorkers } from '../../main/validate/workers';
 import { startBrowserShell } from '../../main/web/browser-shell';
 import { median, percentile, prose, skillText } from '../support';
 
@@ -197,6 +198,8 @@ async function main(): Promise<void> {
   const userDataDir = join(work, 'ui-userdata');
   await rm(userDataDir, { recursive: true, force: true });
   await mkdir(userDataDir, { recursive: true });
+  // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/validate-worker.js).
+  useBuiltValidationWorkers(join(repo, 'out', 'main'));
   const shell = await startBrowserShell({ rendererDir: join(repo, 'out', 'renderer'), version: 'bench', userDataDir });
   const rows: [string, string, string, string][] = [];
   const browser = await chromium.launch({

@@ -6,6 +6,7 @@ import { EVENT_NAMES, IPC_PREFIX, type EventName, type EventPayload } from '../.
 import { createApiHandlers } from '../api/handlers';
 import { createServices } from '../api/services';
 import { defaultUserDataDir } from '../library/user-data';
+import { useBuiltValidationWorkers } from '../validate/workers';
 import { SECURITY_HEADERS } from '../security/csp';
 import { APP_ORIGIN, APP_SCHEME, isAllowedExternal, isAllowedNavigation, mainWindowOptions, resolveAppAsset } from './policy';
 import { registerIpcHandlers } from './registrar';
@@ -103,6 +104,9 @@ if (!app.requestSingleInstanceLock()) {
     // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
     const launcher = join(__dirname, '..', '..', 'main', 'cli', 'skillbench.mjs');
     const cliCommand = existsSync(launcher) ? ['node', launcher] : undefined;
+    // Why warm: the workers load while the window does, so the first library listing does not wait for them.
+    // Why the replace: in a packaged app the worker bundle is unpacked beside the asar archive (electron-builder.yml asarUnpack).
+    useBuiltValidationWorkers(__dirname.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), { warm: true });
     const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), {
       secretBox,
       openBrowser,

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fail, ok, type ChannelOutput, type EventPayload, type Result, type SkillSummary } from '../../shared/ipc/contract';
 import type { FileView, ProfileId } from '../../shared/validation/types';
-import { buildFileView, validateLibrary, validateSkillFolder, ValidateInputError, walkTree, type SkillValidation, type WalkedTree } from '../validate';
+import { buildFileView, validateLibrary, validateSkillFolder, ValidateInputError, walkLibrary, type SkillValidation, type WalkedTree } from '../validate';
 import { writeFileAtomic } from './atomic-write';
 import { describeFsError } from './fs-errors';
 import { resolveInsideRoots } from './paths';
@@ -101,7 +101,7 @@ export class LibraryService {
     try {
       // Why walk first: the walk is a tenth of the work; when no path, size or modification time
       // changed under the root (and the profiles are the same), the last listing is still right.
-      const tree = await walkTree(resolve(root));
+      const tree = await walkLibrary(resolve(root));
       const stamp = treeStamp(tree, profiles);
       const cached = this.listings.get(root);
       if (cached && cached.stamp === stamp) return ok(cached.listing);

@@ -75,11 +75,72 @@ export class TimeSlicer {
   }
 }
 
+/** Option objects made once: fs copies or checks a fresh literal on every call. */
+const WITH_TYPES = { withFileTypes: true } as const;
+const NO_THROW = { throwIfNoEntry: false } as const;
+
 /**
- * Walk `root` once: readdir with file types, lstat for sizes, realpath for symlink targets.
- * Symlinks are never followed (spec §3 "never follow a symlink silently"); folders in
- * {@link UNWALKED_FOLDERS} are listed but not entered. Unreadable subfolders are skipped; an
- * unreadable root fails the walk. Synchronous calls in time slices (see {@link TimeSlicer}).
+ * Read one folder of a walk into `children` and queue its subfolders on `pending`: readdir with
+ * file types, lstat for sizes and times, realpath for symlink targets. Returns false when the
+ * folder cannot be read. Synchronous: callers on the main thread slice it (see {@link TimeSlicer}),
+ * validation workers run it straight through.
+ */
+export function walkFolder(abs: string, relDir: string, children: Map<string, WalkedEntry[]>, pending: string[]): boolean {
+  // Why concatenation instead of path.join: relDir comes from readdir names joined with `/`
+  // (which every platform's file calls accept), so nothing needs normalising; join showed up in the profile.
+  const base = abs.endsWith(sep) ? abs : abs + sep;
+  const dirPath = relDir === '' ? abs : base + relDir;
+  let dirents: Dirent[];
+  try {
+    dirents = readdirSync(dirPath, WITH_TYPES);
+  } catch {
+    return false;
+  }
+  const prefix = relDir === '' ? base : dirPath + '/';
+  const entries: WalkedEntry[] = [];
+  for (const d of dirents) {
+    const kind = kindOf(d);
+    if (!kind) continue;
+    const path = relDir === '' ? d.name : `${relDir}/${d.name}`;
+    const entry: WalkedEntry = { path, name: d.name, kind, size: 0 };
+    entries.push(entry);
+    if (kind === 'directory') {
+      if (!UNWALKED_FOLDERS.has(d.name)) pending.push(path);
+      continue;
+    }
+    const full = prefix + d.name;
+    try {
+      // Why throwIfNoEntry: a file removed since readdir keeps size 0 without an exception's cost.
+      const info = lstatSync(full, NO_THROW);
+      entry.size = info?.size ?? 0;
+      entry.mtimeMs = info?.mtimeMs ?? 0;
+    } catch {
+      // Why: an entry that cannot be examined keeps size 0 rather than failing the walk.
+    }
+    if (kind === 'symlink') {
+      try {
+        entry.target = realpathSync(full);
+      } catch {
+        entry.target = null;
+      }
+    }
+  }
+  children.set(relDir, entries);
+  return true;
+}
+
+/** Walk the subtrees at `starts` (relative folders) of `abs` into `children`, without pausing (validation workers). */
+export function walkSubtreesSync(abs: string, starts: readonly string[], children: Map<string, WalkedEntry[]>): void {
+  const pending = [...starts];
+  // Why: one unreadable subfolder must not hide the rest of the skill or library.
+  for (let head = 0; head < pending.length; head++) walkFolder(abs, pending[head] ?? '', children, pending);
+}
+
+/**
+ * Walk `root` once (see {@link walkFolder}). Symlinks are never followed (spec §3 "never follow
+ * a symlink silently"); folders in {@link UNWALKED_FOLDERS} are listed but not entered.
+ * Unreadable subfolders are skipped; an unreadable root fails the walk. Synchronous calls in
+ * time slices (see {@link TimeSlicer}).
  */
 export async function walkTree(root: string, slicer: TimeSlicer = new TimeSlicer()): Promise<WalkedTree> {
   const abs = resolve(root);
@@ -88,47 +149,9 @@ export async function walkTree(root: string, slicer: TimeSlicer = new TimeSlicer
   const pending: string[] = [''];
   for (let head = 0; head < pending.length; head++) {
     if (slicer.due()) await slicer.pause();
-    const relDir = pending[head] ?? '';
-    const dirPath = relDir === '' ? abs : join(abs, relDir);
-    let dirents: Dirent[];
-    try {
-      dirents = readdirSync(dirPath, { withFileTypes: true });
-    } catch (error) {
-      if (relDir === '') throw error;
-      continue; // Why: one unreadable subfolder must not hide the rest of the skill or library.
-    }
-    // Why concatenation instead of path.join per file: readdir names hold no separators and
-    // dirPath is already normalised; join's normalisation showed up in the profile.
-    const prefix = dirPath.endsWith(sep) ? dirPath : dirPath + sep;
-    const entries: WalkedEntry[] = [];
-    for (const d of dirents) {
-      const kind = kindOf(d);
-      if (!kind) continue;
-      const path = relDir === '' ? d.name : `${relDir}/${d.name}`;
-      const entry: WalkedEntry = { path, name: d.name, kind, size: 0 };
-      entries.push(entry);
-      if (kind === 'directory') {
-        if (!UNWALKED_FOLDERS.has(d.name)) pending.push(path);
-        continue;
-      }
-      const full = prefix + d.name;
-      try {
-        // Why throwIfNoEntry: a file removed since readdir keeps size 0 without an exception's cost.
-        const info = lstatSync(full, { throwIfNoEntry: false });
-        entry.size = info?.size ?? 0;
-        entry.mtimeMs = info?.mtimeMs ?? 0;
-      } catch {
-        // Why: an entry that cannot be examined keeps size 0 rather than failing the walk.
-      }
-      if (kind === 'symlink') {
-        try {
-          entry.target = realpathSync(full);
-        } catch {
-          entry.target = null;
-        }
-      }
-    }
-    children.set(relDir, entries);
+    const read = walkFolder(abs, pending[head] ?? '', children, pending);
+    // Why read the root again on failure: an unreadable root must fail the walk with the system's own error.
+    if (!read && head === 0) readdirSync(abs);
   }
   return { root: abs, realRoot, children };
 }

@@ -90,6 +90,9 @@ function push(out: MarkdownLink[], dest: string, at: number, base: number, image
   }
 }
 
+/** A relative path of letters, digits, `_`, `-`, `.` and inner `/`: nothing to decode, strip or refuse. */
+const PLAIN_PATH = /^[\w.-][\w./-]*$/;
+
 /** How a link destination relates to the skill folder. */
 export type LinkTarget =
   | { kind: 'external' }
@@ -104,19 +107,23 @@ export type LinkTarget =
  */
 export function classifyLinkTarget(target: string): LinkTarget {
   let t = target.trim();
-  // Why: Claude Code expands ${CLAUDE_SKILL_DIR} to the skill folder (spec §2 claude-code placeholders).
-  if (t.startsWith('${CLAUDE_SKILL_DIR}/')) t = t.slice('${CLAUDE_SKILL_DIR}/'.length);
-  if (t === '' || t.startsWith('#') || t.startsWith('?') || t.startsWith('//') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t) || t.includes('$')) {
-    return { kind: 'external' };
+  // Why a fast path: most links are plain relative paths (references/guide.md), and the checks
+  // below (scheme, query, percent-escapes, backslashes) cannot change those; a library has thousands.
+  if (!PLAIN_PATH.test(t)) {
+    // Why: Claude Code expands ${CLAUDE_SKILL_DIR} to the skill folder (spec §2 claude-code placeholders).
+    if (t.startsWith('${CLAUDE_SKILL_DIR}/')) t = t.slice('${CLAUDE_SKILL_DIR}/'.length);
+    if (t === '' || t.startsWith('#') || t.startsWith('?') || t.startsWith('//') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t) || t.includes('$')) {
+      return { kind: 'external' };
+    }
+    t = t.replace(/[?#].*$/, '');
+    try {
+      t = decodeURIComponent(t);
+    } catch {
+      // Why: a stray `%` is a literal character in a file name, not an escape.
+    }
+    t = t.replace(/\\(.)/g, '$1');
+    if (t.startsWith('/')) return { kind: 'absolute', path: t };
   }
-  t = t.replace(/[?#].*$/, '');
-  try {
-    t = decodeURIComponent(t);
-  } catch {
-    // Why: a stray `%` is a literal character in a file name, not an escape.
-  }
-  t = t.replace(/\\(.)/g, '$1');
-  if (t.startsWith('/')) return { kind: 'absolute', path: t };
   const parts: string[] = [];
   for (const seg of t.split('/')) {
     if (seg === '' || seg === '.') continue;
