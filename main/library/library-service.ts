@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fail, ok, type ChannelOutput, type EventPayload, type Result, type SkillSummary } from '../../shared/ipc/contract';
 import type { FileView, ProfileId } from '../../shared/validation/types';
-import { buildFileView, validateLibrary, validateSkillFolder, ValidateInputError, walkLibrary, type SkillValidation, type WalkedTree } from '../validate';
+import { buildFileView, LibraryMemo, validateLibrary, validateSkillFolder, ValidateInputError, type SkillValidation } from '../validate';
 import { writeFileAtomic } from './atomic-write';
 import { describeFsError } from './fs-errors';
 import { resolveInsideRoots } from './paths';
@@ -19,8 +18,8 @@ type LibraryListing = ChannelOutput<'library.list'>;
 /** The library roots, the skills under them, and the file operations the renderer may ask for inside them. */
 export class LibraryService {
   private readonly sessionRoots = new Set<string>();
-  /** The last listing of each root and the fingerprint of the tree it was made from. */
-  private readonly listings = new Map<string, { stamp: string; listing: { skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] } }>();
+  /** Per root, the findings of the last listing, so folders in which nothing changed are not checked again. */
+  private readonly memos = new Map<string, LibraryMemo>();
   private readonly watcher: FileWatcher;
 
   constructor(
@@ -99,17 +98,11 @@ export class LibraryService {
     profiles: ProfileId[],
   ): Promise<Result<{ skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] }>> {
     try {
-      // Why walk first: the walk is a tenth of the work; when no path, size or modification time
-      // changed under the root (and the profiles are the same), the last listing is still right.
-      const tree = await walkLibrary(resolve(root));
-      const stamp = treeStamp(tree, profiles);
-      const cached = this.listings.get(root);
-      if (cached && cached.stamp === stamp) return ok(cached.listing);
-      const validation = await validateLibrary(root, { profiles, tree });
+      let memo = this.memos.get(root);
+      if (!memo) this.memos.set(root, (memo = new LibraryMemo()));
+      const validation = await validateLibrary(root, { profiles, memo });
       const skills = validation.skills.map((skill) => this.summarize(root, skill));
-      const listing = { skills, findings: validation.findings, budget: validation.budget };
-      this.listings.set(root, { stamp, listing });
-      return ok(listing);
+      return ok({ skills, findings: validation.findings, budget: validation.budget });
     } catch (error) {
       if (error instanceof ValidateInputError) return fail('not-found', error.message);
       return { ok: false, error: describeFsError(error, root, 'open') };
@@ -214,16 +207,6 @@ export class LibraryService {
   dispose(): void {
     this.watcher.close();
   }
-}
-
-/** A fingerprint of everything a listing depends on: every path, kind, size and modification time, and the profiles. */
-function treeStamp(tree: WalkedTree, profiles: readonly ProfileId[]): string {
-  const hash = createHash('sha1').update(profiles.join(','));
-  for (const [dir, entries] of tree.children) {
-    hash.update(`\u0000${dir}`);
-    for (const e of entries) hash.update(`\u0001${e.name}\u0002${e.kind}\u0002${e.size}\u0002${e.mtimeMs ?? 0}\u0002${e.target ?? ''}`);
-  }
-  return hash.digest('hex');
 }
 
 function outside<T>(path: string): Result<T> {

@@ -5,7 +5,7 @@ export type { TargetFit } from './disk-rules';
 export { checkLibrary, memberFacts } from './library-checks';
 export type { DependencyFact, LibraryFinding, LibraryMember, MemberFacts } from './library-checks';
 export { findMarkdownLinks, classifyLinkTarget } from './markdown-links';
-export { applySafeFixes, validateLibrary, validateSkillFolder, ValidateInputError, walkLibrary } from './service';
+export { applySafeFixes, LibraryMemo, validateLibrary, validateSkillFolder, ValidateInputError } from './service';
 export { sharedValidationPool, useBuiltValidationWorkers, useValidationWorkers, ValidationPool } from './workers';
 export type { AppliedFix, FixOutcome, LibraryValidation, SeverityCounts, SkillValidation, ValidateFolderOptions, ValidateLibraryOptions } from './service';
 export { mapPool } from './pool';

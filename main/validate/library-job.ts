@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ProfileId } from '../../shared/validation';
 import { skillFileNameIn, walkSubtreesSync } from './file-view';
 import type { WalkedEntry, WalkedTree } from './file-view';
@@ -5,38 +6,66 @@ import { validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
 
 /**
- * A share of a library for one validation worker: some of the root's subfolders, walked (or
- * given already walked) and, when asked, every skill under them validated. The root itself is
- * never a skill here (such a library is validated on the calling thread).
+ * Some of a library root's subfolders ("units"), each walked with everything under it and
+ * either only fingerprinted or also validated. The unit is what a listing reuses: when nothing
+ * under a root subfolder changed, neither did the findings of the skills in it. The root itself
+ * is never a skill here (such a library is validated as a whole on the calling thread).
  */
 export interface LibraryJob {
   root: string;
   realRoot: string;
-  /** Root subfolders (relative paths) this job covers, with everything under them. */
+  /** Root subfolders (relative paths), each with everything under it. */
   dirs: string[];
-  /** Their listings when the caller already walked them; otherwise the job walks. */
-  children?: [string, WalkedEntry[]][];
-  /** Validate the skills found; false: walk only. */
-  validate: boolean;
-  /** Send the walked listings back (the caller wants the tree, not only the findings). */
-  returnTree: boolean;
+  /** `stamp`: fingerprint only (to see what changed); `validate`: fingerprint and validate every skill found. */
+  mode: 'stamp' | 'validate';
   profiles?: ProfileId[];
 }
 
-/** What a job found: the listings it walked (none when they were given) and the validated skills, in folder order. */
-export interface LibraryJobResult {
-  children?: [string, WalkedEntry[]][];
+/** One root subfolder's outcome. */
+export interface UnitResult {
+  dir: string;
+  /** Fingerprint of everything under the folder: paths, kinds, sizes, modification times, link targets. */
+  stamp: string;
+  /** The skills under the folder, in path order (empty in `stamp` mode). */
   validated: Validated[];
 }
 
-/** Run one job on this thread (the validation worker's whole body; also the fallback when no worker can start). */
-export function runLibraryJob(job: LibraryJob): LibraryJobResult {
-  const children = new Map<string, WalkedEntry[]>(job.children);
-  if (!job.children) walkSubtreesSync(job.root, job.dirs, children);
-  const result: LibraryJobResult = { validated: [] };
-  // Why only on request: copying thousands of listings back to the main thread is a cost of its own.
-  if (!job.children && job.returnTree) result.children = [...children];
-  if (!job.validate) return result;
+/** What a job found, unit by unit in the order of `dirs`. */
+export interface LibraryJobResult {
+  units: UnitResult[];
+}
+
+/**
+ * Files modified this recently make a fingerprint that never matches. Why: a file system with a
+ * coarse clock (2 s on FAT) may show an edit made in the same tick as the fingerprint with an
+ * unchanged size and time; such a folder is checked again next time instead (git's "racy clean" rule).
+ */
+export const RACY_MS = 2000;
+
+let racyCount = 0;
+
+/** Fingerprint a walked subtree. Why sorted: the order readdir returns names in is the file system's business. */
+export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()): string {
+  const hash = createHash('sha1');
+  let racy = false;
+  for (const dir of [...children.keys()].sort()) {
+    hash.update(`\u0000${dir}`);
+    const entries = children.get(dir) ?? [];
+    for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      hash.update(`\u0001${e.name}\u0002${e.kind}\u0002${e.size}\u0002${e.mtimeMs ?? 0}\u0002${e.target ?? ''}`);
+      if ((e.mtimeMs ?? 0) > now - RACY_MS) racy = true;
+    }
+  }
+  const stamp = hash.digest('base64');
+  return racy ? `racy:${++racyCount}` : stamp;
+}
+
+/** Walk, fingerprint and (in `validate` mode) validate one root subfolder. */
+function runUnit(job: LibraryJob, dir: string): UnitResult {
+  const children = new Map<string, WalkedEntry[]>();
+  walkSubtreesSync(job.root, [dir], children);
+  const unit: UnitResult = { dir, stamp: stampOf(children), validated: [] };
+  if (job.mode === 'stamp') return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
   const found: { relDir: string; fileName: string }[] = [];
   for (const [relDir, entries] of children) {
@@ -44,6 +73,11 @@ export function runLibraryJob(job: LibraryJob): LibraryJobResult {
     if (fileName !== undefined) found.push({ relDir, fileName });
   }
   found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
-  for (const f of found) result.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
-  return result;
+  for (const f of found) unit.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
+  return unit;
+}
+
+/** Run one job on this thread (the validation worker's whole body, and the calling thread's way when there is no worker). */
+export function runLibraryJob(job: LibraryJob): LibraryJobResult {
+  return { units: job.dirs.map((dir) => runUnit(job, dir)) };
 }

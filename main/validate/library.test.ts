@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, lutimes, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findSkills } from '../library/scan';
-import { applySafeFixes, validateLibrary, ValidateInputError } from './service';
+import { applySafeFixes, LibraryMemo, validateLibrary, ValidateInputError } from './service';
 
 let tmp: string;
 
@@ -11,6 +11,19 @@ async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(join(tmp, path)), { recursive: true });
   await writeFile(join(tmp, path), text);
 }
+
+/**
+ * Set the times of `path` (and everything under it, for a folder) to `when`, as for files edited
+ * a while ago. Why: files changed in the last two seconds are always checked again (RACY_MS).
+ */
+async function backdate(path: string, when: Date): Promise<void> {
+  await lutimes(path, when, when);
+  if (!(await lstat(path)).isDirectory()) return;
+  for (const e of await readdir(path, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), when, when);
+}
+
+const LAST_YEAR = new Date(Date.UTC(2025, 0, 1));
+const LAST_MONTH = new Date(Date.UTC(2026, 9, 1));
 
 const skill = (name: string, description = `Does ${name} things. Use when the user asks for ${name}.`, extra = ''): string =>
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`;
@@ -23,6 +36,34 @@ afterEach(async () => {
 });
 
 describe('validateLibrary', () => {
+  it('with a memo, checks again only the root folders in which something changed', async () => {
+    await put('lib/a/SKILL.md', skill('a'));
+    await put('lib/group/b/SKILL.md', skill('b'));
+    await put('lib/group/c/SKILL.md', skill('a'));
+    await backdate(join(tmp, 'lib'), LAST_YEAR);
+    const memo = new LibraryMemo();
+    const first = await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
+    expect(memo.rechecked).toBe(2);
+    expect(first.skills.map((s) => s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name').length)).toEqual([1, 0, 1]);
+    const again = await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
+    expect(memo.rechecked).toBe(0);
+    expect(again).toEqual(first);
+    // A name fixed in one folder: only that folder is read again, and the duplicate finding goes from both skills.
+    await put('lib/group/c/SKILL.md', skill('c'));
+    const fixed = await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
+    expect(memo.rechecked).toBe(1);
+    // Just written, so checked again until it is older than the file system's clock tick.
+    await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
+    expect(memo.rechecked).toBe(1);
+    await backdate(join(tmp, 'lib/group/c/SKILL.md'), LAST_MONTH);
+    await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
+    expect(memo.rechecked).toBe(1);
+    await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
+    expect(memo.rechecked).toBe(0);
+    expect(fixed.counts.error).toBe(0);
+    expect(fixed).toEqual(await validateLibrary(join(tmp, 'lib'), { pool: null }));
+  });
+
   it('finds the same skills as findSkills, skipping node_modules and .git', async () => {
     await put('lib/a/SKILL.md', skill('a'));
     await put('lib/group/b/SKILL.md', skill('b'));

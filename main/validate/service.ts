@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { lstat, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkill } from '../../shared/skill';
@@ -7,11 +7,12 @@ import type { DescriptionBudget, Diagnostic, ProfileId, ValidationResult } from 
 import { writeFileAtomic } from '../library/atomic-write';
 import { describeFsError } from '../library/fs-errors';
 import type { TargetFit } from './disk-rules';
-import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, slashRelative, TimeSlicer, UNWALKED_FOLDERS, walkFolder, walkTree } from './file-view';
-import type { WalkedEntry, WalkedTree } from './file-view';
+import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, slashRelative, TimeSlicer, walkFolder, walkTree } from './file-view';
+import type { WalkedEntry } from './file-view';
 import { chooseProfiles, validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
-import type { LibraryJob } from './library-job';
+import { runLibraryJob } from './library-job';
+import type { LibraryJob, UnitResult } from './library-job';
 import { sharedValidationPool } from './workers';
 import type { ValidationPool } from './workers';
 import { checkLibrary } from './library-checks';
@@ -77,8 +78,8 @@ export interface ValidateLibraryOptions {
   profiles?: ProfileId[];
   /** Resolve `depends_on` against the library (default true). */
   checkDependencies?: boolean;
-  /** A walk of `root` the caller already made (the app walks first to see whether anything changed). */
-  tree?: WalkedTree;
+  /** Findings kept from the last run over the same root (see {@link LibraryMemo}); updated by this run. */
+  memo?: LibraryMemo;
   /** Workers to share a large library with; default the pool named by `useValidationWorkers`, null: this thread only. */
   pool?: ValidationPool | null;
 }
@@ -135,46 +136,65 @@ export async function validateSkillFolder(dirOrFile: string, options: ValidateFo
 }
 
 /**
- * Validate every skill under a library folder: one walk of the tree (the same skills as
- * main/library/scan.ts `findSkills`), skills read and checked in time slices, then the
- * library-wide checks (duplicate names, `depends_on`, description budget).
+ * What a listing keeps between runs of {@link validateLibrary}: the findings of each root
+ * subfolder with the fingerprint of everything under it, so a folder in which nothing changed
+ * (no path, size, modification time or link target) is not checked again.
+ */
+export class LibraryMemo {
+  root = '';
+  /** The profiles the kept findings were made for. */
+  key = '';
+  units = new Map<string, UnitResult>();
+  /** Root subfolders the last run checked again (the rest were reused). */
+  rechecked = 0;
+}
+
+/**
+ * Validate every skill under a library folder (the same skills as main/library/scan.ts
+ * `findSkills`), then run the library-wide checks (duplicate names, `depends_on`, description
+ * budget). The root's subfolders are walked and checked as units: by worker threads when the
+ * library is large (see ./workers), else on this thread in time slices; with a `memo`, only
+ * units that changed since the last run are checked again.
  */
 export async function validateLibrary(root: string, options: ValidateLibraryOptions = {}): Promise<LibraryValidation> {
   const abs = resolve(root);
   if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
-  const given = options.tree && options.tree.root === abs ? options.tree : undefined;
-  const pool = options.pool === undefined ? sharedValidationPool() : options.pool;
-  let validated: Validated[] | null = null;
-  if (pool) {
-    try {
-      validated = (await runShared(pool, abs, { validate: true, profiles: options.profiles, tree: given }))?.validated ?? null;
-    } catch {
-      // Why carry on: a worker that cannot start or crashed must not cost the user the listing; this thread does the work.
-      validated = null;
-    }
-  }
-  validated ??= await validateOnThisThread(abs, given, options.profiles);
-  const members = validated.map((v) => v.member);
-  const { budget, findings } = checkLibrary(members, { dependencies: options.checkDependencies ?? true });
-  const skills = validated.map((v) => v.result);
+  const rootChildren = new Map<string, WalkedEntry[]>();
+  const tops: string[] = [];
+  // Why read the root again on failure: an unreadable root must fail with the system's own error.
+  if (!walkFolder(abs, '', rootChildren, tops)) readdirSync(abs);
+  const validated =
+    skillFileNameIn(rootChildren.get('') ?? []) !== undefined
+      ? // Why a skill at the root is checked as one piece: its file view spans the whole tree.
+        await validateWholeTree(abs, options.profiles)
+      : await validateUnits(abs, tops, options);
+  // Why copies: the findings kept in a memo must not collect this run's library findings.
+  const copies = validated.map((v) => {
+    const diagnostics = [...v.result.diagnostics];
+    return { result: { ...v.result, diagnostics }, member: { ...v.member, diagnostics } };
+  });
+  const { budget, findings } = checkLibrary(
+    copies.map((v) => v.member),
+    { dependencies: options.checkDependencies ?? true },
+  );
+  const skills = copies.map((v) => v.result);
   for (const s of skills) finish(s);
   const counts = countsOf([...skills.flatMap((s) => s.diagnostics), ...findings]);
   return { root: abs, skills, findings, budget, counts };
 }
 
-/** Walk (unless given) and validate every skill of the library on this thread, in time slices. */
-async function validateOnThisThread(abs: string, given: WalkedTree | undefined, profiles: ProfileId[] | undefined): Promise<Validated[]> {
+/** Walk and validate a library whose root is itself a skill, on this thread in time slices. */
+async function validateWholeTree(abs: string, profiles: ProfileId[] | undefined): Promise<Validated[]> {
   const slicer = new TimeSlicer();
-  const tree = given ?? (await walkTree(abs, slicer));
+  const tree = await walkTree(abs, slicer);
   const found: { relDir: string; fileName: string }[] = [];
   for (const [relDir, entries] of tree.children) {
     const fileName = skillFileNameIn(entries);
     if (fileName !== undefined) found.push({ relDir, fileName });
   }
   found.sort((a, b) => byPath(a.relDir, b.relDir));
-  // Why: when the root is itself a skill, its relative path is its folder name (mcp-serve compares the last segment with `name`).
-  const rootIsSkill = found.some((f) => f.relDir === '');
-  const relOf = (relDir: string): string => (rootIsSkill ? (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`) : relDir);
+  // Why: the root skill's relative path is its folder name (mcp-serve compares the last segment with `name`).
+  const relOf = (relDir: string): string => (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`);
   const validated: Validated[] = [];
   for (const f of found) {
     if (slicer.due()) await slicer.pause();
@@ -183,22 +203,37 @@ async function validateOnThisThread(abs: string, given: WalkedTree | undefined, 
   return validated;
 }
 
-/**
- * Walk `root` like {@link walkTree}, sharing a large library's subfolders among the validation
- * workers (see ./workers) when there are some; the result is the same tree.
- */
-export async function walkLibrary(root: string, options: { pool?: ValidationPool | null } = {}): Promise<WalkedTree> {
-  const abs = resolve(root);
+/** Validate the root's subfolders, reusing the memo's findings for those in which nothing changed. */
+async function validateUnits(abs: string, tops: string[], options: ValidateLibraryOptions): Promise<Validated[]> {
   const pool = options.pool === undefined ? sharedValidationPool() : options.pool;
-  if (pool) {
-    try {
-      const shared = await runShared(pool, abs, { validate: false });
-      if (shared?.tree) return shared.tree;
-    } catch {
-      // Why: as in validateLibrary, a failed worker leaves the walk to this thread.
-    }
+  const realRoot = realpathSync(abs);
+  const key = JSON.stringify(options.profiles ?? null);
+  const memo = options.memo;
+  const known = memo && memo.root === abs && memo.key === key ? memo.units : new Map<string, UnitResult>();
+  const base = { root: abs, realRoot, ...(options.profiles ? { profiles: options.profiles } : {}) };
+  let changed = tops;
+  if (known.size > 0) {
+    // Why fingerprint first: walking is a fraction of checking, and usually few folders changed.
+    const stamped = await runUnits(pool, { ...base, dirs: tops, mode: 'stamp' });
+    changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
-  return walkTree(abs);
+  const fresh = new Map((changed.length > 0 ? await runUnits(pool, { ...base, dirs: changed, mode: 'validate' }) : []).map((u) => [u.dir, u]));
+  const units = new Map<string, UnitResult>();
+  const validated: Validated[] = [];
+  for (const dir of tops) {
+    const unit = fresh.get(dir) ?? known.get(dir);
+    if (!unit) continue;
+    units.set(dir, unit);
+    for (const v of unit.validated) validated.push(v);
+  }
+  if (memo) {
+    memo.root = abs;
+    memo.key = key;
+    memo.units = units;
+    memo.rechecked = changed.length;
+  }
+  // Why sort: a root folder name may sort between the nested paths of another ("a" < "a-b" < "a/x").
+  return validated.sort((a, b) => byPath(a.result.relativePath, b.result.relativePath));
 }
 
 /** Code-unit order of relative paths (the order every listing uses). */
@@ -211,53 +246,29 @@ const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export const SHARED_MIN_FOLDERS = 48;
 
 /**
- * Share the root's subfolders among the pool's workers: each walks (or is given) its subtrees
- * and, when asked, validates the skills in them. Returns null when the library does not qualify
- * (a skill at the root, too few subfolders), so the caller works on its own thread.
+ * Run a job's units: shared among the pool's workers in several small jobs when there are
+ * enough, else on this thread in time slices (also when a worker cannot start or crashed).
  */
-async function runShared(
-  pool: ValidationPool,
-  abs: string,
-  how: { validate: boolean; profiles?: ProfileId[] | undefined; tree?: WalkedTree | undefined },
-): Promise<{ tree: WalkedTree | null; validated: Validated[] } | null> {
-  let tree: WalkedTree;
-  const tops: string[] = [];
-  if (how.tree) {
-    tree = how.tree;
-    for (const e of tree.children.get('') ?? []) if (e.kind === 'directory' && !UNWALKED_FOLDERS.has(e.name)) tops.push(e.path);
-  } else {
-    const children = new Map<string, WalkedEntry[]>();
-    if (!walkFolder(abs, '', children, tops)) return null;
-    tree = { root: abs, realRoot: realpathSync(abs), children };
-  }
-  if (tops.length < SHARED_MIN_FOLDERS || skillFileNameIn(tree.children.get('') ?? []) !== undefined) return null;
-  // Why several small jobs per worker rather than one big one: skills differ in size, and a free worker takes the next job.
-  const per = Math.max(8, Math.ceil(tops.length / (pool.size * 4)));
-  const jobs: LibraryJob[] = [];
-  const jobOf = new Map<string, LibraryJob>();
-  for (let i = 0; i < tops.length; i += per) {
-    const job: LibraryJob = { root: abs, realRoot: tree.realRoot, dirs: tops.slice(i, i + per), validate: how.validate, returnTree: !how.validate };
-    if (how.profiles) job.profiles = how.profiles;
-    if (how.tree) job.children = [];
-    jobs.push(job);
-    for (const d of job.dirs) jobOf.set(d, job);
-  }
-  if (how.tree) {
-    for (const [relDir, entries] of how.tree.children) {
-      if (relDir === '') continue;
-      const slash = relDir.indexOf('/');
-      jobOf.get(slash === -1 ? relDir : relDir.slice(0, slash))?.children?.push([relDir, entries]);
+async function runUnits(pool: ValidationPool | null, job: LibraryJob): Promise<UnitResult[]> {
+  if (pool && job.dirs.length >= SHARED_MIN_FOLDERS) {
+    // Why several small jobs per worker rather than one big one: skills differ in size, and a free worker takes the next job.
+    const per = Math.max(8, Math.ceil(job.dirs.length / (pool.size * 4)));
+    const jobs: LibraryJob[] = [];
+    for (let i = 0; i < job.dirs.length; i += per) jobs.push({ ...job, dirs: job.dirs.slice(i, i + per) });
+    try {
+      const results = await Promise.all(jobs.map((j) => pool.run(j)));
+      return results.flatMap((r) => r.units);
+    } catch {
+      // Why carry on: a worker that cannot start or crashed must not cost the user the listing; this thread does the work.
     }
   }
-  const results = await Promise.all(jobs.map((job) => pool.run(job)));
-  const validated: Validated[] = [];
-  for (const r of results) {
-    if (r.children) for (const [relDir, entries] of r.children) tree.children.set(relDir, entries);
-    for (const v of r.validated) validated.push(v);
+  const slicer = new TimeSlicer();
+  const units: UnitResult[] = [];
+  for (const dir of job.dirs) {
+    if (slicer.due()) await slicer.pause();
+    units.push(...runLibraryJob({ ...job, dirs: [dir] }).units);
   }
-  // Why sort: jobs cover runs of root folders in order, but a root folder name may sort between nested paths of another.
-  validated.sort((a, b) => byPath(a.result.relativePath, b.result.relativePath));
-  return { tree: how.validate && !how.tree ? null : tree, validated };
+  return units;
 }
 
 /** One safe fix that was applied. */

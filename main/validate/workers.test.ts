@@ -1,11 +1,10 @@
 import { build } from 'esbuild';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, lutimes, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walkTree } from './file-view';
-import { SHARED_MIN_FOLDERS, validateLibrary, walkLibrary } from './service';
+import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
 import { ValidationPool } from './workers';
 
 // Real worker threads running the real worker bundle, built here from main/validate/worker.ts
@@ -18,6 +17,19 @@ async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(join(tmp, path)), { recursive: true });
   await writeFile(join(tmp, path), text);
 }
+
+/**
+ * Set the times of `path` (and everything under it, for a folder) to `when`, as for files edited
+ * a while ago. Why: files changed in the last two seconds are always checked again (RACY_MS).
+ */
+async function backdate(path: string, when: Date): Promise<void> {
+  await lutimes(path, when, when);
+  if (!(await lstat(path)).isDirectory()) return;
+  for (const e of await readdir(path, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), when, when);
+}
+
+const LAST_YEAR = new Date(Date.UTC(2025, 0, 1));
+const LAST_MONTH = new Date(Date.UTC(2026, 9, 1));
 
 const skill = (name: string, extra = '', body = ''): string =>
   `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks for ${name}.\n${extra}---\n# ${name}\n${body}`;
@@ -57,6 +69,7 @@ async function makeLibrary(folder: string): Promise<string> {
   }
   await put(`${folder}/node_modules/pkg/SKILL.md`, skill('pkg'));
   await put(`${folder}/loose-file.md`, 'not a skill\n');
+  await backdate(lib, LAST_YEAR);
   return lib;
 }
 
@@ -103,11 +116,27 @@ describe('validation workers', () => {
     expect(await validateLibrary(lib, { pool, profiles: ['claude-upload', 'mcp-serve'] })).toEqual(await validateLibrary(lib, { pool: null, profiles: ['claude-upload', 'mcp-serve'] }));
   });
 
-  it('validate a tree the caller already walked, and walk a library into the same tree as one thread', async () => {
+  it('check again only the root folders that changed since the memo was made, with the result of a fresh run', async () => {
     const lib = await makeLibrary('lib2');
-    const tree = await walkTree(lib);
-    expect(await walkLibrary(lib, { pool })).toEqual(tree);
-    expect(await validateLibrary(lib, { pool, tree })).toEqual(await validateLibrary(lib, { pool: null }));
+    const memo = new LibraryMemo();
+    expect(await validateLibrary(lib, { pool, memo })).toEqual(await validateLibrary(lib, { pool: null }));
+    expect(memo.rechecked).toBe(SHARED_MIN_FOLDERS + 12);
+    // Nothing changed: every folder reused, and the library findings are not doubled.
+    expect(await validateLibrary(lib, { pool, memo })).toEqual(await validateLibrary(lib, { pool: null }));
+    expect(memo.rechecked).toBe(0);
+    // One skill edited, one folder added, one removed.
+    await put('lib2/skill-005/SKILL.md', skill('skill-005', '', 'Now links [a missing file](nope.md).\n'));
+    await put('lib2/zz-new/SKILL.md', skill('shared-name'));
+    await rm(join(lib, 'skill-004'), { recursive: true });
+    await backdate(join(lib, 'skill-005', 'SKILL.md'), LAST_MONTH);
+    await backdate(join(lib, 'zz-new'), LAST_MONTH);
+    const after = await validateLibrary(lib, { pool, memo });
+    expect(memo.rechecked).toBe(2);
+    expect(after).toEqual(await validateLibrary(lib, { pool: null }));
+    expect(after.skills.find((s) => s.relativePath === 'skill-005')?.diagnostics.map((d) => d.ruleId)).toContain('links/broken');
+    // Other profiles: nothing kept applies.
+    await validateLibrary(lib, { pool, memo, profiles: ['claude-upload'] });
+    expect(memo.rechecked).toBe(SHARED_MIN_FOLDERS + 12);
   });
 
   it('leave small libraries and a skill at the root to the calling thread', async () => {
@@ -126,7 +155,6 @@ describe('validation workers', () => {
     const result = await validateLibrary(lib, { pool: broken });
     expect(broken.usable).toBe(false);
     expect(result).toEqual(await validateLibrary(lib, { pool: null }));
-    expect(await walkLibrary(lib, { pool: broken })).toEqual(await walkTree(lib));
     await broken.close();
   });
 });
