@@ -199,8 +199,11 @@ async function main(): Promise<void> {
   await rm(userDataDir, { recursive: true, force: true });
   await mkdir(userDataDir, { recursive: true });
   // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/validate-worker.js).
-  useBuiltValidationWorkers(join(repo, 'out', 'main'));
-  const shell = await startBrowserShell({ rendererDir: join(repo, 'out', 'renderer'), version: 'bench', userDataDir });
+  const startShell = (): Promise<Awaited<ReturnType<typeof startBrowserShell>>> => {
+    useBuiltValidationWorkers(join(repo, 'out', 'main'));
+    return startBrowserShell({ rendererDir: join(repo, 'out', 'renderer'), version: 'bench', userDataDir });
+  };
+  let shell = await startShell();
   const rows: [string, string, string, string][] = [];
   const browser = await chromium.launch({
     executablePath: findChromium(),
@@ -210,6 +213,16 @@ async function main(): Promise<void> {
     // A returning user: the library is a remembered root before the page loads.
     const opened = await shell.services.library.open(lib);
     if (!opened.ok) throw new Error(opened.error.message);
+
+    // First listing after a start: new services (nothing kept from an earlier listing) and new
+    // validation workers, loading while the page does, as `npm start` does. (This process's own
+    // compiled code stays warm between runs; a real first start also compiles the main side.)
+    const firstStart: { probe: Probe; rowClickToEditor: number }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      await shell.close();
+      shell = await startShell();
+      firstStart.push(await measureList(browser, shell.host.url));
+    }
 
     // Where the server's time goes (the same work library.list does, measured in Node).
     const serverList: number[] = [];
@@ -223,8 +236,8 @@ async function main(): Promise<void> {
       validation.push(performance.now() - t);
     }
 
-    // Cold: a SKILL.md changed since the last listing, so the server checks the whole library again
-    // (this is also every first start, since the listing cache lives in memory). Warm: nothing changed.
+    // After an edit: a SKILL.md changed since the last listing, so the server checks that folder again
+    // and reuses the rest. Warm: nothing changed.
     const cold: { probe: Probe; rowClickToEditor: number }[] = [];
     for (let r = 0; r < RUNS; r++) {
       const name = `skill-${String(r).padStart(4, '0')}`;
@@ -241,7 +254,10 @@ async function main(): Promise<void> {
     const reqStart = warm.map((r) => r.probe.listRequest?.start ?? NaN);
     const afterReq = warm.map((r) => (r.probe.listReady ?? NaN) - (r.probe.listRequest?.end ?? NaN));
     const listMs = median(ready);
-    rows.push([`List interactive, cold (a skill changed since the last listing; every first start): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(coldMs)} ms`, '< 1,500 ms', coldMs < 1500 ? 'met' : 'missed']);
+    const firstMs = median(firstStart.map((r) => r.probe.listReady ?? NaN));
+    rows.push([`List interactive, first listing after a start (nothing kept): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(firstMs)} ms`, '< 1,500 ms', firstMs < 1500 ? 'met' : 'missed']);
+    rows.push([`  of which: library.list request → response (every skill checked)`, `${fmt(median(firstStart.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN))))} ms`, '', '']);
+    rows.push([`List interactive, after an edit (one skill changed since the last listing; median of ${RUNS})`, `${fmt(coldMs)} ms`, '< 1,500 ms', coldMs < 1500 ? 'met' : 'missed']);
     rows.push([`List interactive, warm (nothing changed since the last listing; median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
     rows.push(['  first warm navigation (fresh page cache; not in the median)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);
     rows.push(['  of which: page start → library.list sent (HTML, JS, settings)', `${fmt(median(reqStart))} ms`, '', '']);
