@@ -1,7 +1,9 @@
-import { ZipArchive, TarArchive, type Archiver } from 'archiver';
+import { TarArchive, type Archiver } from 'archiver';
+import { isAscii } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { ZipFormatArchive } from './zip-format';
 
 /** One entry to write, already in archive order and form. */
 export interface ArchiveItem {
@@ -42,8 +44,13 @@ const SAMPLE_BYTES = 64 * 1024;
 export function worthDeflating(data: Buffer): boolean {
   if (data.length < 64) return false;
   const sample = data.length > SAMPLE_BYTES ? data.subarray(0, SAMPLE_BYTES) : data;
+  // Why the ASCII shortcut gives the same answer: 128 symbols carry at most log2(128) = 7 bits
+  // per byte, below the threshold. It is a vectorised scan, far cheaper than counting bytes, and
+  // most skill files (Markdown, scripts) are ASCII.
+  if (isAscii(sample)) return true;
   const counts = new Uint32Array(256);
-  for (const byte of sample) counts[byte]++;
+  // Why an index loop rather than for…of: the iterator cost ~1.5× as much (bench/pack).
+  for (let i = 0; i < sample.length; i++) counts[sample[i]]++;
   let entropy = 0;
   for (const count of counts) {
     if (count === 0) continue;
@@ -75,10 +82,11 @@ export async function writeArchive(format: 'zip' | 'tar.gz', items: readonly Arc
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const archive: Archiver =
     format === 'zip'
-      ? new ZipArchive({ zlib: { level: LEVEL } })
+      ? // Why our zip encoder under archiver's core: see zip-format.ts (per-entry stream cost).
+        new ZipFormatArchive({ level: LEVEL })
       : // Why gzip level 9 and no name: node:zlib writes mtime 0 and no file name in the gzip header, so the bytes stay fixed.
         new TarArchive({ gzip: true, gzipOptions: { level: 9 } });
-  // Why collect in memory: archiver emits thousands of tiny chunks (one per header field);
+  // Why collect in memory: archiver's tar format emits thousands of tiny chunks (one per header field);
   // writing them one by one costs more than the compression. Archives are capped at 30 MB.
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -93,10 +101,13 @@ export async function writeArchive(format: 'zip' | 'tar.gz', items: readonly Arc
   await Promise.all([archive.finalize(), done]);
   const data = Buffer.concat(chunks);
   const handle = await open(temp, 'wx', 0o644);
+  let sha256: string;
   try {
     try {
-      await handle.writeFile(data);
-      await handle.sync();
+      const written = handle.writeFile(data).then(() => handle.sync());
+      // Why between the write and its await: the hash runs on this thread while the thread pool writes and syncs.
+      sha256 = createHash('sha256').update(data).digest('hex');
+      await written;
     } finally {
       await handle.close();
     }
@@ -105,7 +116,5 @@ export async function writeArchive(format: 'zip' | 'tar.gz', items: readonly Arc
     await unlink(temp).catch(() => undefined);
     throw error;
   }
-  const bytes = data.length;
-  const hash = createHash('sha256').update(data);
-  return { path: target, bytes, sha256: hash.digest('hex') };
+  return { path: target, bytes: data.length, sha256 };
 }

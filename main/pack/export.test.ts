@@ -147,6 +147,16 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     expect(plan.projection.normalisations.map((n) => n.kind)).toEqual(['bom-stripped', 'crlf-to-lf']);
   });
 
+  it('lists a named pipe as a special file and never opens it (opening one would wait for a writer)', async () => {
+    const dir = await makeFixture(tmp);
+    execFileSync('mkfifo', [join(dir, 'references/pipe')]);
+    const out = join(tmp, 'pipe.zip');
+    const result = await exportSkill(dir, 'claude-ai', { out });
+    expect(result.status).toBe('written');
+    expect(result.plan.entries.find((e) => e.source === 'references/pipe')).toMatchObject({ included: false, rule: 'special-file' });
+    expect(zipList(out)).not.toContain('demo-skill/references/pipe');
+  });
+
   it('keeps a secret file and an inside link only when the user says so', async () => {
     const dir = await makeFixture(tmp);
     const out = join(tmp, 'kept.zip');

@@ -90,10 +90,12 @@ async function planFiles(planned: PlannedExport): Promise<FolderFile[]> {
   const files: FolderFile[] = [];
   for (const entry of planned.plan.entries) {
     if (!entry.included || entry.kind === 'directory') continue;
+    // Why the cache first: an await per file costs more than the lookup for thousands of small files.
     const data =
       entry.content !== undefined
         ? Buffer.from(entry.content, 'utf8')
-        : await readSourceBytes(planned.skill, entry.source as string, entry.kind === 'symlink');
+        : (entry.kind !== 'symlink' ? planned.skill.cache.get(entry.source as string) : undefined) ??
+          (await readSourceBytes(planned.skill, entry.source as string, entry.kind === 'symlink'));
     files.push({ path: entry.output, data, mode: entry.mode });
   }
   return files;
