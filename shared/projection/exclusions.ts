@@ -61,8 +61,16 @@ const TOKEN_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['a Stripe secret key', /\b(?:sk|rk)_live_[0-9A-Za-z]{20,}/],
 ];
 
+/**
+ * The fixed text every pattern above starts with (or, for Stripe, contains). Why: one pass with
+ * this finds nothing in almost every file, where the eight patterns would scan it eight times;
+ * the patterns run only on a hit. Keep it in step with TOKEN_PATTERNS.
+ */
+const TOKEN_HINT = /-----BEGIN |sk-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|_live_/;
+
 /** What kind of token the text seems to contain, or undefined. */
 export function tokenLookingContent(text: string): string | undefined {
+  if (!TOKEN_HINT.test(text)) return undefined;
   for (const [label, pattern] of TOKEN_PATTERNS) {
     if (pattern.test(text)) return label;
   }
