@@ -114,6 +114,8 @@ if (!app.requestSingleInstanceLock()) {
       // Why: deleted files end in the OS trash, where people look for them (after the in-app Undo window).
       osTrash: (path) => shell.trashItem(path),
     });
+    // Why now: the remembered libraries are listed while the window loads.
+    services.library.prefetch();
     app.on('before-quit', () => void services.dispose());
     registerIpcHandlers(
       createApiHandlers({

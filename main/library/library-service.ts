@@ -60,8 +60,38 @@ export class LibraryService {
     return this.roots();
   }
 
+  /** A listing started by {@link prefetch} that no request has taken yet, while it is being made. */
+  private prefetched: Promise<LibraryListing> | null = null;
+
+  /**
+   * Start listing every root now (at app start, while the window loads), so the window's first
+   * `library.list` finds the work under way instead of starting it. Only a listing still being
+   * made is handed over: once it is done, a request makes a fresh one (cheap, see LibraryMemo).
+   */
+  prefetch(): void {
+    const running = this.listNow();
+    this.prefetched = running;
+    const clear = (): void => {
+      if (this.prefetched === running) this.prefetched = null;
+    };
+    running.then(clear, clear);
+  }
+
   /** Every skill under every root, validated for the selected profiles. */
   async list(): Promise<LibraryListing> {
+    const prefetched = this.prefetched;
+    if (prefetched) {
+      this.prefetched = null;
+      try {
+        return await prefetched;
+      } catch {
+        // Why fall through: the request gets its own listing (and its own error, if any).
+      }
+    }
+    return this.listNow();
+  }
+
+  private async listNow(): Promise<LibraryListing> {
     const { profiles } = await this.settings.get();
     const listing: LibraryListing = {
       roots: await this.roots(),

@@ -1,0 +1,63 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LibraryService } from './library-service';
+import { SettingsStore } from './settings-store';
+
+let tmp: string;
+let service: LibraryService;
+
+async function put(path: string, text: string): Promise<void> {
+  await mkdir(dirname(join(tmp, path)), { recursive: true });
+  await writeFile(join(tmp, path), text);
+}
+
+const skill = (name: string, description = `Does ${name} things. Use when asked about ${name}.`): string => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-libservice-'));
+  await put('lib/alpha/SKILL.md', skill('alpha'));
+  await put('lib/beta/SKILL.md', skill('beta'));
+  service = new LibraryService(new SettingsStore(join(tmp, 'user-data')));
+  const opened = await service.open(join(tmp, 'lib'));
+  expect(opened.ok).toBe(true);
+});
+afterEach(async () => {
+  service.dispose();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('LibraryService listing', () => {
+  it('hands a listing started at app start to the first request while it is being made', async () => {
+    service.prefetch();
+    const first = service.list();
+    const second = service.list();
+    const [a, b] = await Promise.all([first, second]);
+    expect(a.skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
+    // The second request did not share the prefetched listing: it made its own.
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
+  });
+
+  it('does not hand over a finished prefetch: a later request sees changes made since', async () => {
+    service.prefetch();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await put('lib/beta/SKILL.md', skill('beta', 'Notes: a summary'));
+    const later = await service.list();
+    const beta = later.skills.find((s) => s.name === 'beta');
+    expect(beta?.counts.error).toBeGreaterThan(0);
+  });
+
+  it('sees edits, new and removed skills on the next listing (folders are checked again when they change)', async () => {
+    expect((await service.list()).skills.map((s) => s.counts.error)).toEqual([0, 0]);
+    await put('lib/alpha/SKILL.md', skill('alpha', 'Notes: a summary'));
+    await put('lib/gamma/SKILL.md', skill('gamma'));
+    await rm(join(tmp, 'lib/beta'), { recursive: true });
+    const after = await service.list();
+    expect(after.skills.map((s) => [s.name, s.counts.error > 0])).toEqual([
+      ['alpha', true],
+      ['gamma', false],
+    ]);
+  });
+});
