@@ -25,7 +25,8 @@ const common = {
   target: 'node20',
   sourcemap: 'linked',
   logLevel: quiet ? 'error' : 'warning',
-  define: { 'process.env.SKILLBENCH_VERSION': JSON.stringify(version) },
+  // SKILLBENCH_BUILD: a fresh id per build, so findings cached by another build are not reused (main/library/listing-cache.ts).
+  define: { 'process.env.SKILLBENCH_VERSION': JSON.stringify(version), 'process.env.SKILLBENCH_BUILD': JSON.stringify(`${version}+${Date.now().toString(36)}`) },
   absWorkingDir: root,
 };
 

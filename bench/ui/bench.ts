@@ -217,11 +217,21 @@ async function main(): Promise<void> {
     // First listing after a start: new services (nothing kept from an earlier listing) and new
     // validation workers, loading while the page does, as `npm start` does. (This process's own
     // compiled code stays warm between runs; a real first start also compiles the main side.)
+    // First open ever: the same, with no findings kept on disk from an earlier run either.
     const firstStart: { probe: Probe; rowClickToEditor: number }[] = [];
     for (let r = 0; r < RUNS; r++) {
       await shell.close();
+      await rm(join(userDataDir, 'cache'), { recursive: true, force: true });
       shell = await startShell();
       firstStart.push(await measureList(browser, shell.host.url));
+    }
+    // Restart: the findings of the last listing were kept on disk (main/library/listing-cache.ts).
+    await shell.services.library.saveCache();
+    const restart: { probe: Probe; rowClickToEditor: number }[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      await shell.close();
+      shell = await startShell();
+      restart.push(await measureList(browser, shell.host.url));
     }
 
     // Where the server's time goes (the same work library.list does, measured in Node).
@@ -255,8 +265,12 @@ async function main(): Promise<void> {
     const afterReq = warm.map((r) => (r.probe.listReady ?? NaN) - (r.probe.listRequest?.end ?? NaN));
     const listMs = median(ready);
     const firstMs = median(firstStart.map((r) => r.probe.listReady ?? NaN));
-    rows.push([`List interactive, first listing after a start (nothing kept): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(firstMs)} ms`, '< 1,500 ms', firstMs < 1500 ? 'met' : 'missed']);
-    rows.push([`  of which: library.list request → response (every skill checked)`, `${fmt(median(firstStart.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN))))} ms`, '', '']);
+    const restartMs = median(restart.map((r) => r.probe.listReady ?? NaN));
+    const requestMs = (runs: { probe: Probe }[]): number => median(runs.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN)));
+    rows.push([`List interactive, app restarted, library unchanged (findings kept on disk): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(restartMs)} ms`, '< 1,500 ms', restartMs < 1500 ? 'met' : 'missed']);
+    rows.push([`  of which: library.list request → response`, `${fmt(requestMs(restart))} ms`, '', '']);
+    rows.push([`List interactive, first open ever (new services, new workers, nothing kept; median of ${RUNS})`, `${fmt(firstMs)} ms`, '< 1,500 ms', firstMs < 1500 ? 'met' : 'missed']);
+    rows.push([`  of which: library.list request → response (every skill checked)`, `${fmt(requestMs(firstStart))} ms`, '', '']);
     rows.push([`List interactive, after an edit (one skill changed since the last listing; median of ${RUNS})`, `${fmt(coldMs)} ms`, '< 1,500 ms', coldMs < 1500 ? 'met' : 'missed']);
     rows.push([`List interactive, warm (nothing changed since the last listing; median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
     rows.push(['  first warm navigation (fresh page cache; not in the median)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);

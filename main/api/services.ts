@@ -2,10 +2,17 @@ import { join } from 'node:path';
 import { InspectorService, type OpenBrowser } from '../inspector';
 import { DraftStore } from '../library/drafts';
 import { LibraryService } from '../library/library-service';
+import { ListingCache } from '../library/listing-cache';
 import { SecretStore, type SecretBox } from '../library/secret-store';
 import { SettingsStore } from '../library/settings-store';
 import { SkillFiles } from '../library/skill-files';
 import { ServerController, type Emit } from './server-controller';
+
+/**
+ * Which build made cached findings (set by scripts/build.mjs per build; `source` when run from
+ * source, as in tests). Why per build: a changed rule must not be answered from an old cache.
+ */
+const BUILD_ID = process.env.SKILLBENCH_BUILD ?? 'source';
 
 /** The services behind the contract, the same in both shells. */
 export interface Services {
@@ -41,7 +48,7 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
   const settings = new SettingsStore(userDataDir);
   const secrets = new SecretStore(userDataDir, options.secretBox ?? null);
   const server = new ServerController(settings, secrets, emit, options.cliCommand);
-  const library = new LibraryService(settings, emit);
+  const library = new LibraryService(settings, emit, new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID));
   const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
   const inspector = new InspectorService({ dataDir: userDataDir, secretBox: options.secretBox ?? undefined, openBrowser: options.openBrowser });
   inspector.on('status', (status) => emit('inspector.changed', status));
@@ -62,6 +69,7 @@ export function createServices(userDataDir: string, emit: Emit, options: Service
     inspector,
     async dispose() {
       await files.settle();
+      await library.saveCache();
       library.dispose();
       await server.dispose();
       await inspector.close();

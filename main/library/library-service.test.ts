@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { lutimes, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryService } from './library-service';
+import { ListingCache } from './listing-cache';
 import { SettingsStore } from './settings-store';
 
 let tmp: string;
@@ -59,5 +60,36 @@ describe('LibraryService listing', () => {
       ['alpha', true],
       ['gamma', false],
     ]);
+  });
+
+  it('keeps the findings across a restart in the user-data folder, for the same build only', async () => {
+    const lib = join(tmp, 'lib');
+    // Files edited a while ago (just-written ones are always checked again).
+    const past = new Date(Date.UTC(2025, 0, 1));
+    for (const e of await readdir(lib, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), past, past);
+    const settings = new SettingsStore(join(tmp, 'user-data'));
+    const cacheDir = join(tmp, 'user-data', 'cache');
+    const first = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-1'));
+    const listed = await first.list();
+    expect(first.lastRechecked(lib)).toBe(2);
+    await first.saveCache();
+    first.dispose();
+
+    const restarted = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-1'));
+    expect(await restarted.list()).toEqual(listed);
+    expect(restarted.lastRechecked(lib)).toBe(0);
+    restarted.dispose();
+
+    const upgraded = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-2'));
+    expect(await upgraded.list()).toEqual(listed);
+    expect(upgraded.lastRechecked(lib)).toBe(2);
+    upgraded.dispose();
+
+    // A damaged cache file is ignored.
+    for (const name of await readdir(cacheDir)) await writeFile(join(cacheDir, name), 'not a cache');
+    const damaged = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-2'));
+    expect(await damaged.list()).toEqual(listed);
+    expect(damaged.lastRechecked(lib)).toBe(2);
+    damaged.dispose();
   });
 });

@@ -8,6 +8,7 @@ import { describeFsError } from './fs-errors';
 import { resolveInsideRoots } from './paths';
 import type { SettingsStore } from './settings-store';
 import { versionOf } from './versions';
+import type { ListingCache } from './listing-cache';
 import { FileWatcher } from './watcher';
 
 /** Called when Skillbench writes or notices a change. */
@@ -25,6 +26,8 @@ export class LibraryService {
   constructor(
     private readonly settings: SettingsStore,
     private readonly emit: LibraryEmitter = () => undefined,
+    /** Keeps each root's findings across restarts (see ListingCache); none: memory only. */
+    private readonly cache: ListingCache | null = null,
   ) {
     this.watcher = new FileWatcher((path, version) => this.emit('skill.changed', { path, version }));
   }
@@ -129,8 +132,12 @@ export class LibraryService {
   ): Promise<Result<{ skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] }>> {
     try {
       let memo = this.memos.get(root);
-      if (!memo) this.memos.set(root, (memo = new LibraryMemo()));
+      if (!memo) {
+        memo = (await this.cache?.load(root)) ?? new LibraryMemo();
+        this.memos.set(root, memo);
+      }
       const validation = await validateLibrary(root, { profiles, memo });
+      if (memo.rechecked > 0) this.cache?.save(root, memo);
       const skills = validation.skills.map((skill) => this.summarize(root, skill));
       return ok({ skills, findings: validation.findings, budget: validation.budget });
     } catch (error) {
@@ -231,6 +238,16 @@ export class LibraryService {
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'write') };
     }
+  }
+
+  /** Root subfolders the last listing of `root` checked again (the rest were reused), or undefined before one. */
+  lastRechecked(root: string): number | undefined {
+    return this.memos.get(resolve(root))?.rechecked;
+  }
+
+  /** Write the kept findings now (before the app closes). */
+  async saveCache(): Promise<void> {
+    await this.cache?.flush();
   }
 
   /** Stop watching files. */
