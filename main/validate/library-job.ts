@@ -18,6 +18,8 @@ export interface LibraryJob {
   dirs: string[];
   /** `stamp`: fingerprint only (to see what changed); `validate`: fingerprint and validate every skill found. */
   mode: 'stamp' | 'validate';
+  /** In `validate` mode, also fingerprint (only a caller that keeps a memo needs it). */
+  stamp?: boolean;
   profiles?: ProfileId[];
 }
 
@@ -64,7 +66,7 @@ export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()):
 function runUnit(job: LibraryJob, dir: string): UnitResult {
   const children = new Map<string, WalkedEntry[]>();
   walkSubtreesSync(job.root, [dir], children);
-  const unit: UnitResult = { dir, stamp: stampOf(children), validated: [] };
+  const unit: UnitResult = { dir, stamp: job.mode === 'stamp' || job.stamp !== false ? stampOf(children) : '', validated: [] };
   if (job.mode === 'stamp') return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
   const found: { relDir: string; fileName: string }[] = [];

@@ -217,7 +217,7 @@ async function validateUnits(abs: string, tops: string[], options: ValidateLibra
     const stamped = await runUnits(pool, { ...base, dirs: tops, mode: 'stamp' });
     changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
-  const fresh = new Map((changed.length > 0 ? await runUnits(pool, { ...base, dirs: changed, mode: 'validate' }) : []).map((u) => [u.dir, u]));
+  const fresh = new Map((changed.length > 0 ? await runUnits(pool, { ...base, dirs: changed, mode: 'validate', stamp: memo !== undefined }) : []).map((u) => [u.dir, u]));
   const units = new Map<string, UnitResult>();
   const validated: Validated[] = [];
   for (const dir of tops) {
