@@ -6,8 +6,11 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ExportResult, TargetId } from '../../shared/projection';
 import { exportSkill, importSkill } from '../../main/pack';
+import { useBuiltValidationWorkers } from '../../main/validate/workers';
 
 const work = process.env.BENCH_WORK ?? join(process.cwd(), 'bench', '.work', 'pack');
+// As the CLI and the app do: worker threads from out/main (built by run.mjs) share the deflating.
+const pool = useBuiltValidationWorkers(join(process.cwd(), 'out', 'main'), { warm: true });
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit byte'.split(' ');
@@ -113,3 +116,4 @@ for (const r of rows) {
 console.log('\nGoal: export within 1.5× of `zip -r -X` wall time at equal or smaller size. Peer for export: zip -r -X (level 6); for import: unzip -q.');
 console.log('Ours includes reading and planning the folder, the pre-upload check, the sha256 and the atomic rename; import includes every safety check and the staged write.\n');
 await rm(work, { recursive: true, force: true });
+await pool?.close();

@@ -3,6 +3,8 @@ import { isAscii } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { sharedValidationPool, type ValidationPool } from '../validate/workers';
+import { deflateAll } from './deflate';
 import { ZipFormatArchive } from './zip-format';
 
 /** One entry to write, already in archive order and form. */
@@ -61,7 +63,7 @@ export function worthDeflating(data: Buffer): boolean {
 }
 
 /** Append items in the order given (callers sort) with fixed dates and modes. */
-function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolean): void {
+function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolean, deflated: ReadonlyMap<ArchiveItem, Buffer>): void {
   for (const item of items) {
     if (item.kind === 'directory') {
       archive.append(Buffer.alloc(0), { name: item.name, type: 'directory', date: FIXED_DATE, mode: 0o755 });
@@ -69,16 +71,63 @@ function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolea
       const data = item.data ?? Buffer.alloc(0);
       // Why only 0o644/0o755: permissions of the author's machine (group-writable, setuid) must not travel.
       const mode = item.mode & 0o111 ? 0o755 : 0o644;
-      archive.append(data, { name: item.name, date: FIXED_DATE, mode, ...(zip ? { store: !worthDeflating(data) } : {}) });
+      const ahead = deflated.get(item);
+      archive.append(data, { name: item.name, date: FIXED_DATE, mode, ...(zip ? (ahead ? { deflated: ahead } : { store: !worthDeflating(data) }) : {}) });
     }
   }
+}
+
+/** Fewest files worth sharing the deflating with a worker thread (below, a job's round trip costs more than it saves). */
+const SHARED_DEFLATE_MIN_FILES = 64;
+
+/**
+ * Deflate the files of a large zip ahead, half on a worker thread and half here at the same
+ * time, with the zip encoder's own settings (so the bytes are the same as without). Returns
+ * nothing to add when there is no worker or too few files; a failed worker leaves the work to
+ * the encoder.
+ */
+async function deflateAhead(items: readonly ArchiveItem[], pool: ValidationPool | null): Promise<Map<ArchiveItem, Buffer>> {
+  const out = new Map<ArchiveItem, Buffer>();
+  if (!pool) return out;
+  const files = items.filter((i) => i.kind === 'file' && i.data !== undefined && i.data.length > 0 && worthDeflating(i.data));
+  if (files.length < SHARED_DEFLATE_MIN_FILES) return out;
+  // Why every other file: sizes in a folder vary, alternation splits the bytes about evenly.
+  const theirs = files.filter((_, k) => k % 2 === 1);
+  const mine = files.filter((_, k) => k % 2 === 0);
+  const remote = pool.deflate(
+    theirs.map((i) => i.data ?? Buffer.alloc(0)),
+    LEVEL,
+  );
+  // Why a caught copy: if this thread's part throws, the worker's promise must not go unhandled.
+  remote.catch(() => undefined);
+  const local = deflateAll(
+    mine.map((i) => i.data ?? Buffer.alloc(0)),
+    LEVEL,
+  );
+  mine.forEach((item, k) => out.set(item, local[k] ?? Buffer.alloc(0)));
+  try {
+    const done = await remote;
+    theirs.forEach((item, k) => {
+      const d = done[k];
+      if (d) out.set(item, d);
+    });
+  } catch {
+    // Why carry on: the encoder deflates what the worker did not.
+  }
+  return out;
 }
 
 /**
  * Write a reproducible zip or tar.gz to `target`: written to a temp file beside it, fsynced,
  * then renamed, so a crash never leaves half an archive under the final name.
  */
-export async function writeArchive(format: 'zip' | 'tar.gz', items: readonly ArchiveItem[], target: string): Promise<WrittenArchive> {
+export async function writeArchive(
+  format: 'zip' | 'tar.gz',
+  items: readonly ArchiveItem[],
+  target: string,
+  options: { pool?: ValidationPool | null } = {},
+): Promise<WrittenArchive> {
+  const deflated = format === 'zip' ? await deflateAhead(items, options.pool === undefined ? sharedValidationPool() : options.pool) : new Map<ArchiveItem, Buffer>();
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const archive: Archiver =
     format === 'zip'
@@ -97,7 +146,7 @@ export async function writeArchive(format: 'zip' | 'tar.gz', items: readonly Arc
   archive.on('data', (chunk: Buffer) => {
     chunks.push(chunk);
   });
-  appendAll(archive, items, format === 'zip');
+  appendAll(archive, items, format === 'zip', deflated);
   await Promise.all([archive.finalize(), done]);
   const data = Buffer.concat(chunks);
   const handle = await open(temp, 'wx', 0o644);

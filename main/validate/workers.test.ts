@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
+import { writeArchive, type ArchiveItem } from '../pack/archive-writer';
 import { ValidationPool } from './workers';
 
 // Real worker threads running the real worker bundle, built here from main/validate/worker.ts
@@ -156,5 +157,20 @@ describe('validation workers', () => {
     expect(broken.usable).toBe(false);
     expect(result).toEqual(await validateLibrary(lib, { pool: null }));
     await broken.close();
+  });
+
+  it('deflate a large zip export in half with the calling thread, byte for byte as the encoder alone', async () => {
+    const items: ArchiveItem[] = [{ name: 'big/', kind: 'directory', mode: 0o755 }];
+    for (let i = 0; i < 150; i++) {
+      const text = `# File ${i}\n\n${'notes summary review export '.repeat(20 + (i % 40))}\n`;
+      items.push({ name: `big/refs/f-${String(i).padStart(3, '0')}.md`, kind: 'file', mode: i % 10 === 0 ? 0o755 : 0o644, data: Buffer.from(text) });
+    }
+    items.push({ name: 'big/assets/noise.bin', kind: 'file', mode: 0o644, data: Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 7919) % 251)) });
+    const before = pool.completed;
+    const shared = await writeArchive('zip', items, join(tmp, 'shared.zip'), { pool });
+    expect(pool.completed - before).toBe(1);
+    const alone = await writeArchive('zip', items, join(tmp, 'alone.zip'), { pool: null });
+    expect(shared.sha256).toBe(alone.sha256);
+    expect(shared.bytes).toBe(alone.bytes);
   });
 });

@@ -4,12 +4,22 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LibraryJob, LibraryJobResult } from './library-job';
 
-/** A message from a validation worker: the job's result or why it failed. */
-export type WorkerReply = { ok: true; result: LibraryJobResult } | { ok: false; error: string };
+/** Deflate work for a worker: raw-deflate each buffer with the zip encoder's settings (main/pack/deflate.ts). */
+export interface DeflateJob {
+  kind: 'deflate';
+  level: number;
+  buffers: Uint8Array[];
+}
+
+/** What a worker is asked to do: a share of a library, or deflate work for a zip export. */
+export type WorkerJob = LibraryJob | DeflateJob;
+
+/** A message from a worker: the job's result or why it failed. */
+export type WorkerReply = { ok: true; result: LibraryJobResult | { deflated: Uint8Array[] } } | { ok: false; error: string };
 
 interface Task {
-  job: LibraryJob;
-  resolve: (result: LibraryJobResult) => void;
+  job: WorkerJob;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -53,14 +63,28 @@ export class ValidationPool {
     while (this.broken === null && this.slots.length < this.size) this.spawn();
   }
 
-  /** Run one job on the next free worker. */
+  /** Run one library job on the next free worker. */
   run(job: LibraryJob): Promise<LibraryJobResult> {
+    return this.submit(job) as Promise<LibraryJobResult>;
+  }
+
+  /**
+   * Raw-deflate `buffers` on the next free worker, with the zip encoder's settings. Why: a zip
+   * export of many files spends most of its time deflating; a second core halves that while
+   * the calling thread deflates the other half (main/pack/archive-writer.ts).
+   */
+  async deflate(buffers: Uint8Array[], level: number): Promise<Buffer[]> {
+    const { deflated } = (await this.submit({ kind: 'deflate', level, buffers })) as { deflated: Uint8Array[] };
+    return deflated.map((d) => Buffer.from(d.buffer, d.byteOffset, d.byteLength));
+  }
+
+  private submit(job: WorkerJob): Promise<unknown> {
     if (this.broken) return Promise.reject(this.broken);
     if (this.idleTimer) {
       clearTimeout(this.idleTimer);
       this.idleTimer = null;
     }
-    return new Promise<LibraryJobResult>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
       this.warm();
       this.dispatch();
