@@ -83,14 +83,17 @@ const SHARED_DEFLATE_MIN_FILES = 64;
 /**
  * Deflate the files of a large zip ahead, half on a worker thread and half here at the same
  * time, with the zip encoder's own settings (so the bytes are the same as without). Returns
- * nothing to add when there is no worker or too few files; a failed worker leaves the work to
- * the encoder.
+ * nothing to add when no worker is running or there are too few files; a failed worker leaves
+ * the work to the encoder.
  */
 async function deflateAhead(items: readonly ArchiveItem[], pool: ValidationPool | null): Promise<Map<ArchiveItem, Buffer>> {
   const out = new Map<ArchiveItem, Buffer>();
   if (!pool) return out;
   const files = items.filter((i) => i.kind === 'file' && i.data !== undefined && i.data.length > 0 && worthDeflating(i.data));
   if (files.length < SHARED_DEFLATE_MIN_FILES) return out;
+  // Why only running workers: starting one costs about what it saves (a one-off CLI `pack`); in
+  // the app they run from its start (and after each library listing) anyway.
+  if (!pool.live) return out;
   // Why every other file: sizes in a folder vary, alternation splits the bytes about evenly.
   const theirs = files.filter((_, k) => k % 2 === 1);
   const mine = files.filter((_, k) => k % 2 === 0);

@@ -166,6 +166,8 @@ describe('validation workers', () => {
       items.push({ name: `big/refs/f-${String(i).padStart(3, '0')}.md`, kind: 'file', mode: i % 10 === 0 ? 0o755 : 0o644, data: Buffer.from(text) });
     }
     items.push({ name: 'big/assets/noise.bin', kind: 'file', mode: 0o644, data: Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 7919) % 251)) });
+    pool.warm();
+    expect(pool.live).toBe(true);
     const before = pool.completed;
     const shared = await writeArchive('zip', items, join(tmp, 'shared.zip'), { pool });
     expect(pool.completed - before).toBe(1);

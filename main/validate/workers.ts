@@ -53,6 +53,11 @@ export class ValidationPool {
     readonly size: number = defaultPoolSize(),
   ) {}
 
+  /** Whether workers are running now (started, not ended by the idle timeout, not failed). */
+  get live(): boolean {
+    return this.broken === null && this.slots.length > 0;
+  }
+
   /** Whether the pool can take work (it has not failed). */
   get usable(): boolean {
     return this.broken === null;
