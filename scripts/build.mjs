@@ -48,8 +48,10 @@ await Promise.all([
   build({
     ...common,
     // Why its own bundle: worker threads start from a file; it holds only the walk and the validation core.
+    // Why .mjs: in a packaged app it is unpacked beside the asar archive, away from package.json's "type".
     entryPoints: { 'validate-worker': 'main/validate/worker.ts' },
     outdir: 'out/main',
+    outExtension: { '.js': '.mjs' },
     format: 'esm',
     banner: esmBanner,
   }),
@@ -70,7 +72,7 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
-log('built out/main/cli.js, out/main/validate-worker.js, out/main/electron.cjs, out/preload/index.cjs');
+log('built out/main/cli.js, out/main/validate-worker.mjs, out/main/electron.cjs, out/preload/index.cjs');
 
 if (!args.has('--node-only')) {
   const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', ...(quiet ? ['--logLevel', 'error'] : [])], {

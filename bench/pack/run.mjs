@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = join(root, 'bench', '.work', 'pack');
 await rm(work, { recursive: true, force: true });
 await mkdir(work, { recursive: true });
-// Why the Node build: exports share the deflating with the worker threads of out/main/validate-worker.js, as the app does.
+// Why the Node build: exports share the deflating with the worker threads of out/main/validate-worker.mjs, as the app does.
 const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--node-only', '--quiet'], { cwd: root, stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 await build({

@@ -198,7 +198,7 @@ async function main(): Promise<void> {
   const userDataDir = join(work, 'ui-userdata');
   await rm(userDataDir, { recursive: true, force: true });
   await mkdir(userDataDir, { recursive: true });
-  // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/validate-worker.js).
+  // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/validate-worker.mjs).
   const startShell = (): Promise<Awaited<ReturnType<typeof startBrowserShell>>> => {
     useBuiltValidationWorkers(join(repo, 'out', 'main'));
     return startBrowserShell({ rendererDir: join(repo, 'out', 'renderer'), version: 'bench', userDataDir });

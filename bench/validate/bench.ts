@@ -87,9 +87,9 @@ async function main(): Promise<void> {
   let ours = NaN;
   let refPool = NaN;
   if (!only || only === 'a') {
-    // As the app and the CLI run it: the library shared among worker threads (out/main/validate-worker.js, built by run.mjs).
+    // As the app and the CLI run it: the library shared among worker threads (out/main/validate-worker.mjs, built by run.mjs).
     const pool = useBuiltValidationWorkers(join(repo, 'out', 'main'));
-    if (!pool) throw new Error('out/main/validate-worker.js is missing or this machine has one core; run node bench/validate/run.mjs');
+    if (!pool) throw new Error('out/main/validate-worker.mjs is missing or this machine has one core; run node bench/validate/run.mjs');
     const t = await timeRuns(() => validateLibrary(lib));
     ours = (SKILLS / t.wall) * 1000;
     rows.push([`(a) Skillbench validateLibrary, default profile, disk + library checks, ${pool.size} worker threads`, `${fmt(ours)} skills/s (${fmt(t.wall)} ms wall, ${fmt(t.cpu)} ms CPU)`, '≥ 2× (b)', '']);

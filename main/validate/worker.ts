@@ -1,4 +1,4 @@
-// Entry of a validation worker thread (built to out/main/validate-worker.js): runs the library
+// Entry of a validation worker thread (built to out/main/validate-worker.mjs): runs the library
 // and deflate jobs main/validate/workers.ts hands it, one at a time, and answers each with its result.
 import { parentPort } from 'node:worker_threads';
 import { runLibraryJob } from './library-job';

@@ -9,7 +9,7 @@ import { writeArchive, type ArchiveItem } from '../pack/archive-writer';
 import { ValidationPool } from './workers';
 
 // Real worker threads running the real worker bundle, built here from main/validate/worker.ts
-// the way scripts/build.mjs builds out/main/validate-worker.js.
+// the way scripts/build.mjs builds out/main/validate-worker.mjs.
 let tmp: string;
 let script: string;
 let pool: ValidationPool;
@@ -76,7 +76,7 @@ async function makeLibrary(folder: string): Promise<string> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-workers-'));
-  script = join(tmp, 'validate-worker.js');
+  script = join(tmp, 'validate-worker.mjs');
   const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   await build({
     entryPoints: [join(repo, 'main', 'validate', 'worker.ts')],
@@ -88,7 +88,6 @@ beforeAll(async () => {
     logLevel: 'error',
     banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
   });
-  await writeFile(join(tmp, 'package.json'), '{"type":"module"}\n');
   pool = new ValidationPool(script, 2);
 }, 60_000);
 

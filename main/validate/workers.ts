@@ -182,7 +182,7 @@ export function sharedValidationPool(): ValidationPool | null {
 }
 
 /** The worker bundle's file name beside the other bundles in out/main (scripts/build.mjs). */
-export const WORKER_BUNDLE = 'validate-worker.js';
+export const WORKER_BUNDLE = 'validate-worker.mjs';
 
 /**
  * Use the worker bundle in `bundleDir` (out/main) when it is there; when running from source
