@@ -1,7 +1,8 @@
-import { lutimes, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backdate, LAST_YEAR } from '../validate/test-support';
 import { LibraryService } from './library-service';
 import { ListingCache } from './listing-cache';
 import { SettingsStore } from './settings-store';
@@ -65,8 +66,7 @@ describe('LibraryService listing', () => {
   it('keeps the findings across a restart in the user-data folder, for the same build only', async () => {
     const lib = join(tmp, 'lib');
     // Files edited a while ago (just-written ones are always checked again).
-    const past = new Date(Date.UTC(2025, 0, 1));
-    for (const e of await readdir(lib, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), past, past);
+    await backdate(lib, LAST_YEAR);
     const settings = new SettingsStore(join(tmp, 'user-data'));
     const cacheDir = join(tmp, 'user-data', 'cache');
     const first = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-1'));

@@ -1,7 +1,8 @@
-import { lstat, lutimes, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
 import { findSkills } from '../library/scan';
 import { applySafeFixes, LibraryMemo, validateLibrary, ValidateInputError } from './service';
 
@@ -12,18 +13,6 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(join(tmp, path), text);
 }
 
-/**
- * Set the times of `path` (and everything under it, for a folder) to `when`, as for files edited
- * a while ago. Why: files changed in the last two seconds are always checked again (RACY_MS).
- */
-async function backdate(path: string, when: Date): Promise<void> {
-  await lutimes(path, when, when);
-  if (!(await lstat(path)).isDirectory()) return;
-  for (const e of await readdir(path, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), when, when);
-}
-
-const LAST_YEAR = new Date(Date.UTC(2025, 0, 1));
-const LAST_MONTH = new Date(Date.UTC(2026, 9, 1));
 
 const skill = (name: string, description = `Does ${name} things. Use when the user asks for ${name}.`, extra = ''): string =>
   `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`;

@@ -1,9 +1,10 @@
 import { build } from 'esbuild';
-import { lstat, lutimes, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
 import { writeArchive, type ArchiveItem } from '../pack/archive-writer';
 import { ValidationPool } from './workers';
@@ -19,18 +20,6 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(join(tmp, path), text);
 }
 
-/**
- * Set the times of `path` (and everything under it, for a folder) to `when`, as for files edited
- * a while ago. Why: files changed in the last two seconds are always checked again (RACY_MS).
- */
-async function backdate(path: string, when: Date): Promise<void> {
-  await lutimes(path, when, when);
-  if (!(await lstat(path)).isDirectory()) return;
-  for (const e of await readdir(path, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), when, when);
-}
-
-const LAST_YEAR = new Date(Date.UTC(2025, 0, 1));
-const LAST_MONTH = new Date(Date.UTC(2026, 9, 1));
 
 const skill = (name: string, extra = '', body = ''): string =>
   `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks for ${name}.\n${extra}---\n# ${name}\n${body}`;
