@@ -92,4 +92,30 @@ describe('LibraryService listing', () => {
     expect(damaged.lastRechecked(lib)).toBe(2);
     damaged.dispose();
   });
+
+  it('answers a large library’s first listing with a glance, checks it in the background, then says so', async () => {
+    await put('lib/group/gamma/SKILL.md', skill('gamma', '"Quoted: a colon inside quotes."'));
+    await put('lib/delta/SKILL.md', '---\nname: delta\ndescription: >\n  Folded text on the next line.\n---\n# delta\n');
+    await put('lib/broken/SKILL.md', skill('broken', 'Notes: a summary'));
+    const events: string[] = [];
+    const settings = new SettingsStore(join(tmp, 'user-data'));
+    const big = new LibraryService(settings, (event, payload) => events.push(`${event} ${JSON.stringify(payload)}`), null, 2);
+    const glance = await big.list();
+    expect(glance.skills.map((s) => [s.relativeDir, s.name, s.description, s.pending])).toEqual([
+      ['alpha', 'alpha', 'Does alpha things. Use when asked about alpha.', true],
+      ['beta', 'beta', 'Does beta things. Use when asked about beta.', true],
+      ['broken', 'broken', 'Notes: a summary', true],
+      ['delta', 'delta', 'Folded text on the next line.', true],
+      ['group/gamma', 'gamma', 'Quoted: a colon inside quotes.', true],
+    ]);
+    await big.settled();
+    expect(events).toEqual([`library.changed ${JSON.stringify({ root: join(tmp, 'lib') })}`]);
+    const checked = await big.list();
+    expect(checked.skills.some((s) => s.pending)).toBe(false);
+    expect(checked.skills.find((s) => s.name === 'broken')?.counts.error).toBeGreaterThan(0);
+    expect(checked.skills.map((s) => s.relativeDir)).toEqual(['alpha', 'beta', 'broken', 'delta', 'group/gamma']);
+    // Small libraries (under the threshold) are checked before the answer, as before.
+    expect((await service.list()).skills.some((s) => s.pending)).toBe(false);
+    big.dispose();
+  });
 });

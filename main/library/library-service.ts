@@ -9,12 +9,23 @@ import { resolveInsideRoots } from './paths';
 import type { SettingsStore } from './settings-store';
 import { versionOf } from './versions';
 import type { ListingCache } from './listing-cache';
+import { quickList } from './quick-list';
 import { FileWatcher } from './watcher';
 
 /** Called when Skillbench writes or notices a change. */
-export type LibraryEmitter = (event: 'skill.changed', payload: EventPayload<'skill.changed'>) => void;
+export type LibraryEmitter = <K extends 'skill.changed' | 'library.changed'>(event: K, payload: EventPayload<K>) => void;
 
 type LibraryListing = ChannelOutput<'library.list'>;
+
+/**
+ * Folders at which a library's first listing answers with a glance (names and descriptions,
+ * badges pending) and checks in the background. Why: checking 5,000 skills from nothing takes
+ * seconds; the list should be usable at once. Smaller libraries are checked before answering.
+ */
+export const GLANCE_MIN_FOLDERS = 500;
+
+/** The description budget of a listing whose skills are still being checked. */
+const BUDGET_PENDING: LibraryListing['budget'] = { total: 0, limit: 8000, over: false, shares: [] };
 
 /** The library roots, the skills under them, and the file operations the renderer may ask for inside them. */
 export class LibraryService {
@@ -28,6 +39,8 @@ export class LibraryService {
     private readonly emit: LibraryEmitter = () => undefined,
     /** Keeps each root's findings across restarts (see ListingCache); none: memory only. */
     private readonly cache: ListingCache | null = null,
+    /** Roots with at least this many folders get a first glance while their first check runs (see quickList). */
+    private readonly glanceMinFolders = GLANCE_MIN_FOLDERS,
   ) {
     this.watcher = new FileWatcher((path, version) => this.emit('skill.changed', { path, version }));
   }
@@ -49,7 +62,7 @@ export class LibraryService {
     this.sessionRoots.add(root);
     const settings = await this.settings.get();
     if (!settings.roots.includes(root)) await this.settings.update({ roots: [...settings.roots, root] });
-    const listed = await this.listRoot(root, settings.profiles);
+    const listed = await this.listRootOrGlance(root, settings.profiles);
     if (!listed.ok) return listed;
     return ok({ root, skills: listed.value.skills });
   }
@@ -105,7 +118,7 @@ export class LibraryService {
     };
     const budgets: LibraryListing['budget'][] = [];
     for (const root of listing.roots) {
-      const result = await this.listRoot(root, profiles);
+      const result = await this.listRootOrGlance(root, profiles);
       if (!result.ok) {
         listing.problems.push({ root, message: result.error.message });
         continue;
@@ -126,16 +139,53 @@ export class LibraryService {
     return listing;
   }
 
+  /** Per root, the background check of a first listing while it runs. */
+  private readonly checking = new Map<string, Promise<void>>();
+
+  /** The memo of `root`: in memory, else from the cache on disk, else empty. */
+  private async memoOf(root: string): Promise<LibraryMemo> {
+    let memo = this.memos.get(root);
+    if (!memo) {
+      memo = (await this.cache?.load(root)) ?? new LibraryMemo();
+      this.memos.set(root, memo);
+    }
+    return memo;
+  }
+
+  /**
+   * List a root; when it was never checked and is large, answer with a glance (see quickList)
+   * and check it in the background, then emit `library.changed` so the window lists again.
+   */
+  private async listRootOrGlance(root: string, profiles: ProfileId[]): ReturnType<LibraryService['listRoot']> {
+    const memo = await this.memoOf(root);
+    if (memo.root === '') {
+      const glance = await quickList(root, this.glanceMinFolders);
+      if (glance) {
+        if (!this.checking.has(root)) {
+          const check = this.listRoot(root, profiles).then(
+            () => this.emit('library.changed', { root }),
+            () => this.emit('library.changed', { root }),
+          );
+          this.checking.set(root, check);
+          void check.finally(() => this.checking.delete(root));
+        }
+        return ok({ skills: glance, findings: [], budget: BUDGET_PENDING });
+      }
+    }
+    return this.listRoot(root, profiles);
+  }
+
+  /** Wait for background checks of first listings (tests; the app waits for `library.changed`). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.checking.values()]);
+  }
+
   private async listRoot(
     root: string,
     profiles: ProfileId[],
   ): Promise<Result<{ skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] }>> {
     try {
-      let memo = this.memos.get(root);
-      if (!memo) {
-        memo = (await this.cache?.load(root)) ?? new LibraryMemo();
-        this.memos.set(root, memo);
-      }
+      const memo = await this.memoOf(root);
       const validation = await validateLibrary(root, { profiles, memo });
       if (memo.rechecked > 0) this.cache?.save(root, memo);
       const skills = validation.skills.map((skill) => this.summarize(root, skill));

@@ -102,6 +102,8 @@ const skillSummarySchema = z.object({
   counts: countsSchema,
   /** The profiles the core suggests for this skill's format. */
   suggestedProfiles: z.array(profileIdSchema),
+  /** Its checks are still running (a large library's first listing): `counts` are not known yet; `library.changed` follows. */
+  pending: z.boolean().optional(),
 });
 
 const budgetSchema = z.object({

@@ -34,6 +34,8 @@ export function App() {
   useEffect(() => {
     void useAppStore.getState().start();
     const offChanged = onEvent('skill.changed', ({ path, version }) => void useEditorStore.getState().externalChange(path, version));
+    // Why: a large library's first listing arrives before its checks; this event says they are done.
+    const offLibrary = onEvent('library.changed', () => void useLibraryStore.getState().refresh());
     // Why: closing the window with unsaved changes asks first (issue 4: never lose work).
     const beforeUnload = (event: BeforeUnloadEvent) => {
       if (isDirty(useEditorStore.getState())) event.preventDefault();
@@ -48,6 +50,7 @@ export function App() {
     window.addEventListener('keydown', keys);
     return () => {
       offChanged();
+      offLibrary();
       window.removeEventListener('beforeunload', beforeUnload);
       window.removeEventListener('keydown', keys);
     };

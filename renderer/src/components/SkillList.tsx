@@ -8,6 +8,13 @@ const ROW_HEIGHT = 66;
 const OVERSCAN = 8;
 
 function StatusBadge({ skill }: { skill: SkillSummary }) {
+  if (skill.pending) {
+    return (
+      <span className="badge pending" aria-label="Being checked" title="Skillbench is still checking this skill.">
+        …
+      </span>
+    );
+  }
   const { error, warning } = skill.counts;
   if (error > 0) return <span className="badge error" aria-label={`${error} ${error === 1 ? 'error' : 'errors'}`}>{error}</span>;
   if (warning > 0) return <span className="badge warning" aria-label={`${warning} ${warning === 1 ? 'warning' : 'warnings'}`}>{warning}</span>;

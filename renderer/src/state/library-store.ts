@@ -140,7 +140,7 @@ export function visibleSkills(skills: readonly SkillSummary[], filter: ListFilte
     if (filter.profile !== 'all' && !skill.suggestedProfiles.includes(filter.profile)) return false;
     if (filter.status === 'errors' && skill.counts.error === 0) return false;
     if (filter.status === 'warnings' && (skill.counts.warning === 0 || skill.counts.error > 0)) return false;
-    if (filter.status === 'clean' && (skill.counts.error > 0 || skill.counts.warning > 0)) return false;
+    if (filter.status === 'clean' && (skill.pending || skill.counts.error > 0 || skill.counts.warning > 0)) return false;
     if (words.length === 0) return true;
     const haystack = `${skill.name} ${skill.description} ${skill.relativeDir}`.toLowerCase();
     return words.every((w) => haystack.includes(w));

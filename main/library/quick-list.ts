@@ -1,0 +1,97 @@
+import type { Dirent } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { SkillSummary } from '../../shared/ipc/contract';
+import { TimeSlicer, UNWALKED_FOLDERS } from '../validate/file-view';
+
+/** The SKILL.md file name in a folder listing: `SKILL.md` first, else any case of `skill.md`. */
+function skillFileIn(names: readonly string[]): string | undefined {
+  if (names.includes('SKILL.md')) return 'SKILL.md';
+  return names.find((n) => n.toLowerCase() === 'skill.md');
+}
+
+/** Strip one pair of matching quotes around a YAML scalar written on one line. */
+function unquote(value: string): string {
+  const v = value.trim();
+  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0]) return v.slice(1, -1);
+  return v;
+}
+
+/**
+ * `name` and the first line of `description` from a SKILL.md's frontmatter, read line by line
+ * without the YAML parser. Why: a first glance for the list while the real check runs; the
+ * checked listing replaces it (odd YAML may read differently here, never wrongly there).
+ */
+export function glanceFrontmatter(text: string): { name?: string; description?: string } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/, 200);
+  if (lines[0]?.trimEnd() !== '---') return {};
+  const out: { name?: string; description?: string } = {};
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (line.trimEnd() === '---' || line.trimEnd() === '...') break;
+    const m = /^(name|description):[ \t]*(.*)$/.exec(line);
+    if (!m) continue;
+    let value = m[2] ?? '';
+    // A block scalar (`>`, `|`) or a value on the next lines: take the next indented line.
+    if (value === '' || /^[>|][+-]?\s*$/.test(value)) value = /^[ \t]+(.*)$/.exec(lines[i + 1] ?? '')?.[1] ?? '';
+    if (m[1] === 'name') out.name = unquote(value);
+    else out.description = unquote(value);
+  }
+  return out;
+}
+
+/**
+ * A first listing of a large library, for the list to show while every skill is being checked:
+ * the folders at the top of the root and one level inside those that are not skills (groups),
+ * each SKILL.md's `name` and description at a glance, every skill marked `pending`. Returns null
+ * when the root is itself a skill or has fewer than `minFolders` folders (then the checked
+ * listing comes quickly enough). Synchronous calls in time slices, like the walk.
+ */
+export async function quickList(root: string, minFolders: number): Promise<SkillSummary[] | null> {
+  let top: Dirent[];
+  try {
+    top = readdirSync(root, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  if (skillFileIn(top.filter((d) => d.isFile()).map((d) => d.name)) !== undefined) return null;
+  const folders = top.filter((d) => d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)).map((d) => d.name);
+  if (folders.length < minFolders) return null;
+  const slicer = new TimeSlicer();
+  const skills: SkillSummary[] = [];
+  const visit = (relDir: string, depth: number): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(root, relDir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const fileName = skillFileIn(entries.filter((d) => d.isFile()).map((d) => d.name));
+    if (fileName === undefined) {
+      if (depth === 0) for (const d of entries) if (d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)) visit(`${relDir}/${d.name}`, 1);
+      return;
+    }
+    const path = join(root, relDir, fileName);
+    let glance: { name?: string; description?: string } = {};
+    try {
+      glance = glanceFrontmatter(readFileSync(path, 'utf8'));
+    } catch {
+      // Why: an unreadable file is listed by its folder; the check explains the problem.
+    }
+    skills.push({
+      path,
+      relativeDir: relDir,
+      root,
+      name: glance.name || (relDir.split('/').pop() ?? relDir),
+      description: (glance.description ?? '').trim(),
+      counts: { error: 0, warning: 0, info: 0 },
+      suggestedProfiles: [],
+      pending: true,
+    });
+  };
+  for (const name of folders) {
+    if (slicer.due()) await slicer.pause();
+    visit(name, 0);
+  }
+  return skills.sort((a, b) => (a.relativeDir < b.relativeDir ? -1 : a.relativeDir > b.relativeDir ? 1 : 0));
+}
