@@ -68,6 +68,8 @@ interface Probe {
   listRequest: { start: number; end: number } | null;
   click: number | null;
   editorReady: number | null;
+  /** Every row in view shows its real badge (a large library's first listing arrives with badges pending). */
+  checked: number | null;
 }
 
 declare global {
@@ -84,7 +86,7 @@ declare global {
  * and when the editor holds the skill. Measured in the page so no CDP round trip is counted.
  */
 function listProbe(expectedCount: string): void {
-  const probe: Probe = { listReady: null, listRequest: null, click: null, editorReady: null };
+  const probe: Probe = { listReady: null, listRequest: null, click: null, editorReady: null, checked: null };
   window.__sbProbe = probe;
   const check = (): void => {
     const now = performance.now();
@@ -99,6 +101,7 @@ function listProbe(expectedCount: string): void {
       }
     }
     if (probe.click !== null && probe.editorReady === null && document.querySelector('[data-testid="editor"][data-state="ready"]')) probe.editorReady = now;
+    if (probe.listReady !== null && probe.checked === null && document.querySelector('.skill-list .badge') && !document.querySelector('.skill-list .badge.pending')) probe.checked = now;
   };
   window.addEventListener('click', (e) => {
     if (probe.click === null && (e.target as Element | null)?.closest?.('.skill-list')) probe.click = e.timeStamp;
@@ -148,6 +151,7 @@ async function measureList(browser: Browser, url: string): Promise<{ probe: Prob
   }
   await page.locator('.skill-list li button').first().click();
   await page.waitForFunction(() => window.__sbProbe.editorReady !== null, null, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => window.__sbProbe.checked !== null, null, { timeout: 120_000, polling: 50 });
   const probe = await page.evaluate(() => window.__sbProbe);
   await context.close();
   return { probe, rowClickToEditor: (probe.editorReady ?? NaN) - (probe.click ?? NaN) };
@@ -269,8 +273,9 @@ async function main(): Promise<void> {
     const requestMs = (runs: { probe: Probe }[]): number => median(runs.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN)));
     rows.push([`List interactive, app restarted, library unchanged (findings kept on disk): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(restartMs)} ms`, '< 1,500 ms', restartMs < 1500 ? 'met' : 'missed']);
     rows.push([`  of which: library.list request → response`, `${fmt(requestMs(restart))} ms`, '', '']);
-    rows.push([`List interactive, first open ever (new services, new workers, nothing kept; median of ${RUNS})`, `${fmt(firstMs)} ms`, '< 1,500 ms', firstMs < 1500 ? 'met' : 'missed']);
-    rows.push([`  of which: library.list request → response (every skill checked)`, `${fmt(requestMs(firstStart))} ms`, '', '']);
+    rows.push([`List interactive, first open ever (new services, new workers, nothing kept: the list comes at a glance; median of ${RUNS})`, `${fmt(firstMs)} ms`, '< 1,500 ms', firstMs < 1500 ? 'met' : 'missed']);
+    rows.push([`  of which: library.list request → response (a glance: names and descriptions, badges pending)`, `${fmt(requestMs(firstStart))} ms`, '', '']);
+    rows.push([`  navigation → every badge in view checked (the background check done)`, `${fmt(median(firstStart.map((r) => r.probe.checked ?? NaN)))} ms`, '', '']);
     rows.push([`List interactive, after an edit (one skill changed since the last listing; median of ${RUNS})`, `${fmt(coldMs)} ms`, '< 1,500 ms', coldMs < 1500 ? 'met' : 'missed']);
     rows.push([`List interactive, warm (nothing changed since the last listing; median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
     rows.push(['  first warm navigation (fresh page cache; not in the median)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);
