@@ -63,7 +63,7 @@ export function worthDeflating(data: Buffer): boolean {
 }
 
 /** Append items in the order given (callers sort) with fixed dates and modes. */
-function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolean, deflated: ReadonlyMap<ArchiveItem, Buffer>): void {
+function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolean, deflated: ReadonlyMap<Buffer, Buffer>): void {
   for (const item of items) {
     if (item.kind === 'directory') {
       archive.append(Buffer.alloc(0), { name: item.name, type: 'directory', date: FIXED_DATE, mode: 0o755 });
@@ -71,7 +71,7 @@ function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolea
       const data = item.data ?? Buffer.alloc(0);
       // Why only 0o644/0o755: permissions of the author's machine (group-writable, setuid) must not travel.
       const mode = item.mode & 0o111 ? 0o755 : 0o644;
-      const ahead = deflated.get(item);
+      const ahead = deflated.get(data);
       archive.append(data, { name: item.name, date: FIXED_DATE, mode, ...(zip ? (ahead ? { deflated: ahead } : { store: !worthDeflating(data) }) : {}) });
     }
   }
@@ -80,40 +80,68 @@ function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolea
 /** Fewest files worth sharing the deflating with a worker thread (below, a job's round trip costs more than it saves). */
 const SHARED_DEFLATE_MIN_FILES = 64;
 
-/**
- * Deflate the files of a large zip ahead, half on a worker thread and half here at the same
- * time, with the zip encoder's own settings (so the bytes are the same as without). Returns
- * nothing to add when no worker is running or there are too few files; a failed worker leaves
- * the work to the encoder.
- */
-async function deflateAhead(items: readonly ArchiveItem[], pool: ValidationPool | null): Promise<Map<ArchiveItem, Buffer>> {
-  const out = new Map<ArchiveItem, Buffer>();
-  if (!pool) return out;
-  const files = items.filter((i) => i.kind === 'file' && i.data !== undefined && i.data.length > 0 && worthDeflating(i.data));
-  if (files.length < SHARED_DEFLATE_MIN_FILES) return out;
-  // Why only running workers: starting one costs about what it saves (a one-off CLI `pack`); in
-  // the app they run from its start (and after each library listing) anyway.
-  if (!pool.live) return out;
-  // Why every other file: sizes in a folder vary, alternation splits the bytes about evenly.
-  const theirs = files.filter((_, k) => k % 2 === 1);
-  const mine = files.filter((_, k) => k % 2 === 0);
-  const remote = pool.deflate(
-    theirs.map((i) => i.data ?? Buffer.alloc(0)),
-    LEVEL,
-  );
-  // Why a caught copy: if this thread's part throws, the worker's promise must not go unhandled.
+/** Deflating started on a worker thread before the archive is written (see {@link startDeflate}). */
+export interface EarlyDeflate {
+  /** The raw deflate of each buffer sent, by buffer. */
+  remote: Promise<Map<Buffer, Buffer>>;
+  sent: ReadonlySet<Buffer>;
+}
+
+/** The files worth deflating among `buffers`, when there are enough to share with a worker. */
+function shareable(buffers: readonly Buffer[]): Buffer[] {
+  const files = buffers.filter((b) => b.length > 0 && worthDeflating(b));
+  return files.length < SHARED_DEFLATE_MIN_FILES ? [] : files;
+}
+
+/** Send `buffers` to a worker for deflating with the encoder's settings. */
+function sendToWorker(pool: ValidationPool, buffers: Buffer[]): EarlyDeflate {
+  const remote = pool.deflate(buffers, LEVEL).then((done) => new Map(buffers.map((b, k) => [b, done[k] ?? deflateAll([b], LEVEL)[0] ?? Buffer.alloc(0)])));
+  // Why a caught copy: when the export stops before the archive (blocked), nobody awaits this.
   remote.catch(() => undefined);
-  const local = deflateAll(
-    mine.map((i) => i.data ?? Buffer.alloc(0)),
-    LEVEL,
+  return { remote, sent: new Set(buffers) };
+}
+
+/**
+ * Start deflating about two thirds of a large export's files on a running worker thread now,
+ * while this thread plans the export; {@link writeArchive} deflates the rest here and takes the
+ * worker's results. Returns null when no worker is running (a one-off CLI `pack` does not start
+ * one: that costs about what it saves) or there are too few files.
+ */
+export function startDeflate(buffers: readonly Buffer[], pool: ValidationPool | null = sharedValidationPool()): EarlyDeflate | null {
+  if (!pool?.live) return null;
+  const files = shareable(buffers);
+  if (files.length === 0) return null;
+  // Why two thirds, every third file kept: the worker starts before the plan is made, this thread after it.
+  return sendToWorker(
+    pool,
+    files.filter((_, k) => k % 3 !== 0),
   );
-  mine.forEach((item, k) => out.set(item, local[k] ?? Buffer.alloc(0)));
+}
+
+/**
+ * Deflate the files of a large zip ahead with the zip encoder's own settings (so the bytes are
+ * the same as without): those sent early are the worker's, the rest deflated here meanwhile;
+ * without an early start, half go to a running worker now. Returns nothing to add when no
+ * worker is running or there are too few files; a failed worker leaves the work to the encoder.
+ */
+async function deflateAhead(items: readonly ArchiveItem[], pool: ValidationPool | null, early: EarlyDeflate | null): Promise<Map<Buffer, Buffer>> {
+  const out = new Map<Buffer, Buffer>();
+  const files = shareable(items.flatMap((i) => (i.kind === 'file' && i.data ? [i.data] : [])));
+  if (files.length === 0) return out;
+  let shared = early;
+  if (!shared) {
+    if (!pool?.live) return out;
+    // Why every other file: sizes in a folder vary, alternation splits the bytes about evenly.
+    shared = sendToWorker(
+      pool,
+      files.filter((_, k) => k % 2 === 1),
+    );
+  }
+  const mine = files.filter((b) => !shared.sent.has(b));
+  const local = deflateAll(mine, LEVEL);
+  mine.forEach((b, k) => out.set(b, local[k] ?? Buffer.alloc(0)));
   try {
-    const done = await remote;
-    theirs.forEach((item, k) => {
-      const d = done[k];
-      if (d) out.set(item, d);
-    });
+    for (const [b, d] of await shared.remote) out.set(b, d);
   } catch {
     // Why carry on: the encoder deflates what the worker did not.
   }
@@ -128,9 +156,9 @@ export async function writeArchive(
   format: 'zip' | 'tar.gz',
   items: readonly ArchiveItem[],
   target: string,
-  options: { pool?: ValidationPool | null } = {},
+  options: { pool?: ValidationPool | null; early?: EarlyDeflate | null } = {},
 ): Promise<WrittenArchive> {
-  const deflated = format === 'zip' ? await deflateAhead(items, options.pool === undefined ? sharedValidationPool() : options.pool) : new Map<ArchiveItem, Buffer>();
+  const deflated = format === 'zip' ? await deflateAhead(items, options.pool === undefined ? sharedValidationPool() : options.pool, options.early ?? null) : new Map<Buffer, Buffer>();
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const archive: Archiver =
     format === 'zip'

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../library/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
 import { getTarget, planExport, type ExportPlan, type ExportResult, type TargetId, type ValidateFn } from '../../shared/projection';
-import { writeArchive, type ArchiveItem } from './archive-writer';
+import { startDeflate, writeArchive, type ArchiveItem } from './archive-writer';
 import { commitFolder, diffFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';
 
@@ -52,7 +52,11 @@ export interface PlannedExport {
 
 /** Read the skill folder and plan the export, without writing anything (the export dialog's view). */
 export async function planSkillExport(skillDir: string, target: TargetId, options: ExportOptions = {}): Promise<PlannedExport> {
-  const skill = await loadSkillFolder(skillDir);
+  return planLoaded(await loadSkillFolder(skillDir), target, options);
+}
+
+/** Plan the export of a skill folder already read. */
+function planLoaded(skill: LoadedSkill, target: TargetId, options: ExportOptions): PlannedExport {
   const plan = planExport({
     target,
     skillText: skill.skillText,
@@ -107,7 +111,10 @@ async function planFiles(planned: PlannedExport): Promise<FolderFile[]> {
  * destination returns its diff until `overwrite` is set.
  */
 export async function exportSkill(skillDir: string, target: TargetId, options: ExportOptions = {}): Promise<ExportResult> {
-  const planned = await planSkillExport(skillDir, target, options);
+  const skill = await loadSkillFolder(skillDir);
+  // Why before planning: a worker thread deflates most files of a large zip while the plan is made.
+  const early = getTarget(target).output === 'zip' ? startDeflate([...skill.cache.values()]) : null;
+  const planned = planLoaded(skill, target, options);
   const { plan } = planned;
   // Why: the destination would reject the package anyway; only folder copies may be forced (issue 6 point 3).
   if (plan.blocked && !(options.force && getTarget(target).overrideAllowed)) return { status: 'blocked', plan };
@@ -130,7 +137,7 @@ export async function exportSkill(skillDir: string, target: TargetId, options: E
     .map((e) => (e.kind === 'directory' ? { name: e.output, kind: 'directory', mode: 0o755 } : { name: e.output, kind: 'file', mode: e.mode, data: (byPath.get(e.output) as FolderFile).data }));
   const dest = archiveDestination(plan, options);
   await mkdir(dirname(dest), { recursive: true });
-  const written = await writeArchive(plan.target.output, items, dest);
+  const written = await writeArchive(plan.target.output, items, dest, { early });
   let sha256Path: string | undefined;
   if (options.sha256File) {
     sha256Path = `${dest}.sha256`;

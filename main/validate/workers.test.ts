@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
-import { writeArchive, type ArchiveItem } from '../pack/archive-writer';
+import { startDeflate, writeArchive, type ArchiveItem } from '../pack/archive-writer';
 import { ValidationPool } from './workers';
 
 // Real worker threads running the real worker bundle, built here from main/validate/worker.ts
@@ -162,5 +162,13 @@ describe('validation workers', () => {
     const alone = await writeArchive('zip', items, join(tmp, 'alone.zip'), { pool: null });
     expect(shared.sha256).toBe(alone.sha256);
     expect(shared.bytes).toBe(alone.bytes);
+    // Started early (as an export does before planning): two thirds on the worker, the same bytes.
+    const early = startDeflate(
+      items.flatMap((i) => (i.data ? [i.data] : [])),
+      pool,
+    );
+    expect(early?.sent.size).toBe(100);
+    const started = await writeArchive('zip', items, join(tmp, 'early.zip'), { pool, early });
+    expect(started.sha256).toBe(alone.sha256);
   });
 });
