@@ -2,13 +2,10 @@ import type { Dirent } from 'node:fs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SkillSummary } from '../../shared/ipc/contract';
-import { TimeSlicer, UNWALKED_FOLDERS } from '../validate/file-view';
+import { skillFileNameIn, TimeSlicer, UNWALKED_FOLDERS } from '../validate/file-view';
 
-/** The SKILL.md file name in a folder listing: `SKILL.md` first, else any case of `skill.md`. */
-function skillFileIn(names: readonly string[]): string | undefined {
-  if (names.includes('SKILL.md')) return 'SKILL.md';
-  return names.find((n) => n.toLowerCase() === 'skill.md');
-}
+/** A directory entry as skillFileNameIn reads it. */
+const asEntry = (d: Dirent): { name: string; kind: string } => ({ name: d.name, kind: d.isFile() ? 'file' : 'other' });
 
 /** Strip one pair of matching quotes around a YAML scalar written on one line. */
 function unquote(value: string): string {
@@ -54,7 +51,7 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
   } catch {
     return null;
   }
-  if (skillFileIn(top.filter((d) => d.isFile()).map((d) => d.name)) !== undefined) return null;
+  if (skillFileNameIn(top.map(asEntry)) !== undefined) return null;
   const folders = top.filter((d) => d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)).map((d) => d.name);
   if (folders.length < minFolders) return null;
   const slicer = new TimeSlicer();
@@ -66,7 +63,7 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
     } catch {
       return;
     }
-    const fileName = skillFileIn(entries.filter((d) => d.isFile()).map((d) => d.name));
+    const fileName = skillFileNameIn(entries.map(asEntry));
     if (fileName === undefined) {
       if (depth === 0) for (const d of entries) if (d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)) visit(`${relDir}/${d.name}`, 1);
       return;

@@ -162,7 +162,7 @@ function realDirOf(tree: WalkedTree, relDir: string): string {
 }
 
 /** The SKILL.md file name among a folder's entries: `SKILL.md` first, else any case of `skill.md`. */
-export function skillFileNameIn(entries: readonly WalkedEntry[]): string | undefined {
+export function skillFileNameIn(entries: readonly { name: string; kind: string }[]): string | undefined {
   let fallback: string | undefined;
   for (const e of entries) {
     if (e.kind !== 'file') continue;
@@ -170,6 +170,16 @@ export function skillFileNameIn(entries: readonly WalkedEntry[]): string | undef
     if (fallback === undefined && e.name.toLowerCase() === 'skill.md') fallback = e.name;
   }
   return fallback;
+}
+
+/** Every skill folder among walked listings, with its SKILL.md file name, in path order. */
+export function skillsIn(children: ReadonlyMap<string, readonly WalkedEntry[]>): { relDir: string; fileName: string }[] {
+  const found: { relDir: string; fileName: string }[] = [];
+  for (const [relDir, entries] of children) {
+    const fileName = skillFileNameIn(entries);
+    if (fileName !== undefined) found.push({ relDir, fileName });
+  }
+  return found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
 }
 
 /** Build the FileView of the skill at `relDir` of a walked tree (no disk access). */

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { ProfileId } from '../../shared/validation';
-import { skillFileNameIn, walkSubtreesSync } from './file-view';
+import { skillsIn, walkSubtreesSync } from './file-view';
 import type { WalkedEntry, WalkedTree } from './file-view';
 import { validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
 
 /**
- * Some of a library root's subfolders ("units"), each walked with everything under it and
- * either only fingerprinted or also validated. The unit is what a listing reuses: when nothing
+ * Some of a library root's subfolders ("units"), each walked with everything under it,
+ * fingerprinted and/or validated. The unit is what a listing reuses: when nothing
  * under a root subfolder changed, neither did the findings of the skills in it. The root itself
  * is never a skill here (such a library is validated as a whole on the calling thread).
  */
@@ -16,19 +16,19 @@ export interface LibraryJob {
   realRoot: string;
   /** Root subfolders (relative paths), each with everything under it. */
   dirs: string[];
-  /** `stamp`: fingerprint only (to see what changed); `validate`: fingerprint and validate every skill found. */
-  mode: 'stamp' | 'validate';
-  /** In `validate` mode, also fingerprint (only a caller that keeps a memo needs it). */
-  stamp?: boolean;
+  /** Fingerprint each folder (to see what changed since a memo was made). */
+  stamp: boolean;
+  /** Validate every skill found. */
+  validate: boolean;
   profiles?: ProfileId[];
 }
 
 /** One root subfolder's outcome. */
 export interface UnitResult {
   dir: string;
-  /** Fingerprint of everything under the folder: paths, kinds, sizes, modification times, link targets. */
+  /** Fingerprint of everything under the folder: paths, kinds, sizes, modification times, link targets ('' when not asked). */
   stamp: string;
-  /** The skills under the folder, in path order (empty in `stamp` mode). */
+  /** The skills under the folder, in path order (empty when not asked to validate). */
   validated: Validated[];
 }
 
@@ -62,20 +62,14 @@ export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()):
   return racy ? `racy:${++racyCount}` : stamp;
 }
 
-/** Walk, fingerprint and (in `validate` mode) validate one root subfolder. */
+/** Walk one root subfolder; fingerprint it and validate its skills as the job asks. */
 function runUnit(job: LibraryJob, dir: string): UnitResult {
   const children = new Map<string, WalkedEntry[]>();
   walkSubtreesSync(job.root, [dir], children);
-  const unit: UnitResult = { dir, stamp: job.mode === 'stamp' || job.stamp !== false ? stampOf(children) : '', validated: [] };
-  if (job.mode === 'stamp') return unit;
+  const unit: UnitResult = { dir, stamp: job.stamp ? stampOf(children) : '', validated: [] };
+  if (!job.validate) return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
-  const found: { relDir: string; fileName: string }[] = [];
-  for (const [relDir, entries] of children) {
-    const fileName = skillFileNameIn(entries);
-    if (fileName !== undefined) found.push({ relDir, fileName });
-  }
-  found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
-  for (const f of found) unit.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
+  for (const f of skillsIn(children)) unit.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
   return unit;
 }
 

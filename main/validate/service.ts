@@ -7,7 +7,7 @@ import type { DescriptionBudget, Diagnostic, ProfileId, ValidationResult } from 
 import { writeFileAtomic } from '../library/atomic-write';
 import { describeFsError } from '../library/fs-errors';
 import type { TargetFit } from './disk-rules';
-import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, slashRelative, TimeSlicer, walkFolder, walkTree } from './file-view';
+import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, skillsIn, slashRelative, TimeSlicer, walkFolder, walkTree } from './file-view';
 import type { WalkedEntry } from './file-view';
 import { chooseProfiles, validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
@@ -187,12 +187,7 @@ export async function validateLibrary(root: string, options: ValidateLibraryOpti
 async function validateWholeTree(abs: string, profiles: ProfileId[] | undefined): Promise<Validated[]> {
   const slicer = new TimeSlicer();
   const tree = await walkTree(abs, slicer);
-  const found: { relDir: string; fileName: string }[] = [];
-  for (const [relDir, entries] of tree.children) {
-    const fileName = skillFileNameIn(entries);
-    if (fileName !== undefined) found.push({ relDir, fileName });
-  }
-  found.sort((a, b) => byPath(a.relDir, b.relDir));
+  const found = skillsIn(tree.children);
   // Why: the root skill's relative path is its folder name (mcp-serve compares the last segment with `name`).
   const relOf = (relDir: string): string => (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`);
   const validated: Validated[] = [];
@@ -214,10 +209,10 @@ async function validateUnits(abs: string, tops: string[], options: ValidateLibra
   let changed = tops;
   if (known.size > 0) {
     // Why fingerprint first: walking is a fraction of checking, and usually few folders changed.
-    const stamped = await runUnits(pool, { ...base, dirs: tops, mode: 'stamp' });
+    const stamped = await runUnits(pool, { ...base, dirs: tops, stamp: true, validate: false });
     changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
-  const fresh = new Map((changed.length > 0 ? await runUnits(pool, { ...base, dirs: changed, mode: 'validate', stamp: memo !== undefined }) : []).map((u) => [u.dir, u]));
+  const fresh = new Map((changed.length > 0 ? await runUnits(pool, { ...base, dirs: changed, stamp: memo !== undefined, validate: true }) : []).map((u) => [u.dir, u]));
   const units = new Map<string, UnitResult>();
   const validated: Validated[] = [];
   for (const dir of tops) {
