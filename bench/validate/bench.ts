@@ -11,7 +11,7 @@ import { parseSkill } from '../../shared/skill';
 import { suggestProfiles, validateSkill } from '../../shared/validation';
 import { walkTree } from '../../main/validate/file-view';
 import { mapPool } from '../../main/validate/pool';
-import { validateLibrary } from '../../main/validate/service';
+import { shareJob, validateLibrary } from '../../main/validate/service';
 import { useBuiltValidationWorkers } from '../../main/validate/workers';
 import { median, percentile, prose, skillText } from '../support';
 
@@ -96,14 +96,8 @@ async function main(): Promise<void> {
     rows.push([`(a) Skillbench validateLibrary, default profile, disk + library checks, ${pool.size} worker threads`, `${fmt(ours)} skills/s (${fmt(t.wall)} ms wall, ${fmt(t.cpu)} ms CPU)`, '≥ 2× (b)', '']);
     // Why: how far the file view's system calls alone go on the same threads (the floor of (a)
     // without reading, parsing or checking anything), so each run shows where the rest goes.
-    const base = { root: lib, realRoot: realpathSync(lib), stamp: false, validate: false };
-    const per = Math.ceil(dirs.length / (pool.size * 4));
-    const tops = dirs.map((d) => d.slice(lib.length + 1));
-    const walkOnly = await timeRuns(async () => {
-      const jobs: Promise<unknown>[] = [];
-      for (let i = 0; i < tops.length; i += per) jobs.push(pool.run({ ...base, dirs: tops.slice(i, i + per) }));
-      await Promise.all(jobs);
-    });
+    const walkJobs = shareJob({ root: lib, realRoot: realpathSync(lib), dirs: dirs.map((d) => d.slice(lib.length + 1)), stamp: false, validate: false }, pool.size);
+    const walkOnly = await timeRuns(() => Promise.all(walkJobs.map((j) => pool.run(j))));
     floor = (SKILLS / walkOnly.wall) * 1000;
     rows.push([`(a″) the walk alone (readdir + lstat) on the same ${pool.size} worker threads, nothing read or checked`, `${fmt(floor)} skills/s (${fmt(walkOnly.wall)} ms wall)`, '', '']);
     const one = await timeRuns(() => validateLibrary(lib, { pool: null }));

@@ -241,17 +241,24 @@ const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export const SHARED_MIN_FOLDERS = 48;
 
 /**
+ * Split a job into the jobs `workers` worker threads share: several small jobs per worker rather
+ * than one big one, because skills differ in size and a free worker takes the next job.
+ */
+export function shareJob(job: LibraryJob, workers: number): LibraryJob[] {
+  const per = Math.max(8, Math.ceil(job.dirs.length / (workers * 4)));
+  const jobs: LibraryJob[] = [];
+  for (let i = 0; i < job.dirs.length; i += per) jobs.push({ ...job, dirs: job.dirs.slice(i, i + per) });
+  return jobs;
+}
+
+/**
  * Run a job's units: shared among the pool's workers in several small jobs when there are
  * enough, else on this thread in time slices (also when a worker cannot start or crashed).
  */
 async function runUnits(pool: ValidationPool | null, job: LibraryJob): Promise<UnitResult[]> {
   if (pool && job.dirs.length >= SHARED_MIN_FOLDERS) {
-    // Why several small jobs per worker rather than one big one: skills differ in size, and a free worker takes the next job.
-    const per = Math.max(8, Math.ceil(job.dirs.length / (pool.size * 4)));
-    const jobs: LibraryJob[] = [];
-    for (let i = 0; i < job.dirs.length; i += per) jobs.push({ ...job, dirs: job.dirs.slice(i, i + per) });
     try {
-      const results = await Promise.all(jobs.map((j) => pool.run(j)));
+      const results = await Promise.all(shareJob(job, pool.size).map((j) => pool.run(j)));
       return results.flatMap((r) => r.units);
     } catch {
       // Why carry on: a worker that cannot start or crashed must not cost the user the listing; this thread does the work.
