@@ -12,6 +12,8 @@ await mkdir(work, { recursive: true });
 buildApp();
 const bundle = join(work, 'validate-bench.mjs');
 await bundleBench(join(root, 'bench', 'validate', 'bench.ts'), bundle);
+// The worker of row (a‴): the walk and the SKILL.md reads alone, on as many threads as (a) uses.
+await bundleBench(join(root, 'bench', 'validate', 'floor-worker.ts'), join(work, 'validate-floor-worker.mjs'));
 
 const nodeFlags = process.argv.slice(2).filter((a) => a.startsWith('--cpu-prof'));
 if (nodeFlags.length > 0) nodeFlags.push(`--cpu-prof-dir=${join(work, 'profiles')}`);
