@@ -1,0 +1,47 @@
+// Body of bench/validate/upper-bound.mjs (see there): (a) with the worker as built, with
+// parseSkill answered from a memo, and with parseSkill and validateSkill both answered from a
+// memo, each timed in turns with skills-ref. Prints a table; never asserts.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { validate as skillsRefValidate } from 'skills-ref';
+import { mapPool } from '../../main/validate/pool';
+import { validateLibrary } from '../../main/validate/service';
+import { ValidationPool } from '../../main/validate/workers';
+import { median } from '../support';
+
+const repo = process.env.BENCH_REPO ?? process.cwd();
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const lib = join(repo, 'bench', '.work', 'validate-lib');
+const dirs = readdirSync(lib)
+  .sort()
+  .map((n) => join(lib, n));
+const variants: [string, string][] = [
+  ['(a) as built', join(repo, 'out', 'main', 'validate-worker.mjs')],
+  ['(a) with parseSkill free', join(repo, 'bench', '.work', 'upper-bound', 'parse-free', 'validate-worker.mjs')],
+  ['(a) with parseSkill and the core rules free', join(repo, 'bench', '.work', 'upper-bound', 'parse-core-free', 'validate-worker.mjs')],
+];
+const peer = (): Promise<unknown> => mapPool(dirs, 32, (d) => skillsRefValidate(d));
+const rows: string[] = [];
+let expected: string | undefined;
+for (const [name, script] of variants) {
+  const pool = new ValidationPool(script, 2);
+  // Why compare the findings: a memo that changed what is found would time something else.
+  const first = await validateLibrary(lib, { pool });
+  const found = JSON.stringify(first.skills.map((s) => s.diagnostics)) + JSON.stringify(first.findings);
+  expected ??= found;
+  await peer();
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    let t0 = performance.now();
+    await validateLibrary(lib, { pool });
+    ours.push(performance.now() - t0);
+    t0 = performance.now();
+    await peer();
+    theirs.push(performance.now() - t0);
+  }
+  await pool.close();
+  const ratios = ours.map((t, i) => (theirs[i] ?? NaN) / t);
+  rows.push(`| ${name} | ${median(ours).toFixed(0)} ms | ${median(theirs).toFixed(0)} ms | ${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] | ${found === expected ? 'same' : 'DIFFERENT'} |`);
+}
+process.stdout.write(`\n${dirs.length} skills, 2 worker threads, ${RUNS} pairs after a warm-up\n\n| worker | (a) wall | skills-ref wall | (a) ÷ skills-ref, median of pairs [range] | findings |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);
