@@ -48,3 +48,36 @@ export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
+
+/** Wall and CPU time in ms of one call. CPU is the whole process's (every thread, user + system). */
+export async function timeOnce(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await fn();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1000 };
+}
+
+/**
+ * Ours and a peer in turns: one warm-up each, then `runs` pairs, each one run of ours then one
+ * of the peer. Why in turns: the machine's load drifts over seconds (other builds and tests share
+ * its cores), and timing all of one side's runs before the other's lets that drift into the
+ * ratio. Returns the medians and one ratio per pair (ours ÷ peer in speed, i.e. peer wall ÷ ours).
+ */
+export async function timePairs(
+  ours: () => Promise<unknown>,
+  peer: () => Promise<unknown>,
+  runs: number,
+): Promise<{ ours: { wall: number; cpu: number }; peer: { wall: number; cpu: number }; ratios: number[] }> {
+  await ours();
+  await peer();
+  const a: { wall: number; cpu: number }[] = [];
+  const b: { wall: number; cpu: number }[] = [];
+  for (let r = 0; r < runs; r++) {
+    a.push(await timeOnce(ours));
+    b.push(await timeOnce(peer));
+  }
+  const summary = (xs: { wall: number; cpu: number }[]): { wall: number; cpu: number } => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
+  return { ours: summary(a), peer: summary(b), ratios: a.map((x, i) => (b[i]?.wall ?? NaN) / x.wall) };
+}

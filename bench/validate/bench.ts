@@ -6,15 +6,15 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { parseFrontmatter, validate as skillsRefValidate, validateMetadata } from 'skills-ref';
 import { parseSkill } from '../../shared/skill';
 import { suggestProfiles, validateSkill } from '../../shared/validation';
 import { walkTree } from '../../main/validate/file-view';
 import { mapPool } from '../../main/validate/pool';
 import { shareJob, validateLibrary } from '../../main/validate/service';
-import { useBuiltValidationWorkers } from '../../main/validate/workers';
-import { median, percentile, prose, skillText } from '../support';
+import { useBuiltValidationWorkers, ValidationPool } from '../../main/validate/workers';
+import type { FloorResult } from './floor-worker';
+import { median, percentile, prose, skillText, timeOnce, timePairs } from '../support';
 
 const SKILLS = Number(process.env.BENCH_SKILLS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -44,72 +44,9 @@ async function generate(lib: string): Promise<string[]> {
 /** Median wall time and main-process CPU time (user + system, threadpool included) in ms of `RUNS` calls after one warm-up. */
 async function timeRuns(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
   await fn();
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    await fn();
-    walls.push(performance.now() - t0);
-    const c = process.cpuUsage(c0);
-    cpus.push((c.user + c.system) / 1000);
-  }
-  return { wall: median(walls), cpu: median(cpus) };
-}
-
-/**
- * (a) and (b) in turns: one warm-up each, then RUNS pairs, each pair one run of ours then one of
- * the peer. Why in turns: the machine's load drifts over seconds (other builds and tests share its
- * two cores), and timing one side's runs after the other's lets that drift into the ratio. Each
- * pair gives one ratio; the median and the range of those ratios are reported.
- */
-async function timePairs(ours: () => Promise<unknown>, peer: () => Promise<unknown>): Promise<{ ours: { wall: number; cpu: number }; peer: { wall: number; cpu: number }; ratios: number[] }> {
-  await ours();
-  await peer();
-  const once = async (fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> => {
-    const c0 = process.cpuUsage();
-    const t0 = performance.now();
-    await fn();
-    const wall = performance.now() - t0;
-    const c = process.cpuUsage(c0);
-    return { wall, cpu: (c.user + c.system) / 1000 };
-  };
-  const a: { wall: number; cpu: number }[] = [];
-  const b: { wall: number; cpu: number }[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    a.push(await once(ours));
-    b.push(await once(peer));
-  }
-  const summary = (xs: { wall: number; cpu: number }[]): { wall: number; cpu: number } => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
-  // Why peer wall over ours: skills/s are SKILLS / wall, so ours/peer in skills/s is their walls the other way round.
-  return { ours: summary(a), peer: summary(b), ratios: a.map((x, i) => (b[i]?.wall ?? NaN) / x.wall) };
-}
-
-/**
- * Run jobs on the (a‴) floor workers (./floor-worker.ts), a free worker taking the next job, as
- * the app's pool does. Resolves with the number of SKILL.md files read.
- */
-function runFloor(workers: Worker[], jobs: { root: string; dirs: string[] }[]): Promise<number> {
-  return new Promise((done, fail) => {
-    let next = 0;
-    let open = jobs.length;
-    let skills = 0;
-    const feed = (w: Worker): void => {
-      const job = jobs[next++];
-      if (!job) return;
-      w.once('message', (reply: { skills: number }) => {
-        skills += reply.skills;
-        if (--open === 0) done(skills);
-        else feed(w);
-      });
-      w.postMessage(job);
-    };
-    for (const w of workers) {
-      w.once('error', fail);
-      feed(w);
-    }
-    if (open === 0) done(0);
-  });
+  const times: { wall: number; cpu: number }[] = [];
+  for (let r = 0; r < RUNS; r++) times.push(await timeOnce(fn));
+  return { wall: median(times.map((t) => t.wall)), cpu: median(times.map((t) => t.cpu)) };
 }
 
 /** Median wall time in ms of a whole process, after one warm-up run. */
@@ -144,6 +81,7 @@ async function main(): Promise<void> {
   let refPool = NaN;
   let floor = NaN;
   let ioFloor = NaN;
+  const runPeer = (): Promise<unknown> => mapPool(dirs, CONCURRENCY, (d) => skillsRefValidate(d));
   // (b) timed in turns with (a) (see timePairs), unless one measure is profiled alone.
   let peer: { wall: number; cpu: number } | undefined;
   let ratios: number[] = [];
@@ -152,11 +90,10 @@ async function main(): Promise<void> {
     const pool = useBuiltValidationWorkers(join(repo, 'out', 'main'));
     if (!pool) throw new Error('out/main/validate-worker.mjs is missing or this machine has one core; run node bench/validate/run.mjs');
     const runOurs = (): Promise<unknown> => validateLibrary(lib);
-    const runPeer = (): Promise<unknown> => mapPool(dirs, CONCURRENCY, (d) => skillsRefValidate(d));
     let t: { wall: number; cpu: number };
     if (only) t = await timeRuns(runOurs);
     else {
-      const pairs = await timePairs(runOurs, runPeer);
+      const pairs = await timePairs(runOurs, runPeer, RUNS);
       t = pairs.ours;
       peer = pairs.peer;
       ratios = pairs.ratios;
@@ -172,11 +109,14 @@ async function main(): Promise<void> {
     // Why: the system calls alone that any validator with the issue's disk checks must make (the
     // walk plus reading each SKILL.md), on as many threads as (a). 2× (b) must fit the parse, the
     // rules, the link checks and the merge into what is left of (b)'s time halved.
-    const floorWorkers = Array.from({ length: pool.size }, () => new Worker(join(repo, 'bench', '.work', 'validate-floor-worker.mjs')));
-    const floorJobs = walkJobs.map((j) => ({ root: j.root, dirs: j.dirs }));
-    const floorTime = await timeRuns(() => runFloor(floorWorkers, floorJobs));
-    const readSkills = await runFloor(floorWorkers, floorJobs);
-    await Promise.all(floorWorkers.map((w) => w.terminate()));
+    const floorPool = new ValidationPool(join(repo, 'bench', '.work', 'validate-floor-worker.mjs'), pool.size);
+    const runFloor = async (): Promise<number> => {
+      const results = (await Promise.all(walkJobs.map((j) => floorPool.run(j)))) as unknown as FloorResult[];
+      return results.reduce((n, r) => n + r.read, 0);
+    };
+    const floorTime = await timeRuns(runFloor);
+    const readSkills = await runFloor();
+    await floorPool.close();
     ioFloor = (SKILLS / floorTime.wall) * 1000;
     rows.push([`(a‴) the walk and reading each SKILL.md (${readSkills} files) on ${pool.size} worker threads, nothing parsed or checked`, `${fmt(ioFloor)} skills/s (${fmt(floorTime.wall)} ms wall)`, '', '']);
     const one = await timeRuns(() => validateLibrary(lib, { pool: null }));
@@ -206,7 +146,7 @@ async function main(): Promise<void> {
     ]);
   }
   if (!only || only === 'b') {
-    const pool = peer ?? (await timeRuns(() => mapPool(dirs, CONCURRENCY, (d) => skillsRefValidate(d))));
+    const pool = peer ?? (await timeRuns(runPeer));
     refPool = (SKILLS / pool.wall) * 1000;
     const how = peer ? `, timed in turns with (a)` : '';
     rows.push([`(b) skills-ref 0.1.5 validate(dir), ${CONCURRENCY} at a time${how}`, `${fmt(refPool)} skills/s (${fmt(pool.wall)} ms wall, ${fmt(pool.cpu)} ms CPU)`, 'peer', '']);

@@ -7,7 +7,7 @@ import { validate as skillsRefValidate } from 'skills-ref';
 import { mapPool } from '../../main/validate/pool';
 import { validateLibrary } from '../../main/validate/service';
 import { ValidationPool } from '../../main/validate/workers';
-import { median } from '../support';
+import { median, timePairs } from '../support';
 
 const repo = process.env.BENCH_REPO ?? process.cwd();
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -29,19 +29,8 @@ for (const [name, script] of variants) {
   const first = await validateLibrary(lib, { pool });
   const found = JSON.stringify(first.skills.map((s) => s.diagnostics)) + JSON.stringify(first.findings);
   expected ??= found;
-  await peer();
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    let t0 = performance.now();
-    await validateLibrary(lib, { pool });
-    ours.push(performance.now() - t0);
-    t0 = performance.now();
-    await peer();
-    theirs.push(performance.now() - t0);
-  }
+  const { ours, peer: theirs, ratios } = await timePairs(() => validateLibrary(lib, { pool }), peer, RUNS);
   await pool.close();
-  const ratios = ours.map((t, i) => (theirs[i] ?? NaN) / t);
-  rows.push(`| ${name} | ${median(ours).toFixed(0)} ms | ${median(theirs).toFixed(0)} ms | ${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] | ${found === expected ? 'same' : 'DIFFERENT'} |`);
+  rows.push(`| ${name} | ${ours.wall.toFixed(0)} ms | ${theirs.wall.toFixed(0)} ms | ${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] | ${found === expected ? 'same' : 'DIFFERENT'} |`);
 }
 process.stdout.write(`\n${dirs.length} skills, 2 worker threads, ${RUNS} pairs after a warm-up\n\n| worker | (a) wall | skills-ref wall | (a) ÷ skills-ref, median of pairs [range] | findings |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);
