@@ -3,7 +3,24 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'util', 'zlib', 'events', 'worker_threads'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'stream',
+  'util',
+  'zlib',
+  'events',
+  'worker_threads',
+];
 
 /** Build a no-restricted-imports rule from forbidden module patterns. */
 function forbid(patterns, message) {
@@ -14,7 +31,15 @@ function forbid(patterns, message) {
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'bench/.work/**', 'test-results/**', 'playwright-report/**', '**/*.d.ts'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'bench/.work/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -27,7 +52,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
@@ -44,7 +72,17 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', performance: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        performance: 'readonly',
+      },
     },
   },
   {
@@ -55,24 +93,47 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     ignores: ['shared/**/*.test.ts'],
-    rules: forbid([...nodeBuiltins, 'electron', 'react', 'react-dom', '**/main/**', '**/renderer/**', '**/preload/**'], 'shared/ is pure TypeScript: no Node, no DOM, no Electron.'),
+    rules: forbid(
+      [
+        ...nodeBuiltins,
+        'electron',
+        'react',
+        'react-dom',
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+      ],
+      'shared/ is pure TypeScript: no Node, no DOM, no Electron.',
+    ),
   },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     ignores: ['renderer/**/*.test.ts', 'renderer/vite.config.ts'],
-    rules: forbid([...nodeBuiltins, 'electron', '**/main/**', '**/preload/**'], 'renderer/ talks to main only through platform/api.'),
+    rules: forbid(
+      [...nodeBuiltins, 'electron', '**/main/**', '**/preload/**'],
+      'renderer/ talks to main only through platform/api.',
+    ),
   },
   {
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**'],
-    rules: forbid(['electron', '**/renderer/**', '**/preload/**'], 'Only main/electron/ may import electron; main/ never imports renderer/ or preload/.'),
+    rules: forbid(
+      ['electron', '**/renderer/**', '**/preload/**'],
+      'Only main/electron/ may import electron; main/ never imports renderer/ or preload/.',
+    ),
   },
   {
     files: ['main/electron/**/*.ts'],
-    rules: forbid(['**/renderer/**', '**/preload/**'], 'main/ never imports renderer/ or preload/.'),
+    rules: forbid(
+      ['**/renderer/**', '**/preload/**'],
+      'main/ never imports renderer/ or preload/.',
+    ),
   },
   {
     files: ['preload/**/*.ts'],
-    rules: forbid([...nodeBuiltins, '**/main/**', '**/renderer/**'], 'preload/ imports only shared/ipc and electron.'),
+    rules: forbid(
+      [...nodeBuiltins, '**/main/**', '**/renderer/**'],
+      'preload/ imports only shared/ipc and electron.',
+    ),
   },
 );

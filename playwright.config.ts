@@ -6,7 +6,9 @@ const electronBinary = electronRuntimePath(root);
 if (!electronBinary) {
   // Why: the Electron runtime downloads on first start and cannot be fetched on machines that only
   // reach package registries; the same UI is covered by the web project (ARCHITECTURE "Two shells").
-  console.log('e2e: electron project skipped — the Electron runtime is not installed on this machine.');
+  console.log(
+    'e2e: electron project skipped — the Electron runtime is not installed on this machine.',
+  );
 }
 
 /** End-to-end tests: the browser shell in the system Chromium, and Electron where its runtime exists. */
@@ -24,8 +26,13 @@ export default defineConfig({
     {
       name: 'web',
       testDir: './e2e/web',
-      use: { browserName: 'chromium', launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } },
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+      },
     },
-    ...(electronBinary ? [{ name: 'electron', testDir: './e2e/electron', metadata: { electronBinary } }] : []),
+    ...(electronBinary
+      ? [{ name: 'electron', testDir: './e2e/electron', metadata: { electronBinary } }]
+      : []),
   ],
 });

@@ -14,7 +14,11 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * validation workers that run from out/main.
  */
 export function buildApp({ renderer = false } = {}) {
-  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet', ...(renderer ? [] : ['--node-only'])], { cwd: root, stdio: 'inherit' });
+  const built = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'build.mjs'), '--quiet', ...(renderer ? [] : ['--node-only'])],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
@@ -35,6 +39,10 @@ export async function bundleBench(entry, outfile, { external = false, sourcemap 
     logLevel: 'error',
     ...(external
       ? { packages: 'external' }
-      : { banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" } }),
+      : {
+          banner: {
+            js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+          },
+        }),
   });
 }

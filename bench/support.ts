@@ -1,6 +1,9 @@
 // Helpers the benchmarks share: a deterministic library generator and simple statistics.
 
-const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(' ');
+const WORDS =
+  'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(
+    ' ',
+  );
 
 /** Deterministic prose of about `chars` characters (a tiny LCG, so every run writes the same library). */
 export function prose(chars: number, seed: number): string {
@@ -33,7 +36,10 @@ export function skillText(name: string, i: number, bodyChars = 2560): string {
     '',
   ].join('\n');
   const parts = Math.max(1, Math.round(bodyChars / 640));
-  const sections = Array.from({ length: parts }, (_, k) => `## Step ${k + 1}\n\n${prose(640, i * 7 + k)}\n`).join('\n');
+  const sections = Array.from(
+    { length: parts },
+    (_, k) => `## Step ${k + 1}\n\n${prose(640, i * 7 + k)}\n`,
+  ).join('\n');
   return `${head}${sections}`;
 }
 
@@ -69,7 +75,11 @@ export async function timePairs(
   ours: () => Promise<unknown>,
   peer: () => Promise<unknown>,
   runs: number,
-): Promise<{ ours: { wall: number; cpu: number }; peer: { wall: number; cpu: number }; ratios: number[] }> {
+): Promise<{
+  ours: { wall: number; cpu: number };
+  peer: { wall: number; cpu: number };
+  ratios: number[];
+}> {
   await ours();
   await peer();
   const a: { wall: number; cpu: number }[] = [];
@@ -78,6 +88,13 @@ export async function timePairs(
     a.push(await timeOnce(ours));
     b.push(await timeOnce(peer));
   }
-  const summary = (xs: { wall: number; cpu: number }[]): { wall: number; cpu: number } => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
-  return { ours: summary(a), peer: summary(b), ratios: a.map((x, i) => (b[i]?.wall ?? NaN) / x.wall) };
+  const summary = (xs: { wall: number; cpu: number }[]): { wall: number; cpu: number } => ({
+    wall: median(xs.map((x) => x.wall)),
+    cpu: median(xs.map((x) => x.cpu)),
+  });
+  return {
+    ours: summary(a),
+    peer: summary(b),
+    ratios: a.map((x, i) => (b[i]?.wall ?? NaN) / x.wall),
+  };
 }

@@ -13,7 +13,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Why evaluate, not a script tag: the app's CSP forbids inline scripts, and it should stay that way.
   await page.evaluate(await axeSource);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResult> } }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations

@@ -22,7 +22,9 @@ export function findChromium(): string {
       if (existsSync(candidate)) return candidate;
     }
   }
-  throw new Error('No Chromium on the PATH. Install it (Debian: apt-get install -y chromium) or set SKILLBENCH_CHROMIUM.');
+  throw new Error(
+    'No Chromium on the PATH. Install it (Debian: apt-get install -y chromium) or set SKILLBENCH_CHROMIUM.',
+  );
 }
 
 /** Is the Electron runtime downloaded? (Electron ≥ 42 fetches it on first start.) */

@@ -20,42 +20,44 @@ export interface TempLibrary {
 const rendererDir = join(import.meta.dirname, '..', 'out', 'renderer');
 
 /** Fixtures: one temp library and one real browser-shell host per test (CONVENTIONS 8). */
-export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app: SkillbenchPage }>({
-  library: async ({}, use) => {
-    const dir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-'));
-    await use({
-      dir,
-      async addSkill(relativeDir, text) {
-        const folder = join(dir, relativeDir);
-        await mkdir(folder, { recursive: true });
-        const path = join(folder, 'SKILL.md');
-        await writeFile(path, text);
-        return path;
-      },
-      read: (path) => readFile(path, 'utf8'),
-      async addFile(relativePath, text) {
-        await mkdir(join(dir, relativePath, '..'), { recursive: true });
-        await writeFile(join(dir, relativePath), text);
-      },
-      async write(path, text) {
-        await writeFile(`${path}.tmp-e2e`, text);
-        await rename(`${path}.tmp-e2e`, path);
-      },
-    });
-    await rm(dir, { recursive: true, force: true });
+export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app: SkillbenchPage }>(
+  {
+    library: async ({}, use) => {
+      const dir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-'));
+      await use({
+        dir,
+        async addSkill(relativeDir, text) {
+          const folder = join(dir, relativeDir);
+          await mkdir(folder, { recursive: true });
+          const path = join(folder, 'SKILL.md');
+          await writeFile(path, text);
+          return path;
+        },
+        read: (path) => readFile(path, 'utf8'),
+        async addFile(relativePath, text) {
+          await mkdir(join(dir, relativePath, '..'), { recursive: true });
+          await writeFile(join(dir, relativePath), text);
+        },
+        async write(path, text) {
+          await writeFile(`${path}.tmp-e2e`, text);
+          await rename(`${path}.tmp-e2e`, path);
+        },
+      });
+      await rm(dir, { recursive: true, force: true });
+    },
+    shell: async ({}, use) => {
+      const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
+      const shell = await startBrowserShell({ rendererDir, version: 'e2e', userDataDir });
+      await use(shell);
+      await shell.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+    app: async ({ page, shell }, use) => {
+      const app = new SkillbenchPage(page);
+      await app.goto(shell.host.url);
+      await use(app);
+    },
   },
-  shell: async ({}, use) => {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
-    const shell = await startBrowserShell({ rendererDir, version: 'e2e', userDataDir });
-    await use(shell);
-    await shell.close();
-    await rm(userDataDir, { recursive: true, force: true });
-  },
-  app: async ({ page, shell }, use) => {
-    const app = new SkillbenchPage(page);
-    await app.goto(shell.host.url);
-    await use(app);
-  },
-});
+);
 
 export { expect } from '@playwright/test';

@@ -26,7 +26,10 @@ const common = {
   sourcemap: 'linked',
   logLevel: quiet ? 'error' : 'warning',
   // SKILLBENCH_BUILD: a fresh id per build, so findings cached by another build are not reused (main/library/listing-cache.ts).
-  define: { 'process.env.SKILLBENCH_VERSION': JSON.stringify(version), 'process.env.SKILLBENCH_BUILD': JSON.stringify(`${version}+${Date.now().toString(36)}`) },
+  define: {
+    'process.env.SKILLBENCH_VERSION': JSON.stringify(version),
+    'process.env.SKILLBENCH_BUILD': JSON.stringify(`${version}+${Date.now().toString(36)}`),
+  },
   absWorkingDir: root,
 };
 
@@ -72,13 +75,25 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
-log('built out/main/cli.js, out/main/validate-worker.mjs, out/main/electron.cjs, out/preload/index.cjs');
+log(
+  'built out/main/cli.js, out/main/validate-worker.mjs, out/main/electron.cjs, out/preload/index.cjs',
+);
 
 if (!args.has('--node-only')) {
-  const vite = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'renderer/vite.config.ts', ...(quiet ? ['--logLevel', 'error'] : [])], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const vite = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--config',
+      'renderer/vite.config.ts',
+      ...(quiet ? ['--logLevel', 'error'] : []),
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (vite.status !== 0) process.exit(vite.status ?? 1);
   log('built out/renderer');
 }

@@ -28,7 +28,11 @@ export function generate() {
   const files = readdirSync(schemaDir)
     .filter((f) => f.endsWith('.schema.json'))
     .sort();
-  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: false });
+  const ajv = new Ajv2020({
+    code: { source: true, esm: true, lines: false },
+    allErrors: true,
+    strict: false,
+  });
   const exports = { validate_json_schema_2020_12: META };
   for (const f of files) {
     const schema = JSON.parse(readFileSync(join(schemaDir, f), 'utf8'));
@@ -41,7 +45,8 @@ export function generate() {
   const used = new Set();
   code = code.replace(/require\("([^"]+)"\)\.default/g, (_m, mod) => {
     const name = RUNTIME[mod];
-    if (!name) throw new Error(`Unknown ajv runtime module ${mod}: add it to shared/schemas/ajv-runtime.ts`);
+    if (!name)
+      throw new Error(`Unknown ajv runtime module ${mod}: add it to shared/schemas/ajv-runtime.ts`);
     used.add(name);
     return `ajvRuntime.${name}`;
   });
@@ -67,7 +72,9 @@ if (isMain) {
       current = '';
     }
     if (current !== text) {
-      console.error('shared/schemas/generated/validators.ts is stale: run node scripts/gen-validators.mjs');
+      console.error(
+        'shared/schemas/generated/validators.ts is stale: run node scripts/gen-validators.mjs',
+      );
       process.exit(1);
     }
     console.log('validators up to date');

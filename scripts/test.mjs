@@ -1,4 +1,4 @@
-// `npm test`: build, type-check, lint, unit/integration tests (Vitest), end-to-end tests
+// `npm test`: build, type-check, lint, formatting, unit/integration tests (Vitest), end-to-end tests
 // (Playwright: the browser shell in the system Chromium; Electron where its runtime exists).
 // Ends with one plain line `N passed, N failed` summing every suite.
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,11 @@ const lines = [];
 function run(label, command, args) {
   console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return { ok: result.status === 0, seconds };
 }
@@ -42,13 +46,16 @@ rmSync(results, { recursive: true, force: true });
 const built = gate('build', process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet']);
 gate('typecheck', bin('tsc'), ['-b']);
 gate('lint', bin('eslint'), ['--max-warnings=0', '.']);
+gate('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
 
 const unit = run('unit and integration tests (vitest)', bin('vitest'), ['run']);
 const vitest = readJson(join(results, 'vitest.json'));
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests + (unit.ok || vitest.numFailedTests > 0 ? 0 : 1);
-  lines.push(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${unit.seconds}s)`);
+  lines.push(
+    `vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed (${unit.seconds}s)`,
+  );
 } else {
   failed += 1;
   lines.push('vitest: did not report (crashed?)');
@@ -62,7 +69,9 @@ if (built) {
     const bad = pw.stats.unexpected;
     passed += ok;
     failed += bad + (e2e.ok || bad > 0 ? 0 : 1);
-    lines.push(`playwright: ${ok} passed, ${bad} failed${pw.stats.skipped ? `, ${pw.stats.skipped} skipped` : ''} (${e2e.seconds}s)`);
+    lines.push(
+      `playwright: ${ok} passed, ${bad} failed${pw.stats.skipped ? `, ${pw.stats.skipped} skipped` : ''} (${e2e.seconds}s)`,
+    );
   } else {
     failed += 1;
     lines.push('playwright: did not report (crashed?)');

@@ -13,10 +13,29 @@ const work = join(root, 'bench', '.work');
 await mkdir(work, { recursive: true });
 
 // Why a banner: bundled CommonJS dependencies (yaml, ajv) call require(); ESM output needs one.
-const banner = { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" };
-const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm', logLevel: 'error', banner, absWorkingDir: root };
-await build({ ...common, entryPoints: [join(root, 'main', 'cli', 'main.ts')], outfile: join(work, 'inspect-cli.mjs') });
-await build({ ...common, entryPoints: [join(root, 'bench', 'inspect', 'bench.ts')], outfile: join(work, 'inspect-bench.mjs'), sourcemap: 'linked' });
+const banner = {
+  js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+};
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  logLevel: 'error',
+  banner,
+  absWorkingDir: root,
+};
+await build({
+  ...common,
+  entryPoints: [join(root, 'main', 'cli', 'main.ts')],
+  outfile: join(work, 'inspect-cli.mjs'),
+});
+await build({
+  ...common,
+  entryPoints: [join(root, 'bench', 'inspect', 'bench.ts')],
+  outfile: join(work, 'inspect-bench.mjs'),
+  sourcemap: 'linked',
+});
 
 const run = spawnSync(process.execPath, ['--enable-source-maps', join(work, 'inspect-bench.mjs')], {
   cwd: root,

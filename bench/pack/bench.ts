@@ -13,7 +13,10 @@ const work = process.env.BENCH_WORK ?? join(process.cwd(), 'bench', '.work', 'pa
 const pool = useBuiltValidationWorkers(join(process.cwd(), 'out', 'main'), { warm: true });
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-const WORDS = 'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit byte'.split(' ');
+const WORDS =
+  'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit byte'.split(
+    ' ',
+  );
 
 /** Text that compresses like prose (about 3:1). */
 function prose(bytes: number): string {
@@ -30,10 +33,16 @@ function prose(bytes: number): string {
 }
 
 /** Write a skill folder: SKILL.md plus the given files. */
-async function makeSkill(name: string, files: ReadonlyArray<readonly [string, string | Buffer]>): Promise<string> {
+async function makeSkill(
+  name: string,
+  files: ReadonlyArray<readonly [string, string | Buffer]>,
+): Promise<string> {
   const dir = join(work, 'src', name);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Benchmark skill with many files. Use it to time export and import.\n---\n# ${name}\n`);
+  await writeFile(
+    join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Benchmark skill with many files. Use it to time export and import.\n---\n# ${name}\n`,
+  );
   for (const [path, data] of files) {
     await mkdir(join(dir, dirname(path)), { recursive: true });
     await writeFile(join(dir, path), data);
@@ -43,19 +52,31 @@ async function makeSkill(name: string, files: ReadonlyArray<readonly [string, st
 
 // 200 files (SKILL.md included), 25 MB: 100 incompressible binaries of 200 kB and 99 text files of ~50 kB.
 const big: Array<[string, string | Buffer]> = [];
-for (let i = 0; i < 100; i++) big.push([`assets/blob-${String(i).padStart(3, '0')}.bin`, randomBytes(200_000)]);
-for (let i = 0; i < 99; i++) big.push([`references/doc-${String(i).padStart(3, '0')}.md`, prose(50_505)]);
+for (let i = 0; i < 100; i++)
+  big.push([`assets/blob-${String(i).padStart(3, '0')}.bin`, randomBytes(200_000)]);
+for (let i = 0; i < 99; i++)
+  big.push([`references/doc-${String(i).padStart(3, '0')}.md`, prose(50_505)]);
 // 2,000 small text files (SKILL.md included), 0.5 to 3 kB each, in 20 folders.
 const small: Array<[string, string | Buffer]> = [];
-for (let i = 0; i < 1999; i++) small.push([`refs/d${i % 20}/f-${String(i).padStart(4, '0')}.md`, prose(500 + ((i * 37) % 2500))]);
+for (let i = 0; i < 1999; i++)
+  small.push([
+    `refs/d${i % 20}/f-${String(i).padStart(4, '0')}.md`,
+    prose(500 + ((i * 37) % 2500)),
+  ]);
 
-const cases: Array<{ name: string; files: Array<[string, string | Buffer]>; target: TargetId; label: string }> = [
+const cases: Array<{
+  name: string;
+  files: Array<[string, string | Buffer]>;
+  target: TargetId;
+  label: string;
+}> = [
   { name: 'big-skill', files: big, target: 'claude-ai', label: '200 files, 25 MB' },
   { name: 'many-small', files: small, target: 'claude-api', label: '2,000 small files' },
 ];
 
 /** Median of numbers. */
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
  * Time an async function: one first (cold) run, then RUNS more; return the median of those and
@@ -63,7 +84,9 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * app is long-lived and its export dialog plans before the user exports); the first run, with
  * this process's code not yet optimised, is shown beside it rather than hidden.
  */
-async function time<T>(fn: (run: number) => Promise<T>): Promise<{ ms: number; first: number; last: T }> {
+async function time<T>(
+  fn: (run: number) => Promise<T>,
+): Promise<{ ms: number; first: number; last: T }> {
   const times: number[] = [];
   let first = 0;
   let last: T | undefined;
@@ -77,13 +100,24 @@ async function time<T>(fn: (run: number) => Promise<T>): Promise<{ ms: number; f
 }
 
 type Timed = { ms: number; first: number };
-const rows: Array<{ c: (typeof cases)[number]; ours: Timed & { last: ExportResult }; zip: Timed; oursSize: number; zipSize: number; ourImport: Timed; unzipImport: Timed }> = [];
+const rows: Array<{
+  c: (typeof cases)[number];
+  ours: Timed & { last: ExportResult };
+  zip: Timed;
+  oursSize: number;
+  zipSize: number;
+  ourImport: Timed;
+  unzipImport: Timed;
+}> = [];
 for (const c of cases) {
   const dir = await makeSkill(c.name, c.files);
   const ours = await time(async (i) => {
     const out = join(work, 'out', `ours-${c.name}-${i}.zip`);
     const r = await exportSkill(dir, c.target, { out });
-    if (r.status !== 'written') throw new Error(`export ${c.name}: ${r.status} ${JSON.stringify(r.plan.issues.filter((x) => x.severity === 'error'))}`);
+    if (r.status !== 'written')
+      throw new Error(
+        `export ${c.name}: ${r.status} ${JSON.stringify(r.plan.issues.filter((x) => x.severity === 'error'))}`,
+      );
     return r;
   });
   const zip = await time(async (i) => {
@@ -115,14 +149,28 @@ for (const c of cases) {
 
 const pad = (s: string | number, n: number): string => String(s).padEnd(n);
 const lpad = (s: string | number, n: number): string => String(s).padStart(n);
-console.log(`\nbench/pack — one first run, then the median of ${RUNS} runs, Node ${process.version}, ${process.platform}/${process.arch}\n`);
-console.log(`${pad('case', 22)}${pad('step', 22)}${lpad('ours ms', 10)}${lpad('peer ms', 10)}${lpad('ours/peer', 11)}${lpad('ours bytes', 13)}${lpad('zip bytes', 13)}${lpad('size ratio', 12)}${lpad('first runs ms', 17)}`);
+console.log(
+  `\nbench/pack — one first run, then the median of ${RUNS} runs, Node ${process.version}, ${process.platform}/${process.arch}\n`,
+);
+console.log(
+  `${pad('case', 22)}${pad('step', 22)}${lpad('ours ms', 10)}${lpad('peer ms', 10)}${lpad('ours/peer', 11)}${lpad('ours bytes', 13)}${lpad('zip bytes', 13)}${lpad('size ratio', 12)}${lpad('first runs ms', 17)}`,
+);
 for (const r of rows) {
-  console.log(`${pad(r.c.label, 22)}${pad(`export (${r.c.target})`, 22)}${lpad(r.ours.ms.toFixed(0), 10)}${lpad(r.zip.ms.toFixed(0), 10)}${lpad((r.ours.ms / r.zip.ms).toFixed(2) + '×', 11)}${lpad(r.oursSize, 13)}${lpad(r.zipSize, 13)}${lpad((r.oursSize / r.zipSize).toFixed(3), 12)}${lpad(`${r.ours.first.toFixed(0)} / ${r.zip.first.toFixed(0)}`, 17)}`);
-  console.log(`${pad('', 22)}${pad('import vs unzip', 22)}${lpad(r.ourImport.ms.toFixed(0), 10)}${lpad(r.unzipImport.ms.toFixed(0), 10)}${lpad((r.ourImport.ms / r.unzipImport.ms).toFixed(2) + '×', 11)}${' '.repeat(38)}${lpad(`${r.ourImport.first.toFixed(0)} / ${r.unzipImport.first.toFixed(0)}`, 17)}`);
+  console.log(
+    `${pad(r.c.label, 22)}${pad(`export (${r.c.target})`, 22)}${lpad(r.ours.ms.toFixed(0), 10)}${lpad(r.zip.ms.toFixed(0), 10)}${lpad((r.ours.ms / r.zip.ms).toFixed(2) + '×', 11)}${lpad(r.oursSize, 13)}${lpad(r.zipSize, 13)}${lpad((r.oursSize / r.zipSize).toFixed(3), 12)}${lpad(`${r.ours.first.toFixed(0)} / ${r.zip.first.toFixed(0)}`, 17)}`,
+  );
+  console.log(
+    `${pad('', 22)}${pad('import vs unzip', 22)}${lpad(r.ourImport.ms.toFixed(0), 10)}${lpad(r.unzipImport.ms.toFixed(0), 10)}${lpad((r.ourImport.ms / r.unzipImport.ms).toFixed(2) + '×', 11)}${' '.repeat(38)}${lpad(`${r.ourImport.first.toFixed(0)} / ${r.unzipImport.first.toFixed(0)}`, 17)}`,
+  );
 }
-console.log('\nGoal: export within 1.5× of `zip -r -X` wall time at equal or smaller size. Peer for export: zip -r -X (level 6); for import: unzip -q.');
-console.log('First runs: ours (this process\'s code not yet optimised) / the peer\'s first process; not in the medians.');
-console.log('Ours includes reading and planning the folder, the pre-upload check, the sha256 and the atomic rename; import includes every safety check and the staged write.\n');
+console.log(
+  '\nGoal: export within 1.5× of `zip -r -X` wall time at equal or smaller size. Peer for export: zip -r -X (level 6); for import: unzip -q.',
+);
+console.log(
+  "First runs: ours (this process's code not yet optimised) / the peer's first process; not in the medians.",
+);
+console.log(
+  'Ours includes reading and planning the folder, the pre-upload check, the sha256 and the atomic rename; import includes every safety check and the staged write.\n',
+);
 await rm(work, { recursive: true, force: true });
 await pool?.close();

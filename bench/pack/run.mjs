@@ -11,7 +11,13 @@ await rm(work, { recursive: true, force: true });
 await mkdir(work, { recursive: true });
 // Why the Node build: exports share the deflating with the worker threads of out/main/validate-worker.mjs, as the app does.
 buildApp();
-await bundleBench(join(root, 'bench', 'pack', 'bench.ts'), join(work, 'bench.mjs'), { sourcemap: false });
-const r = spawnSync(process.execPath, [join(work, 'bench.mjs')], { stdio: 'inherit', cwd: root, env: { ...process.env, BENCH_WORK: work } });
+await bundleBench(join(root, 'bench', 'pack', 'bench.ts'), join(work, 'bench.mjs'), {
+  sourcemap: false,
+});
+const r = spawnSync(process.execPath, [join(work, 'bench.mjs')], {
+  stdio: 'inherit',
+  cwd: root,
+  env: { ...process.env, BENCH_WORK: work },
+});
 await rm(join(work, 'src'), { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -13,7 +13,15 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
 
-const ListSchema = z.looseObject({ skills: z.array(z.looseObject({ uri: z.string(), resources: z.array(z.looseObject({ uri: z.string(), digest: z.string(), size: z.number() })) })), nextCursor: z.string().optional() });
+const ListSchema = z.looseObject({
+  skills: z.array(
+    z.looseObject({
+      uri: z.string(),
+      resources: z.array(z.looseObject({ uri: z.string(), digest: z.string(), size: z.number() })),
+    }),
+  ),
+  nextCursor: z.string().optional(),
+});
 type Entry = z.infer<typeof ListSchema>['skills'][number];
 
 const args = process.argv.slice(2);
@@ -30,9 +38,18 @@ async function generate(): Promise<void> {
     await mkdir(join(dir, 'references'), { recursive: true });
     await mkdir(join(dir, 'scripts'), { recursive: true });
     await mkdir(join(dir, 'assets'), { recursive: true });
-    await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Benchmark skill number ${i}. Use it when measuring the server.\nlicense: MIT\nmetadata:\n  group: g${i % 10}\n---\n# ${name}\n\n${'Some instructions. '.repeat(40)}\n`);
-    await writeFile(join(dir, 'references', 'guide.md'), `# Guide ${i}\n\n${'Reference text. '.repeat(120)}\n`);
-    await writeFile(join(dir, 'scripts', 'run.py'), `print("skill ${i}")\n${'# padding\n'.repeat(30)}`);
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Benchmark skill number ${i}. Use it when measuring the server.\nlicense: MIT\nmetadata:\n  group: g${i % 10}\n---\n# ${name}\n\n${'Some instructions. '.repeat(40)}\n`,
+    );
+    await writeFile(
+      join(dir, 'references', 'guide.md'),
+      `# Guide ${i}\n\n${'Reference text. '.repeat(120)}\n`,
+    );
+    await writeFile(
+      join(dir, 'scripts', 'run.py'),
+      `print("skill ${i}")\n${'# padding\n'.repeat(30)}`,
+    );
     await writeFile(join(dir, 'assets', 'data.bin'), randomBytes(2048));
   }
 }
@@ -52,7 +69,10 @@ async function listAll(client: Client): Promise<{ skills: Entry[]; pages: number
   let cursor: string | undefined;
   let pages = 0;
   do {
-    const r = await client.request({ method: 'skills/list', params: cursor ? { cursor } : {} }, ListSchema);
+    const r = await client.request(
+      { method: 'skills/list', params: cursor ? { cursor } : {} },
+      ListSchema,
+    );
     skills.push(...r.skills);
     cursor = r.nextCursor;
     pages++;
@@ -60,7 +80,10 @@ async function listAll(client: Client): Promise<{ skills: Entry[]; pages: number
   return { skills, pages };
 }
 
-async function readAll(client: Client, skills: Entry[]): Promise<{ files: number; bytes: number; failures: number }> {
+async function readAll(
+  client: Client,
+  skills: Entry[],
+): Promise<{ files: number; bytes: number; failures: number }> {
   const queue = skills.flatMap((s) => s.resources);
   let next = 0;
   let bytes = 0;
@@ -71,7 +94,10 @@ async function readAll(client: Client, skills: Entry[]): Promise<{ files: number
         const r = queue[next++];
         const res = await client.readResource({ uri: r.uri });
         const c = res.contents[0] as { text?: string; blob?: string };
-        const buf = typeof c.text === 'string' ? Buffer.from(c.text, 'utf8') : Buffer.from(c.blob ?? '', 'base64');
+        const buf =
+          typeof c.text === 'string'
+            ? Buffer.from(c.text, 'utf8')
+            : Buffer.from(c.blob ?? '', 'base64');
         const digest = `sha256:${createHash('sha256').update(buf).digest('hex')}`;
         if (digest !== r.digest || buf.length !== r.size) failures++;
         bytes += buf.length;
@@ -99,7 +125,13 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
-async function measure(label: string, client: Client, connect: () => Promise<void>, t0: number, pid: () => number | null | undefined): Promise<Row> {
+async function measure(
+  label: string,
+  client: Client,
+  connect: () => Promise<void>,
+  t0: number,
+  pid: () => number | null | undefined,
+): Promise<Row> {
   await connect();
   const first = await client.request({ method: 'skills/list', params: {} }, ListSchema);
   const startMs = performance.now() - t0;
@@ -134,13 +166,23 @@ async function stdioRow(label: string, command: string, argv: string[]): Promise
   const client = new Client({ name: 'bench', version: '1' });
   const transport = new StdioClientTransport({ command, args: argv, stderr: 'ignore' });
   const t0 = performance.now();
-  return measure(label, client, () => client.connect(transport), t0, () => transport.pid);
+  return measure(
+    label,
+    client,
+    () => client.connect(transport),
+    t0,
+    () => transport.pid,
+  );
 }
 
 async function httpRow(label: string, cli: string): Promise<Row> {
   const token = randomBytes(24).toString('base64url');
   const t0 = performance.now();
-  const child = spawn(process.execPath, [cli, 'serve', '--http', '--no-watch', '--token', token, LIB], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', '--http', '--no-watch', '--token', token, LIB],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
@@ -151,20 +193,49 @@ async function httpRow(label: string, cli: string): Promise<Row> {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
   });
   const client = new Client({ name: 'bench', version: '1' });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
   try {
-    return await measure(label, client, () => client.connect(transport), t0, () => child.pid);
+    return await measure(
+      label,
+      client,
+      () => client.connect(transport),
+      t0,
+      () => child.pid,
+    );
   } finally {
     child.kill('SIGTERM');
   }
 }
 
 function table(rows: Row[]): string {
-  const head = ['server', 'start→first list (ms)', `full listing (ms, ${'pages'})`, 'read all files (ms)', 'files/s', 'digest failures', 'peak RSS (MB)'];
-  const body = rows.map((r) => [r.server, r.startMs.toFixed(0), `${r.listMs.toFixed(1)} (${r.pages})`, r.readMs.toFixed(0), r.filesPerSec.toFixed(0), String(r.failures), r.rssMb?.toFixed(0) ?? 'n/a']);
+  const head = [
+    'server',
+    'start→first list (ms)',
+    `full listing (ms, ${'pages'})`,
+    'read all files (ms)',
+    'files/s',
+    'digest failures',
+    'peak RSS (MB)',
+  ];
+  const body = rows.map((r) => [
+    r.server,
+    r.startMs.toFixed(0),
+    `${r.listMs.toFixed(1)} (${r.pages})`,
+    r.readMs.toFixed(0),
+    r.filesPerSec.toFixed(0),
+    String(r.failures),
+    r.rssMb?.toFixed(0) ?? 'n/a',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
-  const line = (cells: string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+  const line = (cells: string[]): string =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [
+    line(head),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
 }
 
 const cli = join(WORK, 'cli.mjs');
@@ -176,11 +247,21 @@ const rows: Row[] = [];
 const runs: Row[][] = [[], []];
 for (let round = 0; round < 2; round++) {
   runs[0]?.push(await stdioRow('official SDK v2 (stdio)', process.execPath, [peer, LIB]));
-  runs[1]?.push(await stdioRow('skillbench (stdio)', process.execPath, [cli, 'serve', '--stdio', '--no-watch', LIB]));
+  runs[1]?.push(
+    await stdioRow('skillbench (stdio)', process.execPath, [
+      cli,
+      'serve',
+      '--stdio',
+      '--no-watch',
+      LIB,
+    ]),
+  );
 }
 for (const r of runs) rows.push(r.reduce((a, b) => (b.startMs < a.startMs ? b : a)));
 rows.push(await httpRow('skillbench (HTTP)', cli));
-process.stdout.write(`\n${SKILLS} skills, ${rows[0]?.files ?? 0} files, ${IN_FLIGHT} reads in flight, Node ${process.version}\n\n${table(rows)}\n`);
+process.stdout.write(
+  `\n${SKILLS} skills, ${rows[0]?.files ?? 0} files, ${IN_FLIGHT} reads in flight, Node ${process.version}\n\n${table(rows)}\n`,
+);
 const [peerRow, ours] = rows;
 if (peerRow && ours) {
   process.stdout.write(

@@ -7,12 +7,30 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = join(root, 'bench', '.work', 'server');
-const banner = { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" };
-const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm', banner, logLevel: 'error', absWorkingDir: root };
+const banner = {
+  js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+};
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  banner,
+  logLevel: 'error',
+  absWorkingDir: root,
+};
 await Promise.all([
   build({ ...common, entryPoints: ['main/cli/main.ts'], outfile: join(work, 'cli.mjs') }),
-  build({ ...common, entryPoints: ['bench/server/peer-server.ts'], outfile: join(work, 'peer-server.mjs') }),
+  build({
+    ...common,
+    entryPoints: ['bench/server/peer-server.ts'],
+    outfile: join(work, 'peer-server.mjs'),
+  }),
   build({ ...common, entryPoints: ['bench/server/bench.ts'], outfile: join(work, 'bench.mjs') }),
 ]);
-const r = spawnSync(process.execPath, [join(work, 'bench.mjs'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root, env: { ...process.env, BENCH_WORK: work } });
+const r = spawnSync(process.execPath, [join(work, 'bench.mjs'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  cwd: root,
+  env: { ...process.env, BENCH_WORK: work },
+});
 process.exit(r.status ?? 1);

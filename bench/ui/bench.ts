@@ -43,7 +43,11 @@ async function generate(lib: string, stamp: string): Promise<void> {
   await mkdir(lib, { recursive: true });
   const names = Array.from({ length: SKILLS - 1 }, (_, i) => `skill-${String(i).padStart(4, '0')}`);
   for (let start = 0; start < names.length; start += 200) {
-    await Promise.all(names.slice(start, start + 200).map((name, k) => writeSkill(lib, name, start + k, skillText(name, start + k))));
+    await Promise.all(
+      names
+        .slice(start, start + 200)
+        .map((name, k) => writeSkill(lib, name, start + k, skillText(name, start + k))),
+    );
   }
   await writeSkill(lib, BIG, 1, skillText(BIG, 1, 19_000));
   await writeFile(stamp, want);
@@ -57,10 +61,13 @@ function findChromium(): string {
       if (existsSync(join(dir, name))) return join(dir, name);
     }
   }
-  throw new Error('No Chromium on the PATH (Debian: apt-get install -y chromium) and SKILLBENCH_CHROMIUM is not set.');
+  throw new Error(
+    'No Chromium on the PATH (Debian: apt-get install -y chromium) and SKILLBENCH_CHROMIUM is not set.',
+  );
 }
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** What the in-page probe records (times from `performance.now()`, i.e. ms since navigation start). */
 interface Probe {
@@ -86,7 +93,13 @@ declare global {
  * and when the editor holds the skill. Measured in the page so no CDP round trip is counted.
  */
 function listProbe(expectedCount: string): void {
-  const probe: Probe = { listReady: null, listRequest: null, click: null, editorReady: null, checked: null };
+  const probe: Probe = {
+    listReady: null,
+    listRequest: null,
+    click: null,
+    editorReady: null,
+    checked: null,
+  };
   window.__sbProbe = probe;
   const check = (): void => {
     const now = performance.now();
@@ -96,17 +109,44 @@ function listProbe(expectedCount: string): void {
       const row = document.querySelector('.skill-list li button');
       if (ready && count === expectedCount && row) {
         probe.listReady = now;
-        const entry = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/library.list'));
-        if (entry) probe.listRequest = { start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd };
+        const entry = performance
+          .getEntriesByType('resource')
+          .find((e) => e.name.includes('/api/library.list'));
+        if (entry)
+          probe.listRequest = {
+            start: entry.startTime,
+            end: (entry as PerformanceResourceTiming).responseEnd,
+          };
       }
     }
-    if (probe.click !== null && probe.editorReady === null && document.querySelector('[data-testid="editor"][data-state="ready"]')) probe.editorReady = now;
-    if (probe.listReady !== null && probe.checked === null && document.querySelector('.skill-list .badge') && !document.querySelector('.skill-list .badge.pending')) probe.checked = now;
+    if (
+      probe.click !== null &&
+      probe.editorReady === null &&
+      document.querySelector('[data-testid="editor"][data-state="ready"]')
+    )
+      probe.editorReady = now;
+    if (
+      probe.listReady !== null &&
+      probe.checked === null &&
+      document.querySelector('.skill-list .badge') &&
+      !document.querySelector('.skill-list .badge.pending')
+    )
+      probe.checked = now;
   };
-  window.addEventListener('click', (e) => {
-    if (probe.click === null && (e.target as Element | null)?.closest?.('.skill-list')) probe.click = e.timeStamp;
-  }, true);
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  window.addEventListener(
+    'click',
+    (e) => {
+      if (probe.click === null && (e.target as Element | null)?.closest?.('.skill-list'))
+        probe.click = e.timeStamp;
+    },
+    true,
+  );
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
 }
 
 /**
@@ -120,9 +160,13 @@ function markerProbe(): void {
   const panel = document.querySelector('section.problems');
   const present = (): boolean => !!panel?.querySelector('li[data-rule="name/uppercase"]');
   window.__sbMarkerPresent = present();
-  window.addEventListener('keydown', (e) => {
-    lastKey = e.timeStamp;
-  }, true);
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      lastKey = e.timeStamp;
+    },
+    true,
+  );
   new MutationObserver(() => {
     const now = present();
     if (now === window.__sbMarkerPresent) return;
@@ -136,28 +180,48 @@ function markerProbe(): void {
   }).observe(document.body, { subtree: true, childList: true });
 }
 
-async function measureList(browser: Browser, url: string): Promise<{ probe: Probe; rowClickToEditor: number }> {
+async function measureList(
+  browser: Browser,
+  url: string,
+): Promise<{ probe: Probe; rowClickToEditor: number }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(listProbe, `${SKILLS} skills`);
   await page.goto(url);
   page.on('pageerror', (e) => process.stdout.write(`page error: ${e.message}\n`));
   try {
-    await page.waitForFunction(() => window.__sbProbe.listReady !== null, null, { timeout: 120_000, polling: 50 });
+    await page.waitForFunction(() => window.__sbProbe.listReady !== null, null, {
+      timeout: 120_000,
+      polling: 50,
+    });
   } catch (error) {
-    const state = await page.evaluate(() => ({ app: document.querySelector('.app')?.getAttribute('data-state'), count: document.querySelector('.list-count')?.textContent, rows: document.querySelectorAll('.skill-list li').length, probe: window.__sbProbe }));
+    const state = await page.evaluate(() => ({
+      app: document.querySelector('.app')?.getAttribute('data-state'),
+      count: document.querySelector('.list-count')?.textContent,
+      rows: document.querySelectorAll('.skill-list li').length,
+      probe: window.__sbProbe,
+    }));
     process.stdout.write(`list never became interactive: ${JSON.stringify(state)}\n`);
     throw error;
   }
   await page.locator('.skill-list li button').first().click();
-  await page.waitForFunction(() => window.__sbProbe.editorReady !== null, null, { timeout: 60_000, polling: 50 });
-  await page.waitForFunction(() => window.__sbProbe.checked !== null, null, { timeout: 120_000, polling: 50 });
+  await page.waitForFunction(() => window.__sbProbe.editorReady !== null, null, {
+    timeout: 60_000,
+    polling: 50,
+  });
+  await page.waitForFunction(() => window.__sbProbe.checked !== null, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
   const probe = await page.evaluate(() => window.__sbProbe);
   await context.close();
   return { probe, rowClickToEditor: (probe.editorReady ?? NaN) - (probe.click ?? NaN) };
 }
 
-async function measureMarkers(browser: Browser, url: string): Promise<{ dom: number[]; frame: number[] }> {
+async function measureMarkers(
+  browser: Browser,
+  url: string,
+): Promise<{ dom: number[]; frame: number[] }> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page: Page = await context.newPage();
   await page.goto(url);
@@ -173,9 +237,15 @@ async function measureMarkers(browser: Browser, url: string): Promise<{ dom: num
   await page.evaluate(markerProbe);
   const toggle = async (): Promise<void> => {
     await page.keyboard.press('Shift+X');
-    await page.waitForFunction(() => window.__sbMarkerPresent, null, { polling: 'raf', timeout: 10_000 });
+    await page.waitForFunction(() => window.__sbMarkerPresent, null, {
+      polling: 'raf',
+      timeout: 10_000,
+    });
     await page.keyboard.press('Backspace');
-    await page.waitForFunction(() => !window.__sbMarkerPresent, null, { polling: 'raf', timeout: 10_000 });
+    await page.waitForFunction(() => !window.__sbMarkerPresent, null, {
+      polling: 'raf',
+      timeout: 10_000,
+    });
   };
   for (let i = 0; i < 5; i++) await toggle(); // warm-up
   await page.evaluate(() => {
@@ -184,7 +254,9 @@ async function measureMarkers(browser: Browser, url: string): Promise<{ dom: num
   for (let i = 0; i < EDITS; i++) await toggle();
   await page.waitForTimeout(50); // let the last frame callback run
   const marks = await page.evaluate(() => window.__sbMarks);
-  const size = await page.evaluate(() => document.querySelector('.monaco-editor')?.textContent?.length ?? 0);
+  const size = await page.evaluate(
+    () => document.querySelector('.monaco-editor')?.textContent?.length ?? 0,
+  );
   if (size === 0) process.stdout.write('warning: the editor showed no text\n');
   await context.close();
   return { dom: marks.map((m) => m.dom - m.key), frame: marks.map((m) => m.frame - m.key) };
@@ -205,13 +277,25 @@ async function main(): Promise<void> {
   // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/validate-worker.mjs).
   const startShell = (): Promise<Awaited<ReturnType<typeof startBrowserShell>>> => {
     useBuiltValidationWorkers(join(repo, 'out', 'main'));
-    return startBrowserShell({ rendererDir: join(repo, 'out', 'renderer'), version: 'bench', userDataDir });
+    return startBrowserShell({
+      rendererDir: join(repo, 'out', 'renderer'),
+      version: 'bench',
+      userDataDir,
+    });
   };
   let shell = await startShell();
   const rows: [string, string, string, string][] = [];
   const browser = await chromium.launch({
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+    ],
   });
   try {
     // A returning user: the library is a remembered root before the page loads.
@@ -264,27 +348,101 @@ async function main(): Promise<void> {
     const warm = runs.slice(1);
     const coldMs = median(cold.map((r) => r.probe.listReady ?? NaN));
     const ready = warm.map((r) => r.probe.listReady ?? NaN);
-    const req = warm.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN));
+    const req = warm.map((r) =>
+      r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN,
+    );
     const reqStart = warm.map((r) => r.probe.listRequest?.start ?? NaN);
-    const afterReq = warm.map((r) => (r.probe.listReady ?? NaN) - (r.probe.listRequest?.end ?? NaN));
+    const afterReq = warm.map(
+      (r) => (r.probe.listReady ?? NaN) - (r.probe.listRequest?.end ?? NaN),
+    );
     const listMs = median(ready);
     const firstMs = median(firstStart.map((r) => r.probe.listReady ?? NaN));
     const restartMs = median(restart.map((r) => r.probe.listReady ?? NaN));
-    const requestMs = (runs: { probe: Probe }[]): number => median(runs.map((r) => (r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN)));
-    rows.push([`List interactive, app restarted, library unchanged (findings kept on disk): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`, `${fmt(restartMs)} ms`, '< 1,500 ms', restartMs < 1500 ? 'met' : 'missed']);
-    rows.push([`  of which: library.list request → response`, `${fmt(requestMs(restart))} ms`, '', '']);
-    rows.push([`List interactive, first open ever (new services, new workers, nothing kept: the list comes at a glance; median of ${RUNS})`, `${fmt(firstMs)} ms`, '< 1,500 ms', firstMs < 1500 ? 'met' : 'missed']);
-    rows.push([`  of which: library.list request → response (a glance: names and descriptions, badges pending)`, `${fmt(requestMs(firstStart))} ms`, '', '']);
-    rows.push([`  navigation → every badge in view checked (the background check done)`, `${fmt(median(firstStart.map((r) => r.probe.checked ?? NaN)))} ms`, '', '']);
-    rows.push([`List interactive, after an edit (one skill changed since the last listing; median of ${RUNS})`, `${fmt(coldMs)} ms`, '< 1,500 ms', coldMs < 1500 ? 'met' : 'missed']);
-    rows.push([`List interactive, warm (nothing changed since the last listing; median of ${RUNS})`, `${fmt(listMs)} ms`, '< 1,500 ms', listMs < 1500 ? 'met' : 'missed']);
-    rows.push(['  first warm navigation (fresh page cache; not in the median)', `${fmt(first?.probe.listReady ?? NaN)} ms`, '', '']);
-    rows.push(['  of which: page start → library.list sent (HTML, JS, settings)', `${fmt(median(reqStart))} ms`, '', '']);
-    rows.push(['  of which: library.list request → response (validation + JSON + transfer)', `${fmt(median(req))} ms`, '', '']);
+    const requestMs = (runs: { probe: Probe }[]): number =>
+      median(
+        runs.map((r) =>
+          r.probe.listRequest ? r.probe.listRequest.end - r.probe.listRequest.start : NaN,
+        ),
+      );
+    rows.push([
+      `List interactive, app restarted, library unchanged (findings kept on disk): navigation → "${SKILLS} skills" shown, a row button present (median of ${RUNS})`,
+      `${fmt(restartMs)} ms`,
+      '< 1,500 ms',
+      restartMs < 1500 ? 'met' : 'missed',
+    ]);
+    rows.push([
+      `  of which: library.list request → response`,
+      `${fmt(requestMs(restart))} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `List interactive, first open ever (new services, new workers, nothing kept: the list comes at a glance; median of ${RUNS})`,
+      `${fmt(firstMs)} ms`,
+      '< 1,500 ms',
+      firstMs < 1500 ? 'met' : 'missed',
+    ]);
+    rows.push([
+      `  of which: library.list request → response (a glance: names and descriptions, badges pending)`,
+      `${fmt(requestMs(firstStart))} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `  navigation → every badge in view checked (the background check done)`,
+      `${fmt(median(firstStart.map((r) => r.probe.checked ?? NaN)))} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      `List interactive, after an edit (one skill changed since the last listing; median of ${RUNS})`,
+      `${fmt(coldMs)} ms`,
+      '< 1,500 ms',
+      coldMs < 1500 ? 'met' : 'missed',
+    ]);
+    rows.push([
+      `List interactive, warm (nothing changed since the last listing; median of ${RUNS})`,
+      `${fmt(listMs)} ms`,
+      '< 1,500 ms',
+      listMs < 1500 ? 'met' : 'missed',
+    ]);
+    rows.push([
+      '  first warm navigation (fresh page cache; not in the median)',
+      `${fmt(first?.probe.listReady ?? NaN)} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  of which: page start → library.list sent (HTML, JS, settings)',
+      `${fmt(median(reqStart))} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  of which: library.list request → response (validation + JSON + transfer)',
+      `${fmt(median(req))} ms`,
+      '',
+      '',
+    ]);
     rows.push(['  of which: response → list rendered', `${fmt(median(afterReq))} ms`, '', '']);
-    rows.push(['  server alone: services.library.list() in Node (median of 3)', `${fmt(median(serverList))} ms`, '', '']);
-    rows.push(['  of that: validateLibrary(root) alone (median of 3)', `${fmt(median(validation))} ms`, '', '']);
-    rows.push(['Row click → editor ready (median)', `${fmt(median(warm.map((r) => r.rowClickToEditor)))} ms`, '', '']);
+    rows.push([
+      '  server alone: services.library.list() in Node (median of 3)',
+      `${fmt(median(serverList))} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '  of that: validateLibrary(root) alone (median of 3)',
+      `${fmt(median(validation))} ms`,
+      '',
+      '',
+    ]);
+    rows.push([
+      'Row click → editor ready (median)',
+      `${fmt(median(warm.map((r) => r.rowClickToEditor)))} ms`,
+      '',
+      '',
+    ]);
 
     const marks = await measureMarkers(browser, shell.host.url);
     const p95 = percentile(marks.dom, 95);
@@ -294,7 +452,12 @@ async function main(): Promise<void> {
       'p95 < 50 ms',
       p95 < 50 ? 'met' : 'missed',
     ]);
-    rows.push(['  … to the next frame (when it can be painted)', `p50 ${fmt(percentile(marks.frame, 50), 1)} ms, p95 ${fmt(percentile(marks.frame, 95), 1)} ms`, '', '']);
+    rows.push([
+      '  … to the next frame (when it can be painted)',
+      `p50 ${fmt(percentile(marks.frame, 50), 1)} ms, p95 ${fmt(percentile(marks.frame, 95), 1)} ms`,
+      '',
+      '',
+    ]);
   } finally {
     await browser.close();
     await shell.close();
@@ -302,9 +465,16 @@ async function main(): Promise<void> {
   const header: [string, string, string, string] = ['measure', 'result', 'goal', 'status'];
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  process.stdout.write(`\nNode ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${SKILLS} skills\n\n`);
-  process.stdout.write(`${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n`);
+  const line = (r: string[]): string =>
+    `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  process.stdout.write(
+    `\nNode ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${SKILLS} skills\n\n`,
+  );
+  process.stdout.write(
+    `${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n`,
+  );
 }
 
 await main();

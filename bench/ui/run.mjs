@@ -14,5 +14,9 @@ buildApp({ renderer: !existsSync(join(root, 'out', 'renderer', 'index.html')) })
 const bundle = join(work, 'ui-bench.mjs');
 // Why external packages: Playwright and the services' dependencies load from node_modules as they are.
 await bundleBench(join(root, 'bench', 'ui', 'bench.ts'), bundle, { external: true });
-const run = spawnSync(process.execPath, ['--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_REPO: root } });
+const run = spawnSync(process.execPath, ['--enable-source-maps', bundle], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_REPO: root },
+});
 process.exit(run.status ?? 1);

@@ -62,7 +62,8 @@ function timeProcess(args: string[]): { ms: number; status: number | null } {
   return { ms: median(times), status };
 }
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main(): Promise<void> {
   const repo = process.env.BENCH_REPO ?? process.cwd();
@@ -74,7 +75,9 @@ async function main(): Promise<void> {
   // Sanity: both validators see a clean library, so they do comparable work.
   const check = await validateLibrary(lib);
   const refErrors = (await Promise.all(dirs.slice(0, 20).map((d) => skillsRefValidate(d)))).flat();
-  process.stdout.write(`our errors: ${check.counts.error}, warnings: ${check.counts.warning}; skills-ref errors on 20 samples: ${refErrors.length}\n`);
+  process.stdout.write(
+    `our errors: ${check.counts.error}, warnings: ${check.counts.warning}; skills-ref errors on 20 samples: ${refErrors.length}\n`,
+  );
 
   const rows: [string, string, string, string][] = [];
   let ours = NaN;
@@ -88,7 +91,10 @@ async function main(): Promise<void> {
   if (!only || only === 'a') {
     // As the app and the CLI run it: the library shared among worker threads (out/main/validate-worker.mjs, built by run.mjs).
     const pool = useBuiltValidationWorkers(join(repo, 'out', 'main'));
-    if (!pool) throw new Error('out/main/validate-worker.mjs is missing or this machine has one core; run node bench/validate/run.mjs');
+    if (!pool)
+      throw new Error(
+        'out/main/validate-worker.mjs is missing or this machine has one core; run node bench/validate/run.mjs',
+      );
     const runOurs = (): Promise<unknown> => validateLibrary(lib);
     let t: { wall: number; cpu: number };
     if (only) t = await timeRuns(runOurs);
@@ -99,28 +105,62 @@ async function main(): Promise<void> {
       ratios = pairs.ratios;
     }
     ours = (SKILLS / t.wall) * 1000;
-    rows.push([`(a) Skillbench validateLibrary, default profile, disk + library checks, ${pool.size} worker threads`, `${fmt(ours)} skills/s (${fmt(t.wall)} ms wall, ${fmt(t.cpu)} ms CPU)`, '≥ 2× (b)', '']);
+    rows.push([
+      `(a) Skillbench validateLibrary, default profile, disk + library checks, ${pool.size} worker threads`,
+      `${fmt(ours)} skills/s (${fmt(t.wall)} ms wall, ${fmt(t.cpu)} ms CPU)`,
+      '≥ 2× (b)',
+      '',
+    ]);
     // Why: how far the file view's system calls alone go on the same threads (the floor of (a)
     // without reading, parsing or checking anything), so each run shows where the rest goes.
-    const walkJobs = shareJob({ root: lib, realRoot: realpathSync(lib), dirs: dirs.map((d) => d.slice(lib.length + 1)), stamp: false, validate: false }, pool.size);
+    const walkJobs = shareJob(
+      {
+        root: lib,
+        realRoot: realpathSync(lib),
+        dirs: dirs.map((d) => d.slice(lib.length + 1)),
+        stamp: false,
+        validate: false,
+      },
+      pool.size,
+    );
     const walkOnly = await timeRuns(() => Promise.all(walkJobs.map((j) => pool.run(j))));
     floor = (SKILLS / walkOnly.wall) * 1000;
-    rows.push([`(a″) the walk alone (readdir + lstat) on the same ${pool.size} worker threads, nothing read or checked`, `${fmt(floor)} skills/s (${fmt(walkOnly.wall)} ms wall)`, '', '']);
+    rows.push([
+      `(a″) the walk alone (readdir + lstat) on the same ${pool.size} worker threads, nothing read or checked`,
+      `${fmt(floor)} skills/s (${fmt(walkOnly.wall)} ms wall)`,
+      '',
+      '',
+    ]);
     // Why: the system calls alone that any validator with the issue's disk checks must make (the
     // walk plus reading each SKILL.md), on as many threads as (a). 2× (b) must fit the parse, the
     // rules, the link checks and the merge into what is left of (b)'s time halved.
-    const floorPool = new ValidationPool(join(repo, 'bench', '.work', 'validate-floor-worker.mjs'), pool.size);
+    const floorPool = new ValidationPool(
+      join(repo, 'bench', '.work', 'validate-floor-worker.mjs'),
+      pool.size,
+    );
     const runFloor = async (): Promise<number> => {
-      const results = (await Promise.all(walkJobs.map((j) => floorPool.run(j)))) as unknown as FloorResult[];
+      const results = (await Promise.all(
+        walkJobs.map((j) => floorPool.run(j)),
+      )) as unknown as FloorResult[];
       return results.reduce((n, r) => n + r.read, 0);
     };
     const floorTime = await timeRuns(runFloor);
     const readSkills = await runFloor();
     await floorPool.close();
     ioFloor = (SKILLS / floorTime.wall) * 1000;
-    rows.push([`(a‴) the walk and reading each SKILL.md (${readSkills} files) on ${pool.size} worker threads, nothing parsed or checked`, `${fmt(ioFloor)} skills/s (${fmt(floorTime.wall)} ms wall)`, '', '']);
+    rows.push([
+      `(a‴) the walk and reading each SKILL.md (${readSkills} files) on ${pool.size} worker threads, nothing parsed or checked`,
+      `${fmt(ioFloor)} skills/s (${fmt(floorTime.wall)} ms wall)`,
+      '',
+      '',
+    ]);
     const one = await timeRuns(() => validateLibrary(lib, { pool: null }));
-    rows.push(['(a′) the same on the calling thread alone (for reference)', `${fmt((SKILLS / one.wall) * 1000)} skills/s (${fmt(one.wall)} ms wall, ${fmt(one.cpu)} ms CPU)`, '', '']);
+    rows.push([
+      '(a′) the same on the calling thread alone (for reference)',
+      `${fmt((SKILLS / one.wall) * 1000)} skills/s (${fmt(one.wall)} ms wall, ${fmt(one.cpu)} ms CPU)`,
+      '',
+      '',
+    ]);
     await pool.close();
     // Where (a)'s time goes, each part alone (for the README's analysis, not a goal).
     const walk = await timeRuns(() => walkTree(lib));
@@ -149,7 +189,12 @@ async function main(): Promise<void> {
     const pool = peer ?? (await timeRuns(runPeer));
     refPool = (SKILLS / pool.wall) * 1000;
     const how = peer ? `, timed in turns with (a)` : '';
-    rows.push([`(b) skills-ref 0.1.5 validate(dir), ${CONCURRENCY} at a time${how}`, `${fmt(refPool)} skills/s (${fmt(pool.wall)} ms wall, ${fmt(pool.cpu)} ms CPU)`, 'peer', '']);
+    rows.push([
+      `(b) skills-ref 0.1.5 validate(dir), ${CONCURRENCY} at a time${how}`,
+      `${fmt(refPool)} skills/s (${fmt(pool.wall)} ms wall, ${fmt(pool.cpu)} ms CPU)`,
+      'peer',
+      '',
+    ]);
     const seq = await timeRuns(async () => {
       for (const d of dirs) await skillsRefValidate(d);
     });
@@ -158,13 +203,26 @@ async function main(): Promise<void> {
     const refCore = await timeRuns(async () => {
       for (const { dir, text } of refTexts) validateMetadata(parseFrontmatter(text)[0], dir);
     });
-    rows.push(['(b″) skills-ref in memory alone: parseFrontmatter (js-yaml) + validateMetadata, one thread, nothing read', `${fmt(refCore.wall)} ms per ${fmt(SKILLS)} skills`, '', '']);
-    rows.push(['(b′) skills-ref 0.1.5 validate(dir), one after another', `${fmt((SKILLS / seq.wall) * 1000)} skills/s (${fmt(seq.wall)} ms wall, ${fmt(seq.cpu)} ms CPU)`, 'peer', '']);
+    rows.push([
+      '(b″) skills-ref in memory alone: parseFrontmatter (js-yaml) + validateMetadata, one thread, nothing read',
+      `${fmt(refCore.wall)} ms per ${fmt(SKILLS)} skills`,
+      '',
+      '',
+    ]);
+    rows.push([
+      '(b′) skills-ref 0.1.5 validate(dir), one after another',
+      `${fmt((SKILLS / seq.wall) * 1000)} skills/s (${fmt(seq.wall)} ms wall, ${fmt(seq.cpu)} ms CPU)`,
+      'peer',
+      '',
+    ]);
   }
   if (rows[0] && !Number.isNaN(ours) && !Number.isNaN(refPool)) {
     // Why the median of the pairs' ratios when there are pairs: each compares runs made under the same load.
     const ratio = ratios.length > 0 ? median(ratios) : ours / refPool;
-    const range = ratios.length > 0 ? ` [pairs ${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}]` : '';
+    const range =
+      ratios.length > 0
+        ? ` [pairs ${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}]`
+        : '';
     rows[0][2] = `≥ 2× (b): ${fmt(ratio, 2)}×${range}`;
     rows[0][3] = ratio >= 2 ? 'met' : 'missed';
     const walkRow = rows.find((r) => r[0].startsWith('(a″)'));
@@ -179,9 +237,19 @@ async function main(): Promise<void> {
   if (!only || only === 'c') {
     const bin = join(repo, 'main', 'cli', 'skillbench.mjs');
     const full = timeProcess([bin, 'validate', lib]);
-    rows.push([`(c) node main/cli/skillbench.mjs validate LIB (exit ${full.status}), median of ${RUNS}`, `${fmt(full.ms)} ms wall`, '< 1,000 ms', full.ms < 1000 ? 'met' : 'missed']);
+    rows.push([
+      `(c) node main/cli/skillbench.mjs validate LIB (exit ${full.status}), median of ${RUNS}`,
+      `${fmt(full.ms)} ms wall`,
+      '< 1,000 ms',
+      full.ms < 1000 ? 'met' : 'missed',
+    ]);
     const start = timeProcess([bin, '--version']);
-    rows.push(['(c₀) node main/cli/skillbench.mjs --version: start-up alone, for reference', `${fmt(start.ms)} ms wall`, '', '']);
+    rows.push([
+      '(c₀) node main/cli/skillbench.mjs --version: start-up alone, for reference',
+      `${fmt(start.ms)} ms wall`,
+      '',
+      '',
+    ]);
   }
   if (!only || only === 'd') {
     const big = `${skillText('big-skill', 1)}\n${prose(20 * 1024 - 3000, 99)}\n`;
@@ -195,14 +263,24 @@ async function main(): Promise<void> {
       times.push(performance.now() - t0);
     }
     const p95 = percentile(times, 95);
-    rows.push([`(d) validateSkill on a ${fmt(big.length / 1024, 1)} KB SKILL.md after a 1-character edit, ${EDITS} edits`, `p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(p95, 2)} ms`, 'p95 < 5 ms', p95 < 5 ? 'met' : 'missed']);
+    rows.push([
+      `(d) validateSkill on a ${fmt(big.length / 1024, 1)} KB SKILL.md after a 1-character edit, ${EDITS} edits`,
+      `p50 ${fmt(percentile(times, 50), 2)} ms, p95 ${fmt(p95, 2)} ms`,
+      'p95 < 5 ms',
+      p95 < 5 ? 'met' : 'missed',
+    ]);
   }
   const header: [string, string, string, string] = ['measure', 'result', 'goal', 'status'];
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  const line = (r: string[]): string => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  process.stdout.write(`\nNode ${process.version}, ${availableParallelism()} CPUs, ${SKILLS} skills, runs: warm-up + median of ${RUNS}\n\n`);
-  process.stdout.write(`${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n`);
+  const line = (r: string[]): string =>
+    `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  process.stdout.write(
+    `\nNode ${process.version}, ${availableParallelism()} CPUs, ${SKILLS} skills, runs: warm-up + median of ${RUNS}\n\n`,
+  );
+  process.stdout.write(
+    `${[line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n`,
+  );
 }
 
 await main();

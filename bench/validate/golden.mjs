@@ -11,5 +11,9 @@ await mkdir(work, { recursive: true });
 const bundle = join(work, 'validate-golden.mjs');
 await bundleBench(join(root, 'bench', 'validate', 'golden.ts'), bundle, { sourcemap: false });
 const out = resolve(process.argv[2] ?? join(work, 'golden.json'));
-const run = spawnSync(process.execPath, [bundle, out], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_REPO: root } });
+const run = spawnSync(process.execPath, [bundle, out], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_REPO: root },
+});
 process.exit(run.status ?? 1);

@@ -8,7 +8,38 @@ import { PROFILE_IDS, validateSkill } from '../../shared/validation';
 import type { ProfileId } from '../../shared/validation';
 import { validateLibrary, validateSkillFolder } from '../../main/validate/service';
 
-const MUTATIONS = [': ', '\t', ' #', '---\n', '"', "'", '[', '{', '&a ', '*a', '\r\n', '\r', 'yes', '\uFEFF', '  ', '\n', '- ', '<x>', '](../x.md)', '](missing.md)', ':', '...\n', '|\n  ', '? ', '!!str ', '%', '@', '`', 'é', '\u2028'];
+const MUTATIONS = [
+  ': ',
+  '\t',
+  ' #',
+  '---\n',
+  '"',
+  "'",
+  '[',
+  '{',
+  '&a ',
+  '*a',
+  '\r\n',
+  '\r',
+  'yes',
+  '\uFEFF',
+  '  ',
+  '\n',
+  '- ',
+  '<x>',
+  '](../x.md)',
+  '](missing.md)',
+  ':',
+  '...\n',
+  '|\n  ',
+  '? ',
+  '!!str ',
+  '%',
+  '@',
+  '`',
+  'é',
+  '\u2028',
+];
 
 /** A small LCG so every run writes the same texts. */
 function rng(seed: number): () => number {
@@ -38,7 +69,12 @@ async function put(path: string, text: string): Promise<void> {
 async function main(): Promise<void> {
   const out = process.argv[2] ?? 'golden.json';
   const repo = process.env.BENCH_REPO ?? process.cwd();
-  const corpus = JSON.parse(await readFile(join(repo, 'shared', 'validation', 'fixtures', 'frontmatter-cases.json'), 'utf8')) as { cases: { id: string; folder?: string; content: string }[] };
+  const corpus = JSON.parse(
+    await readFile(
+      join(repo, 'shared', 'validation', 'fixtures', 'frontmatter-cases.json'),
+      'utf8',
+    ),
+  ) as { cases: { id: string; folder?: string; content: string }[] };
   const seeds = corpus.cases.map((c) => c.content);
   seeds.push(
     '---\nname: big\ndescription: "Quoted: yes"\nmetadata:\n  a: 1\n  b: [x, y]\nallowed-tools: Read Write\nlicense: MIT\ncompatibility: any\n---\n# Body\n\nSee [g](references/g.md) and [m](missing.md).\n',
@@ -55,9 +91,29 @@ async function main(): Promise<void> {
     const p = parseSkill(t);
     const all = validateSkill(p, { profiles: [...PROFILE_IDS] as ProfileId[] });
     return {
-      parse: { fm: p.frontmatter, issues: p.boundaryIssues, data: p.data === undefined ? '<undefined>' : p.data, errors: p.yamlErrors, warnings: p.yamlWarnings, repairs: p.repairs, bodyStart: p.bodyStart, bodyStartLine: p.bodyStartLine, lineEnding: p.lineEnding },
+      parse: {
+        fm: p.frontmatter,
+        issues: p.boundaryIssues,
+        data: p.data === undefined ? '<undefined>' : p.data,
+        errors: p.yamlErrors,
+        warnings: p.yamlWarnings,
+        repairs: p.repairs,
+        bodyStart: p.bodyStart,
+        bodyStartLine: p.bodyStartLine,
+        lineEnding: p.lineEnding,
+      },
       all,
-      fileView: validateSkill(t, { profiles: ['agentskills', 'mcp-serve'], fileView: { folderName: 'big', relativePath: 'big', entries: [{ path: 'references', kind: 'directory', size: 0 }, { path: 'references/g.md', kind: 'file', size: 3 }] } }),
+      fileView: validateSkill(t, {
+        profiles: ['agentskills', 'mcp-serve'],
+        fileView: {
+          folderName: 'big',
+          relativePath: 'big',
+          entries: [
+            { path: 'references', kind: 'directory', size: 0 },
+            { path: 'references/g.md', kind: 'file', size: 3 },
+          ],
+        },
+      }),
     };
   });
   // 2. A library on disk: nested skills, symlinks, tools.json, unwalked folders, duplicates, dependencies.
@@ -77,7 +133,9 @@ async function main(): Promise<void> {
   }
   const strip = (v: unknown): unknown => JSON.parse(JSON.stringify(v).split(lib).join('<LIB>'));
   result['library-default'] = strip(await validateLibrary(lib));
-  result['library-all'] = strip(await validateLibrary(lib, { profiles: [...PROFILE_IDS] as ProfileId[] }));
+  result['library-all'] = strip(
+    await validateLibrary(lib, { profiles: [...PROFILE_IDS] as ProfileId[] }),
+  );
   result['library-group'] = strip(await validateLibrary(join(lib, 'g1')));
   result['library-skill-root'] = strip(await validateLibrary(join(lib, 'g0', 's-0')));
   result['folder'] = strip(await validateSkillFolder(join(lib, 'g2', 's-2'), { libraryRoot: lib }));

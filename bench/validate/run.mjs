@@ -13,9 +13,16 @@ buildApp();
 const bundle = join(work, 'validate-bench.mjs');
 await bundleBench(join(root, 'bench', 'validate', 'bench.ts'), bundle);
 // The worker of row (a‴): the walk and the SKILL.md reads alone, on as many threads as (a) uses.
-await bundleBench(join(root, 'bench', 'validate', 'floor-worker.ts'), join(work, 'validate-floor-worker.mjs'));
+await bundleBench(
+  join(root, 'bench', 'validate', 'floor-worker.ts'),
+  join(work, 'validate-floor-worker.mjs'),
+);
 
 const nodeFlags = process.argv.slice(2).filter((a) => a.startsWith('--cpu-prof'));
 if (nodeFlags.length > 0) nodeFlags.push(`--cpu-prof-dir=${join(work, 'profiles')}`);
-const run = spawnSync(process.execPath, [...nodeFlags, '--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_REPO: root } });
+const run = spawnSync(process.execPath, [...nodeFlags, '--enable-source-maps', bundle], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_REPO: root },
+});
 process.exit(run.status ?? 1);

@@ -22,7 +22,9 @@ const built = await readFile(join(root, 'out', 'main', 'validate-worker.mjs'), '
 function memoize(src, name, params, memo) {
   const head = `function ${name}(${params}) {`;
   if (src.split(head).length !== 2) {
-    process.stderr.write(`The worker bundle no longer has exactly one "${head}"; update upper-bound.mjs.\n`);
+    process.stderr.write(
+      `The worker bundle no longer has exactly one "${head}"; update upper-bound.mjs.\n`,
+    );
     process.exit(2);
   }
   return `${src.replace(head, `function ${name}__computed(${params}) {`)}\n${memo}\n`;
@@ -48,11 +50,18 @@ function validateSkill(input, options = {}) {
 }`,
 );
 const dir = join(work, 'upper-bound');
-for (const [name, text] of [['parse-free', parseFree], ['parse-core-free', coreFree]]) {
+for (const [name, text] of [
+  ['parse-free', parseFree],
+  ['parse-core-free', coreFree],
+]) {
   await mkdir(join(dir, name), { recursive: true });
   await writeFile(join(dir, name, 'validate-worker.mjs'), text);
 }
 const bundle = join(dir, 'upper-bound-bench.mjs');
 await bundleBench(join(root, 'bench', 'validate', 'upper-bound.ts'), bundle);
-const run = spawnSync(process.execPath, ['--enable-source-maps', bundle], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_REPO: root } });
+const run = spawnSync(process.execPath, ['--enable-source-maps', bundle], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_REPO: root },
+});
 process.exit(run.status ?? 1);

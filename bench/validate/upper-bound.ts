@@ -17,8 +17,14 @@ const dirs = readdirSync(lib)
   .map((n) => join(lib, n));
 const variants: [string, string][] = [
   ['(a) as built', join(repo, 'out', 'main', 'validate-worker.mjs')],
-  ['(a) with parseSkill free', join(repo, 'bench', '.work', 'upper-bound', 'parse-free', 'validate-worker.mjs')],
-  ['(a) with parseSkill and the core rules free', join(repo, 'bench', '.work', 'upper-bound', 'parse-core-free', 'validate-worker.mjs')],
+  [
+    '(a) with parseSkill free',
+    join(repo, 'bench', '.work', 'upper-bound', 'parse-free', 'validate-worker.mjs'),
+  ],
+  [
+    '(a) with parseSkill and the core rules free',
+    join(repo, 'bench', '.work', 'upper-bound', 'parse-core-free', 'validate-worker.mjs'),
+  ],
 ];
 const peer = (): Promise<unknown> => mapPool(dirs, 32, (d) => skillsRefValidate(d));
 const rows: string[] = [];
@@ -27,10 +33,19 @@ for (const [name, script] of variants) {
   const pool = new ValidationPool(script, 2);
   // Why compare the findings: a memo that changed what is found would time something else.
   const first = await validateLibrary(lib, { pool });
-  const found = JSON.stringify(first.skills.map((s) => s.diagnostics)) + JSON.stringify(first.findings);
+  const found =
+    JSON.stringify(first.skills.map((s) => s.diagnostics)) + JSON.stringify(first.findings);
   expected ??= found;
-  const { ours, peer: theirs, ratios } = await timePairs(() => validateLibrary(lib, { pool }), peer, RUNS);
+  const {
+    ours,
+    peer: theirs,
+    ratios,
+  } = await timePairs(() => validateLibrary(lib, { pool }), peer, RUNS);
   await pool.close();
-  rows.push(`| ${name} | ${ours.wall.toFixed(0)} ms | ${theirs.wall.toFixed(0)} ms | ${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] | ${found === expected ? 'same' : 'DIFFERENT'} |`);
+  rows.push(
+    `| ${name} | ${ours.wall.toFixed(0)} ms | ${theirs.wall.toFixed(0)} ms | ${median(ratios).toFixed(2)}× [${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}] | ${found === expected ? 'same' : 'DIFFERENT'} |`,
+  );
 }
-process.stdout.write(`\n${dirs.length} skills, 2 worker threads, ${RUNS} pairs after a warm-up\n\n| worker | (a) wall | skills-ref wall | (a) ÷ skills-ref, median of pairs [range] | findings |\n|---|---|---|---|---|\n${rows.join('\n')}\n`);
+process.stdout.write(
+  `\n${dirs.length} skills, 2 worker threads, ${RUNS} pairs after a warm-up\n\n| worker | (a) wall | skills-ref wall | (a) ÷ skills-ref, median of pairs [range] | findings |\n|---|---|---|---|---|\n${rows.join('\n')}\n`,
+);

@@ -48,7 +48,9 @@ export class InspectorPage {
 
   /** Open a skill of a server and wait until its SKILL.md was read and checked. */
   async openSkill(server: string, name: string): Promise<void> {
-    await this.skillsOn(server).getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
+    await this.skillsOn(server)
+      .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+      .click();
     await expect(this.skill).toHaveAttribute('data-state', 'ready');
     await expect(this.skill.getByRole('heading', { level: 3 })).toContainText(name);
   }

@@ -1,7 +1,10 @@
 import { seriousViolations } from '../axe';
 import { expect, test } from '../fixtures';
 
-test('the main screens have no serious accessibility violations (axe-core)', async ({ app, library }) => {
+test('the main screens have no serious accessibility violations (axe-core)', async ({
+  app,
+  library,
+}) => {
   expect(await seriousViolations(app.page), 'empty window').toEqual([]);
 
   await library.addSkill('alpha', '---\nname: alpha\ndescription: Uses: a colon\n---\n# Alpha\n');
@@ -15,7 +18,10 @@ test('the main screens have no serious accessibility violations (axe-core)', asy
   expect(await seriousViolations(app.page), 'new-skill wizard').toEqual([]);
 });
 
-test('everything needed is reachable from the keyboard: search, next skill, save, quick fix', async ({ app, library }) => {
+test('everything needed is reachable from the keyboard: search, next skill, save, quick fix', async ({
+  app,
+  library,
+}) => {
   await library.addSkill('alpha', '---\nname: alpha\ndescription: Uses: a colon\n---\n# Alpha\n');
   await library.addSkill('beta', '---\nname: beta\ndescription: Fine.\n---\n# Beta\n');
   await app.openFolder(library.dir);
@@ -36,5 +42,7 @@ test('everything needed is reachable from the keyboard: search, next skill, save
   await expect(app.problem('yaml/unquoted-colon')).toHaveCount(0);
   await app.page.keyboard.press('ControlOrMeta+s');
   await expect(app.status).toHaveText('Saved');
-  expect(await library.read(`${library.dir}/alpha/SKILL.md`)).toContain('description: "Uses: a colon"');
+  expect(await library.read(`${library.dir}/alpha/SKILL.md`)).toContain(
+    'description: "Uses: a colon"',
+  );
 });

@@ -2,9 +2,15 @@ import { parse } from 'yaml';
 import { expect, test } from '../fixtures';
 import { SkillbenchPage } from '../pages/skillbench-page';
 
-test('a new skill from the wizard, an unquoted colon flagged in plain words, fixed in one click, saved as valid YAML', async ({ app, library }) => {
+test('a new skill from the wizard, an unquoted colon flagged in plain words, fixed in one click, saved as valid YAML', async ({
+  app,
+  library,
+}) => {
   await app.openFolder(library.dir);
-  await app.createSkill('meeting-notes', 'Turns meeting notes into action items. Use when the user pastes notes.');
+  await app.createSkill(
+    'meeting-notes',
+    'Turns meeting notes into action items. Use when the user pastes notes.',
+  );
   await expect(app.skill('meeting-notes')).toBeVisible();
   await expect(app.problems).toContainText('No problems');
 
@@ -19,12 +25,21 @@ test('a new skill from the wizard, an unquoted colon flagged in plain words, fix
 
   const text = await library.read(`${library.dir}/meeting-notes/SKILL.md`);
   const frontmatter = text.split('---\n')[1] ?? '';
-  expect(parse(frontmatter)).toEqual({ name: 'meeting-notes', description: 'Use when: the user pastes meeting notes' });
+  expect(parse(frontmatter)).toEqual({
+    name: 'meeting-notes',
+    description: 'Use when: the user pastes meeting notes',
+  });
   expect(text).toContain('## When to use');
 });
 
-test('Fix all safe problems repairs several problems at once and Ctrl+Z takes them back', async ({ app, library }) => {
-  const path = await library.addSkill('notes', '---\nname: notes\ndescription: Handles notes: all of them\nlicense: Custom: see LICENSE.txt\n---\nBody\n');
+test('Fix all safe problems repairs several problems at once and Ctrl+Z takes them back', async ({
+  app,
+  library,
+}) => {
+  const path = await library.addSkill(
+    'notes',
+    '---\nname: notes\ndescription: Handles notes: all of them\nlicense: Custom: see LICENSE.txt\n---\nBody\n',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('notes');
   await expect(app.problem('yaml/unquoted-colon')).toHaveCount(2);
@@ -37,21 +52,33 @@ test('Fix all safe problems repairs several problems at once and Ctrl+Z takes th
   await expect(app.problem('yaml/unquoted-colon')).toHaveCount(2);
 });
 
-test('an edit on disk reloads a clean buffer; with unsaved changes both versions stay reachable', async ({ app, library }) => {
-  const path = await library.addSkill('alpha', '---\nname: alpha\ndescription: First version.\n---\nBody\n');
+test('an edit on disk reloads a clean buffer; with unsaved changes both versions stay reachable', async ({
+  app,
+  library,
+}) => {
+  const path = await library.addSkill(
+    'alpha',
+    '---\nname: alpha\ndescription: First version.\n---\nBody\n',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('alpha');
 
   await library.write(path, '---\nname: alpha\ndescription: Changed on disk.\n---\nBody\n');
-  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText('Changed on disk.');
+  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText(
+    'Changed on disk.',
+  );
   await expect(app.status).toContainText('Reloaded');
   await expect(app.editor).toHaveAttribute('data-dirty', 'false');
 
   await app.replaceLine(5, 'My unsaved body.');
   await library.write(path, '---\nname: alpha\ndescription: Changed on disk again.\n---\nBody\n');
-  const conflict = app.page.getByRole('alertdialog', { name: 'This file changed outside Skillbench' });
+  const conflict = app.page.getByRole('alertdialog', {
+    name: 'This file changed outside Skillbench',
+  });
   await expect(conflict).toBeVisible();
-  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText('My unsaved body.');
+  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText(
+    'My unsaved body.',
+  );
   await conflict.getByRole('button', { name: 'Show both versions' }).click();
   const diff = app.page.getByTestId('conflict-diff');
   await expect(diff).toContainText('Changed on disk again.');
@@ -60,11 +87,19 @@ test('an edit on disk reloads a clean buffer; with unsaved changes both versions
   await conflict.getByRole('button', { name: 'Keep my version' }).click();
   await app.saveButton.click();
   await expect(app.status).toHaveText('Saved');
-  expect(await library.read(path)).toBe('---\nname: alpha\ndescription: Changed on disk.\n---\nMy unsaved body.\n');
+  expect(await library.read(path)).toBe(
+    '---\nname: alpha\ndescription: Changed on disk.\n---\nMy unsaved body.\n',
+  );
 });
 
-test('saving over a file changed on disk is refused, and the disk version can be taken instead', async ({ app, library }) => {
-  const path = await library.addSkill('alpha', '---\nname: alpha\ndescription: First version.\n---\nBody\n');
+test('saving over a file changed on disk is refused, and the disk version can be taken instead', async ({
+  app,
+  library,
+}) => {
+  const path = await library.addSkill(
+    'alpha',
+    '---\nname: alpha\ndescription: First version.\n---\nBody\n',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('alpha');
   await app.replaceLine(5, 'Mine.');
@@ -79,24 +114,39 @@ test('saving over a file changed on disk is refused, and the disk version can be
 });
 
 test('CRLF line endings and a byte-order mark survive an edit', async ({ app, library }) => {
-  const path = await library.addSkill('crlf', '\uFEFF---\r\nname: crlf\r\ndescription: Windows file.\r\n---\r\nBody\r\n');
+  const path = await library.addSkill(
+    'crlf',
+    '\uFEFF---\r\nname: crlf\r\ndescription: Windows file.\r\n---\r\nBody\r\n',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('crlf');
   await app.replaceLine(5, 'New body');
   await app.page.keyboard.press('ControlOrMeta+s');
   await expect(app.status).toHaveText('Saved');
-  expect(await library.read(path)).toBe('\uFEFF---\r\nname: crlf\r\ndescription: Windows file.\r\n---\r\nNew body\r\n');
+  expect(await library.read(path)).toBe(
+    '\uFEFF---\r\nname: crlf\r\ndescription: Windows file.\r\n---\r\nNew body\r\n',
+  );
 });
 
-test('unsaved changes survive the window going away and are offered back', async ({ app, library, shell, context }) => {
-  const path = await library.addSkill('alpha', '---\nname: alpha\ndescription: Saved text.\n---\nBody\n');
+test('unsaved changes survive the window going away and are offered back', async ({
+  app,
+  library,
+  shell,
+  context,
+}) => {
+  const path = await library.addSkill(
+    'alpha',
+    '---\nname: alpha\ndescription: Saved text.\n---\nBody\n',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('alpha');
   await app.replaceLine(5, 'Typed but never saved.');
-  await expect.poll(async () => {
-    const drafts = await shell.services.drafts.list();
-    return drafts.map((d) => d.text.includes('Typed but never saved.'));
-  }).toEqual([true]);
+  await expect
+    .poll(async () => {
+      const drafts = await shell.services.drafts.list();
+      return drafts.map((d) => d.text.includes('Typed but never saved.'));
+    })
+    .toEqual([true]);
   // The window disappears without any chance to save (as in a renderer crash).
   await app.page.close({ runBeforeUnload: false });
   const again = new SkillbenchPage(await context.newPage());
@@ -104,14 +154,25 @@ test('unsaved changes survive the window going away and are offered back', async
   const recovered = again.page.getByRole('region', { name: 'Recovered changes' });
   await expect(recovered).toContainText(path);
   await recovered.getByRole('button', { name: 'Restore' }).click();
-  await expect(again.page.locator('.monaco-editor .view-lines').first()).toContainText('Typed but never saved.');
+  await expect(again.page.locator('.monaco-editor .view-lines').first()).toContainText(
+    'Typed but never saved.',
+  );
   await expect(again.editor).toHaveAttribute('data-dirty', 'true');
   expect(await library.read(path)).toContain('Body');
 });
 
-test('the file tree creates, renames, deletes with undo, and shows an image instead of opening it as text', async ({ app, library }) => {
+test('the file tree creates, renames, deletes with undo, and shows an image instead of opening it as text', async ({
+  app,
+  library,
+}) => {
   await library.addSkill('alpha', '---\nname: alpha\ndescription: Files test.\n---\nBody\n');
-  await library.addFile('alpha/assets/pixel.png', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1a4b9bb0000000049454e44ae426082', 'hex'));
+  await library.addFile(
+    'alpha/assets/pixel.png',
+    Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a1a4b9bb0000000049454e44ae426082',
+      'hex',
+    ),
+  );
   await app.openFolder(library.dir);
   await app.openSkill('alpha');
   const tree = app.page.getByRole('region', { name: 'Skill files' });

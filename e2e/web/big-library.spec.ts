@@ -4,7 +4,10 @@ import { expect, test } from '../fixtures';
 
 test.setTimeout(180_000);
 
-test('a library of 5,000 skills lists, gets its badges, narrows with search, and scrolls to the end', async ({ app, library }) => {
+test('a library of 5,000 skills lists, gets its badges, narrows with search, and scrolls to the end', async ({
+  app,
+  library,
+}) => {
   const count = 5000;
   for (let start = 0; start < count; start += 500) {
     await Promise.all(
@@ -12,7 +15,10 @@ test('a library of 5,000 skills lists, gets its badges, narrows with search, and
         const n = String(start + i).padStart(4, '0');
         const dir = join(library.dir, `skill-${n}`);
         await mkdir(dir);
-        await writeFile(join(dir, 'SKILL.md'), `---\nname: skill-${n}\ndescription: Generated skill number ${n} for the list test.\n---\n# Skill ${n}\n`);
+        await writeFile(
+          join(dir, 'SKILL.md'),
+          `---\nname: skill-${n}\ndescription: Generated skill number ${n} for the list test.\n---\n# Skill ${n}\n`,
+        );
       }),
     );
   }

@@ -19,8 +19,14 @@ async function dropFile(page: Page, selector: string, name: string, bytes: Buffe
   await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
 }
 
-test('exporting for claude.ai shows the projected SKILL.md and the file list, then writes an upload-ready zip', async ({ app, library }) => {
-  await library.addSkill('notes', '---\nname: notes\ndescription: Turns meeting notes into action items.\nargument-hint: "[file]"\n---\n# Notes\n');
+test('exporting for claude.ai shows the projected SKILL.md and the file list, then writes an upload-ready zip', async ({
+  app,
+  library,
+}) => {
+  await library.addSkill(
+    'notes',
+    '---\nname: notes\ndescription: Turns meeting notes into action items.\nargument-hint: "[file]"\n---\n# Notes\n',
+  );
   await library.addFile('notes/.env', 'TOKEN=secret\n');
   await library.addFile('notes/references/guide.md', '# Guide\n');
   await app.openFolder(library.dir);
@@ -30,7 +36,9 @@ test('exporting for claude.ai shows the projected SKILL.md and the file list, th
   await expect(dialog.getByRole('region', { name: 'Checks' })).toContainText('Checks passed');
   const changes = dialog.getByRole('region', { name: 'SKILL.md changes' });
   await expect(changes).toContainText('argument-hint');
-  await expect(changes.getByLabel('Difference from your SKILL.md')).toContainText('- argument-hint: "[file]"');
+  await expect(changes.getByLabel('Difference from your SKILL.md')).toContainText(
+    '- argument-hint: "[file]"',
+  );
   const files = dialog.getByRole('region', { name: 'Files' });
   await expect(files.getByRole('row', { name: /\.env/ })).toContainText('no');
   const out = join(library.dir, 'out', 'notes.zip');
@@ -40,7 +48,10 @@ test('exporting for claude.ai shows the projected SKILL.md and the file list, th
 
   // An independent reader sees one top folder named after the skill, SKILL.md inside, no .env.
   const listing = execFileSync('unzip', ['-Z1', out], { encoding: 'utf8' }).trim().split('\n');
-  expect(listing.filter((e) => !e.endsWith('/')).sort()).toEqual(['notes/SKILL.md', 'notes/references/guide.md']);
+  expect(listing.filter((e) => !e.endsWith('/')).sort()).toEqual([
+    'notes/SKILL.md',
+    'notes/references/guide.md',
+  ]);
   expect(listing.every((e) => e.startsWith('notes/'))).toBe(true);
   const skillMd = execFileSync('unzip', ['-p', out, 'notes/SKILL.md'], { encoding: 'utf8' });
   // Claude Code's key is no longer a top-level field; the projection moved it into metadata.
@@ -53,23 +64,37 @@ test('exporting for claude.ai shows the projected SKILL.md and the file list, th
   await expect(dialog.getByRole('alert')).toContainText('already exists');
 });
 
-test('dropping an archive on the library imports it; a hostile archive is refused and nothing is written', async ({ app, library }) => {
+test('dropping an archive on the library imports it; a hostile archive is refused and nothing is written', async ({
+  app,
+  library,
+}) => {
   await library.addSkill('existing', '---\nname: existing\ndescription: Already here.\n---\n');
   await app.openFolder(library.dir);
   await expect(app.skill('existing')).toBeVisible();
 
   const good = craftZip([
-    { name: 'weather/SKILL.md', data: Buffer.from('---\nname: weather\ndescription: Reports the weather. Use when the user asks about it.\n---\n# Weather\n') },
+    {
+      name: 'weather/SKILL.md',
+      data: Buffer.from(
+        '---\nname: weather\ndescription: Reports the weather. Use when the user asks about it.\n---\n# Weather\n',
+      ),
+    },
     { name: 'weather/references/api.md', data: Buffer.from('# API\n') },
   ]);
   await dropFile(app.page, 'aside[aria-label="Library"]', 'weather.zip', good);
   const dialog = app.page.getByRole('dialog', { name: 'Import a skill' });
-  await expect(dialog.getByRole('region', { name: 'Import preview' })).toContainText('weather: 2 files');
+  await expect(dialog.getByRole('region', { name: 'Import preview' })).toContainText(
+    'weather: 2 files',
+  );
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByRole('status', { name: 'Import result' })).toContainText('Imported weather');
+  await expect(dialog.getByRole('status', { name: 'Import result' })).toContainText(
+    'Imported weather',
+  );
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(app.skill('weather')).toBeVisible();
-  expect(await readFile(join(library.dir, 'weather', 'references', 'api.md'), 'utf8')).toBe('# API\n');
+  expect(await readFile(join(library.dir, 'weather', 'references', 'api.md'), 'utf8')).toBe(
+    '# API\n',
+  );
 
   const before = (await readdir(library.dir)).sort();
   const hostile = craftZip([
@@ -79,5 +104,7 @@ test('dropping an archive on the library imports it; a hostile archive is refuse
   await dropFile(app.page, 'aside[aria-label="Library"]', 'evil.zip', hostile);
   await expect(dialog.getByRole('alert')).toContainText('Not imported');
   expect((await readdir(library.dir)).sort()).toEqual(before);
-  expect(await readdir(join(library.dir, '..')).then((names) => names.includes('escaped.txt'))).toBe(false);
+  expect(
+    await readdir(join(library.dir, '..')).then((names) => names.includes('escaped.txt')),
+  ).toBe(false);
 });

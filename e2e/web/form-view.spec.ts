@@ -1,7 +1,11 @@
 import { expect, test } from '../fixtures';
 
-test('editing the description in the form keeps the YAML comment written above it', async ({ app, library }) => {
-  const source = '---\nname: notes\n# Keep this short: it decides when the skill loads.\ndescription: Old description.\nlicense: MIT # chosen by legal\n---\n# Notes\n\nBody text.\n';
+test('editing the description in the form keeps the YAML comment written above it', async ({
+  app,
+  library,
+}) => {
+  const source =
+    '---\nname: notes\n# Keep this short: it decides when the skill loads.\ndescription: Old description.\nlicense: MIT # chosen by legal\n---\n# Notes\n\nBody text.\n';
   const path = await library.addSkill('notes', source);
   await app.openFolder(library.dir);
   await app.openSkill('notes');
@@ -14,25 +18,41 @@ test('editing the description in the form keeps the YAML comment written above i
   await app.saveButton.click();
   await expect(app.status).toHaveText('Saved');
   expect(await library.read(path)).toBe(
-    source.replace('description: Old description.', 'description: "Summarises notes: owners, dates and next steps."'),
+    source.replace(
+      'description: Old description.',
+      'description: "Summarises notes: owners, dates and next steps."',
+    ),
   );
 
   // Text and form stay in sync: the text view shows the form's edit.
   await app.page.getByRole('tab', { name: 'Text' }).click();
-  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText('Summarises notes: owners');
+  await expect(app.page.locator('.monaco-editor .view-lines').first()).toContainText(
+    'Summarises notes: owners',
+  );
 });
 
-test('the preview renders the body inert: no scripts, relative images from the skill', async ({ app, library }) => {
-  await library.addSkill('notes', '---\nname: notes\ndescription: Preview test.\n---\n# Heading\n\n<script>window.__pwned = true</script>\n\n![logo](assets/logo.svg)\n\n[guide](references/guide.md)\n');
+test('the preview renders the body inert: no scripts, relative images from the skill', async ({
+  app,
+  library,
+}) => {
+  await library.addSkill(
+    'notes',
+    '---\nname: notes\ndescription: Preview test.\n---\n# Heading\n\n<script>window.__pwned = true</script>\n\n![logo](assets/logo.svg)\n\n[guide](references/guide.md)\n',
+  );
   await library.addFile('notes/references/guide.md', '# Guide\n');
-  await library.addFile('notes/assets/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+  await library.addFile(
+    'notes/assets/logo.svg',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('notes');
   await app.page.getByRole('button', { name: 'Preview', exact: true }).click();
   const preview = app.page.getByLabel('Preview', { exact: true });
   await expect(preview.getByRole('heading', { name: 'Heading' })).toBeVisible();
   await expect(preview.locator('img[alt="logo"]')).toHaveAttribute('src', /^data:image\/svg\+xml/);
-  expect(await app.page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  expect(
+    await app.page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned),
+  ).toBeUndefined();
   await expect(preview.locator('script')).toHaveCount(0);
   // A relative link opens the file of the skill it points to.
   await preview.getByRole('link', { name: 'guide' }).click();

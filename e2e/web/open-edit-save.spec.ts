@@ -1,9 +1,13 @@
 import { expect, test } from '../fixtures';
 
-const ALPHA = '---\nname: alpha\ndescription: Turns meeting notes into action items.\nlicense: MIT\n---\n# Alpha\n\nUse it well.\n';
+const ALPHA =
+  '---\nname: alpha\ndescription: Turns meeting notes into action items.\nlicense: MIT\n---\n# Alpha\n\nUse it well.\n';
 const BETA = '---\nname: beta\ndescription: Second skill\n---\n# Beta\n';
 
-test('a user opens a library, edits a description, saves, and only that line changes on disk', async ({ app, library }) => {
+test('a user opens a library, edits a description, saves, and only that line changes on disk', async ({
+  app,
+  library,
+}) => {
   const alpha = await library.addSkill('alpha', ALPHA);
   const beta = await library.addSkill('team/beta', BETA);
 
@@ -19,7 +23,10 @@ test('a user opens a library, edits a description, saves, and only that line cha
   await expect(app.editor).toHaveAttribute('data-dirty', 'false');
 
   expect(await library.read(alpha)).toBe(
-    ALPHA.replace('description: Turns meeting notes into action items.', 'description: Summarises meeting notes and lists the action items.'),
+    ALPHA.replace(
+      'description: Turns meeting notes into action items.',
+      'description: Summarises meeting notes and lists the action items.',
+    ),
   );
   expect(await library.read(beta)).toBe(BETA);
 });
@@ -34,7 +41,10 @@ test('Ctrl+S saves from the keyboard', async ({ app, library }) => {
   expect(await library.read(alpha)).toBe(ALPHA.replace('Use it well.', 'Use it with care.'));
 });
 
-test('a folder that does not exist gives a plain message and nothing else happens', async ({ app, library }) => {
+test('a folder that does not exist gives a plain message and nothing else happens', async ({
+  app,
+  library,
+}) => {
   await app.openFolder(`${library.dir}/does-not-exist`);
   await expect(app.page.getByRole('dialog').getByRole('alert')).toContainText('Nothing exists at');
   await expect(app.skillList).toHaveCount(0);
@@ -45,14 +55,23 @@ test('the folder browser walks into a folder and opens it', async ({ app, librar
   await app.openFolderButton.click();
   await app.folderPathInput.fill(library.dir);
   await app.page.getByRole('button', { name: 'Browse' }).click();
-  await app.page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: /alpha/ }).click();
+  await app.page
+    .getByRole('navigation', { name: 'Folders' })
+    .getByRole('button', { name: /alpha/ })
+    .click();
   await expect(app.folderPathInput).toHaveValue(`${library.dir}/alpha`);
   await app.openThisFolderButton.click();
   await expect(app.skill('alpha')).toBeVisible();
 });
 
-test('monaco-yaml gives schema help in the frontmatter: hovering a key shows what it means', async ({ app, library }) => {
-  await library.addSkill('alpha', '---\nname: alpha\ndescription: Something useful.\nlicense: MIT\n---\nBody\n');
+test('monaco-yaml gives schema help in the frontmatter: hovering a key shows what it means', async ({
+  app,
+  library,
+}) => {
+  await library.addSkill(
+    'alpha',
+    '---\nname: alpha\ndescription: Something useful.\nlicense: MIT\n---\nBody\n',
+  );
   await app.openFolder(library.dir);
   await app.openSkill('alpha');
   // The hover comes from the YAML worker, asked through the hidden frontmatter model (line 4 → line 3 there).

@@ -3,7 +3,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { z } from 'zod';
 import { expect, test } from '../fixtures';
 
-test('the server panel starts the embedded server, shows its token and client setup, and logs a real client', async ({ app, library }) => {
+test('the server panel starts the embedded server, shows its token and client setup, and logs a real client', async ({
+  app,
+  library,
+}) => {
   await library.addSkill('alpha', '---\nname: alpha\ndescription: Served skill.\n---\n# Alpha\n');
   await library.addSkill('Broken', '---\nname: other-name\ndescription: Not served.\n---\n');
   await app.openFolder(library.dir);
@@ -13,17 +16,28 @@ test('the server panel starts the embedded server, shows its token and client se
   await expect(panel).toHaveAttribute('data-state', 'running');
   await expect(panel.getByRole('status')).toContainText('Running at http://127.0.0.1:');
   await expect(panel.getByRole('region', { name: 'Served skills' })).toContainText('alpha');
-  await expect(panel.getByRole('region', { name: 'Served skills' })).toContainText('Not served (1)');
+  await expect(panel.getByRole('region', { name: 'Served skills' })).toContainText(
+    'Not served (1)',
+  );
   await expect(panel.getByRole('region', { name: 'Client setup' })).toContainText('claude mcp add');
 
   await panel.getByRole('button', { name: 'Show' }).click();
   const token = await panel.getByLabel('Access token', { exact: true }).inputValue();
-  const url = (await panel.getByRole('status').textContent())?.match(/http:\/\/127\.0\.0\.1:\d+\/mcp/)?.[0];
+  const url = (await panel.getByRole('status').textContent())?.match(
+    /http:\/\/127\.0\.0\.1:\d+\/mcp/,
+  )?.[0];
   expect(url).toBeTruthy();
 
   const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
-  const listed = await client.request({ method: 'skills/list', params: {} }, z.object({ skills: z.array(z.object({ uri: z.string() })) }).passthrough());
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url as string), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  const listed = await client.request(
+    { method: 'skills/list', params: {} },
+    z.object({ skills: z.array(z.object({ uri: z.string() })) }).passthrough(),
+  );
   expect(listed.skills.map((s) => s.uri)).toEqual(['skill://alpha/SKILL.md']);
   await client.close();
 

@@ -28,7 +28,11 @@ function usualPlaces(projectDir?: string): { label: string; path: string }[] {
     { label: 'Agent Skills (personal)', path: join(home, '.agents', 'skills') },
     { label: 'Codex (personal)', path: join(home, '.codex', 'skills') },
   ];
-  if (projectDir) places.push({ label: 'Claude Code (this project)', path: join(resolve(projectDir), '.claude', 'skills') });
+  if (projectDir)
+    places.push({
+      label: 'Claude Code (this project)',
+      path: join(resolve(projectDir), '.claude', 'skills'),
+    });
   return places;
 }
 
@@ -40,9 +44,16 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   const { library, settings, files, drafts, server } = deps;
 
   /** Run `action` on a skill folder only when it lies inside a library root. */
-  async function inSkill<T>(skillDir: string, action: (dir: string) => Promise<Result<T>>): Promise<Result<T>> {
+  async function inSkill<T>(
+    skillDir: string,
+    action: (dir: string) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
     const real = await library.resolve(skillDir);
-    if (!real) return fail('outside-library', `${skillDir} is not inside a folder you opened in Skillbench, so it was not touched.`);
+    if (!real)
+      return fail(
+        'outside-library',
+        `${skillDir} is not inside a folder you opened in Skillbench, so it was not touched.`,
+      );
     return action(real);
   }
 
@@ -59,7 +70,10 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       }),
     'dialog.pickFolder': async ({ title }) => {
       if (!deps.pickFolder) {
-        return fail('unsupported', 'This window has no folder dialog. Type the folder path or use Browse.');
+        return fail(
+          'unsupported',
+          'This window has no folder dialog. Type the folder path or use Browse.',
+        );
       }
       return ok({ path: await deps.pickFolder(title) });
     },
@@ -71,7 +85,11 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
         const entries = await readdir(folder, { withFileTypes: true });
         const folders = entries
           .filter((e) => e.isDirectory() && e.name !== 'node_modules' && e.name !== '.git')
-          .filter((e) => !e.name.startsWith('.') || ['.claude', '.agents', '.codex', 'skills'].includes(e.name))
+          .filter(
+            (e) =>
+              !e.name.startsWith('.') ||
+              ['.claude', '.agents', '.codex', 'skills'].includes(e.name),
+          )
           .map((e) => ({ name: e.name, path: join(folder, e.name) }))
           .sort((a, b) => a.name.localeCompare(b.name));
         const parent = dirname(folder) === folder ? null : dirname(folder);
@@ -86,7 +104,8 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
       return ok(await settings.update(clean));
     },
-    'library.suggestions': async ({ projectDir }) => ok({ places: usualPlaces(projectDir).filter((p) => existsSync(p.path)) }),
+    'library.suggestions': async ({ projectDir }) =>
+      ok({ places: usualPlaces(projectDir).filter((p) => existsSync(p.path)) }),
     'library.open': async ({ path }) => {
       const result = await library.open(path);
       if (result.ok) await server.rootsChanged();
@@ -110,16 +129,26 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       const problem = checkSkillName(name);
       if (problem) return fail('invalid-name', problem);
       const realRoot = await library.resolve(root);
-      if (!realRoot) return fail('outside-library', `${root} is not one of your library folders. Open it first.`);
+      if (!realRoot)
+        return fail(
+          'outside-library',
+          `${root} is not one of your library folders. Open it first.`,
+        );
       const dir = join(realRoot, name);
       try {
         await mkdir(dir);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fail('exists', `A folder named ${name} already exists in ${realRoot}. Choose another name; nothing was replaced.`);
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+          return fail(
+            'exists',
+            `A folder named ${name} already exists in ${realRoot}. Choose another name; nothing was replaced.`,
+          );
         return { ok: false, error: describeFsError(error, dir, 'write') };
       }
       try {
-        for (const [relative, text] of Object.entries(renderTemplate(template, name, description))) {
+        for (const [relative, text] of Object.entries(
+          renderTemplate(template, name, description),
+        )) {
           await mkdir(dirname(join(dir, relative)), { recursive: true });
           await writeFile(join(dir, relative), text, { flag: 'wx' });
         }
@@ -134,14 +163,20 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
         const listed = await files.list(dir);
         return listed.ok ? ok({ entries: listed.value }) : listed;
       }),
-    'file.create': async ({ skillDir, path, kind, text }) => inSkill(skillDir, (dir) => files.create(dir, path, kind, text)),
-    'file.rename': async ({ skillDir, from, to }) => inSkill(skillDir, (dir) => files.rename(dir, from, to)),
-    'file.delete': async ({ skillDir, path }) => inSkill(skillDir, (dir) => files.delete(dir, path)),
+    'file.create': async ({ skillDir, path, kind, text }) =>
+      inSkill(skillDir, (dir) => files.create(dir, path, kind, text)),
+    'file.rename': async ({ skillDir, from, to }) =>
+      inSkill(skillDir, (dir) => files.rename(dir, from, to)),
+    'file.delete': async ({ skillDir, path }) =>
+      inSkill(skillDir, (dir) => files.delete(dir, path)),
     'file.restore': async ({ undoToken }) => files.restore(undoToken),
-    'file.import': async ({ skillDir, path, base64 }) => inSkill(skillDir, (dir) => files.importFile(dir, path, Buffer.from(base64, 'base64'))),
-    'file.preview': async ({ skillDir, path }) => inSkill(skillDir, (dir) => files.preview(dir, path)),
+    'file.import': async ({ skillDir, path, base64 }) =>
+      inSkill(skillDir, (dir) => files.importFile(dir, path, Buffer.from(base64, 'base64'))),
+    'file.preview': async ({ skillDir, path }) =>
+      inSkill(skillDir, (dir) => files.preview(dir, path)),
     'drafts.put': async ({ path, text, baseVersion }) => {
-      if (!(await library.resolve(path))) return fail('outside-library', `${path} is not inside a folder you opened in Skillbench.`);
+      if (!(await library.resolve(path)))
+        return fail('outside-library', `${path} is not inside a folder you opened in Skillbench.`);
       await drafts.put(path, text, baseVersion);
       return ok({});
     },
@@ -153,7 +188,11 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     'server.panel': async () => ok(await server.panel()),
     'server.start': async () => {
       const panel = await server.start();
-      if (panel.status.state === 'failed') return fail('server-failed', `The skills server could not start: ${panel.status.error ?? 'unknown reason'}.`);
+      if (panel.status.state === 'failed')
+        return fail(
+          'server-failed',
+          `The skills server could not start: ${panel.status.error ?? 'unknown reason'}.`,
+        );
       return ok(panel);
     },
     'server.stop': async () => ok(await server.stop()),

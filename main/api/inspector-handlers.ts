@@ -47,9 +47,15 @@ async function attempt<T>(action: () => Promise<T> | T): Promise<Result<T>> {
 export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, InspectorChannels> {
   const { inspector, library } = deps;
   return {
-    'inspector.connections': () => attempt(async () => ({ connections: await inspector.listConnections(), secretsStored: deps.secrets.persistent })),
-    'inspector.saveConnection': ({ connection, id }) => attempt(() => inspector.saveConnection(connection, id)),
-    'inspector.removeConnection': ({ id }) => attempt(async () => ({ removed: await inspector.removeConnection(id) })),
+    'inspector.connections': () =>
+      attempt(async () => ({
+        connections: await inspector.listConnections(),
+        secretsStored: deps.secrets.persistent,
+      })),
+    'inspector.saveConnection': ({ connection, id }) =>
+      attempt(() => inspector.saveConnection(connection, id)),
+    'inspector.removeConnection': ({ id }) =>
+      attempt(async () => ({ removed: await inspector.removeConnection(id) })),
     // Why a stdio command may be started here: the user typed it into the connection form; nothing a
     // server or a skill names is ever run (SKILLS-OVER-MCP.md §5).
     'inspector.connect': ({ target }) => attempt(() => inspector.connect(target)),
@@ -65,19 +71,25 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
         return {};
       }),
     'inspector.status': () => attempt(() => ({ connections: inspector.status() })),
-    'inspector.discover': ({ label, templateUris, allRoutes }) => attempt(() => inspector.discover(label, { templateUris, allRoutes })),
+    'inspector.discover': ({ label, templateUris, allRoutes }) =>
+      attempt(() => inspector.discover(label, { templateUris, allRoutes })),
     'inspector.skills': ({ server }) => attempt(() => ({ skills: inspector.skills(server) })),
     'inspector.view': ({ key, profile }) => attempt(() => inspector.view(key, profile)),
     'inspector.tree': ({ key }) => attempt(() => inspector.tree(key)),
     'inspector.readFile': ({ key, uri }) => attempt(() => inspector.readFile(key, uri)),
-    'inspector.readDirectory': ({ key, uri, cursor }) => attempt(() => inspector.readDirectory(key, uri, cursor)),
+    'inspector.readDirectory': ({ key, uri, cursor }) =>
+      attempt(() => inspector.readDirectory(key, uri, cursor)),
     'inspector.verify': ({ key, walk }) => attempt(() => inspector.verify(key, { walk })),
     'inspector.fileStatuses': ({ key }) => attempt(() => ({ files: inspector.fileStatuses(key) })),
     'inspector.refresh': ({ key }) => attempt(() => inspector.refresh(key)),
     'inspector.report': ({ label }) =>
       attempt(async () => {
         const report = await inspector.report(label);
-        return { report, markdown: inspector.reportMarkdown(report), json: inspector.reportJson(report) };
+        return {
+          report,
+          markdown: inspector.reportMarkdown(report),
+          json: inspector.reportJson(report),
+        };
       }),
     'inspector.log': ({ seq, ...filter }) =>
       attempt(() => {
@@ -91,7 +103,11 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
       // as a library root, never an arbitrary path a compromised page could name.
       const roots = await library.roots();
       const root = roots.find((r) => resolve(r) === resolve(libraryRoot));
-      if (!root) return fail('outside-library', `${libraryRoot} is not one of your library folders. Open it in Skillbench first, then save again.`);
+      if (!root)
+        return fail(
+          'outside-library',
+          `${libraryRoot} is not one of your library folders. Open it in Skillbench first, then save again.`,
+        );
       return attempt(() => inspector.saveToLibrary(key, root));
     },
     'inspector.exportForUpload': ({ key }) =>

@@ -4,12 +4,31 @@ import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { lineDiff } from '../../shared/projection';
-import { fail, ok, type ApiHandlers, type ChannelInput, type Result } from '../../shared/ipc/contract';
+import {
+  fail,
+  ok,
+  type ApiHandlers,
+  type ChannelInput,
+  type Result,
+} from '../../shared/ipc/contract';
 import { describeFsError } from '../library/fs-errors';
-import { exportSkill, importSkill, planSkillExport, previewImport, NotASkillError, type ExportOptions } from '../pack';
+import {
+  exportSkill,
+  importSkill,
+  planSkillExport,
+  previewImport,
+  NotASkillError,
+  type ExportOptions,
+} from '../pack';
 import type { ApiDeps } from './handlers';
 
-type PackChannels = 'export.plan' | 'export.run' | 'export.reveal' | 'import.preview' | 'import.run' | 'import.upload';
+type PackChannels =
+  | 'export.plan'
+  | 'export.run'
+  | 'export.reveal'
+  | 'import.preview'
+  | 'import.run'
+  | 'import.upload';
 
 /** Where exports go unless the user picks another place: Downloads when there is one. */
 function defaultOutputFolder(): string {
@@ -29,7 +48,10 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
 
   /** A skill folder inside a library root, or a verified copy the inspector handed over. */
   async function exportSource(skillDir: string): Promise<string | null> {
-    return (await deps.library.resolve(skillDir)) ?? (deps.exportable.has(resolve(skillDir)) ? resolve(skillDir) : null);
+    return (
+      (await deps.library.resolve(skillDir)) ??
+      (deps.exportable.has(resolve(skillDir)) ? resolve(skillDir) : null)
+    );
   }
 
   async function options(input: ChannelInput<'export.plan'>): Promise<ExportOptions> {
@@ -50,10 +72,17 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
   return {
     'export.plan': async (input) => {
       const skillDir = await exportSource(input.skillDir);
-      if (!skillDir) return fail('outside-library', `${input.skillDir} is not inside a folder you opened in Skillbench.`);
+      if (!skillDir)
+        return fail(
+          'outside-library',
+          `${input.skillDir} is not inside a folder you opened in Skillbench.`,
+        );
       try {
         const { plan, skill } = await planSkillExport(skillDir, input.target, await options(input));
-        const defaultOut = plan.target.output === 'folder' ? defaultOutputFolder() : join(defaultOutputFolder(), `${plan.skillName}${plan.target.extension ?? ''}`);
+        const defaultOut =
+          plan.target.output === 'folder'
+            ? defaultOutputFolder()
+            : join(defaultOutputFolder(), `${plan.skillName}${plan.target.extension ?? ''}`);
         return ok({ plan, diff: lineDiff(skill.skillText, plan.projection.text), defaultOut });
       } catch (error) {
         return trouble(error, input.skillDir);
@@ -61,12 +90,24 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
     },
     'export.run': async (input) => {
       const skillDir = await exportSource(input.skillDir);
-      if (!skillDir) return fail('outside-library', `${input.skillDir} is not inside a folder you opened in Skillbench.`);
+      if (!skillDir)
+        return fail(
+          'outside-library',
+          `${input.skillDir} is not inside a folder you opened in Skillbench.`,
+        );
       try {
         const opts = { ...(await options(input)), overwrite: input.overwrite, force: input.force };
         // Why: an archive of the same name is never replaced silently; the dialog asks first.
-        if (input.out && !input.overwrite && existsSync(input.out) && !['claude-code', 'folder'].includes(input.target)) {
-          return fail('exists', `${basename(input.out)} already exists in that folder. Choose Replace to overwrite it, or pick another name.`);
+        if (
+          input.out &&
+          !input.overwrite &&
+          existsSync(input.out) &&
+          !['claude-code', 'folder'].includes(input.target)
+        ) {
+          return fail(
+            'exists',
+            `${basename(input.out)} already exists in that folder. Choose Replace to overwrite it, or pick another name.`,
+          );
         }
         return ok(await exportSkill(skillDir, input.target, opts));
       } catch (error) {
@@ -87,7 +128,11 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
     },
     'import.run': async ({ source, into, pick, onConflict }) => {
       const root = await deps.library.resolve(into);
-      if (!root) return fail('outside-library', `${into} is not one of your library folders. Open it first.`);
+      if (!root)
+        return fail(
+          'outside-library',
+          `${into} is not one of your library folders. Open it first.`,
+        );
       try {
         const result = await importSkill(source, { into: root, pick, onConflict, trashDir });
         return ok(result);

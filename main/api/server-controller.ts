@@ -33,7 +33,11 @@ export class ServerController {
       token = generateToken();
       await this.secrets.set(TOKEN_SECRET, token);
     }
-    const service = new SkillsServerService({ roots: (await this.settings.get()).roots, token, cliCommand: this.cliCommand });
+    const service = new SkillsServerService({
+      roots: (await this.settings.get()).roots,
+      token,
+      cliCommand: this.cliCommand,
+    });
     service.on('status', () => this.emit('server.changed', {}));
     service.on('catalog', () => this.emit('server.changed', {}));
     service.on('request', (entry) => this.emit('server.requested', entry));

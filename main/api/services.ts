@@ -44,13 +44,25 @@ export interface ServiceOptions {
 }
 
 /** Compose the services over one user-data folder (settings, drafts, trash and secrets live there). */
-export function createServices(userDataDir: string, emit: Emit, options: ServiceOptions = {}): Services {
+export function createServices(
+  userDataDir: string,
+  emit: Emit,
+  options: ServiceOptions = {},
+): Services {
   const settings = new SettingsStore(userDataDir);
   const secrets = new SecretStore(userDataDir, options.secretBox ?? null);
   const server = new ServerController(settings, secrets, emit, options.cliCommand);
-  const library = new LibraryService(settings, emit, new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID));
+  const library = new LibraryService(
+    settings,
+    emit,
+    new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID),
+  );
   const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
-  const inspector = new InspectorService({ dataDir: userDataDir, secretBox: options.secretBox ?? undefined, openBrowser: options.openBrowser });
+  const inspector = new InspectorService({
+    dataDir: userDataDir,
+    secretBox: options.secretBox ?? undefined,
+    openBrowser: options.openBrowser,
+  });
   inspector.on('status', (status) => emit('inspector.changed', status));
   // Why without the message: a file read's answer can be 64 KiB; the renderer fetches one on demand.
   inspector.on('log', ({ message: _message, ...summary }) => emit('inspector.logged', summary));

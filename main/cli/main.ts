@@ -10,5 +10,9 @@ setBundleDir(bundleDir);
 useBuiltValidationWorkers(bundleDir);
 
 /** Entry point of the bundled CLI (out/main/cli.js). */
-const code = await runCli(process.argv.slice(2), processIO(), process.env.SKILLBENCH_VERSION ?? '0.1.0');
+const code = await runCli(
+  process.argv.slice(2),
+  processIO(),
+  process.env.SKILLBENCH_VERSION ?? '0.1.0',
+);
 process.exitCode = code;

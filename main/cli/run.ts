@@ -23,7 +23,7 @@ async function helpText(version: string): Promise<string> {
     'Commands:',
     ...lines,
     '',
-    'Run `skillbench <command> --help` for a command\'s options.',
+    "Run `skillbench <command> --help` for a command's options.",
     '',
   ].join('\n');
 }

@@ -10,11 +10,17 @@ import { dirname, join } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const bundle = join(root, 'out', 'main', 'cli.js');
 if (!existsSync(bundle)) {
-  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--node-only', '--quiet'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const built = spawnSync(
+    process.execPath,
+    [join(root, 'scripts', 'build.mjs'), '--node-only', '--quiet'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (built.status !== 0 || !existsSync(bundle)) {
-    process.stderr.write('skillbench: the command-line tool is not built. Run `npm run build` in ' + root + '\n');
+    process.stderr.write(
+      'skillbench: the command-line tool is not built. Run `npm run build` in ' + root + '\n',
+    );
     process.exit(2);
   }
 }

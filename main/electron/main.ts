@@ -2,19 +2,34 @@ import { app, BrowserWindow, dialog, net, protocol, safeStorage, session, shell 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EVENT_NAMES, IPC_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract';
+import {
+  EVENT_NAMES,
+  IPC_PREFIX,
+  type EventName,
+  type EventPayload,
+} from '../../shared/ipc/contract';
 import { createApiHandlers } from '../api/handlers';
 import { createServices } from '../api/services';
 import { defaultUserDataDir } from '../library/user-data';
 import { useBuiltValidationWorkers } from '../validate/workers';
 import { SECURITY_HEADERS } from '../security/csp';
-import { APP_ORIGIN, APP_SCHEME, isAllowedExternal, isAllowedNavigation, mainWindowOptions, resolveAppAsset } from './policy';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  isAllowedExternal,
+  isAllowedNavigation,
+  mainWindowOptions,
+  resolveAppAsset,
+} from './policy';
 import { registerIpcHandlers } from './registrar';
 
 // Why: app:// must be standard + secure before ready so it gets an origin, fetch and a CSP
 // like https (Electron docs, protocol.registerSchemesAsPrivileged).
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+  },
 ]);
 
 const rendererDir = join(__dirname, '..', 'renderer');
@@ -78,7 +93,9 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     // Why: the UI asks for no permission (camera, notifications, ...); deny every request and check.
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+      callback(false),
+    );
     session.defaultSession.setPermissionCheckHandler(() => false);
 
     protocol.handle(APP_SCHEME, async (request) => {
@@ -92,13 +109,17 @@ if (!app.requestSingleInstanceLock()) {
 
     // Why safeStorage: secrets (the server token) are sealed with the OS keychain, never plain text.
     const secretBox = safeStorage.isEncryptionAvailable()
-      ? { encrypt: (plain: string) => safeStorage.encryptString(plain).toString('base64'), decrypt: (sealed: string) => safeStorage.decryptString(Buffer.from(sealed, 'base64')) }
+      ? {
+          encrypt: (plain: string) => safeStorage.encryptString(plain).toString('base64'),
+          decrypt: (sealed: string) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+        }
       : null;
     // Why openExternal for OAuth: consent belongs in the user's own browser (OAuth 2.1 for native apps,
     // RFC 8252 §8.12), never in our window; only https: pages are opened, so a hostile server cannot
     // make us launch file:, custom-scheme or plain-http URLs.
     const openBrowser = async (url: string): Promise<void> => {
-      if (new URL(url).protocol !== 'https:') throw new Error(`The sign-in page ${url} is not an https: address, so it was not opened.`);
+      if (new URL(url).protocol !== 'https:')
+        throw new Error(`The sign-in page ${url} is not an https: address, so it was not opened.`);
       await shell.openExternal(url);
     };
     // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
@@ -106,14 +127,20 @@ if (!app.requestSingleInstanceLock()) {
     const cliCommand = existsSync(launcher) ? ['node', launcher] : undefined;
     // Why warm: the workers load while the window does, so the first library listing does not wait for them.
     // Why the replace: in a packaged app the worker bundle is unpacked beside the asar archive (electron-builder.yml asarUnpack).
-    useBuiltValidationWorkers(__dirname.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), { warm: true });
-    const services = createServices(app.getPath('userData'), (event, payload) => send(event, payload), {
-      secretBox,
-      openBrowser,
-      cliCommand,
-      // Why: deleted files end in the OS trash, where people look for them (after the in-app Undo window).
-      osTrash: (path) => shell.trashItem(path),
+    useBuiltValidationWorkers(__dirname.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), {
+      warm: true,
     });
+    const services = createServices(
+      app.getPath('userData'),
+      (event, payload) => send(event, payload),
+      {
+        secretBox,
+        openBrowser,
+        cliCommand,
+        // Why: deleted files end in the OS trash, where people look for them (after the in-app Undo window).
+        osTrash: (path) => shell.trashItem(path),
+      },
+    );
     // Why now: the remembered libraries are listed while the window loads.
     services.library.prefetch();
     app.on('before-quit', () => void services.dispose());
@@ -124,8 +151,13 @@ if (!app.requestSingleInstanceLock()) {
         ...services,
         revealPath: (path) => shell.showItemInFolder(path),
         pickFolder: async (title) => {
-          const options = { title: title ?? 'Open a folder of skills', properties: ['openDirectory' as const, 'createDirectory' as const] };
-          const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+          const options = {
+            title: title ?? 'Open a folder of skills',
+            properties: ['openDirectory' as const, 'createDirectory' as const],
+          };
+          const result = mainWindow
+            ? await dialog.showOpenDialog(mainWindow, options)
+            : await dialog.showOpenDialog(options);
           return result.canceled ? null : (result.filePaths[0] ?? null);
         },
       }),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedExternal, isAllowedNavigation, isTrustedSender, mainWindowOptions, resolveAppAsset } from './policy';
+import {
+  isAllowedExternal,
+  isAllowedNavigation,
+  isTrustedSender,
+  mainWindowOptions,
+  resolveAppAsset,
+} from './policy';
 
 describe('Electron window options', () => {
   it('isolates, sandboxes and never gives the page Node', () => {
@@ -21,7 +27,14 @@ describe('Electron window options', () => {
 describe('URL guards', () => {
   it('allows navigation only within app://skillbench', () => {
     expect(isAllowedNavigation('app://skillbench/index.html')).toBe(true);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'http://127.0.0.1:3000/', 'javascript:alert(1)', 'not a url']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'app://other/index.html',
+      'http://127.0.0.1:3000/',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       expect(isAllowedNavigation(url), url).toBe(false);
     }
   });
@@ -53,7 +66,9 @@ describe('URL guards', () => {
 
   it('maps app:// URLs into the renderer build and nowhere else', () => {
     expect(resolveAppAsset('/app/renderer', 'app://skillbench/')).toBe('/app/renderer/index.html');
-    expect(resolveAppAsset('/app/renderer', 'app://skillbench/assets/a.js')).toBe('/app/renderer/assets/a.js');
+    expect(resolveAppAsset('/app/renderer', 'app://skillbench/assets/a.js')).toBe(
+      '/app/renderer/assets/a.js',
+    );
     // The URL parser folds dot segments itself; whatever survives must stay inside the build.
     for (const url of ['app://skillbench/../secret', 'app://skillbench/%2e%2e/%2e%2e/etc/passwd']) {
       expect(resolveAppAsset('/app/renderer', url)?.startsWith('/app/renderer/'), url).toBe(true);

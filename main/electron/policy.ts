@@ -61,7 +61,8 @@ export function isAllowedNavigation(url: string): boolean {
 export function isAllowedExternal(url: string): boolean {
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false;
+    if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '')
+      return false;
     const host = parsed.hostname.toLowerCase();
     return EXTERNAL_ALLOWLIST.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
   } catch {

@@ -1,5 +1,10 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNEL_NAMES, IPC_PREFIX, parseChannelInput, type ApiHandlers } from '../../shared/ipc/contract';
+import {
+  CHANNEL_NAMES,
+  IPC_PREFIX,
+  parseChannelInput,
+  type ApiHandlers,
+} from '../../shared/ipc/contract';
 import { isTrustedSender } from './policy';
 
 /**
@@ -12,7 +17,13 @@ export function registerIpcHandlers(handlers: ApiHandlers): void {
     ipcMain.handle(`${IPC_PREFIX}${name}`, async (event: IpcMainInvokeEvent, raw: unknown) => {
       const frame = event.senderFrame;
       if (!frame || !isTrustedSender(frame.url, frame === frame.top)) {
-        return { ok: false, error: { code: 'forbidden', message: 'This request did not come from the Skillbench window.' } };
+        return {
+          ok: false,
+          error: {
+            code: 'forbidden',
+            message: 'This request did not come from the Skillbench window.',
+          },
+        };
       }
       const parsed = parseChannelInput(name, raw);
       if (!parsed.ok) return parsed;

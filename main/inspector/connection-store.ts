@@ -67,7 +67,10 @@ export class ConnectionStore {
     if (this.cache) return this.cache;
     try {
       const parsed = JSON.parse(await readFile(this.path, 'utf8')) as StoreFile;
-      this.cache = parsed.version === 1 && Array.isArray(parsed.connections) ? parsed : { version: 1, connections: [] };
+      this.cache =
+        parsed.version === 1 && Array.isArray(parsed.connections)
+          ? parsed
+          : { version: 1, connections: [] };
     } catch {
       this.cache = { version: 1, connections: [] };
     }
@@ -82,18 +85,30 @@ export class ConnectionStore {
 
   private seal(what: string, plain: string): string {
     // Why: secrets are never written in plain text (issue 7 point 1); without a box we refuse rather than fall back.
-    if (!this.box) throw new InspectorError('no-secret-box', `${what} is a secret, and secure storage is not available here, so it cannot be saved. Save the connection without it and enter it when connecting.`);
+    if (!this.box)
+      throw new InspectorError(
+        'no-secret-box',
+        `${what} is a secret, and secure storage is not available here, so it cannot be saved. Save the connection without it and enter it when connecting.`,
+      );
     return this.box.encrypt(plain);
   }
 
   private open(sealed: string): string {
-    if (!this.box) throw new InspectorError('no-secret-box', 'Secure storage is not available, so saved secrets cannot be read.');
+    if (!this.box)
+      throw new InspectorError(
+        'no-secret-box',
+        'Secure storage is not available, so saved secrets cannot be read.',
+      );
     return this.box.decrypt(sealed);
   }
 
   private static publicView(c: StoredConnection): SavedConnection {
-    const pub = (v: StoredValue): { name: string; value?: string; secret: boolean; hasSecret: boolean } =>
-      v.secret ? { name: v.name, secret: true, hasSecret: v.sealed !== undefined } : { name: v.name, value: v.value, secret: false, hasSecret: false };
+    const pub = (
+      v: StoredValue,
+    ): { name: string; value?: string; secret: boolean; hasSecret: boolean } =>
+      v.secret
+        ? { name: v.name, secret: true, hasSecret: v.sealed !== undefined }
+        : { name: v.name, value: v.value, secret: false, hasSecret: false };
     return {
       id: c.id,
       label: c.label,
@@ -123,11 +138,17 @@ export class ConnectionStore {
   async save(input: ConnectionInput, id?: string): Promise<SavedConnection> {
     const file = await this.load();
     const existing = id ? file.connections.find((c) => c.id === id) : undefined;
-    if (id && !existing) throw new InspectorError('not-found', 'There is no saved connection with that id.');
-    const values = (list: { name: string; value: string; secret?: boolean }[] | undefined, old: StoredValue[], what: string): StoredValue[] =>
+    if (id && !existing)
+      throw new InspectorError('not-found', 'There is no saved connection with that id.');
+    const values = (
+      list: { name: string; value: string; secret?: boolean }[] | undefined,
+      old: StoredValue[],
+      what: string,
+    ): StoredValue[] =>
       (list ?? []).map((v) => {
         if (!v.secret) return { name: v.name, value: v.value, secret: false };
-        if (v.value === '' && old.find((o) => o.name === v.name)?.sealed) return { name: v.name, sealed: old.find((o) => o.name === v.name)?.sealed, secret: true };
+        if (v.value === '' && old.find((o) => o.name === v.name)?.sealed)
+          return { name: v.name, sealed: old.find((o) => o.name === v.name)?.sealed, secret: true };
         return { name: v.name, sealed: this.seal(`${what} "${v.name}"`, v.value), secret: true };
       });
     const stored: StoredConnection = {
@@ -136,7 +157,9 @@ export class ConnectionStore {
       kind: input.kind,
       url: input.url,
       headers: values(input.headers, existing?.headers ?? [], 'The header'),
-      bearerSealed: input.bearerToken ? this.seal('The bearer token', input.bearerToken) : existing?.bearerSealed,
+      bearerSealed: input.bearerToken
+        ? this.seal('The bearer token', input.bearerToken)
+        : existing?.bearerSealed,
       oauth: input.oauth !== false,
       oauthSealed: existing?.oauthSealed,
       command: input.command,
@@ -145,7 +168,9 @@ export class ConnectionStore {
       cwd: input.cwd,
       savedAt: new Date().toISOString(),
     };
-    const connections = existing ? file.connections.map((c) => (c.id === stored.id ? stored : c)) : [...file.connections, stored];
+    const connections = existing
+      ? file.connections.map((c) => (c.id === stored.id ? stored : c))
+      : [...file.connections, stored];
     await this.write({ version: 1, connections });
     return ConnectionStore.publicView(stored);
   }
@@ -163,7 +188,11 @@ export class ConnectionStore {
   async resolve(id: string): Promise<{ input: ConnectionInput; oauthState?: OAuthState }> {
     const c = (await this.load()).connections.find((x) => x.id === id);
     if (!c) throw new InspectorError('not-found', 'There is no saved connection with that id.');
-    const plain = (v: StoredValue): { name: string; value: string; secret: boolean } => ({ name: v.name, value: v.secret ? (v.sealed ? this.open(v.sealed) : '') : (v.value ?? ''), secret: v.secret });
+    const plain = (v: StoredValue): { name: string; value: string; secret: boolean } => ({
+      name: v.name,
+      value: v.secret ? (v.sealed ? this.open(v.sealed) : '') : (v.value ?? ''),
+      secret: v.secret,
+    });
     return {
       input: {
         label: c.label,
@@ -186,7 +215,13 @@ export class ConnectionStore {
     const file = await this.load();
     const c = file.connections.find((x) => x.id === id);
     if (!c) return;
-    const sealed = state.tokens || state.clientInformation ? this.seal('The OAuth sign-in', JSON.stringify(state)) : undefined;
-    await this.write({ version: 1, connections: file.connections.map((x) => (x.id === id ? { ...x, oauthSealed: sealed } : x)) });
+    const sealed =
+      state.tokens || state.clientInformation
+        ? this.seal('The OAuth sign-in', JSON.stringify(state))
+        : undefined;
+    await this.write({
+      version: 1,
+      connections: file.connections.map((x) => (x.id === id ? { ...x, oauthSealed: sealed } : x)),
+    });
   }
 }

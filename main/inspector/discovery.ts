@@ -6,14 +6,37 @@
  * read ahead of need: the only read is the legacy index, which *is* the listing.
  */
 import { z } from 'zod';
-import { ListResourcesResultSchema, ListResourceTemplatesResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { detectIndexShape, INVALID_PARAMS, LEGACY_INDEX_URI, parseAprilIndex, parseJuneIndex, SkillEntrySchema } from '../../shared/sep';
+import {
+  ListResourcesResultSchema,
+  ListResourceTemplatesResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  detectIndexShape,
+  INVALID_PARAMS,
+  LEGACY_INDEX_URI,
+  parseAprilIndex,
+  parseJuneIndex,
+  SkillEntrySchema,
+} from '../../shared/sep';
 import type { SkillEntry } from '../../shared/sep';
 import { InspectorError, rpcCode } from './errors';
 import type { InspectorSession } from './session';
-import { checkReadableUri, finalSegment, relativePathIn, skillKey, skillPathOfUri, skillRootOf } from './uris';
+import {
+  checkReadableUri,
+  finalSegment,
+  relativePathIn,
+  skillKey,
+  skillPathOfUri,
+  skillRootOf,
+} from './uris';
 import { LEGACY_LABEL } from './types';
-import type { DiscoveryResult, DiscoveryRoute, DiscoveryStep, InspectedSkill, ManifestFile } from './types';
+import type {
+  DiscoveryResult,
+  DiscoveryRoute,
+  DiscoveryStep,
+  InspectedSkill,
+  ManifestFile,
+} from './types';
 
 /** Options for {@link discoverSkills}. */
 export interface DiscoverOptions {
@@ -24,10 +47,17 @@ export interface DiscoverOptions {
   signal?: AbortSignal;
 }
 
-const LoosePage = z.looseObject({ skills: z.array(z.unknown()), nextCursor: z.string().optional() });
+const LoosePage = z.looseObject({
+  skills: z.array(z.unknown()),
+  nextCursor: z.string().optional(),
+});
 
 /** Build an inspected skill from a Skills-extension entry; undefined (with a problem) when unusable. */
-export function skillFromEntry(server: string, entry: SkillEntry, problems: string[]): InspectedSkill | undefined {
+export function skillFromEntry(
+  server: string,
+  entry: SkillEntry,
+  problems: string[],
+): InspectedSkill | undefined {
   const uriCheck = checkReadableUri(entry.uri);
   if (!uriCheck.ok) {
     problems.push(`An entry was left out: ${uriCheck.reason}`);
@@ -35,15 +65,26 @@ export function skillFromEntry(server: string, entry: SkillEntry, problems: stri
   }
   const rootUri = skillRootOf(entry.uri);
   if (!rootUri) {
-    problems.push(`The entry ${entry.uri} was left out: a skill URI must end in /SKILL.md (SEP-2640 §1).`);
+    problems.push(
+      `The entry ${entry.uri} was left out: a skill URI must end in /SKILL.md (SEP-2640 §1).`,
+    );
     return undefined;
   }
   const skillProblems: string[] = [];
   let manifest: ManifestFile[] | 'dynamic';
   if (entry.resources === 'dynamic') manifest = 'dynamic';
   else {
-    manifest = entry.resources.map((r) => ({ uri: r.uri, path: relativePathIn(rootUri, r.uri), digest: r.digest, size: r.size }));
-    for (const f of manifest) if (f.path === undefined) skillProblems.push(`The manifest lists ${f.uri}, which is not inside the skill folder ${rootUri}.`);
+    manifest = entry.resources.map((r) => ({
+      uri: r.uri,
+      path: relativePathIn(rootUri, r.uri),
+      digest: r.digest,
+      size: r.size,
+    }));
+    for (const f of manifest)
+      if (f.path === undefined)
+        skillProblems.push(
+          `The manifest lists ${f.uri}, which is not inside the skill folder ${rootUri}.`,
+        );
   }
   const fm = entry.frontmatter as Record<string, unknown>;
   return {
@@ -62,7 +103,13 @@ export function skillFromEntry(server: string, entry: SkillEntry, problems: stri
   };
 }
 
-function legacySkill(server: string, uri: string, route: DiscoveryRoute, extra: Partial<InspectedSkill>, problems: string[]): InspectedSkill | undefined {
+function legacySkill(
+  server: string,
+  uri: string,
+  route: DiscoveryRoute,
+  extra: Partial<InspectedSkill>,
+  problems: string[],
+): InspectedSkill | undefined {
   const check = checkReadableUri(uri);
   if (!check.ok) {
     problems.push(`A legacy entry was left out: ${check.reason}`);
@@ -89,7 +136,12 @@ function legacySkill(server: string, uri: string, route: DiscoveryRoute, extra: 
 }
 
 /** Page through a list method to the end or the page bound; returns items and whether it was cut short. */
-async function pageAll<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>, maxPages: number, what: string, problems: string[]): Promise<{ items: T[]; pages: number; partial: boolean }> {
+async function pageAll<T>(
+  fetchPage: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>,
+  maxPages: number,
+  what: string,
+  problems: string[],
+): Promise<{ items: T[]; pages: number; partial: boolean }> {
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -97,7 +149,9 @@ async function pageAll<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; 
   do {
     if (pages >= maxPages) {
       // Why: a server may hand out cursors forever; SKILLS-OVER-MCP.md §5 "bound page counts".
-      problems.push(`Stopped ${what} after ${maxPages} pages; the server kept returning a next page. The listing is partial.`);
+      problems.push(
+        `Stopped ${what} after ${maxPages} pages; the server kept returning a next page. The listing is partial.`,
+      );
       return { items, pages, partial: true };
     }
     const page = await fetchPage(cursor);
@@ -106,7 +160,9 @@ async function pageAll<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; 
     cursor = page.nextCursor;
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
-        problems.push(`Stopped ${what}: the server returned the same cursor twice, which would loop forever. The listing is partial.`);
+        problems.push(
+          `Stopped ${what}: the server returned the same cursor twice, which would loop forever. The listing is partial.`,
+        );
         return { items, pages, partial: true };
       }
       seen.add(cursor);
@@ -116,11 +172,25 @@ async function pageAll<T>(fetchPage: (cursor?: string) => Promise<{ items: T[]; 
 }
 
 /** Follow `skills/list` to the end (bounded); entries that do not parse are reported, not dropped silently. */
-export async function listExtensionSkills(session: InspectorSession, signal?: AbortSignal): Promise<{ skills: InspectedSkill[]; pages: number; partial: boolean; problems: string[]; raw: unknown[] }> {
+export async function listExtensionSkills(
+  session: InspectorSession,
+  signal?: AbortSignal,
+): Promise<{
+  skills: InspectedSkill[];
+  pages: number;
+  partial: boolean;
+  problems: string[];
+  raw: unknown[];
+}> {
   const problems: string[] = [];
   const { items, pages, partial } = await pageAll(
     async (cursor) => {
-      const r = await session.request('skills/list', cursor !== undefined ? { cursor } : {}, LoosePage, signal);
+      const r = await session.request(
+        'skills/list',
+        cursor !== undefined ? { cursor } : {},
+        LoosePage,
+        signal,
+      );
       return { items: r.skills, nextCursor: r.nextCursor };
     },
     session.limits.maxPages,
@@ -132,7 +202,9 @@ export async function listExtensionSkills(session: InspectorSession, signal?: Ab
   items.forEach((raw, i) => {
     const parsed = SkillEntrySchema.safeParse(raw);
     if (!parsed.success) {
-      problems.push(`Entry ${i + 1} of skills/list was left out: ${parsed.error.issues.map((x) => `${x.path.join('.') || '(entry)'}: ${x.message}`).join('; ')}.`);
+      problems.push(
+        `Entry ${i + 1} of skills/list was left out: ${parsed.error.issues.map((x) => `${x.path.join('.') || '(entry)'}: ${x.message}`).join('; ')}.`,
+      );
       return;
     }
     if (seen.has(parsed.data.uri)) {
@@ -150,11 +222,15 @@ export async function listExtensionSkills(session: InspectorSession, signal?: Ab
 export function markSameNames(skills: InspectedSkill[]): void {
   const byName = new Map<string, InspectedSkill[]>();
   for (const s of skills) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
-  for (const group of byName.values()) for (const s of group) s.sameNameAs = group.filter((o) => o !== s).map((o) => o.key);
+  for (const group of byName.values())
+    for (const s of group) s.sameNameAs = group.filter((o) => o !== s).map((o) => o.key);
 }
 
 /** Run discovery on a connected session. */
-export async function discoverSkills(session: InspectorSession, options: DiscoverOptions = {}): Promise<DiscoveryResult> {
+export async function discoverSkills(
+  session: InspectorSession,
+  options: DiscoverOptions = {},
+): Promise<DiscoveryResult> {
   const started = performance.now();
   const steps: DiscoveryStep[] = [];
   const problems: string[] = [];
@@ -177,12 +253,26 @@ export async function discoverSkills(session: InspectorSession, options: Discove
       problems.push(...r.problems);
       partial ||= r.partial;
       use('extension', r.skills);
-      steps.push({ route: 'extension', outcome: r.skills.length ? 'used' : 'empty', pages: r.pages, detail: `skills/list: ${r.skills.length} skill(s) in ${r.pages} page(s)${r.partial ? ', stopped early' : ''}.` });
+      steps.push({
+        route: 'extension',
+        outcome: r.skills.length ? 'used' : 'empty',
+        pages: r.pages,
+        detail: `skills/list: ${r.skills.length} skill(s) in ${r.pages} page(s)${r.partial ? ', stopped early' : ''}.`,
+      });
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
-      steps.push({ route: 'extension', outcome: 'failed', detail: `The server declares the Skills extension but skills/list failed: ${(e as Error).message}` });
+      steps.push({
+        route: 'extension',
+        outcome: 'failed',
+        detail: `The server declares the Skills extension but skills/list failed: ${(e as Error).message}`,
+      });
     }
-  } else steps.push({ route: 'extension', outcome: 'not-offered', detail: 'The server does not declare the Skills extension (io.modelcontextprotocol/skills).' });
+  } else
+    steps.push({
+      route: 'extension',
+      outcome: 'not-offered',
+      detail: 'The server does not declare the Skills extension (io.modelcontextprotocol/skills).',
+    });
 
   // 2. skill://index.json (April / June 2026).
   if (!done()) {
@@ -195,13 +285,24 @@ export async function discoverSkills(session: InspectorSession, options: Discove
         const p = parseJuneIndex(text);
         problems.push(...p.problems.map((x) => `index.json: ${x}`));
         for (const e of p.items) {
-          const uri = e.url ?? (e.archives[0] ? e.archives[0].url.replace(/\.(tar\.gz|tgz|zip)$/, '/SKILL.md') : '');
-          const s = legacySkill(server, uri, 'index-june-2026', {
-            frontmatter: e.frontmatter,
-            description: typeof e.frontmatter.description === 'string' ? e.frontmatter.description : undefined,
-            manifest: e.url ? [{ uri: e.url, path: 'SKILL.md', digest: e.digest }] : undefined,
-            archives: e.archives,
-          }, problems);
+          const uri =
+            e.url ??
+            (e.archives[0] ? e.archives[0].url.replace(/\.(tar\.gz|tgz|zip)$/, '/SKILL.md') : '');
+          const s = legacySkill(
+            server,
+            uri,
+            'index-june-2026',
+            {
+              frontmatter: e.frontmatter,
+              description:
+                typeof e.frontmatter.description === 'string'
+                  ? e.frontmatter.description
+                  : undefined,
+              manifest: e.url ? [{ uri: e.url, path: 'SKILL.md', digest: e.digest }] : undefined,
+              archives: e.archives,
+            },
+            problems,
+          );
           if (s) {
             if (typeof e.frontmatter.name === 'string') s.name = e.frontmatter.name;
             found.push(s);
@@ -215,35 +316,77 @@ export async function discoverSkills(session: InspectorSession, options: Discove
             templates.push({ uriTemplate: e.url, name: e.name, description: e.description });
             continue;
           }
-          const uri = e.type === 'skill-md' ? e.url : e.url.replace(/\.(tar\.gz|tgz|zip)$/, '/SKILL.md');
-          const s = legacySkill(server, uri, 'index-april-2026', {
-            description: e.description,
-            manifest: e.type === 'skill-md' ? [{ uri: e.url, path: 'SKILL.md', digest: e.digest }] : undefined,
-            archives: e.type === 'archive' ? [{ url: e.url, digest: e.digest, mimeType: e.url.endsWith('.zip') ? 'application/zip' : 'application/gzip' }] : undefined,
-          }, problems);
+          const uri =
+            e.type === 'skill-md' ? e.url : e.url.replace(/\.(tar\.gz|tgz|zip)$/, '/SKILL.md');
+          const s = legacySkill(
+            server,
+            uri,
+            'index-april-2026',
+            {
+              description: e.description,
+              manifest:
+                e.type === 'skill-md'
+                  ? [{ uri: e.url, path: 'SKILL.md', digest: e.digest }]
+                  : undefined,
+              archives:
+                e.type === 'archive'
+                  ? [
+                      {
+                        url: e.url,
+                        digest: e.digest,
+                        mimeType: e.url.endsWith('.zip') ? 'application/zip' : 'application/gzip',
+                      },
+                    ]
+                  : undefined,
+            },
+            problems,
+          );
           if (s) {
             if (e.name) s.name = e.name;
             found.push(s);
           }
         }
-      } else problems.push('skill://index.json was read but its shape (April or June 2026) was not recognised.');
+      } else
+        problems.push(
+          'skill://index.json was read but its shape (April or June 2026) was not recognised.',
+        );
       use(shape === 'june-2026' ? 'index-june-2026' : 'index-april-2026', found);
-      steps.push({ route: shape === 'june-2026' ? 'index-june-2026' : 'index-april-2026', outcome: found.length ? 'used' : 'empty', detail: `skill://index.json (${shape}): ${found.length} skill(s).` });
+      steps.push({
+        route: shape === 'june-2026' ? 'index-june-2026' : 'index-april-2026',
+        outcome: found.length ? 'used' : 'empty',
+        detail: `skill://index.json (${shape}): ${found.length} skill(s).`,
+      });
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
       // Why: -32602 is the extension's "not served" (SEP-2640 §3); -32002 is MCP's resource-not-found.
       const code = rpcCode(e);
       const missing = code === INVALID_PARAMS || code === -32002 || code === -32601;
-      steps.push({ route: 'index-june-2026', outcome: missing ? 'not-offered' : 'failed', detail: missing ? 'The server does not serve skill://index.json.' : `Reading skill://index.json failed: ${(e as Error).message}` });
+      steps.push({
+        route: 'index-june-2026',
+        outcome: missing ? 'not-offered' : 'failed',
+        detail: missing
+          ? 'The server does not serve skill://index.json.'
+          : `Reading skill://index.json failed: ${(e as Error).message}`,
+      });
     }
-  } else steps.push({ route: 'index-june-2026', outcome: 'skipped', detail: 'Not needed: an earlier route found skills.' });
+  } else
+    steps.push({
+      route: 'index-june-2026',
+      outcome: 'skipped',
+      detail: 'Not needed: an earlier route found skills.',
+    });
 
   // 3–4. resources/list: FastMCP `_manifest` siblings, then plain `/SKILL.md` entries.
   if (!done()) {
     try {
       const r = await pageAll(
         async (cursor) => {
-          const page = await session.request('resources/list', cursor !== undefined ? { cursor } : {}, ListResourcesResultSchema, options.signal);
+          const page = await session.request(
+            'resources/list',
+            cursor !== undefined ? { cursor } : {},
+            ListResourcesResultSchema,
+            options.signal,
+          );
           return { items: page.resources, nextCursor: page.nextCursor };
         },
         session.limits.maxPages,
@@ -260,7 +403,13 @@ export async function discoverSkills(session: InspectorSession, options: Discove
         const manifestUri = root ? `${root}/_manifest` : undefined;
         const extra: Partial<InspectedSkill> = { description: res.description };
         if (manifestUri && uris.has(manifestUri)) {
-          const s = legacySkill(server, res.uri, 'fastmcp-manifest', { ...extra, manifestUri }, problems);
+          const s = legacySkill(
+            server,
+            res.uri,
+            'fastmcp-manifest',
+            { ...extra, manifestUri },
+            problems,
+          );
           if (s) fast.push(s);
         } else {
           const s = legacySkill(server, res.uri, 'resources-list', extra, problems);
@@ -268,37 +417,67 @@ export async function discoverSkills(session: InspectorSession, options: Discove
         }
       }
       use('fastmcp-manifest', fast);
-      steps.push({ route: 'fastmcp-manifest', outcome: fast.length ? 'used' : 'empty', pages: r.pages, detail: `resources/list: ${fast.length} skill(s) with a FastMCP _manifest.` });
+      steps.push({
+        route: 'fastmcp-manifest',
+        outcome: fast.length ? 'used' : 'empty',
+        pages: r.pages,
+        detail: `resources/list: ${fast.length} skill(s) with a FastMCP _manifest.`,
+      });
       if (!done() || plain.length > 0) {
         use('resources-list', plain);
-        steps.push({ route: 'resources-list', outcome: plain.length ? 'used' : 'empty', pages: r.pages, detail: `resources/list: ${plain.length} other resource(s) ending in /SKILL.md (of ${r.items.length} listed).` });
+        steps.push({
+          route: 'resources-list',
+          outcome: plain.length ? 'used' : 'empty',
+          pages: r.pages,
+          detail: `resources/list: ${plain.length} other resource(s) ending in /SKILL.md (of ${r.items.length} listed).`,
+        });
       }
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
-      steps.push({ route: 'resources-list', outcome: 'failed', detail: `resources/list failed: ${(e as Error).message}` });
+      steps.push({
+        route: 'resources-list',
+        outcome: 'failed',
+        detail: `resources/list failed: ${(e as Error).message}`,
+      });
     }
-  } else steps.push({ route: 'resources-list', outcome: 'skipped', detail: 'Not needed: an earlier route found skills.' });
+  } else
+    steps.push({
+      route: 'resources-list',
+      outcome: 'skipped',
+      detail: 'Not needed: an earlier route found skills.',
+    });
 
   // 5. Resource templates, with the URIs the user typed.
   if (!done() || (options.templateUris?.length ?? 0) > 0) {
     try {
       const r = await pageAll(
         async (cursor) => {
-          const page = await session.request('resources/templates/list', cursor !== undefined ? { cursor } : {}, ListResourceTemplatesResultSchema, options.signal);
+          const page = await session.request(
+            'resources/templates/list',
+            cursor !== undefined ? { cursor } : {},
+            ListResourceTemplatesResultSchema,
+            options.signal,
+          );
           return { items: page.resourceTemplates, nextCursor: page.nextCursor };
         },
         session.limits.maxPages,
         'resources/templates/list',
         problems,
       );
-      for (const t of r.items) templates.push({ uriTemplate: t.uriTemplate, name: t.name, description: t.description });
+      for (const t of r.items)
+        templates.push({ uriTemplate: t.uriTemplate, name: t.name, description: t.description });
       const found: InspectedSkill[] = [];
       for (const uri of options.templateUris ?? []) {
         const s = legacySkill(server, uri, 'resource-template', {}, problems);
         if (s) found.push(s);
       }
       use('resource-template', found);
-      steps.push({ route: 'resource-template', outcome: found.length ? 'used' : 'empty', pages: r.pages, detail: `${r.items.length} template(s); ${found.length} URI(s) supplied.` });
+      steps.push({
+        route: 'resource-template',
+        outcome: found.length ? 'used' : 'empty',
+        pages: r.pages,
+        detail: `${r.items.length} template(s); ${found.length} URI(s) supplied.`,
+      });
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
       const found: InspectedSkill[] = [];
@@ -307,10 +486,28 @@ export async function discoverSkills(session: InspectorSession, options: Discove
         if (s) found.push(s);
       }
       use('resource-template', found);
-      steps.push({ route: 'resource-template', outcome: found.length ? 'used' : 'failed', detail: `resources/templates/list failed: ${(e as Error).message}` });
+      steps.push({
+        route: 'resource-template',
+        outcome: found.length ? 'used' : 'failed',
+        detail: `resources/templates/list failed: ${(e as Error).message}`,
+      });
     }
-  } else steps.push({ route: 'resource-template', outcome: 'skipped', detail: 'Not needed: an earlier route found skills.' });
+  } else
+    steps.push({
+      route: 'resource-template',
+      outcome: 'skipped',
+      detail: 'Not needed: an earlier route found skills.',
+    });
 
   markSameNames(skills);
-  return { server, route, steps, skills, templates, partial, problems, durationMs: Math.round(performance.now() - started) };
+  return {
+    server,
+    route,
+    steps,
+    skills,
+    templates,
+    partial,
+    problems,
+    durationMs: Math.round(performance.now() - started),
+  };
 }

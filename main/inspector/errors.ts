@@ -41,7 +41,12 @@ export class InspectorError extends Error {
 export function rpcCode(error: unknown): number | undefined {
   if (error instanceof InspectorError) return error.rpc;
   if (error instanceof McpError) return error.code;
-  if (typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number') return (error as { code: number }).code;
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'number'
+  )
+    return (error as { code: number }).code;
   return undefined;
 }
 
@@ -56,7 +61,10 @@ function causeCode(error: unknown): string | undefined {
 }
 
 /** Turn anything thrown while talking to a server into an {@link InspectorError} with a plain sentence. */
-export function toInspectorError(error: unknown, context: { target: string; timeoutMs?: number; signal?: AbortSignal }): InspectorError {
+export function toInspectorError(
+  error: unknown,
+  context: { target: string; timeoutMs?: number; signal?: AbortSignal },
+): InspectorError {
   if (error instanceof InspectorError) return error;
   let raw = error instanceof Error ? error.message : String(error);
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
@@ -65,20 +73,69 @@ export function toInspectorError(error: unknown, context: { target: string; time
     return new InspectorError('cancelled', 'Cancelled.', raw);
   }
   if (error instanceof McpError && error.code === (ErrorCode.RequestTimeout as number)) {
-    const s = context.timeoutMs !== undefined ? ` within ${Math.round(context.timeoutMs / 100) / 10} seconds` : '';
-    return new InspectorError('timeout', `The server at ${context.target} did not answer${s}. It may be slow, busy or stuck; try again or raise the timeout.`, raw);
+    const s =
+      context.timeoutMs !== undefined
+        ? ` within ${Math.round(context.timeoutMs / 100) / 10} seconds`
+        : '';
+    return new InspectorError(
+      'timeout',
+      `The server at ${context.target} did not answer${s}. It may be slow, busy or stuck; try again or raise the timeout.`,
+      raw,
+    );
   }
-  const httpStatus = error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
-  if (error instanceof UnauthorizedError || httpStatus === 401 || httpStatus === 403 || /\b401\b|unauthori[sz]ed/i.test(raw)) {
-    return new InspectorError('unauthorized', `The server at ${context.target} refused the credentials (or asked for some). Check the token or sign in again.`, raw);
+  const httpStatus =
+    error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+  if (
+    error instanceof UnauthorizedError ||
+    httpStatus === 401 ||
+    httpStatus === 403 ||
+    /\b401\b|unauthori[sz]ed/i.test(raw)
+  ) {
+    return new InspectorError(
+      'unauthorized',
+      `The server at ${context.target} refused the credentials (or asked for some). Check the token or sign in again.`,
+      raw,
+    );
   }
   const code = causeCode(error);
-  if (code === 'ECONNREFUSED') return new InspectorError('connect', `Nothing is listening at ${context.target}. Is the server running?`, raw);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new InspectorError('connect', `The address ${context.target} could not be found. Check the host name.`, raw);
-  if (code === 'ENOENT') return new InspectorError('connect', `The program for ${context.target} could not be started: it was not found.`, raw);
-  if (code === 'EACCES') return new InspectorError('connect', `The program for ${context.target} could not be started: permission denied.`, raw);
-  if (error instanceof McpError) return new InspectorError('protocol', `The server answered with an error (${error.code}): ${error.message.replace(/^MCP error -?\d+: /, '')}`, raw, error.code);
-  if (/connection closed/i.test(raw)) return new InspectorError('connect', `The server at ${context.target} closed the connection.`, raw);
-  if (/fetch failed/i.test(raw)) return new InspectorError('connect', `Could not reach ${context.target}.`, raw);
+  if (code === 'ECONNREFUSED')
+    return new InspectorError(
+      'connect',
+      `Nothing is listening at ${context.target}. Is the server running?`,
+      raw,
+    );
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new InspectorError(
+      'connect',
+      `The address ${context.target} could not be found. Check the host name.`,
+      raw,
+    );
+  if (code === 'ENOENT')
+    return new InspectorError(
+      'connect',
+      `The program for ${context.target} could not be started: it was not found.`,
+      raw,
+    );
+  if (code === 'EACCES')
+    return new InspectorError(
+      'connect',
+      `The program for ${context.target} could not be started: permission denied.`,
+      raw,
+    );
+  if (error instanceof McpError)
+    return new InspectorError(
+      'protocol',
+      `The server answered with an error (${error.code}): ${error.message.replace(/^MCP error -?\d+: /, '')}`,
+      raw,
+      error.code,
+    );
+  if (/connection closed/i.test(raw))
+    return new InspectorError(
+      'connect',
+      `The server at ${context.target} closed the connection.`,
+      raw,
+    );
+  if (/fetch failed/i.test(raw))
+    return new InspectorError('connect', `Could not reach ${context.target}.`, raw);
   return new InspectorError('connect', `Talking to ${context.target} failed: ${raw}`, raw);
 }

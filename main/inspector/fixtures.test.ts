@@ -7,16 +7,25 @@ import type { FixtureSpec } from './test-support';
 import { sha256Digest } from './verify';
 import type { InspectorLimits } from './types';
 
-const SKILL_MD = '---\nname: pdf\ndescription: Work with PDF files.\n---\n# PDF\n\nSee references/forms.md.\n';
+const SKILL_MD =
+  '---\nname: pdf\ndescription: Work with PDF files.\n---\n# PDF\n\nSee references/forms.md.\n';
 const FORMS = '# Forms\n\nFill them in.\n';
 
 /** A well-formed skill `pdf` with two files, as entry + files. */
 function pdfSkill(): ReturnType<typeof fixtureSkill> {
-  return fixtureSkill('pdf', { name: 'pdf', description: 'Work with PDF files.' }, { 'SKILL.md': SKILL_MD, 'references/forms.md': FORMS });
+  return fixtureSkill(
+    'pdf',
+    { name: 'pdf', description: 'Work with PDF files.' },
+    { 'SKILL.md': SKILL_MD, 'references/forms.md': FORMS },
+  );
 }
 
 /** An extension server serving the given entries and files. */
-function extensionSpec(entries: unknown[], files: FixtureSpec['files'], extra: Partial<FixtureSpec> = {}): FixtureSpec {
+function extensionSpec(
+  entries: unknown[],
+  files: FixtureSpec['files'],
+  extra: Partial<FixtureSpec> = {},
+): FixtureSpec {
   return {
     extension: {},
     listSkills: () => ({ skills: entries }),
@@ -26,7 +35,15 @@ function extensionSpec(entries: unknown[], files: FixtureSpec['files'], extra: P
   };
 }
 
-async function withService<T>(spec: FixtureSpec, limits: Partial<InspectorLimits>, fn: (ctx: { service: InspectorService; requests: { method: string; params: unknown }[]; target: string }) => Promise<T>): Promise<T> {
+async function withService<T>(
+  spec: FixtureSpec,
+  limits: Partial<InspectorLimits>,
+  fn: (ctx: {
+    service: InspectorService;
+    requests: { method: string; params: unknown }[];
+    target: string;
+  }) => Promise<T>,
+): Promise<T> {
   const server = await startFixture(spec);
   const data = await tempDir('skillbench-insp-data-');
   const target = await tempDir('skillbench-insp-target-');
@@ -43,7 +60,9 @@ async function withService<T>(spec: FixtureSpec, limits: Partial<InspectorLimits
 }
 
 function readsOf(requests: { method: string; params: unknown }[]): string[] {
-  return requests.filter((r) => r.method === 'resources/read').map((r) => (r.params as { uri: string }).uri);
+  return requests
+    .filter((r) => r.method === 'resources/read')
+    .map((r) => (r.params as { uri: string }).uri);
 }
 
 describe('legacy discovery routes (labelled "legacy, unverified")', () => {
@@ -51,12 +70,33 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
     const index = {
       $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
       skills: [
-        { name: 'pdf', type: 'skill-md', description: 'Work with PDF files.', url: 'skill://pdf/SKILL.md', digest: sha256Digest(Buffer.from(SKILL_MD)) },
-        { name: 'zipper', type: 'archive', description: 'Packed.', url: 'skill://zipper.tar.gz', digest: sha256Digest(Buffer.from('x')) },
-        { type: 'mcp-resource-template', description: 'Docs per product.', url: 'skill://docs/{product}/SKILL.md' },
+        {
+          name: 'pdf',
+          type: 'skill-md',
+          description: 'Work with PDF files.',
+          url: 'skill://pdf/SKILL.md',
+          digest: sha256Digest(Buffer.from(SKILL_MD)),
+        },
+        {
+          name: 'zipper',
+          type: 'archive',
+          description: 'Packed.',
+          url: 'skill://zipper.tar.gz',
+          digest: sha256Digest(Buffer.from('x')),
+        },
+        {
+          type: 'mcp-resource-template',
+          description: 'Docs per product.',
+          url: 'skill://docs/{product}/SKILL.md',
+        },
       ],
     };
-    const spec: FixtureSpec = { files: { 'skill://index.json': { text: JSON.stringify(index), mimeType: 'application/json' }, 'skill://pdf/SKILL.md': { text: SKILL_MD, mimeType: 'text/markdown' } } };
+    const spec: FixtureSpec = {
+      files: {
+        'skill://index.json': { text: JSON.stringify(index), mimeType: 'application/json' },
+        'skill://pdf/SKILL.md': { text: SKILL_MD, mimeType: 'text/markdown' },
+      },
+    };
     await withService(spec, {}, async ({ service, requests, target }) => {
       const d = await service.discover('fixture');
       expect(d.route).toBe('index-april-2026');
@@ -64,15 +104,29 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
         ['pdf', 'skill://pdf/SKILL.md', 'legacy, unverified', 'index-april-2026'],
         ['zipper', 'skill://zipper/SKILL.md', 'legacy, unverified', 'index-april-2026'],
       ]);
-      expect(d.skills[1]?.archives).toEqual([{ url: 'skill://zipper.tar.gz', digest: sha256Digest(Buffer.from('x')), mimeType: 'application/gzip' }]);
-      expect(d.templates).toEqual([{ uriTemplate: 'skill://docs/{product}/SKILL.md', description: 'Docs per product.' }]);
+      expect(d.skills[1]?.archives).toEqual([
+        {
+          url: 'skill://zipper.tar.gz',
+          digest: sha256Digest(Buffer.from('x')),
+          mimeType: 'application/gzip',
+        },
+      ]);
+      expect(d.templates).toEqual([
+        { uriTemplate: 'skill://docs/{product}/SKILL.md', description: 'Docs per product.' },
+      ]);
       expect(readsOf(requests)).toEqual(['skill://index.json']);
       const v = await service.verify(d.skills[0]?.key ?? '');
       expect(v.verdict).toBe('unverifiable');
-      expect(v.files[0]).toMatchObject({ status: 'unverifiable', actual: { digest: sha256Digest(Buffer.from(SKILL_MD)) } });
+      expect(v.files[0]).toMatchObject({
+        status: 'unverifiable',
+        actual: { digest: sha256Digest(Buffer.from(SKILL_MD)) },
+      });
       const view = await service.view(d.skills[0]?.key ?? '');
       expect(view.text).toBe(SKILL_MD);
-      expect(await service.saveToLibrary(d.skills[0]?.key ?? '', target)).toMatchObject({ ok: false, reason: 'verification' });
+      expect(await service.saveToLibrary(d.skills[0]?.key ?? '', target)).toMatchObject({
+        ok: false,
+        reason: 'verification',
+      });
       expect(await readdir(target)).toEqual([]);
     });
   });
@@ -81,8 +135,23 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
     const tampered = SKILL_MD.replace('Fill', 'Exfiltrate');
     const index = {
       skills: [
-        { url: 'skill://acme/pdf/SKILL.md', digest: sha256Digest(Buffer.from(SKILL_MD)), frontmatter: { name: 'pdf', description: 'Work with PDF files.' } },
-        { url: 'skill://acme/bad/SKILL.md', digest: sha256Digest(Buffer.from(SKILL_MD)), frontmatter: { name: 'bad', description: 'Tampered.' }, archives: [{ url: 'skill://acme/bad.tar.gz', mimeType: 'application/gzip', digest: sha256Digest(Buffer.from('y')) }] },
+        {
+          url: 'skill://acme/pdf/SKILL.md',
+          digest: sha256Digest(Buffer.from(SKILL_MD)),
+          frontmatter: { name: 'pdf', description: 'Work with PDF files.' },
+        },
+        {
+          url: 'skill://acme/bad/SKILL.md',
+          digest: sha256Digest(Buffer.from(SKILL_MD)),
+          frontmatter: { name: 'bad', description: 'Tampered.' },
+          archives: [
+            {
+              url: 'skill://acme/bad.tar.gz',
+              mimeType: 'application/gzip',
+              digest: sha256Digest(Buffer.from('y')),
+            },
+          ],
+        },
       ],
     };
     const spec: FixtureSpec = {
@@ -108,10 +177,29 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
   });
 
   it('finds FastMCP skills by their _manifest and reads the manifest only when the skill is opened', async () => {
-    const manifest = { skill: 'pdf', files: [{ path: 'SKILL.md', size: Buffer.byteLength(SKILL_MD), hash: sha256Digest(Buffer.from(SKILL_MD)) }, { path: 'references/forms.md', size: Buffer.byteLength(FORMS), hash: sha256Digest(Buffer.from('other')) }] };
+    const manifest = {
+      skill: 'pdf',
+      files: [
+        {
+          path: 'SKILL.md',
+          size: Buffer.byteLength(SKILL_MD),
+          hash: sha256Digest(Buffer.from(SKILL_MD)),
+        },
+        {
+          path: 'references/forms.md',
+          size: Buffer.byteLength(FORMS),
+          hash: sha256Digest(Buffer.from('other')),
+        },
+      ],
+    };
     const spec: FixtureSpec = {
       resources: [
-        { uri: 'skill://pdf/SKILL.md', name: 'pdf', mimeType: 'text/markdown', description: 'Work with PDF files.' },
+        {
+          uri: 'skill://pdf/SKILL.md',
+          name: 'pdf',
+          mimeType: 'text/markdown',
+          description: 'Work with PDF files.',
+        },
         { uri: 'skill://pdf/_manifest', name: 'pdf manifest', mimeType: 'application/json' },
         { uri: 'skill://notes/SKILL.md', name: 'notes', mimeType: 'text/markdown' },
       ],
@@ -128,7 +216,10 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
         ['skill://pdf/SKILL.md', 'fastmcp-manifest'],
         ['skill://notes/SKILL.md', 'resources-list'],
       ]);
-      expect(d.steps.filter((s) => s.outcome === 'used').map((s) => s.route)).toEqual(['fastmcp-manifest', 'resources-list']);
+      expect(d.steps.filter((s) => s.outcome === 'used').map((s) => s.route)).toEqual([
+        'fastmcp-manifest',
+        'resources-list',
+      ]);
       expect(readsOf(requests).filter((u) => u !== 'skill://index.json')).toEqual([]);
       const v = await service.verify(d.skills[0]?.key ?? '');
       expect(readsOf(requests)).toContain('skill://pdf/_manifest');
@@ -143,12 +234,19 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
   it('falls back to resource templates with a URI the user supplies', async () => {
     const spec: FixtureSpec = {
       templates: [{ uriTemplate: 'skill://docs/{product}/SKILL.md', name: 'docs' }],
-      files: { 'skill://docs/widgets/SKILL.md': { text: '---\nname: widgets\ndescription: Widget docs.\n---\nBody\n', mimeType: 'text/markdown' } },
+      files: {
+        'skill://docs/widgets/SKILL.md': {
+          text: '---\nname: widgets\ndescription: Widget docs.\n---\nBody\n',
+          mimeType: 'text/markdown',
+        },
+      },
     };
     await withService(spec, {}, async ({ service }) => {
       const empty = await service.discover('fixture');
       expect(empty.route).toBeUndefined();
-      expect(empty.templates).toEqual([{ uriTemplate: 'skill://docs/{product}/SKILL.md', name: 'docs' }]);
+      expect(empty.templates).toEqual([
+        { uriTemplate: 'skill://docs/{product}/SKILL.md', name: 'docs' },
+      ]);
       expect(empty.steps.map((s) => [s.route, s.outcome])).toEqual([
         ['extension', 'not-offered'],
         ['index-june-2026', 'not-offered'],
@@ -156,9 +254,13 @@ describe('legacy discovery routes (labelled "legacy, unverified")', () => {
         ['resources-list', 'empty'],
         ['resource-template', 'empty'],
       ]);
-      const d = await service.discover('fixture', { templateUris: ['skill://docs/widgets/SKILL.md', 'file:///etc/passwd'] });
+      const d = await service.discover('fixture', {
+        templateUris: ['skill://docs/widgets/SKILL.md', 'file:///etc/passwd'],
+      });
       expect(d.route).toBe('resource-template');
-      expect(d.skills.map((s) => [s.uri, s.label])).toEqual([['skill://docs/widgets/SKILL.md', 'legacy, unverified']]);
+      expect(d.skills.map((s) => [s.uri, s.label])).toEqual([
+        ['skill://docs/widgets/SKILL.md', 'legacy, unverified'],
+      ]);
       expect(d.problems.join(' ')).toMatch(/file: URI, which is refused/);
       const view = await service.view(d.skills[0]?.key ?? '');
       expect(view.frontmatter).toEqual({ name: 'widgets', description: 'Widget docs.' });
@@ -177,7 +279,9 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
       const forms = v.files.find((f) => f.path === 'references/forms.md');
       expect(forms?.status).toBe('mismatch');
       expect(forms?.reasons.join(' ')).toMatch(/does not match the listed digest/);
-      expect((await service.readFile(skill?.key ?? '', 'skill://pdf/references/forms.md')).content).toBeUndefined();
+      expect(
+        (await service.readFile(skill?.key ?? '', 'skill://pdf/references/forms.md')).content,
+      ).toBeUndefined();
       const report = await service.report('fixture');
       expect(report.checks.find((c) => c.id === 'digests-sizes')).toMatchObject({ status: 'fail' });
       expect(report.verdict).toBe('fail');
@@ -197,24 +301,38 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
       const v = await service.verify(skill?.key ?? '');
       const f = v.files.find((x) => x.path === 'references/forms.md');
       expect(f?.status).toBe('mismatch');
-      expect(f?.reasons).toEqual([`The listing says ${Buffer.byteLength(FORMS) + 7} bytes, the server sent ${Buffer.byteLength(FORMS)}.`]);
+      expect(f?.reasons).toEqual([
+        `The listing says ${Buffer.byteLength(FORMS) + 7} bytes, the server sent ${Buffer.byteLength(FORMS)}.`,
+      ]);
       expect((await service.saveToLibrary(skill?.key ?? '', target)).ok).toBe(false);
       expect(await readdir(target)).toEqual([]);
     });
   });
 
-  it('a frontmatter mismatch fails SKILL.md field by field, and the skill\'s other files are never read', async () => {
+  it("a frontmatter mismatch fails SKILL.md field by field, and the skill's other files are never read", async () => {
     const { entry, files } = pdfSkill();
-    entry.frontmatter = { name: 'pdf', description: 'Extract, fill, and assemble PDF documents', license: 'MIT' };
+    entry.frontmatter = {
+      name: 'pdf',
+      description: 'Extract, fill, and assemble PDF documents',
+      license: 'MIT',
+    };
     await withService(extensionSpec([entry], files), {}, async ({ service, requests, target }) => {
       const [skill] = (await service.discover('fixture')).skills;
       const v = await service.verify(skill?.key ?? '');
       expect(v.files[0]?.status).toBe('mismatch');
       expect(v.files[0]?.frontmatterDiffs).toEqual([
-        { field: '/description', kind: 'different', entry: 'Extract, fill, and assemble PDF documents', file: 'Work with PDF files.' },
+        {
+          field: '/description',
+          kind: 'different',
+          entry: 'Extract, fill, and assemble PDF documents',
+          file: 'Work with PDF files.',
+        },
         { field: '/license', kind: 'missing-in-file', entry: 'MIT' },
       ]);
-      expect(v.files[1]).toMatchObject({ status: 'pending', reasons: ['Not read: SKILL.md failed verification, so the skill was not loaded.'] });
+      expect(v.files[1]).toMatchObject({
+        status: 'pending',
+        reasons: ['Not read: SKILL.md failed verification, so the skill was not loaded.'],
+      });
       expect(readsOf(requests)).toEqual(['skill://pdf/SKILL.md']);
       const report = await service.report('fixture');
       expect(report.checks.find((c) => c.id === 'frontmatter-identical')?.status).toBe('fail');
@@ -232,21 +350,32 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
         { uri: 'skill://pdf/references', name: 'references', mimeType: 'inode/directory' },
         { uri: 'skill://pdf/scripts', name: 'scripts', mimeType: 'inode/directory' },
       ],
-      'skill://pdf/references': [{ uri: 'skill://pdf/references/forms.md', name: 'forms.md', mimeType: 'text/markdown' }],
-      'skill://pdf/scripts': [{ uri: 'skill://pdf/scripts/evil.sh', name: 'evil.sh', mimeType: 'text/x-sh' }],
+      'skill://pdf/references': [
+        { uri: 'skill://pdf/references/forms.md', name: 'forms.md', mimeType: 'text/markdown' },
+      ],
+      'skill://pdf/scripts': [
+        { uri: 'skill://pdf/scripts/evil.sh', name: 'evil.sh', mimeType: 'text/x-sh' },
+      ],
     };
-    const spec = extensionSpec([entry], files, { extension: { directoryRead: true }, readDirectory: (uri) => (dirs[uri] ? { resources: dirs[uri] } : undefined) });
+    const spec = extensionSpec([entry], files, {
+      extension: { directoryRead: true },
+      readDirectory: (uri) => (dirs[uri] ? { resources: dirs[uri] } : undefined),
+    });
     await withService(spec, {}, async ({ service, requests, target }) => {
       const [skill] = (await service.discover('fixture')).skills;
       const v = await service.verify(skill?.key ?? '');
       expect(v.verdict).toBe('failed');
-      expect(v.files.find((f) => f.path === 'scripts/evil.sh')).toMatchObject({ status: 'unlisted' });
+      expect(v.files.find((f) => f.path === 'scripts/evil.sh')).toMatchObject({
+        status: 'unlisted',
+      });
       const direct = await service.readFile(skill?.key ?? '', 'skill://pdf/scripts/evil.sh');
       expect(direct.verification.status).toBe('unlisted');
       const report = await service.report('fixture');
       const complete = report.checks.find((c) => c.id === 'manifest-complete');
       expect(complete?.status).toBe('fail');
-      expect(complete?.evidence.join(' ')).toContain('skill://pdf/scripts/evil.sh is served in the folder but missing from the manifest');
+      expect(complete?.evidence.join(' ')).toContain(
+        'skill://pdf/scripts/evil.sh is served in the folder but missing from the manifest',
+      );
       expect(readsOf(requests)).not.toContain('skill://pdf/scripts/evil.sh');
       expect((await service.saveToLibrary(skill?.key ?? '', target)).ok).toBe(false);
       expect(await readdir(target)).toEqual([]);
@@ -256,7 +385,9 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
   it('an endless cursor stops at the page bound and the listing is marked partial', async () => {
     const { entry, files } = pdfSkill();
     let n = 0;
-    const spec = extensionSpec([entry], files, { listSkills: () => ({ skills: n === 0 ? [entry] : [], nextCursor: `page-${++n}` }) });
+    const spec = extensionSpec([entry], files, {
+      listSkills: () => ({ skills: n === 0 ? [entry] : [], nextCursor: `page-${++n}` }),
+    });
     await withService(spec, { maxPages: 5 }, async ({ service, requests }) => {
       const d = await service.discover('fixture');
       expect(d.partial).toBe(true);
@@ -270,7 +401,9 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
 
   it('a cursor that repeats is caught at once', async () => {
     const { entry, files } = pdfSkill();
-    const spec = extensionSpec([entry], files, { listSkills: () => ({ skills: [entry], nextCursor: 'same' }) });
+    const spec = extensionSpec([entry], files, {
+      listSkills: () => ({ skills: [entry], nextCursor: 'same' }),
+    });
     await withService(spec, {}, async ({ service }) => {
       const d = await service.discover('fixture');
       expect(d.partial).toBe(true);
@@ -281,80 +414,139 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
 
   it('an oversized resource is refused: beyond the bound when listed so, a mismatch when listed small', async () => {
     const big = 'x'.repeat(5000);
-    const honest = fixtureSkill('big', { name: 'big', description: 'Big.' }, { 'SKILL.md': '---\nname: big\ndescription: Big.\n---\n', 'data.txt': big });
-    const liar = fixtureSkill('liar', { name: 'liar', description: 'Lies.' }, { 'SKILL.md': '---\nname: liar\ndescription: Lies.\n---\n', 'data.txt': 'small' });
+    const honest = fixtureSkill(
+      'big',
+      { name: 'big', description: 'Big.' },
+      { 'SKILL.md': '---\nname: big\ndescription: Big.\n---\n', 'data.txt': big },
+    );
+    const liar = fixtureSkill(
+      'liar',
+      { name: 'liar', description: 'Lies.' },
+      { 'SKILL.md': '---\nname: liar\ndescription: Lies.\n---\n', 'data.txt': 'small' },
+    );
     const files = { ...honest.files, ...liar.files, 'skill://liar/data.txt': { text: big } };
-    await withService(extensionSpec([honest.entry, liar.entry], files), { maxResourceBytes: 1024 }, async ({ service, requests, target }) => {
-      const [a, b] = (await service.discover('fixture')).skills;
-      const va = await service.verify(a?.key ?? '');
-      expect(va.files.find((f) => f.path === 'data.txt')).toMatchObject({ status: 'unverifiable' });
-      expect(readsOf(requests)).not.toContain('skill://big/data.txt');
-      const vb = await service.verify(b?.key ?? '');
-      const f = vb.files.find((x) => x.path === 'data.txt');
-      expect(f?.status).toBe('mismatch');
-      expect(f?.reasons.join(' ')).toMatch(/5000 bytes, more than the 1024-byte bound/);
-      expect((await service.saveToLibrary(a?.key ?? '', target)).ok).toBe(false);
-      expect((await service.saveToLibrary(b?.key ?? '', target)).ok).toBe(false);
-      expect(await readdir(target)).toEqual([]);
-    });
+    await withService(
+      extensionSpec([honest.entry, liar.entry], files),
+      { maxResourceBytes: 1024 },
+      async ({ service, requests, target }) => {
+        const [a, b] = (await service.discover('fixture')).skills;
+        const va = await service.verify(a?.key ?? '');
+        expect(va.files.find((f) => f.path === 'data.txt')).toMatchObject({
+          status: 'unverifiable',
+        });
+        expect(readsOf(requests)).not.toContain('skill://big/data.txt');
+        const vb = await service.verify(b?.key ?? '');
+        const f = vb.files.find((x) => x.path === 'data.txt');
+        expect(f?.status).toBe('mismatch');
+        expect(f?.reasons.join(' ')).toMatch(/5000 bytes, more than the 1024-byte bound/);
+        expect((await service.saveToLibrary(a?.key ?? '', target)).ok).toBe(false);
+        expect((await service.saveToLibrary(b?.key ?? '', target)).ok).toBe(false);
+        expect(await readdir(target)).toEqual([]);
+      },
+    );
   });
 
   it('cuts off a response larger than the message bound on the wire', async () => {
     const huge = 'y'.repeat(3 * 1024 * 1024);
-    const s = fixtureSkill('huge', { name: 'huge', description: 'Huge.' }, { 'SKILL.md': '---\nname: huge\ndescription: Huge.\n---\n', 'data.txt': 'tiny' });
+    const s = fixtureSkill(
+      'huge',
+      { name: 'huge', description: 'Huge.' },
+      { 'SKILL.md': '---\nname: huge\ndescription: Huge.\n---\n', 'data.txt': 'tiny' },
+    );
     s.files['skill://huge/data.txt'] = { text: huge };
-    await withService(extensionSpec([s.entry], s.files), { maxResourceBytes: 1024, requestTimeoutMs: 5000 }, async ({ service }) => {
-      const [skill] = (await service.discover('fixture')).skills;
-      const r = await service.readFile(skill?.key ?? '', 'skill://huge/data.txt');
-      expect(r.verification.status).toBe('mismatch');
-      expect(r.verification.reasons.join(' ')).toMatch(/more than \d+ bytes in one response|bytes, more than/);
-      expect(r.content).toBeUndefined();
-    });
+    await withService(
+      extensionSpec([s.entry], s.files),
+      { maxResourceBytes: 1024, requestTimeoutMs: 5000 },
+      async ({ service }) => {
+        const [skill] = (await service.discover('fixture')).skills;
+        const r = await service.readFile(skill?.key ?? '', 'skill://huge/data.txt');
+        expect(r.verification.status).toBe('mismatch');
+        expect(r.verification.reasons.join(' ')).toMatch(
+          /more than \d+ bytes in one response|bytes, more than/,
+        );
+        expect(r.content).toBeUndefined();
+      },
+    );
   });
 
   it('file: URIs are refused by parsed scheme, in entries and in manifests, and never requested', async () => {
     const { entry, files } = pdfSkill();
-    const withFile = { ...entry, resources: [...entry.resources, { uri: 'FILE:///etc/passwd', digest: sha256Digest(Buffer.from('root')), size: 4 }] };
-    const fileEntry = { uri: 'file:///tmp/evil/SKILL.md', frontmatter: { name: 'evil', description: 'Evil.' }, resources: [] };
-    await withService(extensionSpec([withFile, fileEntry], files), {}, async ({ service, requests, target }) => {
-      const d = await service.discover('fixture');
-      expect(d.skills.map((s) => s.uri)).toEqual(['skill://pdf/SKILL.md']);
-      expect(d.problems.join(' ')).toMatch(/file:\/\/\/tmp\/evil\/SKILL.md" is a file: URI, which is refused/);
-      const v = await service.verify(d.skills[0]?.key ?? '');
-      expect(v.verdict).toBe('failed');
-      expect(v.files.find((f) => f.uri === 'FILE:///etc/passwd')).toMatchObject({ status: 'mismatch' });
-      expect(readsOf(requests).some((u) => /^file:/i.test(u))).toBe(false);
-      const report = await service.report('fixture');
-      expect(report.checks.find((c) => c.id === 'entry-shape')?.evidence.join(' ')).toMatch(/file: URI, which is refused/);
-      expect((await service.saveToLibrary(d.skills[0]?.key ?? '', target)).ok).toBe(false);
-      expect(await readdir(target)).toEqual([]);
-    });
+    const withFile = {
+      ...entry,
+      resources: [
+        ...entry.resources,
+        { uri: 'FILE:///etc/passwd', digest: sha256Digest(Buffer.from('root')), size: 4 },
+      ],
+    };
+    const fileEntry = {
+      uri: 'file:///tmp/evil/SKILL.md',
+      frontmatter: { name: 'evil', description: 'Evil.' },
+      resources: [],
+    };
+    await withService(
+      extensionSpec([withFile, fileEntry], files),
+      {},
+      async ({ service, requests, target }) => {
+        const d = await service.discover('fixture');
+        expect(d.skills.map((s) => s.uri)).toEqual(['skill://pdf/SKILL.md']);
+        expect(d.problems.join(' ')).toMatch(
+          /file:\/\/\/tmp\/evil\/SKILL.md" is a file: URI, which is refused/,
+        );
+        const v = await service.verify(d.skills[0]?.key ?? '');
+        expect(v.verdict).toBe('failed');
+        expect(v.files.find((f) => f.uri === 'FILE:///etc/passwd')).toMatchObject({
+          status: 'mismatch',
+        });
+        expect(readsOf(requests).some((u) => /^file:/i.test(u))).toBe(false);
+        const report = await service.report('fixture');
+        expect(report.checks.find((c) => c.id === 'entry-shape')?.evidence.join(' ')).toMatch(
+          /file: URI, which is refused/,
+        );
+        expect((await service.saveToLibrary(d.skills[0]?.key ?? '', target)).ok).toBe(false);
+        expect(await readdir(target)).toEqual([]);
+      },
+    );
   });
 
   it('a slow server times out with a plain message; cancel stops a request in flight', async () => {
     const { entry, files } = pdfSkill();
-    await withService(extensionSpec([entry], files, { delayMs: 3000 }), { requestTimeoutMs: 300 }, async ({ service }) => {
-      const d = await service.discover('fixture');
-      expect(d.steps[0]).toMatchObject({ route: 'extension', outcome: 'failed' });
-      expect(d.steps[0]?.detail).toMatch(/did not answer within 0\.3 seconds/);
-    });
-    await withService(extensionSpec([entry], files, { delayMs: 3000 }), { requestTimeoutMs: 10_000 }, async ({ service }) => {
-      const pending = service.report('fixture');
-      setTimeout(() => service.cancel('fixture'), 100);
-      await expect(pending).rejects.toThrow(/Cancelled/);
-    });
+    await withService(
+      extensionSpec([entry], files, { delayMs: 3000 }),
+      { requestTimeoutMs: 300 },
+      async ({ service }) => {
+        const d = await service.discover('fixture');
+        expect(d.steps[0]).toMatchObject({ route: 'extension', outcome: 'failed' });
+        expect(d.steps[0]?.detail).toMatch(/did not answer within 0\.3 seconds/);
+      },
+    );
+    await withService(
+      extensionSpec([entry], files, { delayMs: 3000 }),
+      { requestTimeoutMs: 10_000 },
+      async ({ service }) => {
+        const pending = service.report('fixture');
+        setTimeout(() => service.cancel('fixture'), 100);
+        await expect(pending).rejects.toThrow(/Cancelled/);
+      },
+    );
   });
 
   it('a missing server fails to connect with a plain message', async () => {
     const data = await tempDir('skillbench-insp-data-');
-    const service = new InspectorService({ dataDir: data.path, limits: { connectTimeoutMs: 5000 } });
+    const service = new InspectorService({
+      dataDir: data.path,
+      limits: { connectTimeoutMs: 5000 },
+    });
     try {
       const dead = await startFixture({});
       const url = dead.url;
       await dead.close();
-      await expect(service.connect({ label: 'dead', kind: 'http', url })).rejects.toThrow(/Nothing is listening at http:\/\/127\.0\.0\.1:\d+\/mcp|Could not reach/);
+      await expect(service.connect({ label: 'dead', kind: 'http', url })).rejects.toThrow(
+        /Nothing is listening at http:\/\/127\.0\.0\.1:\d+\/mcp|Could not reach/,
+      );
       expect(service.status()[0]).toMatchObject({ label: 'dead', state: 'failed' });
-      await expect(service.connect({ label: 'bad', kind: 'http', url: 'file:///etc/passwd' })).rejects.toThrow(/not an http:\/\/ or https:\/\/ address/);
+      await expect(
+        service.connect({ label: 'bad', kind: 'http', url: 'file:///etc/passwd' }),
+      ).rejects.toThrow(/not an http:\/\/ or https:\/\/ address/);
     } finally {
       await service.close();
       await data.remove();
@@ -365,17 +557,33 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
 describe('legacy HTTP+SSE transport', () => {
   it('connects with a bearer token, discovers and verifies', async () => {
     const { entry, files } = pdfSkill();
-    const server = await startSseFixture({ extension: {}, listSkills: () => ({ skills: [entry] }), getSkill: (u) => (u === entry.uri ? entry : undefined), files, requireToken: 'sse-token-value' });
+    const server = await startSseFixture({
+      extension: {},
+      listSkills: () => ({ skills: [entry] }),
+      getSkill: (u) => (u === entry.uri ? entry : undefined),
+      files,
+      requireToken: 'sse-token-value',
+    });
     const data = await tempDir('skillbench-insp-data-');
     const service = new InspectorService({ dataDir: data.path });
     try {
-      const status = await service.connect({ label: 'sse', kind: 'sse', url: server.url, bearerToken: 'sse-token-value' });
+      const status = await service.connect({
+        label: 'sse',
+        kind: 'sse',
+        url: server.url,
+        bearerToken: 'sse-token-value',
+      });
       expect(status).toMatchObject({ state: 'connected', kind: 'sse', skillsExtension: true });
       const d = await service.discover('sse');
       expect(d.skills.map((s) => s.uri)).toEqual(['skill://pdf/SKILL.md']);
       expect((await service.verify(d.skills[0]?.key ?? '')).verdict).toBe('verified');
-      expect(readsOf(server.requests)).toEqual(['skill://pdf/SKILL.md', 'skill://pdf/references/forms.md']);
-      await expect(service.connect({ label: 'sse-no-token', kind: 'sse', url: server.url })).rejects.toThrow(/refused the credentials/);
+      expect(readsOf(server.requests)).toEqual([
+        'skill://pdf/SKILL.md',
+        'skill://pdf/references/forms.md',
+      ]);
+      await expect(
+        service.connect({ label: 'sse-no-token', kind: 'sse', url: server.url }),
+      ).rejects.toThrow(/refused the credentials/);
     } finally {
       await service.close();
       await server.close();

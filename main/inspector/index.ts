@@ -4,7 +4,15 @@ export { InspectorSession, describeTarget, boundedFetch } from './session';
 export type { ResourceBytes, SessionOptions } from './session';
 export { discoverSkills, listExtensionSkills, markSameNames, skillFromEntry } from './discovery';
 export type { DiscoverOptions } from './discovery';
-export { readSkillFile, verifySkill, walkDirectory, fileTree, skillView, manifestFileView, loadLegacyManifest } from './skill-reader';
+export {
+  readSkillFile,
+  verifySkill,
+  walkDirectory,
+  fileTree,
+  skillView,
+  manifestFileView,
+  loadLegacyManifest,
+} from './skill-reader';
 export type { SkillViewData, VerifySkillOptions } from './skill-reader';
 export { compareFrontmatter, frontmatterOf, jsonEqual, sha256Digest, verifyRead } from './verify';
 export { runReportCard, reportToJson, reportToMarkdown } from './report-card';

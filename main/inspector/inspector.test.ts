@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from '../mcp-server/test-support';
+import {
+  bundleCli,
+  makeTestLibrary,
+  tempDir,
+  TEST_LIBRARY_SERVED,
+} from '../mcp-server/test-support';
 import { InspectorService } from './service';
 import { startEmbeddedHttp, startSdkV2Http } from './test-support';
 import type { RunningServer } from './test-support';
@@ -37,7 +42,10 @@ const PEERS: Peer[] = [
     paged: true,
     async start(lib) {
       const server = await startEmbeddedHttp(lib, { pageSizes: { skills: 2, directory: 2 } });
-      return { server, input: { label: 'ours-http', kind: 'http', url: server.url, bearerToken: server.token } };
+      return {
+        server,
+        input: { label: 'ours-http', kind: 'http', url: server.url, bearerToken: server.token },
+      };
     },
   },
   {
@@ -45,7 +53,14 @@ const PEERS: Peer[] = [
     paged: false,
     async start(lib, build) {
       const cli = await bundleCli(build);
-      return { input: { label: 'ours-stdio', kind: 'stdio', command: process.execPath, args: [cli, 'serve', '--stdio', '--no-watch', lib] } };
+      return {
+        input: {
+          label: 'ours-stdio',
+          kind: 'stdio',
+          command: process.execPath,
+          args: [cli, 'serve', '--stdio', '--no-watch', lib],
+        },
+      };
     },
   },
   {
@@ -98,20 +113,29 @@ for (const peer of PEERS) {
       expect(result.steps[0]).toMatchObject({ route: 'extension', outcome: 'used' });
       expect(result.steps[0]?.pages).toBeGreaterThanOrEqual(peer.paged ? 3 : 1);
       expect(result.partial).toBe(false);
-      expect(skills.map((s) => s.uri).sort()).toEqual(TEST_LIBRARY_SERVED.map((p) => `skill://${p}/SKILL.md`));
-      expect(skills.every((s) => s.label === undefined && s.key === `${label}\n${s.uri}`)).toBe(true);
+      expect(skills.map((s) => s.uri).sort()).toEqual(
+        TEST_LIBRARY_SERVED.map((p) => `skill://${p}/SKILL.md`),
+      );
+      expect(skills.every((s) => s.label === undefined && s.key === `${label}\n${s.uri}`)).toBe(
+        true,
+      );
       const refunds = skills.filter((s) => s.name === 'refunds');
       expect(refunds).toHaveLength(2);
       expect(refunds[0]?.sameNameAs).toEqual([refunds[1]?.key]);
       const reads = service.log({ server: label, method: 'resources/read' });
       expect(reads).toHaveLength(0);
-      expect(service.log({ server: label, method: 'skills/list', direction: 'out' }).length).toBe(result.steps[0]?.pages);
+      expect(service.log({ server: label, method: 'skills/list', direction: 'out' }).length).toBe(
+        result.steps[0]?.pages,
+      );
     });
 
     it('verifies every file of every skill against the manifest, and the bytes are the ones on disk', async () => {
       for (const s of skills) {
         const v = await service.verify(s.key);
-        expect(v.verdict, `${s.uri}: ${JSON.stringify(v.files.filter((f) => f.status !== 'verified'))}`).toBe('verified');
+        expect(
+          v.verdict,
+          `${s.uri}: ${JSON.stringify(v.files.filter((f) => f.status !== 'verified'))}`,
+        ).toBe('verified');
         const skillDir = join(lib.path, ...(s.skillPath ?? '').split('/'));
         expect(v.files.map((f) => f.path).sort()).toEqual(await diskFiles(skillDir));
         for (const f of v.files) {
@@ -120,7 +144,9 @@ for (const peer of PEERS) {
           expect(f.actual?.size).toBe(bytes.length);
         }
       }
-      const logo = service.fileStatuses(skills.find((s) => s.name === 'alpha')?.key ?? '').find((f) => f.path === 'assets/logo.png');
+      const logo = service
+        .fileStatuses(skills.find((s) => s.name === 'alpha')?.key ?? '')
+        .find((f) => f.path === 'assets/logo.png');
       expect(logo).toMatchObject({ status: 'verified', actual: { encoding: 'blob' } });
     });
 
@@ -144,7 +170,11 @@ for (const peer of PEERS) {
       const view = await service.view(alpha.key, 'agentskills');
       expect(view.skillMd.verification.status).toBe('verified');
       expect(view.text).toContain('# Alpha');
-      expect(view.frontmatter).toMatchObject({ name: 'alpha', license: 'MIT', metadata: { owner: 'team-a', version: '2' } });
+      expect(view.frontmatter).toMatchObject({
+        name: 'alpha',
+        license: 'MIT',
+        metadata: { owner: 'team-a', version: '2' },
+      });
       expect(view.validation?.verdicts.agentskills).toBe('valid');
       const top = view.tree.children?.map((c) => c.name);
       expect(top).toEqual(['assets', 'references', 'scripts', 'SKILL.md']);
@@ -181,16 +211,27 @@ for (const peer of PEERS) {
         expect(saved.ok).toBe(true);
         const folder = join(target.path, 'alpha');
         expect(await diskFiles(folder)).toEqual(await diskFiles(join(lib.path, 'alpha')));
-        for (const f of await diskFiles(folder)) expect(await readFile(join(folder, f))).toEqual(await readFile(join(lib.path, 'alpha', f)));
+        for (const f of await diskFiles(folder))
+          expect(await readFile(join(folder, f))).toEqual(
+            await readFile(join(lib.path, 'alpha', f)),
+          );
         expect(await readdir(target.path)).toEqual(['alpha']);
         const records = await service.provenance();
-        expect(records.at(-1)).toMatchObject({ name: 'alpha', uri: alpha.uri, server: { label }, folder });
-        expect(records.at(-1)?.files.find((f) => f.path === 'SKILL.md')?.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+        expect(records.at(-1)).toMatchObject({
+          name: 'alpha',
+          uri: alpha.uri,
+          server: { label },
+          folder,
+        });
+        expect(records.at(-1)?.files.find((f) => f.path === 'SKILL.md')?.digest).toMatch(
+          /^sha256:[0-9a-f]{64}$/,
+        );
         const again = await service.saveToLibrary(alpha.key, target.path);
         expect(again).toMatchObject({ ok: false, reason: 'conflict' });
         const exported = await service.exportForUpload(alpha.key);
         expect(exported.ok).toBe(true);
-        if (exported.ok) expect((await stat(join(exported.folder, 'SKILL.md'))).isFile()).toBe(true);
+        if (exported.ok)
+          expect((await stat(join(exported.folder, 'SKILL.md'))).isFile()).toBe(true);
       } finally {
         await target.remove();
       }
@@ -201,10 +242,18 @@ for (const peer of PEERS) {
       expect(all[0]).toMatchObject({ direction: 'out', kind: 'request', method: 'initialize' });
       const responses = service.log({ server: label, direction: 'in', kind: 'response' });
       expect(responses.length).toBeGreaterThan(5);
-      expect(responses.every((r) => typeof r.durationMs === 'number' && r.durationMs >= 0)).toBe(true);
-      expect(service.log({ server: label, method: 'skills/' }).every((e) => e.method?.startsWith('skills/'))).toBe(true);
+      expect(responses.every((r) => typeof r.durationMs === 'number' && r.durationMs >= 0)).toBe(
+        true,
+      );
+      expect(
+        service
+          .log({ server: label, method: 'skills/' })
+          .every((e) => e.method?.startsWith('skills/')),
+      ).toBe(true);
       expect(service.log({ server: label, text: 'references/guide.md' }).length).toBeGreaterThan(0);
-      const exported = JSON.parse(service.exportLog({ server: label, limit: 3 })) as { entries: unknown[] };
+      const exported = JSON.parse(service.exportLog({ server: label, limit: 3 })) as {
+        entries: unknown[];
+      };
       expect(exported.entries).toHaveLength(3);
     });
   });

@@ -36,18 +36,37 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** Write the skill's verified files into `<folderParent>/<name>/` atomically; no provenance. */
-export async function writeVerifiedFolder(skill: VerifiedSkillFiles, folderParent: string): Promise<SaveResult & { ok: boolean }> {
+export async function writeVerifiedFolder(
+  skill: VerifiedSkillFiles,
+  folderParent: string,
+): Promise<SaveResult & { ok: boolean }> {
   const v = skill.verification;
   const failures = v.files.filter((f) => f.status !== 'verified');
   // Why: issue 7 point 7 — refuse if any file fails verification; unverifiable (legacy, dynamic) counts as not verified.
   if (v.verdict !== 'verified' || failures.length > 0) {
-    return { ok: false, reason: 'verification', message: `Not saved: ${failures.length || 'some'} file(s) of ${skill.uri} are not verified.`, failures: failures.map((f) => ({ uri: f.uri, status: f.status, reasons: f.reasons })) };
+    return {
+      ok: false,
+      reason: 'verification',
+      message: `Not saved: ${failures.length || 'some'} file(s) of ${skill.uri} are not verified.`,
+      failures: failures.map((f) => ({ uri: f.uri, status: f.status, reasons: f.reasons })),
+    };
   }
   // Why: the name becomes a folder name; a hostile name such as "../x" must not leave the library.
-  if (!isSafeSegment(skill.name) || skill.name.startsWith('.')) return { ok: false, reason: 'invalid', message: `The skill name "${skill.name}" cannot be used as a folder name.` };
+  if (!isSafeSegment(skill.name) || skill.name.startsWith('.'))
+    return {
+      ok: false,
+      reason: 'invalid',
+      message: `The skill name "${skill.name}" cannot be used as a folder name.`,
+    };
   const parent = resolve(folderParent);
   const target = join(parent, skill.name);
-  if (await exists(target)) return { ok: false, reason: 'conflict', message: `A folder named "${skill.name}" already exists in ${parent}. Rename or remove it first.`, folder: target };
+  if (await exists(target))
+    return {
+      ok: false,
+      reason: 'conflict',
+      message: `A folder named "${skill.name}" already exists in ${parent}. Rename or remove it first.`,
+      folder: target,
+    };
   const temp = join(parent, `.${skill.name}.skillbench-${randomBytes(6).toString('hex')}.tmp`);
   await mkdir(parent, { recursive: true });
   await mkdir(temp);
@@ -57,13 +76,19 @@ export async function writeVerifiedFolder(skill: VerifiedSkillFiles, folderParen
       if (!f.path || !bytes) throw new Error(`The verified bytes of ${f.uri} are missing.`);
       const abs = join(temp, ...f.path.split('/'));
       // Why: paths come from the server; each segment was checked, and this re-checks the joined result.
-      if (!isInside(temp, abs) || abs === temp) throw new Error(`${f.path} would be written outside the skill folder.`);
+      if (!isInside(temp, abs) || abs === temp)
+        throw new Error(`${f.path} would be written outside the skill folder.`);
       await mkdir(dirname(abs), { recursive: true });
       await writeFile(abs, bytes, { flag: 'wx', mode: 0o644 });
     }
     if (await exists(target)) {
       await rm(temp, { recursive: true, force: true });
-      return { ok: false, reason: 'conflict', message: `A folder named "${skill.name}" appeared in ${parent} while saving. Nothing was changed.`, folder: target };
+      return {
+        ok: false,
+        reason: 'conflict',
+        message: `A folder named "${skill.name}" appeared in ${parent} while saving. Nothing was changed.`,
+        folder: target,
+      };
     }
     await rename(temp, target);
   } catch (e) {
@@ -76,7 +101,12 @@ export async function writeVerifiedFolder(skill: VerifiedSkillFiles, folderParen
     libraryRoot: parent,
     server: skill.server,
     uri: skill.uri,
-    files: v.files.map((f) => ({ path: f.path as string, uri: f.uri, digest: f.actual?.digest ?? '', size: f.actual?.size ?? 0 })),
+    files: v.files.map((f) => ({
+      path: f.path as string,
+      uri: f.uri,
+      digest: f.actual?.digest ?? '',
+      size: f.actual?.size ?? 0,
+    })),
     savedAt: new Date().toISOString(),
   };
   return { ok: true, folder: target, files: v.files.length, provenance };
@@ -100,7 +130,9 @@ export async function recordProvenance(dataDir: string, record: ProvenanceRecord
 /** Every provenance record. */
 export async function readProvenance(dataDir: string): Promise<ProvenanceRecord[]> {
   try {
-    const parsed = JSON.parse(await readFile(join(dataDir, PROVENANCE_FILE), 'utf8')) as { records?: ProvenanceRecord[] };
+    const parsed = JSON.parse(await readFile(join(dataDir, PROVENANCE_FILE), 'utf8')) as {
+      records?: ProvenanceRecord[];
+    };
     return Array.isArray(parsed.records) ? parsed.records : [];
   } catch {
     return [];

@@ -9,9 +9,11 @@ import { aesBox, fixtureSkill, startFixture } from './test-support';
 import type { FixtureSpec } from './test-support';
 import type { ConnectionStatus } from './types';
 
-
 /** A loopback authorization server in the same HTTP server as the MCP endpoint: metadata, registration, PKCE, tokens. */
-function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: number; authorizations: number; tokens: string[]; badVerifiers: number } } {
+function oauthFixture(): {
+  spec: Partial<FixtureSpec>;
+  stats: { registrations: number; authorizations: number; tokens: string[]; badVerifiers: number };
+} {
   const stats = { registrations: 0, authorizations: 0, tokens: [] as string[], badVerifiers: 0 };
   const clients = new Map<string, string[]>();
   const codes = new Map<string, { challenge: string; redirect: string; client: string }>();
@@ -23,7 +25,8 @@ function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: n
     route: (req, res, body) => {
       const base = `http://${req.headers.host ?? ''}`;
       const url = new URL(req.url ?? '/', base);
-      if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
+      if (url.pathname.startsWith('/.well-known/oauth-protected-resource'))
+        return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
       if (url.pathname === '/.well-known/oauth-authorization-server') {
         return json(res, 200, {
           issuer: base,
@@ -41,13 +44,22 @@ function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: n
         const meta = JSON.parse(body.toString('utf8')) as { redirect_uris: string[] };
         const id = `client-${++stats.registrations}`;
         clients.set(id, meta.redirect_uris);
-        return json(res, 201, { ...meta, client_id: id, client_id_issued_at: Math.floor(Date.now() / 1000) });
+        return json(res, 201, {
+          ...meta,
+          client_id: id,
+          client_id_issued_at: Math.floor(Date.now() / 1000),
+        });
       }
       if (url.pathname === '/authorize') {
         const p = url.searchParams;
         const client = p.get('client_id') ?? '';
         const redirect = p.get('redirect_uri') ?? '';
-        if (!clients.get(client)?.includes(redirect) || p.get('code_challenge_method') !== 'S256' || !p.get('code_challenge')) return json(res, 400, { error: 'invalid_request' });
+        if (
+          !clients.get(client)?.includes(redirect) ||
+          p.get('code_challenge_method') !== 'S256' ||
+          !p.get('code_challenge')
+        )
+          return json(res, 400, { error: 'invalid_request' });
         stats.authorizations++;
         const code = randomBytes(8).toString('hex');
         codes.set(code, { challenge: p.get('code_challenge') ?? '', redirect, client });
@@ -61,7 +73,8 @@ function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: n
         const p = new URLSearchParams(body.toString('utf8'));
         const grant = codes.get(p.get('code') ?? '');
         const verifier = p.get('code_verifier') ?? '';
-        if (!grant || grant.redirect !== p.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant' });
+        if (!grant || grant.redirect !== p.get('redirect_uri'))
+          return json(res, 400, { error: 'invalid_grant' });
         if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) {
           stats.badVerifiers++;
           return json(res, 400, { error: 'invalid_grant' });
@@ -69,7 +82,12 @@ function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: n
         codes.delete(p.get('code') ?? '');
         const token = randomBytes(16).toString('hex');
         stats.tokens.push(token);
-        return json(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 3600, refresh_token: `r-${token}` });
+        return json(res, 200, {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: 3600,
+          refresh_token: `r-${token}`,
+        });
       }
       return false;
     },
@@ -77,7 +95,10 @@ function oauthFixture(): { spec: Partial<FixtureSpec>; stats: { registrations: n
       const token = authorization?.replace(/^Bearer /, '');
       if (token && stats.tokens.includes(token)) return { ok: true };
       // RFC 9728 §5.1: the challenge points at the protected-resource metadata.
-      return { ok: false, wwwAuthenticate: `Bearer resource_metadata="http://${req.headers.host ?? ''}/.well-known/oauth-protected-resource/mcp"` };
+      return {
+        ok: false,
+        wwwAuthenticate: `Bearer resource_metadata="http://${req.headers.host ?? ''}/.well-known/oauth-protected-resource/mcp"`,
+      };
     },
   };
   return { spec, stats };
@@ -94,9 +115,18 @@ async function followRedirect(url: string): Promise<void> {
 
 describe('OAuth 2.1 with the SDK client auth', () => {
   it('discovers metadata, registers dynamically, runs PKCE with a loopback redirect, and keeps tokens encrypted', async () => {
-    const { entry, files } = fixtureSkill('pdf', { name: 'pdf', description: 'PDF.' }, { 'SKILL.md': '---\nname: pdf\ndescription: PDF.\n---\n' });
+    const { entry, files } = fixtureSkill(
+      'pdf',
+      { name: 'pdf', description: 'PDF.' },
+      { 'SKILL.md': '---\nname: pdf\ndescription: PDF.\n---\n' },
+    );
     const { spec, stats } = oauthFixture();
-    const real = await startFixture({ extension: {}, listSkills: () => ({ skills: [entry] }), files, ...spec });
+    const real = await startFixture({
+      extension: {},
+      listSkills: () => ({ skills: [entry] }),
+      files,
+      ...spec,
+    });
     const data = await tempDir('skillbench-insp-oauth-');
     const opened: string[] = [];
     const service = new InspectorService({
@@ -117,7 +147,9 @@ describe('OAuth 2.1 with the SDK client auth', () => {
       expect(stats).toMatchObject({ registrations: 1, authorizations: 1, badVerifiers: 0 });
       expect(opened).toHaveLength(1);
       expect(new URL(opened[0] ?? '').searchParams.get('code_challenge_method')).toBe('S256');
-      expect(new URL(opened[0] ?? '').searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
+      expect(new URL(opened[0] ?? '').searchParams.get('redirect_uri')).toMatch(
+        /^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/,
+      );
       const d = await service.discover('secured');
       expect(d.skills.map((s) => s.uri)).toEqual(['skill://pdf/SKILL.md']);
       // Tokens are stored, encrypted: the file never contains the access token.
@@ -139,11 +171,17 @@ describe('OAuth 2.1 with the SDK client auth', () => {
 
   it('without a way to open a browser, a server that asks for OAuth fails with a plain message', async () => {
     const { spec } = oauthFixture();
-    const server = await startFixture({ extension: {}, listSkills: () => ({ skills: [] }), ...spec });
+    const server = await startFixture({
+      extension: {},
+      listSkills: () => ({ skills: [] }),
+      ...spec,
+    });
     const data = await tempDir('skillbench-insp-oauth-');
     const service = new InspectorService({ dataDir: data.path });
     try {
-      await expect(service.connect({ label: 'secured', kind: 'http', url: server.url })).rejects.toThrow(/refused the credentials \(or asked for some\)/);
+      await expect(
+        service.connect({ label: 'secured', kind: 'http', url: server.url }),
+      ).rejects.toThrow(/refused the credentials \(or asked for some\)/);
     } finally {
       await service.close();
       await server.close();
@@ -161,21 +199,60 @@ describe('saved connections and secrets', () => {
         label: 'remote',
         kind: 'http',
         url: 'https://skills.example/mcp',
-        headers: [{ name: 'X-Team', value: 'blue' }, { name: 'X-Api-Key', value: 'super-secret-key', secret: true }],
+        headers: [
+          { name: 'X-Team', value: 'blue' },
+          { name: 'X-Api-Key', value: 'super-secret-key', secret: true },
+        ],
         bearerToken: 'bearer-secret-value',
       });
-      await service.saveConnection({ label: 'local', kind: 'stdio', command: 'node', args: ['server.js'], env: [{ name: 'API_TOKEN', value: 'env-secret-value', secret: true }, { name: 'MODE', value: 'dev' }], cwd: '/tmp' });
+      await service.saveConnection({
+        label: 'local',
+        kind: 'stdio',
+        command: 'node',
+        args: ['server.js'],
+        env: [
+          { name: 'API_TOKEN', value: 'env-secret-value', secret: true },
+          { name: 'MODE', value: 'dev' },
+        ],
+        cwd: '/tmp',
+      });
       const file = await readFile(join(data.path, CONNECTIONS_FILE), 'utf8');
-      for (const secret of ['super-secret-key', 'bearer-secret-value', 'env-secret-value']) expect(file).not.toContain(secret);
+      for (const secret of ['super-secret-key', 'bearer-secret-value', 'env-secret-value'])
+        expect(file).not.toContain(secret);
       expect(file).toContain('blue');
       const list = await service.listConnections();
-      expect(JSON.stringify(list)).not.toMatch(/super-secret-key|bearer-secret-value|env-secret-value/);
-      expect(list[0]).toMatchObject({ label: 'remote', hasBearerToken: true, headers: [{ name: 'X-Team', value: 'blue', secret: false }, { name: 'X-Api-Key', secret: true, hasSecret: true }] });
-      expect(list[1]).toMatchObject({ label: 'local', env: [{ name: 'API_TOKEN', secret: true, hasSecret: true }, { name: 'MODE', value: 'dev' }] });
+      expect(JSON.stringify(list)).not.toMatch(
+        /super-secret-key|bearer-secret-value|env-secret-value/,
+      );
+      expect(list[0]).toMatchObject({
+        label: 'remote',
+        hasBearerToken: true,
+        headers: [
+          { name: 'X-Team', value: 'blue', secret: false },
+          { name: 'X-Api-Key', secret: true, hasSecret: true },
+        ],
+      });
+      expect(list[1]).toMatchObject({
+        label: 'local',
+        env: [
+          { name: 'API_TOKEN', secret: true, hasSecret: true },
+          { name: 'MODE', value: 'dev' },
+        ],
+      });
       // Editing without re-entering the secret keeps it.
-      await service.saveConnection({ label: 'remote2', kind: 'http', url: 'https://skills.example/mcp', headers: [{ name: 'X-Api-Key', value: '', secret: true }] }, saved.id);
+      await service.saveConnection(
+        {
+          label: 'remote2',
+          kind: 'http',
+          url: 'https://skills.example/mcp',
+          headers: [{ name: 'X-Api-Key', value: '', secret: true }],
+        },
+        saved.id,
+      );
       const resolved = await service.store.resolve(saved.id);
-      expect(resolved.input.headers).toEqual([{ name: 'X-Api-Key', value: 'super-secret-key', secret: true }]);
+      expect(resolved.input.headers).toEqual([
+        { name: 'X-Api-Key', value: 'super-secret-key', secret: true },
+      ]);
       expect(resolved.input.bearerToken).toBe('bearer-secret-value');
       expect(await service.removeConnection(saved.id)).toBe(true);
       expect((await service.listConnections()).map((c) => c.label)).toEqual(['local']);
@@ -189,18 +266,44 @@ describe('saved connections and secrets', () => {
     const data = await tempDir('skillbench-insp-store-');
     const service = new InspectorService({ dataDir: data.path });
     try {
-      await expect(service.saveConnection({ label: 'x', kind: 'http', url: 'https://a.example/mcp', bearerToken: 't0ken' })).rejects.toThrow(/secure storage is not available here, so it cannot be saved/);
-      await expect(service.saveConnection({ label: 'x', kind: 'http', url: 'https://a.example/mcp', headers: [{ name: 'K', value: 'v', secret: true }] })).rejects.toThrow(/The header "K" is a secret/);
+      await expect(
+        service.saveConnection({
+          label: 'x',
+          kind: 'http',
+          url: 'https://a.example/mcp',
+          bearerToken: 't0ken',
+        }),
+      ).rejects.toThrow(/secure storage is not available here, so it cannot be saved/);
+      await expect(
+        service.saveConnection({
+          label: 'x',
+          kind: 'http',
+          url: 'https://a.example/mcp',
+          headers: [{ name: 'K', value: 'v', secret: true }],
+        }),
+      ).rejects.toThrow(/The header "K" is a secret/);
       await expect(readFile(join(data.path, CONNECTIONS_FILE), 'utf8')).rejects.toThrow();
-      const ok = await service.saveConnection({ label: 'plain', kind: 'http', url: 'https://a.example/mcp', headers: [{ name: 'X-Team', value: 'blue' }] });
-      expect(ok).toMatchObject({ hasBearerToken: false, headers: [{ name: 'X-Team', value: 'blue' }] });
+      const ok = await service.saveConnection({
+        label: 'plain',
+        kind: 'http',
+        url: 'https://a.example/mcp',
+        headers: [{ name: 'X-Team', value: 'blue' }],
+      });
+      expect(ok).toMatchObject({
+        hasBearerToken: false,
+        headers: [{ name: 'X-Team', value: 'blue' }],
+      });
     } finally {
       await data.remove();
     }
   });
 
   it('connects with a saved bearer token and custom headers; a wrong token fails plainly', async () => {
-    const { entry, files } = fixtureSkill('pdf', { name: 'pdf', description: 'PDF.' }, { 'SKILL.md': '---\nname: pdf\ndescription: PDF.\n---\n' });
+    const { entry, files } = fixtureSkill(
+      'pdf',
+      { name: 'pdf', description: 'PDF.' },
+      { 'SKILL.md': '---\nname: pdf\ndescription: PDF.\n---\n' },
+    );
     const seen: (string | undefined)[] = [];
     const server = await startFixture({
       extension: {},
@@ -215,12 +318,27 @@ describe('saved connections and secrets', () => {
     const data = await tempDir('skillbench-insp-store-');
     const service = new InspectorService({ dataDir: data.path, secretBox: aesBox() });
     try {
-      const saved = await service.saveConnection({ label: 'tok', kind: 'http', url: server.url, bearerToken: 'the-right-token', headers: [{ name: 'X-Team', value: 'blue' }] });
+      const saved = await service.saveConnection({
+        label: 'tok',
+        kind: 'http',
+        url: server.url,
+        bearerToken: 'the-right-token',
+        headers: [{ name: 'X-Team', value: 'blue' }],
+      });
       expect((await service.connect({ savedId: saved.id })).state).toBe('connected');
       expect((await service.discover('tok')).skills).toHaveLength(1);
       expect(seen.every((h) => h === 'blue')).toBe(true);
-      await expect(service.connect({ label: 'wrong', kind: 'http', url: server.url, bearerToken: 'nope' })).rejects.toThrow(/refused the credentials/);
-      await expect(service.connect({ label: 'bad', kind: 'http', url: server.url, headers: [{ name: 'X-Bad', value: 'a\r\nInjected: 1' }] })).rejects.toThrow(/line break/);
+      await expect(
+        service.connect({ label: 'wrong', kind: 'http', url: server.url, bearerToken: 'nope' }),
+      ).rejects.toThrow(/refused the credentials/);
+      await expect(
+        service.connect({
+          label: 'bad',
+          kind: 'http',
+          url: server.url,
+          headers: [{ name: 'X-Bad', value: 'a\r\nInjected: 1' }],
+        }),
+      ).rejects.toThrow(/line break/);
     } finally {
       await service.close();
       await server.close();

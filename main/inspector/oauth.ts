@@ -9,7 +9,11 @@ import { createServer } from 'node:http';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { InspectorError } from './errors';
 
 /** Opens the authorization URL for the user's consent (a browser, or a test that follows redirects). */
@@ -62,7 +66,9 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
   /** Start the redirect listener (127.0.0.1, the address not the name: CONVENTIONS 9). */
   async start(): Promise<void> {
     if (this.server) return;
-    const server = createServer((req, res) => this.onRequest(req.url ?? '', req.headers.host ?? '', res));
+    const server = createServer((req, res) =>
+      this.onRequest(req.url ?? '', req.headers.host ?? '', res),
+    );
     const listen = (port: number): Promise<void> =>
       new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -105,13 +111,35 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
     const error = parsed.searchParams.get('error');
     let outcome: { code?: string; error?: Error };
     // Why: RFC 6749 §10.12 — the `state` must match the one we sent, or the redirect is forged.
-    if (!this.expectedState || !sameText(state, this.expectedState)) outcome = { error: new InspectorError('unauthorized', 'The sign-in answer did not match the request (state mismatch). Try signing in again.') };
-    else if (error) outcome = { error: new InspectorError('unauthorized', `The authorization server refused: ${error}${parsed.searchParams.get('error_description') ? ` (${parsed.searchParams.get('error_description')})` : ''}.`) };
-    else if (!code) outcome = { error: new InspectorError('unauthorized', 'The sign-in answer had no authorization code.') };
+    if (!this.expectedState || !sameText(state, this.expectedState))
+      outcome = {
+        error: new InspectorError(
+          'unauthorized',
+          'The sign-in answer did not match the request (state mismatch). Try signing in again.',
+        ),
+      };
+    else if (error)
+      outcome = {
+        error: new InspectorError(
+          'unauthorized',
+          `The authorization server refused: ${error}${parsed.searchParams.get('error_description') ? ` (${parsed.searchParams.get('error_description')})` : ''}.`,
+        ),
+      };
+    else if (!code)
+      outcome = {
+        error: new InspectorError('unauthorized', 'The sign-in answer had no authorization code.'),
+      };
     else outcome = { code };
     res
-      .writeHead(outcome.code ? 200 : 400, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'" })
-      .end(outcome.code ? '<!doctype html><title>Skillbench</title><p>Signed in. You can close this tab and return to Skillbench.</p>' : '<!doctype html><title>Skillbench</title><p>Sign-in failed. Return to Skillbench for details.</p>');
+      .writeHead(outcome.code ? 200 : 400, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'",
+      })
+      .end(
+        outcome.code
+          ? '<!doctype html><title>Skillbench</title><p>Signed in. You can close this tab and return to Skillbench.</p>'
+          : '<!doctype html><title>Skillbench</title><p>Sign-in failed. Return to Skillbench for details.</p>',
+      );
     if (this.waiter) {
       const w = this.waiter;
       this.waiter = undefined;
@@ -125,12 +153,19 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
     if (this.received) {
       const r = this.received;
       this.received = undefined;
-      return r.code ? Promise.resolve(r.code) : Promise.reject(r.error ?? new Error('sign-in failed'));
+      return r.code
+        ? Promise.resolve(r.code)
+        : Promise.reject(r.error ?? new Error('sign-in failed'));
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiter = undefined;
-        reject(new InspectorError('timeout', `Sign-in was not finished within ${Math.round(timeoutMs / 1000)} seconds.`));
+        reject(
+          new InspectorError(
+            'timeout',
+            `Sign-in was not finished within ${Math.round(timeoutMs / 1000)} seconds.`,
+          ),
+        );
       }, timeoutMs);
       const onAbort = (): void => {
         clearTimeout(timer);
@@ -200,7 +235,10 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     // Why: only http(s) pages are opened; a hostile authorization server must not make us open other schemes.
     if (authorizationUrl.protocol !== 'https:' && authorizationUrl.protocol !== 'http:') {
-      throw new InspectorError('unauthorized', `The authorization page address "${authorizationUrl.protocol}" is not a web address; it was not opened.`);
+      throw new InspectorError(
+        'unauthorized',
+        `The authorization page address "${authorizationUrl.protocol}" is not a web address; it was not opened.`,
+      );
     }
     this.redirected = true;
     this.received = undefined;
@@ -216,9 +254,13 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
     return this.verifier;
   }
 
-  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
-    if (scope === 'all' || scope === 'tokens') this.current = { ...this.current, tokens: undefined };
-    if (scope === 'all' || scope === 'client') this.current = { ...this.current, clientInformation: undefined };
+  async invalidateCredentials(
+    scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery',
+  ): Promise<void> {
+    if (scope === 'all' || scope === 'tokens')
+      this.current = { ...this.current, tokens: undefined };
+    if (scope === 'all' || scope === 'client')
+      this.current = { ...this.current, clientInformation: undefined };
     if (scope === 'all' || scope === 'verifier') this.verifier = '';
     await this.options.onStateChange?.(this.snapshot);
   }

@@ -5,10 +5,25 @@ describe('protocol log', () => {
   it('classifies messages, filters by server, direction, kind, method prefix and text, and exports JSON', () => {
     const log = new ProtocolLog();
     log.record('a', 'out', { jsonrpc: '2.0', id: 1, method: 'skills/list', params: {} });
-    log.record('a', 'in', { jsonrpc: '2.0', id: 1, result: { skills: [{ uri: 'skill://x/SKILL.md' }] } }, 3.2);
+    log.record(
+      'a',
+      'in',
+      { jsonrpc: '2.0', id: 1, result: { skills: [{ uri: 'skill://x/SKILL.md' }] } },
+      3.2,
+    );
     log.record('b', 'in', { jsonrpc: '2.0', method: 'notifications/resources/list_changed' });
-    log.record('b', 'in', { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Unknown skill' } }, 1);
-    expect(log.query().map((e) => e.kind)).toEqual(['request', 'response', 'notification', 'error']);
+    log.record(
+      'b',
+      'in',
+      { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'Unknown skill' } },
+      1,
+    );
+    expect(log.query().map((e) => e.kind)).toEqual([
+      'request',
+      'response',
+      'notification',
+      'error',
+    ]);
     expect(log.query({ server: 'a' })).toHaveLength(2);
     expect(log.query({ direction: 'in', kind: 'error' })[0]?.durationMs).toBe(1);
     expect(log.query({ method: 'skills/' }).map((e) => e.method)).toEqual(['skills/list']);
@@ -21,7 +36,11 @@ describe('protocol log', () => {
 
   it('keeps large messages as a preview and stays within its capacity', () => {
     const log = new ProtocolLog(10);
-    const big = log.record('a', 'in', { jsonrpc: '2.0', id: 9, result: { contents: [{ uri: 'u', text: 'x'.repeat(200_000) }] } });
+    const big = log.record('a', 'in', {
+      jsonrpc: '2.0',
+      id: 9,
+      result: { contents: [{ uri: 'u', text: 'x'.repeat(200_000) }] },
+    });
     expect(big.truncated).toBe(true);
     expect(big.bytes).toBeGreaterThan(200_000);
     expect(JSON.stringify(big.message).length).toBeLessThan(4096);

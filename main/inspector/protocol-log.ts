@@ -3,7 +3,10 @@
  * size and — for responses — the time since the matching request. It wraps the transport, so
  * it sees exactly what went over the wire, including the initialize handshake.
  */
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type {
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import type { ProtocolLogEntry, ProtocolLogFilter } from './types';
 
@@ -19,10 +22,27 @@ export class ProtocolLog {
   constructor(private readonly capacity = 5000) {}
 
   /** Record one message; returns the entry. */
-  record(server: string, direction: 'out' | 'in', message: JSONRPCMessage, durationMs?: number): ProtocolLogEntry {
+  record(
+    server: string,
+    direction: 'out' | 'in',
+    message: JSONRPCMessage,
+    durationMs?: number,
+  ): ProtocolLogEntry {
     const text = JSON.stringify(message);
-    const m = message as { id?: string | number; method?: string; error?: unknown; result?: unknown };
-    const kind: ProtocolLogEntry['kind'] = m.method !== undefined ? (m.id !== undefined ? 'request' : 'notification') : m.error !== undefined ? 'error' : 'response';
+    const m = message as {
+      id?: string | number;
+      method?: string;
+      error?: unknown;
+      result?: unknown;
+    };
+    const kind: ProtocolLogEntry['kind'] =
+      m.method !== undefined
+        ? m.id !== undefined
+          ? 'request'
+          : 'notification'
+        : m.error !== undefined
+          ? 'error'
+          : 'response';
     const truncated = text.length > MAX_KEPT_CHARS;
     const entry: ProtocolLogEntry = {
       seq: ++this.seq,
@@ -39,7 +59,8 @@ export class ProtocolLog {
     };
     this.entries.push(entry);
     // Trim in batches, so a full log does not shift the whole array on every message.
-    if (this.entries.length > this.capacity + Math.ceil(this.capacity / 4)) this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.entries.length > this.capacity + Math.ceil(this.capacity / 4))
+      this.entries.splice(0, this.entries.length - this.capacity);
     for (const l of this.listeners) l(entry);
     return entry;
   }
@@ -60,9 +81,13 @@ export class ProtocolLog {
       if (filter.sinceSeq !== undefined && e.seq <= filter.sinceSeq) return false;
       if (filter.method !== undefined) {
         const method = e.method ?? '';
-        if (filter.method.endsWith('/') ? !method.startsWith(filter.method) : method !== filter.method) return false;
+        if (
+          filter.method.endsWith('/') ? !method.startsWith(filter.method) : method !== filter.method
+        )
+          return false;
       }
-      if (text !== undefined && !JSON.stringify(e.message).toLowerCase().includes(text)) return false;
+      if (text !== undefined && !JSON.stringify(e.message).toLowerCase().includes(text))
+        return false;
       return true;
     });
     const kept = out.slice(-this.capacity);
@@ -103,7 +128,12 @@ export class LoggedTransport implements Transport {
           this.pending.delete(m.id);
         }
       }
-      this.log.record(this.server, 'in', message, duration === undefined ? undefined : Math.round(duration * 10) / 10);
+      this.log.record(
+        this.server,
+        'in',
+        message,
+        duration === undefined ? undefined : Math.round(duration * 10) / 10,
+      );
       this.onIncoming?.(message);
       this.onmessage?.(message, extra);
     };

@@ -21,7 +21,13 @@ import { describeTarget } from './session';
 import { walkDirectory } from './skill-reader';
 import { checkReadableUri, finalSegment } from './uris';
 import { jsonEqual, verifyRead } from './verify';
-import type { CheckStatus, FileVerification, InspectedSkill, ReportCard, ReportCheck } from './types';
+import type {
+  CheckStatus,
+  FileVerification,
+  InspectedSkill,
+  ReportCard,
+  ReportCheck,
+} from './types';
 
 export type { CheckStatus, ReportCard, ReportCheck } from './types';
 
@@ -50,8 +56,20 @@ class Check {
   }
   done(passSummary: string, status?: CheckStatus): ReportCheck {
     const s: CheckStatus = status ?? (this.failed > 0 ? 'fail' : this.warned > 0 ? 'warn' : 'pass');
-    const summary = s === 'fail' ? `${this.failed} problem(s) found.` : s === 'warn' ? `${this.warned} warning(s).` : passSummary;
-    return { id: this.id, title: this.title, status: s, summary, evidence: this.evidence, source: this.source };
+    const summary =
+      s === 'fail'
+        ? `${this.failed} problem(s) found.`
+        : s === 'warn'
+          ? `${this.warned} warning(s).`
+          : passSummary;
+    return {
+      id: this.id,
+      title: this.title,
+      status: s,
+      summary,
+      evidence: this.evidence,
+      source: this.source,
+    };
   }
 }
 
@@ -64,14 +82,20 @@ async function expectInvalidParams(p: Promise<unknown>): Promise<string | undefi
     await p;
     return 'answered with a result instead of error -32602';
   } catch (e) {
-    if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected')) throw e;
+    if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected'))
+      throw e;
     const code = rpcCode(e);
-    return code === INVALID_PARAMS ? undefined : `answered with ${code === undefined ? `a failure (${(e as Error).message})` : `error ${code}`} instead of -32602`;
+    return code === INVALID_PARAMS
+      ? undefined
+      : `answered with ${code === undefined ? `a failure (${(e as Error).message})` : `error ${code}`} instead of -32602`;
   }
 }
 
 /** Run every check against a connected session. */
-export async function runReportCard(session: InspectorSession, options: { signal?: AbortSignal; concurrency?: number } = {}): Promise<ReportCard> {
+export async function runReportCard(
+  session: InspectorSession,
+  options: { signal?: AbortSignal; concurrency?: number } = {},
+): Promise<ReportCard> {
   const started = performance.now();
   const before = session.bytesRead;
   const signal = options.signal;
@@ -82,14 +106,19 @@ export async function runReportCard(session: InspectorSession, options: { signal
   // 1. Capability shape (SEP-2640 §2).
   const cap = new Check('capability-shape', 'Capability shape', 'SKILLS-OVER-MCP.md §2');
   const declared = session.skillsCapability;
-  const caps = (status.capabilities ?? {});
-  if (declared === undefined) cap.fail('capabilities.extensions["io.modelcontextprotocol/skills"] is not declared.');
+  const caps = status.capabilities ?? {};
+  if (declared === undefined)
+    cap.fail('capabilities.extensions["io.modelcontextprotocol/skills"] is not declared.');
   else {
     const parsed = SkillsCapabilitySchema.safeParse(declared);
-    if (!parsed.success || Array.isArray(declared)) cap.fail(`The extension value ${JSON.stringify(declared)} is not an object with an optional boolean directoryRead.`);
+    if (!parsed.success || Array.isArray(declared))
+      cap.fail(
+        `The extension value ${JSON.stringify(declared)} is not an object with an optional boolean directoryRead.`,
+      );
     else cap.note(`Declared: ${JSON.stringify(declared)}.`);
   }
-  if (caps.resources === undefined) cap.fail('capabilities.resources is not declared; the extension needs it too.');
+  if (caps.resources === undefined)
+    cap.fail('capabilities.resources is not declared; the extension needs it too.');
   checks.push(cap.done('The extension and resources are declared with the right shape.'));
   if (declared === undefined) {
     const why = 'The server does not declare the Skills extension.';
@@ -105,7 +134,8 @@ export async function runReportCard(session: InspectorSession, options: { signal
       ['non-directory-error', '-32602 for non-directories'],
       ['mime-types', 'Mime types'],
       ['limits', 'Limits'],
-    ] as const) checks.push(skipped(id, title, 'SKILLS-OVER-MCP.md §3–§4', why));
+    ] as const)
+      checks.push(skipped(id, title, 'SKILLS-OVER-MCP.md §3–§4', why));
     return finish();
   }
 
@@ -114,7 +144,11 @@ export async function runReportCard(session: InspectorSession, options: { signal
   const listed = await listExtensionSkills(session, signal);
   for (const p of listed.problems.filter((x) => /Stopped|more than once/.test(x))) pag.fail(p);
   pag.note(`${listed.raw.length} entries in ${listed.pages} page(s).`);
-  checks.push(pag.done(`Followed skills/list to the end: ${listed.pages} page(s), ${listed.raw.length} entries, no repeats.`));
+  checks.push(
+    pag.done(
+      `Followed skills/list to the end: ${listed.pages} page(s), ${listed.raw.length} entries, no repeats.`,
+    ),
+  );
 
   // 3. Entry shape (§3).
   const shape = new Check('entry-shape', 'Entry shape', 'SKILLS-OVER-MCP.md §3');
@@ -122,44 +156,69 @@ export async function runReportCard(session: InspectorSession, options: { signal
     const r = SkillEntrySchema.safeParse(raw);
     const uri = (raw as { uri?: unknown } | null)?.uri;
     if (!r.success) {
-      shape.fail(`Entry ${i + 1} (${String(uri)}): ${r.error.issues.map((x) => `${x.path.join('.') || '(entry)'}: ${x.message}`).join('; ')}`);
+      shape.fail(
+        `Entry ${i + 1} (${String(uri)}): ${r.error.issues.map((x) => `${x.path.join('.') || '(entry)'}: ${x.message}`).join('; ')}`,
+      );
       return;
     }
     const e = r.data;
     const c = checkReadableUri(e.uri);
     if (!c.ok) shape.fail(`${e.uri}: ${c.reason}`);
-    if (!e.uri.endsWith('/SKILL.md')) shape.fail(`${e.uri}: the entry URI must be the skill's SKILL.md.`);
+    if (!e.uri.endsWith('/SKILL.md'))
+      shape.fail(`${e.uri}: the entry URI must be the skill's SKILL.md.`);
     if (Array.isArray(e.resources)) {
       const uris = e.resources.map((x) => x.uri);
       const count = uris.filter((u) => u === e.uri).length;
-      if (count !== 1) shape.fail(`${e.uri}: the manifest lists SKILL.md ${count} time(s); it must list it exactly once.`);
+      if (count !== 1)
+        shape.fail(
+          `${e.uri}: the manifest lists SKILL.md ${count} time(s); it must list it exactly once.`,
+        );
       const dupes = uris.filter((u, k) => uris.indexOf(u) !== k);
-      if (dupes.length) shape.fail(`${e.uri}: the manifest lists ${[...new Set(dupes)].join(', ')} more than once.`);
+      if (dupes.length)
+        shape.fail(
+          `${e.uri}: the manifest lists ${[...new Set(dupes)].join(', ')} more than once.`,
+        );
       const root = e.uri.slice(0, -'/SKILL.md'.length);
       for (const u of uris) {
         const cu = checkReadableUri(u);
         if (!cu.ok) shape.fail(`${e.uri}: ${cu.reason}`);
-        else if (!u.startsWith(`${root}/`)) shape.fail(`${e.uri}: the manifest lists ${u}, which is outside the skill folder.`);
+        else if (!u.startsWith(`${root}/`))
+          shape.fail(`${e.uri}: the manifest lists ${u}, which is outside the skill folder.`);
       }
     }
     const meta = (e.frontmatter as { metadata?: unknown }).metadata;
     if (meta && typeof meta === 'object') {
-      for (const k of Object.keys(meta)) if (k.startsWith(RESERVED_METADATA_PREFIX)) shape.warn(`${e.uri}: frontmatter.metadata key "${k}" uses the reserved prefix ${RESERVED_METADATA_PREFIX}.`);
+      for (const k of Object.keys(meta))
+        if (k.startsWith(RESERVED_METADATA_PREFIX))
+          shape.warn(
+            `${e.uri}: frontmatter.metadata key "${k}" uses the reserved prefix ${RESERVED_METADATA_PREFIX}.`,
+          );
     }
   });
-  checks.push(shape.done(`All ${listed.raw.length} entries have uri, frontmatter and a manifest listing SKILL.md once.`));
+  checks.push(
+    shape.done(
+      `All ${listed.raw.length} entries have uri, frontmatter and a manifest listing SKILL.md once.`,
+    ),
+  );
 
   const skills = listed.skills;
   // 4. Final segment = name (§1).
   const seg = new Check('final-segment-name', 'Final segment equals name', 'SKILLS-OVER-MCP.md §1');
   for (const s of skills) {
     const last = finalSegment(s.rootUri);
-    if (last !== s.frontmatter?.name) seg.fail(`${s.uri}: final segment "${last}" but frontmatter name ${JSON.stringify(s.frontmatter?.name)}.`);
+    if (last !== s.frontmatter?.name)
+      seg.fail(
+        `${s.uri}: final segment "${last}" but frontmatter name ${JSON.stringify(s.frontmatter?.name)}.`,
+      );
   }
   checks.push(seg.done(`For all ${skills.length} skills the URI's final segment equals the name.`));
 
   // 5–7, 10–11: read every listed file, walk folders.
-  const fm = new Check('frontmatter-identical', 'Frontmatter identical to the served SKILL.md', 'SKILLS-OVER-MCP.md §3, §5');
+  const fm = new Check(
+    'frontmatter-identical',
+    'Frontmatter identical to the served SKILL.md',
+    'SKILLS-OVER-MCP.md §3, §5',
+  );
   const dig = new Check('digests-sizes', 'Digests and sizes', 'SKILLS-OVER-MCP.md §3, §5');
   const complete = new Check('manifest-complete', 'Manifest complete', 'SKILLS-OVER-MCP.md §3');
   const mime = new Check('mime-types', 'Mime types', 'SKILLS-OVER-MCP.md §1, §4');
@@ -172,11 +231,15 @@ export async function runReportCard(session: InspectorSession, options: { signal
     }
     const total = s.manifest.reduce((n, f) => n + (f.size ?? 0), 0);
     // Why warn: SEP-2640 §3 — a server *should not* exceed 512 files / 16 MiB; hosts must accept up to them.
-    if (s.manifest.length > SKILL_LIMITS.files) lim.warn(`${s.uri}: ${s.manifest.length} files, more than ${SKILL_LIMITS.files}.`);
-    if (total > SKILL_LIMITS.bytes) lim.warn(`${s.uri}: ${total} bytes, more than ${SKILL_LIMITS.bytes}.`);
+    if (s.manifest.length > SKILL_LIMITS.files)
+      lim.warn(`${s.uri}: ${s.manifest.length} files, more than ${SKILL_LIMITS.files}.`);
+    if (total > SKILL_LIMITS.bytes)
+      lim.warn(`${s.uri}: ${total} bytes, more than ${SKILL_LIMITS.bytes}.`);
     for (const f of s.manifest) {
       if (f.size !== undefined && f.size > session.limits.maxResourceBytes) {
-        lim.fail(`${f.uri}: listed at ${f.size} bytes, beyond the inspector's ${session.limits.maxResourceBytes}-byte bound; not read.`);
+        lim.fail(
+          `${f.uri}: listed at ${f.size} bytes, beyond the inspector's ${session.limits.maxResourceBytes}-byte bound; not read.`,
+        );
         continue;
       }
       let v: FileVerification;
@@ -184,17 +247,32 @@ export async function runReportCard(session: InspectorSession, options: { signal
         const read = await session.readResource(f.uri, signal);
         files++;
         const isSkillMd = f.uri === s.uri;
-        v = verifyRead(f, read, { listed: true, isSkillMd, entryFrontmatter: isSkillMd ? s.frontmatter : undefined });
+        v = verifyRead(f, read, {
+          listed: true,
+          isSkillMd,
+          entryFrontmatter: isSkillMd ? s.frontmatter : undefined,
+        });
         if (isSkillMd) {
           if (v.frontmatterDiffs === undefined) fm.fail(`${s.uri}: ${v.reasons.join(' ')}`);
-          else for (const d of v.frontmatterDiffs) fm.fail(`${s.uri}: ${d.field} ${d.kind} (entry ${JSON.stringify(d.entry)}, file ${JSON.stringify(d.file)}).`);
-          if (read.mimeType !== SKILL_MD_MIME_TYPE) mime.fail(`${s.uri}: served as ${JSON.stringify(read.mimeType)}, expected "${SKILL_MD_MIME_TYPE}".`);
+          else
+            for (const d of v.frontmatterDiffs)
+              fm.fail(
+                `${s.uri}: ${d.field} ${d.kind} (entry ${JSON.stringify(d.entry)}, file ${JSON.stringify(d.file)}).`,
+              );
+          if (read.mimeType !== SKILL_MD_MIME_TYPE)
+            mime.fail(
+              `${s.uri}: served as ${JSON.stringify(read.mimeType)}, expected "${SKILL_MD_MIME_TYPE}".`,
+            );
         } else if (!read.mimeType) mime.warn(`${f.uri}: served without a mimeType.`);
-        const sizeOrDigest = v.reasons.filter((r) => /bytes|digest/.test(r) && v.status === 'mismatch');
+        const sizeOrDigest = v.reasons.filter(
+          (r) => /bytes|digest/.test(r) && v.status === 'mismatch',
+        );
         for (const r of sizeOrDigest) dig.fail(`${f.uri}: ${r}`);
       } catch (e) {
-        if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected')) throw e;
-        if (e instanceof InspectorError && (e.code === 'too-large' || e.code === 'budget')) lim.fail(`${f.uri}: ${e.message}`);
+        if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected'))
+          throw e;
+        if (e instanceof InspectorError && (e.code === 'too-large' || e.code === 'budget'))
+          lim.fail(`${f.uri}: ${e.message}`);
         else dig.fail(`${f.uri}: could not be read (${(e as Error).message}).`);
       }
     }
@@ -204,66 +282,135 @@ export async function runReportCard(session: InspectorSession, options: { signal
         for (const p of walk.problems) complete.fail(`${s.uri}: ${p}`);
         const inManifest = new Set(s.manifest.map((f) => f.uri));
         const inWalk = new Set(walk.files.map((f) => f.uri));
-        for (const u of inWalk) if (!inManifest.has(u)) complete.fail(`${u} is served in the folder but missing from the manifest of ${s.uri}.`);
-        for (const u of inManifest) if (!inWalk.has(u)) complete.fail(`${u} is in the manifest of ${s.uri} but not in its folder listing.`);
-        for (const f of walk.files) if (f.uri === s.uri && f.mimeType !== SKILL_MD_MIME_TYPE) mime.fail(`${f.uri}: listed in its folder as ${JSON.stringify(f.mimeType)}, expected "${SKILL_MD_MIME_TYPE}".`);
+        for (const u of inWalk)
+          if (!inManifest.has(u))
+            complete.fail(
+              `${u} is served in the folder but missing from the manifest of ${s.uri}.`,
+            );
+        for (const u of inManifest)
+          if (!inWalk.has(u))
+            complete.fail(`${u} is in the manifest of ${s.uri} but not in its folder listing.`);
+        for (const f of walk.files)
+          if (f.uri === s.uri && f.mimeType !== SKILL_MD_MIME_TYPE)
+            mime.fail(
+              `${f.uri}: listed in its folder as ${JSON.stringify(f.mimeType)}, expected "${SKILL_MD_MIME_TYPE}".`,
+            );
       } catch (e) {
-        if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected')) throw e;
+        if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected'))
+          throw e;
         complete.fail(`${s.rootUri}: resources/directory/read failed (${(e as Error).message}).`);
       }
     }
   };
   let next = 0;
-  const workers = Array.from({ length: Math.min(options.concurrency ?? 4, skills.length) }, async () => {
-    while (next < skills.length) await perSkill(skills[next++]);
-  });
+  const workers = Array.from(
+    { length: Math.min(options.concurrency ?? 4, skills.length) },
+    async () => {
+      while (next < skills.length) await perSkill(skills[next++]);
+    },
+  );
   await Promise.all(workers);
-  checks.push(fm.done(`Every served SKILL.md has exactly the entry's frontmatter (${skills.length} skills).`));
-  checks.push(walkable ? complete.done(`Every manifest matches its folder walk (${skills.length} skills).`) : skipped('manifest-complete', 'Manifest complete', 'SKILLS-OVER-MCP.md §3', 'The server does not declare directoryRead, so there is no folder walk to compare with.'));
+  checks.push(
+    fm.done(`Every served SKILL.md has exactly the entry's frontmatter (${skills.length} skills).`),
+  );
+  checks.push(
+    walkable
+      ? complete.done(`Every manifest matches its folder walk (${skills.length} skills).`)
+      : skipped(
+          'manifest-complete',
+          'Manifest complete',
+          'SKILLS-OVER-MCP.md §3',
+          'The server does not declare directoryRead, so there is no folder walk to compare with.',
+        ),
+  );
   checks.push(dig.done(`All ${files} file(s) read match their listed size and digest.`));
 
   // 8. skills/get for every listed skill returns the same entry; unknown skills give -32602 (§3).
-  const get = new Check('skills-get', 'skills/get answers for listed skills', 'SKILLS-OVER-MCP.md §3');
+  const get = new Check(
+    'skills-get',
+    'skills/get answers for listed skills',
+    'SKILLS-OVER-MCP.md §3',
+  );
   for (const s of skills) {
     try {
       const r = await session.getSkill(s.uri, signal);
       const original = listed.raw.find((x) => (x as { uri?: unknown }).uri === s.uri);
-      if (!jsonEqual(JSON.parse(JSON.stringify(r.skill)), original)) get.fail(`${s.uri}: skills/get returned a different entry than skills/list.`);
+      if (!jsonEqual(JSON.parse(JSON.stringify(r.skill)), original))
+        get.fail(`${s.uri}: skills/get returned a different entry than skills/list.`);
     } catch (e) {
-      if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected')) throw e;
+      if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected'))
+        throw e;
       get.fail(`${s.uri}: skills/get failed (${(e as Error).message}).`);
     }
   }
   checks.push(get.done(`skills/get returned the listed entry for all ${skills.length} skills.`));
-  const unknown = new Check('unknown-skill-error', '-32602 for unknown skills', 'SKILLS-OVER-MCP.md §3');
+  const unknown = new Check(
+    'unknown-skill-error',
+    '-32602 for unknown skills',
+    'SKILLS-OVER-MCP.md §3',
+  );
   const probe = `skill://skillbench-probe-${randomBytes(6).toString('hex')}/SKILL.md`;
   const u1 = await expectInvalidParams(session.getSkill(probe, signal));
   if (u1) unknown.fail(`skills/get ${probe} ${u1}.`);
   const firstFile = skills.find((s) => Array.isArray(s.manifest) && s.manifest.length > 1);
-  const nonSkill = firstFile && Array.isArray(firstFile.manifest) ? firstFile.manifest.find((f) => f.uri !== firstFile.uri)?.uri : undefined;
+  const nonSkill =
+    firstFile && Array.isArray(firstFile.manifest)
+      ? firstFile.manifest.find((f) => f.uri !== firstFile.uri)?.uri
+      : undefined;
   if (nonSkill) {
     const u2 = await expectInvalidParams(session.getSkill(nonSkill, signal));
     if (u2) unknown.fail(`skills/get ${nonSkill} (a supporting file, not a SKILL.md) ${u2}.`);
   }
-  checks.push(unknown.done(`skills/get answered -32602 for an unknown skill${nonSkill ? ' and for a non-skill URI' : ''}.`));
+  checks.push(
+    unknown.done(
+      `skills/get answered -32602 for an unknown skill${nonSkill ? ' and for a non-skill URI' : ''}.`,
+    ),
+  );
 
   // 9. Non-directories give -32602 (§4).
   if (walkable && skills[0]) {
-    const nd = new Check('non-directory-error', '-32602 for non-directories', 'SKILLS-OVER-MCP.md §4');
-    const a = await expectInvalidParams(session.readDirectoryPage(skills[0].uri, undefined, signal));
+    const nd = new Check(
+      'non-directory-error',
+      '-32602 for non-directories',
+      'SKILLS-OVER-MCP.md §4',
+    );
+    const a = await expectInvalidParams(
+      session.readDirectoryPage(skills[0].uri, undefined, signal),
+    );
     if (a) nd.fail(`resources/directory/read ${skills[0].uri} (a file) ${a}.`);
     const missing = `${skills[0].rootUri}/skillbench-probe-${randomBytes(4).toString('hex')}`;
     const b = await expectInvalidParams(session.readDirectoryPage(missing, undefined, signal));
     if (b) nd.fail(`resources/directory/read ${missing} (unknown) ${b}.`);
-    const root = await session.readDirectoryPage(skills[0].rootUri, undefined, signal).catch(() => undefined);
+    const root = await session
+      .readDirectoryPage(skills[0].rootUri, undefined, signal)
+      .catch(() => undefined);
     const folders = root?.resources.filter((r) => r.mimeType === DIRECTORY_MIME_TYPE) ?? [];
-    if (root) mime.note(`${skills[0].rootUri}: ${folders.length} folder(s) listed as ${DIRECTORY_MIME_TYPE}.`);
-    checks.push(nd.done('resources/directory/read answered -32602 for a file and for an unknown folder.'));
-  } else checks.push(skipped('non-directory-error', '-32602 for non-directories', 'SKILLS-OVER-MCP.md §4', walkable ? 'No skills to probe.' : 'The server does not declare directoryRead.'));
+    if (root)
+      mime.note(
+        `${skills[0].rootUri}: ${folders.length} folder(s) listed as ${DIRECTORY_MIME_TYPE}.`,
+      );
+    checks.push(
+      nd.done('resources/directory/read answered -32602 for a file and for an unknown folder.'),
+    );
+  } else
+    checks.push(
+      skipped(
+        'non-directory-error',
+        '-32602 for non-directories',
+        'SKILLS-OVER-MCP.md §4',
+        walkable ? 'No skills to probe.' : 'The server does not declare directoryRead.',
+      ),
+    );
 
-  checks.push(mime.done(`SKILL.md files are served as ${SKILL_MD_MIME_TYPE}; other files carry a mime type.`));
+  checks.push(
+    mime.done(`SKILL.md files are served as ${SKILL_MD_MIME_TYPE}; other files carry a mime type.`),
+  );
   if (listed.partial) lim.fail('The listing was cut short by the page bound.');
-  checks.push(lim.done(`Every skill is within ${SKILL_LIMITS.files} files and ${SKILL_LIMITS.bytes} bytes, and within the inspector's bounds.`));
+  checks.push(
+    lim.done(
+      `Every skill is within ${SKILL_LIMITS.files} files and ${SKILL_LIMITS.bytes} bytes, and within the inspector's bounds.`,
+    ),
+  );
   return finish();
 
   function finish(): ReportCard {
@@ -300,7 +447,12 @@ function mdEscape(text: string): string {
 
 /** The report card as Markdown: a summary table and the evidence per check. */
 export function reportToMarkdown(report: ReportCard): string {
-  const icon: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+  const icon: Record<CheckStatus, string> = {
+    pass: 'PASS',
+    fail: 'FAIL',
+    warn: 'WARN',
+    skip: 'SKIP',
+  };
   const lines = [
     `# Skills server report card: ${mdEscape(report.server)}`,
     '',
@@ -311,12 +463,21 @@ export function reportToMarkdown(report: ReportCard): string {
     '',
     '| Check | Result | Summary |',
     '|---|---|---|',
-    ...report.checks.map((c) => `| ${mdEscape(c.title)} | ${icon[c.status]} | ${mdEscape(c.summary)} |`),
+    ...report.checks.map(
+      (c) => `| ${mdEscape(c.title)} | ${icon[c.status]} | ${mdEscape(c.summary)} |`,
+    ),
     '',
   ];
   for (const c of report.checks) {
     if (c.evidence.length === 0) continue;
-    lines.push(`## ${c.title} — ${icon[c.status]}`, '', `Source: ${c.source}`, '', ...c.evidence.map((e) => `- ${mdEscape(e)}`), '');
+    lines.push(
+      `## ${c.title} — ${icon[c.status]}`,
+      '',
+      `Source: ${c.source}`,
+      '',
+      ...c.evidence.map((e) => `- ${mdEscape(e)}`),
+      '',
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -108,7 +108,10 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   // ---- connections ---------------------------------------------------------------------------
 
   /** Connect (replacing a connection with the same label). Cancel with {@link cancel} or `signal`. */
-  async connect(target: ConnectTarget, options: { signal?: AbortSignal } = {}): Promise<ConnectionStatus> {
+  async connect(
+    target: ConnectTarget,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ConnectionStatus> {
     let input: ConnectionInput;
     let savedId: string | undefined;
     let oauthState;
@@ -126,7 +129,14 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
       input,
       savedId,
       connecting: ac,
-      status: { label: input.label, state: 'connecting', kind: input.kind, target: '', skillsExtension: false, directoryRead: false },
+      status: {
+        label: input.label,
+        state: 'connecting',
+        kind: input.kind,
+        target: '',
+        skillsExtension: false,
+        directoryRead: false,
+      },
       skills: new Map(),
       statuses: new Map(),
     };
@@ -146,7 +156,8 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
       });
       return conn.status;
     } catch (e) {
-      if (this.connections.get(input.label) === conn) conn.status = { ...conn.status, state: 'failed', error: (e as Error).message };
+      if (this.connections.get(input.label) === conn)
+        conn.status = { ...conn.status, state: 'failed', error: (e as Error).message };
       throw e;
     } finally {
       conn.connecting = undefined;
@@ -156,7 +167,8 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   /** Connect again with the same settings. */
   async reconnect(label: string): Promise<ConnectionStatus> {
     const conn = this.connections.get(label);
-    if (!conn) throw new InspectorError('not-connected', `There is no connection called "${label}".`);
+    if (!conn)
+      throw new InspectorError('not-connected', `There is no connection called "${label}".`);
     return this.connect(conn.savedId ? { savedId: conn.savedId, label } : conn.input);
   }
 
@@ -185,16 +197,26 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
 
   private session(label: string): { conn: Connection; session: InspectorSession } {
     const conn = this.connections.get(label);
-    if (!conn?.session || conn.session.isClosed) throw new InspectorError('not-connected', `"${label}" is not connected. Connect first.`);
+    if (!conn?.session || conn.session.isClosed)
+      throw new InspectorError('not-connected', `"${label}" is not connected. Connect first.`);
     return { conn, session: conn.session };
   }
 
-  private skill(key: string): { conn: Connection; session: InspectorSession; skill: InspectedSkill; statuses: Map<string, FileVerification> } {
+  private skill(key: string): {
+    conn: Connection;
+    session: InspectorSession;
+    skill: InspectedSkill;
+    statuses: Map<string, FileVerification>;
+  } {
     const parsed = parseSkillKey(key);
     if (!parsed) throw new InspectorError('not-found', 'That is not a skill key.');
     const { conn, session } = this.session(parsed.server);
     const skill = conn.skills.get(key);
-    if (!skill) throw new InspectorError('not-found', `No skill ${parsed.uri} was discovered on "${parsed.server}". Run discovery first.`);
+    if (!skill)
+      throw new InspectorError(
+        'not-found',
+        `No skill ${parsed.uri} was discovered on "${parsed.server}". Run discovery first.`,
+      );
     let statuses = conn.statuses.get(key);
     if (!statuses) conn.statuses.set(key, (statuses = new Map()));
     return { conn, session, skill, statuses };
@@ -203,7 +225,10 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   // ---- discovery and skills ------------------------------------------------------------------
 
   /** Discover the skills of a connected server (route recorded); nothing is read ahead of need. */
-  async discover(label: string, options: Omit<DiscoverOptions, 'signal'> & { signal?: AbortSignal } = {}): Promise<DiscoveryResult> {
+  async discover(
+    label: string,
+    options: Omit<DiscoverOptions, 'signal'> & { signal?: AbortSignal } = {},
+  ): Promise<DiscoveryResult> {
     const { conn, session } = this.session(label);
     const result = await discoverSkills(session, options);
     conn.skills = new Map(result.skills.map((s) => [s.key, s]));
@@ -219,7 +244,9 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
 
   /** Every discovered skill (all servers or one), same-named ones side by side with their origin. */
   skills(server?: string): InspectedSkill[] {
-    return [...this.connections.values()].filter((c) => server === undefined || c.input.label === server).flatMap((c) => [...c.skills.values()]);
+    return [...this.connections.values()]
+      .filter((c) => server === undefined || c.input.label === server)
+      .flatMap((c) => [...c.skills.values()]);
   }
 
   /** The skill screen's data: verified SKILL.md, frontmatter, validation under `profile`, file tree. */
@@ -246,14 +273,28 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   }
 
   /** One page of a live folder listing (only when the server declared `directoryRead`), with statuses. */
-  async readDirectory(key: string, dirUri: string, cursor?: string): Promise<ReadDirectoryResult & { entries: { uri: string; path?: string; status?: FileVerification['status'] }[] }> {
+  async readDirectory(
+    key: string,
+    dirUri: string,
+    cursor?: string,
+  ): Promise<
+    ReadDirectoryResult & {
+      entries: { uri: string; path?: string; status?: FileVerification['status'] }[];
+    }
+  > {
     const { session, skill, statuses } = this.skill(key);
     const page = await session.readDirectoryPage(dirUri, cursor);
     const listed = new Set(Array.isArray(skill.manifest) ? skill.manifest.map((f) => f.uri) : []);
     const entries = page.resources.map((r) => ({
       uri: r.uri,
       path: relativePathIn(skill.rootUri, r.uri),
-      status: r.mimeType === 'inode/directory' ? undefined : (statuses.get(r.uri)?.status ?? (Array.isArray(skill.manifest) && !listed.has(r.uri) ? ('unlisted' as const) : 'pending')),
+      status:
+        r.mimeType === 'inode/directory'
+          ? undefined
+          : (statuses.get(r.uri)?.status ??
+            (Array.isArray(skill.manifest) && !listed.has(r.uri)
+              ? ('unlisted' as const)
+              : 'pending')),
     }));
     return { ...page, entries };
   }
@@ -278,12 +319,24 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   /** Fetch the entry again through `skills/get` and forget earlier statuses (the "refresh" action). */
   async refresh(key: string): Promise<InspectedSkill> {
     const { conn, session, skill } = this.skill(key);
-    if (skill.route !== 'extension') throw new InspectorError('protocol', 'Only skills found through the Skills extension can be refreshed with skills/get.');
+    if (skill.route !== 'extension')
+      throw new InspectorError(
+        'protocol',
+        'Only skills found through the Skills extension can be refreshed with skills/get.',
+      );
     const r = await session.getSkill(skill.uri);
     const problems: string[] = [];
     const fresh = skillFromEntry(session.label, r.skill, problems);
-    if (!fresh) throw new InspectorError('protocol', problems.join(' ') || 'The refreshed entry could not be used.');
-    if (fresh.uri !== skill.uri) throw new InspectorError('protocol', `skills/get answered with ${fresh.uri} instead of ${skill.uri}.`);
+    if (!fresh)
+      throw new InspectorError(
+        'protocol',
+        problems.join(' ') || 'The refreshed entry could not be used.',
+      );
+    if (fresh.uri !== skill.uri)
+      throw new InspectorError(
+        'protocol',
+        `skills/get answered with ${fresh.uri} instead of ${skill.uri}.`,
+      );
     fresh.problems.push(...problems);
     conn.skills.set(key, fresh);
     conn.statuses.set(key, new Map());
@@ -320,7 +373,13 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
 
   // ---- keep it -------------------------------------------------------------------------------
 
-  private async verifiedFiles(key: string): Promise<{ skill: InspectedSkill; verification: SkillVerification; bytes: Map<string, Uint8Array>; conn: Connection; session: InspectorSession }> {
+  private async verifiedFiles(key: string): Promise<{
+    skill: InspectedSkill;
+    verification: SkillVerification;
+    bytes: Map<string, Uint8Array>;
+    conn: Connection;
+    session: InspectorSession;
+  }> {
     const { conn, session, skill, statuses } = this.skill(key);
     const bytes = new Map<string, Uint8Array>();
     // Why re-read: the bytes written must be the bytes just verified, not an older read.
@@ -335,7 +394,18 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
     const { skill, verification, bytes, session } = await this.verifiedFiles(key);
     const info = session.statusExtra().serverInfo;
     const result = await writeVerifiedFolder(
-      { name: skill.name, uri: skill.uri, verification, bytes, server: { label: session.label, target: session.status().target, name: info?.name, version: info?.version } },
+      {
+        name: skill.name,
+        uri: skill.uri,
+        verification,
+        bytes,
+        server: {
+          label: session.label,
+          target: session.status().target,
+          name: info?.name,
+          version: info?.version,
+        },
+      },
       libraryRoot,
     );
     if (result.ok) await recordProvenance(this.options.dataDir, result.provenance);
@@ -346,7 +416,16 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   async exportForUpload(key: string): Promise<SaveResult> {
     const { skill, verification, bytes, session } = await this.verifiedFiles(key);
     const parent = await mkdtemp(join(tmpdir(), 'skillbench-inspector-export-'));
-    return writeVerifiedFolder({ name: skill.name, uri: skill.uri, verification, bytes, server: { label: session.label, target: session.status().target } }, parent);
+    return writeVerifiedFolder(
+      {
+        name: skill.name,
+        uri: skill.uri,
+        verification,
+        bytes,
+        server: { label: session.label, target: session.status().target },
+      },
+      parent,
+    );
   }
 
   /** Provenance records of skills saved from servers. */

@@ -88,7 +88,12 @@ export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLi
         // Why one retry: a kept-alive socket the server closed while idle fails before the request
         // was read ("other side closed", undici UND_ERR_SOCKET); sending it again is safe then.
         const cause = (e as { cause?: { code?: unknown } }).cause;
-        if (cause?.code !== 'UND_ERR_SOCKET' || ac.signal.aborted || (init?.body !== undefined && typeof init.body !== 'string')) throw e;
+        if (
+          cause?.code !== 'UND_ERR_SOCKET' ||
+          ac.signal.aborted ||
+          (init?.body !== undefined && typeof init.body !== 'string')
+        )
+          throw e;
         res = await base(url, { ...init, signal: ac.signal });
       }
     } catch (e) {
@@ -105,7 +110,10 @@ export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLi
     if (bounded && Number.isFinite(declared) && declared > maxBytes) {
       await res.body.cancel().catch(() => undefined);
       unlink();
-      throw new InspectorError('too-large', `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`);
+      throw new InspectorError(
+        'too-large',
+        `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
+      );
     }
     let seen = 0;
     const limited = res.body.pipeThrough(
@@ -114,7 +122,12 @@ export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLi
           seen += chunk.byteLength;
           if (bounded && seen > maxBytes) {
             unlink();
-            controller.error(new InspectorError('too-large', `The server sent more than ${maxBytes} bytes in one response; it was cut off.`));
+            controller.error(
+              new InspectorError(
+                'too-large',
+                `The server sent more than ${maxBytes} bytes in one response; it was cut off.`,
+              ),
+            );
           } else controller.enqueue(chunk);
         },
         flush() {
@@ -122,7 +135,11 @@ export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLi
         },
       }),
     );
-    return new Response(limited, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(limited, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   };
 }
 
@@ -130,8 +147,13 @@ function headerRecord(input: ConnectionInput): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const h of input.headers ?? []) {
     // Why: a header name with CR/LF or other non-token characters could split the request (RFC 9110 §5.1).
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(h.name)) throw new InspectorError('usage', `"${h.name}" is not a valid HTTP header name.`);
-    if (/[\r\n\0]/.test(h.value)) throw new InspectorError('usage', `The value of header "${h.name}" contains a line break, which is not allowed.`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(h.name))
+      throw new InspectorError('usage', `"${h.name}" is not a valid HTTP header name.`);
+    if (/[\r\n\0]/.test(h.value))
+      throw new InspectorError(
+        'usage',
+        `The value of header "${h.name}" contains a line break, which is not allowed.`,
+      );
     headers[h.name] = h.value;
   }
   if (input.bearerToken) headers.Authorization = `Bearer ${input.bearerToken}`;
@@ -143,10 +165,14 @@ function checkHttpUrl(url: string | undefined): URL {
   try {
     parsed = new URL(url ?? '');
   } catch {
-    throw new InspectorError('usage', `"${url ?? ''}" is not a web address. Use http://… or https://….`);
+    throw new InspectorError(
+      'usage',
+      `"${url ?? ''}" is not a web address. Use http://… or https://….`,
+    );
   }
   // Why: only http(s) — never file:, data: or others — may be fetched as a server address.
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new InspectorError('usage', `"${url}" is not an http:// or https:// address.`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new InspectorError('usage', `"${url}" is not an http:// or https:// address.`);
   return parsed;
 }
 
@@ -174,15 +200,40 @@ export class InspectorSession {
   }
 
   /** Connect (with OAuth when the server asks for it and `openBrowser` is given). */
-  static async open(input: ConnectionInput, options: SessionOptions = {}): Promise<InspectorSession> {
+  static async open(
+    input: ConnectionInput,
+    options: SessionOptions = {},
+  ): Promise<InspectorSession> {
     const limits = resolveLimits(options.limits);
     const log = options.log ?? new ProtocolLog();
     const target = describeTarget(input);
-    const status = (state: ConnectionStatus['state'], extra: Partial<ConnectionStatus> = {}): void =>
-      options.onStatus?.({ label: input.label, state, kind: input.kind, target, skillsExtension: false, directoryRead: false, ...extra });
+    const status = (
+      state: ConnectionStatus['state'],
+      extra: Partial<ConnectionStatus> = {},
+    ): void =>
+      options.onStatus?.({
+        label: input.label,
+        state,
+        kind: input.kind,
+        target,
+        skillsExtension: false,
+        directoryRead: false,
+        ...extra,
+      });
     status('connecting');
-    const wantsOAuth = (input.kind === 'http' || input.kind === 'sse') && input.oauth !== false && !input.bearerToken && options.openBrowser !== undefined;
-    const oauth = wantsOAuth && options.openBrowser ? new LoopbackOAuthProvider({ openBrowser: options.openBrowser, state: options.oauthState, onStateChange: options.onOAuthState }) : undefined;
+    const wantsOAuth =
+      (input.kind === 'http' || input.kind === 'sse') &&
+      input.oauth !== false &&
+      !input.bearerToken &&
+      options.openBrowser !== undefined;
+    const oauth =
+      wantsOAuth && options.openBrowser
+        ? new LoopbackOAuthProvider({
+            openBrowser: options.openBrowser,
+            state: options.oauthState,
+            onStateChange: options.onOAuthState,
+          })
+        : undefined;
     const deadline = Date.now() + limits.connectTimeoutMs;
     const remaining = (): number => Math.max(1, deadline - Date.now());
     try {
@@ -194,13 +245,28 @@ export class InspectorSession {
         await attempt.finishAuth(code);
         attempt = await InspectorSession.attempt(input, limits, log, oauth, options, remaining());
       }
-      if (attempt.error) throw attempt.error instanceof Error ? attempt.error : new Error(JSON.stringify(attempt.error));
-      const session = new InspectorSession(input.label, input, attempt.client, attempt.transport, limits, log, oauth);
+      if (attempt.error)
+        throw attempt.error instanceof Error
+          ? attempt.error
+          : new Error(JSON.stringify(attempt.error));
+      const session = new InspectorSession(
+        input.label,
+        input,
+        attempt.client,
+        attempt.transport,
+        limits,
+        log,
+        oauth,
+      );
       status('connected', session.statusExtra());
       return session;
     } catch (error) {
       await oauth?.stop();
-      const e = toInspectorError(error, { target, timeoutMs: limits.connectTimeoutMs, signal: options.signal });
+      const e = toInspectorError(error, {
+        target,
+        timeoutMs: limits.connectTimeoutMs,
+        signal: options.signal,
+      });
       status('failed', { error: e.message });
       throw e;
     }
@@ -213,24 +279,41 @@ export class InspectorSession {
     oauth: LoopbackOAuthProvider | undefined,
     options: SessionOptions,
     timeoutMs: number,
-  ): Promise<{ client: Client; transport: LoggedTransport; unauthorized?: boolean; error?: unknown; finishAuth: (code: string) => Promise<void> }> {
+  ): Promise<{
+    client: Client;
+    transport: LoggedTransport;
+    unauthorized?: boolean;
+    error?: unknown;
+    finishAuth: (code: string) => Promise<void>;
+  }> {
     // Why: a response carries at most one resource; base64 grows it by 4/3, plus JSON framing.
     const maxMessage = Math.ceil((limits.maxResourceBytes * 4) / 3) + 1024 * 1024;
     let inner: Transport;
     let finish: (code: string) => Promise<void> = async () => undefined;
     if (input.kind === 'stdio') {
-      if (!input.command) throw new InspectorError('usage', 'A stdio connection needs a command to start.');
+      if (!input.command)
+        throw new InspectorError('usage', 'A stdio connection needs a command to start.');
       const env: Record<string, string> = {};
       for (const e of input.env ?? []) env[e.name] = e.value;
       // Why: the SDK merges only a safe default environment (PATH, HOME…) with `env`, so our own secrets never reach the child.
-      inner = new StdioClientTransport({ command: input.command, args: input.args ?? [], env, cwd: input.cwd, stderr: 'pipe' });
+      inner = new StdioClientTransport({
+        command: input.command,
+        args: input.args ?? [],
+        env,
+        cwd: input.cwd,
+        stderr: 'pipe',
+      });
       (inner as StdioClientTransport).stderr?.on('data', () => undefined);
     } else {
       const url = checkHttpUrl(input.url);
       const headers = headerRecord(input);
       const fetchFn = boundedFetch(maxMessage);
       if (input.kind === 'http') {
-        const t = new StreamableHTTPClientTransport(url, { requestInit: { headers }, authProvider: oauth, fetch: fetchFn });
+        const t = new StreamableHTTPClientTransport(url, {
+          requestInit: { headers },
+          authProvider: oauth,
+          fetch: fetchFn,
+        });
         finish = (code) => t.finishAuth(code);
         inner = t;
       } else {
@@ -238,29 +321,56 @@ export class InspectorSession {
           requestInit: { headers },
           authProvider: oauth,
           fetch: fetchFn,
-          eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), ...headers } }) },
+          eventSourceInit: {
+            fetch: (u, init) =>
+              fetch(u, {
+                ...init,
+                headers: { ...(init?.headers as Record<string, string> | undefined), ...headers },
+              }),
+          },
         });
         finish = (code) => t.finishAuth(code);
         inner = t;
       }
     }
     const transport = new LoggedTransport(inner, log, input.label);
-    const client = new Client(options.clientInfo ?? { name: 'skillbench-inspector', version: '0.1.0' }, { capabilities: {} });
+    const client = new Client(
+      options.clientInfo ?? { name: 'skillbench-inspector', version: '0.1.0' },
+      { capabilities: {} },
+    );
     const signal = options.signal;
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new InspectorError('timeout', `The server at ${describeTarget(input)} did not finish connecting within ${Math.round(timeoutMs / 100) / 10} seconds.`)), timeoutMs);
+        timer = setTimeout(
+          () =>
+            reject(
+              new InspectorError(
+                'timeout',
+                `The server at ${describeTarget(input)} did not finish connecting within ${Math.round(timeoutMs / 100) / 10} seconds.`,
+              ),
+            ),
+          timeoutMs,
+        );
       });
       const aborted = new Promise<never>((_, reject) => {
         if (signal?.aborted) reject(new InspectorError('cancelled', 'Cancelled.'));
-        signal?.addEventListener('abort', () => reject(new InspectorError('cancelled', 'Cancelled.')), { once: true });
+        signal?.addEventListener(
+          'abort',
+          () => reject(new InspectorError('cancelled', 'Cancelled.')),
+          { once: true },
+        );
       });
-      await Promise.race([client.connect(transport, { timeout: timeoutMs, signal }), timeout, aborted]);
+      await Promise.race([
+        client.connect(transport, { timeout: timeoutMs, signal }),
+        timeout,
+        aborted,
+      ]);
       return { client, transport, finishAuth: finish };
     } catch (error) {
       await client.close().catch(() => undefined);
-      if (error instanceof UnauthorizedError && oauth?.redirected) return { client, transport, unauthorized: true, finishAuth: finish };
+      if (error instanceof UnauthorizedError && oauth?.redirected)
+        return { client, transport, unauthorized: true, finishAuth: finish };
       return { client, transport, error, finishAuth: finish };
     } finally {
       clearTimeout(timer);
@@ -281,12 +391,21 @@ export class InspectorSession {
 
   /** The connection's status now. */
   status(): ConnectionStatus {
-    return { label: this.label, state: this.closed ? 'disconnected' : 'connected', kind: this.input.kind, target: describeTarget(this.input), skillsExtension: false, directoryRead: false, ...this.statusExtra() };
+    return {
+      label: this.label,
+      state: this.closed ? 'disconnected' : 'connected',
+      kind: this.input.kind,
+      target: describeTarget(this.input),
+      skillsExtension: false,
+      directoryRead: false,
+      ...this.statusExtra(),
+    };
   }
 
   /** The value declared under `extensions["io.modelcontextprotocol/skills"]`, or undefined. */
   get skillsCapability(): unknown {
-    const caps = this.client.getServerCapabilities() as { extensions?: Record<string, unknown> } | undefined;
+    const caps = this.client.getServerCapabilities() as
+      { extensions?: Record<string, unknown> } | undefined;
     return caps?.extensions?.[SKILLS_EXTENSION_ID];
   }
 
@@ -302,8 +421,17 @@ export class InspectorSession {
   }
 
   /** Send one request with the session's timeout; errors become plain {@link InspectorError}s. */
-  async request<S extends z.ZodType>(method: string, params: Record<string, unknown>, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-    if (this.closed) throw new InspectorError('not-connected', `The connection "${this.label}" is closed. Connect again.`);
+  async request<S extends z.ZodType>(
+    method: string,
+    params: Record<string, unknown>,
+    schema: S,
+    signal?: AbortSignal,
+  ): Promise<z.infer<S>> {
+    if (this.closed)
+      throw new InspectorError(
+        'not-connected',
+        `The connection "${this.label}" is closed. Connect again.`,
+      );
     // Why a controller per request: the SDK adds an abort listener to the signal it is given and
     // never removes it, so a long-lived session signal would collect one listener per request.
     const ac = new AbortController();
@@ -313,9 +441,16 @@ export class InspectorSession {
     session.addEventListener('abort', onAbort, { once: true });
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.client.request({ method, params }, schema as never, { timeout: this.limits.requestTimeoutMs, signal: ac.signal }));
+      return await this.client.request({ method, params }, schema as never, {
+        timeout: this.limits.requestTimeoutMs,
+        signal: ac.signal,
+      });
     } catch (error) {
-      throw toInspectorError(error, { target: describeTarget(this.input), timeoutMs: this.limits.requestTimeoutMs, signal: ac.signal });
+      throw toInspectorError(error, {
+        target: describeTarget(this.input),
+        timeoutMs: this.limits.requestTimeoutMs,
+        signal: ac.signal,
+      });
     } finally {
       session.removeEventListener('abort', onAbort);
       signal?.removeEventListener('abort', onAbort);
@@ -324,7 +459,12 @@ export class InspectorSession {
 
   /** One page of `skills/list`. */
   listSkillsPage(cursor?: string, signal?: AbortSignal): Promise<ListSkillsResult> {
-    return this.request(SKILLS_LIST_METHOD, cursor !== undefined ? { cursor } : {}, ListSkillsResultSchema, signal);
+    return this.request(
+      SKILLS_LIST_METHOD,
+      cursor !== undefined ? { cursor } : {},
+      ListSkillsResultSchema,
+      signal,
+    );
   }
 
   /** `skills/get` for a SKILL.md URI. */
@@ -333,12 +473,25 @@ export class InspectorSession {
   }
 
   /** One page of `resources/directory/read`; refused unless the server declared `directoryRead`. */
-  readDirectoryPage(uri: string, cursor?: string, signal?: AbortSignal): Promise<ReadDirectoryResult> {
+  readDirectoryPage(
+    uri: string,
+    cursor?: string,
+    signal?: AbortSignal,
+  ): Promise<ReadDirectoryResult> {
     // Why: SEP-2640 §4 — "Only call it when the server declared directoryRead: true".
-    if (!this.directoryRead) throw new InspectorError('protocol', 'This server did not declare directoryRead, so its folders cannot be listed live.');
+    if (!this.directoryRead)
+      throw new InspectorError(
+        'protocol',
+        'This server did not declare directoryRead, so its folders cannot be listed live.',
+      );
     const check = checkReadableUri(uri);
     if (!check.ok) throw new InspectorError('refused-uri', check.reason);
-    return this.request(DIRECTORY_READ_METHOD, cursor !== undefined ? { uri, cursor } : { uri }, ReadDirectoryResultSchema, signal);
+    return this.request(
+      DIRECTORY_READ_METHOD,
+      cursor !== undefined ? { uri, cursor } : { uri },
+      ReadDirectoryResultSchema,
+      signal,
+    );
   }
 
   /**
@@ -349,10 +502,14 @@ export class InspectorSession {
     const check = checkReadableUri(uri);
     if (!check.ok) throw new InspectorError('refused-uri', check.reason);
     if (this.bytes >= this.limits.maxServerBytes) {
-      throw new InspectorError('budget', `Stopped reading: ${this.bytes} bytes were already read from this server, the bound is ${this.limits.maxServerBytes}.`);
+      throw new InspectorError(
+        'budget',
+        `Stopped reading: ${this.bytes} bytes were already read from this server, the bound is ${this.limits.maxServerBytes}.`,
+      );
     }
     const result = await this.request('resources/read', { uri }, ReadResourceResultSchema, signal);
-    const first = result.contents[0] as { uri?: string; text?: unknown; blob?: unknown; mimeType?: string } | undefined;
+    const first = result.contents[0] as
+      { uri?: string; text?: unknown; blob?: unknown; mimeType?: string } | undefined;
     if (!first) throw new InspectorError('protocol', `The server returned no content for ${uri}.`);
     let bytes: Uint8Array;
     let encoding: 'text' | 'blob';
@@ -364,10 +521,14 @@ export class InspectorSession {
       // Why: SEP-2640 §5 — blobs are hashed as the decoded bytes.
       bytes = Buffer.from(first.blob, 'base64');
       encoding = 'blob';
-    } else throw new InspectorError('protocol', `The content for ${uri} has neither text nor blob.`);
+    } else
+      throw new InspectorError('protocol', `The content for ${uri} has neither text nor blob.`);
     this.bytes += bytes.byteLength;
     if (bytes.byteLength > this.limits.maxResourceBytes) {
-      throw new InspectorError('too-large', `${uri} is ${bytes.byteLength} bytes, more than the ${this.limits.maxResourceBytes}-byte bound for one file; it was not used.`);
+      throw new InspectorError(
+        'too-large',
+        `${uri} is ${bytes.byteLength} bytes, more than the ${this.limits.maxResourceBytes}-byte bound for one file; it was not used.`,
+      );
     }
     return {
       uri,
@@ -394,7 +555,8 @@ export class InspectorSession {
     this.abort.abort();
     // Why: tell an HTTP server the session is over (DELETE, MCP Streamable HTTP) so it can free it now.
     const inner = this.transport.inner;
-    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId) await inner.terminateSession().catch(() => undefined);
+    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId)
+      await inner.terminateSession().catch(() => undefined);
     await this.client.close().catch(() => undefined);
     await this.oauth?.stop();
   }

@@ -4,14 +4,27 @@
  * when it fails, the skill is not loaded and no other file is read (SEP-2640 verification on read:
  * "MUST NOT load the skill on any discrepancy").
  */
-import { DIRECTORY_MIME_TYPE, isDigest, parseFastMcpManifest, SKILL_LIMITS } from '../../shared/sep';
+import {
+  DIRECTORY_MIME_TYPE,
+  isDigest,
+  parseFastMcpManifest,
+  SKILL_LIMITS,
+} from '../../shared/sep';
 import { validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId, ValidationResult } from '../../shared/validation';
 import { InspectorError } from './errors';
 import type { InspectorSession } from './session';
 import { checkReadableUri, relativePathIn } from './uris';
 import { frontmatterOf, verifyRead } from './verify';
-import type { FileRead, FileTreeNode, FileVerification, InspectedSkill, ManifestFile, SkillVerification, SkillViewData } from './types';
+import type {
+  FileRead,
+  FileTreeNode,
+  FileVerification,
+  InspectedSkill,
+  ManifestFile,
+  SkillVerification,
+  SkillViewData,
+} from './types';
 
 /** The listed files of a skill, or undefined when the route gave none (legacy) or it is dynamic. */
 function listedFiles(skill: InspectedSkill): ManifestFile[] | undefined {
@@ -28,7 +41,11 @@ function encodePath(path: string): string {
 }
 
 /** Read a FastMCP `_manifest` into the skill's manifest (legacy, lazily: only when the skill is opened). */
-export async function loadLegacyManifest(session: InspectorSession, skill: InspectedSkill, signal?: AbortSignal): Promise<void> {
+export async function loadLegacyManifest(
+  session: InspectorSession,
+  skill: InspectedSkill,
+  signal?: AbortSignal,
+): Promise<void> {
   if (!skill.manifestUri || Array.isArray(skill.manifest)) return;
   const read = await session.readResource(skill.manifestUri, signal);
   const parsed = parseFastMcpManifest(Buffer.from(read.bytes).toString('utf8'));
@@ -38,44 +55,85 @@ export async function loadLegacyManifest(session: InspectorSession, skill: Inspe
   const files: ManifestFile[] = m.files.map((f) => {
     const hex = f.hash?.replace(/^sha256:/, '').toLowerCase();
     const digest = hex && /^[0-9a-f]{64}$/.test(hex) ? `sha256:${hex}` : undefined;
-    return { uri: `${skill.rootUri}/${encodePath(f.path)}`, path: f.path, size: f.size, digest: isDigest(digest) ? digest : undefined };
+    return {
+      uri: `${skill.rootUri}/${encodePath(f.path)}`,
+      path: f.path,
+      size: f.size,
+      digest: isDigest(digest) ? digest : undefined,
+    };
   });
   if (!files.some((f) => f.uri === skill.uri)) files.unshift({ uri: skill.uri, path: 'SKILL.md' });
   skill.manifest = files;
 }
 
 function pending(file: ManifestFile, reason?: string): FileVerification {
-  return { uri: file.uri, path: file.path, status: 'pending', expected: { digest: file.digest, size: file.size }, reasons: reason ? [reason] : [] };
+  return {
+    uri: file.uri,
+    path: file.path,
+    status: 'pending',
+    expected: { digest: file.digest, size: file.size },
+    reasons: reason ? [reason] : [],
+  };
 }
 
 /**
  * Read one file of a skill and verify it. Unlisted URIs of a skill with a manifest are not read
  * at all (a failure); content is only handed back when it may be used.
  */
-export async function readSkillFile(session: InspectorSession, skill: InspectedSkill, uri: string, signal?: AbortSignal): Promise<FileRead> {
+export async function readSkillFile(
+  session: InspectorSession,
+  skill: InspectedSkill,
+  uri: string,
+  signal?: AbortSignal,
+): Promise<FileRead> {
   const check = checkReadableUri(uri);
   const path = uri === skill.uri ? 'SKILL.md' : relativePathIn(skill.rootUri, uri);
-  if (!check.ok) return { verification: { uri, path, status: 'mismatch', reasons: [check.reason] } };
-  if (skill.manifestUri && !Array.isArray(skill.manifest)) await loadLegacyManifest(session, skill, signal);
+  if (!check.ok)
+    return { verification: { uri, path, status: 'mismatch', reasons: [check.reason] } };
+  if (skill.manifestUri && !Array.isArray(skill.manifest))
+    await loadLegacyManifest(session, skill, signal);
   const files = listedFiles(skill);
   const listed = files?.find((f) => f.uri === uri);
   const isSkillMd = uri === skill.uri;
   if (hasVerifiableManifest(skill) && !listed) {
     // Why: SEP-2640 §5 — read only URIs listed in the manifest; an unlisted file is a failure, and it is not fetched.
-    return { verification: { uri, path, status: 'unlisted', reasons: ['This file is not in the skill\'s manifest, so it was not read.'] } };
+    return {
+      verification: {
+        uri,
+        path,
+        status: 'unlisted',
+        reasons: ["This file is not in the skill's manifest, so it was not read."],
+      },
+    };
   }
   if (!listed && path === undefined) {
-    return { verification: { uri, path, status: 'unlisted', reasons: [`${uri} is outside the skill folder ${skill.rootUri}; it was not read.`] } };
+    return {
+      verification: {
+        uri,
+        path,
+        status: 'unlisted',
+        reasons: [`${uri} is outside the skill folder ${skill.rootUri}; it was not read.`],
+      },
+    };
   }
   const file: ManifestFile = listed ?? { uri, path };
   if (file.size !== undefined && file.size > session.limits.maxResourceBytes) {
-    return { verification: { ...pending(file), status: 'unverifiable', reasons: [`The listing says ${file.size} bytes, more than the ${session.limits.maxResourceBytes}-byte bound for one file; it was not read.`] } };
+    return {
+      verification: {
+        ...pending(file),
+        status: 'unverifiable',
+        reasons: [
+          `The listing says ${file.size} bytes, more than the ${session.limits.maxResourceBytes}-byte bound for one file; it was not read.`,
+        ],
+      },
+    };
   }
   let read;
   try {
     read = await session.readResource(uri, signal);
   } catch (e) {
-    if (!(e instanceof InspectorError) || e.code === 'cancelled' || e.code === 'not-connected') throw e;
+    if (!(e instanceof InspectorError) || e.code === 'cancelled' || e.code === 'not-connected')
+      throw e;
     // Why: a listed file that comes back larger than listed is a size mismatch, not just a failed read.
     const status = e.code === 'too-large' && file.size !== undefined ? 'mismatch' : 'unverifiable';
     return { verification: { ...pending(file), status, reasons: [e.message] } };
@@ -86,11 +144,19 @@ export async function readSkillFile(session: InspectorSession, skill: InspectedS
     entryFrontmatter: isSkillMd ? skill.frontmatter : undefined,
     legacy: !hasVerifiableManifest(skill),
   });
-  if (read.contentCount !== 1) verification.reasons.push(`The server returned ${read.contentCount} content items; only the first was checked.`);
+  if (read.contentCount !== 1)
+    verification.reasons.push(
+      `The server returned ${read.contentCount} content items; only the first was checked.`,
+    );
   const usable = verification.status === 'verified' || verification.status === 'unverifiable';
   // Why: SEP-2640 §5 — on a mismatch "do not use the content"; it is dropped here, before any caller sees it.
   const content = usable
-    ? { text: read.encoding === 'text' ? read.text : undefined, base64: read.encoding === 'blob' ? Buffer.from(read.bytes).toString('base64') : undefined, mimeType: read.mimeType, size: read.bytes.byteLength }
+    ? {
+        text: read.encoding === 'text' ? read.text : undefined,
+        base64: read.encoding === 'blob' ? Buffer.from(read.bytes).toString('base64') : undefined,
+        mimeType: read.mimeType,
+        size: read.bytes.byteLength,
+      }
     : undefined;
   return { verification, content };
 }
@@ -107,7 +173,16 @@ export interface VerifySkillOptions {
 }
 
 /** Walk a skill folder with `resources/directory/read`, paged and bounded. */
-export async function walkDirectory(session: InspectorSession, rootUri: string, signal?: AbortSignal): Promise<{ files: { uri: string; mimeType?: string; size?: number }[]; dirs: string[]; partial: boolean; problems: string[] }> {
+export async function walkDirectory(
+  session: InspectorSession,
+  rootUri: string,
+  signal?: AbortSignal,
+): Promise<{
+  files: { uri: string; mimeType?: string; size?: number }[];
+  dirs: string[];
+  partial: boolean;
+  problems: string[];
+}> {
   const files: { uri: string; mimeType?: string; size?: number }[] = [];
   const dirs: string[] = [];
   const problems: string[] = [];
@@ -123,14 +198,18 @@ export async function walkDirectory(session: InspectorSession, rootUri: string, 
     const cursors = new Set<string>();
     do {
       if (pages >= session.limits.maxPages || files.length + dirs.length > maxEntries) {
-        problems.push(`Stopped walking ${rootUri} after ${pages} pages and ${files.length} files; the walk is partial.`);
+        problems.push(
+          `Stopped walking ${rootUri} after ${pages} pages and ${files.length} files; the walk is partial.`,
+        );
         return { files, dirs, partial: true, problems };
       }
       const page = await session.readDirectoryPage(dir, cursor, signal);
       pages++;
       for (const r of page.resources) {
         if (!r.uri.startsWith(`${rootUri}/`)) {
-          problems.push(`The folder ${dir} lists ${r.uri}, which is outside the skill; it was ignored.`);
+          problems.push(
+            `The folder ${dir} lists ${r.uri}, which is outside the skill; it was ignored.`,
+          );
           continue;
         }
         if (r.mimeType === DIRECTORY_MIME_TYPE) {
@@ -151,7 +230,11 @@ export async function walkDirectory(session: InspectorSession, rootUri: string, 
   return { files, dirs, partial: false, problems };
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -165,7 +248,11 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** Read and verify every listed file of a skill (SKILL.md first), and look for unlisted ones. */
-export async function verifySkill(session: InspectorSession, skill: InspectedSkill, options: VerifySkillOptions = {}): Promise<SkillVerification> {
+export async function verifySkill(
+  session: InspectorSession,
+  skill: InspectedSkill,
+  options: VerifySkillOptions = {},
+): Promise<SkillVerification> {
   const started = performance.now();
   const before = session.bytesRead;
   const problems: string[] = [...skill.problems];
@@ -183,30 +270,68 @@ export async function verifySkill(session: InspectorSession, skill: InspectedSki
   const finish = (files: FileVerification[]): SkillVerification => {
     const failed = fatal || files.some((f) => f.status === 'mismatch' || f.status === 'unlisted');
     const allVerified = files.length > 0 && files.every((f) => f.status === 'verified');
-    const verdict = failed ? 'failed' : allVerified && hasVerifiableManifest(skill) ? 'verified' : 'unverifiable';
-    return { key: skill.key, uri: skill.uri, verdict, files, problems, bytesRead: session.bytesRead - before, durationMs: Math.round(performance.now() - started) };
+    const verdict = failed
+      ? 'failed'
+      : allVerified && hasVerifiableManifest(skill)
+        ? 'verified'
+        : 'unverifiable';
+    return {
+      key: skill.key,
+      uri: skill.uri,
+      verdict,
+      files,
+      problems,
+      bytesRead: session.bytesRead - before,
+      durationMs: Math.round(performance.now() - started),
+    };
   };
-  if (skill.manifest === 'dynamic') problems.push('The server marks this skill "dynamic": it publishes no digests, so its files cannot be verified.');
-  if (!hasVerifiableManifest(skill) && skill.manifest !== 'dynamic') problems.push(`Found through a legacy route (${skill.route}); labelled "legacy, unverified".`);
+  if (skill.manifest === 'dynamic')
+    problems.push(
+      'The server marks this skill "dynamic": it publishes no digests, so its files cannot be verified.',
+    );
+  if (!hasVerifiableManifest(skill) && skill.manifest !== 'dynamic')
+    problems.push(`Found through a legacy route (${skill.route}); labelled "legacy, unverified".`);
   if (listed.length > session.limits.maxFilesPerSkill) {
-    problems.push(`The manifest lists ${listed.length} files, more than the ${session.limits.maxFilesPerSkill} a host must accept; the skill was not read.`);
-    return finish(listed.map((f) => ({ ...pending(f), status: 'unverifiable', reasons: ['Not read: the skill exceeds the file limit.'] })));
+    problems.push(
+      `The manifest lists ${listed.length} files, more than the ${session.limits.maxFilesPerSkill} a host must accept; the skill was not read.`,
+    );
+    return finish(
+      listed.map((f) => ({
+        ...pending(f),
+        status: 'unverifiable',
+        reasons: ['Not read: the skill exceeds the file limit.'],
+      })),
+    );
   }
   const total = listed.reduce((n, f) => n + (f.size ?? 0), 0);
   if (total > SKILL_LIMITS.bytes && total > session.limits.maxResourceBytes) {
-    problems.push(`The manifest adds up to ${total} bytes, more than the ${SKILL_LIMITS.bytes} bytes a host must accept; the skill was not read.`);
-    return finish(listed.map((f) => ({ ...pending(f), status: 'unverifiable', reasons: ['Not read: the skill exceeds the size limit.'] })));
+    problems.push(
+      `The manifest adds up to ${total} bytes, more than the ${SKILL_LIMITS.bytes} bytes a host must accept; the skill was not read.`,
+    );
+    return finish(
+      listed.map((f) => ({
+        ...pending(f),
+        status: 'unverifiable',
+        reasons: ['Not read: the skill exceeds the size limit.'],
+      })),
+    );
   }
   if (!listed.some((f) => f.uri === skill.uri)) {
     fatal = true;
-    problems.push('The manifest does not list the skill\'s own SKILL.md.');
+    problems.push("The manifest does not list the skill's own SKILL.md.");
   }
   const first = await readSkillFile(session, skill, skill.uri, options.signal);
-  if (first.content && options.keepBytes) options.keepBytes.set(skill.uri, contentBytes(first.content));
+  if (first.content && options.keepBytes)
+    options.keepBytes.set(skill.uri, contentBytes(first.content));
   const rest = listed.filter((f) => f.uri !== skill.uri);
   if (first.verification.status === 'mismatch' || first.verification.status === 'unlisted') {
     // Why: the skill must not be loaded after a failed SKILL.md, so none of its other files is read.
-    return finish([first.verification, ...rest.map((f) => pending(f, 'Not read: SKILL.md failed verification, so the skill was not loaded.'))]);
+    return finish([
+      first.verification,
+      ...rest.map((f) =>
+        pending(f, 'Not read: SKILL.md failed verification, so the skill was not loaded.'),
+      ),
+    ]);
   }
   const reads = await mapLimit(rest, options.concurrency ?? 4, async (f) => {
     const r = await readSkillFile(session, skill, f.uri, options.signal);
@@ -222,7 +347,14 @@ export async function verifySkill(session: InspectorSession, skill: InspectedSki
       for (const f of walk.files) {
         if (!known.has(f.uri)) {
           // Why: SEP-2640 §3 — the manifest is complete; a served file missing from it is unlisted (a failure).
-          files.push({ uri: f.uri, path: relativePathIn(skill.rootUri, f.uri), status: 'unlisted', reasons: ['The server lists this file in the folder, but the skill\'s manifest does not; it was not read.'] });
+          files.push({
+            uri: f.uri,
+            path: relativePathIn(skill.rootUri, f.uri),
+            status: 'unlisted',
+            reasons: [
+              "The server lists this file in the folder, but the skill's manifest does not; it was not read.",
+            ],
+          });
         }
       }
     } catch (e) {
@@ -235,14 +367,27 @@ export async function verifySkill(session: InspectorSession, skill: InspectedSki
 
 /** The bytes of a usable content. */
 export function contentBytes(content: NonNullable<FileRead['content']>): Uint8Array {
-  return content.text !== undefined ? Buffer.from(content.text, 'utf8') : Buffer.from(content.base64 ?? '', 'base64');
+  return content.text !== undefined
+    ? Buffer.from(content.text, 'utf8')
+    : Buffer.from(content.base64 ?? '', 'base64');
 }
 
 /** A nested file tree from the manifest, with each file's status. */
-export function fileTree(skill: InspectedSkill, statuses: ReadonlyMap<string, FileVerification> = new Map()): FileTreeNode {
-  const root: FileTreeNode = { name: skill.name, path: '', uri: skill.rootUri, kind: 'directory', children: [] };
+export function fileTree(
+  skill: InspectedSkill,
+  statuses: ReadonlyMap<string, FileVerification> = new Map(),
+): FileTreeNode {
+  const root: FileTreeNode = {
+    name: skill.name,
+    path: '',
+    uri: skill.rootUri,
+    kind: 'directory',
+    children: [],
+  };
   const files = listedFiles(skill) ?? [{ uri: skill.uri, path: 'SKILL.md' }];
-  const extra = [...statuses.values()].filter((v) => !files.some((f) => f.uri === v.uri) && v.path !== undefined).map((v) => ({ uri: v.uri, path: v.path }));
+  const extra = [...statuses.values()]
+    .filter((v) => !files.some((f) => f.uri === v.uri) && v.path !== undefined)
+    .map((v) => ({ uri: v.uri, path: v.path }));
   for (const f of [...files, ...extra]) {
     if (f.path === undefined) continue;
     const parts = f.path.split('/');
@@ -252,15 +397,30 @@ export function fileTree(skill: InspectedSkill, statuses: ReadonlyMap<string, Fi
       let child = node.children?.find((c) => c.name === name && c.kind === 'directory');
       if (!child) {
         const path = parts.slice(0, i + 1).join('/');
-        child = { name, path, uri: `${skill.rootUri}/${encodePath(path)}`, kind: 'directory', children: [] };
+        child = {
+          name,
+          path,
+          uri: `${skill.rootUri}/${encodePath(path)}`,
+          kind: 'directory',
+          children: [],
+        };
         node.children?.push(child);
       }
       node = child;
     }
-    node.children?.push({ name: parts[parts.length - 1], path: f.path, uri: f.uri, kind: 'file', size: 'size' in f ? (f).size : undefined, status: statuses.get(f.uri)?.status ?? 'pending' });
+    node.children?.push({
+      name: parts[parts.length - 1],
+      path: f.path,
+      uri: f.uri,
+      kind: 'file',
+      size: 'size' in f ? f.size : undefined,
+      status: statuses.get(f.uri)?.status ?? 'pending',
+    });
   }
   const sort = (n: FileTreeNode): void => {
-    n.children?.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'directory' ? -1 : 1));
+    n.children?.sort((a, b) =>
+      a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'directory' ? -1 : 1,
+    );
     n.children?.forEach(sort);
   };
   sort(root);
@@ -283,16 +443,28 @@ export function manifestFileView(skill: InspectedSkill): FileView {
     fileName: 'SKILL.md',
     entries: [
       ...[...dirs].map((path) => ({ path, kind: 'directory' as const, size: 0 })),
-      ...files.filter((f) => f.path !== undefined).map((f) => ({ path: f.path as string, kind: 'file' as const, size: f.size ?? 0 })),
+      ...files
+        .filter((f) => f.path !== undefined)
+        .map((f) => ({ path: f.path as string, kind: 'file' as const, size: f.size ?? 0 })),
     ],
   };
 }
 
 /** Read SKILL.md (verified) and build the skill screen's data; validates with the core under `profile`. */
-export async function skillView(session: InspectorSession, skill: InspectedSkill, profile: ProfileId, statuses: Map<string, FileVerification>, signal?: AbortSignal): Promise<SkillViewData> {
+export async function skillView(
+  session: InspectorSession,
+  skill: InspectedSkill,
+  profile: ProfileId,
+  statuses: Map<string, FileVerification>,
+  signal?: AbortSignal,
+): Promise<SkillViewData> {
   const skillMd = await readSkillFile(session, skill, skill.uri, signal);
   statuses.set(skill.uri, skillMd.verification);
-  const text = skillMd.content?.text ?? (skillMd.content?.base64 !== undefined ? Buffer.from(skillMd.content.base64, 'base64').toString('utf8') : undefined);
+  const text =
+    skillMd.content?.text ??
+    (skillMd.content?.base64 !== undefined
+      ? Buffer.from(skillMd.content.base64, 'base64').toString('utf8')
+      : undefined);
   let frontmatter = skill.frontmatter;
   let validation: ValidationResult | undefined;
   if (text !== undefined) {
@@ -305,5 +477,14 @@ export async function skillView(session: InspectorSession, skill: InspectedSkill
       if (typeof fm.data.description === 'string') skill.description = fm.data.description;
     }
   }
-  return { skill, skillMd, frontmatter, text, validation, profile, tree: fileTree(skill, statuses), directoryRead: session.directoryRead };
+  return {
+    skill,
+    skillMd,
+    frontmatter,
+    text,
+    validation,
+    profile,
+    tree: fileTree(skill, statuses),
+    directoryRead: session.directoryRead,
+  };
 }

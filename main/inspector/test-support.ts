@@ -19,7 +19,12 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { GetSkillRequestSchema, ListSkillsRequestSchema, ReadDirectoryRequestSchema, SKILLS_EXTENSION_ID } from '../../shared/sep';
+import {
+  GetSkillRequestSchema,
+  ListSkillsRequestSchema,
+  ReadDirectoryRequestSchema,
+  SKILLS_EXTENSION_ID,
+} from '../../shared/sep';
 import type { SecretBox } from '../library/secret-store';
 import { LiveCatalog } from '../mcp-server/live-catalog';
 import { startHttpHost } from '../mcp-server/http-host';
@@ -48,7 +53,10 @@ function closeServer(server: HttpServer): Promise<void> {
 }
 
 /** The embedded Skillbench server (main/mcp-server) over HTTP on a library folder. */
-export async function startEmbeddedHttp(libRoot: string, features: SkillsServerFeatures = {}): Promise<RunningServer> {
+export async function startEmbeddedHttp(
+  libRoot: string,
+  features: SkillsServerFeatures = {},
+): Promise<RunningServer> {
   const catalog = new LiveCatalog([libRoot], { watch: false });
   await catalog.load();
   const host = await startHttpHost(catalog, { ...features });
@@ -74,16 +82,28 @@ async function readBody(req: IncomingMessage, max = 4 * 1024 * 1024): Promise<Bu
 }
 
 /** Serve a web-standard fetch handler on loopback HTTP (for the SDK v2 `createMcpHandler`). */
-export async function serveFetch(handler: (req: Request) => Promise<Response>, path = '/mcp'): Promise<RunningServer> {
+export async function serveFetch(
+  handler: (req: Request) => Promise<Response>,
+  path = '/mcp',
+): Promise<RunningServer> {
   const server = createServer((req, res) => {
     void (async () => {
       try {
-        const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
+        const body =
+          req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
         const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === 'string') headers.set(k, v);
         const ac = new AbortController();
         res.on('close', () => ac.abort());
-        const response = await handler(new Request(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method, headers, body, signal: ac.signal }));
+        const response = await handler(
+          new Request(`http://127.0.0.1${req.url ?? '/'}`, {
+            method: req.method,
+            headers,
+            body,
+            signal: ac.signal,
+          }),
+        );
         res.writeHead(response.status, Object.fromEntries(response.headers.entries()));
         if (response.body) Readable.fromWeb(response.body).pipe(res);
         else res.end();
@@ -98,20 +118,29 @@ export async function serveFetch(handler: (req: Request) => Promise<Response>, p
 }
 
 /** The official SDK v2 skills server (`@modelcontextprotocol/server` `ext/skills`) over HTTP on a library folder. */
-export async function startSdkV2Http(libRoot: string, options: { pageSize?: number } = {}): Promise<RunningServer> {
+export async function startSdkV2Http(
+  libRoot: string,
+  options: { pageSize?: number } = {},
+): Promise<RunningServer> {
   const { McpServer, createMcpHandler } = await import('@modelcontextprotocol/server');
   const { loadSkills } = await import('@modelcontextprotocol/server/ext/skills/node');
-  const catalog = await loadSkills(libRoot, { pageSize: options.pageSize ?? 100, onWarning: () => undefined });
+  const catalog = await loadSkills(libRoot, {
+    pageSize: options.pageSize ?? 100,
+    onWarning: () => undefined,
+  });
   const handler = createMcpHandler(() => {
     const mcp = new McpServer({ name: 'sdk-v2-skills', version: '2.4.0' });
     catalog.attach(mcp);
     return mcp;
   });
   const running = await serveFetch((req) => handler.fetch(req));
-  return { url: running.url, close: async () => {
-    await handler.close();
-    await running.close();
-  } };
+  return {
+    url: running.url,
+    close: async () => {
+      await handler.close();
+      await running.close();
+    },
+  };
 }
 
 /** A file a fixture serves. */
@@ -133,7 +162,10 @@ export interface FixtureSpec {
   /** Entries of `resources/list` (one page). */
   resources?: { uri: string; name: string; mimeType?: string; description?: string }[];
   templates?: { uriTemplate: string; name: string; description?: string }[];
-  readDirectory?: (uri: string, cursor: string | undefined) => { resources: unknown[]; nextCursor?: string } | undefined;
+  readDirectory?: (
+    uri: string,
+    cursor: string | undefined,
+  ) => { resources: unknown[]; nextCursor?: string } | undefined;
   /** Delay before every answer, ms (a slow server). */
   delayMs?: number;
   /** Called for every request (method, params) — for "no prefetch" checks. */
@@ -143,7 +175,10 @@ export interface FixtureSpec {
   /** Extra HTTP route handler run first (e.g. OAuth metadata); return true when handled. */
   route?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => boolean | Promise<boolean>;
   /** Checks the Authorization header; return false to answer 401 with this WWW-Authenticate. */
-  authorize?: (authorization: string | undefined, req: IncomingMessage) => { ok: true } | { ok: false; wwwAuthenticate: string };
+  authorize?: (
+    authorization: string | undefined,
+    req: IncomingMessage,
+  ) => { ok: true } | { ok: false; wwwAuthenticate: string };
 }
 
 function invalid(message: string): McpError {
@@ -154,7 +189,10 @@ function invalid(message: string): McpError {
 export function fixtureServer(spec: FixtureSpec): Server {
   const caps: Record<string, unknown> = { resources: {} };
   if (spec.extension) caps.extensions = { [SKILLS_EXTENSION_ID]: spec.extension };
-  const server = new Server({ name: spec.name ?? 'fixture', version: '1.0.0' }, { capabilities: caps });
+  const server = new Server(
+    { name: spec.name ?? 'fixture', version: '1.0.0' },
+    { capabilities: caps },
+  );
   const wait = async (method: string, params: unknown): Promise<void> => {
     spec.onRequest?.(method, params);
     if (spec.delayMs) await new Promise((r) => setTimeout(r, spec.delayMs));
@@ -181,7 +219,13 @@ export function fixtureServer(spec: FixtureSpec): Server {
     const f = spec.files?.[req.params.uri];
     if (!f) throw invalid(`Unknown resource: ${req.params.uri}`);
     const base = { uri: req.params.uri, mimeType: f.mimeType ?? 'text/plain' };
-    return { contents: [f.blob ? { ...base, blob: Buffer.from(f.blob).toString('base64') } : { ...base, text: f.text ?? '' }] };
+    return {
+      contents: [
+        f.blob
+          ? { ...base, blob: Buffer.from(f.blob).toString('base64') }
+          : { ...base, text: f.text ?? '' },
+      ],
+    };
   });
   server.setRequestHandler(ListResourcesRequestSchema, async (req) => {
     await wait(req.method, req.params);
@@ -195,26 +239,38 @@ export function fixtureServer(spec: FixtureSpec): Server {
 }
 
 /** Start a fixture server on loopback Streamable HTTP (stateless, JSON responses). */
-export async function startFixture(spec: FixtureSpec): Promise<RunningServer & { requests: { method: string; params: unknown }[] }> {
+export async function startFixture(
+  spec: FixtureSpec,
+): Promise<RunningServer & { requests: { method: string; params: unknown }[] }> {
   const requests: { method: string; params: unknown }[] = [];
   const userOnRequest = spec.onRequest;
-  const withLog: FixtureSpec = { ...spec, onRequest: (method, params) => {
-    requests.push({ method, params });
-    userOnRequest?.(method, params);
-  } };
+  const withLog: FixtureSpec = {
+    ...spec,
+    onRequest: (method, params) => {
+      requests.push({ method, params });
+      userOnRequest?.(method, params);
+    },
+  };
   const server = createServer((req, res) => {
     void (async () => {
       try {
         const body = req.method === 'POST' ? await readBody(req) : Buffer.alloc(0);
         if (spec.route && (await spec.route(req, res, body))) return;
         if (spec.requireToken && req.headers.authorization !== `Bearer ${spec.requireToken}`) {
-          res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
+          res
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end('{"error":"unauthorized"}');
           return;
         }
         if (spec.authorize) {
           const a = spec.authorize(req.headers.authorization, req);
           if (!a.ok) {
-            res.writeHead(401, { 'www-authenticate': a.wwwAuthenticate, 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+            res
+              .writeHead(401, {
+                'www-authenticate': a.wwwAuthenticate,
+                'content-type': 'application/json',
+              })
+              .end('{"error":"invalid_token"}');
             return;
           }
         }
@@ -224,7 +280,10 @@ export async function startFixture(spec: FixtureSpec): Promise<RunningServer & {
         }
         // Why stateless: one Server per request is the SDK's documented stateless pattern and needs no session bookkeeping.
         const mcp = fixtureServer(withLog);
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
         res.on('close', () => {
           void transport.close();
           void mcp.close();
@@ -241,22 +300,41 @@ export async function startFixture(spec: FixtureSpec): Promise<RunningServer & {
 }
 
 /** A skill's entry and files from path → content (for fixtures), with correct digests and sizes. */
-export function fixtureSkill(skillPath: string, frontmatter: Record<string, unknown>, files: Record<string, string | Uint8Array>): { entry: { uri: string; frontmatter: Record<string, unknown>; resources: { uri: string; digest: string; size: number }[] }; files: Record<string, FixtureFile> } {
+export function fixtureSkill(
+  skillPath: string,
+  frontmatter: Record<string, unknown>,
+  files: Record<string, string | Uint8Array>,
+): {
+  entry: {
+    uri: string;
+    frontmatter: Record<string, unknown>;
+    resources: { uri: string; digest: string; size: number }[];
+  };
+  files: Record<string, FixtureFile>;
+} {
   const root = `skill://${skillPath}`;
   const out: Record<string, FixtureFile> = {};
   const resources = Object.entries(files).map(([path, content]) => {
     const uri = `${root}/${path}`;
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
-    out[uri] = typeof content === 'string' ? { text: content, mimeType: path === 'SKILL.md' ? 'text/markdown' : 'text/plain' } : { blob: content, mimeType: 'application/octet-stream' };
+    out[uri] =
+      typeof content === 'string'
+        ? { text: content, mimeType: path === 'SKILL.md' ? 'text/markdown' : 'text/plain' }
+        : { blob: content, mimeType: 'application/octet-stream' };
     return { uri, digest: sha256Digest(bytes), size: bytes.byteLength };
   });
   return { entry: { uri: `${root}/SKILL.md`, frontmatter, resources }, files: out };
 }
 
 /** Start a fixture server on the legacy HTTP+SSE transport (GET /sse, POST /messages), optionally requiring a bearer token. */
-export async function startSseFixture(spec: FixtureSpec): Promise<RunningServer & { requests: { method: string; params: unknown }[] }> {
+export async function startSseFixture(
+  spec: FixtureSpec,
+): Promise<RunningServer & { requests: { method: string; params: unknown }[] }> {
   const requests: { method: string; params: unknown }[] = [];
-  const mcp = fixtureServer({ ...spec, onRequest: (method, params) => requests.push({ method, params }) });
+  const mcp = fixtureServer({
+    ...spec,
+    onRequest: (method, params) => requests.push({ method, params }),
+  });
   let transport: SSEServerTransport | undefined;
   const server = createServer((req, res) => {
     void (async () => {
@@ -268,7 +346,12 @@ export async function startSseFixture(spec: FixtureSpec): Promise<RunningServer 
       if (req.method === 'GET' && url.pathname === '/sse') {
         transport = new SSEServerTransport('/messages', res);
         await mcp.connect(transport);
-      } else if (req.method === 'POST' && url.pathname === '/messages' && transport && url.searchParams.get('sessionId') === transport.sessionId) {
+      } else if (
+        req.method === 'POST' &&
+        url.pathname === '/messages' &&
+        transport &&
+        url.searchParams.get('sessionId') === transport.sessionId
+      ) {
         await transport.handlePostMessage(req, res);
       } else res.writeHead(404).end();
     })();

@@ -13,13 +13,18 @@ export function schemeOf(uri: string): string | undefined {
 
 /** May we send `resources/read` for this URI? Never throws. */
 export function checkReadableUri(uri: unknown): { ok: true } | { ok: false; reason: string } {
-  if (typeof uri !== 'string' || uri.length === 0) return { ok: false, reason: 'The URI is empty.' };
+  if (typeof uri !== 'string' || uri.length === 0)
+    return { ok: false, reason: 'The URI is empty.' };
   if (uri.length > 4096) return { ok: false, reason: 'The URI is longer than 4096 characters.' };
   const scheme = schemeOf(uri);
   if (!scheme) return { ok: false, reason: `"${uri}" has no URI scheme.` };
   // Why: a file: URI names a file on *our* machine's side of many hosts; refuse it by parsed scheme,
   // never by a text prefix, so `FILE:` and `File:` are caught too (SKILLS-OVER-MCP.md §5).
-  if (scheme === 'file:') return { ok: false, reason: `"${uri}" is a file: URI, which is refused: a skill server must not point at local files.` };
+  if (scheme === 'file:')
+    return {
+      ok: false,
+      reason: `"${uri}" is a file: URI, which is refused: a skill server must not point at local files.`,
+    };
   if (scheme === 'skill:') {
     // Why: the shared parser rejects `..`, encoded slashes, queries and fragments (shared/sep/skill-uri.ts).
     const parsed = parseSkillUri(uri);

@@ -25,11 +25,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]))
+    );
   }
   return false;
 }
@@ -39,27 +43,43 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
  * difference is a verification failure"). Objects are compared per key so the report names the
  * exact field; arrays and scalars as wholes.
  */
-export function compareFrontmatter(entry: unknown, file: unknown, path: string[] = []): FrontmatterDiff[] {
+export function compareFrontmatter(
+  entry: unknown,
+  file: unknown,
+  path: string[] = [],
+): FrontmatterDiff[] {
   if (isPlainObject(entry) && isPlainObject(file)) {
     const diffs: FrontmatterDiff[] = [];
     for (const k of Object.keys(entry)) {
-      if (!Object.prototype.hasOwnProperty.call(file, k)) diffs.push({ field: pointer([...path, k]), kind: 'missing-in-file', entry: entry[k] });
+      if (!Object.prototype.hasOwnProperty.call(file, k))
+        diffs.push({ field: pointer([...path, k]), kind: 'missing-in-file', entry: entry[k] });
       else diffs.push(...compareFrontmatter(entry[k], file[k], [...path, k]));
     }
     for (const k of Object.keys(file)) {
-      if (!Object.prototype.hasOwnProperty.call(entry, k)) diffs.push({ field: pointer([...path, k]), kind: 'missing-in-entry', file: file[k] });
+      if (!Object.prototype.hasOwnProperty.call(entry, k))
+        diffs.push({ field: pointer([...path, k]), kind: 'missing-in-entry', file: file[k] });
     }
     return diffs;
   }
-  return jsonEqual(entry, file) ? [] : [{ field: path.length ? pointer(path) : '/', kind: 'different', entry, file }];
+  return jsonEqual(entry, file)
+    ? []
+    : [{ field: path.length ? pointer(path) : '/', kind: 'different', entry, file }];
 }
 
 /** The frontmatter of a SKILL.md text as JSON, or a plain reason why it could not be read. */
-export function frontmatterOf(text: string): { ok: true; data: Record<string, unknown> } | { ok: false; reason: string } {
+export function frontmatterOf(
+  text: string,
+): { ok: true; data: Record<string, unknown> } | { ok: false; reason: string } {
   const parsed = parseSkill(text);
-  if (!parsed.frontmatter) return { ok: false, reason: 'The served SKILL.md has no frontmatter block.' };
-  if (parsed.yamlErrors.length > 0) return { ok: false, reason: `The served SKILL.md frontmatter is not valid YAML: ${parsed.yamlErrors[0]?.message ?? ''}` };
-  if (!isPlainObject(parsed.data)) return { ok: false, reason: 'The served SKILL.md frontmatter is not a mapping of fields.' };
+  if (!parsed.frontmatter)
+    return { ok: false, reason: 'The served SKILL.md has no frontmatter block.' };
+  if (parsed.yamlErrors.length > 0)
+    return {
+      ok: false,
+      reason: `The served SKILL.md frontmatter is not valid YAML: ${parsed.yamlErrors[0]?.message ?? ''}`,
+    };
+  if (!isPlainObject(parsed.data))
+    return { ok: false, reason: 'The served SKILL.md frontmatter is not a mapping of fields.' };
   // Why JSON round-trip: the entry travels as JSON, so compare JSON to JSON (dates and such as JSON would carry them).
   return { ok: true, data: JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown> };
 }
@@ -69,8 +89,10 @@ function describeDiff(d: FrontmatterDiff): string {
     const s = JSON.stringify(v);
     return s === undefined ? 'nothing' : s.length > 120 ? `${s.slice(0, 117)}…` : s;
   };
-  if (d.kind === 'missing-in-file') return `Field ${d.field} is in the listing (${show(d.entry)}) but not in the served SKILL.md.`;
-  if (d.kind === 'missing-in-entry') return `Field ${d.field} is in the served SKILL.md (${show(d.file)}) but not in the listing.`;
+  if (d.kind === 'missing-in-file')
+    return `Field ${d.field} is in the listing (${show(d.entry)}) but not in the served SKILL.md.`;
+  if (d.kind === 'missing-in-entry')
+    return `Field ${d.field} is in the served SKILL.md (${show(d.file)}) but not in the listing.`;
   return `Field ${d.field} differs: the listing says ${show(d.entry)}, the served SKILL.md says ${show(d.file)}.`;
 }
 
@@ -89,13 +111,34 @@ export interface ReadFacts {
 export function verifyRead(
   file: ManifestFile,
   read: ReadFacts,
-  options: { listed: boolean; isSkillMd: boolean; entryFrontmatter?: Record<string, unknown>; legacy?: boolean },
+  options: {
+    listed: boolean;
+    isSkillMd: boolean;
+    entryFrontmatter?: Record<string, unknown>;
+    legacy?: boolean;
+  },
 ): FileVerification {
   const digest = sha256Digest(read.bytes);
-  const actual = { digest, size: read.bytes.byteLength, mimeType: read.mimeType, encoding: read.encoding };
-  const base = { uri: file.uri, path: file.path, expected: { digest: file.digest, size: file.size }, actual, checkedAt: new Date().toISOString() };
+  const actual = {
+    digest,
+    size: read.bytes.byteLength,
+    mimeType: read.mimeType,
+    encoding: read.encoding,
+  };
+  const base = {
+    uri: file.uri,
+    path: file.path,
+    expected: { digest: file.digest, size: file.size },
+    actual,
+    checkedAt: new Date().toISOString(),
+  };
   // Why: SEP-2640 §5 — "While acting on a skill, read only URIs listed in its manifest; an unlisted file is a verification failure."
-  if (!options.listed) return { ...base, status: 'unlisted', reasons: ['This file is not in the skill\'s manifest, so it cannot be trusted.'] };
+  if (!options.listed)
+    return {
+      ...base,
+      status: 'unlisted',
+      reasons: ["This file is not in the skill's manifest, so it cannot be trusted."],
+    };
   const reasons: string[] = [];
   let failed = false;
   let checked = 0;
@@ -104,17 +147,23 @@ export function verifyRead(
     // Why: a size mismatch is a failure on its own, equivalent to a digest mismatch (SEP-2640 verification on read).
     if (file.size !== read.bytes.byteLength) {
       failed = true;
-      reasons.push(`The listing says ${file.size} bytes, the server sent ${read.bytes.byteLength}.`);
+      reasons.push(
+        `The listing says ${file.size} bytes, the server sent ${read.bytes.byteLength}.`,
+      );
     }
   }
   if (file.digest !== undefined) {
     checked++;
     if (!isDigest(file.digest)) {
       failed = true;
-      reasons.push(`The listed digest "${file.digest}" is not "sha256:" and 64 lowercase hex digits.`);
+      reasons.push(
+        `The listed digest "${file.digest}" is not "sha256:" and 64 lowercase hex digits.`,
+      );
     } else if (file.digest !== digest) {
       failed = true;
-      reasons.push(`The content does not match the listed digest (listed ${file.digest}, got ${digest}).`);
+      reasons.push(
+        `The content does not match the listed digest (listed ${file.digest}, got ${digest}).`,
+      );
     }
   }
   let frontmatterDiffs: FrontmatterDiff[] | undefined;
@@ -136,9 +185,23 @@ export function verifyRead(
   }
   if (failed) return { ...base, status: 'mismatch', reasons, frontmatterDiffs };
   if (checked === 0 || options.legacy) {
-    const why = checked === 0 ? 'The listing gives no digest or size for this file, so it could not be checked.' : 'Checked against a legacy listing, which is not a verified manifest.';
+    const why =
+      checked === 0
+        ? 'The listing gives no digest or size for this file, so it could not be checked.'
+        : 'Checked against a legacy listing, which is not a verified manifest.';
     return { ...base, status: 'unverifiable', reasons: [why], frontmatterDiffs };
   }
-  const what = [file.size !== undefined ? 'size' : '', file.digest !== undefined ? 'digest' : '', frontmatterDiffs ? 'frontmatter' : ''].filter(Boolean).join(', ');
-  return { ...base, status: 'verified', reasons: [`Matches the listing (${what}).`], frontmatterDiffs };
+  const what = [
+    file.size !== undefined ? 'size' : '',
+    file.digest !== undefined ? 'digest' : '',
+    frontmatterDiffs ? 'frontmatter' : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    ...base,
+    status: 'verified',
+    reasons: [`Matches the listing (${what}).`],
+    frontmatterDiffs,
+  };
 }

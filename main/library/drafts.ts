@@ -46,7 +46,9 @@ export class DraftStore {
     const drafts: Draft[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       try {
-        const parsed = draftSchema.safeParse(JSON.parse(await readFile(join(this.dir, name), 'utf8')));
+        const parsed = draftSchema.safeParse(
+          JSON.parse(await readFile(join(this.dir, name), 'utf8')),
+        );
         if (parsed.success) drafts.push(parsed.data);
       } catch {
         // Why: a half-written or foreign file must not block recovery of the others.

@@ -1,14 +1,26 @@
 import type { ApiError } from '../../shared/ipc/contract';
 
 /** Turn a Node file-system error into a sentence a non-developer can act on. */
-export function describeFsError(error: unknown, path: string, action: 'read' | 'write' | 'open'): ApiError {
+export function describeFsError(
+  error: unknown,
+  path: string,
+  action: 'read' | 'write' | 'open',
+): ApiError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const detail = error instanceof Error ? error.message : String(error);
   switch (code) {
     case 'ENOENT':
-      return { code: 'not-found', message: `Nothing exists at ${path}. Check the spelling, or pick it with Browse.`, detail };
+      return {
+        code: 'not-found',
+        message: `Nothing exists at ${path}. Check the spelling, or pick it with Browse.`,
+        detail,
+      };
     case 'ENOTDIR':
-      return { code: 'not-a-folder', message: `${path} is a file, not a folder. Choose the folder that holds your skills.`, detail };
+      return {
+        code: 'not-a-folder',
+        message: `${path} is a file, not a folder. Choose the folder that holds your skills.`,
+        detail,
+      };
     case 'EISDIR':
       return { code: 'is-a-folder', message: `${path} is a folder, not a file.`, detail };
     case 'EACCES':
@@ -19,9 +31,17 @@ export function describeFsError(error: unknown, path: string, action: 'read' | '
         detail,
       };
     case 'ENOSPC':
-      return { code: 'disk-full', message: `The disk is full, so ${path} could not be saved. Your text is still in the editor.`, detail };
+      return {
+        code: 'disk-full',
+        message: `The disk is full, so ${path} could not be saved. Your text is still in the editor.`,
+        detail,
+      };
     case 'EROFS':
-      return { code: 'read-only', message: `${path} is on a read-only disk, so it cannot be saved.`, detail };
+      return {
+        code: 'read-only',
+        message: `${path} is on a read-only disk, so it cannot be saved.`,
+        detail,
+      };
     default:
       return { code: 'io', message: `Skillbench could not ${action} ${path}.`, detail };
   }

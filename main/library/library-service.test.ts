@@ -15,7 +15,10 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(join(tmp, path), text);
 }
 
-const skill = (name: string, description = `Does ${name} things. Use when asked about ${name}.`): string => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+const skill = (
+  name: string,
+  description = `Does ${name} things. Use when asked about ${name}.`,
+): string => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
 
 beforeEach(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-libservice-'));
@@ -75,7 +78,11 @@ describe('LibraryService listing', () => {
     await first.saveCache();
     first.dispose();
 
-    const restarted = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-1'));
+    const restarted = new LibraryService(
+      settings,
+      undefined,
+      new ListingCache(cacheDir, 'build-1'),
+    );
     expect(await restarted.list()).toEqual(listed);
     expect(restarted.lastRechecked(lib)).toBe(0);
     restarted.dispose();
@@ -86,7 +93,8 @@ describe('LibraryService listing', () => {
     upgraded.dispose();
 
     // A damaged cache file is ignored.
-    for (const name of await readdir(cacheDir)) await writeFile(join(cacheDir, name), 'not a cache');
+    for (const name of await readdir(cacheDir))
+      await writeFile(join(cacheDir, name), 'not a cache');
     const damaged = new LibraryService(settings, undefined, new ListingCache(cacheDir, 'build-2'));
     expect(await damaged.list()).toEqual(listed);
     expect(damaged.lastRechecked(lib)).toBe(2);
@@ -95,11 +103,19 @@ describe('LibraryService listing', () => {
 
   it('answers a large library’s first listing with a glance, checks it in the background, then says so', async () => {
     await put('lib/group/gamma/SKILL.md', skill('gamma', '"Quoted: a colon inside quotes."'));
-    await put('lib/delta/SKILL.md', '---\nname: delta\ndescription: >\n  Folded text on the next line.\n---\n# delta\n');
+    await put(
+      'lib/delta/SKILL.md',
+      '---\nname: delta\ndescription: >\n  Folded text on the next line.\n---\n# delta\n',
+    );
     await put('lib/broken/SKILL.md', skill('broken', 'Notes: a summary'));
     const events: string[] = [];
     const settings = new SettingsStore(join(tmp, 'user-data'));
-    const big = new LibraryService(settings, (event, payload) => events.push(`${event} ${JSON.stringify(payload)}`), null, 2);
+    const big = new LibraryService(
+      settings,
+      (event, payload) => events.push(`${event} ${JSON.stringify(payload)}`),
+      null,
+      2,
+    );
     const glance = await big.list();
     expect(glance.skills.map((s) => [s.relativeDir, s.name, s.description, s.pending])).toEqual([
       ['alpha', 'alpha', 'Does alpha things. Use when asked about alpha.', true],
@@ -113,7 +129,13 @@ describe('LibraryService listing', () => {
     const checked = await big.list();
     expect(checked.skills.some((s) => s.pending)).toBe(false);
     expect(checked.skills.find((s) => s.name === 'broken')?.counts.error).toBeGreaterThan(0);
-    expect(checked.skills.map((s) => s.relativeDir)).toEqual(['alpha', 'beta', 'broken', 'delta', 'group/gamma']);
+    expect(checked.skills.map((s) => s.relativeDir)).toEqual([
+      'alpha',
+      'beta',
+      'broken',
+      'delta',
+      'group/gamma',
+    ]);
     // Small libraries (under the threshold) are checked before the answer, as before.
     expect((await service.list()).skills.some((s) => s.pending)).toBe(false);
     big.dispose();

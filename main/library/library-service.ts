@@ -1,8 +1,22 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fail, ok, type ChannelOutput, type EventPayload, type Result, type SkillSummary } from '../../shared/ipc/contract';
+import {
+  fail,
+  ok,
+  type ChannelOutput,
+  type EventPayload,
+  type Result,
+  type SkillSummary,
+} from '../../shared/ipc/contract';
 import type { FileView, ProfileId } from '../../shared/validation/types';
-import { buildFileView, LibraryMemo, validateLibrary, validateSkillFolder, ValidateInputError, type SkillValidation } from '../validate';
+import {
+  buildFileView,
+  LibraryMemo,
+  validateLibrary,
+  validateSkillFolder,
+  ValidateInputError,
+  type SkillValidation,
+} from '../validate';
 import { writeFileAtomic } from './atomic-write';
 import { describeFsError } from './fs-errors';
 import { resolveInsideRoots } from './paths';
@@ -13,7 +27,10 @@ import { quickList } from './quick-list';
 import { FileWatcher } from './watcher';
 
 /** Called when Skillbench writes or notices a change. */
-export type LibraryEmitter = <K extends 'skill.changed' | 'library.changed'>(event: K, payload: EventPayload<K>) => void;
+export type LibraryEmitter = <K extends 'skill.changed' | 'library.changed'>(
+  event: K,
+  payload: EventPayload<K>,
+) => void;
 
 type LibraryListing = ChannelOutput<'library.list'>;
 
@@ -42,7 +59,9 @@ export class LibraryService {
     /** Roots with at least this many folders get a first glance while their first check runs (see quickList). */
     private readonly glanceMinFolders = GLANCE_MIN_FOLDERS,
   ) {
-    this.watcher = new FileWatcher((path, version) => this.emit('skill.changed', { path, version }));
+    this.watcher = new FileWatcher((path, version) =>
+      this.emit('skill.changed', { path, version }),
+    );
   }
 
   /** Every root: remembered ones and those opened in this session. */
@@ -55,13 +74,18 @@ export class LibraryService {
     const root = resolve(path.trim());
     try {
       const info = await stat(root);
-      if (!info.isDirectory()) return fail('not-a-folder', `${root} is a file, not a folder. Choose the folder that holds your skills.`);
+      if (!info.isDirectory())
+        return fail(
+          'not-a-folder',
+          `${root} is a file, not a folder. Choose the folder that holds your skills.`,
+        );
     } catch (error) {
       return { ok: false, error: describeFsError(error, root, 'open') };
     }
     this.sessionRoots.add(root);
     const settings = await this.settings.get();
-    if (!settings.roots.includes(root)) await this.settings.update({ roots: [...settings.roots, root] });
+    if (!settings.roots.includes(root))
+      await this.settings.update({ roots: [...settings.roots, root] });
     const listed = await this.listRootOrGlance(root, settings.profiles);
     if (!listed.ok) return listed;
     return ok({ root, skills: listed.value.skills });
@@ -72,7 +96,10 @@ export class LibraryService {
     this.sessionRoots.delete(root);
     const settings = await this.settings.get();
     const roots = settings.roots.filter((r) => r !== root);
-    await this.settings.update({ roots, lastOpenSkill: settings.lastOpenSkill?.startsWith(root) ? null : settings.lastOpenSkill });
+    await this.settings.update({
+      roots,
+      lastOpenSkill: settings.lastOpenSkill?.startsWith(root) ? null : settings.lastOpenSkill,
+    });
     return this.roots();
   }
 
@@ -156,7 +183,10 @@ export class LibraryService {
    * List a root; when it was never checked and is large, answer with a glance (see quickList)
    * and check it in the background, then emit `library.changed` so the window lists again.
    */
-  private async listRootOrGlance(root: string, profiles: ProfileId[]): ReturnType<LibraryService['listRoot']> {
+  private async listRootOrGlance(
+    root: string,
+    profiles: ProfileId[],
+  ): ReturnType<LibraryService['listRoot']> {
     const memo = await this.memoOf(root);
     if (memo.root === '') {
       const glance = await quickList(root, this.glanceMinFolders);
@@ -183,7 +213,13 @@ export class LibraryService {
   private async listRoot(
     root: string,
     profiles: ProfileId[],
-  ): Promise<Result<{ skills: SkillSummary[]; findings: LibraryListing['findings']; budget: LibraryListing['budget'] }>> {
+  ): Promise<
+    Result<{
+      skills: SkillSummary[];
+      findings: LibraryListing['findings'];
+      budget: LibraryListing['budget'];
+    }>
+  > {
     try {
       const memo = await this.memoOf(root);
       const validation = await validateLibrary(root, { profiles, memo });
@@ -214,7 +250,10 @@ export class LibraryService {
   }
 
   /** Validate a saved SKILL.md with the disk checks (links, references, package size). */
-  async validate(path: string, profiles: ProfileId[] | undefined): Promise<Result<ChannelOutput<'skill.validate'>>> {
+  async validate(
+    path: string,
+    profiles: ProfileId[] | undefined,
+  ): Promise<Result<ChannelOutput<'skill.validate'>>> {
     const real = await this.resolve(path);
     if (!real) return outside(path);
     const chosen = profiles ?? (await this.settings.get()).profiles;
@@ -222,7 +261,11 @@ export class LibraryService {
       const roots = await this.roots();
       const libraryRoot = roots.find((r) => real.startsWith(r));
       const result = await validateSkillFolder(dirname(real), { profiles: chosen, libraryRoot });
-      return ok({ diagnostics: result.diagnostics, verdicts: result.verdicts, counts: result.counts });
+      return ok({
+        diagnostics: result.diagnostics,
+        verdicts: result.verdicts,
+        counts: result.counts,
+      });
     } catch (error) {
       if (error instanceof ValidateInputError) return fail('not-found', error.message);
       return { ok: false, error: describeFsError(error, path, 'read') };
@@ -235,7 +278,12 @@ export class LibraryService {
     if (!real) return outside(path);
     try {
       const roots = await this.roots();
-      return ok(await buildFileView(dirname(real), roots.find((r) => real.startsWith(r))));
+      return ok(
+        await buildFileView(
+          dirname(real),
+          roots.find((r) => real.startsWith(r)),
+        ),
+      );
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'read') };
     }
@@ -259,7 +307,11 @@ export class LibraryService {
    * Save `text` atomically. When `expectedVersion` is given and the file on disk no longer has
    * that fingerprint, nothing is written: someone else changed it and the user must choose.
    */
-  async save(path: string, text: string, expectedVersion?: string): Promise<Result<{ path: string; version: string }>> {
+  async save(
+    path: string,
+    text: string,
+    expectedVersion?: string,
+  ): Promise<Result<{ path: string; version: string }>> {
     const real = await this.resolve(path);
     if (!real) return outside(path);
     try {
@@ -307,5 +359,8 @@ export class LibraryService {
 }
 
 function outside<T>(path: string): Result<T> {
-  return fail('outside-library', `${path} is not inside a folder you opened in Skillbench, so it was not touched.`);
+  return fail(
+    'outside-library',
+    `${path} is not inside a folder you opened in Skillbench, so it was not touched.`,
+  );
 }

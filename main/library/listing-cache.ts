@@ -45,7 +45,14 @@ export class ListingCache {
   async load(root: string): Promise<LibraryMemo | null> {
     try {
       const data = deserialize(await readFile(this.fileOf(root))) as Partial<CacheFile>;
-      if (data.format !== FORMAT || data.build !== this.build || data.root !== root || typeof data.key !== 'string' || !(data.units instanceof Map)) return null;
+      if (
+        data.format !== FORMAT ||
+        data.build !== this.build ||
+        data.root !== root ||
+        typeof data.key !== 'string' ||
+        !(data.units instanceof Map)
+      )
+        return null;
       const memo = new LibraryMemo();
       memo.root = root;
       memo.key = data.key;
@@ -86,7 +93,13 @@ export class ListingCache {
     const memo = this.pending.get(root);
     this.pending.delete(root);
     if (!memo || memo.root !== root) return;
-    const data: CacheFile = { format: FORMAT, build: this.build, root, key: memo.key, units: memo.units };
+    const data: CacheFile = {
+      format: FORMAT,
+      build: this.build,
+      root,
+      key: memo.key,
+      units: memo.units,
+    };
     try {
       await mkdir(this.dir, { recursive: true });
       await writeFileAtomic(this.fileOf(root), serialize(data));

@@ -12,7 +12,10 @@ export function isInside(parent: string, child: string): boolean {
  * Returns the real path, or null when it would escape (a `..` or a link leading outside).
  * A file that does not exist yet is checked through its parent folder.
  */
-export async function resolveInsideRoots(roots: Iterable<string>, target: string): Promise<string | null> {
+export async function resolveInsideRoots(
+  roots: Iterable<string>,
+  target: string,
+): Promise<string | null> {
   if (!isAbsolute(target)) return null;
   const absolute = resolve(target);
   let real: string;
@@ -20,7 +23,10 @@ export async function resolveInsideRoots(roots: Iterable<string>, target: string
     real = await realpath(absolute);
   } catch {
     try {
-      real = resolve(await realpath(dirname(absolute)), absolute.slice(dirname(absolute).length + 1));
+      real = resolve(
+        await realpath(dirname(absolute)),
+        absolute.slice(dirname(absolute).length + 1),
+      );
     } catch {
       return null;
     }

@@ -5,12 +5,16 @@ import type { SkillSummary } from '../../shared/ipc/contract';
 import { skillFileNameIn, TimeSlicer, UNWALKED_FOLDERS } from '../validate/file-view';
 
 /** A directory entry as skillFileNameIn reads it. */
-const asEntry = (d: Dirent): { name: string; kind: string } => ({ name: d.name, kind: d.isFile() ? 'file' : 'other' });
+const asEntry = (d: Dirent): { name: string; kind: string } => ({
+  name: d.name,
+  kind: d.isFile() ? 'file' : 'other',
+});
 
 /** Strip one pair of matching quotes around a YAML scalar written on one line. */
 function unquote(value: string): string {
   const v = value.trim();
-  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0]) return v.slice(1, -1);
+  if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0])
+    return v.slice(1, -1);
   return v;
 }
 
@@ -30,7 +34,8 @@ export function glanceFrontmatter(text: string): { name?: string; description?: 
     if (!m) continue;
     let value = m[2] ?? '';
     // A block scalar (`>`, `|`) or a value on the next lines: take the next indented line.
-    if (value === '' || /^[>|][+-]?\s*$/.test(value)) value = /^[ \t]+(.*)$/.exec(lines[i + 1] ?? '')?.[1] ?? '';
+    if (value === '' || /^[>|][+-]?\s*$/.test(value))
+      value = /^[ \t]+(.*)$/.exec(lines[i + 1] ?? '')?.[1] ?? '';
     if (m[1] === 'name') out.name = unquote(value);
     else out.description = unquote(value);
   }
@@ -52,7 +57,9 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
     return null;
   }
   if (skillFileNameIn(top.map(asEntry)) !== undefined) return null;
-  const folders = top.filter((d) => d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)).map((d) => d.name);
+  const folders = top
+    .filter((d) => d.isDirectory() && !UNWALKED_FOLDERS.has(d.name))
+    .map((d) => d.name);
   if (folders.length < minFolders) return null;
   const slicer = new TimeSlicer();
   const skills: SkillSummary[] = [];
@@ -65,7 +72,9 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
     }
     const fileName = skillFileNameIn(entries.map(asEntry));
     if (fileName === undefined) {
-      if (depth === 0) for (const d of entries) if (d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)) visit(`${relDir}/${d.name}`, 1);
+      if (depth === 0)
+        for (const d of entries)
+          if (d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)) visit(`${relDir}/${d.name}`, 1);
       return;
     }
     const path = join(root, relDir, fileName);
@@ -90,5 +99,7 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
     if (slicer.due()) await slicer.pause();
     visit(name, 0);
   }
-  return skills.sort((a, b) => (a.relativeDir < b.relativeDir ? -1 : a.relativeDir > b.relativeDir ? 1 : 0));
+  return skills.sort((a, b) =>
+    a.relativeDir < b.relativeDir ? -1 : a.relativeDir > b.relativeDir ? 1 : 0,
+  );
 }

@@ -30,7 +30,10 @@ export interface FindSkillsOptions {
  * folders (a link could leave the library or loop). Results are sorted by relative path.
  * Nested skills are reported too: a skill may contain another (SEP-2640 §1).
  */
-export async function findSkills(root: string, options: FindSkillsOptions = {}): Promise<FoundSkill[]> {
+export async function findSkills(
+  root: string,
+  options: FindSkillsOptions = {},
+): Promise<FoundSkill[]> {
   const limit = options.limit ?? 100_000;
   const found: FoundSkill[] = [];
   const pending: string[] = [root];
@@ -40,30 +43,43 @@ export async function findSkills(root: string, options: FindSkillsOptions = {}):
   // with sub-folders are ~20,000 folders); too many at once only queues in libuv's thread pool.
   await new Promise<void>((resolveWalk) => {
     const pump = (): void => {
-      while (active < WALK_CONCURRENCY && pending.length > 0 && found.length < limit && failure === null) {
+      while (
+        active < WALK_CONCURRENCY &&
+        pending.length > 0 &&
+        found.length < limit &&
+        failure === null
+      ) {
         const dir = pending.pop() as string;
         active++;
-        readdir(dir, { withFileTypes: true }).then(
-          (entries) => {
-            const skillFile =
-              entries.find((e) => e.isFile() && e.name === 'SKILL.md') ??
-              entries.find((e) => e.isFile() && e.name.toLowerCase() === 'skill.md');
-            if (skillFile && found.length < limit) {
-              const rel = relative(root, dir).split(sep).join('/');
-              found.push({ dir, file: join(dir, skillFile.name), relativeDir: rel, fileName: skillFile.name });
-            }
-            for (const entry of entries) {
-              if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name)) pending.push(join(dir, entry.name));
-            }
-          },
-          (error: unknown) => {
-            if (dir === root) failure = error instanceof Error ? error : new Error(String(error));
-            // Why: an unreadable subfolder must not hide the rest of the library.
-          },
-        ).finally(() => {
-          active--;
-          pump();
-        });
+        readdir(dir, { withFileTypes: true })
+          .then(
+            (entries) => {
+              const skillFile =
+                entries.find((e) => e.isFile() && e.name === 'SKILL.md') ??
+                entries.find((e) => e.isFile() && e.name.toLowerCase() === 'skill.md');
+              if (skillFile && found.length < limit) {
+                const rel = relative(root, dir).split(sep).join('/');
+                found.push({
+                  dir,
+                  file: join(dir, skillFile.name),
+                  relativeDir: rel,
+                  fileName: skillFile.name,
+                });
+              }
+              for (const entry of entries) {
+                if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name))
+                  pending.push(join(dir, entry.name));
+              }
+            },
+            (error: unknown) => {
+              if (dir === root) failure = error instanceof Error ? error : new Error(String(error));
+              // Why: an unreadable subfolder must not hide the rest of the library.
+            },
+          )
+          .finally(() => {
+            active--;
+            pump();
+          });
       }
       if (active === 0) resolveWalk();
     };
@@ -71,6 +87,8 @@ export async function findSkills(root: string, options: FindSkillsOptions = {}):
   });
   const rootFailure = failure as Error | null;
   if (rootFailure) throw rootFailure;
-  found.sort((a, b) => (a.relativeDir < b.relativeDir ? -1 : a.relativeDir > b.relativeDir ? 1 : 0));
+  found.sort((a, b) =>
+    a.relativeDir < b.relativeDir ? -1 : a.relativeDir > b.relativeDir ? 1 : 0,
+  );
   return found;
 }

@@ -16,7 +16,10 @@ export interface SecretBox {
 export class SecretStore {
   private readonly file: string;
 
-  constructor(userDataDir: string, private readonly box: SecretBox | null) {
+  constructor(
+    userDataDir: string,
+    private readonly box: SecretBox | null,
+  ) {
     this.file = join(userDataDir, 'secrets.json');
   }
 
@@ -28,7 +31,9 @@ export class SecretStore {
   private async readAll(): Promise<Record<string, string>> {
     try {
       const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
-      return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+      return parsed !== null && typeof parsed === 'object'
+        ? (parsed as Record<string, string>)
+        : {};
     } catch {
       return {};
     }

@@ -17,11 +17,16 @@ export class SettingsStore {
   /** The current settings (defaults for anything missing or damaged). */
   async get(): Promise<AppSettings> {
     if (this.cache) return this.cache;
-    const raw: unknown = await readFile(this.file, 'utf8').then(
-      (text) => JSON.parse(text) as unknown,
-      () => ({}),
-    ).catch(() => ({}));
-    const merged = settingsSchema.safeParse({ ...DEFAULTS, ...(raw !== null && typeof raw === 'object' ? raw : {}) });
+    const raw: unknown = await readFile(this.file, 'utf8')
+      .then(
+        (text) => JSON.parse(text) as unknown,
+        () => ({}),
+      )
+      .catch(() => ({}));
+    const merged = settingsSchema.safeParse({
+      ...DEFAULTS,
+      ...(raw !== null && typeof raw === 'object' ? raw : {}),
+    });
     this.cache = merged.success ? merged.data : { ...DEFAULTS };
     return this.cache;
   }

@@ -36,14 +36,17 @@ describe('SkillFiles trash', () => {
     const second = await files.delete(skill, 'references/b.md');
     if (!second.ok || !first.ok) throw new Error('delete failed');
     expect((await readdir(osTrashDir)).map((n) => n.replace(/^\d+-/, ''))).toEqual(['a.md']);
-    expect(await files.restore(first.value.undoToken)).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await files.restore(first.value.undoToken)).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(await files.restore(second.value.undoToken)).toMatchObject({ ok: true });
     expect(await readFile(join(skill, 'references', 'b.md'), 'utf8')).toBe('B');
     await files.settle();
     expect(await readdir(join(dir, 'sb-trash'))).toEqual([]);
   });
 
-  it('without an OS trash, deletes stay in Skillbench\'s trash and can be undone', async () => {
+  it("without an OS trash, deletes stay in Skillbench's trash and can be undone", async () => {
     const files = new SkillFiles(join(dir, 'sb-trash'));
     const first = await files.delete(skill, 'references/a.md');
     await files.delete(skill, 'references/b.md');

@@ -38,7 +38,9 @@ async function looksBinary(file: string): Promise<boolean> {
     const head = buffer.subarray(0, bytesRead);
     if (head.includes(0)) return true;
     try {
-      new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, bytesRead - 4)));
+      new TextDecoder('utf-8', { fatal: true }).decode(
+        head.subarray(0, Math.max(0, bytesRead - 4)),
+      );
       return false;
     } catch {
       return true;
@@ -89,7 +91,8 @@ export class SkillFiles {
 
   /** Resolve a relative path inside `skillDir`, or null when it would leave it. */
   private resolveIn(skillDir: string, path: string): string | null {
-    if (path === '' || path.includes('\0') || path.includes('\\') || path.startsWith('/')) return null;
+    if (path === '' || path.includes('\0') || path.includes('\\') || path.startsWith('/'))
+      return null;
     const full = join(skillDir, path);
     return isInside(skillDir, full) && full !== skillDir ? full : null;
   }
@@ -111,7 +114,14 @@ export class SkillFiles {
           await walk(full);
         } else if (info.isFile()) {
           const ext = extname(child.name).toLowerCase();
-          const view = IMAGE_TYPES[ext] && ext !== '.svg' ? 'image' : info.size > MAX_TEXT_BYTES || (await looksBinary(full)) ? 'binary' : ext === '.svg' ? 'image' : 'text';
+          const view =
+            IMAGE_TYPES[ext] && ext !== '.svg'
+              ? 'image'
+              : info.size > MAX_TEXT_BYTES || (await looksBinary(full))
+                ? 'binary'
+                : ext === '.svg'
+                  ? 'image'
+                  : 'text';
           entries.push({ path: rel, kind: 'file', size: info.size, view });
         }
       }
@@ -126,7 +136,12 @@ export class SkillFiles {
   }
 
   /** Create an empty file (or one with `text`) or a folder; refuses when something is already there. */
-  async create(skillDir: string, path: string, kind: 'file' | 'directory', text = ''): Promise<Result<{ path: string }>> {
+  async create(
+    skillDir: string,
+    path: string,
+    kind: 'file' | 'directory',
+    text = '',
+  ): Promise<Result<{ path: string }>> {
     const full = this.resolveIn(skillDir, path);
     if (!full) return badPath(path);
     try {
@@ -149,7 +164,8 @@ export class SkillFiles {
     const target = this.resolveIn(skillDir, to);
     if (!source) return badPath(from);
     if (!target) return badPath(to);
-    if (isInside(source, target)) return fail('invalid-move', `A folder cannot be moved into itself (${from} → ${to}).`);
+    if (isInside(source, target))
+      return fail('invalid-move', `A folder cannot be moved into itself (${from} → ${to}).`);
     try {
       await lstat(target).then(
         () => {
@@ -172,7 +188,11 @@ export class SkillFiles {
   async delete(skillDir: string, path: string): Promise<Result<{ undoToken: string }>> {
     const full = this.resolveIn(skillDir, path);
     if (!full) return badPath(path);
-    if (path === 'SKILL.md') return fail('protected', 'SKILL.md is what makes this folder a skill, so it cannot be deleted here.');
+    if (path === 'SKILL.md')
+      return fail(
+        'protected',
+        'SKILL.md is what makes this folder a skill, so it cannot be deleted here.',
+      );
     const token = randomBytes(12).toString('hex');
     const stored = join(this.trashDir, token, basename(full));
     // Why: only the latest delete offers Undo, so the earlier ones move on to the OS trash now.
@@ -193,8 +213,15 @@ export class SkillFiles {
     const record = this.trash.get(undoToken);
     if (!record) return fail('not-found', 'There is nothing to undo any more.');
     try {
-      const taken = await lstat(record.original).then(() => true, () => false);
-      if (taken) return fail('exists', `Something new is at ${record.original} now, so the deleted copy was left in Skillbench's trash (${record.stored}).`);
+      const taken = await lstat(record.original).then(
+        () => true,
+        () => false,
+      );
+      if (taken)
+        return fail(
+          'exists',
+          `Something new is at ${record.original} now, so the deleted copy was left in Skillbench's trash (${record.stored}).`,
+        );
       await mkdir(dirname(record.original), { recursive: true });
       await moveAcrossDevices(record.stored, record.original);
       this.trash.delete(undoToken);
@@ -206,7 +233,11 @@ export class SkillFiles {
   }
 
   /** Write an imported file (drag and drop) into the skill; refuses to replace an existing one. */
-  async importFile(skillDir: string, path: string, bytes: Uint8Array): Promise<Result<{ path: string }>> {
+  async importFile(
+    skillDir: string,
+    path: string,
+    bytes: Uint8Array,
+  ): Promise<Result<{ path: string }>> {
     const full = this.resolveIn(skillDir, path);
     if (!full) return badPath(path);
     try {
@@ -220,7 +251,18 @@ export class SkillFiles {
   }
 
   /** A preview of a file: its text, an image as a data URL, or only its size for anything binary. */
-  async preview(skillDir: string, path: string): Promise<Result<{ path: string; view: SkillFileEntry['view']; size: number; text?: string; dataUrl?: string }>> {
+  async preview(
+    skillDir: string,
+    path: string,
+  ): Promise<
+    Result<{
+      path: string;
+      view: SkillFileEntry['view'];
+      size: number;
+      text?: string;
+      dataUrl?: string;
+    }>
+  > {
     const full = this.resolveIn(skillDir, path);
     if (!full) return badPath(path);
     try {
@@ -229,9 +271,15 @@ export class SkillFiles {
       const ext = extname(full).toLowerCase();
       const mime = IMAGE_TYPES[ext];
       if (mime && info.size <= MAX_TEXT_BYTES) {
-        return ok({ path, view: 'image', size: info.size, dataUrl: `data:${mime};base64,${(await readFile(full)).toString('base64')}` });
+        return ok({
+          path,
+          view: 'image',
+          size: info.size,
+          dataUrl: `data:${mime};base64,${(await readFile(full)).toString('base64')}`,
+        });
       }
-      if (info.size > MAX_TEXT_BYTES || (await looksBinary(full))) return ok({ path, view: 'binary', size: info.size });
+      if (info.size > MAX_TEXT_BYTES || (await looksBinary(full)))
+        return ok({ path, view: 'binary', size: info.size });
       return ok({ path, view: 'text', size: info.size, text: await readFile(full, 'utf8') });
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'read') };
@@ -257,7 +305,12 @@ async function moveAcrossDevices(from: string, to: string): Promise<void> {
     await rename(from, to);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, { recursive: true, errorOnExist: true, force: false, verbatimSymlinks: true });
+    await cp(from, to, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      verbatimSymlinks: true,
+    });
     await rm(from, { recursive: true, force: true });
   }
 }

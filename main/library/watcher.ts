@@ -12,9 +12,15 @@ export type FileChangeListener = (path: string, version: string | null) => void;
  * watch on the old inode would miss). Only real content changes are reported.
  */
 export class FileWatcher {
-  private readonly watched = new Map<string, { watcher: FSWatcher; version: string | null; timer?: NodeJS.Timeout }>();
+  private readonly watched = new Map<
+    string,
+    { watcher: FSWatcher; version: string | null; timer?: NodeJS.Timeout }
+  >();
 
-  constructor(private readonly onChange: FileChangeListener, private readonly debounceMs = 120) {}
+  constructor(
+    private readonly onChange: FileChangeListener,
+    private readonly debounceMs = 120,
+  ) {}
 
   /** Start watching `path`, whose current fingerprint is `version`. */
   watch(path: string, version: string | null): void {

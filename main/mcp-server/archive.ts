@@ -21,14 +21,21 @@ const encoder = new TextEncoder();
 
 function sorted(files: readonly ArchiveFile[]): ArchiveFile[] {
   // Why: byte order of the UTF-8 path, not locale order, so every machine sorts the same way.
-  return [...files].sort((a, b) => Buffer.compare(Buffer.from(a.path, 'utf8'), Buffer.from(b.path, 'utf8')));
+  return [...files].sort((a, b) =>
+    Buffer.compare(Buffer.from(a.path, 'utf8'), Buffer.from(b.path, 'utf8')),
+  );
 }
 
 function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, '0') + '\0';
 }
 
-function tarHeader(name: Uint8Array, size: number, type: '0' | 'x', prefix: Uint8Array = new Uint8Array()): Buffer {
+function tarHeader(
+  name: Uint8Array,
+  size: number,
+  type: '0' | 'x',
+  prefix: Uint8Array = new Uint8Array(),
+): Buffer {
   const h = Buffer.alloc(512);
   h.set(name.subarray(0, 100), 0);
   h.write(octal(FILE_MODE, 8), 100, 'ascii');
@@ -57,7 +64,8 @@ function ustarSplit(path: Uint8Array): { prefix: Uint8Array; name: Uint8Array } 
   if (path.length <= 100) return { prefix: new Uint8Array(), name: path };
   for (let i = path.length - 1; i > 0; i--) {
     if (path[i] !== 0x2f) continue;
-    if (i <= 155 && path.length - i - 1 <= 100 && path.length - i - 1 > 0) return { prefix: path.subarray(0, i), name: path.subarray(i + 1) };
+    if (i <= 155 && path.length - i - 1 <= 100 && path.length - i - 1 > 0)
+      return { prefix: path.subarray(0, i), name: path.subarray(i + 1) };
   }
   return undefined;
 }
@@ -74,12 +82,20 @@ export function tarBytes(files: readonly ArchiveFile[]): Buffer {
       // PAX extended header (POSIX.1-2001): "<len> path=<value>\n", where len counts itself.
       const body = ` path=${file.path}\n`;
       let len = Buffer.byteLength(body) + 1;
-      while (String(len).length + Buffer.byteLength(body) !== len) len = String(len).length + Buffer.byteLength(body);
+      while (String(len).length + Buffer.byteLength(body) !== len)
+        len = String(len).length + Buffer.byteLength(body);
       const record = Buffer.from(`${len}${body}`, 'utf8');
-      parts.push(tarHeader(encoder.encode('PaxHeader'), record.length, 'x'), record, padTo512(record.length));
+      parts.push(
+        tarHeader(encoder.encode('PaxHeader'), record.length, 'x'),
+        record,
+        padTo512(record.length),
+      );
       parts.push(tarHeader(path.subarray(0, 100), file.bytes.length, '0'));
     }
-    parts.push(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), padTo512(file.bytes.length));
+    parts.push(
+      Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+      padTo512(file.bytes.length),
+    );
   }
   parts.push(Buffer.alloc(1024));
   return Buffer.concat(parts);

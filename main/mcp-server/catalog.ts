@@ -114,10 +114,21 @@ export interface BuildOptions {
 }
 
 /** Bytes and digests of files already read, keyed by absolute path. */
-export type FileCache = Map<string, { mtimeMs: number; size: number; ino: number; bytes: Uint8Array; digest: string; text?: string }>;
+export type FileCache = Map<
+  string,
+  { mtimeMs: number; size: number; ino: number; bytes: Uint8Array; digest: string; text?: string }
+>;
 
 /** Folders and files never served: VCS and dependency trees, OS litter (SKILL-FORMAT-AND-TARGETS.md §3 exclusions). */
-const SKIPPED = new Set(['.git', '.hg', '.svn', 'node_modules', '__pycache__', '__MACOSX', '.DS_Store']);
+const SKIPPED = new Set([
+  '.git',
+  '.hg',
+  '.svn',
+  'node_modules',
+  '__pycache__',
+  '__MACOSX',
+  '.DS_Store',
+]);
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 interface WalkedFile {
@@ -180,7 +191,8 @@ async function readRegularFile(abs: string, expectedSize: number): Promise<Uint8
     const st = await handle.stat();
     if (!st.isFile()) throw new Error(`${abs} is not a regular file.`);
     // Why: a file growing between the walk and the read must not blow the 16 MiB budget (SEP-2640 §3 limits).
-    if (st.size > SKILL_LIMITS.bytes) throw new Error(`${abs} is larger than ${SKILL_LIMITS.bytes} bytes.`);
+    if (st.size > SKILL_LIMITS.bytes)
+      throw new Error(`${abs} is larger than ${SKILL_LIMITS.bytes} bytes.`);
     const buf = Buffer.allocUnsafe(st.size);
     let off = 0;
     while (off < st.size) {
@@ -226,7 +238,11 @@ function stringList(value: unknown): string[] {
 }
 
 /** Read the seed-000 `x-personal-mcp` block when present (the profile of that name validates it; we only map it). */
-function personalInfo(frontmatter: Record<string, unknown>, name: string, files: SnapshotFile[]): PersonalMcpInfo | undefined {
+function personalInfo(
+  frontmatter: Record<string, unknown>,
+  name: string,
+  files: SnapshotFile[],
+): PersonalMcpInfo | undefined {
   const block = frontmatter['x-personal-mcp'];
   if (typeof block !== 'object' || block === null || Array.isArray(block)) return undefined;
   const b = block as Record<string, unknown>;
@@ -259,7 +275,11 @@ function personalInfo(frontmatter: Record<string, unknown>, name: string, files:
 }
 
 /** Run `fn` over `items` with at most `limit` in flight. */
-async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -274,21 +294,36 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => P
 
 type Built = { served: ServedSkill } | { excluded: ExcludedSkill };
 
-async function buildSkill(root: string, dir: string, relativeDir: string, fileName: string, check: SkillCheck, cache: FileCache | undefined): Promise<Built> {
+async function buildSkill(
+  root: string,
+  dir: string,
+  relativeDir: string,
+  fileName: string,
+  check: SkillCheck,
+  cache: FileCache | undefined,
+): Promise<Built> {
   const skillPath = relativeDir === '' ? basename(root) : relativeDir;
-  const excluded = (reasons: string[], name?: string): Built => ({ excluded: { root, dir, relativeDir, name, reasons } });
-  if (fileName !== 'SKILL.md') return excluded([`The skill file is named "${fileName}"; it must be named exactly SKILL.md.`]);
+  const excluded = (reasons: string[], name?: string): Built => ({
+    excluded: { root, dir, relativeDir, name, reasons },
+  });
+  if (fileName !== 'SKILL.md')
+    return excluded([`The skill file is named "${fileName}"; it must be named exactly SKILL.md.`]);
   const segments = skillPath.split('/');
-  if (!segments.every(isSafeSegment)) return excluded(['The folder path has a name that cannot appear in a skill:// URI.']);
+  if (!segments.every(isSafeSegment))
+    return excluded(['The folder path has a name that cannot appear in a skill:// URI.']);
   let walk: Walk;
   try {
     walk = await walkSkill(dir);
   } catch (e) {
-    return excluded([`The skill folder could not be read (${e instanceof Error ? e.message : String(e)}).`]);
+    return excluded([
+      `The skill folder could not be read (${e instanceof Error ? e.message : String(e)}).`,
+    ]);
   }
   const skillFile = walk.files.find((f) => f.relPath === 'SKILL.md');
   if (!skillFile) return excluded(['SKILL.md could not be read as a regular file.']);
-  const readOne = async (f: WalkedFile): Promise<{ bytes: Uint8Array; digest: string; text?: string }> => {
+  const readOne = async (
+    f: WalkedFile,
+  ): Promise<{ bytes: Uint8Array; digest: string; text?: string }> => {
     const hit = cache?.get(f.abs);
     if (hit && hit.mtimeMs === f.mtimeMs && hit.size === f.size && hit.ino === f.ino) return hit;
     const bytes = await readRegularFile(f.abs, f.size);
@@ -300,11 +335,18 @@ async function buildSkill(root: string, dir: string, relativeDir: string, fileNa
   try {
     skillMd = await readOne(skillFile);
   } catch (e) {
-    return excluded([`SKILL.md could not be read (${e instanceof Error ? e.message : String(e)}).`]);
+    return excluded([
+      `SKILL.md could not be read (${e instanceof Error ? e.message : String(e)}).`,
+    ]);
   }
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
   const parsed = parseSkillText(skillMd.text);
-  const fileView: FileView = { folderName: basename(dir), relativePath: skillPath, fileName, entries: walk.view };
+  const fileView: FileView = {
+    folderName: basename(dir),
+    relativePath: skillPath,
+    fileName,
+    entries: walk.view,
+  };
   const verdict = check({ text: skillMd.text, parsed, fileView });
   const frontmatter = toJsonObject(parsed.data);
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
@@ -315,12 +357,20 @@ async function buildSkill(root: string, dir: string, relativeDir: string, fileNa
   if (!frontmatter) invariant.push('The frontmatter is not a mapping that converts to JSON.');
   else {
     if (fmName === undefined || fmName.length === 0) invariant.push('The frontmatter has no name.');
-    else if (fmName !== segments[segments.length - 1]) invariant.push(`The folder "${segments[segments.length - 1]}" does not match the name "${fmName}".`);
-    if (typeof frontmatter.description !== 'string' || frontmatter.description.length === 0) invariant.push('The frontmatter has no description.');
+    else if (fmName !== segments[segments.length - 1])
+      invariant.push(
+        `The folder "${segments[segments.length - 1]}" does not match the name "${fmName}".`,
+      );
+    if (typeof frontmatter.description !== 'string' || frontmatter.description.length === 0)
+      invariant.push('The frontmatter has no description.');
   }
-  if (walk.files.length > SKILL_LIMITS.files) invariant.push(`The skill has ${walk.files.length} files; at most ${SKILL_LIMITS.files} are served.`);
+  if (walk.files.length > SKILL_LIMITS.files)
+    invariant.push(
+      `The skill has ${walk.files.length} files; at most ${SKILL_LIMITS.files} are served.`,
+    );
   const total = walk.files.reduce((n, f) => n + f.size, 0);
-  if (total > SKILL_LIMITS.bytes) invariant.push(`The skill holds ${total} bytes; at most ${SKILL_LIMITS.bytes} are served.`);
+  if (total > SKILL_LIMITS.bytes)
+    invariant.push(`The skill holds ${total} bytes; at most ${SKILL_LIMITS.bytes} are served.`);
   if (invariant.length > 0 || !frontmatter) return excluded(invariant, fmName);
 
   let files: SnapshotFile[];
@@ -341,7 +391,10 @@ async function buildSkill(root: string, dir: string, relativeDir: string, fileNa
       }),
     );
   } catch (e) {
-    return excluded([`A file of the skill could not be read (${e instanceof Error ? e.message : String(e)}).`], fmName);
+    return excluded(
+      [`A file of the skill could not be read (${e instanceof Error ? e.message : String(e)}).`],
+      fmName,
+    );
   }
   files.sort(byUri);
   const name = fmName as string;
@@ -353,11 +406,20 @@ async function buildSkill(root: string, dir: string, relativeDir: string, fileNa
   for (const d of walk.dirs) {
     if (d === '') continue;
     const parent = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '';
-    children.get(parent)?.push({ uri: skillDirUri(skillPath, d), name: d.slice(d.lastIndexOf('/') + 1), mimeType: DIRECTORY_MIME_TYPE });
+    children.get(parent)?.push({
+      uri: skillDirUri(skillPath, d),
+      name: d.slice(d.lastIndexOf('/') + 1),
+      mimeType: DIRECTORY_MIME_TYPE,
+    });
   }
   for (const f of files) {
     const parent = f.relPath.includes('/') ? f.relPath.slice(0, f.relPath.lastIndexOf('/')) : '';
-    const child: DirectoryResource = { uri: f.uri, name: f.relPath.slice(f.relPath.lastIndexOf('/') + 1), mimeType: f.mimeType, size: f.size };
+    const child: DirectoryResource = {
+      uri: f.uri,
+      name: f.relPath.slice(f.relPath.lastIndexOf('/') + 1),
+      mimeType: f.mimeType,
+      size: f.size,
+    };
     if (f.relPath === 'SKILL.md') {
       child.name = name;
       child.description = description;
@@ -373,7 +435,14 @@ async function buildSkill(root: string, dir: string, relativeDir: string, fileNa
   const personal = personalInfo(frontmatter, name, files);
   if (personal) {
     // Why: seed 000 — `depends_on` is catalog metadata; _meta keys use a reverse-domain prefix (SEP-2640 §1).
-    entry._meta = { 'io.skillbench/x-personal-mcp': { id: personal.id, version: personal.version, tags: personal.tags, depends_on: personal.dependsOn } };
+    entry._meta = {
+      'io.skillbench/x-personal-mcp': {
+        id: personal.id,
+        version: personal.version,
+        tags: personal.tags,
+        depends_on: personal.dependsOn,
+      },
+    };
   }
   return {
     served: {
@@ -396,19 +465,32 @@ async function buildSkill(root: string, dir: string, relativeDir: string, fileNa
 }
 
 /** Scan the roots and build a snapshot. Never throws for a bad skill; a missing root is an excluded entry. */
-export async function buildSnapshot(roots: readonly string[], options: BuildOptions = {}): Promise<CatalogSnapshot> {
+export async function buildSnapshot(
+  roots: readonly string[],
+  options: BuildOptions = {},
+): Promise<CatalogSnapshot> {
   const started = performance.now();
   const check = options.check ?? mcpServeCheck;
   const found: { root: string; dir: string; relativeDir: string; fileName: string }[] = [];
   const excluded: ExcludedSkill[] = [];
   for (const root of roots) {
     try {
-      for (const f of await findSkills(root)) found.push({ root, dir: f.dir, relativeDir: f.relativeDir, fileName: f.fileName });
+      for (const f of await findSkills(root))
+        found.push({ root, dir: f.dir, relativeDir: f.relativeDir, fileName: f.fileName });
     } catch (e) {
-      excluded.push({ root, dir: root, relativeDir: '', reasons: [`The library folder could not be read (${e instanceof Error ? e.message : String(e)}).`] });
+      excluded.push({
+        root,
+        dir: root,
+        relativeDir: '',
+        reasons: [
+          `The library folder could not be read (${e instanceof Error ? e.message : String(e)}).`,
+        ],
+      });
     }
   }
-  const built = await pool(found, 16, (f) => buildSkill(f.root, f.dir, f.relativeDir, f.fileName, check, options.cache));
+  const built = await pool(found, 16, (f) =>
+    buildSkill(f.root, f.dir, f.relativeDir, f.fileName, check, options.cache),
+  );
   const skills: ServedSkill[] = [];
   const bySkillUri = new Map<string, ServedSkill>();
   for (const b of built) {
@@ -420,7 +502,15 @@ export async function buildSnapshot(roots: readonly string[], options: BuildOpti
     if (bySkillUri.has(s.uri)) {
       // Why: the URI is a skill's identity (SEP-2640 §3); two roots with the same folder path cannot both own it.
       const first = bySkillUri.get(s.uri) as ServedSkill;
-      excluded.push({ root: s.root, dir: s.dir, relativeDir: relative(s.root, s.dir).split(sep).join('/'), name: s.name, reasons: [`Another library folder (${first.root}) already serves a skill at ${s.skillPath}.`] });
+      excluded.push({
+        root: s.root,
+        dir: s.dir,
+        relativeDir: relative(s.root, s.dir).split(sep).join('/'),
+        name: s.name,
+        reasons: [
+          `Another library folder (${first.root}) already serves a skill at ${s.skillPath}.`,
+        ],
+      });
       continue;
     }
     bySkillUri.set(s.uri, s);
@@ -434,7 +524,8 @@ export async function buildSnapshot(roots: readonly string[], options: BuildOpti
       const uri = skillDirUri(skill.skillPath, relDir);
       if (!targets.has(uri)) targets.set(uri, { kind: 'directory', skill, relDir });
     }
-    for (const file of skill.files) if (!targets.has(file.uri)) targets.set(file.uri, { kind: 'file', skill, file });
+    for (const file of skill.files)
+      if (!targets.has(file.uri)) targets.set(file.uri, { kind: 'file', skill, file });
   }
   return {
     version: options.version ?? 1,

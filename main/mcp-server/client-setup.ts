@@ -83,7 +83,19 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
         // Claude Desktop's config file starts local commands only; mcp-remote bridges to an HTTP server.
         where: 'claude_desktop_config.json, inside "mcpServers" (bridged through mcp-remote)',
         language: 'json',
-        text: json({ mcpServers: { [name]: { command: 'npx', args: ['-y', 'mcp-remote', url, ...(token ? ['--header', `Authorization: Bearer ${token}`] : [])] } } }),
+        text: json({
+          mcpServers: {
+            [name]: {
+              command: 'npx',
+              args: [
+                '-y',
+                'mcp-remote',
+                url,
+                ...(token ? ['--header', `Authorization: Bearer ${token}`] : []),
+              ],
+            },
+          },
+        }),
       },
       {
         id: 'claude-code-http',

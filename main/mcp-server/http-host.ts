@@ -82,16 +82,26 @@ interface Session {
 }
 
 /** Start the HTTP host over a loaded catalog. Rejects with a plain sentence for unsafe options. */
-export async function startHttpHost(catalog: LiveCatalog, options: HttpHostOptions = {}): Promise<HttpHost> {
-  const bindHost = options.host === undefined || options.host === 'localhost' ? '127.0.0.1' : options.host;
+export async function startHttpHost(
+  catalog: LiveCatalog,
+  options: HttpHostOptions = {},
+): Promise<HttpHost> {
+  const bindHost =
+    options.host === undefined || options.host === 'localhost' ? '127.0.0.1' : options.host;
   const loopback = LOOPBACK.has(bindHost);
   // Why: a server on every interface is reachable from the network; refuse unless asked (MCP transports spec, security warning).
   if (!loopback && !options.allowNonLoopback) {
-    throw new Error(`Refusing to listen on ${bindHost}: only 127.0.0.1 and ::1 are allowed unless you pass the explicit allow flag.`);
+    throw new Error(
+      `Refusing to listen on ${bindHost}: only 127.0.0.1 and ::1 are allowed unless you pass the explicit allow flag.`,
+    );
   }
-  if (options.insecureNoAuthLoopbackOnly && !loopback) throw new Error('The no-token test mode only works on a loopback address.');
-  let token: string | undefined = options.insecureNoAuthLoopbackOnly ? undefined : (options.token ?? generateToken());
-  if (token !== undefined && token.length < 16) throw new Error('The token must be at least 16 characters long.');
+  if (options.insecureNoAuthLoopbackOnly && !loopback)
+    throw new Error('The no-token test mode only works on a loopback address.');
+  let token: string | undefined = options.insecureNoAuthLoopbackOnly
+    ? undefined
+    : (options.token ?? generateToken());
+  if (token !== undefined && token.length < 16)
+    throw new Error('The token must be at least 16 characters long.');
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const maxConcurrent = options.maxConcurrent ?? 32;
   const maxSessions = options.maxSessions ?? 64;
@@ -99,19 +109,44 @@ export async function startHttpHost(catalog: LiveCatalog, options: HttpHostOptio
   let inFlight = 0;
   let port = 0;
 
-  const httpLog = (req: IncomingMessage, status: number, started: number, message: string): void => {
-    options.onRequest?.({ time: Date.now(), transport: 'http', method: `HTTP ${req.method ?? '?'}`, status, ms: performance.now() - started, message });
+  const httpLog = (
+    req: IncomingMessage,
+    status: number,
+    started: number,
+    message: string,
+  ): void => {
+    options.onRequest?.({
+      time: Date.now(),
+      transport: 'http',
+      method: `HTTP ${req.method ?? '?'}`,
+      status,
+      ms: performance.now() - started,
+      message,
+    });
   };
-  const refuse = (req: IncomingMessage, res: ServerResponse, status: number, message: string, started: number, headers: Record<string, string> = {}): void => {
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    message: string,
+    started: number,
+    headers: Record<string, string> = {},
+  ): void => {
     httpLog(req, status, started, message);
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
   };
   const allowedHosts = (): Set<string> => {
-    const names = bindHost === '::1' ? ['[::1]', 'localhost'] : loopback ? ['127.0.0.1', 'localhost', '[::1]'] : [bindHost.includes(':') ? `[${bindHost}]` : bindHost];
+    const names =
+      bindHost === '::1'
+        ? ['[::1]', 'localhost']
+        : loopback
+          ? ['127.0.0.1', 'localhost', '[::1]']
+          : [bindHost.includes(':') ? `[${bindHost}]` : bindHost];
     return new Set(names.map((n) => `${n}:${port}`));
   };
-  const allowedOrigins = (): Set<string> => new Set([...[...allowedHosts()].map((h) => `http://${h}`), ...(options.allowedOrigins ?? [])]);
+  const allowedOrigins = (): Set<string> =>
+    new Set([...[...allowedHosts()].map((h) => `http://${h}`), ...(options.allowedOrigins ?? [])]);
 
   const closeSession = async (id: string): Promise<void> => {
     const s = sessions.get(id);
@@ -146,37 +181,81 @@ export async function startHttpHost(catalog: LiveCatalog, options: HttpHostOptio
     const url = new URL(req.url ?? '/', 'http://placeholder');
     // Why: DNS rebinding — a page on evil.example resolving to 127.0.0.1 sends its own Host/Origin; refuse both (MCP spec 2025-11-25, transports §security warning; GHSA-w48q-cv73-mx4w).
     const host = (req.headers.host ?? '').toLowerCase();
-    if (!allowedHosts().has(host)) return refuse(req, res, 403, `The Host header "${host}" is not this server's address. Requests must come to ${[...allowedHosts()].join(' or ')}.`, started);
+    if (!allowedHosts().has(host))
+      return refuse(
+        req,
+        res,
+        403,
+        `The Host header "${host}" is not this server's address. Requests must come to ${[...allowedHosts()].join(' or ')}.`,
+        started,
+      );
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(req, res, 403, `Requests from the web page at ${origin} are not allowed.`, started);
-    if (url.pathname !== MCP_PATH) return refuse(req, res, 404, `Nothing is served at ${url.pathname}; the MCP endpoint is ${MCP_PATH}.`, started);
+    if (origin !== undefined && !allowedOrigins().has(origin))
+      return refuse(
+        req,
+        res,
+        403,
+        `Requests from the web page at ${origin} are not allowed.`,
+        started,
+      );
+    if (url.pathname !== MCP_PATH)
+      return refuse(
+        req,
+        res,
+        404,
+        `Nothing is served at ${url.pathname}; the MCP endpoint is ${MCP_PATH}.`,
+        started,
+      );
     if (token !== undefined) {
       // Why: a bearer token keeps other local users and processes out (MCP authorization §2.6; CONVENTIONS 9).
       const auth = req.headers.authorization ?? '';
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
       if (!m || !sameSecret(m[1], token)) {
-        return refuse(req, res, 401, 'A valid bearer token is required (Authorization: Bearer <token>). The token is shown in the Skillbench server panel or printed by `skillbench serve --http`.', started, { 'www-authenticate': 'Bearer realm="skillbench"' });
+        return refuse(
+          req,
+          res,
+          401,
+          'A valid bearer token is required (Authorization: Bearer <token>). The token is shown in the Skillbench server panel or printed by `skillbench serve --http`.',
+          started,
+          { 'www-authenticate': 'Bearer realm="skillbench"' },
+        );
       }
     }
     const method = req.method ?? 'GET';
-    if (method !== 'POST' && method !== 'GET' && method !== 'DELETE') return refuse(req, res, 405, `The method ${method} is not supported here.`, started, { allow: 'GET, POST, DELETE' });
+    if (method !== 'POST' && method !== 'GET' && method !== 'DELETE')
+      return refuse(req, res, 405, `The method ${method} is not supported here.`, started, {
+        allow: 'GET, POST, DELETE',
+      });
     const sessionHeader = req.headers['mcp-session-id'];
     const sessionId = typeof sessionHeader === 'string' ? sessionHeader : undefined;
     if (method === 'GET' || method === 'DELETE') {
       const s = sessionId ? sessions.get(sessionId) : undefined;
-      if (!s) return refuse(req, res, sessionId ? 404 : 400, sessionId ? 'This session has ended. Start a new one with initialize.' : 'The Mcp-Session-Id header is missing.', started);
+      if (!s)
+        return refuse(
+          req,
+          res,
+          sessionId ? 404 : 400,
+          sessionId
+            ? 'This session has ended. Start a new one with initialize.'
+            : 'The Mcp-Session-Id header is missing.',
+          started,
+        );
       s.lastUsed = Date.now();
       // Long-lived event stream (GET) is not counted against the concurrency bound.
       await s.transport.handleRequest(req, res);
       return;
     }
     // Why: bounded concurrency keeps one client from starving the app (issue 5 point 6).
-    if (inFlight >= maxConcurrent) return refuse(req, res, 503, 'The server is busy. Try again in a moment.', started, { 'retry-after': '1' });
+    if (inFlight >= maxConcurrent)
+      return refuse(req, res, 503, 'The server is busy. Try again in a moment.', started, {
+        'retry-after': '1',
+      });
     inFlight++;
     try {
       const body = await readBody(req);
       // Why: bounded request size (issue 5 point 6); MCP requests from clients are small.
-      if (body === 'too-large') return refuse(req, res, 413, `The request is larger than ${maxBody} bytes.`, started);
+      if (body === 'too-large')
+        return refuse(req, res, 413, `The request is larger than ${maxBody} bytes.`, started);
       let parsed: unknown;
       try {
         parsed = JSON.parse(body.toString('utf8'));
@@ -185,17 +264,36 @@ export async function startHttpHost(catalog: LiveCatalog, options: HttpHostOptio
       }
       if (sessionId) {
         const s = sessions.get(sessionId);
-        if (!s) return refuse(req, res, 404, 'This session has ended. Start a new one with initialize.', started);
+        if (!s)
+          return refuse(
+            req,
+            res,
+            404,
+            'This session has ended. Start a new one with initialize.',
+            started,
+          );
         s.lastUsed = Date.now();
         await s.transport.handleRequest(req, res, parsed);
         return;
       }
-      if (!isInitializeRequest(parsed)) return refuse(req, res, 400, 'Start a session with an initialize request first (no Mcp-Session-Id header was sent).', started);
+      if (!isInitializeRequest(parsed))
+        return refuse(
+          req,
+          res,
+          400,
+          'Start a session with an initialize request first (no Mcp-Session-Id header was sent).',
+          started,
+        );
       if (sessions.size >= maxSessions) {
         const oldest = [...sessions.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
         if (oldest) await closeSession(oldest[0]);
       }
-      const handle = createSkillsServer(catalog, { ...options, transport: 'http', onRequest: options.onRequest, serverInfo: options.serverInfo });
+      const handle = createSkillsServer(catalog, {
+        ...options,
+        transport: 'http',
+        onRequest: options.onRequest,
+        serverInfo: options.serverInfo,
+      });
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,
@@ -219,7 +317,14 @@ export async function startHttpHost(catalog: LiveCatalog, options: HttpHostOptio
 
   const http: HttpServer = createServer((req, res) => {
     onRequest(req, res).catch((e: unknown) => {
-      if (!res.headersSent) refuse(req, res, 500, `The server failed: ${e instanceof Error ? e.message : String(e)}`, performance.now());
+      if (!res.headersSent)
+        refuse(
+          req,
+          res,
+          500,
+          `The server failed: ${e instanceof Error ? e.message : String(e)}`,
+          performance.now(),
+        );
       else res.end();
     });
   });
@@ -243,7 +348,8 @@ export async function startHttpHost(catalog: LiveCatalog, options: HttpHostOptio
       return token;
     },
     async setToken(next: string) {
-      if (options.insecureNoAuthLoopbackOnly) throw new Error('This server runs without a token (test mode).');
+      if (options.insecureNoAuthLoopbackOnly)
+        throw new Error('This server runs without a token (test mode).');
       if (next.length < 16) throw new Error('The token must be at least 16 characters long.');
       token = next;
       await Promise.all([...sessions.keys()].map(closeSession));

@@ -57,11 +57,17 @@ function once<T>(fn: () => T): () => T {
 export function archiveUris(skill: ServedSkill): { tarGz: string; zip: string } {
   const segs = skill.skillPath.split('/');
   const last = segs.pop() ?? skill.name;
-  return { tarGz: joinSkillUri([...segs, `${last}.tar.gz`]), zip: joinSkillUri([...segs, `${last}.zip`]) };
+  return {
+    tarGz: joinSkillUri([...segs, `${last}.tar.gz`]),
+    zip: joinSkillUri([...segs, `${last}.zip`]),
+  };
 }
 
 /** The legacy resources of a snapshot (built once per snapshot, bytes on first read). */
-export function legacyView(snapshot: CatalogSnapshot, options: { archives: boolean; personal: boolean }): LegacyView {
+export function legacyView(
+  snapshot: CatalogSnapshot,
+  options: { archives: boolean; personal: boolean },
+): LegacyView {
   const key = `${options.archives}/${options.personal}`;
   const perSnapshot = views.get(snapshot) ?? new Map<string, LegacyView>();
   views.set(snapshot, perSnapshot);
@@ -97,7 +103,8 @@ export function legacyView(snapshot: CatalogSnapshot, options: { archives: boole
       uri: LEGACY_INDEX_URI,
       name: 'index.json',
       title: 'Skill index (legacy, June 2026 shape)',
-      description: 'Every served skill with its SKILL.md digest and .tar.gz/.zip archives, for clients that predate the skills extension.',
+      description:
+        'Every served skill with its SKILL.md digest and .tar.gz/.zip archives, for clients that predate the skills extension.',
       mimeType: 'application/json',
       bytes: indexBytes,
       text: once(() => new TextDecoder().decode(indexBytes())),
@@ -105,8 +112,20 @@ export function legacyView(snapshot: CatalogSnapshot, options: { archives: boole
     for (const skill of snapshot.skills) {
       const a = archives.get(skill) as { tarGz: () => Uint8Array; zip: () => Uint8Array };
       const uris = archiveUris(skill);
-      list.push({ uri: uris.tarGz, name: `${skill.name}.tar.gz`, description: `Archive of ${skill.skillPath} (SKILL.md at the root).`, mimeType: 'application/gzip', bytes: a.tarGz });
-      list.push({ uri: uris.zip, name: `${skill.name}.zip`, description: `Archive of ${skill.skillPath} (SKILL.md at the root).`, mimeType: 'application/zip', bytes: a.zip });
+      list.push({
+        uri: uris.tarGz,
+        name: `${skill.name}.tar.gz`,
+        description: `Archive of ${skill.skillPath} (SKILL.md at the root).`,
+        mimeType: 'application/gzip',
+        bytes: a.tarGz,
+      });
+      list.push({
+        uri: uris.zip,
+        name: `${skill.name}.zip`,
+        description: `Archive of ${skill.skillPath} (SKILL.md at the root).`,
+        mimeType: 'application/zip',
+        bytes: a.zip,
+      });
     }
   }
   if (options.personal) {
@@ -130,7 +149,13 @@ export function legacyView(snapshot: CatalogSnapshot, options: { archives: boole
         bytes: () => md.bytes,
         text: () => md.text ?? '',
         annotations: { audience: ['user', 'assistant'], priority: 1 },
-        _meta: { skill_id: p.id, path: 'SKILL.md', read_only: true, depends_on: p.dependsOn, ...common },
+        _meta: {
+          skill_id: p.id,
+          path: 'SKILL.md',
+          read_only: true,
+          depends_on: p.dependsOn,
+          ...common,
+        },
       });
       for (const ref of p.references) {
         const file = skill.files.find((f) => f.relPath === ref.path);

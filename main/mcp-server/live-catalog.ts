@@ -64,7 +64,8 @@ export function diffSnapshots(previous: CatalogSnapshot, current: CatalogSnapsho
       filesAddedOrRemoved = true;
     } else if (now.file.digest !== t.file.digest) changedFiles.push(uri);
   }
-  for (const uri of current.targets.keys()) if (!previous.targets.has(uri)) filesAddedOrRemoved = true;
+  for (const uri of current.targets.keys())
+    if (!previous.targets.has(uri)) filesAddedOrRemoved = true;
   // A name or description change alters the SKILL.md resource's listed metadata too.
   const metaChanged = current.skills.some((s) => {
     const old = previous.bySkillUri.get(s.uri);
@@ -77,7 +78,8 @@ export function diffSnapshots(previous: CatalogSnapshot, current: CatalogSnapsho
     removedSkills,
     changedSkills,
     changedFiles,
-    listChanged: addedSkills.length > 0 || removedSkills.length > 0 || filesAddedOrRemoved || metaChanged,
+    listChanged:
+      addedSkills.length > 0 || removedSkills.length > 0 || filesAddedOrRemoved || metaChanged,
   };
 }
 
@@ -129,13 +131,22 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
       let snap: CatalogSnapshot;
       do {
         this.#again = false;
-        snap = await buildSnapshot(this.#roots, { check: this.#options.check, cache: this.#cache, version: ++this.#version });
+        snap = await buildSnapshot(this.#roots, {
+          check: this.#options.check,
+          cache: this.#cache,
+          version: ++this.#version,
+        });
         const previous = this.#current;
         this.#current = snap;
         this.#pruneCache(snap);
         if (previous) {
           const change = diffSnapshots(previous, snap);
-          if (change.listChanged || change.changedFiles.length > 0 || change.changedSkills.length > 0) this.emit('changed', change);
+          if (
+            change.listChanged ||
+            change.changedFiles.length > 0 ||
+            change.changedSkills.length > 0
+          )
+            this.emit('changed', change);
         }
       } while (this.#again && !this.#closed);
       return snap;
@@ -166,7 +177,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
 
   #pruneCache(snap: CatalogSnapshot): void {
     const live = new Set<string>();
-    for (const s of snap.skills) for (const f of s.files) live.add(join(s.dir, ...f.relPath.split('/')));
+    for (const s of snap.skills)
+      for (const f of s.files) live.add(join(s.dir, ...f.relPath.split('/')));
     for (const key of this.#cache.keys()) if (!live.has(key)) this.#cache.delete(key);
   }
 
@@ -175,7 +187,9 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.rebuild().catch((e: unknown) => this.emit('error', e instanceof Error ? e : new Error(String(e))));
+      this.rebuild().catch((e: unknown) =>
+        this.emit('error', e instanceof Error ? e : new Error(String(e))),
+      );
     }, this.#options.debounceMs ?? 150);
   }
 

@@ -99,7 +99,11 @@ function encodeCursor(kind: string, after: string, scope = ''): string {
 function decodeCursor(kind: string, cursor: string | undefined, scope = ''): string | undefined {
   if (cursor === undefined) return undefined;
   try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { k?: unknown; a?: unknown; s?: unknown };
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as {
+      k?: unknown;
+      a?: unknown;
+      s?: unknown;
+    };
     if (v.k === kind && typeof v.a === 'string' && v.s === scope) return v.a;
   } catch {
     // fall through
@@ -108,19 +112,27 @@ function decodeCursor(kind: string, cursor: string | undefined, scope = ''): str
 }
 
 /** A page of a URI-sorted list: items after `after`, at most `size`, and the next cursor. */
-function page<T extends { uri: string }>(items: readonly T[], after: string | undefined, size: number, kind: string, scope = ''): { items: T[]; nextCursor?: string } {
+function page<T extends { uri: string }>(
+  items: readonly T[],
+  after: string | undefined,
+  size: number,
+  kind: string,
+  scope = '',
+): { items: T[]; nextCursor?: string } {
   let lo = 0;
   if (after !== undefined) {
     let hi = items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if ((items[mid]).uri <= after) lo = mid + 1;
+      if (items[mid].uri <= after) lo = mid + 1;
       else hi = mid;
     }
   }
   const slice = items.slice(lo, lo + size);
   const more = lo + size < items.length;
-  return more ? { items: slice, nextCursor: encodeCursor(kind, (slice[slice.length - 1]).uri, scope) } : { items: slice };
+  return more
+    ? { items: slice, nextCursor: encodeCursor(kind, slice[slice.length - 1].uri, scope) }
+    : { items: slice };
 }
 
 interface ListedResource {
@@ -137,7 +149,11 @@ interface ListedResource {
 const listings = new WeakMap<CatalogSnapshot, Map<string, ListedResource[]>>();
 
 /** Every listed resource of a snapshot, sorted by URI (cached per snapshot and feature set). */
-function listedResources(snap: CatalogSnapshot, legacy: boolean, personal: boolean): ListedResource[] {
+function listedResources(
+  snap: CatalogSnapshot,
+  legacy: boolean,
+  personal: boolean,
+): ListedResource[] {
   const key = `${legacy}/${personal}`;
   const per = listings.get(snap) ?? new Map<string, ListedResource[]>();
   listings.set(snap, per);
@@ -151,35 +167,65 @@ function listedResources(snap: CatalogSnapshot, legacy: boolean, personal: boole
       seen.add(f.uri);
       out.push(
         f.relPath === 'SKILL.md'
-          ? { uri: f.uri, name: skill.name, description: skill.description, mimeType: f.mimeType, size: f.size }
+          ? {
+              uri: f.uri,
+              name: skill.name,
+              description: skill.description,
+              mimeType: f.mimeType,
+              size: f.size,
+            }
           : { uri: f.uri, name: f.relPath, mimeType: f.mimeType, size: f.size },
       );
     }
   }
   for (const r of legacyView(snap, { archives: legacy, personal }).list) {
-    out.push({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: r.mimeType, annotations: r.annotations, _meta: r._meta });
+    out.push({
+      uri: r.uri,
+      name: r.name,
+      title: r.title,
+      description: r.description,
+      mimeType: r.mimeType,
+      annotations: r.annotations,
+      _meta: r._meta,
+    });
   }
   out.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   per.set(key, out);
   return out;
 }
 
-function fileContents(uri: string, file: SnapshotFile): { uri: string; mimeType: string; text: string } | { uri: string; mimeType: string; blob: string } {
+function fileContents(
+  uri: string,
+  file: SnapshotFile,
+):
+  | { uri: string; mimeType: string; text: string }
+  | { uri: string; mimeType: string; blob: string } {
   // Why: SEP-2640 §1 — valid UTF-8 may be served as text, anything else as base64 blob so the bytes survive.
   return file.text !== undefined
     ? { uri, mimeType: file.mimeType, text: file.text }
-    : { uri, mimeType: file.mimeType, blob: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64') };
+    : {
+        uri,
+        mimeType: file.mimeType,
+        blob: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString(
+          'base64',
+        ),
+      };
 }
 
 /** Find a served skill by path or name; names may repeat, paths may not (issue 5 point 5). */
 function resolveSkill(snap: CatalogSnapshot, key: string): ServedSkill {
-  const wanted = key.trim().replace(/^skill:\/\//, '').replace(/\/SKILL\.md$/, '');
+  const wanted = key
+    .trim()
+    .replace(/^skill:\/\//, '')
+    .replace(/\/SKILL\.md$/, '');
   const byPath = snap.skills.find((s) => s.skillPath === wanted);
   if (byPath) return byPath;
   const named = snap.skills.filter((s) => s.name === wanted);
   if (named.length === 1) return named[0];
   if (named.length > 1) {
-    throw invalid(`Several skills are named "${wanted}". Ask for one by its path: ${named.map((s) => s.skillPath).join(', ')}.`);
+    throw invalid(
+      `Several skills are named "${wanted}". Ask for one by its path: ${named.map((s) => s.skillPath).join(', ')}.`,
+    );
   }
   throw invalid(`No skill named "${wanted}" is served. Call list_skills to see the names.`);
 }
@@ -192,33 +238,70 @@ const TOOLS = [
   {
     name: 'list_skills',
     title: 'List skills',
-    description: 'List the skills this server serves: name, path, description and SKILL.md URI. Read one with read_skill.',
+    description:
+      'List the skills this server serves: name, path, description and SKILL.md URI. Read one with read_skill.',
     inputSchema: { type: 'object' as const, properties: {}, additionalProperties: false },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   {
     name: 'read_skill',
     title: 'Read a skill',
-    description: "Read a skill's SKILL.md and the list of its other files. `name` is the skill name, or its path when two skills share a name.",
-    inputSchema: { type: 'object' as const, properties: { name: { type: 'string', description: 'Skill name or path, e.g. "refunds" or "team/billing/refunds".' } }, required: ['name'], additionalProperties: false },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    description:
+      "Read a skill's SKILL.md and the list of its other files. `name` is the skill name, or its path when two skills share a name.",
+    inputSchema: {
+      type: 'object' as const,
+      properties: {
+        name: {
+          type: 'string',
+          description: 'Skill name or path, e.g. "refunds" or "team/billing/refunds".',
+        },
+      },
+      required: ['name'],
+      additionalProperties: false,
+    },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
   {
     name: 'read_skill_file',
     title: 'Read a skill file',
-    description: 'Read one file of a skill. `skill` is the name or path; `path` is relative to the skill folder, e.g. "references/guide.md".',
+    description:
+      'Read one file of a skill. `skill` is the name or path; `path` is relative to the skill folder, e.g. "references/guide.md".',
     inputSchema: {
       type: 'object' as const,
-      properties: { skill: { type: 'string', description: 'Skill name or path.' }, path: { type: 'string', description: 'File path inside the skill, e.g. "references/guide.md".' } },
+      properties: {
+        skill: { type: 'string', description: 'Skill name or path.' },
+        path: {
+          type: 'string',
+          description: 'File path inside the skill, e.g. "references/guide.md".',
+        },
+      },
       required: ['skill', 'path'],
       additionalProperties: false,
     },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   },
 ];
 
 /** Build a `Server` over the catalog. Call `connect(transport)` on the result's `server`. */
-export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsServerOptions): SkillsServerHandle {
+export function createSkillsServer(
+  catalog: LiveCatalog,
+  options: CreateSkillsServerOptions,
+): SkillsServerHandle {
   const legacy = options.legacy !== false;
   const personal = options.personalMcp !== false;
   const tools = options.tools !== false;
@@ -230,26 +313,57 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
       ...(tools ? { tools: { listChanged: false } } : {}),
       ...(prompts ? { prompts: { listChanged: true } } : {}),
     },
-    instructions: 'Skills served by Skillbench. Use skills/list (or the list_skills tool) to see them and resources/read to read their files.',
+    instructions:
+      'Skills served by Skillbench. Use skills/list (or the list_skills tool) to see them and resources/read to read their files.',
   });
   // Why: SEP-2640 §2 — declaring the extension commits us to skills/list + skills/get; directoryRead to resources/directory/read. Settings inline under the id (SEP-2133).
   server.registerCapabilities({ extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } } });
   const subscriptions = new Set<string>();
-  const log = (method: string, uri: string | undefined, status: 'ok' | number, started: number, message?: string): void => {
-    options.onRequest?.({ time: Date.now(), transport: options.transport, session: options.session, method, uri, status, ms: performance.now() - started, message });
+  const log = (
+    method: string,
+    uri: string | undefined,
+    status: 'ok' | number,
+    started: number,
+    message?: string,
+  ): void => {
+    options.onRequest?.({
+      time: Date.now(),
+      transport: options.transport,
+      session: options.session,
+      method,
+      uri,
+      status,
+      ms: performance.now() - started,
+      message,
+    });
   };
   // Wrap every handler: time it, log it, and turn unexpected failures into plain sentences.
-  const handle = <S extends Parameters<Server['setRequestHandler']>[0]>(schema: S, method: string, fn: (req: { params?: Record<string, unknown> }) => AnyResult | Promise<AnyResult>): void => {
+  const handle = <S extends Parameters<Server['setRequestHandler']>[0]>(
+    schema: S,
+    method: string,
+    fn: (req: { params?: Record<string, unknown> }) => AnyResult | Promise<AnyResult>,
+  ): void => {
     server.setRequestHandler(schema, async (req: unknown) => {
       const started = performance.now();
       const r = req as { params?: Record<string, unknown> };
-      const uri = typeof r.params?.uri === 'string' ? r.params.uri : typeof r.params?.name === 'string' ? r.params.name : undefined;
+      const uri =
+        typeof r.params?.uri === 'string'
+          ? r.params.uri
+          : typeof r.params?.name === 'string'
+            ? r.params.name
+            : undefined;
       try {
         const result = await fn(r);
         log(method, uri, 'ok', started);
         return result;
       } catch (e) {
-        const err = e instanceof McpError ? e : new McpError(ErrorCode.InternalError, `The server could not answer: ${e instanceof Error ? e.message : String(e)}`);
+        const err =
+          e instanceof McpError
+            ? e
+            : new McpError(
+                ErrorCode.InternalError,
+                `The server could not answer: ${e instanceof Error ? e.message : String(e)}`,
+              );
         log(method, uri, err.code, started, err.message);
         throw err;
       }
@@ -266,7 +380,10 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
     const s = snap();
     const cursor = typeof req.params?.cursor === 'string' ? req.params.cursor : undefined;
     const p = page(s.skills, decodeCursor('skills', cursor), sizes.skills, 'skills');
-    return { skills: p.items.map((k) => k.entry), ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+    return {
+      skills: p.items.map((k) => k.entry),
+      ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}),
+    };
   });
 
   handle(GetSkillRequestSchema, SKILLS_GET_METHOD, (req) => {
@@ -279,10 +396,17 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
   handle(ReadDirectoryRequestSchema, DIRECTORY_READ_METHOD, (req) => {
     const href = parse(req.params?.uri);
     const target = snap().targets.get(href);
-    if (!target || target.kind !== 'directory') throw invalid(`${href} is not a served skill folder.`);
+    if (!target || target.kind !== 'directory')
+      throw invalid(`${href} is not a served skill folder.`);
     const children = target.skill.children.get(target.relDir) ?? [];
     const cursor = typeof req.params?.cursor === 'string' ? req.params.cursor : undefined;
-    const p = page<DirectoryResource>(children, decodeCursor('dir', cursor, href), sizes.directory, 'dir', href);
+    const p = page<DirectoryResource>(
+      children,
+      decodeCursor('dir', cursor, href),
+      sizes.directory,
+      'dir',
+      href,
+    );
     return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
   });
 
@@ -291,7 +415,8 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
     const s = snap();
     const target = s.targets.get(href);
     if (target?.kind === 'file') return { contents: [fileContents(href, target.file)] };
-    if (target?.kind === 'directory') throw invalid(`${href} is a folder. List it with resources/directory/read.`);
+    if (target?.kind === 'directory')
+      throw invalid(`${href} is a folder. List it with resources/directory/read.`);
     const extra = legacyView(s, { archives: legacy, personal }).byUri.get(href);
     if (extra) {
       const bytes = extra.bytes();
@@ -299,8 +424,19 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
       return {
         contents: [
           text !== undefined
-            ? { uri: href, mimeType: extra.mimeType, text, ...(extra._meta ? { _meta: extra._meta } : {}) }
-            : { uri: href, mimeType: extra.mimeType, blob: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') },
+            ? {
+                uri: href,
+                mimeType: extra.mimeType,
+                text,
+                ...(extra._meta ? { _meta: extra._meta } : {}),
+              }
+            : {
+                uri: href,
+                mimeType: extra.mimeType,
+                blob: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString(
+                  'base64',
+                ),
+              },
         ],
       };
     }
@@ -316,7 +452,14 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
 
   handle(ListResourceTemplatesRequestSchema, 'resources/templates/list', () => ({
     // Why: SKILLS-OVER-MCP.md §6 D — clients without the extension find skill files through this template.
-    resourceTemplates: [{ uriTemplate: 'skill://{+path}', name: 'skill-file', title: 'Skill file', description: 'Any file of a served skill, e.g. skill://team/refunds/SKILL.md.' }],
+    resourceTemplates: [
+      {
+        uriTemplate: 'skill://{+path}',
+        name: 'skill-file',
+        title: 'Skill file',
+        description: 'Any file of a served skill, e.g. skill://team/refunds/SKILL.md.',
+      },
+    ],
   }));
 
   handle(SubscribeRequestSchema, 'resources/subscribe', (req) => {
@@ -342,28 +485,54 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
             path: k.skillPath,
             description: k.description,
             uri: k.uri,
-            ...(k.personal ? { depends_on: k.personal.dependsOn, version: k.personal.version, tags: k.personal.tags } : {}),
+            ...(k.personal
+              ? {
+                  depends_on: k.personal.dependsOn,
+                  version: k.personal.version,
+                  tags: k.personal.tags,
+                }
+              : {}),
           }));
-          return { content: [{ type: 'text', text: JSON.stringify(list, null, 2) }], structuredContent: { skills: list } };
+          return {
+            content: [{ type: 'text', text: JSON.stringify(list, null, 2) }],
+            structuredContent: { skills: list },
+          };
         }
         if (name === 'read_skill') {
-          if (typeof args.name !== 'string') return toolText('Give the skill name as "name".', true);
+          if (typeof args.name !== 'string')
+            return toolText('Give the skill name as "name".', true);
           const skill = resolveSkill(s, args.name);
           const md = skill.files.find((f) => f.relPath === 'SKILL.md');
-          const others = skill.files.filter((f) => f.relPath !== 'SKILL.md').map((f) => `- ${f.relPath} (${f.size} bytes)`);
+          const others = skill.files
+            .filter((f) => f.relPath !== 'SKILL.md')
+            .map((f) => `- ${f.relPath} (${f.size} bytes)`);
           return {
             content: [
               { type: 'text', text: md?.text ?? '' },
-              { type: 'text', text: others.length > 0 ? `Other files of ${skill.skillPath} (read them with read_skill_file):\n${others.join('\n')}` : `${skill.skillPath} has no other files.` },
+              {
+                type: 'text',
+                text:
+                  others.length > 0
+                    ? `Other files of ${skill.skillPath} (read them with read_skill_file):\n${others.join('\n')}`
+                    : `${skill.skillPath} has no other files.`,
+              },
             ],
           };
         }
         if (name === 'read_skill_file') {
-          if (typeof args.skill !== 'string' || typeof args.path !== 'string') return toolText('Give "skill" (name or path) and "path" (file inside the skill).', true);
+          if (typeof args.skill !== 'string' || typeof args.path !== 'string')
+            return toolText(
+              'Give "skill" (name or path) and "path" (file inside the skill).',
+              true,
+            );
           const skill = resolveSkill(s, args.skill);
           const rel = args.path.replace(/^\.\//, '');
           // Why: the same refusal as for URIs (issue 5 point 7): no `..`, backslashes or empty segments, and only snapshot files.
-          if (rel.includes('\\') || !rel.split('/').every(isSafeSegment)) return toolText(`"${args.path}" is not a path inside the skill. Nothing was read.`, true);
+          if (rel.includes('\\') || !rel.split('/').every(isSafeSegment))
+            return toolText(
+              `"${args.path}" is not a path inside the skill. Nothing was read.`,
+              true,
+            );
           const file = skill.files.find((f) => f.relPath === rel);
           if (!file) return toolText(`${skill.skillPath} has no file "${rel}".`, true);
           if (file.text !== undefined) return toolText(file.text);
@@ -371,7 +540,8 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
         }
         return toolText(`There is no tool named "${String(name)}".`, true);
       } catch (e) {
-        if (e instanceof McpError) return toolText(e.message.replace(/^MCP error -?\d+: /, ''), true);
+        if (e instanceof McpError)
+          return toolText(e.message.replace(/^MCP error -?\d+: /, ''), true);
         throw e;
       }
     });
@@ -379,7 +549,11 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
 
   if (prompts) {
     handle(ListPromptsRequestSchema, 'prompts/list', () => ({
-      prompts: skillPrompts(snap().skills).map((p) => ({ name: p.name, description: p.description, arguments: p.arguments })),
+      prompts: skillPrompts(snap().skills).map((p) => ({
+        name: p.name,
+        description: p.description,
+        arguments: p.arguments,
+      })),
     }));
     handle(GetPromptRequestSchema, 'prompts/get', (req) => {
       const name = req.params?.name;
@@ -389,10 +563,15 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
       const text = renderPromptBody(prompt, values);
       const commands = shellCommandLines(prompt.skill.body);
       return {
-        description: commands.length > 0 ? `${prompt.description} (Contains ${commands.length} shell command line(s) left as text; nothing was run.)` : prompt.description,
+        description:
+          commands.length > 0
+            ? `${prompt.description} (Contains ${commands.length} shell command line(s) left as text; nothing was run.)`
+            : prompt.description,
         messages: [{ role: 'user', content: { type: 'text', text } }],
         // Why: `!`cmd`` lines are flagged, never run (issue 5 point 5; spec §2 agentskills-mcp).
-        ...(commands.length > 0 ? { _meta: { 'io.skillbench/shell-commands-not-run': commands } } : {}),
+        ...(commands.length > 0
+          ? { _meta: { 'io.skillbench/shell-commands-not-run': commands } }
+          : {}),
       };
     });
   }
@@ -402,7 +581,8 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
     if (change.listChanged) {
       sends.push(server.sendResourceListChanged());
       if (prompts) sends.push(server.sendPromptListChanged());
-    } else if (prompts && change.changedSkills.length > 0) sends.push(server.sendPromptListChanged());
+    } else if (prompts && change.changedSkills.length > 0)
+      sends.push(server.sendPromptListChanged());
     if (subscriptions.size > 0) {
       const updated = new Set(change.changedFiles);
       const touched = [...change.changedSkills, ...change.addedSkills, ...change.removedSkills];
@@ -414,7 +594,8 @@ export function createSkillsServer(catalog: LiveCatalog, options: CreateSkillsSe
         updated.add(a.tarGz).add(a.zip);
         if (skill.personal) updated.add(`resource://skills/${skill.personal.id}/document`);
       }
-      for (const uri of updated) if (subscriptions.has(uri)) sends.push(server.sendResourceUpdated({ uri }));
+      for (const uri of updated)
+        if (subscriptions.has(uri)) sends.push(server.sendResourceUpdated({ uri }));
     }
     // A closed transport rejects; the next change simply finds no listener once disposed.
     for (const p of sends) p.catch(() => undefined);

@@ -33,8 +33,23 @@ export function isUserInvocable(frontmatter: Record<string, unknown>): boolean {
 
 function namedArguments(frontmatter: Record<string, unknown>): string[] {
   const raw = frontmatter.arguments;
-  const names = typeof raw === 'string' ? raw.split(/[\s,]+/) : Array.isArray(raw) ? raw.map((v) => (typeof v === 'string' ? v : typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string' ? (v as { name: string }).name : '')) : [];
-  return [...new Set(names.map((n) => n.trim()).filter((n) => /^[A-Za-z_][A-Za-z0-9_-]*$/.test(n)))];
+  const names =
+    typeof raw === 'string'
+      ? raw.split(/[\s,]+/)
+      : Array.isArray(raw)
+        ? raw.map((v) =>
+            typeof v === 'string'
+              ? v
+              : typeof v === 'object' &&
+                  v !== null &&
+                  typeof (v as { name?: unknown }).name === 'string'
+                ? (v as { name: string }).name
+                : '',
+          )
+        : [];
+  return [
+    ...new Set(names.map((n) => n.trim()).filter((n) => /^[A-Za-z_][A-Za-z0-9_-]*$/.test(n))),
+  ];
 }
 
 /** The prompts for a set of served skills; names are the skill names, or the paths when names repeat. */
@@ -46,12 +61,29 @@ export function skillPrompts(skills: readonly ServedSkill[]): SkillPrompt[] {
     const fm = skill.frontmatter;
     if (!isUserInvocable(fm)) continue;
     const named = namedArguments(fm);
-    const hint = typeof fm['argument-hint'] === 'string' ? fm['argument-hint'] : typeof fm.argumentHint === 'string' ? fm.argumentHint : undefined;
+    const hint =
+      typeof fm['argument-hint'] === 'string'
+        ? fm['argument-hint']
+        : typeof fm.argumentHint === 'string'
+          ? fm.argumentHint
+          : undefined;
     const args: PromptArgumentSpec[] =
       named.length > 0
         ? named.map((n) => ({ name: n, required: false }))
-        : [{ name: FREE_TEXT_ARGUMENT, description: hint ? `Arguments: ${hint}` : 'Text passed to the skill as $ARGUMENTS.', required: false }];
-    out.push({ name: (count.get(skill.name) ?? 0) > 1 ? skill.skillPath : skill.name, description: skill.description, arguments: args, named, skill });
+        : [
+            {
+              name: FREE_TEXT_ARGUMENT,
+              description: hint ? `Arguments: ${hint}` : 'Text passed to the skill as $ARGUMENTS.',
+              required: false,
+            },
+          ];
+    out.push({
+      name: (count.get(skill.name) ?? 0) > 1 ? skill.skillPath : skill.name,
+      description: skill.description,
+      arguments: args,
+      named,
+      skill,
+    });
   }
   return out;
 }
@@ -62,17 +94,26 @@ export function shellCommandLines(body: string): string[] {
 }
 
 /** Substitute placeholders in a skill body with the prompt's argument values. */
-export function renderPromptBody(prompt: SkillPrompt, values: Record<string, string | undefined>): string {
+export function renderPromptBody(
+  prompt: SkillPrompt,
+  values: Record<string, string | undefined>,
+): string {
   const positional: string[] =
     prompt.named.length > 0
       ? prompt.named.map((n) => values[n] ?? '')
       : (values[FREE_TEXT_ARGUMENT] ?? '').split(/\s+/).filter((t) => t.length > 0);
-  const all = prompt.named.length > 0 ? positional.filter((v) => v.length > 0).join(' ') : (values[FREE_TEXT_ARGUMENT] ?? '').trim();
+  const all =
+    prompt.named.length > 0
+      ? positional.filter((v) => v.length > 0).join(' ')
+      : (values[FREE_TEXT_ARGUMENT] ?? '').trim();
   let text = prompt.skill.body;
   // Longest patterns first, so `$ARGUMENTS[1]` is not read as `$ARGUMENTS` + "[1]".
   text = text.replace(/\$ARGUMENTS\[(\d+)\]/g, (_m, i: string) => positional[Number(i)] ?? '');
   text = text.replace(/\$ARGUMENTS\b/g, all);
-  text = text.replace(/\$(\d+)\b/g, (_m, i: string) => (Number(i) >= 1 ? (positional[Number(i) - 1] ?? '') : `$${i}`));
-  for (const n of prompt.named) text = text.replace(new RegExp(`\\$${n.replace(/[-]/g, '\\-')}\\b`, 'g'), values[n] ?? '');
+  text = text.replace(/\$(\d+)\b/g, (_m, i: string) =>
+    Number(i) >= 1 ? (positional[Number(i) - 1] ?? '') : `$${i}`,
+  );
+  for (const n of prompt.named)
+    text = text.replace(new RegExp(`\\$${n.replace(/[-]/g, '\\-')}\\b`, 'g'), values[n] ?? '');
   return text;
 }

@@ -20,12 +20,21 @@ const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 const CONFORMANCE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 const NPX_TIMEOUT = 240_000;
 
-function run(command: string, args: string[], timeout = NPX_TIMEOUT): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  timeout = NPX_TIMEOUT,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_yes: 'true' } }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      command,
+      args,
+      { timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_yes: 'true' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -64,15 +73,31 @@ describe('interop with official MCP tools', () => {
   it(
     'MCP Inspector CLI: skills/list --verify against our stdio server exits 0',
     async () => {
-      const server = [process.execPath, cli, 'serve', '--stdio', lib.path].map(shellQuote).join(' ');
-      const r = await run('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, '-c', `mcp-inspector --cli ${server} --method skills/list --verify`]);
+      const server = [process.execPath, cli, 'serve', '--stdio', lib.path]
+        .map(shellQuote)
+        .join(' ');
+      const r = await run('npx', [
+        '-y',
+        '-p',
+        'node@22',
+        '-p',
+        INSPECTOR,
+        '-c',
+        `mcp-inspector --cli ${server} --method skills/list --verify`,
+      ]);
       expect(r.stdout + r.stderr).toContain(`Verified ${TEST_LIBRARY_SERVED.length} skills`);
       expect(r.code).toBe(0);
     },
     NPX_TIMEOUT + 10_000,
   );
 
-  for (const scenario of ['sep-2640-skills-enumeration', 'sep-2640-skills-manifest', 'sep-2640-skills-directory', 'server-initialize', 'dns-rebinding-protection']) {
+  for (const scenario of [
+    'sep-2640-skills-enumeration',
+    'sep-2640-skills-manifest',
+    'sep-2640-skills-directory',
+    'server-initialize',
+    'dns-rebinding-protection',
+  ]) {
     it(
       `MCP conformance suite: ${scenario} passes against our HTTP server`,
       async () => {
@@ -92,7 +117,9 @@ describe('interop with official MCP tools', () => {
     expect(skills.directoryRead).toBe(true);
     const listing = await skills.list();
     expect(listing.invalid).toEqual([]);
-    expect(listing.skills.map((s) => s.uri)).toEqual(TEST_LIBRARY_SERVED.map((p) => `skill://${p}/SKILL.md`));
+    expect(listing.skills.map((s) => s.uri)).toEqual(
+      TEST_LIBRARY_SERVED.map((p) => `skill://${p}/SKILL.md`),
+    );
     let files = 0;
     for (const entry of listing.skills) {
       const got = await skills.get(entry.uri);
@@ -111,7 +138,11 @@ describe('interop with official MCP tools', () => {
 
   it('official SDK v2 SkillsClient lists, gets and reads every skill with verification (HTTP)', async () => {
     const client = new Client({ name: 'sdk-v2-interop', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(secured.url), { requestInit: { headers: { Authorization: `Bearer ${secured.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(secured.url), {
+        requestInit: { headers: { Authorization: `Bearer ${secured.token}` } },
+      }),
+    );
     try {
       expect(await verifyAll(client)).toBe(10);
     } finally {
@@ -121,7 +152,13 @@ describe('interop with official MCP tools', () => {
 
   it('official SDK v2 SkillsClient lists and reads every skill with verification (stdio)', async () => {
     const client = new Client({ name: 'sdk-v2-interop', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'serve', '--stdio', lib.path], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, 'serve', '--stdio', lib.path],
+        stderr: 'pipe',
+      }),
+    );
     try {
       expect(await verifyAll(client)).toBe(10);
     } finally {

@@ -20,7 +20,11 @@ describe('SkillsServerService (the panel API)', () => {
     const lib = await tempDir();
     cleanups.push(() => lib.remove());
     await makeTestLibrary(lib.path);
-    const service = new SkillsServerService({ roots: [lib.path], watch: false, cliCommand: ['skillbench'] });
+    const service = new SkillsServerService({
+      roots: [lib.path],
+      watch: false,
+      cliCommand: ['skillbench'],
+    });
     cleanups.push(async () => void (await service.stop()));
     const states: ServerStatus['state'][] = [];
     const requests: RequestLogEntry[] = [];
@@ -32,31 +36,67 @@ describe('SkillsServerService (the panel API)', () => {
     expect(status.state).toBe('running');
     expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(status.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(status.features).toEqual({ legacy: true, personalMcp: true, tools: true, prompts: true });
+    expect(status.features).toEqual({
+      legacy: true,
+      personalMcp: true,
+      tools: true,
+      prompts: true,
+    });
     const cat = service.catalog();
     expect(cat?.served.map((s) => s.skillPath)).toEqual(TEST_LIBRARY_SERVED);
     expect(cat?.excluded.map((e) => e.relativeDir)).toEqual(['broken', 'escaper']);
     expect(cat?.excluded[0]?.reasons[0]).toContain('other-name');
 
     const client = new Client({ name: 'panel-test', version: '1' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(status.url ?? ''), { requestInit: { headers: { Authorization: `Bearer ${status.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(status.url ?? ''), {
+        requestInit: { headers: { Authorization: `Bearer ${status.token}` } },
+      }),
+    );
     await client.readResource({ uri: 'skill://alpha/SKILL.md' });
-    expect(requests.some((r) => r.method === 'resources/read' && r.uri === 'skill://alpha/SKILL.md' && r.status === 'ok')).toBe(true);
+    expect(
+      requests.some(
+        (r) =>
+          r.method === 'resources/read' && r.uri === 'skill://alpha/SKILL.md' && r.status === 'ok',
+      ),
+    ).toBe(true);
     expect(service.recentRequests().length).toBeGreaterThan(0);
 
     const snippets = service.clientSetup();
     expect(snippets.map((s) => s.id)).toEqual([
-      'claude-desktop-stdio', 'claude-code-stdio', 'cursor-stdio', 'vscode-stdio',
-      'claude-desktop-http', 'claude-code-http', 'cursor-http', 'vscode-http',
+      'claude-desktop-stdio',
+      'claude-code-stdio',
+      'cursor-stdio',
+      'vscode-stdio',
+      'claude-desktop-http',
+      'claude-code-http',
+      'cursor-http',
+      'vscode-http',
     ]);
-    expect(JSON.parse(snippets[0]?.text ?? '{}')).toEqual({ mcpServers: { skillbench: { command: 'skillbench', args: ['serve', '--stdio', lib.path] } } });
-    expect(snippets.find((s) => s.id === 'claude-code-http')?.text).toBe(`claude mcp add --transport http skillbench ${status.url} --header 'Authorization: Bearer ${status.token}'`);
-    expect(JSON.parse(snippets.find((s) => s.id === 'vscode-http')?.text ?? '{}')).toEqual({ servers: { skillbench: { type: 'http', url: status.url, headers: { Authorization: `Bearer ${status.token}` } } } });
+    expect(JSON.parse(snippets[0]?.text ?? '{}')).toEqual({
+      mcpServers: { skillbench: { command: 'skillbench', args: ['serve', '--stdio', lib.path] } },
+    });
+    expect(snippets.find((s) => s.id === 'claude-code-http')?.text).toBe(
+      `claude mcp add --transport http skillbench ${status.url} --header 'Authorization: Bearer ${status.token}'`,
+    );
+    expect(JSON.parse(snippets.find((s) => s.id === 'vscode-http')?.text ?? '{}')).toEqual({
+      servers: {
+        skillbench: {
+          type: 'http',
+          url: status.url,
+          headers: { Authorization: `Bearer ${status.token}` },
+        },
+      },
+    });
 
     const newToken = await service.regenerateToken();
     expect(newToken).not.toBe(status.token);
     await expect(client.listResources()).rejects.toThrow();
-    const refused = await fetch(status.url ?? '', { method: 'POST', headers: { authorization: `Bearer ${status.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(status.url ?? '', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${status.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(401);
     await client.close().catch(() => undefined);
 
@@ -87,7 +127,9 @@ describe('archives', () => {
     const tar = gunzipSync(tarGzBytes(files));
     expect(tar.equals(tarBytes(files))).toBe(true);
     expect(tar.subarray(0, 8).toString('latin1')).toBe('SKILL.md');
-    expect(tar.subarray(136, 147).toString('latin1')).toBe((315532800).toString(8).padStart(11, '0'));
+    expect(tar.subarray(136, 147).toString('latin1')).toBe(
+      (315532800).toString(8).padStart(11, '0'),
+    );
     expect(tar.includes(Buffer.from(`path=deep/${'n'.repeat(150)}.md`))).toBe(true);
   });
 });
@@ -97,11 +139,16 @@ describe('prompts', () => {
     const lib = await tempDir();
     cleanups.push(() => lib.remove());
     await writeTree(lib.path, {
-      'deploy/SKILL.md': skillMd('name: deploy\ndescription: Deploy a service.\narguments: [service, env]', 'Deploy $service to $env. ($1/$2) [$ARGUMENTS]\n'),
+      'deploy/SKILL.md': skillMd(
+        'name: deploy\ndescription: Deploy a service.\narguments: [service, env]',
+        'Deploy $service to $env. ($1/$2) [$ARGUMENTS]\n',
+      ),
     });
     const snap = await buildSnapshot([lib.path]);
     const [prompt] = skillPrompts(snap.skills);
     expect(prompt?.arguments.map((a) => a.name)).toEqual(['service', 'env']);
-    expect(renderPromptBody(prompt, { service: 'api', env: 'prod' })).toBe('Deploy api to prod. (api/prod) [api prod]\n');
+    expect(renderPromptBody(prompt, { service: 'api', env: 'prod' })).toBe(
+      'Deploy api to prod. (api/prod) [api prod]\n',
+    );
   });
 });

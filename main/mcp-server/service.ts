@@ -109,7 +109,13 @@ export function summarizeSnapshot(snap: CatalogSnapshot): CatalogSummary {
       bytes: s.files.reduce((n, f) => n + f.size, 0),
       warnings: s.warnings,
     })),
-    excluded: snap.excluded.map((e) => ({ root: e.root, dir: e.dir, relativeDir: e.relativeDir, name: e.name, reasons: e.reasons })),
+    excluded: snap.excluded.map((e) => ({
+      root: e.root,
+      dir: e.dir,
+      relativeDir: e.relativeDir,
+      name: e.name,
+      reasons: e.reasons,
+    })),
   };
 }
 
@@ -143,7 +149,12 @@ export class SkillsServerService extends EventEmitter<SkillsServerServiceEvents>
       port: this.#http?.port,
       token: this.#http ? this.#token : undefined,
       sessions: this.#http?.sessionCount() ?? 0,
-      features: { legacy: o.legacy !== false, personalMcp: o.personalMcp !== false, tools: o.tools !== false, prompts: o.prompts !== false },
+      features: {
+        legacy: o.legacy !== false,
+        personalMcp: o.personalMcp !== false,
+        tools: o.tools !== false,
+        prompts: o.prompts !== false,
+      },
       ...(this.#error ? { error: this.#error } : {}),
     };
   }
@@ -172,9 +183,14 @@ export class SkillsServerService extends EventEmitter<SkillsServerServiceEvents>
     if (this.#state === 'running' || this.#state === 'starting') return this.status();
     this.#setState('starting');
     try {
-      const catalog = new LiveCatalog(this.#roots, { watch: this.#options.watch, check: this.#options.check });
+      const catalog = new LiveCatalog(this.#roots, {
+        watch: this.#options.watch,
+        check: this.#options.check,
+      });
       await catalog.load();
-      catalog.on('changed', (c: CatalogChange) => this.emit('catalog', summarizeSnapshot(c.current)));
+      catalog.on('changed', (c: CatalogChange) =>
+        this.emit('catalog', summarizeSnapshot(c.current)),
+      );
       this.#catalog = catalog;
       this.emit('catalog', summarizeSnapshot(catalog.current));
       this.#http = await startHttpHost(catalog, {

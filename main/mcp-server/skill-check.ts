@@ -18,7 +18,11 @@ export interface SkillCheckResult {
 }
 
 /** A servable-check: the default runs the `mcp-serve` profile; tests and the app may pass their own. */
-export type SkillCheck = (input: { text: string; parsed: ParsedSkill; fileView: FileView }) => SkillCheckResult;
+export type SkillCheck = (input: {
+  text: string;
+  parsed: ParsedSkill;
+  fileView: FileView;
+}) => SkillCheckResult;
 
 /** The default check: `validateSkill(text, {profiles: ['mcp-serve'], fileView})`. */
 export const mcpServeCheck: SkillCheck = ({ parsed, fileView }) => {

@@ -17,7 +17,10 @@ export interface StdioHostOptions extends SkillsServerFeatures {
 }
 
 /** Serve the catalog over stdio; resolves when the client closes the connection (stdin ends). */
-export async function serveStdio(catalog: LiveCatalog, options: StdioHostOptions = {}): Promise<void> {
+export async function serveStdio(
+  catalog: LiveCatalog,
+  options: StdioHostOptions = {},
+): Promise<void> {
   const handle = createSkillsServer(catalog, { ...options, transport: 'stdio' });
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);

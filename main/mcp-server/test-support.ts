@@ -11,10 +11,15 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** PNG signature plus bytes that are not valid UTF-8, to exercise `blob` reads. */
-export const BINARY_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x80, 0xc3, 0x28]);
+export const BINARY_BYTES = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0x00, 0x80, 0xc3, 0x28,
+]);
 
 /** Write files (path → content) under `root`, creating folders. */
-export async function writeTree(root: string, files: Record<string, string | Uint8Array>): Promise<void> {
+export async function writeTree(
+  root: string,
+  files: Record<string, string | Uint8Array>,
+): Promise<void> {
   for (const [path, content] of Object.entries(files)) {
     const abs = join(root, ...path.split('/'));
     await mkdir(dirname(abs), { recursive: true });
@@ -28,7 +33,9 @@ export function skillMd(frontmatter: string, body = 'Do the thing.\n'): string {
 }
 
 /** A temp folder that removes itself. */
-export async function tempDir(prefix = 'skillbench-mcp-'): Promise<{ path: string; remove(): Promise<void> }> {
+export async function tempDir(
+  prefix = 'skillbench-mcp-',
+): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
 }
@@ -41,7 +48,10 @@ export async function tempDir(prefix = 'skillbench-mcp-'): Promise<{ path: strin
  */
 export async function makeTestLibrary(root: string): Promise<void> {
   await writeTree(root, {
-    'alpha/SKILL.md': skillMd('name: alpha\ndescription: "First skill: with a colon, quoted."\nlicense: MIT\nmetadata:\n  owner: team-a\n  version: "2"', '# Alpha\n\nRead references/guide.md.\n'),
+    'alpha/SKILL.md': skillMd(
+      'name: alpha\ndescription: "First skill: with a colon, quoted."\nlicense: MIT\nmetadata:\n  owner: team-a\n  version: "2"',
+      '# Alpha\n\nRead references/guide.md.\n',
+    ),
     'alpha/references/guide.md': '# Guide\n\nUTF-8 text: café ✓\n',
     'alpha/references/deep/note.txt': 'deep note\n',
     'alpha/scripts/run.sh': '#!/bin/sh\necho hi\n',
@@ -50,7 +60,10 @@ export async function makeTestLibrary(root: string): Promise<void> {
       'name: refunds\ndescription: Issue refunds for billing orders.\nargument-hint: "[order-id] [reason]"',
       'Refund order $1 because $2.\nAll: $ARGUMENTS\nFirst: $ARGUMENTS[0]\n!`git status`\nDone.\n',
     ),
-    'team/support/refunds/SKILL.md': skillMd('name: refunds\ndescription: Explain the refund policy to customers.', 'Explain refunds.\n'),
+    'team/support/refunds/SKILL.md': skillMd(
+      'name: refunds\ndescription: Explain the refund policy to customers.',
+      'Explain refunds.\n',
+    ),
     'personal-notes/SKILL.md': skillMd(
       [
         'name: personal-notes',
@@ -71,15 +84,25 @@ export async function makeTestLibrary(root: string): Promise<void> {
       'Write notes.\n',
     ),
     'personal-notes/references/style.md': '# Style\n\nShort sentences.\n',
-    'quiet/SKILL.md': skillMd('name: quiet\ndescription: Only the model uses this one.\nuser-invocable: false'),
-    'broken/SKILL.md': skillMd('name: other-name\ndescription: The name does not match the folder.'),
+    'quiet/SKILL.md': skillMd(
+      'name: quiet\ndescription: Only the model uses this one.\nuser-invocable: false',
+    ),
+    'broken/SKILL.md': skillMd(
+      'name: other-name\ndescription: The name does not match the folder.',
+    ),
     'escaper/SKILL.md': skillMd('name: escaper\ndescription: Has a link that leaves the skill.'),
   });
   await symlink('/etc/hosts', join(root, 'escaper', 'hosts-link'));
 }
 
 /** Served skill paths of {@link makeTestLibrary}, sorted by SKILL.md URI. */
-export const TEST_LIBRARY_SERVED = ['alpha', 'personal-notes', 'quiet', 'team/billing/refunds', 'team/support/refunds'];
+export const TEST_LIBRARY_SERVED = [
+  'alpha',
+  'personal-notes',
+  'quiet',
+  'team/billing/refunds',
+  'team/support/refunds',
+];
 
 /** Bundle the CLI (main/cli/main.ts) with esbuild into `outDir/cli.mjs`; returns its path. */
 export async function bundleCli(outDir: string): Promise<string> {
@@ -94,7 +117,9 @@ export async function bundleCli(outDir: string): Promise<string> {
     format: 'esm',
     logLevel: 'error',
     absWorkingDir: REPO_ROOT,
-    banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+    },
   });
   return outfile;
 }

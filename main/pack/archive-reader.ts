@@ -6,7 +6,14 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import yauzl from 'yauzl';
-import { alwaysExcluded, checkEntryName, findCollision, type ImportLimits, type Refusal, type SourceFormat } from '../../shared/projection';
+import {
+  alwaysExcluded,
+  checkEntryName,
+  findCollision,
+  type ImportLimits,
+  type Refusal,
+  type SourceFormat,
+} from '../../shared/projection';
 import { mapLimit } from './map-limit';
 
 /** One entry read from an import source, checked and held in memory. */
@@ -45,7 +52,9 @@ const RATIO_FLOOR = 64 * 1024;
 
 /** Entries skipped on import without refusing: macOS archive leftovers (spec §3 exclusions). */
 function isJunk(path: string): boolean {
-  return path === '__MACOSX' || path.startsWith('__MACOSX/') || path.split('/').pop() === '.DS_Store';
+  return (
+    path === '__MACOSX' || path.startsWith('__MACOSX/') || path.split('/').pop() === '.DS_Store'
+  );
 }
 
 /** Mode bits kept: only "executable or not". Why: setuid/setgid from an archive must never reach disk (§6). */
@@ -65,7 +74,12 @@ class Budget {
     this.entries++;
     if (!directory) this.files++;
     if (this.files > this.limits.maxFiles || this.entries > this.limits.maxFiles * 2 + 16) {
-      throw new RefusalError({ code: 'too-many-files', message: `The archive holds more than ${this.limits.maxFiles} files, the most a skill import accepts. If you trust it, raise the limit.`, detail: `file count > ${this.limits.maxFiles}`, entry: raw });
+      throw new RefusalError({
+        code: 'too-many-files',
+        message: `The archive holds more than ${this.limits.maxFiles} files, the most a skill import accepts. If you trust it, raise the limit.`,
+        detail: `file count > ${this.limits.maxFiles}`,
+        entry: raw,
+      });
     }
   }
 
@@ -73,7 +87,12 @@ class Budget {
   add(n: number, raw: string): void {
     this.bytes += n;
     if (this.bytes > this.limits.maxBytes) {
-      throw new RefusalError({ code: 'too-large', message: `The archive unpacks to more than ${formatMiB(this.limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`, detail: `unpacked bytes > ${this.limits.maxBytes} (counted while inflating)`, entry: raw });
+      throw new RefusalError({
+        code: 'too-large',
+        message: `The archive unpacks to more than ${formatMiB(this.limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`,
+        detail: `unpacked bytes > ${this.limits.maxBytes} (counted while inflating)`,
+        entry: raw,
+      });
     }
   }
 }
@@ -84,7 +103,12 @@ function formatMiB(bytes: number): string {
 }
 
 /** The ratio refusal. */
-function ratioRefusal(limits: ImportLimits, inflated: number, compressed: number, raw?: string): RefusalError {
+function ratioRefusal(
+  limits: ImportLimits,
+  inflated: number,
+  compressed: number,
+  raw?: string,
+): RefusalError {
   return new RefusalError({
     code: 'compression-ratio',
     message: `The archive expands far more than normal files do (over ${limits.maxRatio} to 1). This is how "zip bombs" fill a disk, so it was not unpacked.`,
@@ -94,7 +118,15 @@ function ratioRefusal(limits: ImportLimits, inflated: number, compressed: number
 }
 
 /** Check a name and keep the entry, or throw the refusal. */
-function accept(entries: ReadEntry[], ignored: string[], raw: string, directory: boolean, data: Buffer, mode: number | undefined, limits: ImportLimits): void {
+function accept(
+  entries: ReadEntry[],
+  ignored: string[],
+  raw: string,
+  directory: boolean,
+  data: Buffer,
+  mode: number | undefined,
+  limits: ImportLimits,
+): void {
   const checked = checkEntryName(directory && !raw.endsWith('/') ? `${raw}/` : raw, limits);
   if (!checked.ok) throw new RefusalError(checked.refusal);
   if (checked.path === '') return;
@@ -102,7 +134,13 @@ function accept(entries: ReadEntry[], ignored: string[], raw: string, directory:
     ignored.push(checked.path);
     return;
   }
-  entries.push({ raw, path: checked.path, directory: checked.directory || directory, data, mode: safeMode(mode) });
+  entries.push({
+    raw,
+    path: checked.path,
+    directory: checked.directory || directory,
+    data,
+    mode: safeMode(mode),
+  });
 }
 
 /** Refusal for links. */
@@ -117,7 +155,12 @@ function linkRefusal(raw: string, hard: boolean): RefusalError {
 
 /** Refusal for devices, FIFOs, sockets. */
 function specialRefusal(raw: string, what: string): RefusalError {
-  return new RefusalError({ code: 'special-file', message: `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`, detail: `${what} entry`, entry: raw });
+  return new RefusalError({
+    code: 'special-file',
+    message: `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`,
+    detail: `${what} entry`,
+    entry: raw,
+  });
 }
 
 /** Decode a zip name: UTF-8 when flagged or valid, else Latin-1 (the byte values, never lost). */
@@ -134,9 +177,17 @@ function decodeZipName(raw: Buffer, utf8Flag: boolean): string {
 const S_IFMT = 0o170000;
 
 /** Read a zip with yauzl: central directory names, counting real inflated bytes per entry. */
-async function readZip(path: string, limits: ImportLimits, archiveSize: number): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+async function readZip(
+  path: string,
+  limits: ImportLimits,
+  archiveSize: number,
+): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false }, (err, file) => (err ? reject(err) : resolve(file)));
+    yauzl.open(
+      path,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false },
+      (err, file) => (err ? reject(err) : resolve(file)),
+    );
   });
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
@@ -145,7 +196,11 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
   try {
     // Why check the declared count first: a central directory can announce millions of entries.
     if (zip.entryCount > limits.maxFiles * 2 + 16) {
-      throw new RefusalError({ code: 'too-many-files', message: `The archive holds ${zip.entryCount} entries, more than a skill import accepts (${limits.maxFiles} files). If you trust it, raise the limit.`, detail: `central directory entry count ${zip.entryCount}` });
+      throw new RefusalError({
+        code: 'too-many-files',
+        message: `The archive holds ${zip.entryCount} entries, more than a skill import accepts (${limits.maxFiles} files). If you trust it, raise the limit.`,
+        detail: `central directory entry count ${zip.entryCount}`,
+      });
     }
     for (;;) {
       const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
@@ -180,7 +235,12 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
         if (field.id === 0x7075 && field.data.length >= 6 && field.data.readUInt8(0) === 1) {
           const alt = field.data.subarray(5).toString('utf8');
           if (alt.normalize('NFC') !== raw.normalize('NFC')) {
-            throw new RefusalError({ code: 'unsafe-name', message: `The archive gives one file two different names (${raw} and ${alt}), a trick to show one name and unpack another.`, detail: 'Unicode Path extra field differs from the file name', entry: raw });
+            throw new RefusalError({
+              code: 'unsafe-name',
+              message: `The archive gives one file two different names (${raw} and ${alt}), a trick to show one name and unpack another.`,
+              detail: 'Unicode Path extra field differs from the file name',
+              entry: raw,
+            });
           }
         }
       }
@@ -191,7 +251,11 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
       if (type === 0o020000 || type === 0o060000) throw specialRefusal(raw, 'device node');
       if (type === 0o010000) throw specialRefusal(raw, 'named pipe (FIFO)');
       if (type === 0o140000) throw specialRefusal(raw, 'socket');
-      const directory = raw.endsWith('/') || raw.endsWith('\\') || type === 0o040000 || (entry.externalFileAttributes & 0x10) !== 0;
+      const directory =
+        raw.endsWith('/') ||
+        raw.endsWith('\\') ||
+        type === 0o040000 ||
+        (entry.externalFileAttributes & 0x10) !== 0;
       budget.entry(directory, raw);
       // Why check the name before reading: a refused name must not cost an inflation.
       const checked = checkEntryName(directory && !/[/\\]$/.test(raw) ? `${raw}/` : raw, limits);
@@ -201,10 +265,20 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
         continue;
       }
       if (entry.generalPurposeBitFlag & 0x1) {
-        throw new RefusalError({ code: 'encrypted', message: `The archive is password-protected (${raw}); Skillbench imports only unencrypted archives.`, detail: 'encrypted entry', entry: raw });
+        throw new RefusalError({
+          code: 'encrypted',
+          message: `The archive is password-protected (${raw}); Skillbench imports only unencrypted archives.`,
+          detail: 'encrypted entry',
+          entry: raw,
+        });
       }
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-        throw new RefusalError({ code: 'unsupported', message: `The archive uses a compression method Skillbench does not read (${raw}). Re-create it with an ordinary zip tool.`, detail: `compression method ${entry.compressionMethod}`, entry: raw });
+        throw new RefusalError({
+          code: 'unsupported',
+          message: `The archive uses a compression method Skillbench does not read (${raw}). Re-create it with an ordinary zip tool.`,
+          detail: `compression method ${entry.compressionMethod}`,
+          entry: raw,
+        });
       }
       pending.push({ entry, raw, mode });
     }
@@ -214,7 +288,9 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
     const datas = await mapLimit(pending, 4, async ({ entry, raw }) => {
       if (stopped) return Buffer.alloc(0);
       try {
-        const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))));
+        const stream = await new Promise<Readable>((resolve, reject) =>
+          zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
+        );
         const chunks: Buffer[] = [];
         let inflated = 0;
         await pipeline(
@@ -225,7 +301,11 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
                 if (stopped) throw new Error('stopped');
                 inflated += chunk.length;
                 budget.add(chunk.length, raw);
-                if (inflated > RATIO_FLOOR && inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)) throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
+                if (
+                  inflated > RATIO_FLOOR &&
+                  inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)
+                )
+                  throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
                 chunks.push(chunk);
                 done();
               } catch (error) {
@@ -240,16 +320,24 @@ async function readZip(path: string, limits: ImportLimits, archiveSize: number):
         throw error;
       }
     });
-    pending.forEach(({ raw, mode }, i) => accept(entries, ignored, raw, false, datas[i], mode || undefined, limits));
+    pending.forEach(({ raw, mode }, i) =>
+      accept(entries, ignored, raw, false, datas[i], mode || undefined, limits),
+    );
   } finally {
     zip.close();
   }
-  if (budget.bytes > RATIO_FLOOR && budget.bytes > limits.maxRatio * Math.max(archiveSize, 1)) throw ratioRefusal(limits, budget.bytes, archiveSize);
+  if (budget.bytes > RATIO_FLOOR && budget.bytes > limits.maxRatio * Math.max(archiveSize, 1))
+    throw ratioRefusal(limits, budget.bytes, archiveSize);
   return { entries, ignored };
 }
 
 /** Read a tar or tar.gz with tar-stream, counting the real inflated bytes of the whole stream. */
-async function readTar(path: string, gzip: boolean, limits: ImportLimits, archiveSize: number): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+async function readTar(
+  path: string,
+  gzip: boolean,
+  limits: ImportLimits,
+  archiveSize: number,
+): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
   const ignored: string[] = [];
@@ -280,10 +368,20 @@ async function readTar(path: string, gzip: boolean, limits: ImportLimits, archiv
         if (settled) return done();
         streamBytes += chunk.length;
         if (streamBytes > streamCap) {
-          stop(new RefusalError({ code: 'too-large', message: `The archive unpacks to more than ${formatMiB(limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`, detail: `tar stream bytes > ${streamCap} (counted while inflating)` }));
+          stop(
+            new RefusalError({
+              code: 'too-large',
+              message: `The archive unpacks to more than ${formatMiB(limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`,
+              detail: `tar stream bytes > ${streamCap} (counted while inflating)`,
+            }),
+          );
           return done();
         }
-        if (gzip && streamBytes > RATIO_FLOOR * 16 && streamBytes > limits.maxRatio * Math.max(compressedRead, 1)) {
+        if (
+          gzip &&
+          streamBytes > RATIO_FLOOR * 16 &&
+          streamBytes > limits.maxRatio * Math.max(compressedRead, 1)
+        ) {
           stop(ratioRefusal(limits, streamBytes, compressedRead));
           return done();
         }
@@ -316,7 +414,12 @@ async function readTar(path: string, gzip: boolean, limits: ImportLimits, archiv
           case 'directory':
             break;
           default:
-            throw new RefusalError({ code: 'unsupported', message: `The archive contains an entry of a kind Skillbench does not unpack (${raw}).`, detail: `tar type ${String(header.type)}`, entry: raw });
+            throw new RefusalError({
+              code: 'unsupported',
+              message: `The archive contains an entry of a kind Skillbench does not unpack (${raw}).`,
+              detail: `tar type ${String(header.type)}`,
+              entry: raw,
+            });
         }
         const directory = header.type === 'directory' || raw.endsWith('/');
         budget.entry(directory, raw);
@@ -340,7 +443,15 @@ async function readTar(path: string, gzip: boolean, limits: ImportLimits, archiv
       stream.on('end', () => {
         if (settled) return;
         try {
-          accept(entries, ignored, raw, header.type === 'directory', Buffer.concat(chunks), header.mode, limits);
+          accept(
+            entries,
+            ignored,
+            raw,
+            header.type === 'directory',
+            Buffer.concat(chunks),
+            header.mode,
+            limits,
+          );
           next();
         } catch (error) {
           fail(error);
@@ -361,12 +472,20 @@ async function readTar(path: string, gzip: boolean, limits: ImportLimits, archiv
     });
     (gunzip ? source.pipe(gunzip).pipe(counter) : source.pipe(counter)).pipe(extract);
   });
-  if (gzip && budget.bytes > RATIO_FLOOR && budget.bytes > limits.maxRatio * Math.max(archiveSize, 1)) throw ratioRefusal(limits, budget.bytes, archiveSize);
+  if (
+    gzip &&
+    budget.bytes > RATIO_FLOOR &&
+    budget.bytes > limits.maxRatio * Math.max(archiveSize, 1)
+  )
+    throw ratioRefusal(limits, budget.bytes, archiveSize);
   return { entries, ignored };
 }
 
 /** Read a folder as an import source: lstat only, links refused, always-excluded folders skipped. */
-async function readFolder(dir: string, limits: ImportLimits): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+async function readFolder(
+  dir: string,
+  limits: ImportLimits,
+): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
   const ignored: string[] = [];
@@ -407,7 +526,11 @@ async function readFolder(dir: string, limits: ImportLimits): Promise<{ entries:
 /** Map reader errors that are not refusals (corrupt data) to a plain refusal. */
 function damaged(error: unknown): Refusal {
   const detail = error instanceof Error ? error.message : String(error);
-  return { code: 'damaged', message: 'The archive is damaged or not what its name says, so nothing was imported.', detail };
+  return {
+    code: 'damaged',
+    message: 'The archive is damaged or not what its name says, so nothing was imported.',
+    detail,
+  };
 }
 
 /**
@@ -416,12 +539,22 @@ function damaged(error: unknown): Refusal {
  * anything unsafe: traversal, absolute or UNC paths, links, devices, FIFOs, collisions,
  * too many files, too many bytes, bombs (SKILLS-OVER-MCP.md §6).
  */
-export async function readImportSource(source: string, limits: ImportLimits): Promise<ReadSourceResult> {
+export async function readImportSource(
+  source: string,
+  limits: ImportLimits,
+): Promise<ReadSourceResult> {
   let st;
   try {
     st = await lstat(source);
   } catch (error) {
-    return { ok: false, refusal: { code: 'not-a-skill-source', message: `${source} does not exist.`, detail: (error as Error).message } };
+    return {
+      ok: false,
+      refusal: {
+        code: 'not-a-skill-source',
+        message: `${source} does not exist.`,
+        detail: (error as Error).message,
+      },
+    };
   }
   try {
     if (st.isSymbolicLink()) throw linkRefusal(source, false);
@@ -439,7 +572,10 @@ export async function readImportSource(source: string, limits: ImportLimits): Pr
       await handle.close();
     }
     const magic = head.subarray(0, headLength);
-    if (magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))) {
+    if (
+      magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) ||
+      magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+    ) {
       const { entries, ignored } = await readZip(source, limits, st.size);
       return finish('zip', entries, ignored);
     }
@@ -452,11 +588,28 @@ export async function readImportSource(source: string, limits: ImportLimits): Pr
       return finish('tar', entries, ignored);
     }
     if (basename(source).toLowerCase() === 'skill.md' || /\.md$/i.test(source)) {
-      if (st.size > limits.maxBytes) throw new RefusalError({ code: 'too-large', message: `${basename(source)} is larger than ${formatMiB(limits.maxBytes)}.`, detail: `${st.size} bytes` });
+      if (st.size > limits.maxBytes)
+        throw new RefusalError({
+          code: 'too-large',
+          message: `${basename(source)} is larger than ${formatMiB(limits.maxBytes)}.`,
+          detail: `${st.size} bytes`,
+        });
       const data = await readFile(source);
-      return finish('skill-md', [{ raw: 'SKILL.md', path: 'SKILL.md', directory: false, data, mode: 0o644 }], [], basename(dirname(source)));
+      return finish(
+        'skill-md',
+        [{ raw: 'SKILL.md', path: 'SKILL.md', directory: false, data, mode: 0o644 }],
+        [],
+        basename(dirname(source)),
+      );
     }
-    return { ok: false, refusal: { code: 'not-a-skill-source', message: `${basename(source)} is not a zip, .skill, tar.gz archive, folder or SKILL.md file.`, detail: `unrecognised file signature ${magic.subarray(0, 4).toString('hex')}` } };
+    return {
+      ok: false,
+      refusal: {
+        code: 'not-a-skill-source',
+        message: `${basename(source)} is not a zip, .skill, tar.gz archive, folder or SKILL.md file.`,
+        detail: `unrecognised file signature ${magic.subarray(0, 4).toString('hex')}`,
+      },
+    };
   } catch (error) {
     if (error instanceof RefusalError) return { ok: false, refusal: error.refusal };
     return { ok: false, refusal: damaged(error) };
@@ -464,8 +617,15 @@ export async function readImportSource(source: string, limits: ImportLimits): Pr
 }
 
 /** Final checks over all names (collisions) once everything is read. */
-function finish(format: SourceFormat, entries: ReadEntry[], ignored: string[], nameHint?: string): ReadSourceResult {
-  const collision = findCollision(entries.map((e) => ({ path: e.path, directory: e.directory, raw: e.raw })));
+function finish(
+  format: SourceFormat,
+  entries: ReadEntry[],
+  ignored: string[],
+  nameHint?: string,
+): ReadSourceResult {
+  const collision = findCollision(
+    entries.map((e) => ({ path: e.path, directory: e.directory, raw: e.raw })),
+  );
   if (collision) return { ok: false, refusal: collision };
   return { ok: true, format, entries, ignored, ...(nameHint ? { nameHint } : {}) };
 }

@@ -63,16 +63,31 @@ export function worthDeflating(data: Buffer): boolean {
 }
 
 /** Append items in the order given (callers sort) with fixed dates and modes. */
-function appendAll(archive: Archiver, items: readonly ArchiveItem[], zip: boolean, deflated: ReadonlyMap<Buffer, Buffer>): void {
+function appendAll(
+  archive: Archiver,
+  items: readonly ArchiveItem[],
+  zip: boolean,
+  deflated: ReadonlyMap<Buffer, Buffer>,
+): void {
   for (const item of items) {
     if (item.kind === 'directory') {
-      archive.append(Buffer.alloc(0), { name: item.name, type: 'directory', date: FIXED_DATE, mode: 0o755 });
+      archive.append(Buffer.alloc(0), {
+        name: item.name,
+        type: 'directory',
+        date: FIXED_DATE,
+        mode: 0o755,
+      });
     } else {
       const data = item.data ?? Buffer.alloc(0);
       // Why only 0o644/0o755: permissions of the author's machine (group-writable, setuid) must not travel.
       const mode = item.mode & 0o111 ? 0o755 : 0o644;
       const ahead = deflated.get(data);
-      archive.append(data, { name: item.name, date: FIXED_DATE, mode, ...(zip ? (ahead ? { deflated: ahead } : { store: !worthDeflating(data) }) : {}) });
+      archive.append(data, {
+        name: item.name,
+        date: FIXED_DATE,
+        mode,
+        ...(zip ? (ahead ? { deflated: ahead } : { store: !worthDeflating(data) }) : {}),
+      });
     }
   }
 }
@@ -95,7 +110,14 @@ function shareable(buffers: readonly Buffer[]): Buffer[] {
 
 /** Send `buffers` to a worker for deflating with the encoder's settings. */
 function sendToWorker(pool: ValidationPool, buffers: Buffer[]): EarlyDeflate {
-  const remote = pool.deflate(buffers, LEVEL).then((done) => new Map(buffers.map((b, k) => [b, done[k] ?? deflateAll([b], LEVEL)[0] ?? Buffer.alloc(0)])));
+  const remote = pool
+    .deflate(buffers, LEVEL)
+    .then(
+      (done) =>
+        new Map(
+          buffers.map((b, k) => [b, done[k] ?? deflateAll([b], LEVEL)[0] ?? Buffer.alloc(0)]),
+        ),
+    );
   // Why a caught copy: when the export stops before the archive (blocked), nobody awaits this.
   remote.catch(() => undefined);
   return { remote, sent: new Set(buffers) };
@@ -107,7 +129,10 @@ function sendToWorker(pool: ValidationPool, buffers: Buffer[]): EarlyDeflate {
  * worker's results. Returns null when no worker is running (a one-off CLI `pack` does not start
  * one: that costs about what it saves) or there are too few files.
  */
-export function startDeflate(buffers: readonly Buffer[], pool: ValidationPool | null = sharedValidationPool()): EarlyDeflate | null {
+export function startDeflate(
+  buffers: readonly Buffer[],
+  pool: ValidationPool | null = sharedValidationPool(),
+): EarlyDeflate | null {
   if (!pool?.live) return null;
   const files = shareable(buffers);
   if (files.length === 0) return null;
@@ -124,7 +149,11 @@ export function startDeflate(buffers: readonly Buffer[], pool: ValidationPool | 
  * without an early start, half go to a running worker now. Returns nothing to add when no
  * worker is running or there are too few files; a failed worker leaves the work to the encoder.
  */
-async function deflateAhead(items: readonly ArchiveItem[], pool: ValidationPool | null, early: EarlyDeflate | null): Promise<Map<Buffer, Buffer>> {
+async function deflateAhead(
+  items: readonly ArchiveItem[],
+  pool: ValidationPool | null,
+  early: EarlyDeflate | null,
+): Promise<Map<Buffer, Buffer>> {
   const out = new Map<Buffer, Buffer>();
   const files = shareable(items.flatMap((i) => (i.kind === 'file' && i.data ? [i.data] : [])));
   if (files.length === 0) return out;
@@ -158,7 +187,14 @@ export async function writeArchive(
   target: string,
   options: { pool?: ValidationPool | null; early?: EarlyDeflate | null } = {},
 ): Promise<WrittenArchive> {
-  const deflated = format === 'zip' ? await deflateAhead(items, options.pool === undefined ? sharedValidationPool() : options.pool, options.early ?? null) : new Map<Buffer, Buffer>();
+  const deflated =
+    format === 'zip'
+      ? await deflateAhead(
+          items,
+          options.pool === undefined ? sharedValidationPool() : options.pool,
+          options.early ?? null,
+        )
+      : new Map<Buffer, Buffer>();
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const archive: Archiver =
     format === 'zip'

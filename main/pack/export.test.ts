@@ -1,6 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  cp,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  rm,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,7 +46,15 @@ const SKILL_MD = [
 ].join('\r\n');
 
 /** The same skill with only the six standard keys (valid for the agentskills profile). */
-const CLEAN_MD = ['\uFEFF---', 'name: demo-skill', 'description: Turns meeting notes into action items. Use when the user pastes notes.', 'license: MIT', '---', '# Demo', ''].join('\r\n');
+const CLEAN_MD = [
+  '\uFEFF---',
+  'name: demo-skill',
+  'description: Turns meeting notes into action items. Use when the user pastes notes.',
+  'license: MIT',
+  '---',
+  '# Demo',
+  '',
+].join('\r\n');
 
 /** A skill folder with everything an export must sort out. */
 async function makeFixture(parent: string, skillMd = SKILL_MD): Promise<string> {
@@ -82,7 +101,18 @@ function frontmatter(text: string): Record<string, unknown> {
   return parse(split.yaml) as Record<string, unknown>;
 }
 
-const EXCLUDED = ['.git', '.DS_Store', 'node_modules', '__pycache__', 'lib/b.pyc', 'evals/cases.json', '.env', 'notes.txt', 'outside-link', 'guide-link.md'];
+const EXCLUDED = [
+  '.git',
+  '.DS_Store',
+  'node_modules',
+  '__pycache__',
+  'lib/b.pyc',
+  'evals/cases.json',
+  '.env',
+  'notes.txt',
+  'outside-link',
+  'guide-link.md',
+];
 
 describe('upload targets (claude-ai, skill, claude-api)', () => {
   for (const target of ['claude-ai', 'skill', 'claude-api'] as const) {
@@ -105,7 +135,8 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
         'demo-skill/scripts/',
         'demo-skill/scripts/run.sh',
       ]);
-      for (const gone of EXCLUDED) expect(names.some((n) => n.startsWith(`demo-skill/${gone}`))).toBe(false);
+      for (const gone of EXCLUDED)
+        expect(names.some((n) => n.startsWith(`demo-skill/${gone}`))).toBe(false);
       const skillMd = zipCat(out, 'demo-skill/SKILL.md');
       expect(skillMd.startsWith('---\n')).toBe(true);
       expect(skillMd).not.toContain('\r');
@@ -123,7 +154,13 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
       expect(verbose).toMatch(/-rwxr-xr-x.*demo-skill\/scripts\/run\.sh/);
       expect(verbose).toMatch(/-rw-r--r--.*demo-skill\/references\/guide\.md/);
       if (result.status === 'written' && target === 'claude-api') {
-        expect(result.plan.apiFiles).toEqual(['demo-skill/SKILL.md', 'demo-skill/docs/evals/keep.md', 'demo-skill/lib/b.py', 'demo-skill/references/guide.md', 'demo-skill/scripts/run.sh']);
+        expect(result.plan.apiFiles).toEqual([
+          'demo-skill/SKILL.md',
+          'demo-skill/docs/evals/keep.md',
+          'demo-skill/lib/b.py',
+          'demo-skill/references/guide.md',
+          'demo-skill/scripts/run.sh',
+        ]);
       }
     });
   }
@@ -136,15 +173,36 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     expect(byPath.get('node_modules')?.rule).toBe('dependency-folder');
     expect(byPath.get('evals')?.rule).toBe('evals-folder');
     expect(byPath.get('docs/evals')?.included).toBe(true);
-    expect(byPath.get('.env')).toMatchObject({ included: false, rule: 'secret-file', keepable: true });
-    expect(byPath.get('notes.txt')).toMatchObject({ included: false, rule: 'secret-content', keepable: true });
+    expect(byPath.get('.env')).toMatchObject({
+      included: false,
+      rule: 'secret-file',
+      keepable: true,
+    });
+    expect(byPath.get('notes.txt')).toMatchObject({
+      included: false,
+      rule: 'secret-content',
+      keepable: true,
+    });
     expect(byPath.get('notes.txt')?.reason).toMatch(/AWS access key/);
-    expect(byPath.get('outside-link')).toMatchObject({ included: false, rule: 'symlink', keepable: false });
-    expect(byPath.get('guide-link.md')).toMatchObject({ included: false, rule: 'symlink', keepable: true });
-    expect(plan.issues.map((i) => i.ruleId)).toEqual(expect.arrayContaining(['package/secret-left-out', 'package/symlink-left-out']));
+    expect(byPath.get('outside-link')).toMatchObject({
+      included: false,
+      rule: 'symlink',
+      keepable: false,
+    });
+    expect(byPath.get('guide-link.md')).toMatchObject({
+      included: false,
+      rule: 'symlink',
+      keepable: true,
+    });
+    expect(plan.issues.map((i) => i.ruleId)).toEqual(
+      expect.arrayContaining(['package/secret-left-out', 'package/symlink-left-out']),
+    );
     expect(plan.blocked).toBe(false);
     expect(plan.projection.changes.find((c) => c.key === 'hooks')?.action).toBe('dropped');
-    expect(plan.projection.normalisations.map((n) => n.kind)).toEqual(['bom-stripped', 'crlf-to-lf']);
+    expect(plan.projection.normalisations.map((n) => n.kind)).toEqual([
+      'bom-stripped',
+      'crlf-to-lf',
+    ]);
   });
 
   it('lists a named pipe as a special file and never opens it (opening one would wait for a writer)', async () => {
@@ -153,24 +211,31 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     const out = join(tmp, 'pipe.zip');
     const result = await exportSkill(dir, 'claude-ai', { out });
     expect(result.status).toBe('written');
-    expect(result.plan.entries.find((e) => e.source === 'references/pipe')).toMatchObject({ included: false, rule: 'special-file' });
+    expect(result.plan.entries.find((e) => e.source === 'references/pipe')).toMatchObject({
+      included: false,
+      rule: 'special-file',
+    });
     expect(zipList(out)).not.toContain('demo-skill/references/pipe');
   });
 
   it('keeps a secret file and an inside link only when the user says so', async () => {
     const dir = await makeFixture(tmp);
     const out = join(tmp, 'kept.zip');
-    const result = await exportSkill(dir, 'claude-ai', { out, keep: ['.env', 'guide-link.md', 'outside-link'] });
+    const result = await exportSkill(dir, 'claude-ai', {
+      out,
+      keep: ['.env', 'guide-link.md', 'outside-link'],
+    });
     expect(result.status).toBe('written');
     const names = zipList(out);
     expect(names).toContain('demo-skill/.env');
     expect(names).toContain('demo-skill/guide-link.md');
     expect(names).not.toContain('demo-skill/outside-link');
     expect(zipCat(out, 'demo-skill/guide-link.md')).toBe('# Guide\n');
-    if (result.status === 'written') expect(result.plan.issues.some((i) => i.ruleId === 'package/secret-kept')).toBe(true);
+    if (result.status === 'written')
+      expect(result.plan.issues.some((i) => i.ruleId === 'package/secret-kept')).toBe(true);
   });
 
-  it('is blocked with claude.ai\'s own words when the package breaks its rules', async () => {
+  it("is blocked with claude.ai's own words when the package breaks its rules", async () => {
     const dir = await makeFixture(tmp);
     await mkdir(join(dir, '.claude-plugin'));
     await writeFile(join(dir, '.claude-plugin/plugin.json'), '{}');
@@ -181,7 +246,13 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     const result = await exportSkill(dir, 'claude-ai', { out });
     expect(result.status).toBe('blocked');
     const wordings = result.plan.issues.map((i) => i.destinationWording).filter(Boolean);
-    expect(wordings).toEqual(expect.arrayContaining(['A skill cannot contain a plugin manifest', 'Zip must contain exactly one SKILL.md file', 'Zip contains too many files (maximum 200)']));
+    expect(wordings).toEqual(
+      expect.arrayContaining([
+        'A skill cannot contain a plugin manifest',
+        'Zip must contain exactly one SKILL.md file',
+        'Zip contains too many files (maximum 200)',
+      ]),
+    );
     await expect(readdir(tmp)).resolves.not.toContain('blocked.zip');
   });
 
@@ -192,7 +263,9 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     await writeFile(join(dir, 'data.bin'), Buffer.alloc(30_000_001));
     const result = await exportSkill(dir, 'skill', { out: join(tmp, 'big.skill') });
     expect(result.status).toBe('blocked');
-    expect(result.plan.issues.find((i) => i.ruleId === 'package/too-large')?.destinationWording).toBe('Zip file uncompressed size exceeds 30MB');
+    expect(
+      result.plan.issues.find((i) => i.ruleId === 'package/too-large')?.destinationWording,
+    ).toBe('Zip file uncompressed size exceeds 30MB');
   });
 });
 
@@ -213,13 +286,19 @@ describe('Agent Skills archives (archive-zip, archive-tgz)', () => {
     const out = join(tmp, 'a.zip');
     const blocked = await exportSkill(dir, 'archive-zip', { out });
     expect(blocked.status).toBe('blocked');
-    const unexpected = blocked.plan.issues.filter((i) => i.severity === 'error' && i.profile === 'agentskills');
+    const unexpected = blocked.plan.issues.filter(
+      (i) => i.severity === 'error' && i.profile === 'agentskills',
+    );
     expect(unexpected.length).toBeGreaterThan(0);
     expect(unexpected.map((i) => i.message).join(' ')).toMatch(/when_to_use|hooks|x-personal-mcp/);
     await expect(readdir(tmp)).resolves.not.toContain('a.zip');
     const projected = await exportSkill(dir, 'archive-zip', { out, project: true });
     expect(projected.status).toBe('written');
-    expect(Object.keys(frontmatter(zipCat(out, 'SKILL.md')))).toEqual(['name', 'description', 'metadata']);
+    expect(Object.keys(frontmatter(zipCat(out, 'SKILL.md')))).toEqual([
+      'name',
+      'description',
+      'metadata',
+    ]);
   });
 
   it('archive-tgz: readable by tar, same layout, fixed modes and dates', async () => {
@@ -227,9 +306,25 @@ describe('Agent Skills archives (archive-zip, archive-tgz)', () => {
     const out = join(tmp, 'a.tar.gz');
     const result = await exportSkill(dir, 'archive-tgz', { out, sha256File: true });
     expect(result.status).toBe('written');
-    const names = execFileSync('tar', ['-tzf', out], { encoding: 'utf8' }).trim().split('\n').sort();
-    expect(names).toEqual(['SKILL.md', 'docs/', 'docs/evals/', 'docs/evals/keep.md', 'lib/', 'lib/b.py', 'references/', 'references/guide.md', 'scripts/', 'scripts/run.sh']);
-    expect(execFileSync('tar', ['-xzOf', out, 'references/guide.md'], { encoding: 'utf8' })).toBe('# Guide\n');
+    const names = execFileSync('tar', ['-tzf', out], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .sort();
+    expect(names).toEqual([
+      'SKILL.md',
+      'docs/',
+      'docs/evals/',
+      'docs/evals/keep.md',
+      'lib/',
+      'lib/b.py',
+      'references/',
+      'references/guide.md',
+      'scripts/',
+      'scripts/run.sh',
+    ]);
+    expect(execFileSync('tar', ['-xzOf', out, 'references/guide.md'], { encoding: 'utf8' })).toBe(
+      '# Guide\n',
+    );
     const verbose = execFileSync('tar', ['--utc', '-tvzf', out], { encoding: 'utf8' });
     expect(verbose).toMatch(/-rwxr-xr-x .* 1980-01-01 00:00 scripts\/run\.sh/);
     expect(verbose).toMatch(/-rw-r--r-- .* 1980-01-01 00:00 SKILL\.md/);
@@ -243,11 +338,16 @@ describe('Agent Skills archives (archive-zip, archive-tgz)', () => {
   it('writes Universal 2.1 tools as tools.json next to SKILL.md', async () => {
     const dir = join(tmp, 'uni');
     await mkdir(dir);
-    await writeFile(join(dir, 'SKILL.md'), '---\nname: uni\ndescription: d\nspec_version: "2.1"\nversion: 1.0.0\ntools:\n  - name: run\n    input_schema: {type: object}\n---\n');
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: uni\ndescription: d\nspec_version: "2.1"\nversion: 1.0.0\ntools:\n  - name: run\n    input_schema: {type: object}\n---\n',
+    );
     await writeFile(join(dir, 'tools.json'), '[]');
     const out = join(tmp, 'uni.zip');
     expect((await exportSkill(dir, 'claude-ai', { out })).status).toBe('written');
-    expect(JSON.parse(zipCat(out, 'uni/tools.json'))).toEqual([{ name: 'run', input_schema: { type: 'object' } }]);
+    expect(JSON.parse(zipCat(out, 'uni/tools.json'))).toEqual([
+      { name: 'run', input_schema: { type: 'object' } },
+    ]);
     expect(frontmatter(zipCat(out, 'uni/SKILL.md')).tools).toBeUndefined();
   });
 });
@@ -263,7 +363,13 @@ describe('reproducible archives', () => {
       const r1 = await exportSkill(a, target, { out: join(tmp, 'x1', 'out.bin') });
       const r2 = await exportSkill(a, target, { out: join(tmp, 'x2', 'out.bin') });
       const r3 = await exportSkill(b, target, { out: join(tmp, 'x3', 'out.bin') });
-      const [h1, h2, h3] = await Promise.all(['x1', 'x2', 'x3'].map(async (d) => createHash('sha256').update(await readFile(join(tmp, d, 'out.bin'))).digest('hex')));
+      const [h1, h2, h3] = await Promise.all(
+        ['x1', 'x2', 'x3'].map(async (d) =>
+          createHash('sha256')
+            .update(await readFile(join(tmp, d, 'out.bin')))
+            .digest('hex'),
+        ),
+      );
       expect(h1).toBe(h2);
       expect(h1).toBe(h3);
       expect(r1.status === 'written' && r1.sha256).toBe(h1);
@@ -277,7 +383,9 @@ describe('reproducible archives', () => {
     const r1 = await exportSkill(a, 'archive-zip', { out: join(tmp, 'o1.zip') });
     await writeFile(join(a, 'lib/b.py'), 'print(2)\n');
     const r2 = await exportSkill(a, 'archive-zip', { out: join(tmp, 'o2.zip') });
-    expect(r1.status === 'written' && r2.status === 'written' && r1.sha256 !== r2.sha256).toBe(true);
+    expect(r1.status === 'written' && r2.status === 'written' && r1.sha256 !== r2.sha256).toBe(
+      true,
+    );
   });
 });
 
@@ -286,22 +394,44 @@ describe('folder targets (claude-code, folder)', () => {
     const dir = await makeFixture(tmp);
     const home = join(tmp, 'home');
     const trashDir = join(tmp, 'trash');
-    const first = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'user', home }, trashDir });
+    const first = await exportSkill(dir, 'claude-code', {
+      claudeCode: { scope: 'user', home },
+      trashDir,
+    });
     expect(first.status).toBe('written');
     const dest = join(home, '.claude', 'skills', 'demo-skill');
-    expect(await readFile(join(dest, 'SKILL.md'), 'utf8')).toBe(SKILL_MD.slice(1).replace(/\r\n/g, '\n'));
-    expect((await readdir(dest)).sort()).toEqual(['SKILL.md', 'docs', 'lib', 'references', 'scripts']);
+    expect(await readFile(join(dest, 'SKILL.md'), 'utf8')).toBe(
+      SKILL_MD.slice(1).replace(/\r\n/g, '\n'),
+    );
+    expect((await readdir(dest)).sort()).toEqual([
+      'SKILL.md',
+      'docs',
+      'lib',
+      'references',
+      'scripts',
+    ]);
 
     await writeFile(join(dir, 'references/guide.md'), '# Guide v2\n');
     await writeFile(join(dir, 'references/new.md'), 'new\n');
     await writeFile(join(dest, 'local-only.md'), 'mine\n');
-    const second = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'user', home }, trashDir });
+    const second = await exportSkill(dir, 'claude-code', {
+      claudeCode: { scope: 'user', home },
+      trashDir,
+    });
     expect(second.status).toBe('exists');
     if (second.status !== 'exists') throw new Error('expected exists');
-    expect(second.diff).toMatchObject({ added: ['references/new.md'], changed: ['references/guide.md'], removed: ['local-only.md'] });
+    expect(second.diff).toMatchObject({
+      added: ['references/new.md'],
+      changed: ['references/guide.md'],
+      removed: ['local-only.md'],
+    });
     expect(await readFile(join(dest, 'references/guide.md'), 'utf8')).toBe('# Guide\n');
 
-    const third = await exportSkill(dir, 'claude-code', { claudeCode: { scope: 'user', home }, trashDir, overwrite: true });
+    const third = await exportSkill(dir, 'claude-code', {
+      claudeCode: { scope: 'user', home },
+      trashDir,
+      overwrite: true,
+    });
     expect(third.status).toBe('written');
     expect(await readFile(join(dest, 'references/guide.md'), 'utf8')).toBe('# Guide v2\n');
     const trashed = third.status === 'written' ? third.trashedTo : undefined;
@@ -317,9 +447,14 @@ describe('folder targets (claude-code, folder)', () => {
     expect(r.status === 'written' && r.path).toBe(join(project, '.claude', 'skills', 'demo-skill'));
     // A folder copy is checked with the skill's own profiles (agentskills by default).
     expect((await exportSkill(dir, 'folder', { out: join(tmp, 'copies') })).status).toBe('blocked');
-    const copy = await exportSkill(dir, 'folder', { out: join(tmp, 'copies'), profiles: ['claude-code'] });
+    const copy = await exportSkill(dir, 'folder', {
+      out: join(tmp, 'copies'),
+      profiles: ['claude-code'],
+    });
     expect(copy.status === 'written' && copy.path).toBe(join(tmp, 'copies', 'demo-skill'));
-    expect(await readFile(join(tmp, 'copies', 'demo-skill', 'SKILL.md'), 'utf8')).toContain('hooks:');
+    expect(await readFile(join(tmp, 'copies', 'demo-skill', 'SKILL.md'), 'utf8')).toContain(
+      'hooks:',
+    );
   });
 
   it('lets folder targets override errors, but never archives', async () => {
@@ -327,8 +462,12 @@ describe('folder targets (claude-code, folder)', () => {
     await mkdir(dir);
     await writeFile(join(dir, 'SKILL.md'), '---\nname: broken\ndescription: x\nname: twice\n---\n');
     expect((await exportSkill(dir, 'folder', { out: join(tmp, 'c') })).status).toBe('blocked');
-    expect((await exportSkill(dir, 'folder', { out: join(tmp, 'c'), force: true })).status).toBe('written');
-    expect((await exportSkill(dir, 'archive-zip', { out: join(tmp, 'b.zip'), force: true })).status).toBe('blocked');
+    expect((await exportSkill(dir, 'folder', { out: join(tmp, 'c'), force: true })).status).toBe(
+      'written',
+    );
+    expect(
+      (await exportSkill(dir, 'archive-zip', { out: join(tmp, 'b.zip'), force: true })).status,
+    ).toBe('blocked');
   });
 });
 

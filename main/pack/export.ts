@@ -3,7 +3,14 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../library/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
-import { getTarget, planExport, type ExportPlan, type ExportResult, type TargetId, type ValidateFn } from '../../shared/projection';
+import {
+  getTarget,
+  planExport,
+  type ExportPlan,
+  type ExportResult,
+  type TargetId,
+  type ValidateFn,
+} from '../../shared/projection';
 import { startDeflate, writeArchive, type ArchiveItem } from './archive-writer';
 import { commitFolder, diffFolder, exists, stageFolder, type FolderFile } from './folder-writer';
 import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';
@@ -51,7 +58,11 @@ export interface PlannedExport {
 }
 
 /** Read the skill folder and plan the export, without writing anything (the export dialog's view). */
-export async function planSkillExport(skillDir: string, target: TargetId, options: ExportOptions = {}): Promise<PlannedExport> {
+export async function planSkillExport(
+  skillDir: string,
+  target: TargetId,
+  options: ExportOptions = {},
+): Promise<PlannedExport> {
   return planLoaded(await loadSkillFolder(skillDir), target, options);
 }
 
@@ -86,7 +97,9 @@ export function folderDestination(plan: ExportPlan, options: ExportOptions): str
 /** The archive path a target writes to. */
 export function archiveDestination(plan: ExportPlan, options: ExportOptions): string {
   const cwd = options.cwd ?? process.cwd();
-  return options.out ? resolve(cwd, options.out) : join(cwd, `${plan.skillName}${plan.target.extension ?? ''}`);
+  return options.out
+    ? resolve(cwd, options.out)
+    : join(cwd, `${plan.skillName}${plan.target.extension ?? ''}`);
 }
 
 /** The included files of a plan with their bytes, paths relative to the package root. */
@@ -98,8 +111,10 @@ async function planFiles(planned: PlannedExport): Promise<FolderFile[]> {
     const data =
       entry.content !== undefined
         ? Buffer.from(entry.content, 'utf8')
-        : (entry.kind !== 'symlink' ? planned.skill.cache.get(entry.source as string) : undefined) ??
-          (await readSourceBytes(planned.skill, entry.source as string, entry.kind === 'symlink'));
+        : ((entry.kind !== 'symlink'
+            ? planned.skill.cache.get(entry.source as string)
+            : undefined) ??
+          (await readSourceBytes(planned.skill, entry.source as string, entry.kind === 'symlink')));
     files.push({ path: entry.output, data, mode: entry.mode });
   }
   return files;
@@ -110,14 +125,19 @@ async function planFiles(planned: PlannedExport): Promise<FolderFile[]> {
  * reproducible archive or a folder copy. Never overwrites a folder silently: an existing
  * destination returns its diff until `overwrite` is set.
  */
-export async function exportSkill(skillDir: string, target: TargetId, options: ExportOptions = {}): Promise<ExportResult> {
+export async function exportSkill(
+  skillDir: string,
+  target: TargetId,
+  options: ExportOptions = {},
+): Promise<ExportResult> {
   const skill = await loadSkillFolder(skillDir);
   // Why before planning: a worker thread deflates most files of a large zip while the plan is made.
   const early = getTarget(target).output === 'zip' ? startDeflate([...skill.cache.values()]) : null;
   const planned = planLoaded(skill, target, options);
   const { plan } = planned;
   // Why: the destination would reject the package anyway; only folder copies may be forced (issue 6 point 3).
-  if (plan.blocked && !(options.force && getTarget(target).overrideAllowed)) return { status: 'blocked', plan };
+  if (plan.blocked && !(options.force && getTarget(target).overrideAllowed))
+    return { status: 'blocked', plan };
   const files = await planFiles(planned);
 
   if (plan.target.output === 'folder') {
@@ -125,16 +145,39 @@ export async function exportSkill(skillDir: string, target: TargetId, options: E
     if ((await exists(dest)) && !options.overwrite) {
       return { status: 'exists', plan, path: dest, diff: await diffFolder(dest, files) };
     }
-    const dirs = plan.entries.filter((e) => e.included && e.kind === 'directory').map((e) => e.output.replace(/\/$/, ''));
+    const dirs = plan.entries
+      .filter((e) => e.included && e.kind === 'directory')
+      .map((e) => e.output.replace(/\/$/, ''));
     const stage = await stageFolder(dest, files, dirs);
-    const { trashedTo } = await commitFolder(stage, dest, options.overwrite === true, options.trashDir);
-    return { status: 'written', plan, path: dest, bytes: files.reduce((s, f) => s + f.data.length, 0), files: files.length, ...(trashedTo ? { trashedTo } : {}) };
+    const { trashedTo } = await commitFolder(
+      stage,
+      dest,
+      options.overwrite === true,
+      options.trashDir,
+    );
+    return {
+      status: 'written',
+      plan,
+      path: dest,
+      bytes: files.reduce((s, f) => s + f.data.length, 0),
+      files: files.length,
+      ...(trashedTo ? { trashedTo } : {}),
+    };
   }
 
   const byPath = new Map(files.map((f) => [f.path, f]));
   const items: ArchiveItem[] = plan.entries
     .filter((e) => e.included)
-    .map((e) => (e.kind === 'directory' ? { name: e.output, kind: 'directory', mode: 0o755 } : { name: e.output, kind: 'file', mode: e.mode, data: (byPath.get(e.output) as FolderFile).data }));
+    .map((e) =>
+      e.kind === 'directory'
+        ? { name: e.output, kind: 'directory', mode: 0o755 }
+        : {
+            name: e.output,
+            kind: 'file',
+            mode: e.mode,
+            data: (byPath.get(e.output) as FolderFile).data,
+          },
+    );
   const dest = archiveDestination(plan, options);
   await mkdir(dirname(dest), { recursive: true });
   const written = await writeArchive(plan.target.output, items, dest, { early });
@@ -144,6 +187,13 @@ export async function exportSkill(skillDir: string, target: TargetId, options: E
     // Why this format: `sha256sum -c` reads "<hex>  <name>" (GNU coreutils).
     await writeFileAtomic(sha256Path, `${written.sha256}  ${dest.split(/[\\/]/).pop() ?? dest}\n`);
   }
-  return { status: 'written', plan, path: dest, bytes: written.bytes, sha256: written.sha256, files: files.length, ...(sha256Path ? { sha256Path } : {}) };
+  return {
+    status: 'written',
+    plan,
+    path: dest,
+    bytes: written.bytes,
+    sha256: written.sha256,
+    files: files.length,
+    ...(sha256Path ? { sha256Path } : {}),
+  };
 }
-

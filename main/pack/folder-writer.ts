@@ -53,7 +53,12 @@ export async function diffFolder(dest: string, files: readonly FolderFile[]): Pr
     existing.delete(file.path);
     const abs = join(dest, file.path);
     const st = await lstat(abs);
-    if (!st.isFile() || st.size !== file.data.length || digest(await readFile(abs)) !== digest(file.data)) diff.changed.push(file.path);
+    if (
+      !st.isFile() ||
+      st.size !== file.data.length ||
+      digest(await readFile(abs)) !== digest(file.data)
+    )
+      diff.changed.push(file.path);
     else diff.unchanged++;
   }
   diff.removed = [...existing].sort();
@@ -64,15 +69,21 @@ export async function diffFolder(dest: string, files: readonly FolderFile[]): Pr
  * Write files into a fresh hidden folder beside `dest` and return its path. Why a sibling:
  * the final rename must stay on one file system to be atomic.
  */
-export async function stageFolder(dest: string, files: readonly FolderFile[], dirs: readonly string[] = []): Promise<string> {
+export async function stageFolder(
+  dest: string,
+  files: readonly FolderFile[],
+  dirs: readonly string[] = [],
+): Promise<string> {
   const parent = dirname(dest);
   await mkdir(parent, { recursive: true });
   const stage = join(parent, `.skillbench-stage-${randomBytes(6).toString('hex')}`);
   await mkdir(stage, { mode: 0o755 });
   try {
     const folders = new Set<string>(dirs);
-    for (const file of files) if (file.path.includes('/')) folders.add(file.path.slice(0, file.path.lastIndexOf('/')));
-    for (const dir of [...folders].sort()) await mkdir(join(stage, dir), { recursive: true, mode: 0o755 });
+    for (const file of files)
+      if (file.path.includes('/')) folders.add(file.path.slice(0, file.path.lastIndexOf('/')));
+    for (const dir of [...folders].sort())
+      await mkdir(join(stage, dir), { recursive: true, mode: 0o755 });
     // Why a few writes at a time: thousands of small files are written much faster in parallel.
     await mapLimit(files, 16, async (file) => {
       const abs = join(stage, file.path);
@@ -92,7 +103,12 @@ export async function stageFolder(dest: string, files: readonly FolderFile[], di
  * Move a staged folder into place. When `dest` exists it is moved to the trash first, only if
  * `replace` is true; otherwise nothing changes and an error says so.
  */
-export async function commitFolder(stage: string, dest: string, replace: boolean, trashDir?: string): Promise<{ trashedTo?: string }> {
+export async function commitFolder(
+  stage: string,
+  dest: string,
+  replace: boolean,
+  trashDir?: string,
+): Promise<{ trashedTo?: string }> {
   try {
     let trashedTo: string | undefined;
     if (await exists(dest)) {

@@ -39,7 +39,13 @@ export interface ImportSkillOptions extends ImportOptions {
 
 /** True when `name` is usable as a library folder name. */
 function usableName(name: string | undefined): name is string {
-  return !!name && name !== '.' && name !== '..' && !/[/\\]/.test(name) && unportableSegmentReason(name) === undefined;
+  return (
+    !!name &&
+    name !== '.' &&
+    name !== '..' &&
+    !/[/\\]/.test(name) &&
+    unportableSegmentReason(name) === undefined
+  );
 }
 
 /** The source's base name without archive extensions. */
@@ -48,11 +54,26 @@ function stem(source: string): string {
 }
 
 /** Group the read entries into skills. */
-function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], ignored: string[], nameHint: string | undefined, validate: ValidateFn): ImportPreview {
+function toPreview(
+  source: string,
+  format: SourceFormat,
+  entries: ReadEntry[],
+  ignored: string[],
+  nameHint: string | undefined,
+  validate: ValidateFn,
+): ImportPreview {
   const files = entries.filter((e) => !e.directory);
   const roots = findSkillRoots(files.map((f) => f.path));
   if (roots.length === 0) {
-    return { status: 'refused', refusal: { code: 'no-skill', message: 'No SKILL.md was found, so this is not a skill. A skill is a folder with a SKILL.md file in it.', detail: `${files.length} files, none named SKILL.md` } };
+    return {
+      status: 'refused',
+      refusal: {
+        code: 'no-skill',
+        message:
+          'No SKILL.md was found, so this is not a skill. A skill is a folder with a SKILL.md file in it.',
+        detail: `${files.length} files, none named SKILL.md`,
+      },
+    };
   }
   const claimed = new Set<string>();
   const skills: PreviewSkill[] = roots.map((root) => {
@@ -61,15 +82,49 @@ function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], i
     mine.forEach((e) => claimed.add(e.path));
     const skillEntry = files.find((f) => f.path === root.skillFile) as ReadEntry;
     const skillText = skillEntry.data.toString('utf8');
-    const frontmatterName = projectSkillText(skillText, { frontmatter: 'unchanged', toolsJson: false }).name;
-    const folder = root.root ? root.root.split('/').pop() : format === 'skill-md' || format === 'folder' ? nameHint : stem(source);
-    const name = usableName(frontmatterName) ? frontmatterName : usableName(folder) ? folder : 'imported-skill';
+    const frontmatterName = projectSkillText(skillText, {
+      frontmatter: 'unchanged',
+      toolsJson: false,
+    }).name;
+    const folder = root.root
+      ? root.root.split('/').pop()
+      : format === 'skill-md' || format === 'folder'
+        ? nameHint
+        : stem(source);
+    const name = usableName(frontmatterName)
+      ? frontmatterName
+      : usableName(folder)
+        ? folder
+        : 'imported-skill';
     const skillFiles = mine
       .filter((e) => !e.directory)
-      .map((e) => ({ path: e.path === root.skillFile ? 'SKILL.md' : e.path.slice(prefix.length), source: e.path, size: e.data.length, mode: e.mode }));
+      .map((e) => ({
+        path: e.path === root.skillFile ? 'SKILL.md' : e.path.slice(prefix.length),
+        source: e.path,
+        size: e.data.length,
+        mode: e.mode,
+      }));
     const dirs = mine.filter((e) => e.directory).map((e) => e.path.slice(prefix.length));
-    const diagnostics = validate(skillText, { profiles: ['agentskills'], fileView: { folderName: name, fileName: 'SKILL.md', entries: [...dirs.map((d) => ({ path: d, kind: 'directory' as const, size: 0 })), ...skillFiles.map((f) => ({ path: f.path, kind: 'file' as const, size: f.size }))] } }).diagnostics;
-    return { root: root.root, name, files: skillFiles, dirs, bytes: skillFiles.reduce((s, f) => s + f.size, 0), skillText, diagnostics };
+    const diagnostics = validate(skillText, {
+      profiles: ['agentskills'],
+      fileView: {
+        folderName: name,
+        fileName: 'SKILL.md',
+        entries: [
+          ...dirs.map((d) => ({ path: d, kind: 'directory' as const, size: 0 })),
+          ...skillFiles.map((f) => ({ path: f.path, kind: 'file' as const, size: f.size })),
+        ],
+      },
+    }).diagnostics;
+    return {
+      root: root.root,
+      name,
+      files: skillFiles,
+      dirs,
+      bytes: skillFiles.reduce((s, f) => s + f.size, 0),
+      skillText,
+      diagnostics,
+    };
   });
   const outside = files.filter((f) => !claimed.has(f.path)).map((f) => f.path);
   return { status: 'ok', format, skills, ignored, outside };
@@ -79,11 +134,21 @@ function toPreview(source: string, format: SourceFormat, entries: ReadEntry[], i
  * Read and check an import source, and list the skills in it with their files; nothing is
  * written. Refuses hostile archives with a plain message (see readImportSource).
  */
-export async function previewImport(source: string, options: ImportOptions = {}): Promise<ImportPreview> {
+export async function previewImport(
+  source: string,
+  options: ImportOptions = {},
+): Promise<ImportPreview> {
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
   const read = await readImportSource(source, limits);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  return toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate ?? validateSkill);
+  return toPreview(
+    source,
+    read.format,
+    read.entries,
+    read.ignored,
+    read.nameHint,
+    options.validate ?? validateSkill,
+  );
 }
 
 /** The first free `name-N` in the library (N from 2). */
@@ -99,23 +164,42 @@ async function freeName(into: string, name: string): Promise<string> {
  * staging folder and renamed into place, so a refusal leaves the library untouched. Name
  * conflicts are returned for the caller to decide (rename, replace, or cancel).
  */
-export async function importSkill(source: string, options: ImportSkillOptions): Promise<ImportResult> {
+export async function importSkill(
+  source: string,
+  options: ImportSkillOptions,
+): Promise<ImportResult> {
   const into = resolve(options.into);
   const intoStat = await stat(into).catch(() => undefined);
   if (!intoStat?.isDirectory()) throw new Error(`The library folder ${into} does not exist.`);
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
   const read = await readImportSource(source, limits);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  const preview = toPreview(source, read.format, read.entries, read.ignored, read.nameHint, options.validate ?? validateSkill);
+  const preview = toPreview(
+    source,
+    read.format,
+    read.entries,
+    read.ignored,
+    read.nameHint,
+    options.validate ?? validateSkill,
+  );
   if (preview.status === 'refused') return preview;
 
   let skill: PreviewSkill | undefined;
   if (options.pick !== undefined) {
     skill = preview.skills.find((s) => s.root === options.pick);
-    if (!skill) return { status: 'choose', message: `There is no skill at "${options.pick}" in this archive. Pick one of: ${preview.skills.map((s) => s.root || '(root)').join(', ')}.`, skills: preview.skills };
+    if (!skill)
+      return {
+        status: 'choose',
+        message: `There is no skill at "${options.pick}" in this archive. Pick one of: ${preview.skills.map((s) => s.root || '(root)').join(', ')}.`,
+        skills: preview.skills,
+      };
   } else if (preview.skills.length > 1) {
     // Why: importing several skills at once from one archive hides what lands in the library (issue 6 point 6).
-    return { status: 'choose', message: `This archive holds ${preview.skills.length} skills (${preview.skills.map((s) => s.root || '(root)').join(', ')}). Pick the one to import.`, skills: preview.skills };
+    return {
+      status: 'choose',
+      message: `This archive holds ${preview.skills.length} skills (${preview.skills.map((s) => s.root || '(root)').join(', ')}). Pick the one to import.`,
+      skills: preview.skills,
+    };
   } else {
     skill = preview.skills[0];
   }
@@ -130,7 +214,14 @@ export async function importSkill(source: string, options: ImportSkillOptions): 
       name = suggestion;
       dest = join(into, name);
     } else if (options.onConflict !== 'replace') {
-      return { status: 'conflict', message: `The library already has a skill folder named ${name}. Import it as ${suggestion}, replace the existing one (it goes to the trash), or cancel.`, name, existing: dest, suggestion, skill };
+      return {
+        status: 'conflict',
+        message: `The library already has a skill folder named ${name}. Import it as ${suggestion}, replace the existing one (it goes to the trash), or cancel.`,
+        name,
+        existing: dest,
+        suggestion,
+        skill,
+      };
     }
   }
 
@@ -144,7 +235,12 @@ export async function importSkill(source: string, options: ImportSkillOptions): 
     return { path: f.path, data, mode: f.mode };
   });
   const stage = await stageFolder(dest, files, skill.dirs);
-  const { trashedTo } = await commitFolder(stage, dest, options.onConflict === 'replace', options.trashDir);
+  const { trashedTo } = await commitFolder(
+    stage,
+    dest,
+    options.onConflict === 'replace',
+    options.trashDir,
+  );
   return {
     status: 'imported',
     name,

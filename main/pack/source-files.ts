@@ -1,4 +1,16 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { alwaysExcluded, type SourceEntry } from '../../shared/projection';
@@ -73,10 +85,15 @@ function looksLikeText(data: Buffer): boolean {
 export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
   const dir = resolve(folder);
   const info = statSync(dir);
-  if (!info.isDirectory()) throw new NotASkillError(`${dir} is not a folder. Give the skill's folder (the one that holds SKILL.md).`);
+  if (!info.isDirectory())
+    throw new NotASkillError(
+      `${dir} is not a folder. Give the skill's folder (the one that holds SKILL.md).`,
+    );
   const realDir = realpathSync(dir);
   const top = readdirSync(dir);
-  const skillFileName = top.includes('SKILL.md') ? 'SKILL.md' : top.find((n) => n.toLowerCase() === 'skill.md');
+  const skillFileName = top.includes('SKILL.md')
+    ? 'SKILL.md'
+    : top.find((n) => n.toLowerCase() === 'skill.md');
   if (!skillFileName || !lstatSync(join(dir, skillFileName)).isFile()) {
     throw new NotASkillError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
   }
@@ -93,10 +110,23 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
     const st = lstatSync(abs);
     if (st.isDirectory()) {
       const excluded = alwaysExcluded(rel, true);
-      return { entry: { path: rel, kind: 'directory', size: 0, ...(excluded ? { notDescended: true } : {}) }, descend: !excluded };
+      return {
+        entry: {
+          path: rel,
+          kind: 'directory',
+          size: 0,
+          ...(excluded ? { notDescended: true } : {}),
+        },
+        descend: !excluded,
+      };
     }
     if (st.isFile()) {
-      const entry: SourceEntry = { path: rel, kind: 'file', size: st.size, executable: (st.mode & 0o111) !== 0 };
+      const entry: SourceEntry = {
+        path: rel,
+        kind: 'file',
+        size: st.size,
+        executable: (st.mode & 0o111) !== 0,
+      };
       if (st.size > SCAN_MAX_BYTES || alwaysExcluded(rel, false)) return { entry, descend: false };
       const data = readFileSync(abs);
       if (looksLikeText(data)) entry.text = data.toString('utf8');
@@ -121,7 +151,12 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
     try {
       const st = fstatSync(fd);
       if (!st.isFile()) return readByLstat(rel);
-      const entry: SourceEntry = { path: rel, kind: 'file', size: st.size, executable: (st.mode & 0o111) !== 0 };
+      const entry: SourceEntry = {
+        path: rel,
+        kind: 'file',
+        size: st.size,
+        executable: (st.mode & 0o111) !== 0,
+      };
       if (st.size > SCAN_MAX_BYTES) return { entry, descend: false };
       const data = readAll(fd, st.size);
       if (looksLikeText(data)) entry.text = data.toString('utf8');
@@ -135,13 +170,18 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
     const children: Array<{ rel: string; file: boolean }> = [];
     for (const relDir of level) {
       if (slicer.due()) await slicer.pause();
-      const dirents = readdirSync(relDir ? prefix + relDir : dir, WITH_TYPES).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const d of dirents) children.push({ rel: relDir ? `${relDir}/${d.name}` : d.name, file: d.isFile() });
+      const dirents = readdirSync(relDir ? prefix + relDir : dir, WITH_TYPES).sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      );
+      for (const d of dirents)
+        children.push({ rel: relDir ? `${relDir}/${d.name}` : d.name, file: d.isFile() });
     }
     level = [];
     for (const child of children) {
       if (slicer.due()) await slicer.pause();
-      const { entry, data, descend } = child.file ? readListedFile(child.rel) : readByLstat(child.rel);
+      const { entry, data, descend } = child.file
+        ? readListedFile(child.rel)
+        : readByLstat(child.rel);
       entries.push(entry);
       if (descend) level.push(entry.path);
       if (data && cached + data.length <= CACHE_MAX_BYTES) {
@@ -151,7 +191,15 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
     }
   }
   const skillBytes = cache.get(skillFileName) ?? (await readFile(join(dir, skillFileName)));
-  return { dir, realDir, folderName: basename(dir), skillFileName, skillText: skillBytes.toString('utf8'), entries, cache };
+  return {
+    dir,
+    realDir,
+    folderName: basename(dir),
+    skillFileName,
+    skillText: skillBytes.toString('utf8'),
+    entries,
+    cache,
+  };
 }
 
 /** Inspect a symlink without following it for content: where it points, and whether that is inside the skill. */
@@ -170,7 +218,14 @@ function describeLink(realDir: string, abs: string, rel: string): SourceEntry {
       linkTargetKind: st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other',
     };
   } catch {
-    return { path: rel, kind: 'symlink', size: 0, linkTarget, linkEscapes: true, linkTargetKind: 'missing' };
+    return {
+      path: rel,
+      kind: 'symlink',
+      size: 0,
+      linkTarget,
+      linkEscapes: true,
+      linkTargetKind: 'missing',
+    };
   }
 }
 
@@ -178,11 +233,16 @@ function describeLink(realDir: string, abs: string, rel: string): SourceEntry {
  * The bytes of a planned source file. Kept links are resolved again and re-checked against the
  * skill folder right before reading. Why: the link may have changed since planning (TOCTOU).
  */
-export async function readSourceBytes(skill: LoadedSkill, source: string, followLink: boolean): Promise<Buffer> {
+export async function readSourceBytes(
+  skill: LoadedSkill,
+  source: string,
+  followLink: boolean,
+): Promise<Buffer> {
   const abs = join(skill.dir, source);
   if (followLink) {
     const resolved = await realpath(abs);
-    if (!isInside(skill.realDir, resolved)) throw new Error(`${source} now points outside the skill folder; export stopped.`);
+    if (!isInside(skill.realDir, resolved))
+      throw new Error(`${source} now points outside the skill folder; export stopped.`);
     return readFile(resolved);
   }
   const cached = skill.cache.get(source);

@@ -16,7 +16,10 @@ export function defaultTrashDir(): string {
  * Move a folder into the trash (`<trash>/<name>-<timestamp>-<random>`) and return where it went.
  * Across file systems rename fails (EXDEV): copy, then remove.
  */
-export async function moveToTrash(path: string, trashDir: string = defaultTrashDir()): Promise<string> {
+export async function moveToTrash(
+  path: string,
+  trashDir: string = defaultTrashDir(),
+): Promise<string> {
   await mkdir(trashDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = join(trashDir, `${basename(path)}-${stamp}-${randomBytes(3).toString('hex')}`);

@@ -7,7 +7,8 @@ import { join, normalize, sep } from 'node:path';
  */
 export function resolveStaticFile(rootDir: string, decodedPath: string): string | null {
   if (decodedPath.includes('\\') || decodedPath.includes('\0')) return null;
-  const relativePath = decodedPath === '/' || decodedPath === '' ? 'index.html' : decodedPath.replace(/^\/+/, '');
+  const relativePath =
+    decodedPath === '/' || decodedPath === '' ? 'index.html' : decodedPath.replace(/^\/+/, '');
   const root = normalize(rootDir);
   const file = normalize(join(root, relativePath));
   return file.startsWith(root + sep) ? file : null;

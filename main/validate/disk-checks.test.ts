@@ -27,16 +27,26 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-const PLAIN = (body: string): string => `---\nname: my-skill\ndescription: Turns meeting notes into action items. Use when the user pastes notes.\n---\n${body}`;
+const PLAIN = (body: string): string =>
+  `---\nname: my-skill\ndescription: Turns meeting notes into action items. Use when the user pastes notes.\n---\n${body}`;
 
 describe('relative Markdown links', () => {
   it('reports a broken link with the range of its destination, and a link leaving the skill', async () => {
-    await put('my-skill/SKILL.md', PLAIN('See [guide](references/guide.md), [gone](references/nope.md#part) and ![up](../other/x.png).\n'));
+    await put(
+      'my-skill/SKILL.md',
+      PLAIN(
+        'See [guide](references/guide.md), [gone](references/nope.md#part) and ![up](../other/x.png).\n',
+      ),
+    );
     await put('my-skill/references/guide.md', '# Guide\n');
     const r = await validateSkillFolder(join(tmp, 'my-skill'));
     const broken = r.diagnostics.filter((d) => d.ruleId === 'links/broken');
     expect(broken).toHaveLength(1);
-    expect(broken[0]).toMatchObject({ severity: 'warning', profile: 'agentskills', range: { start: { line: 5 } } });
+    expect(broken[0]).toMatchObject({
+      severity: 'warning',
+      profile: 'agentskills',
+      range: { start: { line: 5 } },
+    });
     expect(await covered(broken[0], r.file)).toBe('references/nope.md#part');
     const outside = r.diagnostics.find((d) => d.ruleId === 'links/outside-skill');
     expect(await covered(outside, r.file)).toBe('../other/x.png');
@@ -88,7 +98,9 @@ x-personal-mcp:
 describe('x-personal-mcp references', () => {
   it('reports a referenced file that is missing, at the path value', async () => {
     await put('notes-helper/SKILL.md', XPM('references/style.md'));
-    const r = await validateSkillFolder(join(tmp, 'notes-helper'), { profiles: ['x-personal-mcp'] });
+    const r = await validateSkillFolder(join(tmp, 'notes-helper'), {
+      profiles: ['x-personal-mcp'],
+    });
     const d = r.diagnostics.find((x) => x.ruleId === 'x-personal-mcp/reference-missing');
     expect(d?.severity).toBe('error');
     expect(await covered(d, r.file)).toBe('references/style.md');
@@ -98,7 +110,9 @@ describe('x-personal-mcp references', () => {
   it('passes when the referenced file exists', async () => {
     await put('notes-helper/SKILL.md', XPM('references/style.md'));
     await put('notes-helper/references/style.md', '# Style\n');
-    const r = await validateSkillFolder(join(tmp, 'notes-helper'), { profiles: ['x-personal-mcp'] });
+    const r = await validateSkillFolder(join(tmp, 'notes-helper'), {
+      profiles: ['x-personal-mcp'],
+    });
     expect(r.diagnostics).toEqual([]);
   });
 });
@@ -121,7 +135,11 @@ const TOOLS_JSON = {
     {
       name: 'count-words',
       description: 'Count words',
-      input_schema: { type: 'object', properties: { path: { type: 'string' } }, additionalProperties: false },
+      input_schema: {
+        type: 'object',
+        properties: { path: { type: 'string' } },
+        additionalProperties: false,
+      },
       implementation: { runtime: 'node', entrypoint: 'scripts/count.mjs' },
     },
   ],
@@ -147,7 +165,10 @@ describe('Universal 2.1 entrypoints and tools.json', () => {
   it('reports a stale tools.json and passes a fresh one', async () => {
     await put('uni-tool/SKILL.md', UNIVERSAL);
     await put('uni-tool/scripts/count.mjs', 'console.log(1);\n');
-    await put('uni-tool/tools.json', JSON.stringify({ tools: [{ ...TOOLS_JSON.tools[0], description: 'Old text' }] }));
+    await put(
+      'uni-tool/tools.json',
+      JSON.stringify({ tools: [{ ...TOOLS_JSON.tools[0], description: 'Old text' }] }),
+    );
     const stale = await validateSkillFolder(join(tmp, 'uni-tool'));
     expect(ids(stale.diagnostics)).toEqual(['tools/tools-json-stale']);
     expect(stale.diagnostics[0]?.file).toBe('tools.json');
@@ -164,8 +185,12 @@ describe('symlinks and package limits', () => {
     await put('my-skill/SKILL.md', PLAIN('# Body\n'));
     await put('secret.txt', 'x');
     await symlink(join(tmp, 'secret.txt'), join(tmp, 'my-skill/secret'));
-    const r = await validateSkillFolder(join(tmp, 'my-skill'), { profiles: ['agentskills', 'mcp-serve'] });
-    const found = r.diagnostics.filter((d) => d.ruleId === 'files/symlink-escapes').map((d) => [d.profile, d.severity, d.file]);
+    const r = await validateSkillFolder(join(tmp, 'my-skill'), {
+      profiles: ['agentskills', 'mcp-serve'],
+    });
+    const found = r.diagnostics
+      .filter((d) => d.ruleId === 'files/symlink-escapes')
+      .map((d) => [d.profile, d.severity, d.file]);
     expect(found).toEqual([
       ['agentskills', 'warning', 'secret'],
       ['mcp-serve', 'error', 'secret'],
@@ -184,7 +209,11 @@ describe('symlinks and package limits', () => {
     await put('my-skill/assets/one-more.txt', 'x');
     const over = await validateSkillFolder(join(tmp, 'my-skill'), { profiles: ['claude-upload'] });
     const d = over.diagnostics.find((x) => x.ruleId === 'package/too-many-files');
-    expect(d).toMatchObject({ severity: 'error', profile: 'claude-upload', detail: 'Zip contains too many files (maximum 200)' });
+    expect(d).toMatchObject({
+      severity: 'error',
+      profile: 'claude-upload',
+      detail: 'Zip contains too many files (maximum 200)',
+    });
     expect(over.targets.find((t) => t.target === 'claude-ai')?.fits).toBe(false);
     expect(over.targets.find((t) => t.target === 'archive-tgz')?.fits).toBe(true);
   });
@@ -193,8 +222,12 @@ describe('symlinks and package limits', () => {
     await put('my-skill/SKILL.md', PLAIN('# Body\n'));
     await put('my-skill/assets/big.bin', '');
     await truncate(join(tmp, 'my-skill/assets/big.bin'), 31_000_000); // sparse: no real disk use
-    const r = await validateSkillFolder(join(tmp, 'my-skill'), { profiles: ['agentskills', 'claude-upload'] });
-    const large = r.diagnostics.filter((d) => d.ruleId === 'package/too-large').map((d) => [d.profile, d.severity]);
+    const r = await validateSkillFolder(join(tmp, 'my-skill'), {
+      profiles: ['agentskills', 'claude-upload'],
+    });
+    const large = r.diagnostics
+      .filter((d) => d.ruleId === 'package/too-large')
+      .map((d) => [d.profile, d.severity]);
     expect(large).toEqual([
       ['agentskills', 'warning'],
       ['claude-upload', 'error'],

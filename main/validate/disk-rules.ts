@@ -1,7 +1,14 @@
 import type { ParsedSkill } from '../../shared/skill';
 import { alwaysExcluded, TARGETS } from '../../shared/projection';
 import type { TargetId } from '../../shared/projection';
-import type { Diagnostic, FileView, ProfileId, Range, RuleInfo, Severity } from '../../shared/validation';
+import type {
+  Diagnostic,
+  FileView,
+  ProfileId,
+  Range,
+  RuleInfo,
+  Severity,
+} from '../../shared/validation';
 import { PROFILE_IDS } from '../../shared/validation';
 import { classifyLinkTarget, findMarkdownLinks } from './markdown-links';
 
@@ -15,16 +22,56 @@ function every(s: Severity): Partial<Record<ProfileId, Severity>> {
  */
 export const DISK_RULES: readonly RuleInfo[] = [
   // Issue 3 §5: relative Markdown links in the body must resolve inside the skill.
-  { id: 'links/broken', title: 'Link to a missing file', help: 'A relative link in SKILL.md points at a file that is not in the skill folder. The agent cannot open it.', severity: every('warning') },
-  { id: 'links/outside-skill', title: 'Link leaves the skill folder', help: 'A link points outside the skill folder (`../` or an absolute path). Packages contain only the skill folder, so the link breaks once the skill is shared.', severity: every('warning') },
+  {
+    id: 'links/broken',
+    title: 'Link to a missing file',
+    help: 'A relative link in SKILL.md points at a file that is not in the skill folder. The agent cannot open it.',
+    severity: every('warning'),
+  },
+  {
+    id: 'links/outside-skill',
+    title: 'Link leaves the skill folder',
+    help: 'A link points outside the skill folder (`../` or an absolute path). Packages contain only the skill folder, so the link breaks once the skill is shared.',
+    severity: every('warning'),
+  },
   // Spec §2 claude-upload "≤ 200 files; ≤ 30 MB uncompressed" and §3 archive "≤ 512 files, ≤ 16 MiB".
-  { id: 'package/too-many-files', title: 'Too many files for an export target', help: 'The skill has more files than a destination accepts (claude.ai upload: 200; Agent Skills archive: 512).', severity: { 'claude-upload': 'error', agentskills: 'warning' } },
-  { id: 'package/too-large', title: 'Too large for an export target', help: 'The skill folder is bigger than a destination accepts (claude.ai and the Claude API: 30 MB; Agent Skills archive: 16 MiB).', severity: { 'claude-upload': 'error', agentskills: 'warning' } },
-  { id: 'file/unreadable', title: 'SKILL.md cannot be read', help: 'Skillbench could not read the file (permissions, or it vanished).', severity: every('error') },
+  {
+    id: 'package/too-many-files',
+    title: 'Too many files for an export target',
+    help: 'The skill has more files than a destination accepts (claude.ai upload: 200; Agent Skills archive: 512).',
+    severity: { 'claude-upload': 'error', agentskills: 'warning' },
+  },
+  {
+    id: 'package/too-large',
+    title: 'Too large for an export target',
+    help: 'The skill folder is bigger than a destination accepts (claude.ai and the Claude API: 30 MB; Agent Skills archive: 16 MiB).',
+    severity: { 'claude-upload': 'error', agentskills: 'warning' },
+  },
+  {
+    id: 'file/unreadable',
+    title: 'SKILL.md cannot be read',
+    help: 'Skillbench could not read the file (permissions, or it vanished).',
+    severity: every('error'),
+  },
   // Issue 3 §5 library-wide checks.
-  { id: 'library/duplicate-name', title: 'Two skills with the same name', help: 'Agents and the skill server tell skills apart by name; two skills with one name hide each other.', severity: { ...every('error'), 'claude-code': 'warning' } },
-  { id: 'library/depends-on-missing', title: 'Dependency not in the library', help: 'A `depends_on` entry names a skill that is not in this library.', severity: { 'x-personal-mcp': 'error', 'universal-2.1': 'error' } },
-  { id: 'library/description-budget', title: 'Descriptions over the listing budget', help: 'All descriptions together exceed 8,000 characters; agents may drop skills from the list they show the model.', severity: every('warning') },
+  {
+    id: 'library/duplicate-name',
+    title: 'Two skills with the same name',
+    help: 'Agents and the skill server tell skills apart by name; two skills with one name hide each other.',
+    severity: { ...every('error'), 'claude-code': 'warning' },
+  },
+  {
+    id: 'library/depends-on-missing',
+    title: 'Dependency not in the library',
+    help: 'A `depends_on` entry names a skill that is not in this library.',
+    severity: { 'x-personal-mcp': 'error', 'universal-2.1': 'error' },
+  },
+  {
+    id: 'library/description-budget',
+    title: 'Descriptions over the listing budget',
+    help: 'All descriptions together exceed 8,000 characters; agents may drop skills from the list they show the model.',
+    severity: every('warning'),
+  },
 ];
 
 const BY_ID = new Map(DISK_RULES.map((r) => [r.id, r]));
@@ -54,7 +101,11 @@ export function diskDiagnostic(
  * Relative Markdown links in the body must resolve to a file or folder of the skill (looked up
  * in the file view: no extra disk access). Ranges cover the link destination in SKILL.md.
  */
-export function linkDiagnostics(parsed: ParsedSkill, view: FileView, profiles: readonly ProfileId[]): Diagnostic[] {
+export function linkDiagnostics(
+  parsed: ParsedSkill,
+  view: FileView,
+  profiles: readonly ProfileId[],
+): Diagnostic[] {
   const body = parsed.body;
   if (!body.includes('](') && !body.includes(']:')) return [];
   const links = findMarkdownLinks(body, parsed.bodyStart);
@@ -131,7 +182,13 @@ export function targetFits(size: { files: number; bytes: number }): TargetFit[] 
   for (const t of TARGETS) {
     const { maxFiles, maxBytes } = t.limits;
     if (maxFiles === undefined && maxBytes === undefined) continue;
-    const fit: TargetFit = { target: t.id, label: t.label, fits: (maxFiles === undefined || size.files <= maxFiles) && (maxBytes === undefined || size.bytes <= maxBytes) };
+    const fit: TargetFit = {
+      target: t.id,
+      label: t.label,
+      fits:
+        (maxFiles === undefined || size.files <= maxFiles) &&
+        (maxBytes === undefined || size.bytes <= maxBytes),
+    };
     if (maxFiles !== undefined) fit.maxFiles = maxFiles;
     if (maxBytes !== undefined) fit.maxBytes = maxBytes;
     out.push(fit);
@@ -149,18 +206,28 @@ function formatBytes(n: number): string {
  * File count and size per export target, filed under each target's package profile (the
  * mcp-serve limits are the core's `files/too-many` and `files/too-large`).
  */
-export function packageDiagnostics(size: { files: number; bytes: number }, profiles: readonly ProfileId[]): Diagnostic[] {
+export function packageDiagnostics(
+  size: { files: number; bytes: number },
+  profiles: readonly ProfileId[],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const profile of profiles) {
     if (profile === 'mcp-serve') continue;
     const targets = TARGETS.filter((t) => t.packageProfile === profile);
-    const tooMany = targets.filter((t) => t.limits.maxFiles !== undefined && size.files > t.limits.maxFiles);
-    const tooBig = targets.filter((t) => t.limits.maxBytes !== undefined && size.bytes > t.limits.maxBytes);
+    const tooMany = targets.filter(
+      (t) => t.limits.maxFiles !== undefined && size.files > t.limits.maxFiles,
+    );
+    const tooBig = targets.filter(
+      (t) => t.limits.maxBytes !== undefined && size.bytes > t.limits.maxBytes,
+    );
     if (tooMany.length > 0) {
       const max = Math.min(...tooMany.map((t) => t.limits.maxFiles ?? Infinity));
       const d = diskDiagnostic('package/too-many-files', profile, {
         message: `The skill has ${size.files} files; ${tooMany.map((t) => t.label).join(', ')} accept${tooMany.length === 1 ? 's' : ''} at most ${max}. Remove files the skill does not need.`,
-        detail: profile === 'claude-upload' ? `Zip contains too many files (maximum ${max})` : `${size.files} files > ${max}`,
+        detail:
+          profile === 'claude-upload'
+            ? `Zip contains too many files (maximum ${max})`
+            : `${size.files} files > ${max}`,
       });
       if (d) out.push(d);
     }
@@ -168,7 +235,10 @@ export function packageDiagnostics(size: { files: number; bytes: number }, profi
       const max = Math.min(...tooBig.map((t) => t.limits.maxBytes ?? Infinity));
       const d = diskDiagnostic('package/too-large', profile, {
         message: `The skill folder holds ${formatBytes(size.bytes)}; ${tooBig.map((t) => t.label).join(', ')} accept${tooBig.length === 1 ? 's' : ''} at most ${formatBytes(max)}. Remove large files.`,
-        detail: profile === 'claude-upload' ? 'Zip file uncompressed size exceeds 30MB' : `${size.bytes} bytes > ${max}`,
+        detail:
+          profile === 'claude-upload'
+            ? 'Zip file uncompressed size exceeds 30MB'
+            : `${size.bytes} bytes > ${max}`,
       });
       if (d) out.push(d);
     }

@@ -36,7 +36,11 @@ describe('buildFileView', () => {
     expect(view.fileName).toBe('SKILL.md');
     const byPath = new Map(view.entries.map((e) => [e.path, e]));
     expect(byPath.get('references')?.kind).toBe('directory');
-    expect(byPath.get('references/deep/guide.md')).toEqual({ path: 'references/deep/guide.md', kind: 'file', size: 5 });
+    expect(byPath.get('references/deep/guide.md')).toEqual({
+      path: 'references/deep/guide.md',
+      kind: 'file',
+      size: 5,
+    });
     expect(byPath.get('escape')).toMatchObject({ kind: 'symlink', escapes: true });
     expect(byPath.get('dangling')).toMatchObject({ kind: 'symlink', escapes: true });
     expect(byPath.get('inside')).toMatchObject({ kind: 'symlink', escapes: false });

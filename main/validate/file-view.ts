@@ -9,7 +9,14 @@ import { isInside } from '../library/paths';
  * never part of a skill package (spec §3 "Always on export": `.git/`, `node_modules/`,
  * `__pycache__/`, `__MACOSX/`) and may hold thousands of files. Same set as main/library/scan.ts.
  */
-export const UNWALKED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn', '__pycache__', '__MACOSX']);
+export const UNWALKED_FOLDERS: ReadonlySet<string> = new Set([
+  'node_modules',
+  '.git',
+  '.hg',
+  '.svn',
+  '__pycache__',
+  '__MACOSX',
+]);
 
 /** Small files whose contents rules compare; read into `FileView.texts` (spec §2 universal-2.1: tools.json). */
 export const TEXT_FILES: readonly string[] = ['tools.json'];
@@ -40,7 +47,8 @@ export interface WalkedTree {
 // Why callback fs wrapped in a promise rather than node:fs/promises: for small files the
 // promise API's FileHandle machinery costs up to twice as much (bench/validate).
 /** Read a file as UTF-8. */
-export const readText = (path: string): Promise<string> => new Promise((ok, fail) => readFile(path, 'utf8', (e, d) => (e ? fail(e) : ok(d))));
+export const readText = (path: string): Promise<string> =>
+  new Promise((ok, fail) => readFile(path, 'utf8', (e, d) => (e ? fail(e) : ok(d))));
 
 function kindOf(d: Dirent): FileViewEntry['kind'] | null {
   if (d.isSymbolicLink()) return 'symlink';
@@ -85,7 +93,12 @@ const NO_THROW = { throwIfNoEntry: false } as const;
  * folder cannot be read. Synchronous: callers on the main thread slice it (see {@link TimeSlicer}),
  * validation workers run it straight through.
  */
-export function walkFolder(abs: string, relDir: string, children: Map<string, WalkedEntry[]>, pending: string[]): boolean {
+export function walkFolder(
+  abs: string,
+  relDir: string,
+  children: Map<string, WalkedEntry[]>,
+  pending: string[],
+): boolean {
   // Why concatenation instead of path.join: relDir comes from readdir names joined with `/`
   // (which every platform's file calls accept), so nothing needs normalising; join showed up in the profile.
   const base = abs.endsWith(sep) ? abs : abs + sep;
@@ -130,10 +143,15 @@ export function walkFolder(abs: string, relDir: string, children: Map<string, Wa
 }
 
 /** Walk the subtrees at `starts` (relative folders) of `abs` into `children`, without pausing (validation workers). */
-export function walkSubtreesSync(abs: string, starts: readonly string[], children: Map<string, WalkedEntry[]>): void {
+export function walkSubtreesSync(
+  abs: string,
+  starts: readonly string[],
+  children: Map<string, WalkedEntry[]>,
+): void {
   const pending = [...starts];
   // Why: one unreadable subfolder must not hide the rest of the skill or library.
-  for (let head = 0; head < pending.length; head++) walkFolder(abs, pending[head] ?? '', children, pending);
+  for (let head = 0; head < pending.length; head++)
+    walkFolder(abs, pending[head] ?? '', children, pending);
 }
 
 /**
@@ -142,7 +160,10 @@ export function walkSubtreesSync(abs: string, starts: readonly string[], childre
  * Unreadable subfolders are skipped; an unreadable root fails the walk. Synchronous calls in
  * time slices (see {@link TimeSlicer}).
  */
-export async function walkTree(root: string, slicer: TimeSlicer = new TimeSlicer()): Promise<WalkedTree> {
+export async function walkTree(
+  root: string,
+  slicer: TimeSlicer = new TimeSlicer(),
+): Promise<WalkedTree> {
   const abs = resolve(root);
   const realRoot = realpathSync(abs);
   const children = new Map<string, WalkedEntry[]>();
@@ -162,7 +183,9 @@ function realDirOf(tree: WalkedTree, relDir: string): string {
 }
 
 /** The SKILL.md file name among a folder's entries: `SKILL.md` first, else any case of `skill.md`. */
-export function skillFileNameIn(entries: readonly { name: string; kind: string }[]): string | undefined {
+export function skillFileNameIn(
+  entries: readonly { name: string; kind: string }[],
+): string | undefined {
   let fallback: string | undefined;
   for (const e of entries) {
     if (e.kind !== 'file') continue;
@@ -173,7 +196,9 @@ export function skillFileNameIn(entries: readonly { name: string; kind: string }
 }
 
 /** Every skill folder among walked listings, with its SKILL.md file name, in path order. */
-export function skillsIn(children: ReadonlyMap<string, readonly WalkedEntry[]>): { relDir: string; fileName: string }[] {
+export function skillsIn(
+  children: ReadonlyMap<string, readonly WalkedEntry[]>,
+): { relDir: string; fileName: string }[] {
   const found: { relDir: string; fileName: string }[] = [];
   for (const [relDir, entries] of children) {
     const fileName = skillFileNameIn(entries);

@@ -5,7 +5,13 @@ import type { ParsedSkill } from '../../shared/skill';
 import { suggestProfiles, validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation';
 import { describeFsError } from '../library/fs-errors';
-import { diskDiagnostic, linkDiagnostics, packageDiagnostics, packageSize, targetFits } from './disk-rules';
+import {
+  diskDiagnostic,
+  linkDiagnostics,
+  packageDiagnostics,
+  packageSize,
+  targetFits,
+} from './disk-rules';
 import { fileViewFromTree, readViewTextsSync } from './file-view';
 import type { WalkedTree } from './file-view';
 import { memberFacts } from './library-checks';
@@ -19,14 +25,23 @@ export interface Validated {
 }
 
 /** The profiles to check: the caller's, else the core's suggestion. */
-export function chooseProfiles(parsed: ParsedSkill, given: readonly ProfileId[] | undefined): { profiles: ProfileId[]; source: 'given' | 'suggested' } {
+export function chooseProfiles(
+  parsed: ParsedSkill,
+  given: readonly ProfileId[] | undefined,
+): { profiles: ProfileId[]; source: 'given' | 'suggested' } {
   if (given && given.length > 0) return { profiles: [...new Set(given)], source: 'given' };
   const suggested = suggestProfiles(parsed);
   return { profiles: suggested.length > 0 ? suggested : ['agentskills'], source: 'suggested' };
 }
 
 /** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files), run the core and the disk checks. */
-export function validateInTree(tree: WalkedTree, relDir: string, relativePath: string, fileName: string, given: readonly ProfileId[] | undefined): Validated {
+export function validateInTree(
+  tree: WalkedTree,
+  relDir: string,
+  relativePath: string,
+  fileName: string,
+  given: readonly ProfileId[] | undefined,
+): Validated {
   const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
   const file = join(dir, fileName);
   const view = fileViewFromTree(tree, relDir, relativePath);
@@ -42,7 +57,11 @@ export function validateInTree(tree: WalkedTree, relDir: string, relativePath: s
   const { profiles, source } = chooseProfiles(parsed, given);
   const core = validateSkill(parsed, { profiles, fileView: view });
   const size = packageSize(view);
-  const diagnostics = [...core.diagnostics, ...linkDiagnostics(parsed, view, profiles), ...packageDiagnostics(size, profiles)];
+  const diagnostics = [
+    ...core.diagnostics,
+    ...linkDiagnostics(parsed, view, profiles),
+    ...packageDiagnostics(size, profiles),
+  ];
   const facts = memberFacts(parsed, profiles);
   const result: SkillValidation = {
     file,
@@ -59,17 +78,57 @@ export function validateInTree(tree: WalkedTree, relDir: string, relativePath: s
     suggestedProfiles: source === 'suggested' ? [...profiles] : suggestProfiles(parsed),
   };
   if (facts.description !== undefined) result.description = facts.description;
-  return { result, member: { relativePath, filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`, facts, profiles, diagnostics } };
-}
-
-function unreadable(dir: string, file: string, relativePath: string, view: FileView, given: readonly ProfileId[] | undefined, error: unknown): Validated {
-  const profiles: ProfileId[] = given && given.length > 0 ? [...new Set(given)] : ['agentskills'];
-  const why = describeFsError(error, file, 'read');
-  const diagnostics = profiles.flatMap((p) => diskDiagnostic('file/unreadable', p, { message: why.message, detail: why.detail ?? why.code }) ?? []);
-  const size = packageSize(view);
   return {
-    result: { file, dir, relativePath, name: null, profiles, profilesSource: given?.length ? 'given' : 'suggested', diagnostics, verdicts: {}, counts: { error: 0, warning: 0, info: 0 }, size, targets: targetFits(size), suggestedProfiles: ['agentskills'] },
-    member: { relativePath, filePath: `${relativePath}/${basename(file)}`, facts: { name: null, dependencies: [] }, profiles, diagnostics },
+    result,
+    member: {
+      relativePath,
+      filePath: relativePath === '' ? fileName : `${relativePath}/${fileName}`,
+      facts,
+      profiles,
+      diagnostics,
+    },
   };
 }
 
+function unreadable(
+  dir: string,
+  file: string,
+  relativePath: string,
+  view: FileView,
+  given: readonly ProfileId[] | undefined,
+  error: unknown,
+): Validated {
+  const profiles: ProfileId[] = given && given.length > 0 ? [...new Set(given)] : ['agentskills'];
+  const why = describeFsError(error, file, 'read');
+  const diagnostics = profiles.flatMap(
+    (p) =>
+      diskDiagnostic('file/unreadable', p, {
+        message: why.message,
+        detail: why.detail ?? why.code,
+      }) ?? [],
+  );
+  const size = packageSize(view);
+  return {
+    result: {
+      file,
+      dir,
+      relativePath,
+      name: null,
+      profiles,
+      profilesSource: given?.length ? 'given' : 'suggested',
+      diagnostics,
+      verdicts: {},
+      counts: { error: 0, warning: 0, info: 0 },
+      size,
+      targets: targetFits(size),
+      suggestedProfiles: ['agentskills'],
+    },
+    member: {
+      relativePath,
+      filePath: `${relativePath}/${basename(file)}`,
+      facts: { name: null, dependencies: [] },
+      profiles,
+      diagnostics,
+    },
+  };
+}

@@ -1,7 +1,13 @@
 import { isScalar, isSeq } from 'yaml';
 import type { ParsedSkill } from '../../shared/skill';
 import { describeBudget } from '../../shared/validation';
-import type { DescriptionBudget, Diagnostic, ProfileId, Range, Severity } from '../../shared/validation';
+import type {
+  DescriptionBudget,
+  Diagnostic,
+  ProfileId,
+  Range,
+  Severity,
+} from '../../shared/validation';
 import { diskDiagnostic } from './disk-rules';
 
 /** A `depends_on` item with where it is written. */
@@ -55,7 +61,9 @@ const BUDGET_MESSAGE_TOP = 10;
 
 function dataOf(parsed: ParsedSkill): Record<string, unknown> | null {
   const d = parsed.data;
-  return d !== null && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>) : null;
+  return d !== null && typeof d === 'object' && !Array.isArray(d)
+    ? (d as Record<string, unknown>)
+    : null;
 }
 
 /** The skill's `name` as the library knows it (NFKC, as spec §2 compares names), or null. */
@@ -71,7 +79,11 @@ function spanRange(parsed: ParsedSkill, node: unknown): Range | undefined {
 
 /** Where `depends_on` lives per profile (spec §2 x-personal-mcp: in the block; universal-2.1: top level). */
 const DEPENDENCY_SOURCES: readonly { profile: ProfileId; path: string[]; pointer: string }[] = [
-  { profile: 'x-personal-mcp', path: ['x-personal-mcp', 'depends_on'], pointer: '/x-personal-mcp/depends_on' },
+  {
+    profile: 'x-personal-mcp',
+    path: ['x-personal-mcp', 'depends_on'],
+    pointer: '/x-personal-mcp/depends_on',
+  },
   { profile: 'universal-2.1', path: ['depends_on'], pointer: '/depends_on' },
 ];
 
@@ -87,7 +99,8 @@ export function memberFacts(parsed: ParsedSkill, profiles: readonly ProfileId[])
   const description = data?.['description'];
   if (typeof description === 'string') facts.description = description;
   const block = data?.['x-personal-mcp'];
-  const id = block && typeof block === 'object' ? (block as Record<string, unknown>)['id'] : undefined;
+  const id =
+    block && typeof block === 'object' ? (block as Record<string, unknown>)['id'] : undefined;
   if (typeof id === 'string') facts.alias = id.normalize('NFKC');
   if (!doc) return facts;
   for (const src of DEPENDENCY_SOURCES) {
@@ -96,7 +109,12 @@ export function memberFacts(parsed: ParsedSkill, profiles: readonly ProfileId[])
     if (!isSeq(seq)) continue;
     seq.items.forEach((item, i) => {
       if (!isScalar(item) || typeof item.value !== 'string') return;
-      const dep: DependencyFact = { profile: src.profile, value: item.value, path: `${src.path.join('.')}[${i}]`, pointer: `${src.pointer}/${i}` };
+      const dep: DependencyFact = {
+        profile: src.profile,
+        value: item.value,
+        path: `${src.path.join('.')}[${i}]`,
+        pointer: `${src.pointer}/${i}`,
+      };
       const range = spanRange(parsed, item);
       if (range) dep.range = range;
       facts.dependencies.push(dep);
@@ -155,7 +173,10 @@ function dependencies(members: readonly LibraryMember[]): void {
 }
 
 /** The library's description budget (core `describeBudget`) and, past the limit, a finding naming the biggest shares. */
-function budget(members: readonly LibraryMember[]): { budget: DescriptionBudget; finding?: LibraryFinding } {
+function budget(members: readonly LibraryMember[]): {
+  budget: DescriptionBudget;
+  finding?: LibraryFinding;
+} {
   const entries: { name: string; description: string }[] = [];
   for (const m of members) {
     if (m.facts.description === undefined) continue;
@@ -163,15 +184,21 @@ function budget(members: readonly LibraryMember[]): { budget: DescriptionBudget;
   }
   const b = describeBudget(entries);
   if (!b.over) return { budget: b };
-  const top = [...b.shares].sort((x, y) => y.characters - x.characters).slice(0, BUDGET_MESSAGE_TOP);
-  const list = top.map((s) => `${s.name} ${s.characters} (${(s.share * 100).toFixed(1)}%)`).join(', ');
+  const top = [...b.shares]
+    .sort((x, y) => y.characters - x.characters)
+    .slice(0, BUDGET_MESSAGE_TOP);
+  const list = top
+    .map((s) => `${s.name} ${s.characters} (${(s.share * 100).toFixed(1)}%)`)
+    .join(', ');
   const more = b.shares.length > top.length ? `, and ${b.shares.length - top.length} more` : '';
   return {
     budget: b,
     finding: {
       ruleId: 'library/description-budget',
       severity: 'warning',
-      message: b.warning ?? `All skill descriptions together have ${b.total} characters, more than ${b.limit}.`,
+      message:
+        b.warning ??
+        `All skill descriptions together have ${b.total} characters, more than ${b.limit}.`,
       detail: `description characters: total ${b.total} > ${b.limit}; largest shares: ${list}${more}`,
       skills: members.filter((m) => m.facts.description !== undefined).map((m) => m.relativePath),
     },
@@ -182,7 +209,10 @@ function budget(members: readonly LibraryMember[]): { budget: DescriptionBudget;
  * Library-wide checks (issue 3 §5): duplicate names and unresolved `depends_on` are added to
  * the skills' diagnostics; the description budget is returned with its finding when over.
  */
-export function checkLibrary(members: readonly LibraryMember[], options: { dependencies?: boolean } = {}): { budget: DescriptionBudget; findings: LibraryFinding[] } {
+export function checkLibrary(
+  members: readonly LibraryMember[],
+  options: { dependencies?: boolean } = {},
+): { budget: DescriptionBudget; findings: LibraryFinding[] } {
   duplicateNames(members);
   if (options.dependencies !== false) dependencies(members);
   const b = budget(members);

@@ -54,7 +54,9 @@ export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()):
     hash.update(`\u0000${dir}`);
     const entries = children.get(dir) ?? [];
     for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      hash.update(`\u0001${e.name}\u0002${e.kind}\u0002${e.size}\u0002${e.mtimeMs ?? 0}\u0002${e.target ?? ''}`);
+      hash.update(
+        `\u0001${e.name}\u0002${e.kind}\u0002${e.size}\u0002${e.mtimeMs ?? 0}\u0002${e.target ?? ''}`,
+      );
       if ((e.mtimeMs ?? 0) > now - RACY_MS) racy = true;
     }
   }
@@ -69,7 +71,8 @@ function runUnit(job: LibraryJob, dir: string): UnitResult {
   const unit: UnitResult = { dir, stamp: job.stamp ? stampOf(children) : '', validated: [] };
   if (!job.validate) return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
-  for (const f of skillsIn(children)) unit.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
+  for (const f of skillsIn(children))
+    unit.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
   return unit;
 }
 

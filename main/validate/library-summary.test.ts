@@ -23,7 +23,8 @@ afterEach(async () => {
 describe('validateLibrary summaries (what the library list shows without reading each file again)', () => {
   it('carries each skill’s description and the core’s profile suggestion, whatever profiles were checked', async () => {
     const texts: Record<string, string> = {
-      plain: '---\nname: plain\ndescription: Does plain things.\n  Still the description.\n---\n# plain\n',
+      plain:
+        '---\nname: plain\ndescription: Does plain things.\n  Still the description.\n---\n# plain\n',
       code: '---\nname: code\ndescription: Claude Code skill. Use when asked.\nallowed-tools: Read\nwhen_to_use: always\n---\n',
       universal: '---\nspec_version: "2.1"\nname: universal\ndescription: Universal.\n---\n',
       broken: '---\nname: broken\ndescription: [unclosed\n---\n',
@@ -35,13 +36,20 @@ describe('validateLibrary summaries (what the library list shows without reading
       for (const s of r.skills) {
         const parsed = parseSkill(texts[s.relativePath] ?? '');
         const data = parsed.data as Record<string, unknown> | undefined;
-        const description = data && typeof data === 'object' && typeof data['description'] === 'string' ? data['description'] : undefined;
+        const description =
+          data && typeof data === 'object' && typeof data['description'] === 'string'
+            ? data['description']
+            : undefined;
         expect(s.description, s.relativePath).toBe(description);
         expect(s.suggestedProfiles, s.relativePath).toEqual(suggestProfiles(parsed));
       }
     }
     const r = await validateLibrary(join(tmp, 'lib'));
-    expect(r.skills.find((s) => s.relativePath === 'code')?.suggestedProfiles).toEqual(['claude-code']);
-    expect(r.skills.find((s) => s.relativePath === 'plain')?.description).toBe('Does plain things. Still the description.');
+    expect(r.skills.find((s) => s.relativePath === 'code')?.suggestedProfiles).toEqual([
+      'claude-code',
+    ]);
+    expect(r.skills.find((s) => s.relativePath === 'plain')?.description).toBe(
+      'Does plain things. Still the description.',
+    );
   });
 });

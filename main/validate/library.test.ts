@@ -13,9 +13,11 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(join(tmp, path), text);
 }
 
-
-const skill = (name: string, description = `Does ${name} things. Use when the user asks for ${name}.`, extra = ''): string =>
-  `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`;
+const skill = (
+  name: string,
+  description = `Does ${name} things. Use when the user asks for ${name}.`,
+  extra = '',
+): string => `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n`;
 
 beforeEach(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-lib-'));
@@ -33,7 +35,11 @@ describe('validateLibrary', () => {
     const memo = new LibraryMemo();
     const first = await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
     expect(memo.rechecked).toBe(2);
-    expect(first.skills.map((s) => s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name').length)).toEqual([1, 0, 1]);
+    expect(
+      first.skills.map(
+        (s) => s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name').length,
+      ),
+    ).toEqual([1, 0, 1]);
     const again = await validateLibrary(join(tmp, 'lib'), { memo, pool: null });
     expect(memo.rechecked).toBe(0);
     expect(again).toEqual(first);
@@ -71,12 +77,22 @@ describe('validateLibrary', () => {
     await put('lib/two/pdf-tools/SKILL.md', skill('pdf-tools'));
     await put('lib/other/SKILL.md', skill('other'));
     const r = await validateLibrary(join(tmp, 'lib'));
-    const dup = r.skills.map((s) => s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name'));
-    expect(r.skills.map((s) => s.relativePath)).toEqual(['one/pdf-tools', 'other', 'two/pdf-tools']);
+    const dup = r.skills.map((s) =>
+      s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name'),
+    );
+    expect(r.skills.map((s) => s.relativePath)).toEqual([
+      'one/pdf-tools',
+      'other',
+      'two/pdf-tools',
+    ]);
     expect(dup.map((d) => d.length)).toEqual([1, 0, 1]);
     expect(dup[0]?.[0]?.message).toContain('two/pdf-tools/SKILL.md');
     expect(dup[2]?.[0]?.message).toContain('one/pdf-tools/SKILL.md');
-    expect(dup[0]?.[0]).toMatchObject({ severity: 'error', field: '/name', range: { start: { line: 2, column: 7 } } });
+    expect(dup[0]?.[0]).toMatchObject({
+      severity: 'error',
+      field: '/name',
+      range: { start: { line: 2, column: 7 } },
+    });
     expect(r.skills[1]?.verdicts).toEqual({ agentskills: 'valid' });
     expect(r.counts.error).toBe(2);
   });
@@ -94,8 +110,14 @@ describe('validateLibrary', () => {
       'lib/uni-tool/SKILL.md',
       `---\nspec_version: "2.1"\nname: uni-tool\ndescription: Counts words. Use when asked how long a text is.\nversion: 1.0.0\ndepends_on:\n  - notes-helper\n  - missing-one\n---\n# Uni\n`,
     );
-    const r = await validateLibrary(join(tmp, 'lib'), { profiles: ['x-personal-mcp', 'universal-2.1'] });
-    const missing = r.skills.flatMap((s) => s.diagnostics.filter((d) => d.ruleId === 'library/depends-on-missing').map((d) => [s.relativePath, d.profile, d.field]));
+    const r = await validateLibrary(join(tmp, 'lib'), {
+      profiles: ['x-personal-mcp', 'universal-2.1'],
+    });
+    const missing = r.skills.flatMap((s) =>
+      s.diagnostics
+        .filter((d) => d.ruleId === 'library/depends-on-missing')
+        .map((d) => [s.relativePath, d.profile, d.field]),
+    );
     expect(missing).toEqual([
       ['notes-helper', 'x-personal-mcp', '/x-personal-mcp/depends_on/1'],
       ['uni-tool', 'universal-2.1', '/depends_on/1'],
@@ -104,11 +126,18 @@ describe('validateLibrary', () => {
     const d = r.skills[0]?.diagnostics.find((x) => x.ruleId === 'library/depends-on-missing');
     expect(text.slice(d?.range?.start.offset, d?.range?.end.offset)).toBe('ghost-skill');
 
-    const off = await validateLibrary(join(tmp, 'lib'), { profiles: ['x-personal-mcp', 'universal-2.1'], checkDependencies: false });
-    expect(off.skills.flatMap((s) => s.diagnostics).some((x) => x.ruleId === 'library/depends-on-missing')).toBe(false);
+    const off = await validateLibrary(join(tmp, 'lib'), {
+      profiles: ['x-personal-mcp', 'universal-2.1'],
+      checkDependencies: false,
+    });
+    expect(
+      off.skills
+        .flatMap((s) => s.diagnostics)
+        .some((x) => x.ruleId === 'library/depends-on-missing'),
+    ).toBe(false);
   });
 
-  it('warns when all descriptions exceed 8,000 characters, with each skill\'s share', async () => {
+  it("warns when all descriptions exceed 8,000 characters, with each skill's share", async () => {
     const long = (n: number): string => `Use when ${'x'.repeat(n - 9)}`;
     for (let i = 0; i < 9; i++) await put(`lib/s${i}/SKILL.md`, skill(`s${i}`, long(1000)));
     const over = await validateLibrary(join(tmp, 'lib'));
@@ -116,7 +145,10 @@ describe('validateLibrary', () => {
     expect(over.budget.shares).toHaveLength(9);
     expect(over.budget.shares[0]).toEqual({ name: 's0', characters: 1000, share: 1000 / 9000 });
     expect(over.findings).toHaveLength(1);
-    expect(over.findings[0]).toMatchObject({ ruleId: 'library/description-budget', severity: 'warning' });
+    expect(over.findings[0]).toMatchObject({
+      ruleId: 'library/description-budget',
+      severity: 'warning',
+    });
     expect(over.findings[0]?.detail).toContain('s0 1000 (11.1%)');
     expect(over.counts.warning).toBe(1);
 
@@ -134,13 +166,21 @@ describe('validateLibrary', () => {
 
 describe('applySafeFixes', () => {
   it('quotes an unquoted colon atomically and reports it; the fixed file validates', async () => {
-    await put('lib/my-skill/SKILL.md', '---\r\nname: my-skill\r\ndescription: Use when: the user pastes notes\r\n---\r\n# Body\r\n');
+    await put(
+      'lib/my-skill/SKILL.md',
+      '---\r\nname: my-skill\r\ndescription: Use when: the user pastes notes\r\n---\r\n# Body\r\n',
+    );
     const before = await stat(join(tmp, 'lib/my-skill/SKILL.md'));
     const out = await applySafeFixes(join(tmp, 'lib/my-skill/SKILL.md'));
     expect(out.changed).toBe(true);
-    expect(out.applied.map((a) => a.ruleId).sort()).toEqual(['file/line-endings', 'yaml/unquoted-colon']);
+    expect(out.applied.map((a) => a.ruleId).sort()).toEqual([
+      'file/line-endings',
+      'yaml/unquoted-colon',
+    ]);
     const text = await readFile(join(tmp, 'lib/my-skill/SKILL.md'), 'utf8');
-    expect(text).toBe('---\nname: my-skill\ndescription: "Use when: the user pastes notes"\n---\n# Body\n');
+    expect(text).toBe(
+      '---\nname: my-skill\ndescription: "Use when: the user pastes notes"\n---\n# Body\n',
+    );
     // Written through a temp file and rename: a new inode replaces the old file.
     expect((await stat(join(tmp, 'lib/my-skill/SKILL.md'))).ino).not.toBe(before.ino);
     const after = await validateLibrary(join(tmp, 'lib'));

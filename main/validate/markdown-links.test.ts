@@ -5,7 +5,8 @@ const targets = (md: string): string[] => findMarkdownLinks(md).map((l) => l.tar
 
 describe('findMarkdownLinks', () => {
   it('finds inline links, images, angle-bracket and parenthesised destinations with exact offsets', () => {
-    const md = 'A [x](a.md "t") ![i](img/p.png) [y](<my file.md>) [z](f(1).md)\r\n[r]: refs/r.md\r\n';
+    const md =
+      'A [x](a.md "t") ![i](img/p.png) [y](<my file.md>) [z](f(1).md)\r\n[r]: refs/r.md\r\n';
     const links = findMarkdownLinks(md, 100);
     expect(links.map((l) => [l.target, l.image])).toEqual([
       ['a.md', false],
@@ -18,7 +19,16 @@ describe('findMarkdownLinks', () => {
   });
 
   it('ignores links in fenced blocks (``` and ~~~), unclosed fences, indented code and code spans', () => {
-    const md = ['[a](1.md)', '~~~', '[b](2.md)', '~~~', '    [c](3.md)', 'x `[d](4.md)` [e](5.md)', '```js', '[f](6.md)'].join('\n');
+    const md = [
+      '[a](1.md)',
+      '~~~',
+      '[b](2.md)',
+      '~~~',
+      '    [c](3.md)',
+      'x `[d](4.md)` [e](5.md)',
+      '```js',
+      '[f](6.md)',
+    ].join('\n');
     expect(targets(md)).toEqual(['1.md', '5.md']);
   });
 });
@@ -31,7 +41,13 @@ describe('classifyLinkTarget', () => {
     expect(classifyLinkTarget('/etc/passwd')).toEqual({ kind: 'absolute', path: '/etc/passwd' });
     expect(classifyLinkTarget('../x.md')).toEqual({ kind: 'outside', path: '../x.md' });
     expect(classifyLinkTarget('a/../../x.md')).toEqual({ kind: 'outside', path: 'a/../../x.md' });
-    expect(classifyLinkTarget('./a/./b/../c%20d.md#sec')).toEqual({ kind: 'relative', path: 'a/c d.md' });
-    expect(classifyLinkTarget('${CLAUDE_SKILL_DIR}/scripts/run.sh')).toEqual({ kind: 'relative', path: 'scripts/run.sh' });
+    expect(classifyLinkTarget('./a/./b/../c%20d.md#sec')).toEqual({
+      kind: 'relative',
+      path: 'a/c d.md',
+    });
+    expect(classifyLinkTarget('${CLAUDE_SKILL_DIR}/scripts/run.sh')).toEqual({
+      kind: 'relative',
+      path: 'scripts/run.sh',
+    });
   });
 });

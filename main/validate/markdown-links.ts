@@ -11,7 +11,8 @@ export interface MarkdownLink {
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})(.*)$/gm;
 // Why a hand scanner and not a Markdown library: we need only link destinations with exact
 // offsets (CommonMark §6.3 inline links, §4.7 link reference definitions), outside code.
-const INLINE = /(!?)\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+)/g;
+const INLINE =
+  /(!?)\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+)/g;
 const REFERENCE_DEF = /^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 
 /** [start, end) offsets of fenced code blocks (CommonMark §4.5); an unclosed fence runs to the end. */
@@ -23,7 +24,11 @@ function fencedBlocks(markdown: string): [number, number][] {
   for (let m = FENCE_LINE.exec(markdown); m; m = FENCE_LINE.exec(markdown)) {
     const fence = m[1] ?? '';
     if (open === null) open = { start: m.index, fence };
-    else if (fence[0] === open.fence[0] && fence.length >= open.fence.length && (m[2] ?? '').trim() === '') {
+    else if (
+      fence[0] === open.fence[0] &&
+      fence.length >= open.fence.length &&
+      (m[2] ?? '').trim() === ''
+    ) {
       blocks.push([open.start, m.index + m[0].length]);
       open = null;
     }
@@ -63,7 +68,10 @@ export function findMarkdownLinks(markdown: string, base = 0): MarkdownLink[] {
   const hasDef = markdown.includes(']:');
   if (!hasInline && !hasDef) return [];
   const fences = fencedBlocks(markdown);
-  const skip = (at: number): boolean => fences.some(([a, b]) => at >= a && at < b) || inIndentedLine(markdown, at) || inCodeSpan(markdown, at);
+  const skip = (at: number): boolean =>
+    fences.some(([a, b]) => at >= a && at < b) ||
+    inIndentedLine(markdown, at) ||
+    inCodeSpan(markdown, at);
   const out: MarkdownLink[] = [];
   if (hasDef) {
     REFERENCE_DEF.lastIndex = 0;
@@ -84,7 +92,12 @@ export function findMarkdownLinks(markdown: string, base = 0): MarkdownLink[] {
 
 function push(out: MarkdownLink[], dest: string, at: number, base: number, image: boolean): void {
   if (dest.startsWith('<') && dest.endsWith('>')) {
-    out.push({ target: dest.slice(1, -1), start: base + at + 1, end: base + at + dest.length - 1, image });
+    out.push({
+      target: dest.slice(1, -1),
+      start: base + at + 1,
+      end: base + at + dest.length - 1,
+      image,
+    });
   } else {
     out.push({ target: dest, start: base + at, end: base + at + dest.length, image });
   }
@@ -112,7 +125,14 @@ export function classifyLinkTarget(target: string): LinkTarget {
   if (!PLAIN_PATH.test(t)) {
     // Why: Claude Code expands ${CLAUDE_SKILL_DIR} to the skill folder (spec §2 claude-code placeholders).
     if (t.startsWith('${CLAUDE_SKILL_DIR}/')) t = t.slice('${CLAUDE_SKILL_DIR}/'.length);
-    if (t === '' || t.startsWith('#') || t.startsWith('?') || t.startsWith('//') || /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t) || t.includes('$')) {
+    if (
+      t === '' ||
+      t.startsWith('#') ||
+      t.startsWith('?') ||
+      t.startsWith('//') ||
+      /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(t) ||
+      t.includes('$')
+    ) {
       return { kind: 'external' };
     }
     t = t.replace(/[?#].*$/, '');

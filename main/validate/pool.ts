@@ -3,7 +3,11 @@
  * Why bounded: thousands of simultaneous fs calls only queue in libuv's small thread pool and
  * can exhaust file descriptors (EMFILE) on large libraries.
  */
-export async function mapPool<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const width = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));

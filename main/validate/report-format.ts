@@ -1,7 +1,14 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULES } from '../../shared/validation';
-import type { DescriptionBudget, Diagnostic, QuickFix, Range, RuleInfo, Severity } from '../../shared/validation';
+import type {
+  DescriptionBudget,
+  Diagnostic,
+  QuickFix,
+  Range,
+  RuleInfo,
+  Severity,
+} from '../../shared/validation';
 import { DISK_RULES } from './disk-rules';
 import type { LibraryFinding } from './library-checks';
 import type { FixOutcome, SeverityCounts, SkillValidation } from './service';
@@ -56,7 +63,13 @@ export interface JsonReport {
     diagnostics: JsonDiagnostic[];
   }[];
   libraries: { root: string; findings: LibraryFinding[]; budget: DescriptionBudget }[];
-  fixes: { file: string; changed: boolean; applied: FixOutcome['applied']; renamedFolder?: { from: string; to: string }; skipped: FixOutcome['skipped'] }[];
+  fixes: {
+    file: string;
+    changed: boolean;
+    applied: FixOutcome['applied'];
+    renamedFolder?: { from: string; to: string };
+    skipped: FixOutcome['skipped'];
+  }[];
   inputErrors: { path: string; message: string }[];
 }
 
@@ -71,11 +84,18 @@ function join2(a: string, b: string): string {
 }
 
 /** Where a diagnostic points: ranges are always in SKILL.md; otherwise the file it is about. */
-function locate(cwd: string, skill: SkillValidation, d: Diagnostic): { file: string; relatedFile?: string } {
+function locate(
+  cwd: string,
+  skill: SkillValidation,
+  d: Diagnostic,
+): { file: string; relatedFile?: string } {
   const skillFile = displayPath(cwd, skill.file);
   const folder = displayPath(cwd, skill.dir);
   const about = d.file !== undefined && d.file !== '' ? join2(folder, d.file) : undefined;
-  if (d.range) return about !== undefined && about !== skillFile ? { file: skillFile, relatedFile: about } : { file: skillFile };
+  if (d.range)
+    return about !== undefined && about !== skillFile
+      ? { file: skillFile, relatedFile: about }
+      : { file: skillFile };
   return { file: about ?? skillFile };
 }
 
@@ -95,7 +115,11 @@ export function toJsonReport(input: ValidateReportInput, cwd: string, version: s
   return {
     version: JSON_REPORT_VERSION,
     tool: { name: 'skillbench', version },
-    summary: { skills: input.skills.length, ...counts, fixedFiles: input.fixes.filter((f) => f.changed).length },
+    summary: {
+      skills: input.skills.length,
+      ...counts,
+      fixedFiles: input.fixes.filter((f) => f.changed).length,
+    },
     skills: input.skills.map((s) => ({
       file: displayPath(cwd, s.file),
       folder: displayPath(cwd, s.dir),
@@ -108,7 +132,13 @@ export function toJsonReport(input: ValidateReportInput, cwd: string, version: s
       size: s.size,
       targets: s.targets,
       diagnostics: s.diagnostics.map((d) => {
-        const out: JsonDiagnostic = { ruleId: d.ruleId, severity: d.severity, profile: d.profile, message: d.message, ...locate(cwd, s, d) };
+        const out: JsonDiagnostic = {
+          ruleId: d.ruleId,
+          severity: d.severity,
+          profile: d.profile,
+          message: d.message,
+          ...locate(cwd, s, d),
+        };
         if (d.detail !== undefined) out.detail = d.detail;
         if (d.range) out.range = d.range;
         if (d.field !== undefined) out.field = d.field;
@@ -116,10 +146,23 @@ export function toJsonReport(input: ValidateReportInput, cwd: string, version: s
         return out;
       }),
     })),
-    libraries: input.libraries.map((l) => ({ root: displayPath(cwd, l.root), findings: l.findings, budget: l.budget })),
+    libraries: input.libraries.map((l) => ({
+      root: displayPath(cwd, l.root),
+      findings: l.findings,
+      budget: l.budget,
+    })),
     fixes: input.fixes.map((f) => {
-      const out: JsonReport['fixes'][number] = { file: displayPath(cwd, f.file), changed: f.changed, applied: f.applied, skipped: f.skipped };
-      if (f.renamedFolder) out.renamedFolder = { from: displayPath(cwd, f.renamedFolder.from), to: displayPath(cwd, f.renamedFolder.to) };
+      const out: JsonReport['fixes'][number] = {
+        file: displayPath(cwd, f.file),
+        changed: f.changed,
+        applied: f.applied,
+        skipped: f.skipped,
+      };
+      if (f.renamedFolder)
+        out.renamedFolder = {
+          from: displayPath(cwd, f.renamedFolder.from),
+          to: displayPath(cwd, f.renamedFolder.to),
+        };
       return out;
     }),
     inputErrors: input.inputErrors,
@@ -142,7 +185,10 @@ export function toText(input: ValidateReportInput, cwd: string): string {
     const where = displayPath(cwd, f.file);
     const titles = [...new Set(f.applied.map((a) => `${a.title} (${a.ruleId})`))];
     if (titles.length > 0) lines.push(`fixed ${where}: ${titles.join('; ')}`);
-    if (f.renamedFolder) lines.push(`renamed folder ${displayPath(cwd, f.renamedFolder.from)} to ${displayPath(cwd, f.renamedFolder.to)}`);
+    if (f.renamedFolder)
+      lines.push(
+        `renamed folder ${displayPath(cwd, f.renamedFolder.from)} to ${displayPath(cwd, f.renamedFolder.to)}`,
+      );
     for (const s of f.skipped) lines.push(`not fixed in ${where}: ${s.title}. ${s.reason}`);
   }
   if (lines.length > 0) lines.push('');
@@ -150,7 +196,9 @@ export function toText(input: ValidateReportInput, cwd: string): string {
     const groups = new Map<string, { d: Diagnostic; where: string; profiles: string[] }>();
     for (const d of s.diagnostics) {
       const loc = locate(cwd, s, d);
-      const where = d.range ? `${loc.file}:${d.range.start.line}:${d.range.start.column}` : loc.file;
+      const where = d.range
+        ? `${loc.file}:${d.range.start.line}:${d.range.start.column}`
+        : loc.file;
       const key = `${where}\0${d.ruleId}\0${d.severity}\0${d.message}`;
       const g = groups.get(key);
       if (g) g.profiles.push(d.profile);
@@ -171,11 +219,18 @@ export function toText(input: ValidateReportInput, cwd: string): string {
   const n = input.skills.length;
   if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
   if (c.error + c.warning + c.info === 0) lines.push(`No problems found in ${plural(n, 'skill')}.`);
-  else lines.push(`Checked ${plural(n, 'skill')}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${plural(c.info, 'note')}.`);
+  else
+    lines.push(
+      `Checked ${plural(n, 'skill')}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${plural(c.info, 'note')}.`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
-const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+  error: 'error',
+  warning: 'warning',
+  info: 'note',
+};
 
 function uriOf(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
@@ -191,18 +246,41 @@ function defaultLevel(rule: RuleInfo): 'error' | 'warning' | 'note' {
  * with `ruleId`, `level`, `message.text` and a physical location relative to the cwd
  * (`%SRCROOT%`), regions in 1-based lines and UTF-16 columns (end exclusive, as SARIF defines).
  */
-export function toSarif(input: ValidateReportInput, cwd: string, version: string): Record<string, unknown> {
+export function toSarif(
+  input: ValidateReportInput,
+  cwd: string,
+  version: string,
+): Record<string, unknown> {
   const index = new Map(ALL_RULES.map((r, i) => [r.id, i]));
   const results: Record<string, unknown>[] = [];
   const location = (file: string, range?: Range): Record<string, unknown> => {
-    const physical: Record<string, unknown> = { artifactLocation: { uri: uriOf(file), uriBaseId: '%SRCROOT%' } };
+    const physical: Record<string, unknown> = {
+      artifactLocation: { uri: uriOf(file), uriBaseId: '%SRCROOT%' },
+    };
     if (range) {
-      physical['region'] = { startLine: range.start.line, startColumn: range.start.column, endLine: range.end.line, endColumn: range.end.column };
+      physical['region'] = {
+        startLine: range.start.line,
+        startColumn: range.start.column,
+        endLine: range.end.line,
+        endColumn: range.end.column,
+      };
     }
     return { physicalLocation: physical };
   };
-  const result = (ruleId: string, severity: Severity, text: string, locations: Record<string, unknown>[], properties: Record<string, unknown>): void => {
-    const r: Record<string, unknown> = { ruleId, level: SARIF_LEVEL[severity], message: { text }, locations, properties };
+  const result = (
+    ruleId: string,
+    severity: Severity,
+    text: string,
+    locations: Record<string, unknown>[],
+    properties: Record<string, unknown>,
+  ): void => {
+    const r: Record<string, unknown> = {
+      ruleId,
+      level: SARIF_LEVEL[severity],
+      message: { text },
+      locations,
+      properties,
+    };
     const i = index.get(ruleId);
     if (i !== undefined) r['ruleIndex'] = i;
     results.push(r);
@@ -213,13 +291,25 @@ export function toSarif(input: ValidateReportInput, cwd: string, version: string
       const props: Record<string, unknown> = { profile: d.profile };
       if (d.field !== undefined) props['field'] = d.field;
       if (loc.relatedFile !== undefined) props['relatedFile'] = loc.relatedFile;
-      result(d.ruleId, d.severity, d.detail ? `${d.message} (${d.detail})` : d.message, [location(loc.file, d.range)], props);
+      result(
+        d.ruleId,
+        d.severity,
+        d.detail ? `${d.message} (${d.detail})` : d.message,
+        [location(loc.file, d.range)],
+        props,
+      );
     }
   }
   for (const l of input.libraries) {
     for (const f of l.findings) {
       const root = displayPath(cwd, l.root);
-      result(f.ruleId, f.severity, f.detail ? `${f.message} (${f.detail})` : f.message, [location(root === '.' ? './' : `${root}/`)], { skills: f.skills ?? [] });
+      result(
+        f.ruleId,
+        f.severity,
+        f.detail ? `${f.message} (${f.detail})` : f.message,
+        [location(root === '.' ? './' : `${root}/`)],
+        { skills: f.skills ?? [] },
+      );
     }
   }
   const cwdUri = pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href;

@@ -3,11 +3,26 @@ import { lstat, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkill } from '../../shared/skill';
 import { fixAllSafe, validateSkill } from '../../shared/validation';
-import type { DescriptionBudget, Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
+import type {
+  DescriptionBudget,
+  Diagnostic,
+  ProfileId,
+  ValidationResult,
+} from '../../shared/validation';
 import { writeFileAtomic } from '../library/atomic-write';
 import { describeFsError } from '../library/fs-errors';
 import type { TargetFit } from './disk-rules';
-import { fileViewFromTree, readText, readViewTexts, skillFileNameIn, skillsIn, slashRelative, TimeSlicer, walkFolder, walkTree } from './file-view';
+import {
+  fileViewFromTree,
+  readText,
+  readViewTexts,
+  skillFileNameIn,
+  skillsIn,
+  slashRelative,
+  TimeSlicer,
+  walkFolder,
+  walkTree,
+} from './file-view';
 import type { WalkedEntry } from './file-view';
 import { chooseProfiles, validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
@@ -95,11 +110,18 @@ function countsOf(diagnostics: readonly { severity: string }[]): SeverityCounts 
 }
 
 /** Per profile verdict over every finding (core verdicts do not see disk and library findings). */
-function verdictsOf(profiles: readonly ProfileId[], diagnostics: readonly Diagnostic[]): ValidationResult['verdicts'] {
+function verdictsOf(
+  profiles: readonly ProfileId[],
+  diagnostics: readonly Diagnostic[],
+): ValidationResult['verdicts'] {
   const v: ValidationResult['verdicts'] = {};
   for (const p of profiles) {
     const mine = diagnostics.filter((d) => d.profile === p);
-    v[p] = mine.some((d) => d.severity === 'error') ? 'error' : mine.some((d) => d.severity === 'warning') ? 'warning' : 'valid';
+    v[p] = mine.some((d) => d.severity === 'error')
+      ? 'error'
+      : mine.some((d) => d.severity === 'warning')
+        ? 'warning'
+        : 'valid';
   }
   return v;
 }
@@ -123,14 +145,27 @@ async function statOrExplain(path: string): Promise<import('node:fs').Stats> {
  * Validate one skill folder (or its SKILL.md path) on disk: the core rules with a file view,
  * Markdown links, package limits per target. Library-wide checks need {@link validateLibrary}.
  */
-export async function validateSkillFolder(dirOrFile: string, options: ValidateFolderOptions = {}): Promise<SkillValidation> {
+export async function validateSkillFolder(
+  dirOrFile: string,
+  options: ValidateFolderOptions = {},
+): Promise<SkillValidation> {
   let dir = resolve(dirOrFile);
   if (!(await statOrExplain(dir)).isDirectory()) dir = dirname(dir);
   const tree = await walkTree(dir);
   const fileName = skillFileNameIn(tree.children.get('') ?? []);
-  if (fileName === undefined) throw new ValidateInputError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
-  const rel = options.libraryRoot !== undefined ? slashRelative(resolve(options.libraryRoot), dir) : basename(dir);
-  const { result } = validateInTree(tree, '', rel === '' ? basename(dir) : rel, fileName, options.profiles);
+  if (fileName === undefined)
+    throw new ValidateInputError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
+  const rel =
+    options.libraryRoot !== undefined
+      ? slashRelative(resolve(options.libraryRoot), dir)
+      : basename(dir);
+  const { result } = validateInTree(
+    tree,
+    '',
+    rel === '' ? basename(dir) : rel,
+    fileName,
+    options.profiles,
+  );
   finish(result);
   return result;
 }
@@ -156,9 +191,15 @@ export class LibraryMemo {
  * library is large (see ./workers), else on this thread in time slices; with a `memo`, only
  * units that changed since the last run are checked again.
  */
-export async function validateLibrary(root: string, options: ValidateLibraryOptions = {}): Promise<LibraryValidation> {
+export async function validateLibrary(
+  root: string,
+  options: ValidateLibraryOptions = {},
+): Promise<LibraryValidation> {
   const abs = resolve(root);
-  if (!(await statOrExplain(abs)).isDirectory()) throw new ValidateInputError(`${abs} is a file, not a folder. Give the folder that holds your skills.`);
+  if (!(await statOrExplain(abs)).isDirectory())
+    throw new ValidateInputError(
+      `${abs} is a file, not a folder. Give the folder that holds your skills.`,
+    );
   const rootChildren = new Map<string, WalkedEntry[]>();
   const tops: string[] = [];
   // Why read the root again on failure: an unreadable root must fail with the system's own error.
@@ -184,12 +225,16 @@ export async function validateLibrary(root: string, options: ValidateLibraryOpti
 }
 
 /** Walk and validate a library whose root is itself a skill, on this thread in time slices. */
-async function validateWholeTree(abs: string, profiles: ProfileId[] | undefined): Promise<Validated[]> {
+async function validateWholeTree(
+  abs: string,
+  profiles: ProfileId[] | undefined,
+): Promise<Validated[]> {
   const slicer = new TimeSlicer();
   const tree = await walkTree(abs, slicer);
   const found = skillsIn(tree.children);
   // Why: the root skill's relative path is its folder name (mcp-serve compares the last segment with `name`).
-  const relOf = (relDir: string): string => (relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`);
+  const relOf = (relDir: string): string =>
+    relDir === '' ? basename(abs) : `${basename(abs)}/${relDir}`;
   const validated: Validated[] = [];
   for (const f of found) {
     if (slicer.due()) await slicer.pause();
@@ -199,12 +244,17 @@ async function validateWholeTree(abs: string, profiles: ProfileId[] | undefined)
 }
 
 /** Validate the root's subfolders, reusing the memo's findings for those in which nothing changed. */
-async function validateUnits(abs: string, tops: string[], options: ValidateLibraryOptions): Promise<Validated[]> {
+async function validateUnits(
+  abs: string,
+  tops: string[],
+  options: ValidateLibraryOptions,
+): Promise<Validated[]> {
   const pool = options.pool === undefined ? sharedValidationPool() : options.pool;
   const realRoot = realpathSync(abs);
   const key = JSON.stringify(options.profiles ?? null);
   const memo = options.memo;
-  const known = memo && memo.root === abs && memo.key === key ? memo.units : new Map<string, UnitResult>();
+  const known =
+    memo && memo.root === abs && memo.key === key ? memo.units : new Map<string, UnitResult>();
   const base = { root: abs, realRoot, ...(options.profiles ? { profiles: options.profiles } : {}) };
   let changed = tops;
   if (known.size > 0) {
@@ -212,7 +262,12 @@ async function validateUnits(abs: string, tops: string[], options: ValidateLibra
     const stamped = await runUnits(pool, { ...base, dirs: tops, stamp: true, validate: false });
     changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
-  const fresh = new Map((changed.length > 0 ? await runUnits(pool, { ...base, dirs: changed, stamp: memo !== undefined, validate: true }) : []).map((u) => [u.dir, u]));
+  const fresh = new Map(
+    (changed.length > 0
+      ? await runUnits(pool, { ...base, dirs: changed, stamp: memo !== undefined, validate: true })
+      : []
+    ).map((u) => [u.dir, u]),
+  );
   const units = new Map<string, UnitResult>();
   const validated: Validated[] = [];
   for (const dir of tops) {
@@ -247,7 +302,8 @@ export const SHARED_MIN_FOLDERS = 48;
 export function shareJob(job: LibraryJob, workers: number): LibraryJob[] {
   const per = Math.max(8, Math.ceil(job.dirs.length / (workers * 4)));
   const jobs: LibraryJob[] = [];
-  for (let i = 0; i < job.dirs.length; i += per) jobs.push({ ...job, dirs: job.dirs.slice(i, i + per) });
+  for (let i = 0; i < job.dirs.length; i += per)
+    jobs.push({ ...job, dirs: job.dirs.slice(i, i + per) });
   return jobs;
 }
 
@@ -301,7 +357,8 @@ async function skillFileOf(path: string): Promise<string> {
   if (!(await statOrExplain(abs)).isDirectory()) return abs;
   const tree = await walkTree(abs);
   const name = skillFileNameIn(tree.children.get('') ?? []);
-  if (name === undefined) throw new ValidateInputError(`${abs} has no SKILL.md file, so it is not a skill folder.`);
+  if (name === undefined)
+    throw new ValidateInputError(`${abs} has no SKILL.md file, so it is not a skill folder.`);
   return join(abs, name);
 }
 
@@ -315,7 +372,10 @@ function isPlainSegment(name: string): boolean {
  * written atomically (temp file + rename); a safe `rename-folder` operation runs only when no
  * file or folder of the new name exists. Reports what changed.
  */
-export async function applySafeFixes(skillFile: string, options: { profiles?: ProfileId[] } = {}): Promise<FixOutcome> {
+export async function applySafeFixes(
+  skillFile: string,
+  options: { profiles?: ProfileId[] } = {},
+): Promise<FixOutcome> {
   const file = await skillFileOf(skillFile);
   const dir = dirname(file);
   const tree = await walkTree(dir);
@@ -341,11 +401,16 @@ export async function applySafeFixes(skillFile: string, options: { profiles?: Pr
   }
   const after = validateSkill(fixed.text, { profiles, fileView: view });
   for (const d of after.diagnostics) {
-    const fix = d.fixes?.find((f) => f.safe && f.fileOperations?.some((o) => o.kind === 'rename-folder'));
+    const fix = d.fixes?.find(
+      (f) => f.safe && f.fileOperations?.some((o) => o.kind === 'rename-folder'),
+    );
     const op = fix?.fileOperations?.find((o) => o.kind === 'rename-folder');
     if (!fix || !op || outcome.renamedFolder) continue;
     if (!isPlainSegment(op.newName)) {
-      outcome.skipped.push({ title: fix.title, reason: `"${op.newName}" is not a plain folder name.` });
+      outcome.skipped.push({
+        title: fix.title,
+        reason: `"${op.newName}" is not a plain folder name.`,
+      });
       continue;
     }
     const target = join(dirname(dir), op.newName);
@@ -354,7 +419,10 @@ export async function applySafeFixes(skillFile: string, options: { profiles?: Pr
       () => false,
     );
     if (exists) {
-      outcome.skipped.push({ title: fix.title, reason: `${target} already exists, so the folder was not renamed.` });
+      outcome.skipped.push({
+        title: fix.title,
+        reason: `${target} already exists, so the folder was not renamed.`,
+      });
       continue;
     }
     await rename(dir, target);

@@ -15,5 +15,6 @@ export const LAST_MONTH = new Date(Date.UTC(2026, 9, 1));
 export async function backdate(path: string, when: Date): Promise<void> {
   await lutimes(path, when, when);
   if (!(await lstat(path)).isDirectory()) return;
-  for (const e of await readdir(path, { withFileTypes: true, recursive: true })) await lutimes(join(e.parentPath, e.name), when, when);
+  for (const e of await readdir(path, { withFileTypes: true, recursive: true }))
+    await lutimes(join(e.parentPath, e.name), when, when);
 }

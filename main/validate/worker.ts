@@ -10,7 +10,11 @@ if (port) {
   port.on('message', (job: WorkerJob) => {
     let reply: WorkerReply;
     try {
-      reply = { ok: true, result: 'kind' in job ? { deflated: deflateAll(job.buffers, job.level) } : runLibraryJob(job) };
+      reply = {
+        ok: true,
+        result:
+          'kind' in job ? { deflated: deflateAll(job.buffers, job.level) } : runLibraryJob(job),
+      };
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }

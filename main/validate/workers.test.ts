@@ -20,7 +20,6 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(join(tmp, path), text);
 }
 
-
 const skill = (name: string, extra = '', body = ''): string =>
   `---\nname: ${name}\ndescription: Does ${name} things. Use when the user asks for ${name}.\n${extra}---\n# ${name}\n${body}`;
 
@@ -32,12 +31,22 @@ async function makeLibrary(folder: string): Promise<string> {
     const name = `skill-${String(i).padStart(3, '0')}`;
     switch (i % 6) {
       case 0:
-        await put(`${folder}/${name}/SKILL.md`, skill(name, '', 'Read [the guide](references/guide.md) and [gone](references/missing.md).\n'));
+        await put(
+          `${folder}/${name}/SKILL.md`,
+          skill(
+            name,
+            '',
+            'Read [the guide](references/guide.md) and [gone](references/missing.md).\n',
+          ),
+        );
         await put(`${folder}/${name}/references/guide.md`, '# Guide\n');
         break;
       case 1:
         // Unquoted colon: the YAML does not parse.
-        await put(`${folder}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: Notes: a summary\n---\nBody\n`);
+        await put(
+          `${folder}/${name}/SKILL.md`,
+          `---\nname: ${name}\ndescription: Notes: a summary\n---\nBody\n`,
+        );
         break;
       case 2:
         // Name differs from the folder, and a second skill elsewhere has the same name.
@@ -49,7 +58,13 @@ async function makeLibrary(folder: string): Promise<string> {
         await put(`${folder}/${name}/inner/deeper/SKILL.md`, skill('deeper-' + String(i)));
         break;
       case 4:
-        await put(`${folder}/${name}/SKILL.md`, skill(name, `x-personal-mcp:\n  id: ${name}\n  version: 1.0.0\n  depends_on:\n    - no-such-skill\n`));
+        await put(
+          `${folder}/${name}/SKILL.md`,
+          skill(
+            name,
+            `x-personal-mcp:\n  id: ${name}\n  version: 1.0.0\n  depends_on:\n    - no-such-skill\n`,
+          ),
+        );
         break;
       default:
         await put(`${folder}/${name}/SKILL.md`, skill(name));
@@ -75,7 +90,9 @@ beforeAll(async () => {
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
-    banner: { js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
+    },
   });
   pool = new ValidationPool(script, 2);
 }, 60_000);
@@ -102,19 +119,28 @@ describe('validation workers', () => {
     expect(alone.skills.map((s) => s.relativePath)).toContain('skill-003/inner/deeper');
     expect(alone.skills.some((s) => s.relativePath.startsWith('node_modules'))).toBe(false);
     // Profiles given by the caller travel to the workers.
-    expect(await validateLibrary(lib, { pool, profiles: ['claude-upload', 'mcp-serve'] })).toEqual(await validateLibrary(lib, { pool: null, profiles: ['claude-upload', 'mcp-serve'] }));
+    expect(await validateLibrary(lib, { pool, profiles: ['claude-upload', 'mcp-serve'] })).toEqual(
+      await validateLibrary(lib, { pool: null, profiles: ['claude-upload', 'mcp-serve'] }),
+    );
   });
 
   it('check again only the root folders that changed since the memo was made, with the result of a fresh run', async () => {
     const lib = await makeLibrary('lib2');
     const memo = new LibraryMemo();
-    expect(await validateLibrary(lib, { pool, memo })).toEqual(await validateLibrary(lib, { pool: null }));
+    expect(await validateLibrary(lib, { pool, memo })).toEqual(
+      await validateLibrary(lib, { pool: null }),
+    );
     expect(memo.rechecked).toBe(SHARED_MIN_FOLDERS + 12);
     // Nothing changed: every folder reused, and the library findings are not doubled.
-    expect(await validateLibrary(lib, { pool, memo })).toEqual(await validateLibrary(lib, { pool: null }));
+    expect(await validateLibrary(lib, { pool, memo })).toEqual(
+      await validateLibrary(lib, { pool: null }),
+    );
     expect(memo.rechecked).toBe(0);
     // One skill edited, one folder added, one removed.
-    await put('lib2/skill-005/SKILL.md', skill('skill-005', '', 'Now links [a missing file](nope.md).\n'));
+    await put(
+      'lib2/skill-005/SKILL.md',
+      skill('skill-005', '', 'Now links [a missing file](nope.md).\n'),
+    );
     await put('lib2/zz-new/SKILL.md', skill('shared-name'));
     await rm(join(lib, 'skill-004'), { recursive: true });
     await backdate(join(lib, 'skill-005', 'SKILL.md'), LAST_MONTH);
@@ -122,7 +148,9 @@ describe('validation workers', () => {
     const after = await validateLibrary(lib, { pool, memo });
     expect(memo.rechecked).toBe(2);
     expect(after).toEqual(await validateLibrary(lib, { pool: null }));
-    expect(after.skills.find((s) => s.relativePath === 'skill-005')?.diagnostics.map((d) => d.ruleId)).toContain('links/broken');
+    expect(
+      after.skills.find((s) => s.relativePath === 'skill-005')?.diagnostics.map((d) => d.ruleId),
+    ).toContain('links/broken');
     // Other profiles: nothing kept applies.
     await validateLibrary(lib, { pool, memo, profiles: ['claude-upload'] });
     expect(memo.rechecked).toBe(SHARED_MIN_FOLDERS + 12);
@@ -133,7 +161,11 @@ describe('validation workers', () => {
     await put('small/b/SKILL.md', skill('b'));
     const broken = new ValidationPool(join(tmp, 'no-such-worker.js'), 2);
     // A pool that cannot start is never asked: the library is too small to share.
-    expect((await validateLibrary(join(tmp, 'small'), { pool: broken })).skills.map((s) => s.relativePath)).toEqual(['a', 'b']);
+    expect(
+      (await validateLibrary(join(tmp, 'small'), { pool: broken })).skills.map(
+        (s) => s.relativePath,
+      ),
+    ).toEqual(['a', 'b']);
     expect(broken.usable).toBe(true);
     await broken.close();
   });
@@ -151,9 +183,19 @@ describe('validation workers', () => {
     const items: ArchiveItem[] = [{ name: 'big/', kind: 'directory', mode: 0o755 }];
     for (let i = 0; i < 150; i++) {
       const text = `# File ${i}\n\n${'notes summary review export '.repeat(20 + (i % 40))}\n`;
-      items.push({ name: `big/refs/f-${String(i).padStart(3, '0')}.md`, kind: 'file', mode: i % 10 === 0 ? 0o755 : 0o644, data: Buffer.from(text) });
+      items.push({
+        name: `big/refs/f-${String(i).padStart(3, '0')}.md`,
+        kind: 'file',
+        mode: i % 10 === 0 ? 0o755 : 0o644,
+        data: Buffer.from(text),
+      });
     }
-    items.push({ name: 'big/assets/noise.bin', kind: 'file', mode: 0o644, data: Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 7919) % 251)) });
+    items.push({
+      name: 'big/assets/noise.bin',
+      kind: 'file',
+      mode: 0o644,
+      data: Buffer.from(Array.from({ length: 4096 }, (_, k) => (k * 7919) % 251)),
+    });
     pool.warm();
     expect(pool.live).toBe(true);
     const before = pool.completed;

@@ -15,7 +15,9 @@ export interface DeflateJob {
 export type WorkerJob = LibraryJob | DeflateJob;
 
 /** A message from a worker: the job's result or why it failed. */
-export type WorkerReply = { ok: true; result: LibraryJobResult | { deflated: Uint8Array[] } } | { ok: false; error: string };
+export type WorkerReply =
+  | { ok: true; result: LibraryJobResult | { deflated: Uint8Array[] } }
+  | { ok: false; error: string };
 
 interface Task {
   job: WorkerJob;
@@ -79,7 +81,9 @@ export class ValidationPool {
    * the calling thread deflates the other half (main/pack/archive-writer.ts).
    */
   async deflate(buffers: Uint8Array[], level: number): Promise<Buffer[]> {
-    const { deflated } = (await this.submit({ kind: 'deflate', level, buffers })) as { deflated: Uint8Array[] };
+    const { deflated } = (await this.submit({ kind: 'deflate', level, buffers })) as {
+      deflated: Uint8Array[];
+    };
     return deflated.map((d) => Buffer.from(d.buffer, d.byteOffset, d.byteLength));
   }
 
@@ -102,7 +106,8 @@ export class ValidationPool {
     this.idleTimer = null;
     const slots = this.slots;
     this.slots = [];
-    for (const task of this.queue.splice(0)) task.reject(new Error('The validation workers were stopped.'));
+    for (const task of this.queue.splice(0))
+      task.reject(new Error('The validation workers were stopped.'));
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
@@ -132,7 +137,8 @@ export class ValidationPool {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      if (this.slots.includes(slot)) fail(new Error(`A validation worker stopped unexpectedly (exit code ${code}).`));
+      if (this.slots.includes(slot))
+        fail(new Error(`A validation worker stopped unexpectedly (exit code ${code}).`));
     });
     this.slots.push(slot);
   }
@@ -147,7 +153,12 @@ export class ValidationPool {
       slot.worker.ref();
       slot.worker.postMessage(task.job);
     }
-    if (this.queue.length === 0 && this.slots.every((s) => !s.task) && !this.idleTimer && this.slots.length > 0) {
+    if (
+      this.queue.length === 0 &&
+      this.slots.every((s) => !s.task) &&
+      !this.idleTimer &&
+      this.slots.length > 0
+    ) {
       this.idleTimer = setTimeout(() => {
         this.idleTimer = null;
         void this.close();
@@ -169,7 +180,10 @@ let shared: ValidationPool | null = null;
  * in parallel; entry points call this once (the CLI, the Electron main process). Without it,
  * and on a one-core machine, validation runs on the calling thread.
  */
-export function useValidationWorkers(script: string | null, options: { warm?: boolean } = {}): ValidationPool | null {
+export function useValidationWorkers(
+  script: string | null,
+  options: { warm?: boolean } = {},
+): ValidationPool | null {
   void shared?.close();
   shared = script !== null && defaultPoolSize() > 1 ? new ValidationPool(script) : null;
   if (options.warm) shared?.warm();
@@ -188,7 +202,10 @@ export const WORKER_BUNDLE = 'validate-worker.mjs';
  * Use the worker bundle in `bundleDir` (out/main) when it is there; when running from source
  * (tests, `tsx`) it is not, and validation stays on the calling thread.
  */
-export function useBuiltValidationWorkers(bundleDir: string, options: { warm?: boolean } = {}): ValidationPool | null {
+export function useBuiltValidationWorkers(
+  bundleDir: string,
+  options: { warm?: boolean } = {},
+): ValidationPool | null {
   const script = join(bundleDir, WORKER_BUNDLE);
   return useValidationWorkers(existsSync(script) ? script : null, options);
 }

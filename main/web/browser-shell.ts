@@ -28,13 +28,22 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   // Why warm: the validation workers (when the CLI bundle named them) load while the browser opens the page.
   sharedValidationPool()?.warm();
   const pending: { host?: WebHost } = {};
-  const services = createServices(options.userDataDir ?? defaultUserDataDir(), (event, payload) => pending.host?.emit(event, payload), {
-    cliCommand: options.cliCommand,
-  });
+  const services = createServices(
+    options.userDataDir ?? defaultUserDataDir(),
+    (event, payload) => pending.host?.emit(event, payload),
+    {
+      cliCommand: options.cliCommand,
+    },
+  );
   // Why now: the remembered libraries are listed while the browser loads the page, which then finds the work under way.
   services.library.prefetch();
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
-  const host = await startWebHost({ handlers, rendererDir: options.rendererDir, port: options.port, token: options.token });
+  const host = await startWebHost({
+    handlers,
+    rendererDir: options.rendererDir,
+    port: options.port,
+    token: options.token,
+  });
   pending.host = host;
   return {
     host,

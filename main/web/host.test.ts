@@ -9,10 +9,20 @@ import { startBrowserShell, type BrowserShell } from './browser-shell';
 function send(
   port: number,
   options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -34,11 +44,21 @@ describe('browser-shell host', () => {
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'skillbench-host-'));
     await mkdir(join(dir, 'renderer'));
-    await writeFile(join(dir, 'renderer', 'index.html'), '<!doctype html><title>Skillbench</title>');
+    await writeFile(
+      join(dir, 'renderer', 'index.html'),
+      '<!doctype html><title>Skillbench</title>',
+    );
     await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
     await mkdir(join(dir, 'lib', 'alpha'), { recursive: true });
-    await writeFile(join(dir, 'lib', 'alpha', 'SKILL.md'), '---\nname: alpha\ndescription: First skill\n---\nBody\n');
-    shell = await startBrowserShell({ rendererDir: join(dir, 'renderer'), version: 'test', userDataDir: join(dir, 'userdata') });
+    await writeFile(
+      join(dir, 'lib', 'alpha', 'SKILL.md'),
+      '---\nname: alpha\ndescription: First skill\n---\nBody\n',
+    );
+    shell = await startBrowserShell({
+      rendererDir: join(dir, 'renderer'),
+      version: 'test',
+      userDataDir: join(dir, 'userdata'),
+    });
     host = `127.0.0.1:${shell.host.port}`;
   });
 
@@ -48,7 +68,11 @@ describe('browser-shell host', () => {
   });
 
   const auth = () => ({ Host: host, Authorization: `Bearer ${shell.host.token}` });
-  const json = (body: unknown) => ({ ...auth(), 'Content-Type': 'application/json', body: JSON.stringify(body) });
+  const json = (body: unknown) => ({
+    ...auth(),
+    'Content-Type': 'application/json',
+    body: JSON.stringify(body),
+  });
 
   it('binds 127.0.0.1 and prints a URL that carries the token', () => {
     expect(shell.host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
@@ -58,12 +82,20 @@ describe('browser-shell host', () => {
     const page = await send(shell.host.port, { path: '/', headers: { Host: host } });
     expect(page.status).toBe(401);
     expect(page.body).toContain('access token');
-    const call = await send(shell.host.port, { method: 'POST', path: '/api/app.info', headers: { Host: host, 'Content-Type': 'application/json' }, body: '{}' });
+    const call = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/app.info',
+      headers: { Host: host, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(call.status).toBe(401);
   });
 
   it('refuses a wrong token with 401', async () => {
-    const res = await send(shell.host.port, { path: '/', headers: { Host: host, Authorization: 'Bearer nope' } });
+    const res = await send(shell.host.port, {
+      path: '/',
+      headers: { Host: host, Authorization: 'Bearer nope' },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -78,22 +110,42 @@ describe('browser-shell host', () => {
   });
 
   it('refuses a Host other than 127.0.0.1/localhost with 403 (DNS rebinding)', async () => {
-    for (const badHost of ['evil.example', `evil.example:${shell.host.port}`, '127.0.0.1:1', `0.0.0.0:${shell.host.port}`]) {
-      const res = await send(shell.host.port, { path: '/', headers: { Host: badHost, Authorization: `Bearer ${shell.host.token}` } });
+    for (const badHost of [
+      'evil.example',
+      `evil.example:${shell.host.port}`,
+      '127.0.0.1:1',
+      `0.0.0.0:${shell.host.port}`,
+    ]) {
+      const res = await send(shell.host.port, {
+        path: '/',
+        headers: { Host: badHost, Authorization: `Bearer ${shell.host.token}` },
+      });
       expect(res.status, badHost).toBe(403);
     }
-    const ok = await send(shell.host.port, { path: '/', headers: { Host: `localhost:${shell.host.port}`, Authorization: `Bearer ${shell.host.token}` } });
+    const ok = await send(shell.host.port, {
+      path: '/',
+      headers: {
+        Host: `localhost:${shell.host.port}`,
+        Authorization: `Bearer ${shell.host.token}`,
+      },
+    });
     expect(ok.status).toBe(200);
   });
 
   it('trades the token in the address for an HttpOnly SameSite cookie and drops it from the URL', async () => {
-    const res = await send(shell.host.port, { path: `/?token=${shell.host.token}`, headers: { Host: host } });
+    const res = await send(shell.host.port, {
+      path: `/?token=${shell.host.token}`,
+      headers: { Host: host },
+    });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
-    const page = await send(shell.host.port, { path: '/', headers: { Host: host, Cookie: cookie.split(';')[0] ?? '' } });
+    const page = await send(shell.host.port, {
+      path: '/',
+      headers: { Host: host, Cookie: cookie.split(';')[0] ?? '' },
+    });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const wrong = await send(shell.host.port, { path: '/?token=wrong', headers: { Host: host } });
@@ -109,29 +161,62 @@ describe('browser-shell host', () => {
   });
 
   it('answers contract channels as data and rejects bad input with a plain message', async () => {
-    const { body: infoBody, status } = await send(shell.host.port, { method: 'POST', path: '/api/app.info', headers: json({}), body: '{}' });
+    const { body: infoBody, status } = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/app.info',
+      headers: json({}),
+      body: '{}',
+    });
     expect(status).toBe(200);
-    expect(JSON.parse(infoBody)).toMatchObject({ ok: true, value: { shell: 'browser', version: 'test', nativeDialogs: false } });
+    expect(JSON.parse(infoBody)).toMatchObject({
+      ok: true,
+      value: { shell: 'browser', version: 'test', nativeDialogs: false },
+    });
 
-    const bad = await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: '{"path": 42}' });
+    const bad = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/library.open',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: '{"path": 42}',
+    });
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
 
-    const unknown = await send(shell.host.port, { method: 'POST', path: '/api/nope.nothing', headers: { ...auth(), 'Content-Type': 'application/json' }, body: '{}' });
+    const unknown = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/nope.nothing',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(unknown.status).toBe(404);
 
-    const form = await send(shell.host.port, { method: 'POST', path: '/api/app.info', headers: { ...auth(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=b' });
+    const form = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/app.info',
+      headers: { ...auth(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'a=b',
+    });
     expect(form.status).toBe(415);
   });
 
   it('opens a library, saves through the API, and pushes an outside edit as skill.changed over Server-Sent Events', async () => {
-    const opened = await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib') }) });
+    const opened = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/library.open',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: join(dir, 'lib') }),
+    });
     const library = JSON.parse(opened.body);
     expect(library.value.skills).toHaveLength(1);
     const skillPath = library.value.skills[0].path as string;
 
     const events: string[] = [];
-    const stream = request({ host: '127.0.0.1', port: shell.host.port, path: '/api/events', headers: auth() });
+    const stream = request({
+      host: '127.0.0.1',
+      port: shell.host.port,
+      path: '/api/events',
+      headers: auth(),
+    });
     const gotEvent = new Promise<void>((resolve) => {
       stream.on('response', (res) => {
         res.setEncoding('utf8');
@@ -144,10 +229,20 @@ describe('browser-shell host', () => {
     stream.end();
     await new Promise((r) => setTimeout(r, 100));
 
-    const saved = await send(shell.host.port, { method: 'POST', path: '/api/skill.save', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: skillPath, text: 'new text\n' }) });
+    const saved = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/skill.save',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: skillPath, text: 'new text\n' }),
+    });
     expect(JSON.parse(saved.body)).toMatchObject({ ok: true });
     expect(await readFile(skillPath, 'utf8')).toBe('new text\n');
-    await send(shell.host.port, { method: 'POST', path: '/api/skill.read', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: skillPath }) });
+    await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/skill.read',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: skillPath }),
+    });
     await writeFile(skillPath, 'edited by another program\n');
     await gotEvent;
     expect(events.join('')).toContain(JSON.stringify(skillPath));
@@ -155,11 +250,29 @@ describe('browser-shell host', () => {
   });
 
   it('refuses to read or write outside the opened library', async () => {
-    await send(shell.host.port, { method: 'POST', path: '/api/library.open', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib') }) });
-    const read = await send(shell.host.port, { method: 'POST', path: '/api/skill.read', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'secret.txt') }) });
+    await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/library.open',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: join(dir, 'lib') }),
+    });
+    const read = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/skill.read',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: join(dir, 'secret.txt') }),
+    });
     expect(JSON.parse(read.body)).toMatchObject({ ok: false, error: { code: 'outside-library' } });
-    const escape = await send(shell.host.port, { method: 'POST', path: '/api/skill.save', headers: { ...auth(), 'Content-Type': 'application/json' }, body: JSON.stringify({ path: join(dir, 'lib', '..', 'secret.txt'), text: 'x' }) });
-    expect(JSON.parse(escape.body)).toMatchObject({ ok: false, error: { code: 'outside-library' } });
+    const escape = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/skill.save',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: join(dir, 'lib', '..', 'secret.txt'), text: 'x' }),
+    });
+    expect(JSON.parse(escape.body)).toMatchObject({
+      ok: false,
+      error: { code: 'outside-library' },
+    });
     expect(await readFile(join(dir, 'secret.txt'), 'utf8')).toBe('outside the renderer');
   });
 });

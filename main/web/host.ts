@@ -39,7 +39,10 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+};
 
 /**
  * Start the browser shell: the built renderer and the same API as the Electron window, over
@@ -55,7 +58,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) {
-        sendJson(response, 500, { ok: false, error: { code: 'internal', message: 'Skillbench hit an internal error.', detail: String(error) } });
+        sendJson(response, 500, {
+          ok: false,
+          error: {
+            code: 'internal',
+            message: 'Skillbench hit an internal error.',
+            detail: String(error),
+          },
+        });
       } else {
         response.destroy();
       }
@@ -74,7 +84,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // First visit: trade the token in the query for a cookie, then drop it from the address bar.
     const queryToken = url.searchParams.get('token');
     if (request.method === 'GET' && url.pathname === '/' && queryToken !== null) {
-      const verdict = checkRequest({ ...headers, authorization: `Bearer ${queryToken}` }, port, token);
+      const verdict = checkRequest(
+        { ...headers, authorization: `Bearer ${queryToken}` },
+        port,
+        token,
+      );
       if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
       response.writeHead(303, {
         Location: '/',
@@ -90,7 +104,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
     if (url.pathname === '/api/events') {
       if (request.method !== 'GET') return refuse(response, 405, 'Method not allowed');
-      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      response.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
       response.write(': connected\n\n');
       streams.add(response);
       const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 25_000);
@@ -108,14 +126,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return refuse(response, 415, 'Requests must be JSON');
       }
       const name = decodeURIComponent(url.pathname.slice('/api/'.length));
-      if (!isChannelName(name)) return sendJson(response, 404, { ok: false, error: { code: 'unknown-channel', message: `There is no request called ${name}.` } });
+      if (!isChannelName(name))
+        return sendJson(response, 404, {
+          ok: false,
+          error: { code: 'unknown-channel', message: `There is no request called ${name}.` },
+        });
       const body = await readBody(request, maxBody);
-      if (body === null) return sendJson(response, 413, { ok: false, error: { code: 'too-large', message: 'That request is too large.' } });
+      if (body === null)
+        return sendJson(response, 413, {
+          ok: false,
+          error: { code: 'too-large', message: 'That request is too large.' },
+        });
       let raw: unknown;
       try {
         raw = body.length === 0 ? {} : JSON.parse(body.toString('utf8'));
       } catch {
-        return sendJson(response, 400, { ok: false, error: { code: 'invalid-input', message: 'Skillbench received a request it could not understand.' } });
+        return sendJson(response, 400, {
+          ok: false,
+          error: {
+            code: 'invalid-input',
+            message: 'Skillbench received a request it could not understand.',
+          },
+        });
       }
       const parsed = parseChannelInput(name, raw);
       if (!parsed.ok) return sendJson(response, 400, parsed);
@@ -123,7 +155,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendJson(response, 200, await handler(parsed.value));
     }
 
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed');
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(response, 405, 'Method not allowed');
     return serveStatic(url.pathname, response);
   }
 
@@ -181,7 +214,11 @@ function refuse(response: ServerResponse, status: number, reason: string): void 
     status === 401
       ? 'Skillbench needs its access token. Open the full address that `npm start` or `skillbench web` printed (it ends with ?token=...).'
       : reason;
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  response.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   response.end(`${page}\n`);
 }
 

@@ -48,7 +48,9 @@ export function checkRequest(request: GuardRequest, port: number, token: string)
       return { ok: false, status: 403, reason: 'Origin not allowed' };
     }
   }
-  const bearer = request.authorization?.startsWith('Bearer ') ? request.authorization.slice(7).trim() : undefined;
+  const bearer = request.authorization?.startsWith('Bearer ')
+    ? request.authorization.slice(7).trim()
+    : undefined;
   const presented = bearer ?? tokenFromCookie(request.cookie);
   if (presented === undefined || !sameSecret(presented, token)) {
     return { ok: false, status: 401, reason: 'Missing or wrong token' };

@@ -5,13 +5,16 @@
  */
 export function checkSkillName(name: string): string | null {
   if (name === '') return 'Give the skill a name.';
-  if ([...name].length > 64) return `The name has ${[...name].length} characters; at most 64 are allowed.`;
+  if ([...name].length > 64)
+    return `The name has ${[...name].length} characters; at most 64 are allowed.`;
   if (/[A-Z]/.test(name)) return 'Use lowercase letters only (for example "meeting-notes").';
   if (/\s/.test(name)) return 'Use hyphens instead of spaces (for example "meeting-notes").';
   if (!/^[a-z0-9-]+$/.test(name)) return 'Use only lowercase letters a–z, digits and hyphens.';
-  if (name.startsWith('-') || name.endsWith('-')) return 'The name cannot start or end with a hyphen.';
+  if (name.startsWith('-') || name.endsWith('-'))
+    return 'The name cannot start or end with a hyphen.';
   if (name.includes('--')) return 'The name cannot have two hyphens in a row.';
-  if (/anthropic|claude/.test(name)) return 'claude.ai and the Claude API refuse names containing "anthropic" or "claude". Choose another name.';
+  if (/anthropic|claude/.test(name))
+    return 'claude.ai and the Claude API refuse names containing "anthropic" or "claude". Choose another name.';
   return null;
 }
 

@@ -19,9 +19,18 @@ function viewOf(name: string, files: Record<string, string>): FileView {
 describe('new-skill templates', () => {
   for (const template of SKILL_TEMPLATES) {
     it(`"${template.title}" validates clean for ${template.profile}`, () => {
-      const files = renderTemplate(template.id, 'meeting-notes', 'Turns meeting notes into action items. Use when the user pastes notes: it lists owners and dates.');
-      const result = validateSkill(files['SKILL.md'], { profiles: [template.profile], fileView: viewOf('meeting-notes', files) });
-      const problems = result.diagnostics.filter((d) => d.severity !== 'info').map((d) => `${d.ruleId}: ${d.message}`);
+      const files = renderTemplate(
+        template.id,
+        'meeting-notes',
+        'Turns meeting notes into action items. Use when the user pastes notes: it lists owners and dates.',
+      );
+      const result = validateSkill(files['SKILL.md'], {
+        profiles: [template.profile],
+        fileView: viewOf('meeting-notes', files),
+      });
+      const problems = result.diagnostics
+        .filter((d) => d.severity !== 'info')
+        .map((d) => `${d.ruleId}: ${d.message}`);
       expect(problems).toEqual([]);
       expect(result.verdicts[template.profile]).toBe('valid');
     });

@@ -2,7 +2,13 @@ import type { ProfileId } from '../validation/types';
 
 /** A starting point offered by the new-skill wizard. */
 export interface SkillTemplate {
-  id: 'blank' | 'references' | 'scripts' | 'x-personal-mcp' | 'universal-tool' | 'claude-code-command';
+  id:
+    | 'blank'
+    | 'references'
+    | 'scripts'
+    | 'x-personal-mcp'
+    | 'universal-tool'
+    | 'claude-code-command';
   title: string;
   /** One sentence for the wizard. */
   help: string;
@@ -12,21 +18,57 @@ export interface SkillTemplate {
 
 /** Every template, in the order the wizard shows them. */
 export const SKILL_TEMPLATES: readonly SkillTemplate[] = [
-  { id: 'blank', title: 'Blank', help: 'Just SKILL.md, portable everywhere.', profile: 'agentskills' },
-  { id: 'references', title: 'With references', help: 'SKILL.md plus a references/ folder for longer material loaded on demand.', profile: 'agentskills' },
-  { id: 'scripts', title: 'With scripts', help: 'SKILL.md plus a scripts/ folder with a helper script the agent can run.', profile: 'agentskills' },
-  { id: 'x-personal-mcp', title: 'x-personal-mcp repository skill', help: 'The repository contract: id, version, capabilities and references.', profile: 'x-personal-mcp' },
-  { id: 'universal-tool', title: 'Universal 2.1 skill with one tool', help: 'spec_version 2.1 with a tool, its input schema and a Python entrypoint.', profile: 'universal-2.1' },
-  { id: 'claude-code-command', title: 'Claude Code command skill', help: 'A slash command for Claude Code with an argument hint and $ARGUMENTS.', profile: 'claude-code' },
+  {
+    id: 'blank',
+    title: 'Blank',
+    help: 'Just SKILL.md, portable everywhere.',
+    profile: 'agentskills',
+  },
+  {
+    id: 'references',
+    title: 'With references',
+    help: 'SKILL.md plus a references/ folder for longer material loaded on demand.',
+    profile: 'agentskills',
+  },
+  {
+    id: 'scripts',
+    title: 'With scripts',
+    help: 'SKILL.md plus a scripts/ folder with a helper script the agent can run.',
+    profile: 'agentskills',
+  },
+  {
+    id: 'x-personal-mcp',
+    title: 'x-personal-mcp repository skill',
+    help: 'The repository contract: id, version, capabilities and references.',
+    profile: 'x-personal-mcp',
+  },
+  {
+    id: 'universal-tool',
+    title: 'Universal 2.1 skill with one tool',
+    help: 'spec_version 2.1 with a tool, its input schema and a Python entrypoint.',
+    profile: 'universal-2.1',
+  },
+  {
+    id: 'claude-code-command',
+    title: 'Claude Code command skill',
+    help: 'A slash command for Claude Code with an argument hint and $ARGUMENTS.',
+    profile: 'claude-code',
+  },
 ];
 
 /** Quote a string for YAML when it is not a safe plain scalar. */
 function yamlString(value: string): string {
-  return /^[A-Za-z0-9][A-Za-z0-9 ,.()'/-]*$/.test(value) && !/[:#]/.test(value) ? value : JSON.stringify(value);
+  return /^[A-Za-z0-9][A-Za-z0-9 ,.()'/-]*$/.test(value) && !/[:#]/.test(value)
+    ? value
+    : JSON.stringify(value);
 }
 
 /** The files a template creates: path relative to the new skill folder → text. */
-export function renderTemplate(id: SkillTemplate['id'], name: string, description: string): Record<string, string> {
+export function renderTemplate(
+  id: SkillTemplate['id'],
+  name: string,
+  description: string,
+): Record<string, string> {
   const desc = yamlString(description.trim());
   const title = name
     .split('-')

@@ -61,7 +61,8 @@ export interface SavedConnection {
 }
 
 /** Where a connection is in its life. */
-export type ConnectionState = 'connecting' | 'authorizing' | 'connected' | 'disconnected' | 'failed';
+export type ConnectionState =
+  'connecting' | 'authorizing' | 'connected' | 'disconnected' | 'failed';
 
 /** One connection's status, as events and `status()` report it. */
 export interface ConnectionStatus {
@@ -303,7 +304,13 @@ export interface ProvenanceRecord {
 /** The outcome of "Save to my library" or "Export for upload". */
 export type SaveResult =
   | { ok: true; folder: string; files: number; provenance: ProvenanceRecord }
-  | { ok: false; reason: 'verification' | 'conflict' | 'invalid'; message: string; folder?: string; failures?: { uri: string; status: string; reasons: string[] }[] };
+  | {
+      ok: false;
+      reason: 'verification' | 'conflict' | 'invalid';
+      message: string;
+      folder?: string;
+      failures?: { uri: string; status: string; reasons: string[] }[];
+    };
 
 /** The skill screen's data: verified SKILL.md, frontmatter, validation under a profile, file tree. */
 export interface SkillViewData {

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { ExportPlan, ExportResult, ImportPreview, ImportResult, TargetId } from '../projection/types';
+import type {
+  ExportPlan,
+  ExportResult,
+  ImportPreview,
+  ImportResult,
+  TargetId,
+} from '../projection/types';
 import type {
   ConnectionInput,
   ConnectionStatus,
@@ -62,7 +68,9 @@ export const diagnosticSchema = z.object({
       z.object({
         title: z.string(),
         edits: z.array(textEditSchema),
-        fileOperations: z.array(z.object({ kind: z.literal('rename-folder'), newName: z.string() })).optional(),
+        fileOperations: z
+          .array(z.object({ kind: z.literal('rename-folder'), newName: z.string() }))
+          .optional(),
         safe: z.boolean(),
       }),
     )
@@ -133,13 +141,25 @@ const fileViewSchema = z.object({
   folderName: z.string(),
   relativePath: z.string().optional(),
   fileName: z.string().optional(),
-  entries: z.array(z.object({ path: z.string(), kind: z.enum(['file', 'directory', 'symlink']), size: z.number(), escapes: z.boolean().optional() })),
+  entries: z.array(
+    z.object({
+      path: z.string(),
+      kind: z.enum(['file', 'directory', 'symlink']),
+      size: z.number(),
+      escapes: z.boolean().optional(),
+    }),
+  ),
   texts: z.record(z.string(), z.string()).optional(),
 });
 const _fileViewMatchesCore: Same<z.infer<typeof fileViewSchema>, FileView> = true;
 void _fileViewMatchesCore;
 
-const draftSchema = z.object({ path: z.string(), text: z.string(), baseVersion: z.string().nullable(), savedAt: z.string() });
+const draftSchema = z.object({
+  path: z.string(),
+  text: z.string(),
+  baseVersion: z.string().nullable(),
+  savedAt: z.string(),
+});
 
 const serverStatusSchema = z.object({
   state: z.enum(['stopped', 'starting', 'running', 'stopping', 'failed']),
@@ -149,7 +169,12 @@ const serverStatusSchema = z.object({
   port: z.number().optional(),
   token: z.string().optional(),
   sessions: z.number(),
-  features: z.object({ legacy: z.boolean(), personalMcp: z.boolean(), tools: z.boolean(), prompts: z.boolean() }),
+  features: z.object({
+    legacy: z.boolean(),
+    personalMcp: z.boolean(),
+    tools: z.boolean(),
+    prompts: z.boolean(),
+  }),
   error: z.string().optional(),
 });
 
@@ -169,9 +194,27 @@ const serverCatalogSchema = z.object({
   builtAt: z.number(),
   buildMs: z.number(),
   served: z.array(
-    z.object({ uri: z.string(), skillPath: z.string(), name: z.string(), description: z.string(), root: z.string(), dir: z.string(), files: z.number(), bytes: z.number(), warnings: z.array(z.string()) }),
+    z.object({
+      uri: z.string(),
+      skillPath: z.string(),
+      name: z.string(),
+      description: z.string(),
+      root: z.string(),
+      dir: z.string(),
+      files: z.number(),
+      bytes: z.number(),
+      warnings: z.array(z.string()),
+    }),
   ),
-  excluded: z.array(z.object({ root: z.string(), dir: z.string(), relativeDir: z.string(), name: z.string().optional(), reasons: z.array(z.string()) })),
+  excluded: z.array(
+    z.object({
+      root: z.string(),
+      dir: z.string(),
+      relativeDir: z.string(),
+      name: z.string().optional(),
+      reasons: z.array(z.string()),
+    }),
+  ),
 });
 
 /** Everything the embedded-server panel shows. */
@@ -180,7 +223,14 @@ export const serverPanelSchema = z.object({
   catalog: serverCatalogSchema.nullable(),
   requests: z.array(requestLogEntrySchema),
   clientSetup: z.array(
-    z.object({ id: z.string(), client: z.string(), transport: z.enum(['stdio', 'http']), where: z.string(), language: z.enum(['json', 'shell']), text: z.string() }),
+    z.object({
+      id: z.string(),
+      client: z.string(),
+      transport: z.enum(['stdio', 'http']),
+      where: z.string(),
+      language: z.enum(['json', 'shell']),
+      text: z.string(),
+    }),
   ),
   /** Whether the token survives a restart (encrypted with the OS keychain in the desktop app). */
   tokenStored: z.boolean(),
@@ -194,7 +244,15 @@ function built<T>() {
   return z.custom<T>(() => true);
 }
 
-const targetIdSchema = z.enum(['claude-ai', 'skill', 'claude-api', 'archive-tgz', 'archive-zip', 'claude-code', 'folder'] as [TargetId, ...TargetId[]]);
+const targetIdSchema = z.enum([
+  'claude-ai',
+  'skill',
+  'claude-api',
+  'archive-tgz',
+  'archive-zip',
+  'claude-code',
+  'folder',
+] as [TargetId, ...TargetId[]]);
 
 const exportOptionsSchema = z.object({
   skillDir: z.string().min(1),
@@ -206,12 +264,24 @@ const exportOptionsSchema = z.object({
   /** Archives: the file to write; folder copy: the folder that receives `<name>/`. */
   out: z.string().optional(),
   /** Claude Code install: the user's skills folder or a project's. */
-  claudeCode: z.union([z.object({ scope: z.literal('user') }), z.object({ scope: z.literal('project'), project: z.string().min(1) })]).optional(),
+  claudeCode: z
+    .union([
+      z.object({ scope: z.literal('user') }),
+      z.object({ scope: z.literal('project'), project: z.string().min(1) }),
+    ])
+    .optional(),
   sha256File: z.boolean().optional(),
 });
 
 /** Which new-skill template to start from. */
-export const templateIdSchema = z.enum(['blank', 'references', 'scripts', 'x-personal-mcp', 'universal-tool', 'claude-code-command']);
+export const templateIdSchema = z.enum([
+  'blank',
+  'references',
+  'scripts',
+  'x-personal-mcp',
+  'universal-tool',
+  'claude-code-command',
+]);
 
 /** A skill as the library list shows it. */
 export type SkillSummary = z.infer<typeof skillSummarySchema>;
@@ -221,8 +291,16 @@ const directoryEntrySchema = z.object({ name: z.string(), path: z.string() });
 // ---- inspector (issue 7) ---------------------------------------------------------------------
 
 /** Names of HTTP headers and environment variables: printable, no separators (RFC 9110 token, POSIX name). */
-const headerNameSchema = z.string().min(1).max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.');
-const envNameSchema = z.string().min(1).max(200).regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Not a valid variable name.');
+const headerNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.');
+const envNameSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Not a valid variable name.');
 
 /** A connection as the user types it (secrets included: they go to main once and never come back). */
 export const connectionInputSchema = z
@@ -230,19 +308,47 @@ export const connectionInputSchema = z
     label: z.string().trim().min(1).max(100),
     kind: z.enum(['http', 'sse', 'stdio']),
     url: z.string().max(4096).optional(),
-    headers: z.array(z.object({ name: headerNameSchema, value: z.string().max(8192), secret: z.boolean().optional() })).max(50).optional(),
+    headers: z
+      .array(
+        z.object({
+          name: headerNameSchema,
+          value: z.string().max(8192),
+          secret: z.boolean().optional(),
+        }),
+      )
+      .max(50)
+      .optional(),
     bearerToken: z.string().max(8192).optional(),
     oauth: z.boolean().optional(),
     command: z.string().max(4096).optional(),
     args: z.array(z.string().max(8192)).max(200).optional(),
-    env: z.array(z.object({ name: envNameSchema, value: z.string().max(8192), secret: z.boolean().optional() })).max(200).optional(),
+    env: z
+      .array(
+        z.object({
+          name: envNameSchema,
+          value: z.string().max(8192),
+          secret: z.boolean().optional(),
+        }),
+      )
+      .max(200)
+      .optional(),
     cwd: z.string().max(4096).optional(),
   })
   .superRefine((c, ctx) => {
     // Why http(s) only: the inspector speaks MCP over HTTP or a program it starts; any other scheme
     // (file:, javascript:, ...) is refused before main sees it.
-    if (c.kind !== 'stdio' && !/^https?:\/\/[^\s]+$/i.test(c.url ?? '')) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Type the server address, starting with http:// or https://.' });
-    if (c.kind === 'stdio' && !c.command?.trim()) ctx.addIssue({ code: 'custom', path: ['command'], message: 'Type the program that starts the server.' });
+    if (c.kind !== 'stdio' && !/^https?:\/\/[^\s]+$/i.test(c.url ?? ''))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'Type the server address, starting with http:// or https://.',
+      });
+    if (c.kind === 'stdio' && !c.command?.trim())
+      ctx.addIssue({
+        code: 'custom',
+        path: ['command'],
+        message: 'Type the program that starts the server.',
+      });
   });
 const _connectionInputMatches: Same<z.infer<typeof connectionInputSchema>, ConnectionInput> = true;
 void _connectionInputMatches;
@@ -299,7 +405,10 @@ export const channels = {
   'settings.get': { input: z.object({}), output: settingsSchema },
   /** Change the selected profiles or the last open skill. */
   'settings.update': {
-    input: z.object({ profiles: z.array(profileIdSchema).min(1).optional(), lastOpenSkill: z.string().nullable().optional() }),
+    input: z.object({
+      profiles: z.array(profileIdSchema).min(1).optional(),
+      lastOpenSkill: z.string().nullable().optional(),
+    }),
     output: settingsSchema,
   },
   /** The usual skill folders that exist on this machine (~/.claude/skills, ~/.agents/skills, ...). */
@@ -341,13 +450,21 @@ export const channels = {
   },
   /** Save text atomically. With `expectedVersion`, refuse when the file changed on disk meanwhile. */
   'skill.save': {
-    input: z.object({ path: z.string().min(1), text: z.string(), expectedVersion: z.string().optional() }),
+    input: z.object({
+      path: z.string().min(1),
+      text: z.string(),
+      expectedVersion: z.string().optional(),
+    }),
     output: z.object({ path: z.string(), version: z.string() }),
   },
   /** Validate a saved SKILL.md with every disk check (links, references, package size, library). */
   'skill.validate': {
     input: z.object({ path: z.string().min(1), profiles: z.array(profileIdSchema).optional() }),
-    output: z.object({ diagnostics: z.array(diagnosticSchema), verdicts: verdictsSchema, counts: countsSchema }),
+    output: z.object({
+      diagnostics: z.array(diagnosticSchema),
+      verdicts: verdictsSchema,
+      counts: countsSchema,
+    }),
   },
   /** The skill folder as the core's folder rules see it, so the editor validates instantly with the same rules. */
   'skill.fileView': {
@@ -356,7 +473,12 @@ export const channels = {
   },
   /** Create a new skill folder from a template (the wizard). Refuses if the folder exists. */
   'skill.create': {
-    input: z.object({ root: z.string().min(1), name: z.string().min(1), description: z.string(), template: templateIdSchema }),
+    input: z.object({
+      root: z.string().min(1),
+      name: z.string().min(1),
+      description: z.string(),
+      template: templateIdSchema,
+    }),
     output: z.object({ path: z.string(), dir: z.string() }),
   },
   /** The files and folders of a skill. */
@@ -366,12 +488,21 @@ export const channels = {
   },
   /** Create a file or folder inside a skill (never replaces). */
   'file.create': {
-    input: z.object({ skillDir: z.string().min(1), path: z.string().min(1), kind: z.enum(['file', 'directory']), text: z.string().optional() }),
+    input: z.object({
+      skillDir: z.string().min(1),
+      path: z.string().min(1),
+      kind: z.enum(['file', 'directory']),
+      text: z.string().optional(),
+    }),
     output: z.object({ path: z.string() }),
   },
   /** Rename or move a file or folder inside a skill (never replaces). */
   'file.rename': {
-    input: z.object({ skillDir: z.string().min(1), from: z.string().min(1), to: z.string().min(1) }),
+    input: z.object({
+      skillDir: z.string().min(1),
+      from: z.string().min(1),
+      to: z.string().min(1),
+    }),
     output: z.object({ path: z.string() }),
   },
   /** Move a file or folder to Skillbench's trash; the token undoes it. */
@@ -392,11 +523,21 @@ export const channels = {
   /** Show a file: text, an image, or only its size. */
   'file.preview': {
     input: z.object({ skillDir: z.string().min(1), path: z.string().min(1) }),
-    output: z.object({ path: z.string(), view: z.enum(['text', 'image', 'binary']), size: z.number(), text: z.string().optional(), dataUrl: z.string().optional() }),
+    output: z.object({
+      path: z.string(),
+      view: z.enum(['text', 'image', 'binary']),
+      size: z.number(),
+      text: z.string().optional(),
+      dataUrl: z.string().optional(),
+    }),
   },
   /** Keep an unsaved buffer so a crash loses nothing. */
   'drafts.put': {
-    input: z.object({ path: z.string().min(1), text: z.string(), baseVersion: z.string().nullable() }),
+    input: z.object({
+      path: z.string().min(1),
+      text: z.string(),
+      baseVersion: z.string().nullable(),
+    }),
     output: z.object({}),
   },
   /** Unsaved buffers left from an earlier session. */
@@ -406,15 +547,25 @@ export const channels = {
   /** Plan an export without writing: projected SKILL.md, every file with why it is in or out, checks. */
   'export.plan': {
     input: exportOptionsSchema,
-    output: z.object({ plan: built<ExportPlan>(), diff: z.array(z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() })), defaultOut: z.string() }),
+    output: z.object({
+      plan: built<ExportPlan>(),
+      diff: z.array(z.object({ kind: z.enum(['same', 'added', 'removed']), text: z.string() })),
+      defaultOut: z.string(),
+    }),
   },
   /** Export. Blocked on errors (folder copies may pass `force`); an existing copy is shown as a diff until `overwrite`. */
   'export.run': {
-    input: exportOptionsSchema.extend({ overwrite: z.boolean().optional(), force: z.boolean().optional() }),
+    input: exportOptionsSchema.extend({
+      overwrite: z.boolean().optional(),
+      force: z.boolean().optional(),
+    }),
     output: built<ExportResult>(),
   },
   /** Show a written file or folder in the system's file manager (Electron only). */
-  'export.reveal': { input: z.object({ path: z.string().min(1) }), output: z.object({ shown: z.boolean() }) },
+  'export.reveal': {
+    input: z.object({ path: z.string().min(1) }),
+    output: z.object({ shown: z.boolean() }),
+  },
   /** Check an archive, folder or SKILL.md for import; nothing is written. */
   'import.preview': {
     input: z.object({ source: z.string().min(1), pick: z.string().optional() }),
@@ -422,7 +573,12 @@ export const channels = {
   },
   /** Import into a library root: refused, a choice of skills, a name conflict, or imported. */
   'import.run': {
-    input: z.object({ source: z.string().min(1), into: z.string().min(1), pick: z.string().optional(), onConflict: z.enum(['rename', 'replace']).optional() }),
+    input: z.object({
+      source: z.string().min(1),
+      into: z.string().min(1),
+      pick: z.string().optional(),
+      onConflict: z.enum(['rename', 'replace']).optional(),
+    }),
     output: built<ImportResult>(),
   },
   /** Hand main the bytes of a file dropped on the window (browser windows cannot see its path); returns a path for import. */
@@ -436,48 +592,100 @@ export const channels = {
     output: z.object({ connections: built<SavedConnection[]>(), secretsStored: z.boolean() }),
   },
   /** Save or update a connection; secrets are sealed with the OS keychain or refused. */
-  'inspector.saveConnection': { input: z.object({ connection: connectionInputSchema, id: z.string().min(1).max(200).optional() }), output: built<SavedConnection>() },
+  'inspector.saveConnection': {
+    input: z.object({
+      connection: connectionInputSchema,
+      id: z.string().min(1).max(200).optional(),
+    }),
+    output: built<SavedConnection>(),
+  },
   /** Delete a saved connection. */
-  'inspector.removeConnection': { input: z.object({ id: z.string().min(1).max(200) }), output: z.object({ removed: z.boolean() }) },
+  'inspector.removeConnection': {
+    input: z.object({ id: z.string().min(1).max(200) }),
+    output: z.object({ removed: z.boolean() }),
+  },
   /** Connect to a remote skill server: a saved connection (by id) or a one-off one. */
   'inspector.connect': {
-    input: z.object({ target: z.union([z.object({ savedId: z.string().min(1).max(200), label: connectionLabelSchema.optional() }), connectionInputSchema]) }),
+    input: z.object({
+      target: z.union([
+        z.object({ savedId: z.string().min(1).max(200), label: connectionLabelSchema.optional() }),
+        connectionInputSchema,
+      ]),
+    }),
     output: built<ConnectionStatus>(),
   },
   /** Connect again with the same settings. */
-  'inspector.reconnect': { input: z.object({ label: connectionLabelSchema }), output: built<ConnectionStatus>() },
+  'inspector.reconnect': {
+    input: z.object({ label: connectionLabelSchema }),
+    output: built<ConnectionStatus>(),
+  },
   /** Cancel a connection attempt or whatever is in flight on a connection. */
   'inspector.cancel': { input: z.object({ label: connectionLabelSchema }), output: z.object({}) },
   /** Close a connection and forget its skills. */
-  'inspector.disconnect': { input: z.object({ label: connectionLabelSchema }), output: z.object({}) },
+  'inspector.disconnect': {
+    input: z.object({ label: connectionLabelSchema }),
+    output: z.object({}),
+  },
   /** The status of every connection. */
-  'inspector.status': { input: z.object({}), output: z.object({ connections: built<ConnectionStatus[]>() }) },
+  'inspector.status': {
+    input: z.object({}),
+    output: z.object({ connections: built<ConnectionStatus[]>() }),
+  },
   /** Discover a server's skills with fallbacks; the route taken and every step tried. */
   'inspector.discover': {
-    input: z.object({ label: connectionLabelSchema, templateUris: z.array(uriSchema).max(50).optional(), allRoutes: z.boolean().optional() }),
+    input: z.object({
+      label: connectionLabelSchema,
+      templateUris: z.array(uriSchema).max(50).optional(),
+      allRoutes: z.boolean().optional(),
+    }),
     output: built<DiscoveryResult>(),
   },
   /** Every discovered skill (all servers or one). */
-  'inspector.skills': { input: z.object({ server: z.string().max(100).optional() }), output: z.object({ skills: built<InspectedSkill[]>() }) },
+  'inspector.skills': {
+    input: z.object({ server: z.string().max(100).optional() }),
+    output: z.object({ skills: built<InspectedSkill[]>() }),
+  },
   /** A skill's screen: verified SKILL.md, frontmatter, validation under a profile, file tree. */
-  'inspector.view': { input: z.object({ key: skillKeySchema, profile: profileIdSchema.optional() }), output: built<SkillViewData>() },
+  'inspector.view': {
+    input: z.object({ key: skillKeySchema, profile: profileIdSchema.optional() }),
+    output: built<SkillViewData>(),
+  },
   /** The file tree from the manifest with each file's status so far. */
   'inspector.tree': { input: z.object({ key: skillKeySchema }), output: built<FileTreeNode>() },
   /** Read and verify one file; content only when it may be used. */
-  'inspector.readFile': { input: z.object({ key: skillKeySchema, uri: uriSchema }), output: built<FileRead>() },
+  'inspector.readFile': {
+    input: z.object({ key: skillKeySchema, uri: uriSchema }),
+    output: built<FileRead>(),
+  },
   /** One page of a live folder listing (servers that declared `directoryRead`). */
   'inspector.readDirectory': {
-    input: z.object({ key: skillKeySchema, uri: uriSchema, cursor: z.string().max(4096).optional() }),
+    input: z.object({
+      key: skillKeySchema,
+      uri: uriSchema,
+      cursor: z.string().max(4096).optional(),
+    }),
     output: built<DirectoryPage>(),
   },
   /** Verify every file of a skill. */
-  'inspector.verify': { input: z.object({ key: skillKeySchema, walk: z.boolean().optional() }), output: built<SkillVerification>() },
+  'inspector.verify': {
+    input: z.object({ key: skillKeySchema, walk: z.boolean().optional() }),
+    output: built<SkillVerification>(),
+  },
   /** File statuses so far. */
-  'inspector.fileStatuses': { input: z.object({ key: skillKeySchema }), output: z.object({ files: built<FileVerification[]>() }) },
+  'inspector.fileStatuses': {
+    input: z.object({ key: skillKeySchema }),
+    output: z.object({ files: built<FileVerification[]>() }),
+  },
   /** Fetch a skill's entry again through `skills/get`; earlier statuses are forgotten. */
-  'inspector.refresh': { input: z.object({ key: skillKeySchema }), output: built<InspectedSkill>() },
+  'inspector.refresh': {
+    input: z.object({ key: skillKeySchema }),
+    output: built<InspectedSkill>(),
+  },
   /** Check a server against the Skills extension; the card plus its Markdown and JSON exports. */
-  'inspector.report': { input: z.object({ label: connectionLabelSchema }), output: z.object({ report: built<ReportCard>(), markdown: z.string(), json: z.string() }) },
+  'inspector.report': {
+    input: z.object({ label: connectionLabelSchema }),
+    output: z.object({ report: built<ReportCard>(), markdown: z.string(), json: z.string() }),
+  },
   /** Protocol log entries matching a filter; with `seq`, only that entry. */
   'inspector.log': {
     input: logFilterSchema.extend({ seq: z.number().int().min(1).optional() }),
@@ -486,11 +694,20 @@ export const channels = {
   /** The protocol log (filtered) as a JSON document. */
   'inspector.exportLog': { input: logFilterSchema, output: z.object({ json: z.string() }) },
   /** Write a skill's verified files into an open library root; refused when any file fails verification. */
-  'inspector.saveToLibrary': { input: z.object({ key: skillKeySchema, libraryRoot: z.string().min(1).max(4096) }), output: built<SaveResult>() },
+  'inspector.saveToLibrary': {
+    input: z.object({ key: skillKeySchema, libraryRoot: z.string().min(1).max(4096) }),
+    output: built<SaveResult>(),
+  },
   /** A verified copy of a skill in a new temp folder, for the exporter. */
-  'inspector.exportForUpload': { input: z.object({ key: skillKeySchema }), output: built<SaveResult>() },
+  'inspector.exportForUpload': {
+    input: z.object({ key: skillKeySchema }),
+    output: built<SaveResult>(),
+  },
   /** Where skills saved from servers came from. */
-  'inspector.provenance': { input: z.object({}), output: z.object({ records: built<ProvenanceRecord[]>() }) },
+  'inspector.provenance': {
+    input: z.object({}),
+    output: z.object({ records: built<ProvenanceRecord[]>() }),
+  },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },
   /** Start serving the library on 127.0.0.1 (bearer token required). */
@@ -586,7 +803,9 @@ export function parseChannelInput<K extends ChannelName>(
     error: {
       code: 'invalid-input',
       message: 'Skillbench received a request it could not understand.',
-      detail: parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; '),
+      detail: parsed.error.issues
+        .map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`)
+        .join('; '),
     },
   };
 }

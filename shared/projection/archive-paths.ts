@@ -10,10 +10,16 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 };
 
 /** A checked archive path, or the reason it is refused. */
-export type CheckedPath = { ok: true; path: string; directory: boolean } | { ok: false; refusal: Refusal };
+export type CheckedPath =
+  { ok: true; path: string; directory: boolean } | { ok: false; refusal: Refusal };
 
 /** A refusal about one entry. */
-function refuse(code: Refusal['code'], message: string, detail: string, entry: string): CheckedPath {
+function refuse(
+  code: Refusal['code'],
+  message: string,
+  detail: string,
+  entry: string,
+): CheckedPath {
   return { ok: false, refusal: { code, message, detail, entry } };
 }
 
@@ -24,21 +30,64 @@ function refuse(code: Refusal['code'], message: string, detail: string, entry: s
  * `..\evil` is traversal there (SKILLS-OVER-MCP.md §6).
  */
 export function checkEntryName(raw: string, limits: Pick<ImportLimits, 'maxDepth'>): CheckedPath {
-  if (raw.includes('\u0000')) return refuse('unsafe-name', `The archive has a file name with a hidden null character, a known trick to confuse unpackers.`, 'NUL byte in entry name', raw);
+  if (raw.includes('\u0000'))
+    return refuse(
+      'unsafe-name',
+      `The archive has a file name with a hidden null character, a known trick to confuse unpackers.`,
+      'NUL byte in entry name',
+      raw,
+    );
   const slashed = raw.replace(/\\/g, '/');
-  if (/^\/\//.test(slashed)) return refuse('absolute-path', `The archive has a file that points to a network location (${raw}); unpacking it could write to another computer.`, 'UNC path', raw);
-  if (slashed.startsWith('/')) return refuse('absolute-path', `The archive has a file with an absolute path (${raw}); unpacking it would write outside the chosen folder.`, 'absolute path', raw);
-  if (/^[A-Za-z]:/.test(slashed)) return refuse('absolute-path', `The archive has a file with a Windows drive path (${raw}); unpacking it would write outside the chosen folder.`, 'drive-letter path', raw);
+  if (/^\/\//.test(slashed))
+    return refuse(
+      'absolute-path',
+      `The archive has a file that points to a network location (${raw}); unpacking it could write to another computer.`,
+      'UNC path',
+      raw,
+    );
+  if (slashed.startsWith('/'))
+    return refuse(
+      'absolute-path',
+      `The archive has a file with an absolute path (${raw}); unpacking it would write outside the chosen folder.`,
+      'absolute path',
+      raw,
+    );
+  if (/^[A-Za-z]:/.test(slashed))
+    return refuse(
+      'absolute-path',
+      `The archive has a file with a Windows drive path (${raw}); unpacking it would write outside the chosen folder.`,
+      'drive-letter path',
+      raw,
+    );
   const directory = slashed.endsWith('/');
   const segments = slashed.split('/').filter((s) => s !== '' && s !== '.');
-  if (segments.some((s) => s === '..')) return refuse('path-traversal', `The archive has a file whose path climbs out of its folder (${raw}); unpacking it would write outside the chosen folder. This is a known attack ("zip slip").`, '".." segment in entry name', raw);
+  if (segments.some((s) => s === '..'))
+    return refuse(
+      'path-traversal',
+      `The archive has a file whose path climbs out of its folder (${raw}); unpacking it would write outside the chosen folder. This is a known attack ("zip slip").`,
+      '".." segment in entry name',
+      raw,
+    );
   if (segments.length === 0) {
-    if (directory || slashed === '.' || slashed === '') return { ok: true, path: '', directory: true };
+    if (directory || slashed === '.' || slashed === '')
+      return { ok: true, path: '', directory: true };
   }
-  if (segments.length > limits.maxDepth) return refuse('too-deep', `The archive nests folders ${segments.length} levels deep; at most ${limits.maxDepth} are accepted.`, `depth ${segments.length} > ${limits.maxDepth}`, raw);
+  if (segments.length > limits.maxDepth)
+    return refuse(
+      'too-deep',
+      `The archive nests folders ${segments.length} levels deep; at most ${limits.maxDepth} are accepted.`,
+      `depth ${segments.length} > ${limits.maxDepth}`,
+      raw,
+    );
   for (const segment of segments) {
     const why = unportableSegmentReason(segment);
-    if (why) return refuse('unsafe-name', `The archive has a file named "${segment}", which ${why}; it cannot be unpacked safely on every system.`, `unsafe segment in ${raw}`, raw);
+    if (why)
+      return refuse(
+        'unsafe-name',
+        `The archive has a file named "${segment}", which ${why}; it cannot be unpacked safely on every system.`,
+        `unsafe segment in ${raw}`,
+        raw,
+      );
   }
   return { ok: true, path: segments.join('/').normalize('NFC'), directory };
 }
@@ -48,14 +97,21 @@ export function checkEntryName(raw: string, limits: Pick<ImportLimits, 'maxDepth
  * also used as folders. Why: on macOS and Windows the second would overwrite the first, so
  * what is previewed would not be what is written (SKILLS-OVER-MCP.md §6).
  */
-export function findCollision(paths: ReadonlyArray<{ path: string; directory: boolean; raw: string }>): Refusal | undefined {
+export function findCollision(
+  paths: ReadonlyArray<{ path: string; directory: boolean; raw: string }>,
+): Refusal | undefined {
   const byKey = new Map<string, { raw: string; directory: boolean }>();
   for (const item of paths) {
     if (item.path === '') continue;
     const key = collisionKey(item.path);
     const seen = byKey.get(key);
     if (seen && !(seen.directory && item.directory)) {
-      return { code: 'collision', message: `The archive has two files that would land on the same name (${seen.raw} and ${item.raw}), for example differing only in upper/lower case or accents. One would silently replace the other.`, detail: `collision after NFC + case folding: ${key}`, entry: item.raw };
+      return {
+        code: 'collision',
+        message: `The archive has two files that would land on the same name (${seen.raw} and ${item.raw}), for example differing only in upper/lower case or accents. One would silently replace the other.`,
+        detail: `collision after NFC + case folding: ${key}`,
+        entry: item.raw,
+      };
     }
     if (!seen) byKey.set(key, { raw: item.raw, directory: item.directory });
   }
@@ -65,7 +121,12 @@ export function findCollision(paths: ReadonlyArray<{ path: string; directory: bo
     for (let i = 1; i < parts.length; i++) {
       const parent = byKey.get(parts.slice(0, i).join('/'));
       if (parent && !parent.directory) {
-        return { code: 'collision', message: `The archive uses ${parent.raw} both as a file and as a folder.`, detail: `file/folder clash at ${parts.slice(0, i).join('/')}`, entry: item.raw };
+        return {
+          code: 'collision',
+          message: `The archive uses ${parent.raw} both as a file and as a folder.`,
+          detail: `file/folder clash at ${parts.slice(0, i).join('/')}`,
+          entry: item.raw,
+        };
       }
     }
   }
@@ -94,7 +155,9 @@ export function findSkillRoots(files: readonly string[]): FoundRoot[] {
     const prior = byRoot.get(c.root);
     if (!prior || c.skillFile.endsWith('SKILL.md')) byRoot.set(c.root, c);
   }
-  const roots = [...byRoot.values()].sort((a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1));
+  const roots = [...byRoot.values()].sort(
+    (a, b) => a.root.length - b.root.length || (a.root < b.root ? -1 : 1),
+  );
   const top: FoundRoot[] = [];
   for (const r of roots) {
     if (!top.some((t) => t.root === '' || r.root.startsWith(`${t.root}/`))) top.push(r);

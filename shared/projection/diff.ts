@@ -33,7 +33,10 @@ export function lineDiff(oldText: string, newText: string): DiffLine[] {
   for (let d = 0; d <= max && !done; d++) {
     trace.push(v.slice());
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0)) ? (v[offset + k + 1] ?? 0) : (v[offset + k - 1] ?? 0) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0))
+          ? (v[offset + k + 1] ?? 0)
+          : (v[offset + k - 1] ?? 0) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x++;
@@ -53,7 +56,10 @@ export function lineDiff(oldText: string, newText: string): DiffLine[] {
   for (let d = trace.length - 1; d >= 0; d--) {
     const vd = trace[d];
     const k = x - y;
-    const prevK = k === -d || (k !== d && (vd[offset + k - 1] ?? 0) < (vd[offset + k + 1] ?? 0)) ? k + 1 : k - 1;
+    const prevK =
+      k === -d || (k !== d && (vd[offset + k - 1] ?? 0) < (vd[offset + k + 1] ?? 0))
+        ? k + 1
+        : k - 1;
     const prevX = d === 0 ? 0 : (vd[offset + prevK] ?? 0);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {

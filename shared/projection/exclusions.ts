@@ -16,16 +16,58 @@ export function alwaysExcluded(path: string, isDirectory: boolean): AlwaysExclud
   // Why lastIndexOf rather than split: this runs for every file of every skill in a library listing.
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (isDirectory) {
-    if (last === '.git') return { rule: 'vcs-folder', reason: 'Git history is never part of a skill package.', folder: true };
-    if (last === '__MACOSX') return { rule: 'os-junk', reason: 'macOS archive leftovers (__MACOSX) are never part of a skill package.', folder: true };
-    if (last === 'node_modules') return { rule: 'dependency-folder', reason: 'Installed dependencies (node_modules) are left out; the destination installs nothing from them.', folder: true };
-    if (last === '__pycache__') return { rule: 'python-cache', reason: 'Python caches (__pycache__) are rebuilt automatically and are left out.', folder: true };
-    if (path === 'evals') return { rule: 'evals-folder', reason: 'The root evals/ folder holds test cases for the author, not for the model; it is left out.', folder: true };
+    if (last === '.git')
+      return {
+        rule: 'vcs-folder',
+        reason: 'Git history is never part of a skill package.',
+        folder: true,
+      };
+    if (last === '__MACOSX')
+      return {
+        rule: 'os-junk',
+        reason: 'macOS archive leftovers (__MACOSX) are never part of a skill package.',
+        folder: true,
+      };
+    if (last === 'node_modules')
+      return {
+        rule: 'dependency-folder',
+        reason:
+          'Installed dependencies (node_modules) are left out; the destination installs nothing from them.',
+        folder: true,
+      };
+    if (last === '__pycache__')
+      return {
+        rule: 'python-cache',
+        reason: 'Python caches (__pycache__) are rebuilt automatically and are left out.',
+        folder: true,
+      };
+    if (path === 'evals')
+      return {
+        rule: 'evals-folder',
+        reason:
+          'The root evals/ folder holds test cases for the author, not for the model; it is left out.',
+        folder: true,
+      };
     return undefined;
   }
-  if (last === '.DS_Store') return { rule: 'os-junk', reason: 'macOS folder settings (.DS_Store) are left out.', folder: false };
-  if (last === '.git') return { rule: 'vcs-folder', reason: 'Git data is never part of a skill package.', folder: false };
-  if (last.endsWith('.pyc')) return { rule: 'python-cache', reason: 'Compiled Python files (.pyc) are rebuilt automatically and are left out.', folder: false };
+  if (last === '.DS_Store')
+    return {
+      rule: 'os-junk',
+      reason: 'macOS folder settings (.DS_Store) are left out.',
+      folder: false,
+    };
+  if (last === '.git')
+    return {
+      rule: 'vcs-folder',
+      reason: 'Git data is never part of a skill package.',
+      folder: false,
+    };
+  if (last.endsWith('.pyc'))
+    return {
+      rule: 'python-cache',
+      reason: 'Compiled Python files (.pyc) are rebuilt automatically and are left out.',
+      folder: false,
+    };
   return undefined;
 }
 
@@ -33,7 +75,8 @@ export function alwaysExcluded(path: string, isDirectory: boolean): AlwaysExclud
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/i;
 
 /** Private-key and credential file names (ssh, TLS, package registries). */
-const SECRET_NAME = /^(id_(rsa|dsa|ecdsa|ed25519)|\.netrc|\.npmrc|\.pypirc|credentials\.json|.*\.(pem|key|p12|pfx|jks|keystore))$/i;
+const SECRET_NAME =
+  /^(id_(rsa|dsa|ecdsa|ed25519)|\.netrc|\.npmrc|\.pypirc|credentials\.json|.*\.(pem|key|p12|pfx|jks|keystore))$/i;
 
 /**
  * Why a file name looks like it holds secrets, or undefined. Why: skills are shared and
@@ -51,7 +94,10 @@ export function secretFileReason(path: string): string | undefined {
 
 /** Patterns of well-known token formats: [label, pattern]. */
 const TOKEN_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['a private key', /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/],
+  [
+    'a private key',
+    /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/,
+  ],
   ['an Anthropic API key', /\bsk-ant-[A-Za-z0-9_-]{20,}/],
   ['an OpenAI API key', /\bsk-(?:proj-)?[A-Za-z0-9]{32,}/],
   ['an AWS access key', /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],

@@ -1,5 +1,8 @@
 import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, type Pair } from 'yaml';
-import { AGENT_SKILLS_KEYS, CLAUDE_CODE_KEYS as CLAUDE_CODE_PROFILE_KEYS } from '../validation/profiles';
+import {
+  AGENT_SKILLS_KEYS,
+  CLAUDE_CODE_KEYS as CLAUDE_CODE_PROFILE_KEYS,
+} from '../validation/profiles';
 import { normaliseSkillText } from './normalise';
 import type { ProjectionChange, ProjectionResult } from './types';
 
@@ -46,7 +49,9 @@ export function splitFrontmatter(text: string): SplitSkill | undefined {
 export const STANDARD_KEYS: readonly string[] = AGENT_SKILLS_KEYS;
 
 /** Keys only Claude Code reads (spec §2 claude-code): its fields minus the six standard ones. */
-export const CLAUDE_CODE_KEYS: readonly string[] = CLAUDE_CODE_PROFILE_KEYS.filter((k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k));
+export const CLAUDE_CODE_KEYS: readonly string[] = CLAUDE_CODE_PROFILE_KEYS.filter(
+  (k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k),
+);
 
 /**
  * Keys dropped rather than carried in metadata. Why `hooks`: it holds shell commands that only
@@ -68,7 +73,7 @@ export interface ProjectOptions {
 
 /** Why a key leaves the top level of an upload's frontmatter. */
 const UPLOAD_WHY =
-  "claude.ai and the Claude API accept only name, description, license, compatibility, metadata and allowed-tools at the top level (they answer \"unexpected key in SKILL.md frontmatter\")";
+  'claude.ai and the Claude API accept only name, description, license, compatibility, metadata and allowed-tools at the top level (they answer "unexpected key in SKILL.md frontmatter")';
 
 /** Text of a value as a metadata string: strings as is, everything else JSON-encoded. */
 function metadataString(value: unknown): string {
@@ -79,14 +84,16 @@ function metadataString(value: unknown): string {
 /** A scalar node quoted so that YAML never retypes it (`"1.2.0"`, `'["a","b"]'`). */
 function quotedScalar(text: string): Scalar {
   const scalar = new Scalar(text);
-  scalar.type = text.includes('"') && !text.includes("'") ? Scalar.QUOTE_SINGLE : Scalar.QUOTE_DOUBLE;
+  scalar.type =
+    text.includes('"') && !text.includes("'") ? Scalar.QUOTE_SINGLE : Scalar.QUOTE_DOUBLE;
   return scalar;
 }
 
 /** The plain JS value of a YAML node (scalars unwrapped, collections as JSON). */
 function nodeValue(node: unknown): unknown {
   if (isScalar(node)) return node.value;
-  if (node && typeof node === 'object' && 'toJSON' in node && typeof node.toJSON === 'function') return (node as { toJSON: () => unknown }).toJSON();
+  if (node && typeof node === 'object' && 'toJSON' in node && typeof node.toJSON === 'function')
+    return (node as { toJSON: () => unknown }).toJSON();
   return node;
 }
 
@@ -135,7 +142,11 @@ function addToMetadata(
 ): void {
   const map = metadataMap(doc, root, changes);
   if (map.has(key)) {
-    changes.push({ ...change, action: 'dropped', why: `${change.why}. metadata already has "${key}", and the author's value wins.` });
+    changes.push({
+      ...change,
+      action: 'dropped',
+      why: `${change.why}. metadata already has "${key}", and the author's value wins.`,
+    });
     return;
   }
   map.add(doc.createPair(key, quotedScalar(text)));
@@ -157,20 +168,25 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
       changes: [],
       normalisations,
       problem: {
-        message: 'SKILL.md has no frontmatter: it must start with a line "---", then name and description, then another "---" line.',
+        message:
+          'SKILL.md has no frontmatter: it must start with a line "---", then name and description, then another "---" line.',
         detail: 'No frontmatter fences found at byte 0 (spec §1).',
       },
     };
   }
   const doc: Document = parseDocument(split.yaml, { prettyErrors: false, keepSourceTokens: false });
   if (doc.errors.length > 0 || !isMap(doc.contents)) {
-    const detail = doc.errors.length > 0 ? doc.errors.map((e) => e.message).join('; ') : 'The frontmatter is not a mapping.';
+    const detail =
+      doc.errors.length > 0
+        ? doc.errors.map((e) => e.message).join('; ')
+        : 'The frontmatter is not a mapping.';
     return {
       text,
       changes: [],
       normalisations,
       problem: {
-        message: 'The frontmatter of SKILL.md cannot be read as YAML, so it cannot be prepared for this destination. Fix the errors the validator shows first.',
+        message:
+          'The frontmatter of SKILL.md cannot be read as YAML, so it cannot be prepared for this destination. Fix the errors the validator shows first.',
         detail,
       },
     };
@@ -193,15 +209,32 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
       const key = keyOf(pair);
       if (key === undefined) {
         root.items.splice(root.items.indexOf(pair), 1);
-        changes.push({ key: String(pair.key), action: 'dropped', why: 'Only text keys are allowed in the frontmatter.' });
+        changes.push({
+          key: String(pair.key),
+          action: 'dropped',
+          why: 'Only text keys are allowed in the frontmatter.',
+        });
         continue;
       }
-      if (key === 'metadata' || key === 'name' || key === 'description' || key === 'license' || key === 'compatibility') continue;
+      if (
+        key === 'metadata' ||
+        key === 'name' ||
+        key === 'description' ||
+        key === 'license' ||
+        key === 'compatibility'
+      )
+        continue;
       if (key === 'allowed-tools') {
         if (isSeq(pair.value)) {
-          const joined = pair.value.items.map((item) => metadataString(isScalar(item) ? item.value : item)).join(' ');
+          const joined = pair.value.items
+            .map((item) => metadataString(isScalar(item) ? item.value : item))
+            .join(' ');
           pair.value = new Scalar(joined);
-          changes.push({ key, action: 'converted', why: 'allowed-tools must be one space-separated text for uploads; the list was joined with spaces.' });
+          changes.push({
+            key,
+            action: 'converted',
+            why: 'allowed-tools must be one space-separated text for uploads; the list was joined with spaces.',
+          });
         }
         continue;
       }
@@ -215,19 +248,45 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
             const innerKey = keyOf(inner);
             if (innerKey === undefined) continue;
             const innerValue = nodeValue(inner.value);
-            addToMetadata(doc, root, `${XPM_KEY}.${innerKey}`, metadataString(innerValue), { key: `${XPM_KEY}.${innerKey}`, why: `${UPLOAD_WHY}; the x-personal-mcp block travels as namespaced metadata` }, changes);
+            addToMetadata(
+              doc,
+              root,
+              `${XPM_KEY}.${innerKey}`,
+              metadataString(innerValue),
+              {
+                key: `${XPM_KEY}.${innerKey}`,
+                why: `${UPLOAD_WHY}; the x-personal-mcp block travels as namespaced metadata`,
+              },
+              changes,
+            );
           }
         } else {
-          addToMetadata(doc, root, XPM_KEY, metadataString(value), { key, why: UPLOAD_WHY }, changes);
+          addToMetadata(
+            doc,
+            root,
+            XPM_KEY,
+            metadataString(value),
+            { key, why: UPLOAD_WHY },
+            changes,
+          );
         }
         continue;
       }
       if (key === 'tools' && toolsJson !== undefined) {
-        changes.push({ key, action: 'written-to-file', to: 'tools.json', why: `${UPLOAD_WHY}; Universal 2.1 tools are written to tools.json instead` });
+        changes.push({
+          key,
+          action: 'written-to-file',
+          to: 'tools.json',
+          why: `${UPLOAD_WHY}; Universal 2.1 tools are written to tools.json instead`,
+        });
         continue;
       }
       if (DROPPED_KEYS.has(key)) {
-        changes.push({ key, action: 'dropped', why: `${UPLOAD_WHY}. hooks hold shell commands only Claude Code runs, so they are not carried along` });
+        changes.push({
+          key,
+          action: 'dropped',
+          why: `${UPLOAD_WHY}. hooks hold shell commands only Claude Code runs, so they are not carried along`,
+        });
         continue;
       }
       const why = CLAUDE_CODE_KEYS.includes(key)
@@ -242,7 +301,11 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
         if (isScalar(pair.value) && typeof pair.value.value === 'string') continue;
         const innerValue = nodeValue(pair.value);
         pair.value = quotedScalar(metadataString(innerValue));
-        changes.push({ key: `metadata.${innerKey}`, action: 'converted', why: 'metadata values must be text for uploads; the value was written as text (JSON for lists and maps).' });
+        changes.push({
+          key: `metadata.${innerKey}`,
+          action: 'converted',
+          why: 'metadata values must be text for uploads; the value was written as text (JSON for lists and maps).',
+        });
       }
     }
   }

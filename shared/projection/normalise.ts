@@ -54,8 +54,10 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)
 export function unportableSegmentReason(segment: string): string | undefined {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(segment)) return 'contains a control character';
-  if (/[<>:"|?*\\]/.test(segment)) return 'contains one of < > : " | ? * \\, which Windows does not allow in names';
-  if (/[. ]$/.test(segment) && segment !== '.' && segment !== '..') return 'ends with a dot or a space, which Windows drops';
+  if (/[<>:"|?*\\]/.test(segment))
+    return 'contains one of < > : " | ? * \\, which Windows does not allow in names';
+  if (/[. ]$/.test(segment) && segment !== '.' && segment !== '..')
+    return 'ends with a dot or a space, which Windows drops';
   if (WINDOWS_RESERVED.test(segment)) return 'is a device name on Windows (CON, NUL, COM1, …)';
   if (utf8Length(segment) > 255) return 'is longer than 255 bytes';
   return undefined;

@@ -1,9 +1,21 @@
 import type { FileView, ProfileId, ValidateOptions, ValidationResult } from '../validation/types';
 import { alwaysExcluded, secretFileReason, tokenLookingContent } from './exclusions';
 import { projectSkillText } from './frontmatter';
-import { collisionKey, normaliseOutputPath, unportableSegmentReason, utf8Length } from './normalise';
+import {
+  collisionKey,
+  normaliseOutputPath,
+  unportableSegmentReason,
+  utf8Length,
+} from './normalise';
 import { getTarget } from './targets';
-import type { ExportPlan, PackageIssue, PlanEntry, SourceEntry, TargetDefinition, TargetId } from './types';
+import type {
+  ExportPlan,
+  PackageIssue,
+  PlanEntry,
+  SourceEntry,
+  TargetDefinition,
+  TargetId,
+} from './types';
 
 /** The validation core's entry point, injected so that projection does not depend on its build order. */
 export type ValidateFn = (text: string, options: ValidateOptions) => ValidationResult;
@@ -36,11 +48,25 @@ const EXEC_MODE = 0o755;
 
 /** True when `name` can be used as one folder name. */
 function isFolderName(name: string | undefined): name is string {
-  return !!name && name !== '.' && name !== '..' && !/[/\\]/.test(name) && !name.includes('\u0000') && unportableSegmentReason(name) === undefined;
+  return (
+    !!name &&
+    name !== '.' &&
+    name !== '..' &&
+    !/[/\\]/.test(name) &&
+    !name.includes('\u0000') &&
+    unportableSegmentReason(name) === undefined
+  );
 }
 
 /** A package finding for the target. */
-function issue(target: TargetDefinition, severity: PackageIssue['severity'], ruleId: string, message: string, detail: string, extra: Partial<PackageIssue> = {}): PackageIssue {
+function issue(
+  target: TargetDefinition,
+  severity: PackageIssue['severity'],
+  ruleId: string,
+  message: string,
+  detail: string,
+  extra: Partial<PackageIssue> = {},
+): PackageIssue {
   return { ruleId, severity, profile: target.packageProfile, message, detail, ...extra };
 }
 
@@ -66,30 +92,69 @@ export function planExport(input: PlanInput): ExportPlan {
   });
   const skillName = isFolderName(projection.name) ? projection.name : input.folderName;
   const wrapper = target.layout === 'wrapped' ? skillName : '';
-  const place = (path: string): string => normaliseOutputPath(wrapper ? `${wrapper}/${path}` : path);
+  const place = (path: string): string =>
+    normaliseOutputPath(wrapper ? `${wrapper}/${path}` : path);
   const issues: PackageIssue[] = [];
   const entries: PlanEntry[] = [];
 
-  if (wrapper) entries.push({ source: null, output: `${normaliseOutputPath(wrapper)}/`, kind: 'directory', size: 0, mode: EXEC_MODE, included: true, keepable: false, reason: 'The one top-level folder the destination expects, named after the skill.' });
+  if (wrapper)
+    entries.push({
+      source: null,
+      output: `${normaliseOutputPath(wrapper)}/`,
+      kind: 'directory',
+      size: 0,
+      mode: EXEC_MODE,
+      included: true,
+      keepable: false,
+      reason: 'The one top-level folder the destination expects, named after the skill.',
+    });
 
-  const sorted = [...input.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sorted = [...input.entries].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   const excludedFolders: string[] = [];
   for (const entry of sorted) {
     if (excludedFolders.some((folder) => entry.path.startsWith(`${folder}/`))) continue;
-    const base: Pick<PlanEntry, 'source' | 'output' | 'kind' | 'size'> = { source: entry.path, output: place(entry.path), kind: entry.kind, size: entry.size };
+    const base: Pick<PlanEntry, 'source' | 'output' | 'kind' | 'size'> = {
+      source: entry.path,
+      output: place(entry.path),
+      kind: entry.kind,
+      size: entry.size,
+    };
     const always = alwaysExcluded(entry.path, entry.kind === 'directory');
     if (always && entry.kind !== 'symlink') {
       if (always.folder) excludedFolders.push(entry.path);
-      entries.push({ ...base, output: entry.kind === 'directory' ? `${base.output}/` : base.output, mode: entry.kind === 'directory' ? EXEC_MODE : FILE_MODE, included: false, reason: always.reason, rule: always.rule, keepable: false });
+      entries.push({
+        ...base,
+        output: entry.kind === 'directory' ? `${base.output}/` : base.output,
+        mode: entry.kind === 'directory' ? EXEC_MODE : FILE_MODE,
+        included: false,
+        reason: always.reason,
+        rule: always.rule,
+        keepable: false,
+      });
       continue;
     }
     if (entry.kind === 'directory') {
-      entries.push({ ...base, output: `${base.output}/`, mode: EXEC_MODE, included: true, keepable: false });
+      entries.push({
+        ...base,
+        output: `${base.output}/`,
+        mode: EXEC_MODE,
+        included: true,
+        keepable: false,
+      });
       continue;
     }
     if (entry.kind === 'other') {
       // Why: FIFOs, sockets and devices are not files; copying one could block or read a device.
-      entries.push({ ...base, mode: FILE_MODE, included: false, rule: 'special-file', keepable: false, reason: 'This is not a regular file (a pipe, socket or device) and cannot be packed.' });
+      entries.push({
+        ...base,
+        mode: FILE_MODE,
+        included: false,
+        rule: 'special-file',
+        keepable: false,
+        reason: 'This is not a regular file (a pipe, socket or device) and cannot be packed.',
+      });
       continue;
     }
     if (entry.kind === 'symlink') {
@@ -102,33 +167,92 @@ export function planExport(input: PlanInput): ExportPlan {
         : inside
           ? `This is ${what}. Links are never followed silently: it is left out unless you choose to include the file it points to.`
           : `This is ${what} outside the skill folder (or to nothing). It is left out: packing it would copy a file from elsewhere on your computer.`;
-      entries.push({ ...base, kind: 'symlink', mode: FILE_MODE, included: kept, rule: 'symlink', keepable: inside, reason, ...(kept ? { followedFrom: entry.linkTarget } : {}) });
-      if (!kept) issues.push(issue(target, 'warning', 'package/symlink-left-out', `${entry.path} is ${what}; it is left out of the package.`, `symlink ${entry.path} -> ${entry.linkTarget ?? '?'} (${inside ? 'inside the skill' : 'escapes or dangles'})`, { file: entry.path }));
+      entries.push({
+        ...base,
+        kind: 'symlink',
+        mode: FILE_MODE,
+        included: kept,
+        rule: 'symlink',
+        keepable: inside,
+        reason,
+        ...(kept ? { followedFrom: entry.linkTarget } : {}),
+      });
+      if (!kept)
+        issues.push(
+          issue(
+            target,
+            'warning',
+            'package/symlink-left-out',
+            `${entry.path} is ${what}; it is left out of the package.`,
+            `symlink ${entry.path} -> ${entry.linkTarget ?? '?'} (${inside ? 'inside the skill' : 'escapes or dangles'})`,
+            { file: entry.path },
+          ),
+        );
       continue;
     }
     const isSkillFile = entry.path === input.skillFileName;
     if (isSkillFile) {
       const renamed = input.skillFileName !== 'SKILL.md';
       const reasons = [...projection.normalisations.map((n) => n.why)];
-      if (renamed) reasons.push(`The file was named ${input.skillFileName}; upload destinations need exactly SKILL.md.`);
-      if (projection.changes.length > 0) reasons.push('The frontmatter was prepared for this destination (see the changes).');
-      entries.push({ ...base, output: place('SKILL.md'), size: utf8Length(projection.text), mode: FILE_MODE, included: true, keepable: false, content: projection.text, ...(reasons.length ? { reason: reasons.join(' ') } : {}) });
+      if (renamed)
+        reasons.push(
+          `The file was named ${input.skillFileName}; upload destinations need exactly SKILL.md.`,
+        );
+      if (projection.changes.length > 0)
+        reasons.push('The frontmatter was prepared for this destination (see the changes).');
+      entries.push({
+        ...base,
+        output: place('SKILL.md'),
+        size: utf8Length(projection.text),
+        mode: FILE_MODE,
+        included: true,
+        keepable: false,
+        content: projection.text,
+        ...(reasons.length ? { reason: reasons.join(' ') } : {}),
+      });
       const token = tokenLookingContent(projection.text);
       if (token && !keep.has(entry.path)) {
-        issues.push(issue(target, 'error', 'package/secret-in-skill-md', `SKILL.md seems to contain ${token}. Remove it before sharing the skill, or confirm that it is not a secret.`, `token pattern: ${token}`, { file: 'SKILL.md' }));
+        issues.push(
+          issue(
+            target,
+            'error',
+            'package/secret-in-skill-md',
+            `SKILL.md seems to contain ${token}. Remove it before sharing the skill, or confirm that it is not a secret.`,
+            `token pattern: ${token}`,
+            { file: 'SKILL.md' },
+          ),
+        );
       }
       continue;
     }
     if (!entry.path.includes('/') && entry.path.toLowerCase() === 'skill.md') {
-      entries.push({ ...base, mode: FILE_MODE, included: false, rule: 'duplicate-skill-file', keepable: false, reason: `The skill file is ${input.skillFileName}; a second ${entry.path} would make two SKILL.md files on Windows and macOS.` });
+      entries.push({
+        ...base,
+        mode: FILE_MODE,
+        included: false,
+        rule: 'duplicate-skill-file',
+        keepable: false,
+        reason: `The skill file is ${input.skillFileName}; a second ${entry.path} would make two SKILL.md files on Windows and macOS.`,
+      });
       continue;
     }
     if (entry.path === 'tools.json' && projection.toolsJson !== undefined) {
-      entries.push({ ...base, mode: FILE_MODE, included: false, rule: 'replaced-by-generated', keepable: false, reason: 'tools.json is written from the frontmatter tools so that the two always match.' });
+      entries.push({
+        ...base,
+        mode: FILE_MODE,
+        included: false,
+        rule: 'replaced-by-generated',
+        keepable: false,
+        reason: 'tools.json is written from the frontmatter tools so that the two always match.',
+      });
       continue;
     }
     const secret = secretFileReason(entry.path);
-    const token = secret ? undefined : entry.text !== undefined ? tokenLookingContent(entry.text) : undefined;
+    const token = secret
+      ? undefined
+      : entry.text !== undefined
+        ? tokenLookingContent(entry.text)
+        : undefined;
     if (secret || token) {
       const kept = keep.has(entry.path);
       const why = secret ?? `It seems to contain ${token}.`;
@@ -138,19 +262,50 @@ export function planExport(input: PlanInput): ExportPlan {
         included: kept,
         rule: secret ? 'secret-file' : 'secret-content',
         keepable: true,
-        reason: kept ? `${why} You chose to include it anyway.` : `${why} It is left out unless you choose to keep it.`,
+        reason: kept
+          ? `${why} You chose to include it anyway.`
+          : `${why} It is left out unless you choose to keep it.`,
       });
       issues.push(
         kept
-          ? issue(target, 'warning', 'package/secret-kept', `You chose to include ${entry.path}. ${why} Anyone who gets the package can read it.`, secret ? 'secret-looking file name' : `token pattern: ${token}`, { file: entry.path })
-          : issue(target, 'warning', 'package/secret-left-out', `${entry.path} is left out. ${why}`, secret ? 'secret-looking file name' : `token pattern: ${token}`, { file: entry.path }),
+          ? issue(
+              target,
+              'warning',
+              'package/secret-kept',
+              `You chose to include ${entry.path}. ${why} Anyone who gets the package can read it.`,
+              secret ? 'secret-looking file name' : `token pattern: ${token}`,
+              { file: entry.path },
+            )
+          : issue(
+              target,
+              'warning',
+              'package/secret-left-out',
+              `${entry.path} is left out. ${why}`,
+              secret ? 'secret-looking file name' : `token pattern: ${token}`,
+              { file: entry.path },
+            ),
       );
       continue;
     }
-    entries.push({ ...base, mode: entry.executable ? EXEC_MODE : FILE_MODE, included: true, keepable: false });
+    entries.push({
+      ...base,
+      mode: entry.executable ? EXEC_MODE : FILE_MODE,
+      included: true,
+      keepable: false,
+    });
   }
   if (projection.toolsJson !== undefined) {
-    entries.push({ source: null, output: place('tools.json'), kind: 'file', size: utf8Length(projection.toolsJson), mode: FILE_MODE, included: true, keepable: false, content: projection.toolsJson, reason: 'Written from the frontmatter tools (Universal Agent Skill 2.1).' });
+    entries.push({
+      source: null,
+      output: place('tools.json'),
+      kind: 'file',
+      size: utf8Length(projection.toolsJson),
+      mode: FILE_MODE,
+      included: true,
+      keepable: false,
+      content: projection.toolsJson,
+      reason: 'Written from the frontmatter tools (Universal Agent Skill 2.1).',
+    });
   }
   entries.sort((a, b) => (a.output < b.output ? -1 : a.output > b.output ? 1 : 0));
 
@@ -159,21 +314,42 @@ export function planExport(input: PlanInput): ExportPlan {
   const totals = { files: files.length, bytes: files.reduce((sum, e) => sum + e.size, 0) };
 
   if (projection.problem) {
-    issues.push(issue(target, 'error', 'package/frontmatter-unreadable', projection.problem.message, projection.problem.detail, { file: 'SKILL.md' }));
+    issues.push(
+      issue(
+        target,
+        'error',
+        'package/frontmatter-unreadable',
+        projection.problem.message,
+        projection.problem.detail,
+        { file: 'SKILL.md' },
+      ),
+    );
   }
   issues.push(...packageChecks(target, included, totals, wrapper));
 
   if (input.validate) {
-    const relative = (output: string): string => (wrapper ? output.slice(wrapper.length + 1) : output).replace(/\/$/, '');
+    const relative = (output: string): string =>
+      (wrapper ? output.slice(wrapper.length + 1) : output).replace(/\/$/, '');
     const fileView: FileView = {
       folderName: wrapper || input.folderName,
       fileName: 'SKILL.md',
-      entries: included.filter((e) => relative(e.output) !== '').map((e) => ({ path: relative(e.output), kind: e.kind === 'directory' ? 'directory' : 'file', size: e.size })),
-      ...(projection.toolsJson !== undefined ? { texts: { 'tools.json': projection.toolsJson } } : {}),
+      entries: included
+        .filter((e) => relative(e.output) !== '')
+        .map((e) => ({
+          path: relative(e.output),
+          kind: e.kind === 'directory' ? 'directory' : 'file',
+          size: e.size,
+        })),
+      ...(projection.toolsJson !== undefined
+        ? { texts: { 'tools.json': projection.toolsJson } }
+        : {}),
     };
     // Why the caller's profiles only for folder copies: a copy has no reader of its own, while
     // every other destination is a known reader with its own profile (spec §2, §3).
-    const profiles = target.id === 'folder' && input.profiles && input.profiles.length > 0 ? input.profiles : target.profiles;
+    const profiles =
+      target.id === 'folder' && input.profiles && input.profiles.length > 0
+        ? input.profiles
+        : target.profiles;
     const result = input.validate(projection.text, { profiles, fileView });
     issues.push(...result.diagnostics);
   }
@@ -194,14 +370,21 @@ export function planExport(input: PlanInput): ExportPlan {
 }
 
 /** The package rules of the destination, run on what would be written (spec §2 claude-upload, §3). */
-function packageChecks(target: TargetDefinition, included: PlanEntry[], totals: { files: number; bytes: number }, wrapper: string): PackageIssue[] {
+function packageChecks(
+  target: TargetDefinition,
+  included: PlanEntry[],
+  totals: { files: number; bytes: number },
+  wrapper: string,
+): PackageIssue[] {
   const issues: PackageIssue[] = [];
   const upload = target.frontmatter === 'upload';
   const strict = target.strictPackage ? 'error' : 'warning';
   const files = included.filter((e) => e.kind !== 'directory');
 
   // Why: claude.ai refuses zips with zero or several SKILL.md files; nested skills count (spec §2 claude-upload).
-  const skillFiles = files.filter((e) => (e.output.split('/').pop() ?? '').toLowerCase() === 'skill.md');
+  const skillFiles = files.filter(
+    (e) => (e.output.split('/').pop() ?? '').toLowerCase() === 'skill.md',
+  );
   if (skillFiles.length !== 1) {
     const wording = 'Zip must contain exactly one SKILL.md file';
     issues.push(
@@ -221,22 +404,67 @@ function packageChecks(target: TargetDefinition, included: PlanEntry[], totals: 
     // Why: "A skill cannot contain a plugin manifest" (claude.ai, spec §2 claude-upload).
     const manifest = files.find((e) => e.output.endsWith('.claude-plugin/plugin.json'));
     if (manifest) {
-      issues.push(issue(target, 'error', 'package/plugin-manifest', `${manifest.output} is a Claude Code plugin manifest; a skill upload cannot contain one. Upload the skill folder on its own, without the plugin around it.`, 'plugin manifest found', { destinationWording: 'A skill cannot contain a plugin manifest', file: manifest.source ?? manifest.output }));
+      issues.push(
+        issue(
+          target,
+          'error',
+          'package/plugin-manifest',
+          `${manifest.output} is a Claude Code plugin manifest; a skill upload cannot contain one. Upload the skill folder on its own, without the plugin around it.`,
+          'plugin manifest found',
+          {
+            destinationWording: 'A skill cannot contain a plugin manifest',
+            file: manifest.source ?? manifest.output,
+          },
+        ),
+      );
     }
     if (wrapper) {
-      const outside = included.find((e) => e.output !== `${wrapper}/` && !e.output.startsWith(`${wrapper}/`));
-      if (outside) issues.push(issue(target, 'error', 'package/outside-top-folder', `${outside.output} would sit outside the skill's folder.`, 'entry outside the wrapper', { destinationWording: 'All files must be inside the top-level folder' }));
+      const outside = included.find(
+        (e) => e.output !== `${wrapper}/` && !e.output.startsWith(`${wrapper}/`),
+      );
+      if (outside)
+        issues.push(
+          issue(
+            target,
+            'error',
+            'package/outside-top-folder',
+            `${outside.output} would sit outside the skill's folder.`,
+            'entry outside the wrapper',
+            { destinationWording: 'All files must be inside the top-level folder' },
+          ),
+        );
     }
   }
   const { maxFiles, maxBytes } = target.limits;
   if (maxFiles !== undefined && totals.files > maxFiles) {
     const wording = upload ? `Zip contains too many files (maximum ${maxFiles})` : undefined;
-    issues.push(issue(target, 'error', 'package/too-many-files', `${target.label} accepts at most ${maxFiles} files; this package would hold ${totals.files}. Remove files the skill does not need.`, `${totals.files} files > ${maxFiles}`, wording ? { destinationWording: wording } : {}));
+    issues.push(
+      issue(
+        target,
+        'error',
+        'package/too-many-files',
+        `${target.label} accepts at most ${maxFiles} files; this package would hold ${totals.files}. Remove files the skill does not need.`,
+        `${totals.files} files > ${maxFiles}`,
+        wording ? { destinationWording: wording } : {},
+      ),
+    );
   }
   if (maxBytes !== undefined && totals.bytes > maxBytes) {
     // Why only claude.ai/.skill get the wording: it is the message claude.ai shows; the API's text is not documented.
-    const wording = target.id === 'claude-ai' || target.id === 'skill' ? 'Zip file uncompressed size exceeds 30MB' : undefined;
-    issues.push(issue(target, 'error', 'package/too-large', `${target.label} accepts at most ${formatBytes(maxBytes)} of files (before compression); this package would hold ${formatBytes(totals.bytes)}. Move large data out of the skill.`, `${totals.bytes} bytes > ${maxBytes}`, wording ? { destinationWording: wording } : {}));
+    const wording =
+      target.id === 'claude-ai' || target.id === 'skill'
+        ? 'Zip file uncompressed size exceeds 30MB'
+        : undefined;
+    issues.push(
+      issue(
+        target,
+        'error',
+        'package/too-large',
+        `${target.label} accepts at most ${formatBytes(maxBytes)} of files (before compression); this package would hold ${formatBytes(totals.bytes)}. Move large data out of the skill.`,
+        `${totals.bytes} bytes > ${maxBytes}`,
+        wording ? { destinationWording: wording } : {},
+      ),
+    );
   }
   const seen = new Map<string, string>();
   for (const entry of included) {
@@ -244,7 +472,16 @@ function packageChecks(target: TargetDefinition, included: PlanEntry[], totals: 
     for (const segment of path.split('/')) {
       const why = unportableSegmentReason(segment);
       if (why) {
-        issues.push(issue(target, upload ? 'error' : 'warning', 'package/unportable-name', `The name "${segment}" in ${path} ${why}. Rename it so the package opens on every system.`, `unportable path segment in ${path}`, { file: entry.source ?? path }));
+        issues.push(
+          issue(
+            target,
+            upload ? 'error' : 'warning',
+            'package/unportable-name',
+            `The name "${segment}" in ${path} ${why}. Rename it so the package opens on every system.`,
+            `unportable path segment in ${path}`,
+            { file: entry.source ?? path },
+          ),
+        );
         break;
       }
     }
@@ -252,7 +489,16 @@ function packageChecks(target: TargetDefinition, included: PlanEntry[], totals: 
     const key = collisionKey(path);
     const other = seen.get(key);
     if (other !== undefined) {
-      issues.push(issue(target, strict, 'package/name-collision', `${other} and ${path} would become the same file on Windows and macOS, which ignore upper/lower case. Rename one of them.`, `collision after NFC + case folding: ${key}`, { file: entry.source ?? path }));
+      issues.push(
+        issue(
+          target,
+          strict,
+          'package/name-collision',
+          `${other} and ${path} would become the same file on Windows and macOS, which ignore upper/lower case. Rename one of them.`,
+          `collision after NFC + case folding: ${key}`,
+          { file: entry.source ?? path },
+        ),
+      );
     } else {
       seen.set(key, path);
     }

@@ -23,7 +23,8 @@ export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'claude-ai',
     label: 'claude.ai / Claude Desktop upload',
-    description: 'A .zip to upload in Settings › Capabilities › Skills on claude.ai or in Claude Desktop.',
+    description:
+      'A .zip to upload in Settings › Capabilities › Skills on claude.ai or in Claude Desktop.',
     output: 'zip',
     extension: '.zip',
     layout: 'wrapped',
@@ -38,7 +39,7 @@ export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'skill',
     label: 'skill-creator package (.skill)',
-    description: 'A .skill file (a zip) as produced by Anthropic\'s skill-creator package_skill.py.',
+    description: "A .skill file (a zip) as produced by Anthropic's skill-creator package_skill.py.",
     output: 'zip',
     extension: '.skill',
     layout: 'wrapped',
@@ -53,7 +54,8 @@ export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'claude-api',
     label: 'Claude API upload (/v1/skills)',
-    description: 'A .zip with one top folder for the Claude API, plus the files[] paths for a multipart upload.',
+    description:
+      'A .zip with one top folder for the Claude API, plus the files[] paths for a multipart upload.',
     output: 'zip',
     extension: '.zip',
     layout: 'wrapped',
@@ -69,7 +71,8 @@ export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'archive-tgz',
     label: 'Agent Skills archive (.tar.gz)',
-    description: 'A .tar.gz with SKILL.md at the archive root, as skills-over-MCP servers publish them.',
+    description:
+      'A .tar.gz with SKILL.md at the archive root, as skills-over-MCP servers publish them.',
     output: 'tar.gz',
     extension: '.tar.gz',
     layout: 'root',
@@ -84,7 +87,8 @@ export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'archive-zip',
     label: 'Agent Skills archive (.zip)',
-    description: 'A .zip with SKILL.md at the archive root, as skills-over-MCP servers publish them.',
+    description:
+      'A .zip with SKILL.md at the archive root, as skills-over-MCP servers publish them.',
     output: 'zip',
     extension: '.zip',
     layout: 'root',
@@ -99,7 +103,7 @@ export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'claude-code',
     label: 'Claude Code install',
-    description: 'A copy in ~/.claude/skills/<name>/ or in a project\'s .claude/skills/<name>/.',
+    description: "A copy in ~/.claude/skills/<name>/ or in a project's .claude/skills/<name>/.",
     output: 'folder',
     layout: 'folder',
     frontmatter: 'unchanged',

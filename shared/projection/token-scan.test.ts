@@ -22,7 +22,15 @@ describe('tokenLookingContent', () => {
   });
 
   it('passes ordinary prose and near misses', () => {
-    expect(tokenLookingContent('# Guide\n\nRun the script, then check the summary. Ask before you export.\n')).toBeUndefined();
-    expect(tokenLookingContent('a task-list and an AKIA prefix alone, sk-short, ghp_tooShort, xoxb-1, AIzaShort, sk_live_x')).toBeUndefined();
+    expect(
+      tokenLookingContent(
+        '# Guide\n\nRun the script, then check the summary. Ask before you export.\n',
+      ),
+    ).toBeUndefined();
+    expect(
+      tokenLookingContent(
+        'a task-list and an AKIA prefix alone, sk-short, ghp_tooShort, xoxb-1, AIzaShort, sk_live_x',
+      ),
+    ).toBeUndefined();
   });
 });

@@ -6,13 +6,7 @@ import type { Diagnostic, ProfileId } from '../validation/types';
 
 /** One export destination (../shared/spec/SKILL-FORMAT-AND-TARGETS.md §3). */
 export type TargetId =
-  | 'claude-ai'
-  | 'skill'
-  | 'claude-api'
-  | 'archive-tgz'
-  | 'archive-zip'
-  | 'claude-code'
-  | 'folder';
+  'claude-ai' | 'skill' | 'claude-api' | 'archive-tgz' | 'archive-zip' | 'claude-code' | 'folder';
 
 /** Hard limits a destination enforces on the package. */
 export interface TargetLimits {
@@ -260,12 +254,36 @@ export type ImportResult =
   /** Several skills: call again with `pick` set to one of `skills[].root`. */
   | { status: 'choose'; message: string; skills: PreviewSkill[] }
   /** The library already has this name: call again with onConflict 'rename' (suggestion) or 'replace', or cancel. */
-  | { status: 'conflict'; message: string; name: string; existing: string; suggestion: string; skill: PreviewSkill }
-  | { status: 'imported'; name: string; dir: string; files: string[]; skill: PreviewSkill; renamedFrom?: string; trashedTo?: string };
+  | {
+      status: 'conflict';
+      message: string;
+      name: string;
+      existing: string;
+      suggestion: string;
+      skill: PreviewSkill;
+    }
+  | {
+      status: 'imported';
+      name: string;
+      dir: string;
+      files: string[];
+      skill: PreviewSkill;
+      renamedFrom?: string;
+      trashedTo?: string;
+    };
 
 /** The result of an export. */
 export type ExportResult =
-  | { status: 'written'; plan: ExportPlan; path: string; bytes: number; sha256?: string; sha256Path?: string; trashedTo?: string; files: number }
+  | {
+      status: 'written';
+      plan: ExportPlan;
+      path: string;
+      bytes: number;
+      sha256?: string;
+      sha256Path?: string;
+      trashedTo?: string;
+      files: number;
+    }
   /** Errors of the pre-upload check stop the export (plan.issues says which). */
   | { status: 'blocked'; plan: ExportPlan }
   /** The destination folder exists; pass `overwrite: true` after showing this diff. */

@@ -17,7 +17,12 @@ export function equal(a: unknown, b: unknown): boolean {
     const ka = Object.keys(a);
     const bo = b as Record<string, unknown>;
     if (ka.length !== Object.keys(bo).length) return false;
-    for (const k of ka) if (!Object.prototype.hasOwnProperty.call(bo, k) || !equal((a as Record<string, unknown>)[k], bo[k])) return false;
+    for (const k of ka)
+      if (
+        !Object.prototype.hasOwnProperty.call(bo, k) ||
+        !equal((a as Record<string, unknown>)[k], bo[k])
+      )
+        return false;
     return true;
   }
   return a !== a && b !== b;

@@ -9,7 +9,10 @@ const dir = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function load(profile: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(`${dir}${profile}.schema.json`, 'utf8')) as Record<string, unknown>;
+  return JSON.parse(readFileSync(`${dir}${profile}.schema.json`, 'utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Every object schema reachable through `properties`, with its JSON path. */
@@ -25,7 +28,8 @@ function properties(schema: unknown, path = ''): [string, Record<string, unknown
     }
   }
   if (s['items']) out.push(...properties(s['items'], `${path}[]`));
-  if (s['additionalProperties'] && typeof s['additionalProperties'] === 'object') out.push(...properties(s['additionalProperties'], `${path}/*`));
+  if (s['additionalProperties'] && typeof s['additionalProperties'] === 'object')
+    out.push(...properties(s['additionalProperties'], `${path}/*`));
   return out;
 }
 
@@ -42,7 +46,9 @@ describe('JSON Schemas', () => {
       expect(schema['$id']).toBe(schemaId(profile));
       expect(readdirSync(dir)).toContain(schemaFileName(profile));
       expect(validateJsonSchemaDocument(schema)).toEqual([]);
-      const missing = properties(schema).filter(([, s]) => typeof s['description'] !== 'string').map(([p]) => p);
+      const missing = properties(schema)
+        .filter(([, s]) => typeof s['description'] !== 'string')
+        .map(([p]) => p);
       expect(missing).toEqual([]);
     });
   }
@@ -53,7 +59,9 @@ describe('JSON Schemas', () => {
     expect(s['required']).toEqual(['spec_version', 'name', 'description', 'version']);
     const v = PROFILE_VALIDATORS['universal-2.1'];
     expect(v({ spec_version: '2.1', name: 'a', description: 'd', version: '1.0.0' })).toBe(true);
-    expect(v({ spec_version: '2.1', name: 'a', description: 'd', version: '1.0.0', extra: 1 })).toBe(false);
+    expect(
+      v({ spec_version: '2.1', name: 'a', description: 'd', version: '1.0.0', extra: 1 }),
+    ).toBe(false);
     expect(v.errors?.[0]?.keyword).toBe('additionalProperties');
   });
 
@@ -68,13 +76,20 @@ describe('JSON Schemas', () => {
   });
 
   it('the meta-schema validator rejects an invalid schema', () => {
-    expect(validateJsonSchemaDocument({ type: 'object', properties: { a: { type: 'strin' } } }).length).toBeGreaterThan(0);
-    expect(validateJsonSchemaDocument({ type: 'object', minProperties: -1 }).length).toBeGreaterThan(0);
+    expect(
+      validateJsonSchemaDocument({ type: 'object', properties: { a: { type: 'strin' } } }).length,
+    ).toBeGreaterThan(0);
+    expect(
+      validateJsonSchemaDocument({ type: 'object', minProperties: -1 }).length,
+    ).toBeGreaterThan(0);
     expect(validateJsonSchemaDocument({ type: 'object', additionalProperties: false })).toEqual([]);
   });
 
   it('generated validators are up to date with the schema files', () => {
-    const r = spawnSync(process.execPath, ['scripts/gen-validators.mjs', '--check'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/gen-validators.mjs', '--check'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
   });

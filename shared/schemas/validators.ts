@@ -32,5 +32,7 @@ const metaValidator = generated.validate_json_schema_2020_12 as CompiledValidato
 /** Check a value against the JSON Schema 2020-12 meta-schema; returns readable problems (empty when valid). */
 export function validateJsonSchemaDocument(schema: unknown): string[] {
   if (metaValidator(schema)) return [];
-  return (metaValidator.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+  return (metaValidator.errors ?? []).map(
+    (e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`,
+  );
 }

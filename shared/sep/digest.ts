@@ -15,7 +15,8 @@ export function isDigest(value: unknown): value is string {
 /** Turn 64 hex digits into a digest string; throws for anything that is not a SHA-256 hex value. */
 export function formatDigest(hex: string): string {
   const lower = hex.toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(lower)) throw new Error(`"${hex}" is not a SHA-256 value written as 64 hex digits.`);
+  if (!/^[0-9a-f]{64}$/.test(lower))
+    throw new Error(`"${hex}" is not a SHA-256 value written as 64 hex digits.`);
   return `sha256:${lower}`;
 }
 

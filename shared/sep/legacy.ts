@@ -80,7 +80,9 @@ export const JuneIndexSchema = z.looseObject({ skills: z.array(JuneIndexEntrySch
 /** Schema of a FastMCP `_manifest`. */
 export const FastMcpManifestSchema = z.looseObject({
   skill: z.string(),
-  files: z.array(z.looseObject({ path: z.string(), size: z.number().optional(), hash: z.string().optional() })),
+  files: z.array(
+    z.looseObject({ path: z.string(), size: z.number().optional(), hash: z.string().optional() }),
+  ),
 });
 
 function asJson(input: unknown): { value?: unknown; problem?: string } {
@@ -88,12 +90,18 @@ function asJson(input: unknown): { value?: unknown; problem?: string } {
   try {
     return { value: JSON.parse(input) };
   } catch (e) {
-    return { problem: `The document is not valid JSON (${e instanceof Error ? e.message : String(e)}).` };
+    return {
+      problem: `The document is not valid JSON (${e instanceof Error ? e.message : String(e)}).`,
+    };
   }
 }
 
 function skillsArray(value: unknown, problems: string[]): unknown[] {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as { skills?: unknown }).skills)) {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !Array.isArray((value as { skills?: unknown }).skills)
+  ) {
     problems.push('The index has no "skills" list.');
     return [];
   }
@@ -116,8 +124,17 @@ export function parseAprilIndex(input: unknown): LegacyParse<AprilIndexEntry> {
       problems.push(`Entry ${i + 1} was left out: ${issueText(r.error)}.`);
       return;
     }
-    if (r.data.digest !== undefined && !isDigest(r.data.digest)) problems.push(`Entry ${i + 1} has a digest that is not "sha256:" and 64 lowercase hex digits.`);
-    items.push({ type: r.data.type, name: r.data.name, description: r.data.description, url: r.data.url, digest: r.data.digest });
+    if (r.data.digest !== undefined && !isDigest(r.data.digest))
+      problems.push(
+        `Entry ${i + 1} has a digest that is not "sha256:" and 64 lowercase hex digits.`,
+      );
+    items.push({
+      type: r.data.type,
+      name: r.data.name,
+      description: r.data.description,
+      url: r.data.url,
+      digest: r.data.digest,
+    });
   });
   return { items, problems };
 }
@@ -141,7 +158,10 @@ export function parseJuneIndex(input: unknown): LegacyParse<JuneIndexEntry> {
       return;
     }
     for (const d of [r.data.digest, ...archives.map((a) => a.digest)]) {
-      if (d !== undefined && !isDigest(d)) problems.push(`Entry ${i + 1} has a digest that is not "sha256:" and 64 lowercase hex digits.`);
+      if (d !== undefined && !isDigest(d))
+        problems.push(
+          `Entry ${i + 1} has a digest that is not "sha256:" and 64 lowercase hex digits.`,
+        );
     }
     items.push({
       url: r.data.url,
@@ -158,20 +178,39 @@ export function parseFastMcpManifest(input: unknown): LegacyParse<FastMcpManifes
   const { value, problem } = asJson(input);
   if (problem) return { items: [], problems: [problem] };
   const r = FastMcpManifestSchema.safeParse(value);
-  if (!r.success) return { items: [], problems: [`The manifest was not understood: ${issueText(r.error)}.`] };
+  if (!r.success)
+    return { items: [], problems: [`The manifest was not understood: ${issueText(r.error)}.`] };
   const problems: string[] = [];
   const files = r.data.files.filter((f) => {
-    const bad = f.path.length === 0 || f.path.startsWith('/') || f.path.includes('\\') || f.path.split('/').some((s) => s === '..' || s === '');
-    if (bad) problems.push(`The manifest path "${f.path}" was left out: it is empty, absolute or steps outside the skill.`);
+    const bad =
+      f.path.length === 0 ||
+      f.path.startsWith('/') ||
+      f.path.includes('\\') ||
+      f.path.split('/').some((s) => s === '..' || s === '');
+    if (bad)
+      problems.push(
+        `The manifest path "${f.path}" was left out: it is empty, absolute or steps outside the skill.`,
+      );
     return !bad;
   });
-  return { items: [{ skill: r.data.skill, files: files.map((f) => ({ path: f.path, size: f.size, hash: f.hash })) }], problems };
+  return {
+    items: [
+      {
+        skill: r.data.skill,
+        files: files.map((f) => ({ path: f.path, size: f.size, hash: f.hash })),
+      },
+    ],
+    problems,
+  };
 }
 
 /** Is this the shape of a June index (entries with `frontmatter`) rather than an April one (entries with `type`)? */
 export function detectIndexShape(input: unknown): 'april-2026' | 'june-2026' | 'unknown' {
   const { value } = asJson(input);
-  const list = typeof value === 'object' && value !== null ? (value as { skills?: unknown }).skills : undefined;
+  const list =
+    typeof value === 'object' && value !== null
+      ? (value as { skills?: unknown }).skills
+      : undefined;
   if (!Array.isArray(list) || list.length === 0) return 'unknown';
   const first = list[0] as Record<string, unknown>;
   if (typeof first?.frontmatter === 'object') return 'june-2026';

@@ -21,7 +21,10 @@ export const SkillFrontmatterSchema = z.looseObject({
 });
 
 /** A complete manifest, or `"dynamic"` for generated skills (SEP-2640 §3). */
-export const SkillResourcesSchema = z.union([z.array(SkillResourceEntrySchema), z.literal('dynamic')]);
+export const SkillResourcesSchema = z.union([
+  z.array(SkillResourceEntrySchema),
+  z.literal('dynamic'),
+]);
 
 /** One skill entry as `skills/list` and `skills/get` carry it. */
 export const SkillEntrySchema = z.looseObject({

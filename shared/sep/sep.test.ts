@@ -75,7 +75,10 @@ describe('joining', () => {
     const r = parseSkillUri(uri);
     expect(r.ok && r.uri.segments).toEqual(['team a', 'refunds', 'references', 'guide #1.md']);
     expect(skillMdUri('refunds')).toBe('skill://refunds/SKILL.md');
-    expect(skillPathOf('skill://acme/refunds/SKILL.md')).toEqual({ skillPath: 'acme/refunds', name: 'refunds' });
+    expect(skillPathOf('skill://acme/refunds/SKILL.md')).toEqual({
+      skillPath: 'acme/refunds',
+      name: 'refunds',
+    });
     expect(skillPathOf('skill://SKILL.md')).toBeUndefined();
     expect(skillPathOf('skill://acme/refunds/notes.md')).toBeUndefined();
   });
@@ -102,10 +105,20 @@ describe('digests', () => {
 
 describe('schemas', () => {
   it('accepts a valid listing and refuses a bad digest', () => {
-    const entry = { uri: 'skill://a/SKILL.md', frontmatter: { name: 'a', description: 'd', extra: [1] }, resources: [{ uri: 'skill://a/SKILL.md', digest: `sha256:${HEX}`, size: 3 }] };
+    const entry = {
+      uri: 'skill://a/SKILL.md',
+      frontmatter: { name: 'a', description: 'd', extra: [1] },
+      resources: [{ uri: 'skill://a/SKILL.md', digest: `sha256:${HEX}`, size: 3 }],
+    };
     expect(ListSkillsResultSchema.safeParse({ skills: [entry] }).success).toBe(true);
-    expect(ListSkillsResultSchema.safeParse({ skills: [{ ...entry, resources: 'dynamic' }] }).success).toBe(true);
-    expect(ListSkillsResultSchema.safeParse({ skills: [{ ...entry, resources: [{ uri: 'x', digest: 'sha256:AB', size: 1 }] }] }).success).toBe(false);
+    expect(
+      ListSkillsResultSchema.safeParse({ skills: [{ ...entry, resources: 'dynamic' }] }).success,
+    ).toBe(true);
+    expect(
+      ListSkillsResultSchema.safeParse({
+        skills: [{ ...entry, resources: [{ uri: 'x', digest: 'sha256:AB', size: 1 }] }],
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -114,8 +127,20 @@ describe('legacy parsers', () => {
     const doc = {
       $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
       skills: [
-        { name: 'git-workflow', type: 'skill-md', description: 'd', url: 'skill://git-workflow/SKILL.md', digest: `sha256:${HEX}` },
-        { name: 'pdf', type: 'archive', description: 'd', url: 'skill://pdf.tar.gz', digest: 'md5:1' },
+        {
+          name: 'git-workflow',
+          type: 'skill-md',
+          description: 'd',
+          url: 'skill://git-workflow/SKILL.md',
+          digest: `sha256:${HEX}`,
+        },
+        {
+          name: 'pdf',
+          type: 'archive',
+          description: 'd',
+          url: 'skill://pdf.tar.gz',
+          digest: 'md5:1',
+        },
         { type: 'mcp-resource-template', description: 'd', url: 'skill://docs/{product}/SKILL.md' },
         { type: 'unknown-kind', url: 'x' },
       ],
@@ -129,7 +154,18 @@ describe('legacy parsers', () => {
   it('reads the June 2026 index and drops entries with neither url nor archives', () => {
     const doc = {
       skills: [
-        { url: 'skill://acme/refunds/SKILL.md', digest: `sha256:${HEX}`, frontmatter: { name: 'refunds', description: 'd' }, archives: [{ url: 'skill://acme/refunds.tar.gz', mimeType: 'application/gzip', digest: `sha256:${HEX}` }] },
+        {
+          url: 'skill://acme/refunds/SKILL.md',
+          digest: `sha256:${HEX}`,
+          frontmatter: { name: 'refunds', description: 'd' },
+          archives: [
+            {
+              url: 'skill://acme/refunds.tar.gz',
+              mimeType: 'application/gzip',
+              digest: `sha256:${HEX}`,
+            },
+          ],
+        },
         { frontmatter: { name: 'x', description: 'd' }, archives: [] },
       ],
     };
@@ -142,7 +178,14 @@ describe('legacy parsers', () => {
   });
 
   it('reads a FastMCP manifest and drops escaping paths', () => {
-    const r = parseFastMcpManifest({ skill: 'pdf', files: [{ path: 'SKILL.md', size: 10, hash: `sha256:${HEX}` }, { path: '../etc/passwd' }, { path: '/abs' }] });
+    const r = parseFastMcpManifest({
+      skill: 'pdf',
+      files: [
+        { path: 'SKILL.md', size: 10, hash: `sha256:${HEX}` },
+        { path: '../etc/passwd' },
+        { path: '/abs' },
+      ],
+    });
     expect(r.items[0]?.files.map((f) => f.path)).toEqual(['SKILL.md']);
     expect(r.problems).toHaveLength(2);
   });

@@ -57,26 +57,43 @@ export function encodeSegment(segment: string): string {
 /** Parse and check a hierarchical URI such as `skill://acme/refunds/SKILL.md`; never throws. */
 export function parseSkillUri(uri: unknown, options: ParseSkillUriOptions = {}): SkillUriResult {
   const schemes = options.schemes ?? ['skill:'];
-  if (typeof uri !== 'string' || uri.length === 0) return { ok: false, reason: 'The URI is empty.' };
-  if (uri.length > MAX_URI_LENGTH) return { ok: false, reason: `The URI is longer than ${MAX_URI_LENGTH} characters.` };
+  if (typeof uri !== 'string' || uri.length === 0)
+    return { ok: false, reason: 'The URI is empty.' };
+  if (uri.length > MAX_URI_LENGTH)
+    return { ok: false, reason: `The URI is longer than ${MAX_URI_LENGTH} characters.` };
   const colon = uri.indexOf(':');
   const scheme = colon > 0 ? uri.slice(0, colon + 1).toLowerCase() : '';
   // Why: compare the parsed scheme, not a prefix of the text (SKILLS-OVER-MCP.md §5: reject file: by parsed scheme).
   if (!schemes.includes(scheme)) {
-    return { ok: false, reason: `Only ${schemes.map((s) => `${s}//`).join(' and ')} URIs are served here.` };
+    return {
+      ok: false,
+      reason: `Only ${schemes.map((s) => `${s}//`).join(' and ')} URIs are served here.`,
+    };
   }
-  if (uri.slice(colon + 1, colon + 3) !== '//') return { ok: false, reason: 'The URI has no "//" after its scheme.' };
-  if (uri.includes('?')) return { ok: false, reason: 'The URI has a query ("?"), which no skill file has.' };
-  if (uri.includes('#')) return { ok: false, reason: 'The URI has a fragment ("#"), which no skill file has.' };
-  if (uri.includes('\\')) return { ok: false, reason: 'The URI contains a backslash, which could step outside a folder on some systems.' };
-  if (CONTROL.test(uri) || /\s/.test(uri)) return { ok: false, reason: 'The URI contains spaces or control characters.' };
+  if (uri.slice(colon + 1, colon + 3) !== '//')
+    return { ok: false, reason: 'The URI has no "//" after its scheme.' };
+  if (uri.includes('?'))
+    return { ok: false, reason: 'The URI has a query ("?"), which no skill file has.' };
+  if (uri.includes('#'))
+    return { ok: false, reason: 'The URI has a fragment ("#"), which no skill file has.' };
+  if (uri.includes('\\'))
+    return {
+      ok: false,
+      reason: 'The URI contains a backslash, which could step outside a folder on some systems.',
+    };
+  if (CONTROL.test(uri) || /\s/.test(uri))
+    return { ok: false, reason: 'The URI contains spaces or control characters.' };
   const raw = uri.slice(colon + 3).split('/');
   const segments: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const part = raw[i] ?? '';
-    if (part.length === 0) return { ok: false, reason: 'The URI has an empty path segment ("//" or a trailing "/").' };
+    if (part.length === 0)
+      return { ok: false, reason: 'The URI has an empty path segment ("//" or a trailing "/").' };
     if (!(i === 0 ? RAW_AUTHORITY : RAW_SEGMENT).test(part)) {
-      return { ok: false, reason: `The URI segment "${part}" has characters that are not allowed in a URI.` };
+      return {
+        ok: false,
+        reason: `The URI segment "${part}" has characters that are not allowed in a URI.`,
+      };
     }
     let decoded: string;
     try {
@@ -85,11 +102,20 @@ export function parseSkillUri(uri: unknown, options: ParseSkillUriOptions = {}):
       return { ok: false, reason: `The URI segment "${part}" has a broken percent-encoding.` };
     }
     // Why: decoding first catches `%2e%2e`, `%2f` and `%5c`, which a naive check on the raw text lets through.
-    if (decoded === '.' || decoded === '..') return { ok: false, reason: 'The URI tries to step to a parent folder ("..").' };
+    if (decoded === '.' || decoded === '..')
+      return { ok: false, reason: 'The URI tries to step to a parent folder ("..").' };
     if (decoded.includes('/') || decoded.includes('\\')) {
-      return { ok: false, reason: 'The URI contains an encoded slash or backslash (%2F or %5C), which could step outside a folder.' };
+      return {
+        ok: false,
+        reason:
+          'The URI contains an encoded slash or backslash (%2F or %5C), which could step outside a folder.',
+      };
     }
-    if (!isSafeSegment(decoded)) return { ok: false, reason: 'The URI contains characters that are not allowed in a file name.' };
+    if (!isSafeSegment(decoded))
+      return {
+        ok: false,
+        reason: 'The URI contains characters that are not allowed in a file name.',
+      };
     segments.push(decoded);
   }
   return { ok: true, uri: { scheme, segments, href: joinUri(scheme, segments) } };
@@ -99,7 +125,10 @@ export function parseSkillUri(uri: unknown, options: ParseSkillUriOptions = {}):
 export function joinUri(scheme: string, segments: readonly string[]): string {
   if (segments.length === 0) throw new Error('A URI needs at least one path segment.');
   for (const s of segments) {
-    if (!isSafeSegment(s)) throw new Error(`"${s}" cannot be a URI segment: it is empty, "." or "..", or contains a slash, backslash or control character.`);
+    if (!isSafeSegment(s))
+      throw new Error(
+        `"${s}" cannot be a URI segment: it is empty, "." or "..", or contains a slash, backslash or control character.`,
+      );
   }
   return `${scheme}//${segments.map(encodeSegment).join('/')}`;
 }

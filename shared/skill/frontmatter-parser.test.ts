@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { applyEdits, codePointLength, LineIndex, parseSkill, quoteYamlString } from './index';
 import { parseDocument } from 'yaml';
 
-const slice = (t: string, s: { start: number; end: number } | null) => (s ? t.slice(s.start, s.end) : null);
+const slice = (t: string, s: { start: number; end: number } | null) =>
+  s ? t.slice(s.start, s.end) : null;
 
 describe('parseSkill boundaries (spec §1)', () => {
   it('splits frontmatter and body exactly', () => {
@@ -107,7 +108,16 @@ describe('parseSkill boundaries (spec §1)', () => {
   });
 
   it('handles tabs, empty input, lone --- and non-mapping frontmatter without throwing', () => {
-    for (const t of ['', '---', '---\n', '---\n---\n', '---\n- a\n- b\n---\n', '---\n\tname: a\n---\n', '\r\r\n---\r', '\uFEFF']) {
+    for (const t of [
+      '',
+      '---',
+      '---\n',
+      '---\n---\n',
+      '---\n- a\n- b\n---\n',
+      '---\n\tname: a\n---\n',
+      '\r\r\n---\r',
+      '\uFEFF',
+    ]) {
       expect(() => parseSkill(t)).not.toThrow();
     }
     expect(parseSkill('---\n---\nbody').data).toBeNull();
@@ -129,13 +139,28 @@ describe('LineIndex', () => {
 
 describe('applyEdits', () => {
   it('applies non-overlapping edits back to front', () => {
-    expect(applyEdits('hello world', [{ start: 0, end: 5, newText: 'bye' }, { start: 6, end: 11, newText: 'all' }])).toBe('bye all');
+    expect(
+      applyEdits('hello world', [
+        { start: 0, end: 5, newText: 'bye' },
+        { start: 6, end: 11, newText: 'all' },
+      ]),
+    ).toBe('bye all');
   });
   it('puts an insertion before a replacement that starts at the same offset', () => {
-    expect(applyEdits('abcdef', [{ start: 2, end: 2, newText: 'X' }, { start: 2, end: 4, newText: '' }])).toBe('abXef');
+    expect(
+      applyEdits('abcdef', [
+        { start: 2, end: 2, newText: 'X' },
+        { start: 2, end: 4, newText: '' },
+      ]),
+    ).toBe('abXef');
   });
   it('rejects overlapping edits', () => {
-    expect(() => applyEdits('abcdef', [{ start: 0, end: 3, newText: '' }, { start: 2, end: 4, newText: '' }])).toThrow(RangeError);
+    expect(() =>
+      applyEdits('abcdef', [
+        { start: 0, end: 3, newText: '' },
+        { start: 2, end: 4, newText: '' },
+      ]),
+    ).toThrow(RangeError);
   });
 });
 
@@ -157,20 +182,48 @@ describe('YAML strings', () => {
 });
 
 describe('parseSkill never throws (property)', () => {
-  const piece = fc.constantFrom('---', '...', '\n', '\r\n', '\r', '\uFEFF', 'name: a', 'description: x: y', ' #c', '\t', '- a', '[a, b]', '&x', '*x', '"', "'", '|', '>', ':', '{', '}', '😀', '--- ', '# h');
+  const piece = fc.constantFrom(
+    '---',
+    '...',
+    '\n',
+    '\r\n',
+    '\r',
+    '\uFEFF',
+    'name: a',
+    'description: x: y',
+    ' #c',
+    '\t',
+    '- a',
+    '[a, b]',
+    '&x',
+    '*x',
+    '"',
+    "'",
+    '|',
+    '>',
+    ':',
+    '{',
+    '}',
+    '😀',
+    '--- ',
+    '# h',
+  );
   it('on random text and trap fragments', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(piece, fc.string({ unit: 'binary', maxLength: 8 })), { maxLength: 30 }), (parts) => {
-        const t = parts.join('');
-        const p = parseSkill(t);
-        expect(p.bodyStart).toBeGreaterThanOrEqual(0);
-        expect(p.bodyStart).toBeLessThanOrEqual(t.length);
-        for (const e of [...p.yamlErrors, ...p.yamlWarnings, ...p.boundaryIssues, ...p.repairs]) {
-          expect(e.start).toBeGreaterThanOrEqual(0);
-          expect(e.start).toBeLessThanOrEqual(e.end);
-          expect(e.end).toBeLessThanOrEqual(t.length);
-        }
-      }),
+      fc.property(
+        fc.array(fc.oneof(piece, fc.string({ unit: 'binary', maxLength: 8 })), { maxLength: 30 }),
+        (parts) => {
+          const t = parts.join('');
+          const p = parseSkill(t);
+          expect(p.bodyStart).toBeGreaterThanOrEqual(0);
+          expect(p.bodyStart).toBeLessThanOrEqual(t.length);
+          for (const e of [...p.yamlErrors, ...p.yamlWarnings, ...p.boundaryIssues, ...p.repairs]) {
+            expect(e.start).toBeGreaterThanOrEqual(0);
+            expect(e.start).toBeLessThanOrEqual(e.end);
+            expect(e.end).toBeLessThanOrEqual(t.length);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });

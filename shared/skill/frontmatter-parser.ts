@@ -89,7 +89,8 @@ const DELIM_DASH = /^---[ \t]*$/;
 const DELIM_DOTS = /^\.\.\.[ \t]*$/;
 const LEADING_JUNK = /^(?:[ \t]*|[ \t]*#.*|[ \t]*<!--.*)$/;
 const YAMLISH = /^(?:$|[ \t]|#|- |-$|[^\s:#][^:]*:(?:[ \t]|$))/;
-const COLON_LINE = /^([ \t]*)([^\s#'"[\]{}&*!|>%@`,?:-][^:#]*?|-[^\s:][^:#]*?)[ \t]*:[ \t]+(\S.*?)[ \t]*$/;
+const COLON_LINE =
+  /^([ \t]*)([^\s#'"[\]{}&*!|>%@`,?:-][^:#]*?|-[^\s:][^:#]*?)[ \t]*:[ \t]+(\S.*?)[ \t]*$/;
 const SPECIAL_START = /^['"[{|>&*!#%@`]/;
 
 interface Line {
@@ -106,7 +107,8 @@ function readLine(text: string, from: number): Line {
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 10) return { start: from, end: i, next: i + 1 };
-    if (c === 13) return { start: from, end: i, next: text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1 };
+    if (c === 13)
+      return { start: from, end: i, next: text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1 };
     i++;
   }
   return { start: from, end: i, next: i };
@@ -164,7 +166,8 @@ function findBoundaries(text: string, hasBom: boolean): Boundaries {
     open = found;
     openText = text.slice(open.start, open.end);
   }
-  if (openText.length > 3) issues.push({ kind: 'delimiter-whitespace', start: open.start + 3, end: open.end });
+  if (openText.length > 3)
+    issues.push({ kind: 'delimiter-whitespace', start: open.start + 3, end: open.end });
 
   const contentStart = open.next;
   let line = readLine(text, contentStart);
@@ -187,7 +190,8 @@ function findBoundaries(text: string, hasBom: boolean): Boundaries {
   }
   if (close) {
     if (closer === '...') issues.push({ kind: 'dots-closer', start: close.start, end: close.end });
-    else if (close.end - close.start > 3) issues.push({ kind: 'delimiter-whitespace', start: close.start + 3, end: close.end });
+    else if (close.end - close.start > 3)
+      issues.push({ kind: 'delimiter-whitespace', start: close.start + 3, end: close.end });
     return {
       block: {
         openStart: open.start,
@@ -280,11 +284,23 @@ function toProblems(
 ): YamlProblem[] {
   return list.map((e) => {
     const start = map(e.pos[0]);
-    return { code: e.code, message: e.message.split('\n')[0] ?? e.message, severity, start, end: Math.max(start, map(e.pos[1])) };
+    return {
+      code: e.code,
+      message: e.message.split('\n')[0] ?? e.message,
+      severity,
+      start,
+      end: Math.max(start, map(e.pos[1])),
+    };
   });
 }
 
-const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, version: '1.2', keepSourceTokens: false, logLevel: 'error' } as const;
+const YAML_OPTIONS = {
+  prettyErrors: false,
+  uniqueKeys: true,
+  version: '1.2',
+  keepSourceTokens: false,
+  logLevel: 'error',
+} as const;
 
 /**
  * `parseDocument(raw, YAML_OPTIONS)`, with yaml's Lexer and Parser skipped when the frontmatter
@@ -320,7 +336,8 @@ export function parseSkill(text: string): ParsedSkill {
       const repStart = r.rawStart + shift;
       if (n < repStart) break;
       const repEnd = repStart + r.replacement.length;
-      if (n < repEnd) return base + r.rawStart + Math.min(Math.max(n - repStart - 1, 0), r.rawEnd - r.rawStart);
+      if (n < repEnd)
+        return base + r.rawStart + Math.min(Math.max(n - repStart - 1, 0), r.rawEnd - r.rawStart);
       shift += r.replacement.length - (r.rawEnd - r.rawStart);
       if (n === repEnd) return base + r.rawEnd;
     }

@@ -6,10 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { parseSkill } from './frontmatter-parser';
 import { simpleYamlTokens } from './simple-yaml-tokens';
 
-const corpus = JSON.parse(readFileSync(new URL('../validation/fixtures/frontmatter-cases.json', import.meta.url), 'utf8')) as { cases: { content: string }[] };
+const corpus = JSON.parse(
+  readFileSync(new URL('../validation/fixtures/frontmatter-cases.json', import.meta.url), 'utf8'),
+) as { cases: { content: string }[] };
 
 /** yaml's own CST for the text, as plain data. */
-const parserTokens = (src: string): unknown => JSON.parse(JSON.stringify([...new Parser().parse(src)]));
+const parserTokens = (src: string): unknown =>
+  JSON.parse(JSON.stringify([...new Parser().parse(src)]));
 
 /** Fast tokens, when the text is in the subset, are exactly yaml's; returns whether it was. */
 function agrees(src: string): boolean {
@@ -24,8 +27,23 @@ function nodesOf(doc: Document.Parsed | null): unknown[] {
   const out: unknown[] = [];
   if (!doc) return out;
   visit(doc, (_key, node) => {
-    const n = node as { constructor: { name: string }; range?: unknown; flow?: unknown; spaceBefore?: unknown; comment?: unknown; commentBefore?: unknown };
-    out.push([n.constructor.name, n.range, n.flow, n.spaceBefore, n.comment, n.commentBefore, isScalar(node) ? [node.value, node.type, node.source] : null]);
+    const n = node as {
+      constructor: { name: string };
+      range?: unknown;
+      flow?: unknown;
+      spaceBefore?: unknown;
+      comment?: unknown;
+      commentBefore?: unknown;
+    };
+    out.push([
+      n.constructor.name,
+      n.range,
+      n.flow,
+      n.spaceBefore,
+      n.comment,
+      n.commentBefore,
+      isScalar(node) ? [node.value, node.type, node.source] : null,
+    ]);
   });
   return out;
 }
@@ -34,8 +52,16 @@ const frontmatterOf = (text: string): string => parseSkill(text).frontmatter?.ra
 
 describe('simpleYamlTokens', () => {
   it('emits yaml Parser tokens for ordinary frontmatter, nested metadata and quoted values included', () => {
-    expect(agrees('name: my-skill\ndescription: Turns notes into items. Use when, say, C# or http://x is pasted.\n')).toBe(true);
-    expect(agrees('name: a\nmetadata:\n  author: bench\n  version: "1.0.0"\n  note: \'single\'\nlicense: MIT\n')).toBe(true);
+    expect(
+      agrees(
+        'name: my-skill\ndescription: Turns notes into items. Use when, say, C# or http://x is pasted.\n',
+      ),
+    ).toBe(true);
+    expect(
+      agrees(
+        'name: a\nmetadata:\n  author: bench\n  version: "1.0.0"\n  note: \'single\'\nlicense: MIT\n',
+      ),
+    ).toBe(true);
     expect(agrees('metadata:\n    deep: yes\nname: 12\nnull: true\n')).toBe(true);
     expect(agrees('name: é-ü ñ\n')).toBe(true);
     // Surrogate pairs (emoji) are left to the full parser.
@@ -77,7 +103,29 @@ describe('simpleYamlTokens', () => {
     let fast = 0;
     for (const raw of raws) if (agrees(raw)) fast++;
     expect(fast).toBeGreaterThan(5);
-    const mutation = fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(': ', ' ', '  ', '\n', '#', ' #', '"', "'", '\\', ':', '-', '\t', '\r', 'a', '  b: c\n', 'k:\n', '\n  x: y'));
+    const mutation = fc.tuple(
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom(
+        ': ',
+        ' ',
+        '  ',
+        '\n',
+        '#',
+        ' #',
+        '"',
+        "'",
+        '\\',
+        ':',
+        '-',
+        '\t',
+        '\r',
+        'a',
+        '  b: c\n',
+        'k:\n',
+        '\n  x: y',
+      ),
+    );
     fc.assert(
       fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (edits) => {
         let raw = raws[edits[0][0] % raws.length] ?? '';
@@ -93,12 +141,23 @@ describe('simpleYamlTokens', () => {
 
   it('agrees with yaml on generated block mappings', () => {
     const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/);
-    const value = fc.oneof(fc.stringMatching(/^[^\n\r]{1,12}$/), fc.stringMatching(/^"[^"\\\n]{0,6}"$/), fc.stringMatching(/^'[^'\n]{0,6}'$/));
+    const value = fc.oneof(
+      fc.stringMatching(/^[^\n\r]{1,12}$/),
+      fc.stringMatching(/^"[^"\\\n]{0,6}"$/),
+      fc.stringMatching(/^'[^'\n]{0,6}'$/),
+    );
     const entry = fc.oneof(
       fc.tuple(key, value).map(([k, v]) => `${k}: ${v}\n`),
-      fc.tuple(key, fc.integer({ min: 1, max: 4 }), fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 })).map(
-        ([k, indent, kids]) => `${k}:\n${kids.map(([kk, v]) => `${' '.repeat(indent)}${kk}: ${v}\n`).join('')}`,
-      ),
+      fc
+        .tuple(
+          key,
+          fc.integer({ min: 1, max: 4 }),
+          fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 }),
+        )
+        .map(
+          ([k, indent, kids]) =>
+            `${k}:\n${kids.map(([kk, v]) => `${' '.repeat(indent)}${kk}: ${v}\n`).join('')}`,
+        ),
     );
     let fast = 0;
     fc.assert(
@@ -115,7 +174,7 @@ describe('simpleYamlTokens', () => {
       ...corpus.cases.map((c) => c.content),
       '---\nname: a\nmetadata:\n  author: x\n  version: "1.0"\nlicense: MIT\n---\nbody\n',
       '---\nname: a\nname: b\n---\n',
-      '---\nnull: true\nn: 12\nq: \'x\'\n---\n',
+      "---\nnull: true\nn: 12\nq: 'x'\n---\n",
     ];
     let fast = 0;
     for (const text of texts) {
@@ -123,12 +182,20 @@ describe('simpleYamlTokens', () => {
       const raw = parsed.frontmatter?.raw;
       if (raw === undefined || parsed.repairs.length > 0) continue;
       if (simpleYamlTokens(raw) !== null) fast++;
-      const reference = parseDocument(raw, { prettyErrors: false, uniqueKeys: true, version: '1.2', keepSourceTokens: false, logLevel: 'error' });
+      const reference = parseDocument(raw, {
+        prettyErrors: false,
+        uniqueKeys: true,
+        version: '1.2',
+        keepSourceTokens: false,
+        logLevel: 'error',
+      });
       const doc = parsed.document;
       expect(doc?.toJS()).toEqual(reference.toJS());
       expect(nodesOf(doc)).toEqual(nodesOf(reference));
       expect(doc?.range).toEqual(reference.range);
-      expect(doc?.errors.map((e) => [e.code, e.pos])).toEqual(reference.errors.map((e) => [e.code, e.pos]));
+      expect(doc?.errors.map((e) => [e.code, e.pos])).toEqual(
+        reference.errors.map((e) => [e.code, e.pos]),
+      );
       if (reference.errors.length === 0) expect(String(doc)).toEqual(String(reference));
     }
     expect(fast).toBeGreaterThan(5);

@@ -8,7 +8,9 @@ import type { CST } from 'yaml';
 // checked against yaml's Parser in simple-yaml-tokens.test.ts.
 
 /** Characters that may not start a plain scalar (YAML 1.2 §5.3 indicators), or that we leave to the full parser. */
-const PLAIN_FIRST_EXCLUDED = new Set('-?:,[]{}#&*!|>\'"%@`~ '.split('').map((c) => c.charCodeAt(0)));
+const PLAIN_FIRST_EXCLUDED = new Set(
+  '-?:,[]{}#&*!|>\'"%@`~ '.split('').map((c) => c.charCodeAt(0)),
+);
 
 /** Whether `c` is a character the subset accepts inside a line: printable, no tab, no BOM, no line separators. */
 function plainChar(c: number): boolean {
@@ -24,7 +26,14 @@ function keyEnd(src: string, i: number): number {
   let j = i + 1;
   for (;;) {
     const c = src.charCodeAt(j);
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45) j++;
+    if (
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      c === 95 ||
+      c === 45
+    )
+      j++;
     else return j;
   }
 }
@@ -73,7 +82,15 @@ function keyLine(src: string, lineStart: number, indent: number): KeyLine | null
   const ks = lineStart + indent;
   const ke = keyEnd(src, ks);
   if (ke === -1 || src.charCodeAt(ke) !== 58) return null;
-  if (ke + 1 === newline) return { keyStart: ks, keyEnd: ke, valueStart: newline, valueEnd: newline, valueType: null, newline };
+  if (ke + 1 === newline)
+    return {
+      keyStart: ks,
+      keyEnd: ke,
+      valueStart: newline,
+      valueEnd: newline,
+      valueType: null,
+      newline,
+    };
   if (src.charCodeAt(ke + 1) !== 32) return null;
   const vs = ke + 2;
   const type = valueType(src, vs, newline);
@@ -81,13 +98,24 @@ function keyLine(src: string, lineStart: number, indent: number): KeyLine | null
   return { keyStart: ks, keyEnd: ke, valueStart: vs, valueEnd: newline, valueType: type, newline };
 }
 
-function scalarToken(type: CST.FlowScalar['type'], offset: number, indent: number, source: string, end?: CST.SourceToken[]): CST.FlowScalar {
+function scalarToken(
+  type: CST.FlowScalar['type'],
+  offset: number,
+  indent: number,
+  source: string,
+  end?: CST.SourceToken[],
+): CST.FlowScalar {
   const t: CST.FlowScalar = { type, offset, indent, source };
   if (end) t.end = end;
   return t;
 }
 
-function source(type: CST.SourceToken['type'], offset: number, indent: number, text: string): CST.SourceToken {
+function source(
+  type: CST.SourceToken['type'],
+  offset: number,
+  indent: number,
+  text: string,
+): CST.SourceToken {
   return { type, offset, indent, source: text };
 }
 
@@ -112,7 +140,13 @@ export function simpleYamlTokens(src: string): CST.Token[] | null {
         start: [],
         key: keyToken,
         sep: [colon, source('space', line.keyEnd + 1, 0, ' ')],
-        value: scalarToken(line.valueType, line.valueStart, 0, src.slice(line.valueStart, line.valueEnd), [source('newline', line.newline, 0, '\n')]),
+        value: scalarToken(
+          line.valueType,
+          line.valueStart,
+          0,
+          src.slice(line.valueStart, line.valueEnd),
+          [source('newline', line.newline, 0, '\n')],
+        ),
       });
       at = line.newline + 1;
       continue;
@@ -133,8 +167,17 @@ export function simpleYamlTokens(src: string): CST.Token[] | null {
       nested.push({
         start: first ? [] : [source('space', next, 0, src.slice(next, next + indent))],
         key: scalarToken('scalar', inner.keyStart, indent, src.slice(inner.keyStart, inner.keyEnd)),
-        sep: [source('map-value-ind', inner.keyEnd, indent, ':'), source('space', inner.keyEnd + 1, indent, ' ')],
-        value: scalarToken(inner.valueType, inner.valueStart, indent, src.slice(inner.valueStart, inner.valueEnd), [source('newline', inner.newline, indent, '\n')]),
+        sep: [
+          source('map-value-ind', inner.keyEnd, indent, ':'),
+          source('space', inner.keyEnd + 1, indent, ' '),
+        ],
+        value: scalarToken(
+          inner.valueType,
+          inner.valueStart,
+          indent,
+          src.slice(inner.valueStart, inner.valueEnd),
+          [source('newline', inner.newline, indent, '\n')],
+        ),
       });
       next = inner.newline + 1;
     }
@@ -142,7 +185,16 @@ export function simpleYamlTokens(src: string): CST.Token[] | null {
     items.push({
       start: [],
       key: keyToken,
-      sep: [colon, source('newline', line.newline, 0, '\n'), source('space', line.newline + 1, 0, src.slice(line.newline + 1, line.newline + 1 + indent))],
+      sep: [
+        colon,
+        source('newline', line.newline, 0, '\n'),
+        source(
+          'space',
+          line.newline + 1,
+          0,
+          src.slice(line.newline + 1, line.newline + 1 + indent),
+        ),
+      ],
       value: blockMap,
     });
     at = next;

@@ -11,7 +11,9 @@ interface CorpusCase {
   why: string;
 }
 
-const corpus = JSON.parse(readFileSync(new URL('./fixtures/frontmatter-cases.json', import.meta.url), 'utf8')) as { cases: CorpusCase[] };
+const corpus = JSON.parse(
+  readFileSync(new URL('./fixtures/frontmatter-cases.json', import.meta.url), 'utf8'),
+) as { cases: CorpusCase[] };
 
 /** The finding each failing case is about, and the text its range must cover. */
 const KEY_DIAGNOSTIC: Record<string, { ruleId: string; text: string; profile?: ProfileId }> = {
@@ -24,8 +26,16 @@ const KEY_DIAGNOSTIC: Record<string, { ruleId: string; text: string; profile?: P
   'unknown-key': { ruleId: 'keys/unexpected', text: 'version' },
   'claude-code-keys': { ruleId: 'keys/unexpected', text: 'argument-hint' },
   'description-1025': { ruleId: 'description/too-long', text: 'x'.repeat(1025) },
-  'description-xml-tag': { ruleId: 'description/xml-tag', text: '<input>', profile: 'claude-upload' },
-  'reserved-word': { ruleId: 'name/reserved-word', text: 'claude-helper', profile: 'claude-upload' },
+  'description-xml-tag': {
+    ruleId: 'description/xml-tag',
+    text: '<input>',
+    profile: 'claude-upload',
+  },
+  'reserved-word': {
+    ruleId: 'name/reserved-word',
+    text: 'claude-helper',
+    profile: 'claude-upload',
+  },
   'unquoted-colon': { ruleId: 'yaml/unquoted-colon', text: 'Use when: the user asks for PDFs' },
   crlf: { ruleId: 'file/line-endings', text: '\r\n' },
   bom: { ruleId: 'frontmatter/bom', text: '\uFEFF' },
@@ -33,17 +43,26 @@ const KEY_DIAGNOSTIC: Record<string, { ruleId: string; text: string; profile?: P
   'no-frontmatter': { ruleId: 'frontmatter/missing', text: '# Just a heading' },
   'unclosed-frontmatter': { ruleId: 'frontmatter/unclosed', text: '---' },
   'compatibility-501': { ruleId: 'compatibility/too-long', text: 'y'.repeat(501) },
-  'hash-comment-in-description': { ruleId: 'yaml/comment-truncates-value', text: 'Handles C# #tags and issue #12' },
+  'hash-comment-in-description': {
+    ruleId: 'yaml/comment-truncates-value',
+    text: 'Handles C# #tags and issue #12',
+  },
 };
 
 describe('corpus: frontmatter-cases.json', () => {
   for (const c of corpus.cases) {
     const profiles = Object.keys(c.expect) as ProfileId[];
     it(`${c.id}: ${c.why}`, () => {
-      const result = validateSkill(c.content, { profiles, fileView: { folderName: c.folder, entries: [] } });
+      const result = validateSkill(c.content, {
+        profiles,
+        fileView: { folderName: c.folder, entries: [] },
+      });
       for (const p of profiles) {
         const mine = result.diagnostics.filter((d) => d.profile === p);
-        expect({ profile: p, verdict: result.verdicts[p] }, JSON.stringify(mine.map((d) => `${d.severity} ${d.ruleId}`))).toEqual({ profile: p, verdict: c.expect[p] });
+        expect(
+          { profile: p, verdict: result.verdicts[p] },
+          JSON.stringify(mine.map((d) => `${d.severity} ${d.ruleId}`)),
+        ).toEqual({ profile: p, verdict: c.expect[p] });
       }
       const key = KEY_DIAGNOSTIC[c.id];
       if (!key) {
@@ -62,7 +81,8 @@ describe('corpus: frontmatter-cases.json', () => {
   it('covers every case in the corpus', () => {
     expect(corpus.cases.length).toBeGreaterThanOrEqual(22);
     for (const c of corpus.cases) {
-      if (Object.values(c.expect).some((v) => v !== 'valid')) expect(KEY_DIAGNOSTIC[c.id], c.id).toBeDefined();
+      if (Object.values(c.expect).some((v) => v !== 'valid'))
+        expect(KEY_DIAGNOSTIC[c.id], c.id).toBeDefined();
     }
   });
 });

@@ -22,8 +22,13 @@ export interface DescriptionBudget {
 }
 
 /** Compute the description budget of a library (pure; main/validate reports it). */
-export function describeBudget(entries: readonly { name: string; description: string }[]): DescriptionBudget {
-  const counts = entries.map((e) => ({ name: e.name, characters: codePointLength(e.description ?? '') }));
+export function describeBudget(
+  entries: readonly { name: string; description: string }[],
+): DescriptionBudget {
+  const counts = entries.map((e) => ({
+    name: e.name,
+    characters: codePointLength(e.description ?? ''),
+  }));
   const total = counts.reduce((s, c) => s + c.characters, 0);
   const shares = counts.map((c) => ({ ...c, share: total > 0 ? c.characters / total : 0 }));
   const over = total > DESCRIPTION_BUDGET;

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits, parseSkill } from '../skill/index';
-import { describeBudget, fixAllSafe, getRule, RULES, splitDescription, suggestProfiles, validateSkill } from './index';
+import {
+  describeBudget,
+  fixAllSafe,
+  getRule,
+  RULES,
+  splitDescription,
+  suggestProfiles,
+  validateSkill,
+} from './index';
 import type { Diagnostic } from './index';
 import { PROFILE_IDS } from './types';
 
-const under = (text: string, d: Diagnostic | undefined) => (d?.range ? text.slice(d.range.start.offset, d.range.end.offset) : undefined);
+const under = (text: string, d: Diagnostic | undefined) =>
+  d?.range ? text.slice(d.range.start.offset, d.range.end.offset) : undefined;
 
 describe('validateSkill', () => {
   it('defaults to the agentskills profile and accepts a ParsedSkill', () => {
@@ -32,7 +41,15 @@ describe('validateSkill', () => {
     const text = '---\nname: My_Skill--\ndescription: Use when: things <b>\nfoo: 1\nbar: 2\n---\n';
     const r = validateSkill(text, { profiles: ['claude-upload'] });
     const ids = r.diagnostics.map((d) => d.ruleId);
-    expect(ids).toEqual(expect.arrayContaining(['name/uppercase', 'name/pattern', 'yaml/unquoted-colon', 'description/xml-tag', 'keys/unexpected']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'name/uppercase',
+        'name/pattern',
+        'yaml/unquoted-colon',
+        'description/xml-tag',
+        'keys/unexpected',
+      ]),
+    );
     expect(ids.filter((i) => i === 'keys/unexpected')).toHaveLength(2);
   });
 
@@ -40,10 +57,14 @@ describe('validateSkill', () => {
     const long = `---\nname: claude-x\ndescription: ${'d'.repeat(1030)} <tag>\nextra: 1\n---\n`;
     const r = validateSkill(long, { profiles: ['claude-upload'] });
     const detail = (id: string) => r.diagnostics.find((d) => d.ruleId === id)?.detail;
-    expect(detail('name/reserved-word')).toBe("Skill name in SKILL.md cannot contain the reserved word 'claude'");
+    expect(detail('name/reserved-word')).toBe(
+      "Skill name in SKILL.md cannot contain the reserved word 'claude'",
+    );
     expect(detail('description/xml-tag')).toBe('SKILL.md description cannot contain XML tags');
     expect(detail('keys/unexpected')).toBe('unexpected key in SKILL.md frontmatter');
-    expect(detail('description/too-long')).toBe("field 'description' in SKILL.md must be at most 1024 characters");
+    expect(detail('description/too-long')).toBe(
+      "field 'description' in SKILL.md must be at most 1024 characters",
+    );
   });
 
   it('counts code points, not UTF-16 units', () => {
@@ -63,14 +84,21 @@ describe('validateSkill', () => {
   it('skips folder-dependent rules without a file view', () => {
     const text = '---\nname: correct-name\ndescription: d\n---\n';
     expect(validateSkill(text).verdicts.agentskills).toBe('valid');
-    expect(validateSkill(text, { fileView: { folderName: 'wrong', entries: [] } }).verdicts.agentskills).toBe('error');
+    expect(
+      validateSkill(text, { fileView: { folderName: 'wrong', entries: [] } }).verdicts.agentskills,
+    ).toBe('error');
   });
 
   it('mcp-serve compares the final segment of the folder path', () => {
     const text = '---\nname: refunds\ndescription: d\n---\n';
     const fv = { folderName: 'refunds', relativePath: 'acme/billing/refunds', entries: [] };
-    expect(validateSkill(text, { profiles: ['mcp-serve'], fileView: fv }).verdicts['mcp-serve']).toBe('valid');
-    const r = validateSkill(text, { profiles: ['mcp-serve'], fileView: { ...fv, relativePath: 'acme/other' } });
+    expect(
+      validateSkill(text, { profiles: ['mcp-serve'], fileView: fv }).verdicts['mcp-serve'],
+    ).toBe('valid');
+    const r = validateSkill(text, {
+      profiles: ['mcp-serve'],
+      fileView: { ...fv, relativePath: 'acme/other' },
+    });
     expect(r.diagnostics.map((d) => d.ruleId)).toContain('name/folder-mismatch');
   });
 
@@ -84,17 +112,26 @@ describe('validateSkill', () => {
   });
 
   it('universal-2.1 reports missing required fields from the schema and checks nested structure', () => {
-    const text = '---\nspec_version: "2.1"\nname: u\ndescription: d\nsecrets:\n  required:\n    - name: TOKEN\n      usage: file\n---\n';
+    const text =
+      '---\nspec_version: "2.1"\nname: u\ndescription: d\nsecrets:\n  required:\n    - name: TOKEN\n      usage: file\n---\n';
     const r = validateSkill(text, { profiles: ['universal-2.1'] });
     const s = r.diagnostics.filter((d) => d.ruleId === 'schema/invalid');
     expect(s.map((d) => d.field).sort()).toEqual(['/secrets/required/0/usage', '/version']);
-    expect(under(text, s.find((d) => d.field === '/secrets/required/0/usage'))).toBe('file');
+    expect(
+      under(
+        text,
+        s.find((d) => d.field === '/secrets/required/0/usage'),
+      ),
+    ).toBe('file');
   });
 
   it('flags Claude Code placeholders and shell lines without running them', () => {
-    const text = '---\nname: x\narguments: [topic]\n---\nWrite about $topic and $ARGUMENTS[0] in ${CLAUDE_SKILL_DIR}. Ignore $HOME.\n!`rm -rf /`\n';
+    const text =
+      '---\nname: x\narguments: [topic]\n---\nWrite about $topic and $ARGUMENTS[0] in ${CLAUDE_SKILL_DIR}. Ignore $HOME.\n!`rm -rf /`\n';
     const r = validateSkill(text, { profiles: ['claude-code'] });
-    const ph = r.diagnostics.filter((d) => d.ruleId === 'body/placeholder').map((d) => under(text, d));
+    const ph = r.diagnostics
+      .filter((d) => d.ruleId === 'body/placeholder')
+      .map((d) => under(text, d));
     expect(ph).toEqual(['$topic', '$ARGUMENTS[0]', '${CLAUDE_SKILL_DIR}']);
     const sh = r.diagnostics.filter((d) => d.ruleId === 'body/shell-command');
     expect(sh.map((d) => [under(text, d), d.severity])).toEqual([['!`rm -rf /`', 'warning']]);
@@ -106,29 +143,50 @@ describe('quick fixes', () => {
     const text = '---\nname: my-skill\ndescription: Say "hi": then \\ go\n---\n';
     const r = fixAllSafe(text);
     expect(r.text).toBe('---\nname: my-skill\ndescription: "Say \\"hi\\": then \\\\ go"\n---\n');
-    expect(parseSkill(r.text).data).toEqual({ name: 'my-skill', description: 'Say "hi": then \\ go' });
+    expect(parseSkill(r.text).data).toEqual({
+      name: 'my-skill',
+      description: 'Say "hi": then \\ go',
+    });
   });
 
   it('fixAllSafe applies safe fixes until none remain and leaves unsafe ones', () => {
-    const text = '\uFEFF---\r\nname: my-skill\r\ndescription: Use when: notes arrive\r\nversion: 1.0.0\r\n---  \r\nBody\r\n';
+    const text =
+      '\uFEFF---\r\nname: my-skill\r\ndescription: Use when: notes arrive\r\nversion: 1.0.0\r\n---  \r\nBody\r\n';
     const r = fixAllSafe(text, { profiles: ['agentskills', 'claude-code'] });
-    expect(r.text).toBe('---\nname: my-skill\ndescription: "Use when: notes arrive"\nversion: 1.0.0\n---\nBody\n');
-    expect(new Set(r.applied.map((d) => d.ruleId))).toEqual(new Set(['frontmatter/bom', 'file/line-endings', 'yaml/unquoted-colon', 'frontmatter/delimiter-whitespace']));
+    expect(r.text).toBe(
+      '---\nname: my-skill\ndescription: "Use when: notes arrive"\nversion: 1.0.0\n---\nBody\n',
+    );
+    expect(new Set(r.applied.map((d) => d.ruleId))).toEqual(
+      new Set([
+        'frontmatter/bom',
+        'file/line-endings',
+        'yaml/unquoted-colon',
+        'frontmatter/delimiter-whitespace',
+      ]),
+    );
     const left = validateSkill(r.text, { profiles: ['agentskills'] });
     expect(left.diagnostics.map((d) => d.ruleId)).toEqual(['keys/unexpected']);
   });
 
   it('moves an unknown key into metadata as a string', () => {
-    const text = '---\nname: my-skill\ndescription: d\nmetadata:\n  author: me\nversion: 1.0.0\ntags:\n  - a\n  - b\n---\n';
+    const text =
+      '---\nname: my-skill\ndescription: d\nmetadata:\n  author: me\nversion: 1.0.0\ntags:\n  - a\n  - b\n---\n';
     const r = validateSkill(text);
-    const fixes = r.diagnostics.filter((d) => d.ruleId === 'keys/unexpected').map((d) => d.fixes?.[0]);
+    const fixes = r.diagnostics
+      .filter((d) => d.ruleId === 'keys/unexpected')
+      .map((d) => d.fixes?.[0]);
     let t = text;
     for (let round = 0; round < 2; round++) {
-      const f = validateSkill(t).diagnostics.find((d) => d.ruleId === 'keys/unexpected')?.fixes?.[0];
+      const f = validateSkill(t).diagnostics.find((d) => d.ruleId === 'keys/unexpected')
+        ?.fixes?.[0];
       if (f) t = applyEdits(t, f.edits);
     }
     expect(fixes).toHaveLength(2);
-    expect(parseSkill(t).data).toEqual({ name: 'my-skill', description: 'd', metadata: { author: 'me', version: '1.0.0', tags: '["a","b"]' } });
+    expect(parseSkill(t).data).toEqual({
+      name: 'my-skill',
+      description: 'd',
+      metadata: { author: 'me', version: '1.0.0', tags: '["a","b"]' },
+    });
     expect(validateSkill(t).verdicts.agentskills).toBe('valid');
   });
 
@@ -157,14 +215,22 @@ describe('quick fixes', () => {
   it('strips a reserved word and lowercases a name', () => {
     const text = '---\nname: Claude-Helper\ndescription: d\n---\n';
     const r = validateSkill(text, { profiles: ['claude-upload'] });
-    expect(r.diagnostics.find((d) => d.ruleId === 'name/reserved-word')?.fixes?.[0]?.edits[0]?.newText).toBe('helper');
-    expect(r.diagnostics.find((d) => d.ruleId === 'name/uppercase')?.fixes?.[0]?.edits[0]?.newText).toBe('claude-helper');
+    expect(
+      r.diagnostics.find((d) => d.ruleId === 'name/reserved-word')?.fixes?.[0]?.edits[0]?.newText,
+    ).toBe('helper');
+    expect(
+      r.diagnostics.find((d) => d.ruleId === 'name/uppercase')?.fixes?.[0]?.edits[0]?.newText,
+    ).toBe('claude-helper');
   });
 
   it('offers folder rename as a file operation and name change as a text edit', () => {
     const text = '---\nname: correct-name\ndescription: d\n---\n';
-    const d = validateSkill(text, { fileView: { folderName: 'wrong-name', entries: [] } }).diagnostics.find((x) => x.ruleId === 'name/folder-mismatch');
-    expect(d?.fixes?.[0]?.fileOperations).toEqual([{ kind: 'rename-folder', newName: 'correct-name' }]);
+    const d = validateSkill(text, {
+      fileView: { folderName: 'wrong-name', entries: [] },
+    }).diagnostics.find((x) => x.ruleId === 'name/folder-mismatch');
+    expect(d?.fixes?.[0]?.fileOperations).toEqual([
+      { kind: 'rename-folder', newName: 'correct-name' },
+    ]);
     expect(d?.fixes?.[1]?.edits).toEqual([{ start: 10, end: 22, newText: 'wrong-name' }]);
   });
 });
@@ -175,9 +241,14 @@ describe('suggestProfiles', () => {
     expect(s('---\nname: a\ndescription: d\n---\n')).toEqual(['agentskills']);
     expect(s('---\nspec_version: "2.1"\nname: a\n---\n')).toEqual(['universal-2.1']);
     expect(s('---\nname: a\nx-personal-mcp:\n  id: a\n---\n')).toEqual(['x-personal-mcp']);
-    expect(s('---\nname: a\nx-personal-mcp:\n  id: a\nargument-hint: x\n---\n')).toEqual(['x-personal-mcp']);
+    expect(s('---\nname: a\nx-personal-mcp:\n  id: a\nargument-hint: x\n---\n')).toEqual([
+      'x-personal-mcp',
+    ]);
     expect(s('---\nname: a\nallowedTools: [Read]\nmodel: x\n---\n')).toEqual(['agentskills-mcp']);
-    expect(s('---\nname: a\nallowedTools: [Read]\nwhen_to_use: x\n---\n')).toEqual(['agentskills-mcp', 'claude-code']);
+    expect(s('---\nname: a\nallowedTools: [Read]\nwhen_to_use: x\n---\n')).toEqual([
+      'agentskills-mcp',
+      'claude-code',
+    ]);
     expect(s('---\nname: a\ndisable-model-invocation: true\n---\n')).toEqual(['claude-code']);
     expect(s('no frontmatter')).toEqual(['agentskills']);
   });
@@ -213,6 +284,9 @@ describe('RULES catalog', () => {
       expect(r.help.length).toBeGreaterThan(10);
       for (const p of Object.keys(r.severity)) expect(PROFILE_IDS).toContain(p);
     }
-    expect(getRule('name/reserved-word')?.severity).toEqual({ 'claude-upload': 'error', 'x-personal-mcp': 'error' });
+    expect(getRule('name/reserved-word')?.severity).toEqual({
+      'claude-upload': 'error',
+      'x-personal-mcp': 'error',
+    });
   });
 });

@@ -6,15 +6,24 @@ import { validateSkill } from './validate-skill';
 const MAX_ROUNDS = 10;
 
 function overlaps(a: TextEdit, b: TextEdit): boolean {
-  return (a.start < b.end && b.start < a.end) || (a.start === b.start && (a.start === a.end || b.start === b.end));
+  return (
+    (a.start < b.end && b.start < a.end) ||
+    (a.start === b.start && (a.start === a.end || b.start === b.end))
+  );
 }
 
 function sameEdits(a: readonly TextEdit[], b: readonly TextEdit[]): boolean {
-  return a.length === b.length && a.every((e, i) => e.start === b[i]?.start && e.end === b[i]?.end && e.newText === b[i]?.newText);
+  return (
+    a.length === b.length &&
+    a.every((e, i) => e.start === b[i]?.start && e.end === b[i]?.end && e.newText === b[i]?.newText)
+  );
 }
 
 /** Apply every safe text-only fix, re-validating between rounds until none remain (bounded). */
-export function fixAllSafe(text: string, options: ValidateOptions = {}): { text: string; applied: Diagnostic[] } {
+export function fixAllSafe(
+  text: string,
+  options: ValidateOptions = {},
+): { text: string; applied: Diagnostic[] } {
   let current = text;
   const applied: Diagnostic[] = [];
   for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -10,17 +10,36 @@ export function eolOf(parsed: ParsedSkill): string {
 }
 
 /** A fix made of one replacement. */
-export function replaceFix(title: string, start: number, end: number, newText: string, safe: boolean): QuickFix {
+export function replaceFix(
+  title: string,
+  start: number,
+  end: number,
+  newText: string,
+  safe: boolean,
+): QuickFix {
   return { title, edits: [{ start, end, newText }], safe };
 }
 
 /** Quote the text at [start, end) as a YAML double-quoted string holding `value`. */
-export function quoteFix(start: number, end: number, value: string, safe: boolean, title = 'Put the value in quotes'): QuickFix {
+export function quoteFix(
+  start: number,
+  end: number,
+  value: string,
+  safe: boolean,
+  title = 'Put the value in quotes',
+): QuickFix {
   return replaceFix(title, start, end, quoteYamlString(value), safe);
 }
 
 /** Replace a scalar's span, skipping the line breaks a block scalar's range includes. */
-export function valueReplaceFix(parsed: ParsedSkill, start: number, end: number, value: string, title: string, safe: boolean): QuickFix {
+export function valueReplaceFix(
+  parsed: ParsedSkill,
+  start: number,
+  end: number,
+  value: string,
+  title: string,
+  safe: boolean,
+): QuickFix {
   const text = parsed.text;
   let e = end;
   while (e > start && /[\s]/.test(text[e - 1] ?? '')) e--;
@@ -31,7 +50,11 @@ export function valueReplaceFix(parsed: ParsedSkill, start: number, end: number,
 export function lineEndingFix(text: string): QuickFix {
   const edits: TextEdit[] = [];
   for (let i = text.indexOf('\r'); i !== -1; i = text.indexOf('\r', i + 1)) {
-    edits.push(text.charCodeAt(i + 1) === 10 ? { start: i, end: i + 1, newText: '' } : { start: i, end: i + 1, newText: '\n' });
+    edits.push(
+      text.charCodeAt(i + 1) === 10
+        ? { start: i, end: i + 1, newText: '' }
+        : { start: i, end: i + 1, newText: '\n' },
+    );
   }
   return { title: 'Convert line endings to LF', edits, safe: true };
 }
@@ -57,12 +80,25 @@ export function moveToMetadataFix(ctx: RuleContext, entry: TopEntry): QuickFix |
   if (!meta) {
     const at = fm.contentEnd;
     const needsBreak = at > fm.contentStart && !/[\r\n]/.test(parsed.text[at - 1] ?? '\n');
-    edits.push({ start: at, end: at, newText: `${needsBreak ? eol : ''}metadata:${eol}  ${keyText}: ${quoteYamlString(str)}${eol}` });
+    edits.push({
+      start: at,
+      end: at,
+      newText: `${needsBreak ? eol : ''}metadata:${eol}  ${keyText}: ${quoteYamlString(str)}${eol}`,
+    });
   } else if (meta.value === null || (isScalar(meta.value) && meta.value.value === null)) {
     if (meta.blockEnd > entry.lineStart && meta.lineStart < entry.blockEnd) return null;
-    edits.push({ start: meta.lineStart, end: meta.blockEnd, newText: `metadata:${eol}  ${keyText}: ${quoteYamlString(str)}${eol}` });
+    edits.push({
+      start: meta.lineStart,
+      end: meta.blockEnd,
+      newText: `metadata:${eol}  ${keyText}: ${quoteYamlString(str)}${eol}`,
+    });
   } else if (isMap(meta.value) && !meta.value.flow && meta.value.items.length > 0) {
-    if (meta.value.items.some((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === entry.key)) return null;
+    if (
+      meta.value.items.some(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === entry.key,
+      )
+    )
+      return null;
     const first = meta.value.items[0];
     const ks = isPair(first) ? parsed.nodeSpan(first.key) : null;
     if (!ks) return null;
@@ -72,7 +108,11 @@ export function moveToMetadataFix(ctx: RuleContext, entry: TopEntry): QuickFix |
     if (!/^[ ]+$/.test(indent)) return null;
     const at = meta.blockEnd;
     const needsBreak = !/[\r\n]/.test(parsed.text[at - 1] ?? '\n');
-    edits.push({ start: at, end: at, newText: `${needsBreak ? eol : ''}${indent}${keyText}: ${quoteYamlString(str)}${eol}` });
+    edits.push({
+      start: at,
+      end: at,
+      newText: `${needsBreak ? eol : ''}${indent}${keyText}: ${quoteYamlString(str)}${eol}`,
+    });
   } else return null;
   return { title: `Move '${entry.key}' into metadata`, edits, safe: false };
 }
@@ -98,7 +138,13 @@ export function splitDescription(desc: string, max: number): [string, string] {
 }
 
 /** Fold a too-long description into the body: keep ≤ max code points, move the rest to the top of the body. */
-export function foldDescriptionFix(ctx: RuleContext, start: number, end: number, desc: string, max: number): QuickFix | null {
+export function foldDescriptionFix(
+  ctx: RuleContext,
+  start: number,
+  end: number,
+  desc: string,
+  max: number,
+): QuickFix | null {
   const parsed = ctx.parsed;
   if (!parsed.frontmatter?.closer || parsed.yamlErrors.length > 0) return null;
   const [kept, rest] = splitDescription(desc, max);

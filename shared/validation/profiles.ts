@@ -11,7 +11,14 @@ export interface ProfileSpec {
 }
 
 /** The six keys of the Agent Skills specification (spec §2 `agentskills`). */
-export const AGENT_SKILLS_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
+export const AGENT_SKILLS_KEYS = [
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+] as const;
 
 /** Claude Code's typed frontmatter fields (spec §2 `claude-code`). */
 export const CLAUDE_CODE_KEYS = [
@@ -71,17 +78,54 @@ export const UNIVERSAL_KEYS = [
 
 const TEXT_BASE = ['name', 'description', 'license', 'compatibility'];
 
-function spec(id: ProfileId, title: string, keys: readonly string[], stringKeys: readonly string[]): ProfileSpec {
+function spec(
+  id: ProfileId,
+  title: string,
+  keys: readonly string[],
+  stringKeys: readonly string[],
+): ProfileSpec {
   return { id, title, keys: new Set(keys), stringKeys: new Set(stringKeys) };
 }
 
 /** Every profile's key spec. */
 export const PROFILES: Readonly<Record<ProfileId, ProfileSpec>> = {
-  agentskills: spec('agentskills', 'Agent Skills (portable specification)', AGENT_SKILLS_KEYS, [...TEXT_BASE, 'allowed-tools']),
-  'claude-upload': spec('claude-upload', 'Claude upload (claude.ai, Desktop, API)', AGENT_SKILLS_KEYS, [...TEXT_BASE, 'allowed-tools']),
-  'claude-code': spec('claude-code', 'Claude Code', CLAUDE_CODE_KEYS, [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent']),
-  'agentskills-mcp': spec('agentskills-mcp', 'agentskills-mcp server', [...AGENT_SKILLS_KEYS, ...AGENTSKILLS_MCP_EXTRA_KEYS], [...TEXT_BASE, 'argumentHint', 'agent', 'model']),
-  'x-personal-mcp': spec('x-personal-mcp', 'x-personal-mcp repository contract', [...new Set([...AGENT_SKILLS_KEYS, ...CLAUDE_CODE_KEYS, 'x-personal-mcp'])], [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent']),
-  'universal-2.1': spec('universal-2.1', 'Universal Agent Skill 2.1', UNIVERSAL_KEYS, ['name', 'description', 'version', 'spec_version']),
-  'mcp-serve': spec('mcp-serve', 'Skillbench embedded server', AGENT_SKILLS_KEYS, [...TEXT_BASE, 'allowed-tools']),
+  agentskills: spec('agentskills', 'Agent Skills (portable specification)', AGENT_SKILLS_KEYS, [
+    ...TEXT_BASE,
+    'allowed-tools',
+  ]),
+  'claude-upload': spec(
+    'claude-upload',
+    'Claude upload (claude.ai, Desktop, API)',
+    AGENT_SKILLS_KEYS,
+    [...TEXT_BASE, 'allowed-tools'],
+  ),
+  'claude-code': spec('claude-code', 'Claude Code', CLAUDE_CODE_KEYS, [
+    ...TEXT_BASE,
+    'when_to_use',
+    'argument-hint',
+    'model',
+    'agent',
+  ]),
+  'agentskills-mcp': spec(
+    'agentskills-mcp',
+    'agentskills-mcp server',
+    [...AGENT_SKILLS_KEYS, ...AGENTSKILLS_MCP_EXTRA_KEYS],
+    [...TEXT_BASE, 'argumentHint', 'agent', 'model'],
+  ),
+  'x-personal-mcp': spec(
+    'x-personal-mcp',
+    'x-personal-mcp repository contract',
+    [...new Set([...AGENT_SKILLS_KEYS, ...CLAUDE_CODE_KEYS, 'x-personal-mcp'])],
+    [...TEXT_BASE, 'when_to_use', 'argument-hint', 'model', 'agent'],
+  ),
+  'universal-2.1': spec('universal-2.1', 'Universal Agent Skill 2.1', UNIVERSAL_KEYS, [
+    'name',
+    'description',
+    'version',
+    'spec_version',
+  ]),
+  'mcp-serve': spec('mcp-serve', 'Skillbench embedded server', AGENT_SKILLS_KEYS, [
+    ...TEXT_BASE,
+    'allowed-tools',
+  ]),
 };

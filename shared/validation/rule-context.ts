@@ -80,17 +80,26 @@ export function buildFacts(parsed: ParsedSkill): Facts {
     if (!isNode(node) || depth > 64) return;
     const span = parsed.nodeSpan(node);
     const n = node as YamlNode;
-    if (n.anchor && span) facts.anchors.push({ pointer, start: span.start, end: span.end, note: `&${n.anchor}` });
-    if (n.tag && !STANDARD_TAGS.has(n.tag) && span) facts.nonJson.push({ pointer, start: span.start, end: span.end, note: `tag ${n.tag}` });
+    if (n.anchor && span)
+      facts.anchors.push({ pointer, start: span.start, end: span.end, note: `&${n.anchor}` });
+    if (n.tag && !STANDARD_TAGS.has(n.tag) && span)
+      facts.nonJson.push({ pointer, start: span.start, end: span.end, note: `tag ${n.tag}` });
     if (isAlias(node)) {
-      if (span) facts.anchors.push({ pointer, start: span.start, end: span.end, note: `*${node.source}` });
+      if (span)
+        facts.anchors.push({ pointer, start: span.start, end: span.end, note: `*${node.source}` });
       return;
     }
     if (isScalar(node)) {
       if (!span) return;
-      if (node.type === 'PLAIN') facts.plains.push({ pointer, node, start: span.start, end: span.end });
+      if (node.type === 'PLAIN')
+        facts.plains.push({ pointer, node, start: span.start, end: span.end });
       if (typeof node.value === 'number' && !Number.isFinite(node.value)) {
-        facts.nonJson.push({ pointer, start: span.start, end: span.end, note: `${String(node.value)} has no JSON form` });
+        facts.nonJson.push({
+          pointer,
+          start: span.start,
+          end: span.end,
+          note: `${String(node.value)} has no JSON form`,
+        });
       }
       for (let i = span.start; i < span.end; i++) {
         const c = text.charCodeAt(i);
@@ -102,9 +111,12 @@ export function buildFacts(parsed: ParsedSkill): Facts {
       return;
     }
     if (isCollection(node)) {
-      if (node.flow && !inFlow && span) facts.flows.push({ pointer, start: span.start, end: span.end });
+      if (node.flow && !inFlow && span)
+        facts.flows.push({ pointer, start: span.start, end: span.end });
       if (isSeq(node)) {
-        node.items.forEach((item, i) => walk(item, `${pointer}/${i}`, depth + 1, inFlow || !!node.flow));
+        node.items.forEach((item, i) =>
+          walk(item, `${pointer}/${i}`, depth + 1, inFlow || !!node.flow),
+        );
         return;
       }
       if (isMap(node)) {
@@ -117,17 +129,34 @@ export function buildFacts(parsed: ParsedSkill): Facts {
             keyText = String(k.value);
             const ks = parsed.nodeSpan(k);
             if (typeof k.value !== 'string' && ks) {
-              facts.nonJson.push({ pointer: `${pointer}/${pointerSegment(keyText)}`, start: ks.start, end: ks.end, note: `key ${JSON.stringify(k.source ?? keyText)} is not text` });
+              facts.nonJson.push({
+                pointer: `${pointer}/${pointerSegment(keyText)}`,
+                start: ks.start,
+                end: ks.end,
+                note: `key ${JSON.stringify(k.source ?? keyText)} is not text`,
+              });
             }
           } else {
             keyText = '?';
             const ks = parsed.nodeSpan(k);
-            if (ks) facts.nonJson.push({ pointer, start: ks.start, end: ks.end, note: 'a key that is itself a collection' });
+            if (ks)
+              facts.nonJson.push({
+                pointer,
+                start: ks.start,
+                end: ks.end,
+                note: 'a key that is itself a collection',
+              });
           }
           const childPointer = `${pointer}/${pointerSegment(keyText)}`;
           if (seen.has(keyText)) {
             const ks = parsed.nodeSpan(k);
-            if (ks) facts.duplicates.push({ pointer: childPointer, start: ks.start, end: ks.end, note: keyText });
+            if (ks)
+              facts.duplicates.push({
+                pointer: childPointer,
+                start: ks.start,
+                end: ks.end,
+                note: keyText,
+              });
           }
           seen.add(keyText);
           walk(item.value, childPointer, depth + 1, inFlow || !!node.flow);
@@ -148,10 +177,19 @@ export function buildFacts(parsed: ParsedSkill): Facts {
       const ks = parsed.nodeSpan(item.key);
       if (!ks) continue;
       let lineStart = ks.start;
-      while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r') lineStart--;
-      tops.push({ key: String(item.key.value), pair: item, value: item.value, keyStart: ks.start, keyEnd: ks.end, lineStart, blockEnd: contentEnd });
+      while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r')
+        lineStart--;
+      tops.push({
+        key: String(item.key.value),
+        pair: item,
+        value: item.value,
+        keyStart: ks.start,
+        keyEnd: ks.end,
+        lineStart,
+        blockEnd: contentEnd,
+      });
     }
-    for (let i = 0; i < tops.length - 1; i++) (tops[i]).blockEnd = (tops[i + 1]).lineStart;
+    for (let i = 0; i < tops.length - 1; i++) tops[i].blockEnd = tops[i + 1].lineStart;
     facts.entries = tops;
     for (const t of tops) if (!facts.byKey.has(t.key)) facts.byKey.set(t.key, t);
   }
@@ -218,7 +256,9 @@ export class RuleContext {
    */
   private fixesTrustworthy(ruleId: string): boolean {
     if (this.parsed.yamlErrors.length === 0 && this.parsed.repairs.length === 0) return true;
-    return ruleId.startsWith('yaml/') || ruleId.startsWith('frontmatter/') || ruleId.startsWith('file/');
+    return (
+      ruleId.startsWith('yaml/') || ruleId.startsWith('frontmatter/') || ruleId.startsWith('file/')
+    );
   }
 
   /** Top-level entry for a key. */
@@ -229,7 +269,9 @@ export class RuleContext {
   /** The frontmatter data as a plain object, or null when it is not a mapping. */
   get data(): Record<string, unknown> | null {
     const d = this.parsed.data;
-    return d !== null && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>) : null;
+    return d !== null && typeof d === 'object' && !Array.isArray(d)
+      ? (d as Record<string, unknown>)
+      : null;
   }
 
   /** Original-text span of a node, falling back to the key of its entry. */

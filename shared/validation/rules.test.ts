@@ -8,10 +8,17 @@ const XPM = 'x-personal-mcp';
 
 /** Top-level lines of a valid skill for each profile; a fixture overrides or removes keys. */
 function baseFields(profile: ProfileId): Record<string, string> {
-  if (profile === 'universal-2.1') return { spec_version: ' "2.1"', name: ' my-skill', description: ` ${DESC}`, version: ' 1.0.0' };
+  if (profile === 'universal-2.1')
+    return {
+      spec_version: ' "2.1"',
+      name: ' my-skill',
+      description: ` ${DESC}`,
+      version: ' 1.0.0',
+    };
   const f: Record<string, string> = { name: ' my-skill', description: ` ${DESC}`, license: ' MIT' };
   if (profile === 'x-personal-mcp') {
-    f[XPM] = '\n  id: my-skill\n  version: 1.0.0\n  capabilities:\n    - resource://skills/my-skill/document';
+    f[XPM] =
+      '\n  id: my-skill\n  version: 1.0.0\n  capabilities:\n    - resource://skills/my-skill/document';
   }
   return f;
 }
@@ -21,10 +28,20 @@ interface Input {
   fileView?: FileView;
 }
 
-const FOLDER: FileView = { folderName: 'my-skill', fileName: 'SKILL.md', entries: [{ path: 'SKILL.md', kind: 'file', size: 100 }] };
+const FOLDER: FileView = {
+  folderName: 'my-skill',
+  fileName: 'SKILL.md',
+  entries: [{ path: 'SKILL.md', kind: 'file', size: 100 }],
+};
 
 /** A SKILL.md for `profile` with some keys replaced (string) or removed (null), extra lines, and a body. */
-function mk(profile: ProfileId, over: Record<string, string | null> = {}, extra = '', body = '# Body\n', fileView: FileView = FOLDER): Input {
+function mk(
+  profile: ProfileId,
+  over: Record<string, string | null> = {},
+  extra = '',
+  body = '# Body\n',
+  fileView: FileView = FOLDER,
+): Input {
   const f = { ...baseFields(profile) };
   for (const [k, v] of Object.entries(over)) {
     if (v === null) delete f[k];
@@ -42,82 +59,311 @@ type Fixture = (p: ProfileId) => Input;
 
 /** For each rule: a fixture that raises it and one that does not (same shape where possible). */
 const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
-  'frontmatter/bom': { fail: (p) => ({ ...mk(p), text: '\uFEFF' + mk(p).text }), pass: (p) => mk(p) },
+  'frontmatter/bom': {
+    fail: (p) => ({ ...mk(p), text: '\uFEFF' + mk(p).text }),
+    pass: (p) => mk(p),
+  },
   'frontmatter/missing': { fail: () => raw('# Just a heading\n'), pass: (p) => mk(p) },
-  'frontmatter/not-at-start': { fail: (p) => ({ ...mk(p), text: '\n' + mk(p).text }), pass: (p) => mk(p) },
-  'frontmatter/unclosed': { fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body\n$/, '') }), pass: (p) => mk(p) },
-  'frontmatter/dots-closer': { fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body/, '...\n# Body') }), pass: (p) => mk(p) },
-  'frontmatter/delimiter-whitespace': { fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body/, '---  \n# Body') }), pass: (p) => mk(p) },
+  'frontmatter/not-at-start': {
+    fail: (p) => ({ ...mk(p), text: '\n' + mk(p).text }),
+    pass: (p) => mk(p),
+  },
+  'frontmatter/unclosed': {
+    fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body\n$/, '') }),
+    pass: (p) => mk(p),
+  },
+  'frontmatter/dots-closer': {
+    fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body/, '...\n# Body') }),
+    pass: (p) => mk(p),
+  },
+  'frontmatter/delimiter-whitespace': {
+    fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body/, '---  \n# Body') }),
+    pass: (p) => mk(p),
+  },
   'frontmatter/not-mapping': { fail: () => raw('---\n- a\n- b\n---\n'), pass: (p) => mk(p) },
-  'file/line-endings': { fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/\n/g, '\r\n') }), pass: (p) => mk(p) },
-  'file/wrong-name': { fail: (p) => ({ ...mk(p), fileView: { ...FOLDER, fileName: 'skill.md' } }), pass: (p) => mk(p) },
+  'file/line-endings': {
+    fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/\n/g, '\r\n') }),
+    pass: (p) => mk(p),
+  },
+  'file/wrong-name': {
+    fail: (p) => ({ ...mk(p), fileView: { ...FOLDER, fileName: 'skill.md' } }),
+    pass: (p) => mk(p),
+  },
   'yaml/syntax': { fail: (p) => mk(p, {}, 'license2: "open\n'), pass: (p) => mk(p) },
   'yaml/parser-warning': { fail: (p) => mk(p, {}, 'x: !custom 1\n'), pass: (p) => mk(p) },
-  'yaml/unquoted-colon': { fail: (p) => mk(p, { description: ` Use when: ${DESC}` }), pass: (p) => mk(p, { description: ` "Use when: ${DESC}"` }) },
-  'yaml/comment-truncates-value': { fail: (p) => mk(p, { description: ` ${DESC} C# #tags` }), pass: (p) => mk(p, { description: ` "${DESC} C# #tags"` }) },
-  'yaml/triple-dash-in-value': { fail: (p) => mk(p, { description: ` ${DESC} A---B` }), pass: (p) => mk(p, { description: ` ${DESC} A-B` }) },
-  'yaml/ambiguous-scalar': { fail: (p) => mk(p, { name: ' yes' }), pass: (p) => mk(p, { name: ' "yes"' }) },
-  'yaml/flow-collection': { fail: (p) => mk(p, p === 'universal-2.1' ? { tags: ' [a, b]' } : { metadata: ' {a: b}' }), pass: (p) => mk(p, p === 'universal-2.1' ? { tags: '\n  - a\n  - b' } : { metadata: '\n  a: b' }) },
+  'yaml/unquoted-colon': {
+    fail: (p) => mk(p, { description: ` Use when: ${DESC}` }),
+    pass: (p) => mk(p, { description: ` "Use when: ${DESC}"` }),
+  },
+  'yaml/comment-truncates-value': {
+    fail: (p) => mk(p, { description: ` ${DESC} C# #tags` }),
+    pass: (p) => mk(p, { description: ` "${DESC} C# #tags"` }),
+  },
+  'yaml/triple-dash-in-value': {
+    fail: (p) => mk(p, { description: ` ${DESC} A---B` }),
+    pass: (p) => mk(p, { description: ` ${DESC} A-B` }),
+  },
+  'yaml/ambiguous-scalar': {
+    fail: (p) => mk(p, { name: ' yes' }),
+    pass: (p) => mk(p, { name: ' "yes"' }),
+  },
+  'yaml/flow-collection': {
+    fail: (p) => mk(p, p === 'universal-2.1' ? { tags: ' [a, b]' } : { metadata: ' {a: b}' }),
+    pass: (p) =>
+      mk(p, p === 'universal-2.1' ? { tags: '\n  - a\n  - b' } : { metadata: '\n  a: b' }),
+  },
   'yaml/anchor-alias': { fail: (p) => mk(p, { name: ' &n my-skill' }), pass: (p) => mk(p) },
   'yaml/duplicate-key': { fail: (p) => mk(p, {}, 'name: my-skill\n'), pass: (p) => mk(p) },
-  'yaml/tab-indentation': { fail: (p) => mk(p, p === 'universal-2.1' ? { tags: '\n\t- a' } : { metadata: '\n\ta: b' }), pass: (p) => mk(p, p === 'universal-2.1' ? { tags: '\n  - a' } : { metadata: '\n  a: b' }) },
-  'yaml/not-json': { fail: (p) => mk(p, { metadata: '\n  1: b' }), pass: (p) => mk(p, { metadata: '\n  "1": b' }) },
+  'yaml/tab-indentation': {
+    fail: (p) => mk(p, p === 'universal-2.1' ? { tags: '\n\t- a' } : { metadata: '\n\ta: b' }),
+    pass: (p) => mk(p, p === 'universal-2.1' ? { tags: '\n  - a' } : { metadata: '\n  a: b' }),
+  },
+  'yaml/not-json': {
+    fail: (p) => mk(p, { metadata: '\n  1: b' }),
+    pass: (p) => mk(p, { metadata: '\n  "1": b' }),
+  },
   'keys/unexpected': { fail: (p) => mk(p, { foo: ' bar' }), pass: (p) => mk(p) },
   'name/missing': { fail: (p) => mk(p, { name: null }), pass: (p) => mk(p) },
   'name/type': { fail: (p) => mk(p, { name: '\n  - my-skill' }), pass: (p) => mk(p) },
-  'name/too-long': { fail: (p) => mk(p, { name: ` ${'a'.repeat(65)}` }, '', '# Body\n', { ...FOLDER, folderName: 'a'.repeat(65) }), pass: (p) => mk(p, { name: ` ${'a'.repeat(64)}` }, '', '# Body\n', { ...FOLDER, folderName: 'a'.repeat(64) }) },
+  'name/too-long': {
+    fail: (p) =>
+      mk(p, { name: ` ${'a'.repeat(65)}` }, '', '# Body\n', {
+        ...FOLDER,
+        folderName: 'a'.repeat(65),
+      }),
+    pass: (p) =>
+      mk(p, { name: ` ${'a'.repeat(64)}` }, '', '# Body\n', {
+        ...FOLDER,
+        folderName: 'a'.repeat(64),
+      }),
+  },
   'name/uppercase': { fail: (p) => mk(p, { name: ' My-skill' }), pass: (p) => mk(p) },
   'name/pattern': { fail: (p) => mk(p, { name: ' my_skill' }), pass: (p) => mk(p) },
-  'name/non-ascii': { fail: (p) => mk(p, { name: ' навык' }, '', '# Body\n', { ...FOLDER, folderName: 'навык' }), pass: (p) => mk(p) },
-  'name/folder-mismatch': { fail: (p) => mk(p, {}, '', '# Body\n', { ...FOLDER, folderName: 'other' }), pass: (p) => mk(p) },
-  'name/reserved-word': { fail: (p) => mk(p, { name: ' claude-notes' }, '', '# Body\n', { ...FOLDER, folderName: 'claude-notes' }), pass: (p) => mk(p) },
+  'name/non-ascii': {
+    fail: (p) => mk(p, { name: ' навык' }, '', '# Body\n', { ...FOLDER, folderName: 'навык' }),
+    pass: (p) => mk(p),
+  },
+  'name/folder-mismatch': {
+    fail: (p) => mk(p, {}, '', '# Body\n', { ...FOLDER, folderName: 'other' }),
+    pass: (p) => mk(p),
+  },
+  'name/reserved-word': {
+    fail: (p) =>
+      mk(p, { name: ' claude-notes' }, '', '# Body\n', { ...FOLDER, folderName: 'claude-notes' }),
+    pass: (p) => mk(p),
+  },
   'name/xml-tag': { fail: (p) => mk(p, { name: ' "<b>"' }), pass: (p) => mk(p) },
   'description/missing': { fail: (p) => mk(p, { description: null }), pass: (p) => mk(p) },
   'description/type': { fail: (p) => mk(p, { description: '\n  a: b' }), pass: (p) => mk(p) },
   'description/empty': { fail: (p) => mk(p, { description: '' }), pass: (p) => mk(p) },
-  'description/too-long': { fail: (p) => mk(p, { description: ` ${'x'.repeat(1025)}` }), pass: (p) => mk(p, { description: ` ${'x'.repeat(1024)}` }) },
-  'description/too-short': { fail: (p) => mk(p, { description: ' Short.' }), pass: (p) => mk(p) },
-  'description/xml-tag': { fail: (p) => mk(p, { description: ` ${DESC} <input>` }), pass: (p) => mk(p) },
-  'description/angle-bracket': { fail: (p) => mk(p, { description: ` ${DESC} a -> b` }), pass: (p) => mk(p) },
-  'description/listing-truncated': { fail: (p) => mk(p, { description: ` ${'word '.repeat(200)}`, when_to_use: ` ${'more '.repeat(200)}` }), pass: (p) => mk(p, { when_to_use: ' When notes arrive.' }) },
-  'compatibility/too-long': { fail: (p) => mk(p, { compatibility: ` ${'y'.repeat(501)}` }), pass: (p) => mk(p, { compatibility: ` ${'y'.repeat(500)}` }) },
-  'compatibility/type': { fail: (p) => mk(p, { compatibility: '\n  - linux' }), pass: (p) => mk(p, { compatibility: ' linux' }) },
-  'metadata/type': { fail: (p) => mk(p, { metadata: '\n  - a' }), pass: (p) => mk(p, { metadata: '\n  a: b' }) },
-  'metadata/non-string-value': { fail: (p) => mk(p, { metadata: '\n  a:\n    - b' }), pass: (p) => mk(p, { metadata: '\n  a: b' }) },
-  'allowed-tools/list': { fail: (p) => mk(p, { 'allowed-tools': '\n  - Read\n  - Grep' }), pass: (p) => mk(p, { 'allowed-tools': ' Read Grep' }) },
-  'allowed-tools/type': { fail: (p) => mk(p, { 'allowed-tools': '\n  a: b' }), pass: (p) => mk(p, { 'allowed-tools': ' Read Grep' }) },
-  'argument-hint/list': { fail: (p) => mk(p, { 'argument-hint': ' [file]' }), pass: (p) => mk(p, { 'argument-hint': ' "[file]"' }) },
-  'license/missing': { fail: (p) => mk(p, { license: null }), pass: (p) => mk(p) },
-  'body/too-long': { fail: (p) => mk(p, {}, '', p === 'agentskills-mcp' ? 'x'.repeat(20001) : 'line\n'.repeat(501)), pass: (p) => mk(p, {}, '', 'line\n'.repeat(100)) },
-  'body/placeholder': { fail: (p) => mk(p, {}, '', 'Summarise $ARGUMENTS\n'), pass: (p) => mk(p, {}, '', 'Costs 5 dollars\n') },
-  'body/shell-command': { fail: (p) => mk(p, {}, '', 'Status: !`git status`\n'), pass: (p) => mk(p, {}, '', 'Run `git status`\n') },
-  'x-personal-mcp/missing': { fail: (p) => mk(p, { [XPM]: null }), pass: (p) => mk(p) },
-  'x-personal-mcp/id': { fail: (p) => mk(p, { [XPM]: '\n  id: other\n  version: 1.0.0\n  capabilities:\n    - resource://skills/other/document' }), pass: (p) => mk(p) },
-  'x-personal-mcp/version': { fail: (p) => mk(p, { [XPM]: '\n  id: my-skill\n  version: "1.0"\n  capabilities:\n    - resource://skills/my-skill/document' }), pass: (p) => mk(p) },
-  'x-personal-mcp/capabilities': { fail: (p) => mk(p, { [XPM]: '\n  id: my-skill\n  version: 1.0.0\n  capabilities:\n    - tools' }), pass: (p) => mk(p) },
-  'x-personal-mcp/tags': { fail: (p) => mk(p, {}, '  tags:\n    - Bad_Tag\n'), pass: (p) => mk(p, {}, '  tags:\n    - good-tag\n') },
-  'x-personal-mcp/reference': { fail: (p) => mk(p, {}, '  references:\n    guide:\n      path: ../guide.md\n      mime_type: text/markdown\n'), pass: (p) => mk(p, {}, '  references:\n    guide:\n      path: references/guide.md\n      mime_type: text/markdown\n', '# Body\n', { ...FOLDER, entries: [...FOLDER.entries, { path: 'references/guide.md', kind: 'file', size: 10 }] }) },
-  'x-personal-mcp/reference-missing': { fail: (p) => mk(p, {}, '  references:\n    guide:\n      path: references/guide.md\n      mime_type: text/markdown\n'), pass: (p) => mk(p, {}, '  references:\n    guide:\n      path: references/guide.md\n      mime_type: text/markdown\n', '# Body\n', { ...FOLDER, entries: [...FOLDER.entries, { path: 'references/guide.md', kind: 'file', size: 10 }] }) },
-  'tools/name': { fail: (p) => mk(p, { tools: tool('Bad_Name') }), pass: (p) => mk(p, { tools: tool('good-name') }) },
-  'tools/input-schema': { fail: (p) => mk(p, { tools: tool('t', '      type: strin') }), pass: (p) => mk(p, { tools: tool('t') }) },
-  'tools/input-schema-open': { fail: (p) => mk(p, { tools: tool('t', '      type: object') }), pass: (p) => mk(p, { tools: tool('t') }) },
-  'tools/entrypoint': { fail: (p) => mk(p, { tools: tool('t', undefined, 'run.ts') }), pass: (p) => mk(p, { tools: tool('t') }, '', '# Body\n', withFile('run.mjs')) },
-  'tools/entrypoint-missing': { fail: (p) => mk(p, { tools: tool('t') }), pass: (p) => mk(p, { tools: tool('t') }, '', '# Body\n', withFile('run.mjs')) },
-  'tools/tools-json-stale': {
-    fail: (p) => mk(p, { tools: tool('t') }, '', '# Body\n', { ...withFile('run.mjs'), texts: { 'tools.json': '[]' } }),
-    pass: (p) => mk(p, { tools: tool('t') }, '', '# Body\n', { ...withFile('run.mjs'), texts: { 'tools.json': JSON.stringify([{ name: 't', description: 'A tool', input_schema: { type: 'object', additionalProperties: false }, implementation: { runtime: 'node', entrypoint: 'run.mjs' } }]) } }),
+  'description/too-long': {
+    fail: (p) => mk(p, { description: ` ${'x'.repeat(1025)}` }),
+    pass: (p) => mk(p, { description: ` ${'x'.repeat(1024)}` }),
   },
-  'permissions/overbroad': { fail: (p) => mk(p, { permissions: '\n  filesystem:\n    read:\n      - "**/*"' }), pass: (p) => mk(p, { permissions: '\n  filesystem:\n    read:\n      - "data/*.csv"' }) },
-  'files/symlink-escapes': { fail: (p) => mk(p, {}, '', '# Body\n', { ...FOLDER, entries: [...FOLDER.entries, { path: 'link', kind: 'symlink', size: 0, escapes: true }] }), pass: (p) => mk(p, {}, '', '# Body\n', { ...FOLDER, entries: [...FOLDER.entries, { path: 'link', kind: 'symlink', size: 0, escapes: false }] }) },
-  'files/too-many': { fail: (p) => mk(p, {}, '', '# Body\n', files(513, 1)), pass: (p) => mk(p, {}, '', '# Body\n', files(512, 1)) },
-  'files/too-large': { fail: (p) => mk(p, {}, '', '# Body\n', files(2, 9 * 1024 * 1024)), pass: (p) => mk(p, {}, '', '# Body\n', files(2, 8 * 1024 * 1024)) },
+  'description/too-short': { fail: (p) => mk(p, { description: ' Short.' }), pass: (p) => mk(p) },
+  'description/xml-tag': {
+    fail: (p) => mk(p, { description: ` ${DESC} <input>` }),
+    pass: (p) => mk(p),
+  },
+  'description/angle-bracket': {
+    fail: (p) => mk(p, { description: ` ${DESC} a -> b` }),
+    pass: (p) => mk(p),
+  },
+  'description/listing-truncated': {
+    fail: (p) =>
+      mk(p, { description: ` ${'word '.repeat(200)}`, when_to_use: ` ${'more '.repeat(200)}` }),
+    pass: (p) => mk(p, { when_to_use: ' When notes arrive.' }),
+  },
+  'compatibility/too-long': {
+    fail: (p) => mk(p, { compatibility: ` ${'y'.repeat(501)}` }),
+    pass: (p) => mk(p, { compatibility: ` ${'y'.repeat(500)}` }),
+  },
+  'compatibility/type': {
+    fail: (p) => mk(p, { compatibility: '\n  - linux' }),
+    pass: (p) => mk(p, { compatibility: ' linux' }),
+  },
+  'metadata/type': {
+    fail: (p) => mk(p, { metadata: '\n  - a' }),
+    pass: (p) => mk(p, { metadata: '\n  a: b' }),
+  },
+  'metadata/non-string-value': {
+    fail: (p) => mk(p, { metadata: '\n  a:\n    - b' }),
+    pass: (p) => mk(p, { metadata: '\n  a: b' }),
+  },
+  'allowed-tools/list': {
+    fail: (p) => mk(p, { 'allowed-tools': '\n  - Read\n  - Grep' }),
+    pass: (p) => mk(p, { 'allowed-tools': ' Read Grep' }),
+  },
+  'allowed-tools/type': {
+    fail: (p) => mk(p, { 'allowed-tools': '\n  a: b' }),
+    pass: (p) => mk(p, { 'allowed-tools': ' Read Grep' }),
+  },
+  'argument-hint/list': {
+    fail: (p) => mk(p, { 'argument-hint': ' [file]' }),
+    pass: (p) => mk(p, { 'argument-hint': ' "[file]"' }),
+  },
+  'license/missing': { fail: (p) => mk(p, { license: null }), pass: (p) => mk(p) },
+  'body/too-long': {
+    fail: (p) => mk(p, {}, '', p === 'agentskills-mcp' ? 'x'.repeat(20001) : 'line\n'.repeat(501)),
+    pass: (p) => mk(p, {}, '', 'line\n'.repeat(100)),
+  },
+  'body/placeholder': {
+    fail: (p) => mk(p, {}, '', 'Summarise $ARGUMENTS\n'),
+    pass: (p) => mk(p, {}, '', 'Costs 5 dollars\n'),
+  },
+  'body/shell-command': {
+    fail: (p) => mk(p, {}, '', 'Status: !`git status`\n'),
+    pass: (p) => mk(p, {}, '', 'Run `git status`\n'),
+  },
+  'x-personal-mcp/missing': { fail: (p) => mk(p, { [XPM]: null }), pass: (p) => mk(p) },
+  'x-personal-mcp/id': {
+    fail: (p) =>
+      mk(p, {
+        [XPM]:
+          '\n  id: other\n  version: 1.0.0\n  capabilities:\n    - resource://skills/other/document',
+      }),
+    pass: (p) => mk(p),
+  },
+  'x-personal-mcp/version': {
+    fail: (p) =>
+      mk(p, {
+        [XPM]:
+          '\n  id: my-skill\n  version: "1.0"\n  capabilities:\n    - resource://skills/my-skill/document',
+      }),
+    pass: (p) => mk(p),
+  },
+  'x-personal-mcp/capabilities': {
+    fail: (p) =>
+      mk(p, { [XPM]: '\n  id: my-skill\n  version: 1.0.0\n  capabilities:\n    - tools' }),
+    pass: (p) => mk(p),
+  },
+  'x-personal-mcp/tags': {
+    fail: (p) => mk(p, {}, '  tags:\n    - Bad_Tag\n'),
+    pass: (p) => mk(p, {}, '  tags:\n    - good-tag\n'),
+  },
+  'x-personal-mcp/reference': {
+    fail: (p) =>
+      mk(
+        p,
+        {},
+        '  references:\n    guide:\n      path: ../guide.md\n      mime_type: text/markdown\n',
+      ),
+    pass: (p) =>
+      mk(
+        p,
+        {},
+        '  references:\n    guide:\n      path: references/guide.md\n      mime_type: text/markdown\n',
+        '# Body\n',
+        {
+          ...FOLDER,
+          entries: [...FOLDER.entries, { path: 'references/guide.md', kind: 'file', size: 10 }],
+        },
+      ),
+  },
+  'x-personal-mcp/reference-missing': {
+    fail: (p) =>
+      mk(
+        p,
+        {},
+        '  references:\n    guide:\n      path: references/guide.md\n      mime_type: text/markdown\n',
+      ),
+    pass: (p) =>
+      mk(
+        p,
+        {},
+        '  references:\n    guide:\n      path: references/guide.md\n      mime_type: text/markdown\n',
+        '# Body\n',
+        {
+          ...FOLDER,
+          entries: [...FOLDER.entries, { path: 'references/guide.md', kind: 'file', size: 10 }],
+        },
+      ),
+  },
+  'tools/name': {
+    fail: (p) => mk(p, { tools: tool('Bad_Name') }),
+    pass: (p) => mk(p, { tools: tool('good-name') }),
+  },
+  'tools/input-schema': {
+    fail: (p) => mk(p, { tools: tool('t', '      type: strin') }),
+    pass: (p) => mk(p, { tools: tool('t') }),
+  },
+  'tools/input-schema-open': {
+    fail: (p) => mk(p, { tools: tool('t', '      type: object') }),
+    pass: (p) => mk(p, { tools: tool('t') }),
+  },
+  'tools/entrypoint': {
+    fail: (p) => mk(p, { tools: tool('t', undefined, 'run.ts') }),
+    pass: (p) => mk(p, { tools: tool('t') }, '', '# Body\n', withFile('run.mjs')),
+  },
+  'tools/entrypoint-missing': {
+    fail: (p) => mk(p, { tools: tool('t') }),
+    pass: (p) => mk(p, { tools: tool('t') }, '', '# Body\n', withFile('run.mjs')),
+  },
+  'tools/tools-json-stale': {
+    fail: (p) =>
+      mk(p, { tools: tool('t') }, '', '# Body\n', {
+        ...withFile('run.mjs'),
+        texts: { 'tools.json': '[]' },
+      }),
+    pass: (p) =>
+      mk(p, { tools: tool('t') }, '', '# Body\n', {
+        ...withFile('run.mjs'),
+        texts: {
+          'tools.json': JSON.stringify([
+            {
+              name: 't',
+              description: 'A tool',
+              input_schema: { type: 'object', additionalProperties: false },
+              implementation: { runtime: 'node', entrypoint: 'run.mjs' },
+            },
+          ]),
+        },
+      }),
+  },
+  'permissions/overbroad': {
+    fail: (p) => mk(p, { permissions: '\n  filesystem:\n    read:\n      - "**/*"' }),
+    pass: (p) => mk(p, { permissions: '\n  filesystem:\n    read:\n      - "data/*.csv"' }),
+  },
+  'files/symlink-escapes': {
+    fail: (p) =>
+      mk(p, {}, '', '# Body\n', {
+        ...FOLDER,
+        entries: [...FOLDER.entries, { path: 'link', kind: 'symlink', size: 0, escapes: true }],
+      }),
+    pass: (p) =>
+      mk(p, {}, '', '# Body\n', {
+        ...FOLDER,
+        entries: [...FOLDER.entries, { path: 'link', kind: 'symlink', size: 0, escapes: false }],
+      }),
+  },
+  'files/too-many': {
+    fail: (p) => mk(p, {}, '', '# Body\n', files(513, 1)),
+    pass: (p) => mk(p, {}, '', '# Body\n', files(512, 1)),
+  },
+  'files/too-large': {
+    fail: (p) => mk(p, {}, '', '# Body\n', files(2, 9 * 1024 * 1024)),
+    pass: (p) => mk(p, {}, '', '# Body\n', files(2, 8 * 1024 * 1024)),
+  },
   'schema/invalid': {
-    fail: (p) => (p === 'universal-2.1' ? mk(p, { version: null }) : p === 'claude-code' ? mk(p, { effort: ' extreme' }) : p === 'agentskills-mcp' ? mk(p, { allowedTools: ' Read' }) : p === 'x-personal-mcp' ? mk(p, {}, '  depends_on: other\n') : mk(p, { license: '\n  - MIT' })),
+    fail: (p) =>
+      p === 'universal-2.1'
+        ? mk(p, { version: null })
+        : p === 'claude-code'
+          ? mk(p, { effort: ' extreme' })
+          : p === 'agentskills-mcp'
+            ? mk(p, { allowedTools: ' Read' })
+            : p === 'x-personal-mcp'
+              ? mk(p, {}, '  depends_on: other\n')
+              : mk(p, { license: '\n  - MIT' }),
     pass: (p) => mk(p),
   },
 };
 
-function tool(name: string, schema = '      type: object\n      additionalProperties: false', entry = 'run.mjs'): string {
+function tool(
+  name: string,
+  schema = '      type: object\n      additionalProperties: false',
+  entry = 'run.mjs',
+): string {
   return `\n  - name: ${name}\n    description: A tool\n    input_schema:\n${schema}\n    implementation:\n      runtime: node\n      entrypoint: ${entry}`;
 }
 
@@ -126,7 +372,14 @@ function withFile(path: string): FileView {
 }
 
 function files(n: number, size: number): FileView {
-  return { ...FOLDER, entries: Array.from({ length: n }, (_, i) => ({ path: i === 0 ? 'SKILL.md' : `f${i}.txt`, kind: 'file' as const, size })) };
+  return {
+    ...FOLDER,
+    entries: Array.from({ length: n }, (_, i) => ({
+      path: i === 0 ? 'SKILL.md' : `f${i}.txt`,
+      kind: 'file' as const,
+      size,
+    })),
+  };
 }
 
 /** Rules that only fire on inputs the engine cannot produce from a string (internal failures). */
@@ -164,7 +417,10 @@ describe('every rule has a failing and a passing fixture in every profile that c
   it('a profile that does not check a rule stays silent on its failing fixture', () => {
     const fx = TABLE['name/reserved-word'];
     const input = fx?.fail('agentskills');
-    const r = validateSkill(input?.text ?? '', { profiles: ['agentskills', 'claude-code'], fileView: input?.fileView });
+    const r = validateSkill(input?.text ?? '', {
+      profiles: ['agentskills', 'claude-code'],
+      fileView: input?.fileView,
+    });
     expect(r.diagnostics.filter((d) => d.ruleId === 'name/reserved-word')).toEqual([]);
   });
 

@@ -24,6 +24,7 @@ export function suggestProfiles(parsed: ParsedSkill): ProfileId[] {
   const out: ProfileId[] = [];
   const camel = keys.some((k) => CAMEL.has(k));
   if (camel) out.push('agentskills-mcp');
-  if (keys.some((k) => CLAUDE_CODE_ONLY.has(k) && (!camel || !SHARED_MCP_CC.has(k)))) out.push('claude-code');
+  if (keys.some((k) => CLAUDE_CODE_ONLY.has(k) && (!camel || !SHARED_MCP_CC.has(k))))
+    out.push('claude-code');
   return out.length > 0 ? out : ['agentskills'];
 }

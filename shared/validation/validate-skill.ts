@@ -3,7 +3,12 @@ import type { ParsedSkill } from '../skill/frontmatter-parser';
 import { buildFacts, RuleContext } from './rule-context';
 import type { RuleFn } from './rule-context';
 import { bodyLengthRule, bodyPlaceholderRules } from './rules/body-rules';
-import { descriptionRules, nameRules, optionalFieldRules, unexpectedKeysRule } from './rules/field-rules';
+import {
+  descriptionRules,
+  nameRules,
+  optionalFieldRules,
+  unexpectedKeysRule,
+} from './rules/field-rules';
 import { folderRules } from './rules/folder-rules';
 import { fileRules, frontmatterBoundaryRules } from './rules/frontmatter-rules';
 import { schemaRule } from './rules/schema-rules';
@@ -53,7 +58,10 @@ function profilesOf(options: ValidateOptions): ProfileId[] {
 }
 
 /** Validate a SKILL.md (text or already parsed) against one or more profiles; never throws. */
-export function validateSkill(input: string | ParsedSkill, options: ValidateOptions = {}): ValidationResult {
+export function validateSkill(
+  input: string | ParsedSkill,
+  options: ValidateOptions = {},
+): ValidationResult {
   const parsed = typeof input === 'string' ? parseSkill(input) : input;
   const facts = buildFacts(parsed);
   const diagnostics: Diagnostic[] = [];
@@ -67,13 +75,18 @@ export function validateSkill(input: string | ParsedSkill, options: ValidateOpti
       } catch (e) {
         // A rule bug must not hide the other findings; it surfaces as its own diagnostic.
         ctx.report('engine/rule-failed', {
-          message: 'Skillbench could not finish one of its checks on this file. Please report this.',
+          message:
+            'Skillbench could not finish one of its checks on this file. Please report this.',
           detail: `${rule.name}: ${e instanceof Error ? e.message : String(e)}`,
         });
       }
     }
     out.sort((a, b) => (a.range?.start.offset ?? -1) - (b.range?.start.offset ?? -1));
-    verdicts[profile] = out.some((d) => d.severity === 'error') ? 'error' : out.some((d) => d.severity === 'warning') ? 'warning' : 'valid';
+    verdicts[profile] = out.some((d) => d.severity === 'error')
+      ? 'error'
+      : out.some((d) => d.severity === 'warning')
+        ? 'warning'
+        : 'valid';
     diagnostics.push(...out);
   }
   return { diagnostics, verdicts };

@@ -23,11 +23,19 @@ function capture(): CapturedIO {
   return captureIO(tmp, { HOME: join(tmp, 'home') });
 }
 
-const SKILL = Buffer.from('---\nname: notes\ndescription: Turns notes into action items. Use when notes are pasted.\n---\n# Notes\n');
+const SKILL = Buffer.from(
+  '---\nname: notes\ndescription: Turns notes into action items. Use when notes are pasted.\n---\n# Notes\n',
+);
 
 describe('skillbench import', () => {
   it('imports a zip into the library and lists the files', async () => {
-    await writeFile(join(tmp, 'notes.zip'), craftZip([{ name: 'notes/SKILL.md', data: SKILL }, { name: 'notes/refs/a.md', data: Buffer.from('a\n') }]));
+    await writeFile(
+      join(tmp, 'notes.zip'),
+      craftZip([
+        { name: 'notes/SKILL.md', data: SKILL },
+        { name: 'notes/refs/a.md', data: Buffer.from('a\n') },
+      ]),
+    );
     const io = capture();
     expect(await runCli(['import', 'notes.zip', '--into', 'lib'], io)).toBe(0);
     expect(io.out).toContain(`Imported notes into ${join(lib, 'notes')} (2 files).`);
@@ -36,17 +44,33 @@ describe('skillbench import', () => {
   });
 
   it('refuses a hostile archive with exit 1, a plain message, and nothing written', async () => {
-    await writeFile(join(tmp, 'evil.tgz'), gzipSync(craftTar([{ name: 'notes/SKILL.md', data: SKILL }, { name: 'notes/link', type: '2', linkname: '/etc/passwd' }])));
+    await writeFile(
+      join(tmp, 'evil.tgz'),
+      gzipSync(
+        craftTar([
+          { name: 'notes/SKILL.md', data: SKILL },
+          { name: 'notes/link', type: '2', linkname: '/etc/passwd' },
+        ]),
+      ),
+    );
     const io = capture();
     expect(await runCli(['import', 'evil.tgz', '--into', 'lib'], io)).toBe(1);
-    expect(io.err).toMatch(/^Refused: The archive contains a shortcut \(symbolic link\) \(notes\/link\)/);
+    expect(io.err).toMatch(
+      /^Refused: The archive contains a shortcut \(symbolic link\) \(notes\/link\)/,
+    );
     expect(io.err).toContain('Nothing was written.');
     expect(await readdir(lib)).toEqual([]);
     expect((await readdir(tmp)).sort()).toEqual(['evil.tgz', 'lib']);
   });
 
   it('applies --max-files and --max-bytes', async () => {
-    await writeFile(join(tmp, 'n.zip'), craftZip([{ name: 'notes/SKILL.md', data: SKILL }, { name: 'notes/a.bin', data: Buffer.alloc(3000, 7), method: 0 }]));
+    await writeFile(
+      join(tmp, 'n.zip'),
+      craftZip([
+        { name: 'notes/SKILL.md', data: SKILL },
+        { name: 'notes/a.bin', data: Buffer.alloc(3000, 7), method: 0 },
+      ]),
+    );
     const few = capture();
     expect(await runCli(['import', 'n.zip', '--into', 'lib', '--max-files', '1'], few)).toBe(1);
     expect(few.err).toMatch(/more than 1 files/);
@@ -74,7 +98,13 @@ describe('skillbench import', () => {
   });
 
   it('asks to --pick when there are several skills; --dry-run writes nothing', async () => {
-    await writeFile(join(tmp, 'two.zip'), craftZip([{ name: 'a/SKILL.md', data: Buffer.from('---\nname: a\ndescription: d\n---\n') }, { name: 'b/SKILL.md', data: Buffer.from('---\nname: b\ndescription: d\n---\n') }]));
+    await writeFile(
+      join(tmp, 'two.zip'),
+      craftZip([
+        { name: 'a/SKILL.md', data: Buffer.from('---\nname: a\ndescription: d\n---\n') },
+        { name: 'b/SKILL.md', data: Buffer.from('---\nname: b\ndescription: d\n---\n') },
+      ]),
+    );
     const choose = capture();
     expect(await runCli(['import', 'two.zip', '--into', 'lib'], choose)).toBe(1);
     expect(choose.err).toContain('--pick a');

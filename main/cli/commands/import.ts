@@ -1,6 +1,11 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits, type PreviewSkill, type Refusal } from '../../../shared/projection';
+import {
+  DEFAULT_IMPORT_LIMITS,
+  type ImportLimits,
+  type PreviewSkill,
+  type Refusal,
+} from '../../../shared/projection';
 import { importSkill, previewImport } from '../../pack';
 import { exists } from '../../pack/folder-writer';
 import { defaultUserDataDir } from '../../library/user-data';
@@ -26,7 +31,10 @@ Exit codes: 0 imported (or previewed), 1 refused, conflict or choice needed, 2 u
 /** Parse a byte count: `123`, `64k`, `16M`, `1G` (binary units). */
 function parseBytes(text: string): number {
   const match = /^(\d+)\s*([kmg]i?b?)?$/i.exec(text.trim());
-  if (!match) throw new UsageError(`--max-bytes needs a number of bytes such as 16777216 or 16M (got "${text}").`);
+  if (!match)
+    throw new UsageError(
+      `--max-bytes needs a number of bytes such as 16777216 or 16M (got "${text}").`,
+    );
   const unit = (match[2] ?? '').toLowerCase().charAt(0);
   const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
   return Number(match[1]) * factor;
@@ -34,7 +42,8 @@ function parseBytes(text: string): number {
 
 /** Parse a positive integer option. */
 function parseCount(name: string, text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${name} needs a positive whole number (got "${text}").`);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UsageError(`${name} needs a positive whole number (got "${text}").`);
   return Number(text);
 }
 
@@ -52,8 +61,11 @@ function formatRefusal(refusal: Refusal): string {
 
 /** One skill of a preview as printed. */
 function formatSkill(skill: PreviewSkill): string {
-  const lines = [`Skill ${skill.name}${skill.root ? ` (folder ${skill.root}/ in the source)` : ''}: ${skill.files.length} files, ${size(skill.bytes)}`];
-  for (const f of skill.files) lines.push(`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
+  const lines = [
+    `Skill ${skill.name}${skill.root ? ` (folder ${skill.root}/ in the source)` : ''}: ${skill.files.length} files, ${size(skill.bytes)}`,
+  ];
+  for (const f of skill.files)
+    lines.push(`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
   const findings = skill.diagnostics.filter((d) => d.severity !== 'info');
   if (findings.length > 0) {
     lines.push('Checks (Agent Skills):');
@@ -84,11 +96,21 @@ async function run(args: string[], io: CliIO): Promise<number> {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the archive, folder or SKILL.md to import.' : `one source at a time (got ${positionals.join(', ')}).`);
-  if (!values.into && !values['dry-run']) throw new UsageError('--into LIBRARY is required (the library folder that receives the skill).');
-  if (values.rename && values.replace) throw new UsageError('choose --rename or --replace, not both.');
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'give the archive, folder or SKILL.md to import.'
+        : `one source at a time (got ${positionals.join(', ')}).`,
+    );
+  if (!values.into && !values['dry-run'])
+    throw new UsageError(
+      '--into LIBRARY is required (the library folder that receives the skill).',
+    );
+  if (values.rename && values.replace)
+    throw new UsageError('choose --rename or --replace, not both.');
   const limits: Partial<ImportLimits> = {};
-  if (values['max-files'] !== undefined) limits.maxFiles = parseCount('--max-files', values['max-files']);
+  if (values['max-files'] !== undefined)
+    limits.maxFiles = parseCount('--max-files', values['max-files']);
   if (values['max-bytes'] !== undefined) limits.maxBytes = parseBytes(values['max-bytes']);
   const source = resolve(io.cwd, positionals[0]);
   if (!(await exists(source))) {
@@ -103,8 +125,11 @@ async function run(args: string[], io: CliIO): Promise<number> {
       io.stderr(formatRefusal(preview.refusal));
       return 1;
     }
-    io.stdout(`Source: ${source} (${preview.format})\n${preview.skills.map(formatSkill).join('\n')}`);
-    if (preview.outside.length > 0) io.stdout(`Not part of any skill (not imported): ${preview.outside.join(', ')}\n`);
+    io.stdout(
+      `Source: ${source} (${preview.format})\n${preview.skills.map(formatSkill).join('\n')}`,
+    );
+    if (preview.outside.length > 0)
+      io.stdout(`Not part of any skill (not imported): ${preview.outside.join(', ')}\n`);
     if (preview.ignored.length > 0) io.stdout(`Skipped: ${preview.ignored.join(', ')}\n`);
     io.stdout('Dry run: nothing was written.\n');
     return 0;
@@ -116,7 +141,11 @@ async function run(args: string[], io: CliIO): Promise<number> {
       ...common,
       into: resolve(io.cwd, values.into as string),
       trashDir: join(defaultUserDataDir(io.env), 'trash'),
-      ...(values.rename ? { onConflict: 'rename' as const } : values.replace ? { onConflict: 'replace' as const } : {}),
+      ...(values.rename
+        ? { onConflict: 'rename' as const }
+        : values.replace
+          ? { onConflict: 'replace' as const }
+          : {}),
     });
   } catch (error) {
     io.stderr(`skillbench import: ${(error as Error).message}\n`);
@@ -127,14 +156,21 @@ async function run(args: string[], io: CliIO): Promise<number> {
       io.stderr(formatRefusal(result.refusal));
       return 1;
     case 'choose':
-      io.stderr(`${result.message}\n${result.skills.map((s) => `  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${s.files.length} files)`).join('\n')}\nNothing was written.\n`);
+      io.stderr(
+        `${result.message}\n${result.skills.map((s) => `  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${s.files.length} files)`).join('\n')}\nNothing was written.\n`,
+      );
       return 1;
     case 'conflict':
-      io.stderr(`${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`);
+      io.stderr(
+        `${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`,
+      );
       return 1;
     case 'imported':
       io.stdout(formatSkill(result.skill));
-      if (result.renamedFrom !== undefined) io.stdout(`Renamed from ${result.renamedFrom} to ${result.name} (the name in SKILL.md was updated to match).\n`);
+      if (result.renamedFrom !== undefined)
+        io.stdout(
+          `Renamed from ${result.renamedFrom} to ${result.name} (the name in SKILL.md was updated to match).\n`,
+        );
       if (result.trashedTo) io.stdout(`The previous copy is in ${result.trashedTo}\n`);
       io.stdout(`Imported ${result.name} into ${result.dir} (${result.files.length} files).\n`);
       return 0;

@@ -9,13 +9,29 @@ const SUITE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
-function runScenario(scenario: string, clientCommand: string, cwd: string): Promise<{ code: number; out: string }> {
+function runScenario(
+  scenario: string,
+  clientCommand: string,
+  cwd: string,
+): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['-y', '-p', 'node@22', '-p', SUITE, '-c', `conformance client --command '${clientCommand}' --scenario ${scenario}`], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false' },
-    });
+    const child = spawn(
+      'npx',
+      [
+        '-y',
+        '-p',
+        'node@22',
+        '-p',
+        SUITE,
+        '-c',
+        `conformance client --command '${clientCommand}' --scenario ${scenario}`,
+      ],
+      {
+        cwd,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, npm_config_update_notifier: 'false' },
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { InspectorError } from '../../inspector/errors';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
-import type { ConnectionInput, DiscoveryResult, HeaderInput, InspectorLimits, SkillVerification } from '../../inspector/types';
+import type {
+  ConnectionInput,
+  DiscoveryResult,
+  HeaderInput,
+  InspectorLimits,
+  SkillVerification,
+} from '../../inspector/types';
 import { UsageError } from '../types';
 import type { CliCommand, CliIO } from '../types';
 
@@ -94,48 +100,91 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         break;
       case '--timeout': {
         const s = Number(value());
-        if (!Number.isFinite(s) || s <= 0) throw new UsageError('--timeout takes a number of seconds above 0.');
+        if (!Number.isFinite(s) || s <= 0)
+          throw new UsageError('--timeout takes a number of seconds above 0.');
         limits.requestTimeoutMs = Math.round(s * 1000);
         limits.connectTimeoutMs = Math.round(s * 1000);
         break;
       }
       case '--max-pages': {
         const n = Number(value());
-        if (!Number.isInteger(n) || n < 1) throw new UsageError('--max-pages takes a whole number of at least 1.');
+        if (!Number.isInteger(n) || n < 1)
+          throw new UsageError('--max-pages takes a whole number of at least 1.');
         limits.maxPages = n;
         break;
       }
       default:
         if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}.`);
-        if (url !== undefined) throw new UsageError(`Give one target; "${a}" is a second one. For a stdio server, put the command after "--".`);
+        if (url !== undefined)
+          throw new UsageError(
+            `Give one target; "${a}" is a second one. For a stdio server, put the command after "--".`,
+          );
         url = a;
     }
   }
   if (command !== undefined) {
     if (url !== undefined) throw new UsageError('Give either a URL or "-- COMMAND", not both.');
     if (command.length === 0) throw new UsageError('Put the server command after "--".');
-    if (headers.length || token || sse) throw new UsageError('--header, --token and --sse only apply to a URL.');
+    if (headers.length || token || sse)
+      throw new UsageError('--header, --token and --sse only apply to a URL.');
     const [cmd, ...rest] = command;
-    return { input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd }, verify, walk, report, templateUris, limits };
+    return {
+      input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd },
+      verify,
+      walk,
+      report,
+      templateUris,
+      limits,
+    };
   }
-  if (url === undefined) throw new UsageError('Name a server: a URL, or "-- COMMAND ARGS" for a stdio server.');
-  if (!/^https?:\/\//i.test(url)) throw new UsageError(`"${url}" is not an http:// or https:// URL. For a stdio server, put the command after "--".`);
-  return { input: { label: new URL(url).host, kind: sse ? 'sse' : 'http', url, headers, bearerToken: token, oauth: false }, verify, walk, report, templateUris, limits };
+  if (url === undefined)
+    throw new UsageError('Name a server: a URL, or "-- COMMAND ARGS" for a stdio server.');
+  if (!/^https?:\/\//i.test(url))
+    throw new UsageError(
+      `"${url}" is not an http:// or https:// URL. For a stdio server, put the command after "--".`,
+    );
+  return {
+    input: {
+      label: new URL(url).host,
+      kind: sse ? 'sse' : 'http',
+      url,
+      headers,
+      bearerToken: token,
+      oauth: false,
+    },
+    verify,
+    walk,
+    report,
+    templateUris,
+    limits,
+  };
 }
 
 function discoveryText(d: DiscoveryResult): string {
   const lines: string[] = [];
-  lines.push(`Discovery: ${d.route ? `route ${d.route}${d.route === 'extension' ? '' : ' (legacy, unverified)'}` : 'no skills found'} in ${d.durationMs} ms${d.partial ? ' — PARTIAL listing' : ''}`);
+  lines.push(
+    `Discovery: ${d.route ? `route ${d.route}${d.route === 'extension' ? '' : ' (legacy, unverified)'}` : 'no skills found'} in ${d.durationMs} ms${d.partial ? ' — PARTIAL listing' : ''}`,
+  );
   for (const s of d.steps) lines.push(`  ${s.route}: ${s.outcome} — ${s.detail}`);
   for (const p of d.problems) lines.push(`  problem: ${p}`);
   lines.push(`Skills (${d.skills.length}):`);
   for (const s of d.skills) {
-    const same = s.sameNameAs.length ? ` (same name as ${s.sameNameAs.map((k) => k.split('\n')[1]).join(', ')})` : '';
-    const files = Array.isArray(s.manifest) ? `${s.manifest.length} file(s)` : s.manifest === 'dynamic' ? 'dynamic' : 'no manifest';
+    const same = s.sameNameAs.length
+      ? ` (same name as ${s.sameNameAs.map((k) => k.split('\n')[1]).join(', ')})`
+      : '';
+    const files = Array.isArray(s.manifest)
+      ? `${s.manifest.length} file(s)`
+      : s.manifest === 'dynamic'
+        ? 'dynamic'
+        : 'no manifest';
     lines.push(`  ${s.name}  ${s.uri}  [${files}${s.label ? `, ${s.label}` : ''}]${same}`);
-    if (s.description) lines.push(`      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`);
+    if (s.description)
+      lines.push(
+        `      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`,
+      );
   }
-  for (const t of d.templates) lines.push(`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
+  for (const t of d.templates)
+    lines.push(`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -143,18 +192,28 @@ function verificationText(results: SkillVerification[]): string {
   const lines = ['Verification:'];
   for (const v of results) {
     const mark = v.verdict === 'verified' ? 'ok  ' : v.verdict === 'failed' ? 'FAIL' : 'n/a ';
-    lines.push(`  ${mark} ${v.uri}: ${v.verdict} (${v.files.length} file(s), ${v.bytesRead} bytes)`);
-    for (const f of v.files) if (f.status !== 'verified') lines.push(`      ${f.status} ${f.path ?? f.uri}: ${f.reasons.join(' ')}`);
+    lines.push(
+      `  ${mark} ${v.uri}: ${v.verdict} (${v.files.length} file(s), ${v.bytesRead} bytes)`,
+    );
+    for (const f of v.files)
+      if (f.status !== 'verified')
+        lines.push(`      ${f.status} ${f.path ?? f.uri}: ${f.reasons.join(' ')}`);
     for (const p of v.problems) lines.push(`      problem: ${p}`);
   }
-  const count = (k: SkillVerification['verdict']): number => results.filter((r) => r.verdict === k).length;
-  lines.push(`Summary: ${count('verified')} verified, ${count('failed')} failed, ${count('unverifiable')} unverifiable.`);
+  const count = (k: SkillVerification['verdict']): number =>
+    results.filter((r) => r.verdict === k).length;
+  lines.push(
+    `Summary: ${count('verified')} verified, ${count('failed')} failed, ${count('unverifiable')} unverifiable.`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
 async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
   // Why a data folder that is never written: the CLI saves nothing (no connections, no provenance).
-  const service = new InspectorService({ dataDir: join(tmpdir(), 'skillbench-inspect-cli'), limits: opts.limits });
+  const service = new InspectorService({
+    dataDir: join(tmpdir(), 'skillbench-inspect-cli'),
+    limits: opts.limits,
+  });
   const json = opts.report === 'json';
   const say = (text: string): void => (json ? io.stderr(text) : io.stdout(text));
   try {
@@ -165,8 +224,12 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
       io.stderr(`skillbench inspect: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;
     }
-    const ext = status.skillsExtension ? `yes${status.directoryRead ? ' (directoryRead)' : ''}` : 'no';
-    say(`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`);
+    const ext = status.skillsExtension
+      ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
+      : 'no';
+    say(
+      `Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
+    );
     const discovery = await service.discover(opts.input.label, { templateUris: opts.templateUris });
     say(discoveryText(discovery));
     let failed = false;
@@ -194,7 +257,9 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
       if (!json) io.stdout(`\n${service.reportMarkdown(report)}`);
     }
     if (json) {
-      io.stdout(`${JSON.stringify({ connection: status, discovery, verification: opts.verify ? verifications : undefined, report }, null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify({ connection: status, discovery, verification: opts.verify ? verifications : undefined, report }, null, 2)}\n`,
+      );
     }
     return failed ? 1 : 0;
   } catch (e) {

@@ -20,10 +20,16 @@ function capture(): CapturedIO {
 }
 
 /** A small skill folder. */
-async function skill(name = 'notes', frontmatter = 'when_to_use: after meetings\n'): Promise<string> {
+async function skill(
+  name = 'notes',
+  frontmatter = 'when_to_use: after meetings\n',
+): Promise<string> {
   const dir = join(tmp, name);
   await mkdir(join(dir, 'scripts'), { recursive: true });
-  await writeFile(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Turns notes into action items. Use when notes are pasted.\n${frontmatter}---\n# Notes\n`);
+  await writeFile(
+    join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Turns notes into action items. Use when notes are pasted.\n${frontmatter}---\n# Notes\n`,
+  );
   await writeFile(join(dir, 'scripts', 'run.sh'), '#!/bin/sh\n');
   await chmod(join(dir, 'scripts', 'run.sh'), 0o755);
   await writeFile(join(dir, '.env'), 'TOKEN=x\n');
@@ -38,18 +44,41 @@ describe('skillbench pack', () => {
     expect(io.err).toBe('');
     expect(code).toBe(0);
     expect(io.out).toMatch(/when_to_use: moved to metadata\.when_to_use/);
-    expect(io.out).toMatch(/\.env: \.env usually holds passwords or API keys\. It is left out unless you choose to keep it\. \(use --keep to include it\)/);
+    expect(io.out).toMatch(
+      /\.env: \.env usually holds passwords or API keys\. It is left out unless you choose to keep it\. \(use --keep to include it\)/,
+    );
     const sha = /sha256 ([0-9a-f]{64})/.exec(io.out)?.[1];
     expect(sha).toBeDefined();
     expect(await readFile(join(tmp, 'notes.zip.sha256'), 'utf8')).toBe(`${sha}  notes.zip\n`);
-    expect(execFileSync('unzip', ['-Z1', join(tmp, 'notes.zip')], { encoding: 'utf8' }).trim().split('\n')).toEqual(['notes/', 'notes/SKILL.md', 'notes/scripts/', 'notes/scripts/run.sh']);
+    expect(
+      execFileSync('unzip', ['-Z1', join(tmp, 'notes.zip')], { encoding: 'utf8' })
+        .trim()
+        .split('\n'),
+    ).toEqual(['notes/', 'notes/SKILL.md', 'notes/scripts/', 'notes/scripts/run.sh']);
   });
 
   it('--keep includes a file left out as secret-looking', async () => {
     await skill();
     const io = capture();
-    expect(await runCli(['pack', 'notes/SKILL.md', '--target', 'archive-tgz', '--out', 'out/n.tgz', '--keep', '.env', '--project-frontmatter'], io)).toBe(0);
-    expect(execFileSync('tar', ['-tzf', join(tmp, 'out', 'n.tgz')], { encoding: 'utf8' })).toContain('.env');
+    expect(
+      await runCli(
+        [
+          'pack',
+          'notes/SKILL.md',
+          '--target',
+          'archive-tgz',
+          '--out',
+          'out/n.tgz',
+          '--keep',
+          '.env',
+          '--project-frontmatter',
+        ],
+        io,
+      ),
+    ).toBe(0);
+    expect(
+      execFileSync('tar', ['-tzf', join(tmp, 'out', 'n.tgz')], { encoding: 'utf8' }),
+    ).toContain('.env');
     expect(io.out).toMatch(/You chose to include \.env/);
   });
 
@@ -60,7 +89,9 @@ describe('skillbench pack', () => {
     expect(code).toBe(1);
     expect(io.out).toMatch(/error/);
     expect(io.out).toMatch(/claude/);
-    expect(io.err).toMatch(/Not written: .* would make skill-creator package \(\.skill\) reject this skill/);
+    expect(io.err).toMatch(
+      /Not written: .* would make skill-creator package \(\.skill\) reject this skill/,
+    );
     expect(await readdir(tmp)).toEqual(['claude-notes']);
   });
 
@@ -77,7 +108,9 @@ describe('skillbench pack', () => {
     expect(second.err).toContain('--overwrite');
     expect(await readdir(dest)).not.toContain('extra.md');
     const third = capture();
-    expect(await runCli(['pack', 'notes', '--target', 'claude-code', '--overwrite'], third)).toBe(0);
+    expect(await runCli(['pack', 'notes', '--target', 'claude-code', '--overwrite'], third)).toBe(
+      0,
+    );
     expect(await readdir(dest)).toContain('extra.md');
     expect(third.out).toContain(join(tmp, 'home', '.config', 'Skillbench', 'trash'));
   });
@@ -85,13 +118,22 @@ describe('skillbench pack', () => {
   it('--force-folder copies despite errors, for folder targets only', async () => {
     await skill('notes', 'name: twice\n');
     const blocked = capture();
-    expect(await runCli(['pack', 'notes', '--target', 'folder', '--out', 'copies'], blocked)).toBe(1);
+    expect(await runCli(['pack', 'notes', '--target', 'folder', '--out', 'copies'], blocked)).toBe(
+      1,
+    );
     expect(blocked.err).toMatch(/--force-folder/);
     const forced = capture();
-    expect(await runCli(['pack', 'notes', '--target', 'folder', '--out', 'copies', '--force-folder'], forced)).toBe(0);
+    expect(
+      await runCli(
+        ['pack', 'notes', '--target', 'folder', '--out', 'copies', '--force-folder'],
+        forced,
+      ),
+    ).toBe(0);
     expect(await readdir(join(tmp, 'copies', 'notes'))).toContain('SKILL.md');
     const refused = capture();
-    expect(await runCli(['pack', 'notes', '--target', 'archive-zip', '--force-folder'], refused)).toBe(2);
+    expect(
+      await runCli(['pack', 'notes', '--target', 'archive-zip', '--force-folder'], refused),
+    ).toBe(2);
     expect(refused.err).toMatch(/--force-folder works only with --target claude-code or folder/);
   });
 

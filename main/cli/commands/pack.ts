@@ -2,7 +2,12 @@ import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isTargetId, TARGET_IDS, type ExportPlan, type PackageIssue } from '../../../shared/projection';
+import {
+  isTargetId,
+  TARGET_IDS,
+  type ExportPlan,
+  type PackageIssue,
+} from '../../../shared/projection';
 import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
 import { exportSkill, NotASkillError } from '../../pack';
 import { defaultUserDataDir } from '../../library/user-data';
@@ -41,34 +46,49 @@ function size(bytes: number): string {
 /** One finding as printed: severity, rule, sentence, destination wording, detail. */
 function formatIssue(issue: PackageIssue): string {
   const lines = [`  ${issue.severity.padEnd(7)} ${issue.message} [${issue.ruleId}]`];
-  if (issue.destinationWording) lines.push(`          The destination says: "${issue.destinationWording}"`);
+  if (issue.destinationWording)
+    lines.push(`          The destination says: "${issue.destinationWording}"`);
   if (issue.detail) lines.push(`          (${issue.detail})`);
   return lines.join('\n');
 }
 
 /** The plan as people read it: changes, files left out, findings. */
 export function formatPlan(plan: ExportPlan): string {
-  const out: string[] = [`Target: ${plan.target.label} (${plan.target.id})`, `Skill: ${plan.skillName}`];
+  const out: string[] = [
+    `Target: ${plan.target.label} (${plan.target.id})`,
+    `Skill: ${plan.skillName}`,
+  ];
   const changes = plan.projection.changes;
   if (plan.projection.normalisations.length > 0 || changes.length > 0) {
     out.push('', 'SKILL.md for this destination:');
     for (const n of plan.projection.normalisations) out.push(`  - ${n.why}`);
     for (const c of changes) {
-      const what = c.action === 'moved-to-metadata' ? `moved to ${c.to ?? 'metadata'}` : c.action === 'written-to-file' ? `written to ${c.to ?? 'a file'}` : c.action;
+      const what =
+        c.action === 'moved-to-metadata'
+          ? `moved to ${c.to ?? 'metadata'}`
+          : c.action === 'written-to-file'
+            ? `written to ${c.to ?? 'a file'}`
+            : c.action;
       out.push(`  - ${c.key}: ${what}. ${c.why}`);
     }
   }
   const left = plan.entries.filter((e) => !e.included);
   if (left.length > 0) {
     out.push('', 'Left out:');
-    for (const e of left) out.push(`  - ${e.source ?? e.output}${e.kind === 'directory' ? '/' : ''}: ${e.reason ?? ''}${e.keepable ? ' (use --keep to include it)' : ''}`);
+    for (const e of left)
+      out.push(
+        `  - ${e.source ?? e.output}${e.kind === 'directory' ? '/' : ''}: ${e.reason ?? ''}${e.keepable ? ' (use --keep to include it)' : ''}`,
+      );
   }
   const issues = plan.issues.filter((i) => i.severity !== 'info');
   if (issues.length > 0) {
     out.push('', 'Checks:');
     for (const i of issues) out.push(formatIssue(i));
   }
-  out.push('', `Package: ${plan.totals.files} files, ${size(plan.totals.bytes)} before compression.`);
+  out.push(
+    '',
+    `Package: ${plan.totals.files} files, ${size(plan.totals.bytes)} before compression.`,
+  );
   return `${out.join('\n')}\n`;
 }
 
@@ -82,7 +102,11 @@ async function skillFolder(arg: string, cwd: string): Promise<string> {
 }
 
 /** Parse argv; every problem is a UsageError (exit 2). */
-function parse(args: string[]): { skill: string; target: (typeof TARGET_IDS)[number]; values: Record<string, string | boolean | string[] | undefined> } {
+function parse(args: string[]): {
+  skill: string;
+  target: (typeof TARGET_IDS)[number];
+  values: Record<string, string | boolean | string[] | undefined>;
+} {
   let parsed;
   try {
     parsed = parseArgs({
@@ -104,17 +128,34 @@ function parse(args: string[]): { skill: string; target: (typeof TARGET_IDS)[num
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the skill folder to pack.' : `one skill at a time (got ${positionals.join(', ')}).`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'give the skill folder to pack.'
+        : `one skill at a time (got ${positionals.join(', ')}).`,
+    );
   if (!values.target) throw new UsageError(`--target is required (${TARGET_IDS.join(', ')}).`);
-  if (!isTargetId(values.target)) throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}.`);
+  if (!isTargetId(values.target))
+    throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}.`);
   const folderTarget = values.target === 'claude-code' || values.target === 'folder';
   // Why: only folder copies may be forced past errors; an upload would be rejected anyway (issue 6 point 3).
-  if (values['force-folder'] && !folderTarget) throw new UsageError('--force-folder works only with --target claude-code or folder: archives for upload are never written with errors.');
-  if (values.overwrite && !folderTarget) throw new UsageError('--overwrite works only with --target claude-code or folder.');
-  if (values.sha256 && folderTarget) throw new UsageError('--sha256 works only with archive targets.');
-  if (values.target === 'folder' && !values.out) throw new UsageError('--target folder needs --out DIR (the folder that receives the copy).');
-  for (const p of values.profile ?? []) if (!(PROFILE_IDS as readonly string[]).includes(p)) throw new UsageError(`unknown profile "${p}"; use one of ${PROFILE_IDS.join(', ')}.`);
-  if (values.profile && values.target !== 'folder') throw new UsageError('--profile works only with --target folder; other targets use their destination\'s own rules.');
+  if (values['force-folder'] && !folderTarget)
+    throw new UsageError(
+      '--force-folder works only with --target claude-code or folder: archives for upload are never written with errors.',
+    );
+  if (values.overwrite && !folderTarget)
+    throw new UsageError('--overwrite works only with --target claude-code or folder.');
+  if (values.sha256 && folderTarget)
+    throw new UsageError('--sha256 works only with archive targets.');
+  if (values.target === 'folder' && !values.out)
+    throw new UsageError('--target folder needs --out DIR (the folder that receives the copy).');
+  for (const p of values.profile ?? [])
+    if (!(PROFILE_IDS as readonly string[]).includes(p))
+      throw new UsageError(`unknown profile "${p}"; use one of ${PROFILE_IDS.join(', ')}.`);
+  if (values.profile && values.target !== 'folder')
+    throw new UsageError(
+      "--profile works only with --target folder; other targets use their destination's own rules.",
+    );
   return { skill: positionals[0], target: values.target, values };
 }
 
@@ -134,7 +175,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
     result = await exportSkill(dir, target, {
       cwd: io.cwd,
       ...(out !== undefined && target !== 'claude-code' ? { out } : {}),
-      ...(target === 'claude-code' ? { claudeCode: out !== undefined ? { scope: 'project', project: resolve(io.cwd, out) } : { scope: 'user', home: io.env.HOME ?? homedir() } } : {}),
+      ...(target === 'claude-code'
+        ? {
+            claudeCode:
+              out !== undefined
+                ? { scope: 'project', project: resolve(io.cwd, out) }
+                : { scope: 'user', home: io.env.HOME ?? homedir() },
+          }
+        : {}),
       keep: (values.keep as string[] | undefined) ?? [],
       ...(values['project-frontmatter'] ? { project: true } : {}),
       ...(values.profile ? { profiles: values.profile as ProfileId[] } : {}),
@@ -152,17 +200,24 @@ async function run(args: string[], io: CliIO): Promise<number> {
     const errors = result.plan.issues.filter((i) => i.severity === 'error').length;
     io.stderr(
       `\nNot written: ${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
-        (result.plan.target.overrideAllowed ? ', or add --force-folder to copy it anyway.\n' : '.\n'),
+        (result.plan.target.overrideAllowed
+          ? ', or add --force-folder to copy it anyway.\n'
+          : '.\n'),
     );
     return 1;
   }
   if (result.status === 'exists') {
     const { added, changed, removed, unchanged } = result.diff;
-    const lines = [`\n${result.path} already exists; nothing was changed. Compared with this export:`];
+    const lines = [
+      `\n${result.path} already exists; nothing was changed. Compared with this export:`,
+    ];
     for (const p of added) lines.push(`  + ${p} (new)`);
     for (const p of changed) lines.push(`  ~ ${p} (changed)`);
     for (const p of removed) lines.push(`  - ${p} (would be removed)`);
-    lines.push(`  ${unchanged} file${unchanged === 1 ? '' : 's'} unchanged.`, 'Add --overwrite to replace it (the old copy goes to the trash).');
+    lines.push(
+      `  ${unchanged} file${unchanged === 1 ? '' : 's'} unchanged.`,
+      'Add --overwrite to replace it (the old copy goes to the trash).',
+    );
     io.stderr(`${lines.join('\n')}\n`);
     return 1;
   }
@@ -170,7 +225,10 @@ async function run(args: string[], io: CliIO): Promise<number> {
   if (result.sha256) io.stdout(`sha256 ${result.sha256}\n`);
   if (result.sha256Path) io.stdout(`Wrote ${result.sha256Path}\n`);
   if (result.trashedTo) io.stdout(`The previous copy is in ${result.trashedTo}\n`);
-  if (result.plan.apiFiles) io.stdout(`Files for a multipart /v1/skills upload (files[]):\n${result.plan.apiFiles.map((f) => `  ${f}`).join('\n')}\n`);
+  if (result.plan.apiFiles)
+    io.stdout(
+      `Files for a multipart /v1/skills upload (files[]):\n${result.plan.apiFiles.map((f) => `  ${f}`).join('\n')}\n`,
+    );
   return 0;
 }
 

@@ -42,7 +42,12 @@ interface ServeArgs {
 function parseArgs(args: string[], cwd: string): ServeArgs {
   let mode: 'stdio' | 'http' | undefined;
   const roots: string[] = [];
-  const out: Omit<ServeArgs, 'mode' | 'roots'> = { allowRemote: false, noAuth: false, watch: true, features: {} };
+  const out: Omit<ServeArgs, 'mode' | 'roots'> = {
+    allowRemote: false,
+    noAuth: false,
+    watch: true,
+    features: {},
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string => {
@@ -58,7 +63,8 @@ function parseArgs(args: string[], cwd: string): ServeArgs {
         break;
       case '--port': {
         const n = Number(value());
-        if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError('--port must be a whole number from 0 to 65535.');
+        if (!Number.isInteger(n) || n < 0 || n > 65535)
+          throw new UsageError('--port must be a whole number from 0 to 65535.');
         out.port = n;
         break;
       }
@@ -94,7 +100,14 @@ function parseArgs(args: string[], cwd: string): ServeArgs {
   }
   if (!mode) throw new UsageError('Say how to serve: --stdio or --http.');
   if (roots.length === 0) throw new UsageError('Name at least one library folder to serve.');
-  if (mode === 'stdio' && (out.port !== undefined || out.host !== undefined || out.token !== undefined || out.noAuth || out.allowRemote)) {
+  if (
+    mode === 'stdio' &&
+    (out.port !== undefined ||
+      out.host !== undefined ||
+      out.token !== undefined ||
+      out.noAuth ||
+      out.allowRemote)
+  ) {
     throw new UsageError('--port, --host, --token and --allow-remote only apply to --http.');
   }
   return { mode, roots, ...out };
@@ -114,7 +127,9 @@ function waitForSignal(): Promise<void> {
 
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
-  io.stderr(`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`);
+  io.stderr(
+    `skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
+  );
   for (const e of snap.excluded) {
     io.stderr(`  not served: ${e.dir}\n${e.reasons.map((r) => `    - ${r}\n`).join('')}`);
   }
@@ -148,7 +163,11 @@ export const serveCommand: CliCommand = {
       insecureNoAuthLoopbackOnly: opts.noAuth,
     });
     io.stderr(`skillbench serve: listening on ${host.url}\n`);
-    io.stderr(host.token ? `skillbench serve: token ${host.token}\n  (send it as "Authorization: Bearer <token>")\n` : 'skillbench serve: WARNING running without a token (test mode, loopback only).\n');
+    io.stderr(
+      host.token
+        ? `skillbench serve: token ${host.token}\n  (send it as "Authorization: Bearer <token>")\n`
+        : 'skillbench serve: WARNING running without a token (test mode, loopback only).\n',
+    );
     await waitForSignal();
     await host.close();
     catalog.close();

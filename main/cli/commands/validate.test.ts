@@ -44,13 +44,17 @@ async function put(path: string, text: string): Promise<void> {
   await writeFile(join(tmp, path), text);
 }
 
-const GOOD = (name: string): string => `---\nname: ${name}\ndescription: Does ${name} work. Use when the user asks for ${name}.\n---\n# ${name}\nSee [guide](references/guide.md).\n`;
+const GOOD = (name: string): string =>
+  `---\nname: ${name}\ndescription: Does ${name} work. Use when the user asks for ${name}.\n---\n# ${name}\nSee [guide](references/guide.md).\n`;
 
 /** A small library: one clean skill, one with an error (unquoted colon) and a warning (broken link). */
 async function smallLibrary(): Promise<void> {
   await put('lib/clean-skill/SKILL.md', GOOD('clean-skill'));
   await put('lib/clean-skill/references/guide.md', '# Guide\n');
-  await put('lib/broken-skill/SKILL.md', '---\nname: broken-skill\ndescription: Use when: notes arrive\n---\n# Body\nSee [gone](references/gone.md).\n');
+  await put(
+    'lib/broken-skill/SKILL.md',
+    '---\nname: broken-skill\ndescription: Use when: notes arrive\n---\n# Body\nSee [gone](references/gone.md).\n',
+  );
 }
 
 beforeEach(async () => {
@@ -66,16 +70,28 @@ describe('skillbench validate --format json', () => {
     const { code, out, err } = await run(['lib', '--format', 'json']);
     expect(err).toBe('');
     expect(code).toBe(1);
-    const schema = JSON.parse(await readFile(join(repo, 'main/validate/validate-output.schema.json'), 'utf8'));
+    const schema = JSON.parse(
+      await readFile(join(repo, 'main/validate/validate-output.schema.json'), 'utf8'),
+    );
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
     const doc = JSON.parse(out);
     const valid = validate(doc);
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
     expect(doc.summary).toEqual({ skills: 2, error: 1, warning: 1, info: 0, fixedFiles: 0 });
-    expect(doc.skills.map((s: { file: string }) => s.file)).toEqual(['lib/broken-skill/SKILL.md', 'lib/clean-skill/SKILL.md']);
-    const colon = doc.skills[0].diagnostics.find((d: { ruleId: string }) => d.ruleId === 'yaml/unquoted-colon');
-    expect(colon).toMatchObject({ severity: 'error', profile: 'agentskills', file: 'lib/broken-skill/SKILL.md', range: { start: { line: 3, column: 14 } } });
+    expect(doc.skills.map((s: { file: string }) => s.file)).toEqual([
+      'lib/broken-skill/SKILL.md',
+      'lib/clean-skill/SKILL.md',
+    ]);
+    const colon = doc.skills[0].diagnostics.find(
+      (d: { ruleId: string }) => d.ruleId === 'yaml/unquoted-colon',
+    );
+    expect(colon).toMatchObject({
+      severity: 'error',
+      profile: 'agentskills',
+      file: 'lib/broken-skill/SKILL.md',
+      range: { start: { line: 3, column: 14 } },
+    });
     expect(doc.libraries).toHaveLength(1);
     expect(doc.libraries[0].root).toBe('lib');
     // The schema rejects what it does not describe, so it can fail.
@@ -92,9 +108,14 @@ describe('skillbench validate --format sarif', () => {
     expect(sarif.version).toBe('2.1.0');
     expect(sarif.$schema).toContain('sarif-2.1.0');
     const run0 = sarif.runs[0];
-    const rules = run0.tool.driver.rules as { id: string; help: { text: string }; shortDescription: { text: string } }[];
+    const rules = run0.tool.driver.rules as {
+      id: string;
+      help: { text: string };
+      shortDescription: { text: string };
+    }[];
     expect(run0.tool.driver.name).toBe('skillbench');
-    for (const r of RULES) expect(rules.some((x) => x.id === r.id && x.help.text === r.help)).toBe(true);
+    for (const r of RULES)
+      expect(rules.some((x) => x.id === r.id && x.help.text === r.help)).toBe(true);
     expect(rules.some((x) => x.id === 'links/broken')).toBe(true);
     interface SarifResult {
       ruleId: string;
@@ -125,16 +146,28 @@ describe('skillbench validate (text)', () => {
     await smallLibrary();
     const { code, out } = await run(['lib']);
     expect(code).toBe(1);
-    expect(out).toContain('lib/broken-skill/SKILL.md:3:14: error yaml/unquoted-colon [agentskills] The description has a colon');
-    expect(out).toMatch(/^lib\/broken-skill\/SKILL\.md:6:12: warning links\/broken \[agentskills\] The link "references\/gone\.md"/m);
+    expect(out).toContain(
+      'lib/broken-skill/SKILL.md:3:14: error yaml/unquoted-colon [agentskills] The description has a colon',
+    );
+    expect(out).toMatch(
+      /^lib\/broken-skill\/SKILL\.md:6:12: warning links\/broken \[agentskills\] The link "references\/gone\.md"/m,
+    );
     expect(out.trimEnd().split('\n').pop()).toBe('Checked 2 skills: 1 error, 1 warning, 0 notes.');
   });
 
   it('exits 0 with warnings only, and names every profile that raised the same finding', async () => {
     await put('lib/clean-skill/SKILL.md', GOOD('clean-skill'));
-    const { code, out } = await run(['lib/clean-skill', '--profile', 'agentskills', '--profile', 'claude-upload']);
+    const { code, out } = await run([
+      'lib/clean-skill',
+      '--profile',
+      'agentskills',
+      '--profile',
+      'claude-upload',
+    ]);
     expect(code).toBe(0);
-    expect(out).toContain('lib/clean-skill/SKILL.md:6:13: warning links/broken [agentskills, claude-upload]');
+    expect(out).toContain(
+      'lib/clean-skill/SKILL.md:6:13: warning links/broken [agentskills, claude-upload]',
+    );
   });
 
   it('exits 0 on a clean skill and says so', async () => {
@@ -146,7 +179,10 @@ describe('skillbench validate (text)', () => {
   });
 
   it('works as `validate .` from inside a skill folder', async () => {
-    await put('lib/broken-skill/SKILL.md', '---\nname: broken-skill\ndescription: Use when: notes arrive\n---\n');
+    await put(
+      'lib/broken-skill/SKILL.md',
+      '---\nname: broken-skill\ndescription: Use when: notes arrive\n---\n',
+    );
     const { code, out } = await run(['.'], join(tmp, 'lib/broken-skill'));
     expect(code).toBe(1);
     expect(out).toContain('SKILL.md:3:14: error yaml/unquoted-colon');
@@ -164,7 +200,12 @@ describe('skillbench validate (text)', () => {
   });
 
   it('exits 2 with the usage on a bad option, profile or format, or no PATH', async () => {
-    for (const args of [['--profile', 'nope', 'lib'], ['--format', 'xml', 'lib'], [], ['--bogus', 'lib']]) {
+    for (const args of [
+      ['--profile', 'nope', 'lib'],
+      ['--format', 'xml', 'lib'],
+      [],
+      ['--bogus', 'lib'],
+    ]) {
       const r = await run(args);
       expect(r.code).toBe(2);
       expect(r.err).toContain('Usage: skillbench validate PATH...');
@@ -175,25 +216,39 @@ describe('skillbench validate (text)', () => {
 describe('skillbench validate --fix', () => {
   it('applies the safe fixes atomically, reports them, and exits with what remains', async () => {
     // Fixable (unquoted colon) plus an unfixable-by-default error (name differs from the folder).
-    await put('lib/notes/SKILL.md', '---\nname: note-taker\ndescription: Use when: notes arrive\n---\n# Body\n');
+    await put(
+      'lib/notes/SKILL.md',
+      '---\nname: note-taker\ndescription: Use when: notes arrive\n---\n# Body\n',
+    );
     const before = await stat(join(tmp, 'lib/notes/SKILL.md'));
     const r = await run(['lib', '--fix']);
-    expect(r.out).toContain('fixed lib/notes/SKILL.md: Put the value in quotes (yaml/unquoted-colon)');
+    expect(r.out).toContain(
+      'fixed lib/notes/SKILL.md: Put the value in quotes (yaml/unquoted-colon)',
+    );
     expect(r.out).not.toContain('yaml/unquoted-colon [');
     expect(r.out).toContain('error name/folder-mismatch');
     expect(r.code).toBe(1);
-    expect(await readFile(join(tmp, 'lib/notes/SKILL.md'), 'utf8')).toBe('---\nname: note-taker\ndescription: "Use when: notes arrive"\n---\n# Body\n');
+    expect(await readFile(join(tmp, 'lib/notes/SKILL.md'), 'utf8')).toBe(
+      '---\nname: note-taker\ndescription: "Use when: notes arrive"\n---\n# Body\n',
+    );
     expect((await stat(join(tmp, 'lib/notes/SKILL.md'))).ino).not.toBe(before.ino);
     expect((await readdir(join(tmp, 'lib/notes'))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
   it('exits 0 when the fixes leave no errors, and reports them in JSON', async () => {
-    await put('lib/notes/SKILL.md', '---\nname: notes\ndescription: Use when: notes arrive\n---\n# Body\n');
+    await put(
+      'lib/notes/SKILL.md',
+      '---\nname: notes\ndescription: Use when: notes arrive\n---\n# Body\n',
+    );
     const r = await run(['lib/notes', '--fix', '--format', 'json']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out);
     expect(doc.summary.fixedFiles).toBe(1);
-    expect(doc.fixes[0]).toMatchObject({ file: 'lib/notes/SKILL.md', changed: true, applied: [{ ruleId: 'yaml/unquoted-colon' }] });
+    expect(doc.fixes[0]).toMatchObject({
+      file: 'lib/notes/SKILL.md',
+      changed: true,
+      applied: [{ ruleId: 'yaml/unquoted-colon' }],
+    });
     expect(doc.skills[0].diagnostics).toEqual([]);
   });
 });
@@ -201,17 +256,27 @@ describe('skillbench validate --fix', () => {
 describe('the real skillbench process', () => {
   beforeAll(() => {
     // Why: main/cli/skillbench.mjs runs out/main/cli.js and builds it only when missing; build it from this tree.
-    const built = spawnSync(process.execPath, [join(repo, 'scripts/build.mjs'), '--node-only', '--quiet'], { cwd: repo, encoding: 'utf8' });
+    const built = spawnSync(
+      process.execPath,
+      [join(repo, 'scripts/build.mjs'), '--node-only', '--quiet'],
+      { cwd: repo, encoding: 'utf8' },
+    );
     expect(built.status, built.stderr).toBe(0);
   }, 120_000);
 
   it('validates a library and exits 1 on errors, 0 on a clean skill', async () => {
     await smallLibrary();
     const bin = join(repo, 'main/cli/skillbench.mjs');
-    const bad = spawnSync(process.execPath, [bin, 'validate', 'lib', '--format', 'json'], { cwd: tmp, encoding: 'utf8' });
+    const bad = spawnSync(process.execPath, [bin, 'validate', 'lib', '--format', 'json'], {
+      cwd: tmp,
+      encoding: 'utf8',
+    });
     expect(bad.status, bad.stderr).toBe(1);
     expect(JSON.parse(bad.stdout).summary).toMatchObject({ skills: 2, error: 1 });
-    const good = spawnSync(process.execPath, [bin, 'validate', 'lib/clean-skill'], { cwd: tmp, encoding: 'utf8' });
+    const good = spawnSync(process.execPath, [bin, 'validate', 'lib/clean-skill'], {
+      cwd: tmp,
+      encoding: 'utf8',
+    });
     expect(good.stdout).toBe('No problems found in 1 skill.\n');
     expect(good.status).toBe(0);
   });

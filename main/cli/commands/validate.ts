@@ -8,7 +8,12 @@ import { describeFsError } from '../../library/fs-errors';
 import { mapPool } from '../../validate/pool';
 import { toJsonReport, toSarif, toText } from '../../validate/report-format';
 import type { ValidateReportInput } from '../../validate/report-format';
-import { applySafeFixes, validateLibrary, validateSkillFolder, ValidateInputError } from '../../validate/service';
+import {
+  applySafeFixes,
+  validateLibrary,
+  validateSkillFolder,
+  ValidateInputError,
+} from '../../validate/service';
 import type { FixOutcome } from '../../validate/service';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
@@ -56,17 +61,26 @@ function parse(args: string[]): Options {
       args,
       allowPositionals: true,
       strict: true,
-      options: { profile: { type: 'string', multiple: true, short: 'p' }, format: { type: 'string', short: 'f' }, fix: { type: 'boolean' } },
+      options: {
+        profile: { type: 'string', multiple: true, short: 'p' },
+        format: { type: 'string', short: 'f' },
+        fix: { type: 'boolean' },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
-  if (positionals.length === 0) throw new UsageError('Give at least one PATH: a skill folder, a SKILL.md, or a library folder (`.` for this folder).');
+  if (positionals.length === 0)
+    throw new UsageError(
+      'Give at least one PATH: a skill folder, a SKILL.md, or a library folder (`.` for this folder).',
+    );
   const format = (values.format ?? 'text') as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or sarif, not "${values.format}".`);
+  if (!FORMATS.includes(format))
+    throw new UsageError(`--format must be text, json or sarif, not "${values.format}".`);
   const profiles = values.profile?.map((p) => {
-    if (!PROFILE_IDS.includes(p as ProfileId)) throw new UsageError(`There is no profile "${p}". Profiles: ${PROFILE_IDS.join(', ')}.`);
+    if (!PROFILE_IDS.includes(p as ProfileId))
+      throw new UsageError(`There is no profile "${p}". Profiles: ${PROFILE_IDS.join(', ')}.`);
     return p as ProfileId;
   });
   return { paths: positionals, profiles, format, fix: values.fix ?? false };
@@ -84,7 +98,9 @@ async function classify(path: string): Promise<Target> {
   }
   if (info.isFile()) {
     if (basename(path).toLowerCase() !== 'skill.md') {
-      throw new ValidateInputError(`${path} is not a SKILL.md file. Give a skill folder, its SKILL.md, or a folder of skills.`);
+      throw new ValidateInputError(
+        `${path} is not a SKILL.md file. Give a skill folder, its SKILL.md, or a folder of skills.`,
+      );
     }
     return { kind: 'skill', dir: dirname(path) };
   }
@@ -105,7 +121,7 @@ async function fixAll(targets: Target[], profiles: ProfileId[] | undefined): Pro
 /** `skillbench validate` — check skills on disk and print text, JSON or SARIF. */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: 'Check skills against each reader\'s rules (text, JSON or SARIF; --fix for safe fixes)',
+  summary: "Check skills against each reader's rules (text, JSON or SARIF; --fix for safe fixes)",
   usage: USAGE,
   async run(args, io: CliIO) {
     const opts = parse(args);
@@ -117,32 +133,49 @@ export const validateCommand: CliCommand = {
       try {
         targets.push(await classify(abs));
       } catch (error) {
-        input.inputErrors.push({ path: p, message: error instanceof Error ? error.message : String(error) });
+        input.inputErrors.push({
+          path: p,
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     if (opts.fix) {
       try {
         input.fixes = await fixAll(targets, opts.profiles);
       } catch (error) {
-        input.inputErrors.push({ path: opts.paths.join(' '), message: error instanceof Error ? error.message : String(error) });
+        input.inputErrors.push({
+          path: opts.paths.join(' '),
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
       // Why: a folder renamed by a fix is validated under its new name.
       for (const f of input.fixes) {
         if (!f.renamedFolder) continue;
-        for (const t of targets) if (t.kind === 'skill' && resolve(t.dir) === f.renamedFolder.from) t.dir = f.renamedFolder.to;
+        for (const t of targets)
+          if (t.kind === 'skill' && resolve(t.dir) === f.renamedFolder.from)
+            t.dir = f.renamedFolder.to;
       }
     }
     const seen = new Set<string>();
     for (const t of targets) {
       try {
         if (t.kind === 'skill') {
-          const r = await validateSkillFolder(t.dir, opts.profiles ? { profiles: opts.profiles } : {});
+          const r = await validateSkillFolder(
+            t.dir,
+            opts.profiles ? { profiles: opts.profiles } : {},
+          );
           if (!seen.has(r.file)) input.skills.push(r);
           seen.add(r.file);
         } else {
-          const lib = await validateLibrary(t.dir, opts.profiles ? { profiles: opts.profiles } : {});
+          const lib = await validateLibrary(
+            t.dir,
+            opts.profiles ? { profiles: opts.profiles } : {},
+          );
           if (lib.skills.length === 0) {
-            input.inputErrors.push({ path: t.dir, message: `No skills found in ${t.dir}: neither it nor its subfolders hold a SKILL.md.` });
+            input.inputErrors.push({
+              path: t.dir,
+              message: `No skills found in ${t.dir}: neither it nor its subfolders hold a SKILL.md.`,
+            });
             continue;
           }
           for (const s of lib.skills) {
@@ -152,15 +185,23 @@ export const validateCommand: CliCommand = {
           input.libraries.push({ root: lib.root, findings: lib.findings, budget: lib.budget });
         }
       } catch (error) {
-        input.inputErrors.push({ path: t.dir, message: error instanceof Error ? error.message : String(error) });
+        input.inputErrors.push({
+          path: t.dir,
+          message: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     for (const e of input.inputErrors) io.stderr(`skillbench validate: ${e.message}\n`);
-    if (opts.format === 'json') io.stdout(`${JSON.stringify(toJsonReport(input, io.cwd, version), null, 2)}\n`);
-    else if (opts.format === 'sarif') io.stdout(`${JSON.stringify(toSarif(input, io.cwd, version), null, 2)}\n`);
-    else if (input.skills.length > 0 || input.inputErrors.length === 0) io.stdout(toText(input, io.cwd));
+    if (opts.format === 'json')
+      io.stdout(`${JSON.stringify(toJsonReport(input, io.cwd, version), null, 2)}\n`);
+    else if (opts.format === 'sarif')
+      io.stdout(`${JSON.stringify(toSarif(input, io.cwd, version), null, 2)}\n`);
+    else if (input.skills.length > 0 || input.inputErrors.length === 0)
+      io.stdout(toText(input, io.cwd));
     if (input.inputErrors.length > 0) return 2;
-    const errors = input.skills.some((s) => s.counts.error > 0) || input.libraries.some((l) => l.findings.some((f) => f.severity === 'error'));
+    const errors =
+      input.skills.some((s) => s.counts.error > 0) ||
+      input.libraries.some((l) => l.findings.some((f) => f.severity === 'error'));
     return errors ? 1 : 0;
   },
 };

@@ -31,25 +31,41 @@ export const webCommand: CliCommand = {
     try {
       ({ values } = parseArgs({
         args,
-        options: { port: { type: 'string' }, 'renderer-dir': { type: 'string' }, 'user-data': { type: 'string' }, reason: { type: 'string' } },
+        options: {
+          port: { type: 'string' },
+          'renderer-dir': { type: 'string' },
+          'user-data': { type: 'string' },
+          reason: { type: 'string' },
+        },
         strict: true,
       }));
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
     const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
     const rendererDir = values['renderer-dir'] ?? defaultRendererDir();
     if (!existsSync(join(rendererDir, 'index.html'))) {
-      io.stderr(`The Skillbench window is not built yet (no ${join(rendererDir, 'index.html')}). Run \`npm run build\` first.\n`);
+      io.stderr(
+        `The Skillbench window is not built yet (no ${join(rendererDir, 'index.html')}). Run \`npm run build\` first.\n`,
+      );
       return 2;
     }
     // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
     const launcher = join(bundleDir(), '..', '..', 'main', 'cli', 'skillbench.mjs');
     const cliCommand = existsSync(launcher) ? [process.execPath, launcher] : undefined;
-    const shell = await startBrowserShell({ rendererDir, port, version: process.env.SKILLBENCH_VERSION ?? '0.1.0', userDataDir: values['user-data'], cliCommand });
+    const shell = await startBrowserShell({
+      rendererDir,
+      port,
+      version: process.env.SKILLBENCH_VERSION ?? '0.1.0',
+      userDataDir: values['user-data'],
+      cliCommand,
+    });
     if (values.reason) io.stdout(`${values.reason}\n`);
-    io.stdout(`Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`);
+    io.stdout(
+      `Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`,
+    );
     await new Promise<void>((resolveStop) => {
       const stop = () => resolveStop();
       process.once('SIGINT', stop);

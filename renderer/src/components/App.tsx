@@ -14,7 +14,9 @@ import { TargetSelector } from './TargetSelector';
 // Why lazy: Monaco and the inspector are most of the bundle; the list must not wait for them
 // (issue 4: list interactive under 1.5 s with 5,000 skills).
 const SkillView = lazy(() => import('./SkillView').then((m) => ({ default: m.SkillView })));
-const InspectorView = lazy(() => import('./inspector/InspectorView').then((m) => ({ default: m.InspectorView })));
+const InspectorView = lazy(() =>
+  import('./inspector/InspectorView').then((m) => ({ default: m.InspectorView })),
+);
 
 /** The Skillbench window. */
 export function App() {
@@ -33,7 +35,10 @@ export function App() {
 
   useEffect(() => {
     void useAppStore.getState().start();
-    const offChanged = onEvent('skill.changed', ({ path, version }) => void useEditorStore.getState().externalChange(path, version));
+    const offChanged = onEvent(
+      'skill.changed',
+      ({ path, version }) => void useEditorStore.getState().externalChange(path, version),
+    );
     // Why: a large library's first listing arrives before its checks; this event says they are done.
     const offLibrary = onEvent('library.changed', () => void useLibraryStore.getState().refresh());
     // Why: closing the window with unsaved changes asks first (issue 4: never lose work).
@@ -61,7 +66,9 @@ export function App() {
     const editor = useEditorStore.getState();
     if (path === editor.path) return;
     if (isDirty(editor)) {
-      const keep = window.confirm(`Save your changes to ${editor.path} before opening another skill?\n\nOK saves them; Cancel stays here.`);
+      const keep = window.confirm(
+        `Save your changes to ${editor.path} before opening another skill?\n\nOK saves them; Cancel stays here.`,
+      );
       if (!keep || !(await editor.save())) return;
     }
     await openSkill(path);
@@ -73,17 +80,36 @@ export function App() {
   }
 
   return (
-    <div className="app" data-state={info && libraryState === 'ready' ? 'ready' : 'starting'} data-shell={shellKind}>
+    <div
+      className="app"
+      data-state={info && libraryState === 'ready' ? 'ready' : 'starting'}
+      data-shell={shellKind}
+    >
       <header className="app-header">
         <h1>Skillbench</h1>
         <div role="tablist" aria-label="Views" className="view-switch">
-          <button type="button" role="tab" aria-selected={view === 'library'} onClick={() => setView('library')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'library'}
+            onClick={() => setView('library')}
+          >
             Library
           </button>
-          <button type="button" role="tab" aria-selected={view === 'server'} onClick={() => setView('server')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'server'}
+            onClick={() => setView('server')}
+          >
             Server
           </button>
-          <button type="button" role="tab" aria-selected={view === 'inspector'} onClick={() => setView('inspector')}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'inspector'}
+            onClick={() => setView('inspector')}
+          >
             Inspector
           </button>
         </div>
@@ -98,7 +124,11 @@ export function App() {
         </button>
         <TargetSelector />
         <span className="root-path" title={roots.join('\n')}>
-          {roots.length === 0 ? 'No folder open' : roots.length === 1 ? roots[0] : `${roots.length} folders`}
+          {roots.length === 0
+            ? 'No folder open'
+            : roots.length === 1
+              ? roots[0]
+              : `${roots.length} folders`}
         </span>
         {roots.length > 0 ? (
           <details className="roots-menu">
@@ -107,7 +137,11 @@ export function App() {
               {roots.map((r) => (
                 <li key={r}>
                   {r}{' '}
-                  <button type="button" onClick={() => void closeRoot(r)} aria-label={`Remove ${r} from the library`}>
+                  <button
+                    type="button"
+                    onClick={() => void closeRoot(r)}
+                    aria-label={`Remove ${r} from the library`}
+                  >
                     Remove
                   </button>
                 </li>
@@ -135,7 +169,12 @@ export function App() {
         <section className="banner suggestions" aria-label="Suggested folders">
           <span>Skills found on this computer:</span>
           {suggestions.map((s) => (
-            <button type="button" key={s.path} onClick={() => void openLibrary(s.path)} title={s.path}>
+            <button
+              type="button"
+              key={s.path}
+              onClick={() => void openLibrary(s.path)}
+              title={s.path}
+            >
               {s.label}
             </button>
           ))}
@@ -147,8 +186,15 @@ export function App() {
       <main className="workspace">
         {view === 'library' ? (
           <>
-            <LibraryPanel onOpen={(path) => void switchTo(path)} onImport={() => setDialog('import')} />
-            <Suspense fallback={<section className="skill-view empty" aria-label="Skill" aria-busy="true" />}>
+            <LibraryPanel
+              onOpen={(path) => void switchTo(path)}
+              onImport={() => setDialog('import')}
+            />
+            <Suspense
+              fallback={
+                <section className="skill-view empty" aria-label="Skill" aria-busy="true" />
+              }
+            >
               <SkillView />
             </Suspense>
           </>
@@ -160,8 +206,15 @@ export function App() {
           </Suspense>
         )}
       </main>
-      {dialog === 'open' ? <OpenFolderDialog initialPath={roots[0] ?? info?.homeDir ?? ''} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'new' ? <NewSkillWizard onClose={() => setDialog(null)} onCreated={(path) => void switchTo(path)} /> : null}
+      {dialog === 'open' ? (
+        <OpenFolderDialog
+          initialPath={roots[0] ?? info?.homeDir ?? ''}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'new' ? (
+        <NewSkillWizard onClose={() => setDialog(null)} onCreated={(path) => void switchTo(path)} />
+      ) : null}
       {dialog === 'import' ? <ImportDialog onClose={() => setDialog(null)} /> : null}
     </div>
   );

@@ -9,7 +9,13 @@ function DiffView({ disk, mine }: { disk: string; mine: string }) {
     if (!host.current) return;
     const original = monaco.editor.createModel(disk, 'markdown');
     const modified = monaco.editor.createModel(mine, 'markdown');
-    const diff = monaco.editor.createDiffEditor(host.current, { readOnly: true, automaticLayout: true, theme: 'vs-dark', renderSideBySide: true, originalEditable: false });
+    const diff = monaco.editor.createDiffEditor(host.current, {
+      readOnly: true,
+      automaticLayout: true,
+      theme: 'vs-dark',
+      renderSideBySide: true,
+      originalEditable: false,
+    });
     diff.setModel({ original, modified });
     return () => {
       diff.dispose();
@@ -17,7 +23,14 @@ function DiffView({ disk, mine }: { disk: string; mine: string }) {
       modified.dispose();
     };
   }, [disk, mine]);
-  return <div className="diff-view" ref={host} aria-label="Disk version on the left, your version on the right" data-testid="conflict-diff" />;
+  return (
+    <div
+      className="diff-view"
+      ref={host}
+      aria-label="Disk version on the left, your version on the right"
+      data-testid="conflict-diff"
+    />
+  );
 }
 
 /** Shown when the open file changed on disk while the user has unsaved changes: never a silent overwrite. */
@@ -29,8 +42,17 @@ export function ConflictBanner() {
   const [showBoth, setShowBoth] = useState(false);
   if (!conflict) return null;
   return (
-    <div className="conflict" role="alertdialog" aria-labelledby="conflict-title" aria-describedby="conflict-text">
-      <h2 id="conflict-title">{conflict.kind === 'deleted' ? 'This file was deleted outside Skillbench' : 'This file changed outside Skillbench'}</h2>
+    <div
+      className="conflict"
+      role="alertdialog"
+      aria-labelledby="conflict-title"
+      aria-describedby="conflict-text"
+    >
+      <h2 id="conflict-title">
+        {conflict.kind === 'deleted'
+          ? 'This file was deleted outside Skillbench'
+          : 'This file changed outside Skillbench'}
+      </h2>
       <p id="conflict-text">
         {conflict.kind === 'deleted'
           ? 'Your text is still here. Save to write it back, or close the file.'
@@ -51,7 +73,9 @@ export function ConflictBanner() {
           Keep my version
         </button>
       </div>
-      {showBoth && conflict.diskText !== null ? <DiffView disk={conflict.diskText} mine={draft} /> : null}
+      {showBoth && conflict.diskText !== null ? (
+        <DiffView disk={conflict.diskText} mine={draft} />
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,12 @@ import type { Diagnostic } from '../../../shared/validation/types';
 import { BOM, setEditorBridge } from '../editor/editor-bridge';
 import { frontmatterLines } from '../editor/frontmatter-mirror';
 import { CORE_MARKER_OWNER, toMarkers } from '../editor/markers';
-import { FRONTMATTER_MODEL_URI, monaco, setFrontmatterSchema, SKILL_LANGUAGE } from '../editor/monaco-setup';
+import {
+  FRONTMATTER_MODEL_URI,
+  monaco,
+  setFrontmatterSchema,
+  SKILL_LANGUAGE,
+} from '../editor/monaco-setup';
 import { editorSchemaFor } from '../editor/schemas';
 import { useEditorStore } from '../state/editor-store';
 import { useLibraryStore } from '../state/library-store';
@@ -14,11 +19,16 @@ function modelOffset(text: string, offset: number): number {
 }
 
 /** Diagnostics currently shown, for the code-action provider (one provider per language, registered once). */
-let shownDiagnostics: { uri: string; text: string; diagnostics: Diagnostic[] } = { uri: '', text: '', diagnostics: [] };
+let shownDiagnostics: { uri: string; text: string; diagnostics: Diagnostic[] } = {
+  uri: '',
+  text: '',
+  diagnostics: [],
+};
 
 monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
   provideCodeActions(model, range) {
-    if (model.uri.toString() !== shownDiagnostics.uri) return { actions: [], dispose: () => undefined };
+    if (model.uri.toString() !== shownDiagnostics.uri)
+      return { actions: [], dispose: () => undefined };
     const { text, diagnostics } = shownDiagnostics;
     const actions: monaco.languages.CodeAction[] = [];
     for (const d of diagnostics) {
@@ -27,7 +37,8 @@ monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
       const end = d.range?.end.line ?? 1;
       if (end < range.startLineNumber || start > range.endLineNumber) continue;
       for (const fix of d.fixes) {
-        if (fix.edits.length === 0 || (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1))) continue;
+        if (fix.edits.length === 0 || (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1)))
+          continue;
         actions.push({
           title: fix.title,
           kind: 'quickfix',
@@ -39,7 +50,10 @@ monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
               return {
                 resource: model.uri,
                 versionId: model.getVersionId(),
-                textEdit: { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: e.newText },
+                textEdit: {
+                  range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
+                  text: e.newText,
+                },
               };
             }),
           },
@@ -63,7 +77,9 @@ export function EditorPane() {
 
   useEffect(() => {
     if (!host.current) return;
-    const mirror = monaco.editor.getModel(FRONTMATTER_MODEL_URI) ?? monaco.editor.createModel('', 'yaml', FRONTMATTER_MODEL_URI);
+    const mirror =
+      monaco.editor.getModel(FRONTMATTER_MODEL_URI) ??
+      monaco.editor.createModel('', 'yaml', FRONTMATTER_MODEL_URI);
     const editor = monaco.editor.create(host.current, {
       automaticLayout: true,
       language: SKILL_LANGUAGE,
@@ -77,7 +93,10 @@ export function EditorPane() {
       renderValidationDecorations: 'on',
     });
     editorRef.current = editor;
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, () => void useEditorStore.getState().save());
+    editor.addCommand(
+      monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS,
+      () => void useEditorStore.getState().save(),
+    );
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
       if (!model) return;
@@ -97,7 +116,10 @@ export function EditorPane() {
           edits.map((e) => {
             const from = model.getPositionAt(modelOffset(text, e.start));
             const to = model.getPositionAt(modelOffset(text, Math.min(e.end, text.length)));
-            return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), text: e.newText };
+            return {
+              range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
+              text: e.newText,
+            };
           }),
         );
         editor.pushUndoStop();
@@ -133,13 +155,21 @@ export function EditorPane() {
       model?.dispose();
       model = monaco.editor.getModel(uri) ?? monaco.editor.createModel('', SKILL_LANGUAGE, uri);
       // Why: keep the file's own line endings; Monaco would otherwise write LF (issue 4: "preserve line endings").
-      model.setEOL(modelText.includes('\r\n') ? monaco.editor.EndOfLineSequence.CRLF : monaco.editor.EndOfLineSequence.LF);
+      model.setEOL(
+        modelText.includes('\r\n')
+          ? monaco.editor.EndOfLineSequence.CRLF
+          : monaco.editor.EndOfLineSequence.LF,
+      );
       model.setValue(modelText);
       editor.setModel(model);
       monaco.editor.getModel(FRONTMATTER_MODEL_URI)?.setValue(frontmatterLines(draft));
       editor.focus();
     } else if (model.getValue() !== modelText) {
-      model.pushEditOperations([], [{ range: model.getFullModelRange(), text: modelText }], () => null);
+      model.pushEditOperations(
+        [],
+        [{ range: model.getFullModelRange(), text: modelText }],
+        () => null,
+      );
       monaco.editor.getModel(FRONTMATTER_MODEL_URI)?.setValue(frontmatterLines(draft));
     }
   }, [path, status, externalRevision]);
@@ -149,7 +179,11 @@ export function EditorPane() {
     const model = editorRef.current?.getModel();
     if (!model || !path) return;
     const all = [...diagnostics, ...diskDiagnostics];
-    shownDiagnostics = { uri: model.uri.toString(), text: useEditorStore.getState().draft, diagnostics: all };
+    shownDiagnostics = {
+      uri: model.uri.toString(),
+      text: useEditorStore.getState().draft,
+      diagnostics: all,
+    };
     monaco.editor.setModelMarkers(model, CORE_MARKER_OWNER, toMarkers(all));
   }, [diagnostics, diskDiagnostics, path]);
 

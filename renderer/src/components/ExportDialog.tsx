@@ -5,7 +5,6 @@ import { formatSize } from '../format';
 import { shellKind } from '../platform/api';
 import { useTransferStore } from '../state/transfer-store';
 
-
 /**
  * The export dialog (issue 6 point 8): pick a destination, see the SKILL.md it will receive as a
  * diff, every file with whether and why it is included, the destination's own checks, then export.
@@ -20,10 +19,14 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
   const [force, setForce] = useState(false);
   const [scope, setScope] = useState<'user' | 'project'>('user');
   const [projectDir, setProjectDir] = useState('');
-  const { planned, planning, exportResult, exportError, plan, runExport, reveal, resetExport } = useTransferStore();
+  const { planned, planning, exportResult, exportError, plan, runExport, reveal, resetExport } =
+    useTransferStore();
   const definition = TARGETS.find((t) => t.id === target);
   const isArchive = definition?.output !== 'folder';
-  const claudeCode = scope === 'project' && projectDir ? { scope: 'project' as const, project: projectDir } : { scope: 'user' as const };
+  const claudeCode =
+    scope === 'project' && projectDir
+      ? { scope: 'project' as const, project: projectDir }
+      : { scope: 'user' as const };
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -31,7 +34,13 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
   }, [resetExport]);
 
   useEffect(() => {
-    void plan({ skillDir, target, keep, project: project || undefined, claudeCode: target === 'claude-code' ? claudeCode : undefined });
+    void plan({
+      skillDir,
+      target,
+      keep,
+      project: project || undefined,
+      claudeCode: target === 'claude-code' ? claudeCode : undefined,
+    });
   }, [skillDir, target, keep, project, scope, projectDir, plan]);
 
   useEffect(() => {
@@ -57,14 +66,25 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
   }
 
   return (
-    <dialog ref={dialog} className="export-dialog" aria-labelledby="export-title" onCancel={onClose} data-state={planning ? 'planning' : 'ready'}>
+    <dialog
+      ref={dialog}
+      className="export-dialog"
+      aria-labelledby="export-title"
+      onCancel={onClose}
+      data-state={planning ? 'planning' : 'ready'}
+    >
       <h2 id="export-title">Export {p?.skillName ?? ''}</h2>
       <div className="export-grid">
         <fieldset className="targets">
           <legend>Destination</legend>
           {TARGETS.map((t) => (
             <label key={t.id}>
-              <input type="radio" name="export-target" checked={target === t.id} onChange={() => setTarget(t.id)} />
+              <input
+                type="radio"
+                name="export-target"
+                checked={target === t.id}
+                onChange={() => setTarget(t.id)}
+              />
               <span>
                 <strong>{t.label}</strong>
                 <br />
@@ -91,26 +111,48 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
           {p ? (
             <>
               <section aria-label="Checks" className="export-checks">
-                <h3>{p.blocked ? `${definition?.label ?? ''} will refuse this skill` : 'Checks passed'}</h3>
-                {p.issues.length === 0 ? <p className="help">Nothing the destination would reject.</p> : null}
+                <h3>
+                  {p.blocked
+                    ? `${definition?.label ?? ''} will refuse this skill`
+                    : 'Checks passed'}
+                </h3>
+                {p.issues.length === 0 ? (
+                  <p className="help">Nothing the destination would reject.</p>
+                ) : null}
                 <ul>
                   {p.issues.map((issue, i) => (
-                    <li key={`${issue.ruleId}-${i}`} className={issue.severity} data-rule={issue.ruleId}>
-                      <span className={`severity ${issue.severity}`}>{issue.severity}</span> {issue.message}
-                      {issue.destinationWording ? <span className="destination-wording"> The destination says: “{issue.destinationWording}”</span> : null}
+                    <li
+                      key={`${issue.ruleId}-${i}`}
+                      className={issue.severity}
+                      data-rule={issue.ruleId}
+                    >
+                      <span className={`severity ${issue.severity}`}>{issue.severity}</span>{' '}
+                      {issue.message}
+                      {issue.destinationWording ? (
+                        <span className="destination-wording">
+                          {' '}
+                          The destination says: “{issue.destinationWording}”
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
                 {p.blocked && p.canOverride ? (
                   <label>
-                    <input type="checkbox" checked={force} onChange={(e) => setForce(e.target.checked)} /> Copy it anyway ({errors.length} {errors.length === 1 ? 'error' : 'errors'})
+                    <input
+                      type="checkbox"
+                      checked={force}
+                      onChange={(e) => setForce(e.target.checked)}
+                    />{' '}
+                    Copy it anyway ({errors.length} {errors.length === 1 ? 'error' : 'errors'})
                   </label>
                 ) : null}
               </section>
 
               <section aria-label="SKILL.md changes" className="projection">
                 <h3>SKILL.md as the destination receives it</h3>
-                {p.projection.changes.filter((c) => c.action !== 'kept').length === 0 && p.projection.normalisations.length === 0 ? (
+                {p.projection.changes.filter((c) => c.action !== 'kept').length === 0 &&
+                p.projection.normalisations.length === 0 ? (
                   <p className="help">Unchanged.</p>
                 ) : (
                   <ul>
@@ -137,7 +179,12 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                 </pre>
                 {isArchive && target.startsWith('archive') ? (
                   <label>
-                    <input type="checkbox" checked={project} onChange={(e) => setProject(e.target.checked)} /> Keep only the six standard fields (as for an upload)
+                    <input
+                      type="checkbox"
+                      checked={project}
+                      onChange={(e) => setProject(e.target.checked)}
+                    />{' '}
+                    Keep only the six standard fields (as for an upload)
                   </label>
                 ) : null}
               </section>
@@ -146,7 +193,11 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                 <h3>
                   Files: {p.totals.files} included, {formatSize(p.totals.bytes)}
                   {definition?.limits.maxFiles ? ` (limit ${definition.limits.maxFiles} files` : ''}
-                  {definition?.limits.maxBytes ? `, ${formatSize(definition.limits.maxBytes)})` : definition?.limits.maxFiles ? ')' : ''}
+                  {definition?.limits.maxBytes
+                    ? `, ${formatSize(definition.limits.maxBytes)})`
+                    : definition?.limits.maxFiles
+                      ? ')'
+                      : ''}
                 </h3>
                 <table>
                   <thead>
@@ -161,7 +212,10 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                     {p.entries
                       .filter((e) => e.kind !== 'directory')
                       .map((e) => (
-                        <tr key={`${e.source ?? ''}→${e.output}`} className={e.included ? '' : 'excluded'}>
+                        <tr
+                          key={`${e.source ?? ''}→${e.output}`}
+                          className={e.included ? '' : 'excluded'}
+                        >
                           <td>
                             <code>{e.output || e.source}</code>
                           </td>
@@ -174,7 +228,13 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                                 <input
                                   type="checkbox"
                                   checked={keep.includes(e.source)}
-                                  onChange={(ev) => setKeep(ev.target.checked ? [...keep, e.source as string] : keep.filter((k) => k !== e.source))}
+                                  onChange={(ev) =>
+                                    setKeep(
+                                      ev.target.checked
+                                        ? [...keep, e.source as string]
+                                        : keep.filter((k) => k !== e.source),
+                                    )
+                                  }
                                 />{' '}
                                 Keep it
                               </label>
@@ -184,7 +244,11 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                       ))}
                   </tbody>
                 </table>
-                {p.apiFiles ? <p className="help">Claude API multipart upload: {p.apiFiles.length} files[] entries.</p> : null}
+                {p.apiFiles ? (
+                  <p className="help">
+                    Claude API multipart upload: {p.apiFiles.length} files[] entries.
+                  </p>
+                ) : null}
               </section>
             </>
           ) : planning ? (
@@ -196,25 +260,52 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
               <fieldset>
                 <legend>Install into</legend>
                 <label>
-                  <input type="radio" name="cc-scope" checked={scope === 'user'} onChange={() => setScope('user')} /> My skills (~/.claude/skills)
+                  <input
+                    type="radio"
+                    name="cc-scope"
+                    checked={scope === 'user'}
+                    onChange={() => setScope('user')}
+                  />{' '}
+                  My skills (~/.claude/skills)
                 </label>
                 <label>
-                  <input type="radio" name="cc-scope" checked={scope === 'project'} onChange={() => setScope('project')} /> A project&apos;s .claude/skills
+                  <input
+                    type="radio"
+                    name="cc-scope"
+                    checked={scope === 'project'}
+                    onChange={() => setScope('project')}
+                  />{' '}
+                  A project&apos;s .claude/skills
                 </label>
                 {scope === 'project' ? (
                   <>
                     <label htmlFor="export-project">Project folder</label>
-                    <input id="export-project" value={projectDir} onChange={(e) => setProjectDir(e.target.value)} spellCheck={false} />
+                    <input
+                      id="export-project"
+                      value={projectDir}
+                      onChange={(e) => setProjectDir(e.target.value)}
+                      spellCheck={false}
+                    />
                   </>
                 ) : null}
               </fieldset>
             ) : (
               <>
                 <label htmlFor="export-out">{isArchive ? 'Save as' : 'Copy into folder'}</label>
-                <input id="export-out" value={out} onChange={(e) => setOut(e.target.value)} spellCheck={false} />
+                <input
+                  id="export-out"
+                  value={out}
+                  onChange={(e) => setOut(e.target.value)}
+                  spellCheck={false}
+                />
                 {isArchive ? (
                   <label>
-                    <input type="checkbox" checked={sha256File} onChange={(e) => setSha256File(e.target.checked)} /> Also write a .sha256 file
+                    <input
+                      type="checkbox"
+                      checked={sha256File}
+                      onChange={(e) => setSha256File(e.target.checked)}
+                    />{' '}
+                    Also write a .sha256 file
                   </label>
                 ) : null}
               </>
@@ -226,7 +317,8 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
               {exportResult.status === 'written' ? (
                 <>
                   <p>
-                    Written: <code>{exportResult.path}</code> ({exportResult.files} files, {formatSize(exportResult.bytes)})
+                    Written: <code>{exportResult.path}</code> ({exportResult.files} files,{' '}
+                    {formatSize(exportResult.bytes)})
                   </p>
                   {exportResult.sha256 ? (
                     <p>
@@ -244,8 +336,10 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
               ) : (
                 <>
                   <p>
-                    <code>{exportResult.path}</code> already exists. Replacing it changes {exportResult.diff.changed.length} files, adds {exportResult.diff.added.length} and removes{' '}
-                    {exportResult.diff.removed.length}; the old copy goes to Skillbench&apos;s trash.
+                    <code>{exportResult.path}</code> already exists. Replacing it changes{' '}
+                    {exportResult.diff.changed.length} files, adds {exportResult.diff.added.length}{' '}
+                    and removes {exportResult.diff.removed.length}; the old copy goes to
+                    Skillbench&apos;s trash.
                   </p>
                   <ul className="folder-diff">
                     {exportResult.diff.added.map((f) => (
@@ -271,7 +365,12 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
         <button type="button" onClick={onClose}>
           Close
         </button>
-        <button type="button" className="primary" disabled={!canExport || planning} onClick={() => void runExport(request())}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!canExport || planning}
+          onClick={() => void runExport(request())}
+        >
           Export
         </button>
       </div>

@@ -6,7 +6,6 @@ import { useFilesStore } from '../state/files-store';
 
 type Entry = ChannelOutput<'skill.files'>['entries'][number];
 
-
 /** A skill's files: open, create, rename or move, delete (with undo), drop files in, preview images. */
 export function FileTree({ skillDir }: { skillDir: string }) {
   const entries = useFilesStore((s) => s.entries);
@@ -43,7 +42,8 @@ export function FileTree({ skillDir }: { skillDir: string }) {
     event.preventDefault();
     event.stopPropagation();
     setDragging(false);
-    for (const file of Array.from(event.dataTransfer.files)) await files.importFile(`${base}${file.name}`, file);
+    for (const file of Array.from(event.dataTransfer.files))
+      await files.importFile(`${base}${file.name}`, file);
   }
 
   return (
@@ -65,11 +65,26 @@ export function FileTree({ skillDir }: { skillDir: string }) {
           const name = entry.path.split('/').pop();
           const isOpen = openPath === absolute(entry.path);
           return (
-            <li key={entry.path} role="treeitem" aria-selected={selected === entry.path} style={{ paddingLeft: depth * 14 }}>
-              <button type="button" className={isOpen ? 'file open' : 'file'} onClick={() => void open(entry)} title={`${entry.path} · ${formatSize(entry.size)}`}>
-                <span className={`file-kind ${entry.kind === 'directory' ? 'folder' : entry.view}`} aria-hidden="true" />
+            <li
+              key={entry.path}
+              role="treeitem"
+              aria-selected={selected === entry.path}
+              style={{ paddingLeft: depth * 14 }}
+            >
+              <button
+                type="button"
+                className={isOpen ? 'file open' : 'file'}
+                onClick={() => void open(entry)}
+                title={`${entry.path} · ${formatSize(entry.size)}`}
+              >
+                <span
+                  className={`file-kind ${entry.kind === 'directory' ? 'folder' : entry.view}`}
+                  aria-hidden="true"
+                />
                 {name}
-                {entry.kind === 'file' && entry.view !== 'text' ? <span className="file-tag">{entry.view}</span> : null}
+                {entry.kind === 'file' && entry.view !== 'text' ? (
+                  <span className="file-tag">{entry.view}</span>
+                ) : null}
               </button>
             </li>
           );
@@ -77,12 +92,28 @@ export function FileTree({ skillDir }: { skillDir: string }) {
       </ul>
       <div className="file-actions">
         <label htmlFor="file-name">Name or path</label>
-        <input id="file-name" value={newName} placeholder={`${base}new-file.md`} onChange={(e) => setNewName(e.target.value)} spellCheck={false} />
+        <input
+          id="file-name"
+          value={newName}
+          placeholder={`${base}new-file.md`}
+          onChange={(e) => setNewName(e.target.value)}
+          spellCheck={false}
+        />
         <div className="row wrap">
-          <button type="button" disabled={!newName} onClick={() => void files.create(target, 'file').then((done) => done && setNewName(''))}>
+          <button
+            type="button"
+            disabled={!newName}
+            onClick={() => void files.create(target, 'file').then((done) => done && setNewName(''))}
+          >
             New file
           </button>
-          <button type="button" disabled={!newName} onClick={() => void files.create(target, 'directory').then((done) => done && setNewName(''))}>
+          <button
+            type="button"
+            disabled={!newName}
+            onClick={() =>
+              void files.create(target, 'directory').then((done) => done && setNewName(''))
+            }
+          >
             New folder
           </button>
           <button
@@ -99,7 +130,11 @@ export function FileTree({ skillDir }: { skillDir: string }) {
           >
             Rename / move selected
           </button>
-          <button type="button" disabled={!selectedEntry || selected === 'SKILL.md'} onClick={() => void files.remove(selected)}>
+          <button
+            type="button"
+            disabled={!selectedEntry || selected === 'SKILL.md'}
+            onClick={() => void files.remove(selected)}
+          >
             Delete selected
           </button>
         </div>
@@ -115,7 +150,14 @@ export function FileTree({ skillDir }: { skillDir: string }) {
       </div>
       {preview ? (
         <figure className="file-preview" aria-label={`Preview of ${preview.path}`}>
-          {preview.view === 'image' && preview.dataUrl ? <img src={preview.dataUrl} alt={preview.path} /> : <p>{preview.path} is a binary file ({formatSize(preview.size)}); it is not opened as text.</p>}
+          {preview.view === 'image' && preview.dataUrl ? (
+            <img src={preview.dataUrl} alt={preview.path} />
+          ) : (
+            <p>
+              {preview.path} is a binary file ({formatSize(preview.size)}); it is not opened as
+              text.
+            </p>
+          )}
           <figcaption>
             {preview.path} · {formatSize(preview.size)}
           </figcaption>

@@ -10,7 +10,15 @@ import { useTransferStore } from '../state/transfer-store';
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const roots = useLibraryStore((s) => s.roots);
-  const { importSource, importPreview, importResult, importError, previewImport, runImport, resetImport } = useTransferStore();
+  const {
+    importSource,
+    importPreview,
+    importResult,
+    importError,
+    previewImport,
+    runImport,
+    resetImport,
+  } = useTransferStore();
   const [path, setPath] = useState('');
   const [into, setInto] = useState(roots[0] ?? '');
   const [pick, setPick] = useState<string | undefined>(undefined);
@@ -24,7 +32,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const chosen = skills.length === 1 ? skills[0] : skills.find((s) => s.root === pick);
 
   return (
-    <dialog ref={dialog} className="import-dialog" aria-labelledby="import-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="import-dialog"
+      aria-labelledby="import-title"
+      onCancel={onClose}
+    >
       <h2 id="import-title">Import a skill</h2>
       {!importSource ? (
         <form
@@ -33,9 +46,16 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             void previewImport(path.trim());
           }}
         >
-          <label htmlFor="import-path">A .zip, .skill, .tar.gz file, a skill folder or a SKILL.md</label>
+          <label htmlFor="import-path">
+            A .zip, .skill, .tar.gz file, a skill folder or a SKILL.md
+          </label>
           <div className="row">
-            <input id="import-path" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+            <input
+              id="import-path"
+              value={path}
+              onChange={(e) => setPath(e.target.value)}
+              spellCheck={false}
+            />
             <button type="submit" disabled={path.trim() === ''}>
               Check it
             </button>
@@ -67,7 +87,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               <legend>This archive holds {skills.length} skills. Pick one:</legend>
               {skills.map((s) => (
                 <label key={s.root}>
-                  <input type="radio" name="import-pick" checked={pick === s.root} onChange={() => setPick(s.root)} /> {s.name} <span className="muted">({s.root || '.'})</span>
+                  <input
+                    type="radio"
+                    name="import-pick"
+                    checked={pick === s.root}
+                    onChange={() => setPick(s.root)}
+                  />{' '}
+                  {s.name} <span className="muted">({s.root || '.'})</span>
                 </label>
               ))}
             </fieldset>
@@ -121,10 +147,16 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <>
               <p>{importResult.message}</p>
               <div className="row">
-                <button type="button" onClick={() => void runImport(into, { pick, onConflict: 'rename' })}>
+                <button
+                  type="button"
+                  onClick={() => void runImport(into, { pick, onConflict: 'rename' })}
+                >
                   Import as {importResult.suggestion}
                 </button>
-                <button type="button" onClick={() => void runImport(into, { pick, onConflict: 'replace' })}>
+                <button
+                  type="button"
+                  onClick={() => void runImport(into, { pick, onConflict: 'replace' })}
+                >
                   Replace it (old copy to the trash)
                 </button>
               </div>
@@ -142,7 +174,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           {importResult?.status === 'imported' ? 'Done' : 'Cancel'}
         </button>
         {importPreview?.status === 'ok' && importResult?.status !== 'imported' ? (
-          <button type="button" className="primary" disabled={!chosen || !into} onClick={() => void runImport(into, { pick })}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!chosen || !into}
+            onClick={() => void runImport(into, { pick })}
+          >
             Import
           </button>
         ) : null}

@@ -16,12 +16,20 @@ function BudgetMeter() {
       <label htmlFor="budget-meter">
         Descriptions: {budget.total.toLocaleString()} / {budget.limit.toLocaleString()} characters
       </label>
-      <meter id="budget-meter" min={0} max={budget.limit} value={Math.min(budget.total, budget.limit)} high={budget.limit * 0.85} optimum={0}>
+      <meter
+        id="budget-meter"
+        min={0}
+        max={budget.limit}
+        value={Math.min(budget.total, budget.limit)}
+        high={budget.limit * 0.85}
+        optimum={0}
+      >
         {Math.round(ratio * 100)}%
       </meter>
       {budget.over ? (
         <p className="budget-warning">
-          Over budget: agents may leave skills out of their list. Longest: {top.map((s) => `${s.name} (${Math.round(s.share * 100)}%)`).join(', ')}.
+          Over budget: agents may leave skills out of their list. Longest:{' '}
+          {top.map((s) => `${s.name} (${Math.round(s.share * 100)}%)`).join(', ')}.
         </p>
       ) : null}
     </div>
@@ -29,7 +37,13 @@ function BudgetMeter() {
 }
 
 /** Search, filters, sort, the list, and the budget meter. */
-export function LibraryPanel({ onOpen, onImport }: { onOpen: (path: string) => void; onImport: () => void }) {
+export function LibraryPanel({
+  onOpen,
+  onImport,
+}: {
+  onOpen: (path: string) => void;
+  onImport: () => void;
+}) {
   const filter = useLibraryStore((s) => s.filter);
   const roots = useLibraryStore((s) => s.roots);
   const findings = useLibraryStore((s) => s.findings);
@@ -68,13 +82,21 @@ export function LibraryPanel({ onOpen, onImport }: { onOpen: (path: string) => v
           onChange={(e) => setFilter({ query: e.target.value })}
         />
         <div className="filters">
-          <select aria-label="Filter by status" value={filter.status} onChange={(e) => setFilter({ status: e.target.value as ListFilter['status'] })}>
+          <select
+            aria-label="Filter by status"
+            value={filter.status}
+            onChange={(e) => setFilter({ status: e.target.value as ListFilter['status'] })}
+          >
             <option value="all">All</option>
             <option value="errors">With errors</option>
             <option value="warnings">Warnings only</option>
             <option value="clean">No problems</option>
           </select>
-          <select aria-label="Filter by format" value={filter.profile} onChange={(e) => setFilter({ profile: e.target.value as ListFilter['profile'] })}>
+          <select
+            aria-label="Filter by format"
+            value={filter.profile}
+            onChange={(e) => setFilter({ profile: e.target.value as ListFilter['profile'] })}
+          >
             <option value="all">Any format</option>
             {PROFILE_IDS.filter((p) => p !== 'mcp-serve' && p !== 'claude-upload').map((p) => (
               <option key={p} value={p}>
@@ -83,7 +105,11 @@ export function LibraryPanel({ onOpen, onImport }: { onOpen: (path: string) => v
             ))}
           </select>
           {roots.length > 1 ? (
-            <select aria-label="Filter by folder" value={filter.root} onChange={(e) => setFilter({ root: e.target.value })}>
+            <select
+              aria-label="Filter by folder"
+              value={filter.root}
+              onChange={(e) => setFilter({ root: e.target.value })}
+            >
               <option value="all">All folders</option>
               {roots.map((r) => (
                 <option key={r} value={r}>
@@ -92,7 +118,11 @@ export function LibraryPanel({ onOpen, onImport }: { onOpen: (path: string) => v
               ))}
             </select>
           ) : null}
-          <select aria-label="Sort by" value={filter.sort} onChange={(e) => setFilter({ sort: e.target.value as ListFilter['sort'] })}>
+          <select
+            aria-label="Sort by"
+            value={filter.sort}
+            onChange={(e) => setFilter({ sort: e.target.value as ListFilter['sort'] })}
+          >
             <option value="name">Name</option>
             <option value="path">Folder</option>
             <option value="status">Problems first</option>

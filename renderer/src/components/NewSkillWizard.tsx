@@ -9,7 +9,13 @@ function length(text: string): number {
 }
 
 /** The new-skill wizard: name (checked as typed), description with guidance, template, folder. */
-export function NewSkillWizard({ onClose, onCreated }: { onClose: () => void; onCreated: (path: string) => void }) {
+export function NewSkillWizard({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (path: string) => void;
+}) {
   const roots = useLibraryStore((s) => s.roots);
   const createSkill = useLibraryStore((s) => s.createSkill);
   const [name, setName] = useState('');
@@ -22,7 +28,11 @@ export function NewSkillWizard({ onClose, onCreated }: { onClose: () => void; on
   const nameProblem = checkSkillName(name);
   const descriptionLength = length(description.trim());
   const descriptionProblem =
-    descriptionLength === 0 ? 'Say what the skill does and when to use it.' : descriptionLength > 1024 ? `The description has ${descriptionLength} characters; at most 1024 are allowed.` : null;
+    descriptionLength === 0
+      ? 'Say what the skill does and when to use it.'
+      : descriptionLength > 1024
+        ? `The description has ${descriptionLength} characters; at most 1024 are allowed.`
+        : null;
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -50,7 +60,9 @@ export function NewSkillWizard({ onClose, onCreated }: { onClose: () => void; on
         }}
       >
         <h2 id="wizard-title">New skill</h2>
-        {roots.length === 0 ? <p role="alert">Open a library folder first: the new skill is created inside it.</p> : null}
+        {roots.length === 0 ? (
+          <p role="alert">Open a library folder first: the new skill is created inside it.</p>
+        ) : null}
 
         <label htmlFor="wizard-name">Name</label>
         <input
@@ -69,7 +81,9 @@ export function NewSkillWizard({ onClose, onCreated }: { onClose: () => void; on
           }}
         />
         <p id="wizard-name-help" className={touched && nameProblem ? 'field-error' : 'help'}>
-          {touched && nameProblem ? nameProblem : `Lowercase words joined by hyphens; it becomes the folder name. ${length(name)}/64`}
+          {touched && nameProblem
+            ? nameProblem
+            : `Lowercase words joined by hyphens; it becomes the folder name. ${length(name)}/64`}
         </p>
 
         <label htmlFor="wizard-description">Description</label>
@@ -83,17 +97,27 @@ export function NewSkillWizard({ onClose, onCreated }: { onClose: () => void; on
         />
         <div id="wizard-description-help" className="help">
           <p>
-            Agents decide from this text alone whether to load the skill. Say <strong>what it does</strong> and <strong>when to use it</strong>, with the
-            words people actually type — for example: “Turns meeting notes into action items. Use when the user pastes notes or asks for next steps.”
+            Agents decide from this text alone whether to load the skill. Say{' '}
+            <strong>what it does</strong> and <strong>when to use it</strong>, with the words people
+            actually type — for example: “Turns meeting notes into action items. Use when the user
+            pastes notes or asks for next steps.”
           </p>
-          <p className={touched && descriptionProblem ? 'field-error' : ''}>{touched && descriptionProblem ? descriptionProblem : `${descriptionLength}/1024`}</p>
+          <p className={touched && descriptionProblem ? 'field-error' : ''}>
+            {touched && descriptionProblem ? descriptionProblem : `${descriptionLength}/1024`}
+          </p>
         </div>
 
         <fieldset className="templates">
           <legend>Start from</legend>
           {SKILL_TEMPLATES.map((t) => (
             <label key={t.id}>
-              <input type="radio" name="template" value={t.id} checked={template === t.id} onChange={() => setTemplate(t.id)} />
+              <input
+                type="radio"
+                name="template"
+                value={t.id}
+                checked={template === t.id}
+                onChange={() => setTemplate(t.id)}
+              />
               <span>
                 <strong>{t.title}</strong> — {t.help}
               </span>

@@ -11,7 +11,13 @@ interface Listing {
 }
 
 /** The browser shell's folder picker: a path field plus a folder browser served by main. */
-export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string; onClose: () => void }) {
+export function OpenFolderDialog({
+  initialPath,
+  onClose,
+}: {
+  initialPath: string;
+  onClose: () => void;
+}) {
   const [path, setPath] = useState(initialPath);
   const [listing, setListing] = useState<Listing | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -34,9 +40,12 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
   }
 
   useEffect(() => {
-    void useAppStore.getState().browse(initialPath).then((result) => {
-      if (result.ok) setListing(result.value);
-    });
+    void useAppStore
+      .getState()
+      .browse(initialPath)
+      .then((result) => {
+        if (result.ok) setListing(result.value);
+      });
   }, [initialPath]);
 
   async function open(target: string) {
@@ -49,7 +58,12 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
   }
 
   return (
-    <dialog ref={dialog} className="open-dialog" aria-labelledby="open-dialog-title" onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="open-dialog"
+      aria-labelledby="open-dialog-title"
+      onCancel={onClose}
+    >
       <form
         method="dialog"
         onSubmit={(event) => {
@@ -60,7 +74,13 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
         <h2 id="open-dialog-title">Open a folder of skills</h2>
         <label htmlFor="folder-path">Folder path</label>
         <div className="row">
-          <input id="folder-path" value={path} onChange={(e) => setPath(e.target.value)} autoFocus spellCheck={false} />
+          <input
+            id="folder-path"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            autoFocus
+            spellCheck={false}
+          />
           <button type="button" onClick={() => void browse(path)}>
             Browse
           </button>
@@ -72,7 +92,11 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
         ) : null}
         <nav aria-label="Folders" className="folder-browser">
           {listing?.parent ? (
-            <button type="button" className="folder up" onClick={() => void browse(listing.parent as string)}>
+            <button
+              type="button"
+              className="folder up"
+              onClick={() => void browse(listing.parent as string)}
+            >
               ↑ Up to {listing.parent}
             </button>
           ) : null}
@@ -86,7 +110,9 @@ export function OpenFolderDialog({ initialPath, onClose }: { initialPath: string
               </li>
             ))}
           </ul>
-          {listing && listing.folders.length === 0 ? <p className="muted">No sub-folders here.</p> : null}
+          {listing && listing.folders.length === 0 ? (
+            <p className="muted">No sub-folders here.</p>
+          ) : null}
         </nav>
         <div className="row end">
           <button type="button" onClick={onClose}>

@@ -19,7 +19,11 @@ function grouped(diagnostics: readonly Diagnostic[]): { d: Diagnostic; profiles:
       rows.set(key, { d, profiles: [profileLabel(d.profile)] });
     }
   }
-  return [...rows.values()].sort((a, b) => ORDER[a.d.severity] - ORDER[b.d.severity] || (a.d.range?.start.offset ?? 0) - (b.d.range?.start.offset ?? 0));
+  return [...rows.values()].sort(
+    (a, b) =>
+      ORDER[a.d.severity] - ORDER[b.d.severity] ||
+      (a.d.range?.start.offset ?? 0) - (b.d.range?.start.offset ?? 0),
+  );
 }
 
 /** Every problem of the open file in plain words, with one-click fixes and "Fix all safe problems". */
@@ -38,14 +42,22 @@ export function ProblemsPanel() {
     <section className="problems" aria-label="Problems">
       <header>
         <h2>
-          Problems <span className="muted">({errors} {errors === 1 ? 'error' : 'errors'}, {warnings} {warnings === 1 ? 'warning' : 'warnings'})</span>
+          Problems{' '}
+          <span className="muted">
+            ({errors} {errors === 1 ? 'error' : 'errors'}, {warnings}{' '}
+            {warnings === 1 ? 'warning' : 'warnings'})
+          </span>
         </h2>
         <button
           type="button"
           disabled={safeCount === 0}
           onClick={() => {
             const n = fixAll();
-            showNotice(n > 0 ? `Fixed ${n} ${n === 1 ? 'problem' : 'problems'}. Review, then save.` : 'Nothing to fix automatically.');
+            showNotice(
+              n > 0
+                ? `Fixed ${n} ${n === 1 ? 'problem' : 'problems'}. Review, then save.`
+                : 'Nothing to fix automatically.',
+            );
           }}
         >
           Fix all safe problems
@@ -54,14 +66,27 @@ export function ProblemsPanel() {
       {rows.length === 0 ? <p className="muted">No problems for the selected targets.</p> : null}
       <ul>
         {rows.map(({ d, profiles }) => (
-          <li key={`${d.ruleId}-${d.range?.start.offset ?? 'file'}-${d.profile}`} className={`problem ${d.severity}`} data-rule={d.ruleId}>
+          <li
+            key={`${d.ruleId}-${d.range?.start.offset ?? 'file'}-${d.profile}`}
+            className={`problem ${d.severity}`}
+            data-rule={d.ruleId}
+          >
             <span className={`severity ${d.severity}`}>{d.severity}</span>
             <div className="problem-text">
-              <button type="button" className="link" onClick={() => d.range && editorBridge()?.reveal(d.range.start.offset)} disabled={!d.range}>
+              <button
+                type="button"
+                className="link"
+                onClick={() => d.range && editorBridge()?.reveal(d.range.start.offset)}
+                disabled={!d.range}
+              >
                 {d.message}
               </button>
               <span className="problem-meta">
-                {d.range ? `line ${d.range.start.line}, column ${d.range.start.column} · ` : d.file ? `${d.file} · ` : ''}
+                {d.range
+                  ? `line ${d.range.start.line}, column ${d.range.start.column} · `
+                  : d.file
+                    ? `${d.file} · `
+                    : ''}
                 {profiles.join(', ')} · <code>{d.ruleId}</code>
               </span>
               {d.detail ? <span className="problem-detail">{d.detail}</span> : null}

@@ -5,9 +5,28 @@ import { monaco } from '../editor/monaco-setup';
 function languageOf(path: string): string {
   const ext = path.toLowerCase().split('.').pop() ?? '';
   const map: Record<string, string> = {
-    py: 'python', js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'typescript', json: 'json',
-    sh: 'shell', bash: 'shell', yaml: 'yaml', yml: 'yaml', md: 'markdown', html: 'html', css: 'css',
-    toml: 'ini', ini: 'ini', xml: 'xml', sql: 'sql', rb: 'ruby', go: 'go', rs: 'rust', java: 'java', ps1: 'powershell',
+    py: 'python',
+    js: 'javascript',
+    mjs: 'javascript',
+    cjs: 'javascript',
+    ts: 'typescript',
+    json: 'json',
+    sh: 'shell',
+    bash: 'shell',
+    yaml: 'yaml',
+    yml: 'yaml',
+    md: 'markdown',
+    html: 'html',
+    css: 'css',
+    toml: 'ini',
+    ini: 'ini',
+    xml: 'xml',
+    sql: 'sql',
+    rb: 'ruby',
+    go: 'go',
+    rs: 'rust',
+    java: 'java',
+    ps1: 'powershell',
   };
   return map[ext] ?? 'plaintext';
 }

@@ -12,7 +12,8 @@ export function RecoveredDrafts() {
       <ul>
         {recovered.map((draft) => (
           <li key={draft.path}>
-            <code>{draft.path}</code> <span className="muted">({new Date(draft.savedAt).toLocaleString()})</span>{' '}
+            <code>{draft.path}</code>{' '}
+            <span className="muted">({new Date(draft.savedAt).toLocaleString()})</span>{' '}
             <button type="button" onClick={() => void restore(draft)}>
               Restore
             </button>{' '}

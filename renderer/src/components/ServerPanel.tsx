@@ -33,7 +33,8 @@ export function ServerPanel() {
     return follow();
   }, [load, follow]);
 
-  if (!panel) return <section className="server-panel" aria-label="Skills server" data-state="loading" />;
+  if (!panel)
+    return <section className="server-panel" aria-label="Skills server" data-state="loading" />;
   const { status, catalog, requests, clientSetup } = panel;
   const running = status.state === 'running';
 
@@ -42,7 +43,8 @@ export function ServerPanel() {
       <header className="server-head">
         <h2>Skills server</h2>
         <p>
-          Serves your library to any MCP client (Claude Desktop, Claude Code, Cursor, VS Code) with the Skills extension, on this computer only (127.0.0.1).
+          Serves your library to any MCP client (Claude Desktop, Claude Code, Cursor, VS Code) with
+          the Skills extension, on this computer only (127.0.0.1).
         </p>
         <div className="row">
           {running ? (
@@ -50,7 +52,12 @@ export function ServerPanel() {
               Stop server
             </button>
           ) : (
-            <button type="button" className="primary" onClick={() => void start()} disabled={busy || status.roots.length === 0}>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void start()}
+              disabled={busy || status.roots.length === 0}
+            >
               Start server
             </button>
           )}
@@ -67,7 +74,12 @@ export function ServerPanel() {
         {running && status.token ? (
           <div className="row token-row">
             <label htmlFor="server-token">Access token</label>
-            <input id="server-token" readOnly value={showToken ? status.token : '•'.repeat(24)} spellCheck={false} />
+            <input
+              id="server-token"
+              readOnly
+              value={showToken ? status.token : '•'.repeat(24)}
+              spellCheck={false}
+            />
             <button type="button" onClick={() => setShowToken(!showToken)} aria-pressed={showToken}>
               {showToken ? 'Hide' : 'Show'}
             </button>
@@ -77,7 +89,11 @@ export function ServerPanel() {
             </button>
           </div>
         ) : null}
-        {!panel.tokenStored ? <p className="help">The token is not stored in this browser window; it changes when Skillbench restarts.</p> : null}
+        {!panel.tokenStored ? (
+          <p className="help">
+            The token is not stored in this browser window; it changes when Skillbench restarts.
+          </p>
+        ) : null}
       </header>
 
       <div className="server-columns">
@@ -87,9 +103,13 @@ export function ServerPanel() {
             <div key={snippet.id} className="snippet">
               <div className="row">
                 <strong>
-                  {snippet.client} ({snippet.transport === 'stdio' ? 'started by the client' : 'over HTTP'})
+                  {snippet.client} (
+                  {snippet.transport === 'stdio' ? 'started by the client' : 'over HTTP'})
                 </strong>
-                <CopyButton text={snippet.text} label={`Copy the setup for ${snippet.client} (${snippet.transport})`} />
+                <CopyButton
+                  text={snippet.text}
+                  label={`Copy the setup for ${snippet.client} (${snippet.transport})`}
+                />
               </div>
               <p className="help">{snippet.where}</p>
               <pre>
@@ -100,9 +120,7 @@ export function ServerPanel() {
         </section>
 
         <section aria-label="Served skills" className="served">
-          <h3>
-            Served skills {catalog ? `(${catalog.served.length})` : ''}
-          </h3>
+          <h3>Served skills {catalog ? `(${catalog.served.length})` : ''}</h3>
           {!catalog ? <p className="muted">Start the server to build the catalog.</p> : null}
           <ul>
             {catalog?.served.map((s) => (
@@ -144,15 +162,18 @@ export function ServerPanel() {
             </tr>
           </thead>
           <tbody>
-            {[...requests].reverse().slice(0, 100).map((r, i) => (
-              <tr key={`${r.time}-${i}`} className={r.status === 'ok' ? '' : 'failed'}>
-                <td>{new Date(r.time).toLocaleTimeString()}</td>
-                <td>{r.method}</td>
-                <td>{r.uri ?? ''}</td>
-                <td title={r.message}>{r.status}</td>
-                <td>{Math.round(r.ms)}</td>
-              </tr>
-            ))}
+            {[...requests]
+              .reverse()
+              .slice(0, 100)
+              .map((r, i) => (
+                <tr key={`${r.time}-${i}`} className={r.status === 'ok' ? '' : 'failed'}>
+                  <td>{new Date(r.time).toLocaleTimeString()}</td>
+                  <td>{r.method}</td>
+                  <td>{r.uri ?? ''}</td>
+                  <td title={r.message}>{r.status}</td>
+                  <td>{Math.round(r.ms)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </section>

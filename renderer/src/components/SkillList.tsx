@@ -10,15 +10,36 @@ const OVERSCAN = 8;
 function StatusBadge({ skill }: { skill: SkillSummary }) {
   if (skill.pending) {
     return (
-      <span className="badge pending" aria-label="Being checked" title="Skillbench is still checking this skill.">
+      <span
+        className="badge pending"
+        aria-label="Being checked"
+        title="Skillbench is still checking this skill."
+      >
         …
       </span>
     );
   }
   const { error, warning } = skill.counts;
-  if (error > 0) return <span className="badge error" aria-label={`${error} ${error === 1 ? 'error' : 'errors'}`}>{error}</span>;
-  if (warning > 0) return <span className="badge warning" aria-label={`${warning} ${warning === 1 ? 'warning' : 'warnings'}`}>{warning}</span>;
-  return <span className="badge ok" aria-label="No problems">✓</span>;
+  if (error > 0)
+    return (
+      <span className="badge error" aria-label={`${error} ${error === 1 ? 'error' : 'errors'}`}>
+        {error}
+      </span>
+    );
+  if (warning > 0)
+    return (
+      <span
+        className="badge warning"
+        aria-label={`${warning} ${warning === 1 ? 'warning' : 'warnings'}`}
+      >
+        {warning}
+      </span>
+    );
+  return (
+    <span className="badge ok" aria-label="No problems">
+      ✓
+    </span>
+  );
 }
 
 /**
@@ -40,23 +61,34 @@ export function SkillList({ onOpen }: { onOpen: (path: string) => void }) {
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const current = shown.findIndex((s) => s.path === openPath);
-    const next = Math.min(shown.length - 1, Math.max(0, current + (event.key === 'ArrowDown' ? 1 : -1)));
+    const next = Math.min(
+      shown.length - 1,
+      Math.max(0, current + (event.key === 'ArrowDown' ? 1 : -1)),
+    );
     const skill = shown[next];
     if (!skill) return;
     event.preventDefault();
     onOpen(skill.path);
     const top = next * ROW_HEIGHT;
     const el = viewport.current;
-    if (el && (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight)) el.scrollTop = top - el.clientHeight / 2;
+    if (el && (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight))
+      el.scrollTop = top - el.clientHeight / 2;
   }
 
   if (skills.length === 0) {
-    return <p className="muted empty-hint">Open a folder to see its skills. Every folder with a <code>SKILL.md</code> inside it is listed.</p>;
+    return (
+      <p className="muted empty-hint">
+        Open a folder to see its skills. Every folder with a <code>SKILL.md</code> inside it is
+        listed.
+      </p>
+    );
   }
   return (
     <>
       <p className="list-count" aria-live="polite">
-        {shown.length === skills.length ? `${skills.length} skills` : `${shown.length} of ${skills.length} skills`}
+        {shown.length === skills.length
+          ? `${skills.length} skills`
+          : `${shown.length} of ${skills.length} skills`}
       </p>
       <div
         className="skill-viewport"
@@ -68,7 +100,11 @@ export function SkillList({ onOpen }: { onOpen: (path: string) => void }) {
         onKeyDown={onKeyDown}
         data-testid="skill-viewport"
       >
-        <ul className="skill-list" aria-label="Skills" style={{ height: shown.length * ROW_HEIGHT }}>
+        <ul
+          className="skill-list"
+          aria-label="Skills"
+          style={{ height: shown.length * ROW_HEIGHT }}
+        >
           {shown.slice(first, last).map((skill, i) => (
             <li
               key={skill.path}

@@ -10,7 +10,9 @@ import { FileTree } from './FileTree';
 import { ProblemsPanel } from './ProblemsPanel';
 
 const FormView = lazy(() => import('./FormView').then((m) => ({ default: m.FormView })));
-const MarkdownPreview = lazy(() => import('./MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
+const MarkdownPreview = lazy(() =>
+  import('./MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })),
+);
 
 /** Count characters as the limits do: code points. */
 function codePoints(value: unknown): number {
@@ -22,13 +24,29 @@ function Counters({ text }: { text: string }) {
   const { name, description, tokens } = useMemo(() => {
     const parsed = parseSkill(text);
     const data = (parsed.data ?? {}) as Record<string, unknown>;
-    return { name: codePoints(data.name), description: codePoints(data.description), tokens: Math.ceil(parsed.body.length / 4) };
+    return {
+      name: codePoints(data.name),
+      description: codePoints(data.description),
+      tokens: Math.ceil(parsed.body.length / 4),
+    };
   }, [text]);
   return (
     <span className="counters" aria-label="Counters">
-      <span className={name > 64 ? 'over' : ''} title="Characters in name (at most 64)">name {name}/64</span>
-      <span className={description > 1024 ? 'over' : ''} title="Characters in description (at most 1024)">description {description}/1024</span>
-      <span className={tokens > 5000 ? 'over' : ''} title="Estimated tokens in the body (keep it under about 5,000)">body ≈{tokens.toLocaleString()} tokens</span>
+      <span className={name > 64 ? 'over' : ''} title="Characters in name (at most 64)">
+        name {name}/64
+      </span>
+      <span
+        className={description > 1024 ? 'over' : ''}
+        title="Characters in description (at most 1024)"
+      >
+        description {description}/1024
+      </span>
+      <span
+        className={tokens > 5000 ? 'over' : ''}
+        title="Estimated tokens in the body (keep it under about 5,000)"
+      >
+        body ≈{tokens.toLocaleString()} tokens
+      </span>
     </span>
   );
 }
@@ -78,10 +96,20 @@ export function SkillView() {
         {skillFile ? <Counters text={draft} /> : null}
         {skillFile ? (
           <div role="tablist" aria-label="Edit as" className="view-tabs">
-            <button type="button" role="tab" aria-selected={view === 'text'} onClick={() => setView('text')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={view === 'text'}
+              onClick={() => setView('text')}
+            >
               Text
             </button>
-            <button type="button" role="tab" aria-selected={view === 'form'} onClick={() => setView('form')}>
+            <button
+              type="button"
+              role="tab"
+              aria-selected={view === 'form'}
+              onClick={() => setView('form')}
+            >
               Form
             </button>
           </div>
@@ -92,7 +120,12 @@ export function SkillView() {
         <button type="button" onClick={() => setExporting(true)} disabled={!skillFile}>
           Export…
         </button>
-        <button type="button" className="primary" onClick={() => void save()} disabled={status !== 'ready' || !dirty}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void save()}
+          disabled={status !== 'ready' || !dirty}
+        >
           {status === 'saving' ? 'Saving…' : 'Save'}
         </button>
       </div>
@@ -105,7 +138,12 @@ export function SkillView() {
           </div>
           {view === 'form' && skillFile ? (
             <Suspense fallback={<p className="muted">Loading the form…</p>}>
-              <FormView text={draft} profiles={profiles} diagnostics={diagnostics} onChange={(text) => setDraft(text, false)} />
+              <FormView
+                text={draft}
+                profiles={profiles}
+                diagnostics={diagnostics}
+                onChange={(text) => setDraft(text, false)}
+              />
             </Suspense>
           ) : null}
         </div>
@@ -117,7 +155,9 @@ export function SkillView() {
                 allowRemote={allowRemote}
                 onAllowRemote={() => setAllowRemote(true)}
                 resolveImage={imageDataUrl}
-                onOpenLink={(relativePath) => void useEditorStore.getState().open(`${skillDir}/${relativePath}`, skillDir)}
+                onOpenLink={(relativePath) =>
+                  void useEditorStore.getState().open(`${skillDir}/${relativePath}`, skillDir)
+                }
               />
             </div>
           </Suspense>

@@ -21,13 +21,20 @@ export function TargetSelector() {
   const [open, setOpen] = useState(false);
 
   function toggle(profile: ProfileId) {
-    const next = profiles.includes(profile) ? profiles.filter((p) => p !== profile) : [...profiles, profile];
+    const next = profiles.includes(profile)
+      ? profiles.filter((p) => p !== profile)
+      : [...profiles, profile];
     if (next.length > 0) void setProfiles(PROFILE_IDS.filter((p) => next.includes(p)));
   }
 
   return (
     <div className="target-selector">
-      <button type="button" aria-expanded={open} aria-controls="target-options" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="target-options"
+        onClick={() => setOpen(!open)}
+      >
         Check for: {profiles.map((p) => LABELS[p]).join(', ')}
       </button>
       {open ? (
@@ -35,7 +42,12 @@ export function TargetSelector() {
           <legend>Show the rules of</legend>
           {PROFILE_IDS.map((p) => (
             <label key={p} title={PROFILES[p].title}>
-              <input type="checkbox" checked={profiles.includes(p)} onChange={() => toggle(p)} disabled={profiles.length === 1 && profiles.includes(p)} />
+              <input
+                type="checkbox"
+                checked={profiles.includes(p)}
+                onChange={() => toggle(p)}
+                disabled={profiles.length === 1 && profiles.includes(p)}
+              />
               {LABELS[p]}
             </label>
           ))}

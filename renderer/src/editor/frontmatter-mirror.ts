@@ -19,11 +19,24 @@ export function frontmatterLines(text: string): string {
 export const FRONTMATTER_SCHEMA = {
   type: 'object',
   properties: {
-    name: { type: 'string', description: 'The skill name: lowercase letters, digits and hyphens; the same as the folder.' },
-    description: { type: 'string', description: 'What the skill does and when to use it. At most 1024 characters.' },
+    name: {
+      type: 'string',
+      description: 'The skill name: lowercase letters, digits and hyphens; the same as the folder.',
+    },
+    description: {
+      type: 'string',
+      description: 'What the skill does and when to use it. At most 1024 characters.',
+    },
     license: { type: 'string', description: 'The license of the skill.' },
-    compatibility: { type: 'string', description: 'Environment requirements, at most 500 characters.' },
-    metadata: { type: 'object', description: 'Extra key/value pairs (strings).', additionalProperties: { type: 'string' } },
+    compatibility: {
+      type: 'string',
+      description: 'Environment requirements, at most 500 characters.',
+    },
+    metadata: {
+      type: 'object',
+      description: 'Extra key/value pairs (strings).',
+      additionalProperties: { type: 'string' },
+    },
     'allowed-tools': { type: 'string', description: 'Space-separated tools the skill may use.' },
   },
   additionalProperties: false,

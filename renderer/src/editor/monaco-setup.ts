@@ -23,7 +23,12 @@ monaco.languages.setMonarchTokensProvider(SKILL_LANGUAGE, {
       [/^---[ \t]*$/, { token: 'metatag', next: '@frontmatter', nextEmbedded: 'yaml' }],
       [/^/, { token: '@rematch', next: '@body', nextEmbedded: 'markdown' }],
     ],
-    frontmatter: [[/^(---|\.\.\.)[ \t]*$/, { token: 'metatag', next: '@afterFrontmatter', nextEmbedded: '@pop' }]],
+    frontmatter: [
+      [
+        /^(---|\.\.\.)[ \t]*$/,
+        { token: 'metatag', next: '@afterFrontmatter', nextEmbedded: '@pop' },
+      ],
+    ],
     afterFrontmatter: [[/^/, { token: '@rematch', next: '@body', nextEmbedded: 'markdown' }]],
     body: [[/^\0never$/, { token: '', nextEmbedded: '@pop' }]],
   },
@@ -33,13 +38,20 @@ monaco.languages.setMonarchTokensProvider(SKILL_LANGUAGE, {
 export const FRONTMATTER_MODEL_URI = monaco.Uri.parse('file:///skillbench/frontmatter.yaml');
 
 /** monaco-yaml's own providers, captured so SKILL.md can forward to them through the mirror. */
-const yamlProviders: { hover?: monaco.languages.HoverProvider; completion?: monaco.languages.CompletionItemProvider } = {};
+const yamlProviders: {
+  hover?: monaco.languages.HoverProvider;
+  completion?: monaco.languages.CompletionItemProvider;
+} = {};
 
 let yamlConfigured: ReturnType<typeof configureMonacoYaml> | undefined;
 
 /** Shift a range by `lines` (mirror ↔ SKILL.md). */
 function shift<T extends monaco.IRange>(range: T, lines: number): T {
-  return { ...range, startLineNumber: range.startLineNumber + lines, endLineNumber: range.endLineNumber + lines };
+  return {
+    ...range,
+    startLineNumber: range.startLineNumber + lines,
+    endLineNumber: range.endLineNumber + lines,
+  };
 }
 
 /** Is `line` of SKILL.md inside the frontmatter (after the opening ---, before the closing one)? */
@@ -64,32 +76,45 @@ export function setFrontmatterSchema(schema: object, uri: string): void {
   // positions to the mirror model without reaching into Monaco internals.
   const languages = {
     ...monaco.languages,
-    registerHoverProvider(selector: monaco.languages.LanguageSelector, provider: monaco.languages.HoverProvider) {
+    registerHoverProvider(
+      selector: monaco.languages.LanguageSelector,
+      provider: monaco.languages.HoverProvider,
+    ) {
       if (selector === 'yaml') yamlProviders.hover = provider;
       return monaco.languages.registerHoverProvider(selector, provider);
     },
-    registerCompletionItemProvider(selector: monaco.languages.LanguageSelector, provider: monaco.languages.CompletionItemProvider) {
+    registerCompletionItemProvider(
+      selector: monaco.languages.LanguageSelector,
+      provider: monaco.languages.CompletionItemProvider,
+    ) {
       if (selector === 'yaml') yamlProviders.completion = provider;
       return monaco.languages.registerCompletionItemProvider(selector, provider);
     },
   };
   // Why validate: false: the core reports frontmatter problems with plain-language messages and
   // exact ranges; monaco-yaml adds completion and hover from the same JSON Schemas.
-  yamlConfigured = configureMonacoYaml({ ...monaco, languages }, {
-    enableSchemaRequest: false,
-    hover: true,
-    completion: true,
-    validate: false,
-    format: { enable: false },
-    schemas,
-  });
+  yamlConfigured = configureMonacoYaml(
+    { ...monaco, languages },
+    {
+      enableSchemaRequest: false,
+      hover: true,
+      completion: true,
+      validate: false,
+      format: { enable: false },
+      schemas,
+    },
+  );
 }
 
 monaco.languages.registerHoverProvider(SKILL_LANGUAGE, {
   async provideHover(model, position, token) {
     const mirror = monaco.editor.getModel(FRONTMATTER_MODEL_URI);
     if (!mirror || !yamlProviders.hover || !inFrontmatter(model, position.lineNumber)) return null;
-    const hover = await yamlProviders.hover.provideHover(mirror, new monaco.Position(position.lineNumber - 1, position.column), token);
+    const hover = await yamlProviders.hover.provideHover(
+      mirror,
+      new monaco.Position(position.lineNumber - 1, position.column),
+      token,
+    );
     if (!hover) return null;
     return { ...hover, range: hover.range ? shift(hover.range, 1) : undefined };
   },
@@ -99,15 +124,27 @@ monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {
   triggerCharacters: [' ', ':'],
   async provideCompletionItems(model, position, context, token) {
     const mirror = monaco.editor.getModel(FRONTMATTER_MODEL_URI);
-    if (!mirror || !yamlProviders.completion || !inFrontmatter(model, position.lineNumber)) return { suggestions: [] };
-    const list = await yamlProviders.completion.provideCompletionItems(mirror, new monaco.Position(position.lineNumber - 1, position.column), context, token);
+    if (!mirror || !yamlProviders.completion || !inFrontmatter(model, position.lineNumber))
+      return { suggestions: [] };
+    const list = await yamlProviders.completion.provideCompletionItems(
+      mirror,
+      new monaco.Position(position.lineNumber - 1, position.column),
+      context,
+      token,
+    );
     if (!list) return { suggestions: [] };
     return {
       ...list,
       suggestions: list.suggestions.map((item) => ({
         ...item,
-        range: 'insert' in item.range ? { insert: shift(item.range.insert, 1), replace: shift(item.range.replace, 1) } : shift(item.range, 1),
-        additionalTextEdits: item.additionalTextEdits?.map((edit) => ({ ...edit, range: shift(edit.range, 1) })),
+        range:
+          'insert' in item.range
+            ? { insert: shift(item.range.insert, 1), replace: shift(item.range.replace, 1) }
+            : shift(item.range, 1),
+        additionalTextEdits: item.additionalTextEdits?.map((edit) => ({
+          ...edit,
+          range: shift(edit.range, 1),
+        })),
       })),
     };
   },

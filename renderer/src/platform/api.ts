@@ -19,14 +19,16 @@ declare global {
   }
 }
 
-const bridge: ElectronBridge | undefined = typeof window !== 'undefined' ? window.skillbench : undefined;
+const bridge: ElectronBridge | undefined =
+  typeof window !== 'undefined' ? window.skillbench : undefined;
 
 /** Which shell the UI runs in. The only place that knows (ARCHITECTURE "Two shells"). */
 export const shellKind: 'electron' | 'browser' = bridge ? 'electron' : 'browser';
 
 const unreachable = {
   code: 'disconnected',
-  message: 'Skillbench’s background service is not answering. If you closed the terminal that runs it, start it again with `npm start`.',
+  message:
+    'Skillbench’s background service is not answering. If you closed the terminal that runs it, start it again with `npm start`.',
 };
 
 async function callHttp(name: ChannelName, input: unknown): Promise<Result<unknown>> {
@@ -38,7 +40,14 @@ async function callHttp(name: ChannelName, input: unknown): Promise<Result<unkno
       body: JSON.stringify(input ?? {}),
     });
     if (response.status === 401) {
-      return { ok: false, error: { code: 'unauthorized', message: 'This page lost its access token. Open the address printed by `npm start` again.' } };
+      return {
+        ok: false,
+        error: {
+          code: 'unauthorized',
+          message:
+            'This page lost its access token. Open the address printed by `npm start` again.',
+        },
+      };
     }
     return (await response.json()) as Result<unknown>;
   } catch (error) {
@@ -47,7 +56,9 @@ async function callHttp(name: ChannelName, input: unknown): Promise<Result<unkno
 }
 
 function httpClient(): ApiClient {
-  return Object.fromEntries(CHANNEL_NAMES.map((name) => [name, (input: unknown) => callHttp(name, input)])) as unknown as ApiClient;
+  return Object.fromEntries(
+    CHANNEL_NAMES.map((name) => [name, (input: unknown) => callHttp(name, input)]),
+  ) as unknown as ApiClient;
 }
 
 /** The typed API: one async function per contract channel, returning results as data. */
@@ -56,10 +67,14 @@ export const api: ApiClient = bridge?.api ?? httpClient();
 let eventSource: EventSource | undefined;
 
 /** Subscribe to a main-process event. Returns the unsubscribe function. */
-export function onEvent<K extends EventName>(event: K, listener: (payload: EventPayload<K>) => void): () => void {
+export function onEvent<K extends EventName>(
+  event: K,
+  listener: (payload: EventPayload<K>) => void,
+): () => void {
   if (bridge) return bridge.on(event, (payload) => listener(payload as EventPayload<K>));
   eventSource ??= new EventSource('/api/events');
-  const handler = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as EventPayload<K>);
+  const handler = (message: MessageEvent<string>) =>
+    listener(JSON.parse(message.data) as EventPayload<K>);
   eventSource.addEventListener(event, handler as EventListener);
   return () => eventSource?.removeEventListener(event, handler as EventListener);
 }

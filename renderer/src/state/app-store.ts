@@ -25,11 +25,16 @@ export const useAppStore = create<AppState>((set) => ({
   suggestions: [],
 
   async start() {
-    const [info, settings] = await Promise.all([api['app.info']({}), api['settings.get']({}), useLibraryStore.getState().load()]);
+    const [info, settings] = await Promise.all([
+      api['app.info']({}),
+      api['settings.get']({}),
+      useLibraryStore.getState().load(),
+    ]);
     if (info.ok) set({ info: info.value });
     await useEditorStore.getState().loadRecovered();
     const last = settings.ok ? settings.value.lastOpenSkill : null;
-    if (last && useLibraryStore.getState().skills.some((s) => s.path === last)) await useEditorStore.getState().open(last);
+    if (last && useLibraryStore.getState().skills.some((s) => s.path === last))
+      await useEditorStore.getState().open(last);
     const places = await api['library.suggestions']({});
     if (places.ok) set({ suggestions: places.value.places });
   },

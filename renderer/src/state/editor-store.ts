@@ -2,7 +2,13 @@ import { create } from 'zustand';
 import type { ChannelOutput } from '../../../shared/ipc/contract';
 import { applyEdits, parseSkill } from '../../../shared/skill';
 import { fixAllSafe, getRule, validateSkill } from '../../../shared/validation';
-import type { Diagnostic, FileView, ProfileId, QuickFix, ValidationResult } from '../../../shared/validation/types';
+import type {
+  Diagnostic,
+  FileView,
+  ProfileId,
+  QuickFix,
+  ValidationResult,
+} from '../../../shared/validation/types';
 import { editorBridge } from '../editor/editor-bridge';
 import { api } from '../platform/api';
 import { useLibraryStore } from './library-store';
@@ -89,13 +95,17 @@ export const useEditorStore = create<EditorState>((set, get) => {
     const result = await api['skill.validate']({ path, profiles: profiles() });
     if (!result.ok || get().path !== path) return;
     // Why only unknown rule ids: the core's own findings are already live on the buffer.
-    set({ diskDiagnostics: result.value.diagnostics.filter((d) => getRule(d.ruleId) === undefined) });
+    set({
+      diskDiagnostics: result.value.diagnostics.filter((d) => getRule(d.ruleId) === undefined),
+    });
     // Why one row: listing a 5,000-skill library again after every save would take most of a second.
     const data = parseSkill(get().savedText).data as Record<string, unknown> | null;
     useLibraryStore.getState().updateSkill(path, {
       counts: result.value.counts,
       ...(typeof data?.name === 'string' ? { name: data.name } : {}),
-      ...(typeof data?.description === 'string' ? { description: data.description.trim().split('\n')[0] ?? '' } : {}),
+      ...(typeof data?.description === 'string'
+        ? { description: data.description.trim().split('\n')[0] ?? '' }
+        : {}),
     });
   }
 
@@ -118,7 +128,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
 
     async open(path, skillDir) {
       set({ status: 'loading', path, conflict: null, diskDiagnostics: [] });
-      const [read, view] = await Promise.all([api['skill.read']({ path }), isSkillFile(path) ? api['skill.fileView']({ path }) : Promise.resolve(null)]);
+      const [read, view] = await Promise.all([
+        api['skill.read']({ path }),
+        isSkillFile(path) ? api['skill.fileView']({ path }) : Promise.resolve(null),
+      ]);
       if (get().path !== path) return false; // Why: a later click won the race.
       if (!read.ok) {
         notify().showError(read.error);
@@ -154,7 +167,10 @@ export const useEditorStore = create<EditorState>((set, get) => {
       clearTimeout(draftTimer);
       if (path && text !== get().savedText) {
         // Why: a renderer crash must not lose typing; keep the buffer on disk shortly after each pause.
-        draftTimer = setTimeout(() => void api['drafts.put']({ path, text, baseVersion: version }), 600);
+        draftTimer = setTimeout(
+          () => void api['drafts.put']({ path, text, baseVersion: version }),
+          600,
+        );
       }
     },
 
@@ -163,12 +179,22 @@ export const useEditorStore = create<EditorState>((set, get) => {
       if (!path || status !== 'ready') return false;
       clearTimeout(draftTimer);
       set({ status: 'saving' });
-      const result = await api['skill.save']({ path, text: draft, expectedVersion: version ?? undefined });
+      const result = await api['skill.save']({
+        path,
+        text: draft,
+        expectedVersion: version ?? undefined,
+      });
       if (!result.ok) {
         set({ status: 'ready' });
         if (result.error.code === 'conflict') {
           const disk = await api['skill.read']({ path });
-          set({ conflict: { kind: disk.ok ? 'changed' : 'deleted', diskText: disk.ok ? disk.value.text : null, diskVersion: disk.ok ? disk.value.version : null } });
+          set({
+            conflict: {
+              kind: disk.ok ? 'changed' : 'deleted',
+              diskText: disk.ok ? disk.value.text : null,
+              diskVersion: disk.ok ? disk.value.version : null,
+            },
+          });
         }
         notify().showError(result.error);
         return false;
@@ -188,10 +214,14 @@ export const useEditorStore = create<EditorState>((set, get) => {
 
     fixAll() {
       const current = get().draft;
-      const { text, applied } = fixAllSafe(current, { profiles: profiles(), fileView: get().fileView ?? undefined });
+      const { text, applied } = fixAllSafe(current, {
+        profiles: profiles(),
+        fileView: get().fileView ?? undefined,
+      });
       if (applied.length === 0) return 0;
       const whole = [{ start: 0, end: current.length, newText: text }];
-      if (!(get().view === 'text' && editorBridge()?.applyEdits(whole))) get().setDraft(text, false);
+      if (!(get().view === 'text' && editorBridge()?.applyEdits(whole)))
+        get().setDraft(text, false);
       return applied.length;
     },
 
@@ -218,7 +248,9 @@ export const useEditorStore = create<EditorState>((set, get) => {
         notify().showNotice('Reloaded: the file changed on disk.');
         return;
       }
-      set({ conflict: { kind: 'changed', diskText: disk.value.text, diskVersion: disk.value.version } });
+      set({
+        conflict: { kind: 'changed', diskText: disk.value.text, diskVersion: disk.value.version },
+      });
     },
 
     takeDiskVersion() {
@@ -254,8 +286,12 @@ export const useEditorStore = create<EditorState>((set, get) => {
       get().setDraft(draft.text, false);
       set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
       if (draft.baseVersion !== null && draft.baseVersion !== get().version) {
-        notify().showNotice('Restored your unsaved changes. The file also changed on disk since then; review before saving.');
-        set({ conflict: { kind: 'changed', diskText: get().savedText, diskVersion: get().version } });
+        notify().showNotice(
+          'Restored your unsaved changes. The file also changed on disk since then; review before saving.',
+        );
+        set({
+          conflict: { kind: 'changed', diskText: get().savedText, diskVersion: get().version },
+        });
       } else {
         notify().showNotice('Restored your unsaved changes.');
       }
@@ -267,7 +303,18 @@ export const useEditorStore = create<EditorState>((set, get) => {
     },
 
     close() {
-      set({ path: null, skillDir: null, status: 'empty', savedText: '', draft: '', version: null, fileView: null, diagnostics: [], diskDiagnostics: [], conflict: null });
+      set({
+        path: null,
+        skillDir: null,
+        status: 'empty',
+        savedText: '',
+        draft: '',
+        version: null,
+        fileView: null,
+        diagnostics: [],
+        diskDiagnostics: [],
+        conflict: null,
+      });
     },
   };
 });

@@ -25,11 +25,12 @@ export interface FilesState {
   imageDataUrl: (relativePath: string) => Promise<string | null>;
 }
 
-
 /** The files store; its actions are the only callers of the file channels. */
 export const useFilesStore = create<FilesState>((set, get) => {
   /** Show a failed result's message, or reload the tree after a change. */
-  async function settle<T>(result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } }): Promise<T | null> {
+  async function settle<T>(
+    result: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
+  ): Promise<T | null> {
     if (!result.ok) {
       useLibraryStore.getState().showError(result.error);
       return null;
@@ -88,7 +89,11 @@ export const useFilesStore = create<FilesState>((set, get) => {
     },
 
     async importFile(path, file) {
-      return (await settle(await api['file.import']({ skillDir: dir(), path, base64: await fileToBase64(file) }))) !== null;
+      return (
+        (await settle(
+          await api['file.import']({ skillDir: dir(), path, base64: await fileToBase64(file) }),
+        )) !== null
+      );
     },
 
     async imageDataUrl(relativePath) {

@@ -1,5 +1,11 @@
 import { create } from 'zustand';
-import type { ApiError, ChannelInput, ChannelOutput, ProtocolLogSummary, Result } from '../../../shared/ipc/contract';
+import type {
+  ApiError,
+  ChannelInput,
+  ChannelOutput,
+  ProtocolLogSummary,
+  Result,
+} from '../../../shared/ipc/contract';
 import type {
   ConnectionInput,
   ConnectionStatus,
@@ -54,7 +60,12 @@ export interface InspectorState {
   viewState: 'idle' | 'loading' | 'ready' | 'failed';
   /** File statuses of the selected skill by URI (kept live by events). */
   fileStatuses: Record<string, FileVerification>;
-  openFile: { uri: string; path: string; read: FileRead | null; state: 'loading' | 'ready' | 'failed' } | null;
+  openFile: {
+    uri: string;
+    path: string;
+    read: FileRead | null;
+    state: 'loading' | 'ready' | 'failed';
+  } | null;
   directory: DirectoryListing | null;
   verification: SkillVerification | null;
   verifying: boolean;
@@ -130,12 +141,25 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
 
   function forgetServer(label: string): void {
     const { selectedKey, skills } = get();
-    const selectedHere = selectedKey !== null && skills.some((s) => s.key === selectedKey && s.server === label);
+    const selectedHere =
+      selectedKey !== null && skills.some((s) => s.key === selectedKey && s.server === label);
     set({
       statuses: without(get().statuses, label),
       discoveries: without(get().discoveries, label),
       skills: skills.filter((s) => s.server !== label),
-      ...(selectedHere ? { selectedKey: null, view: null, viewState: 'idle', openFile: null, directory: null, verification: null, save: null, exported: null, fileStatuses: {} } : {}),
+      ...(selectedHere
+        ? {
+            selectedKey: null,
+            view: null,
+            viewState: 'idle',
+            openFile: null,
+            directory: null,
+            verification: null,
+            save: null,
+            exported: null,
+            fileStatuses: {},
+          }
+        : {}),
     });
   }
 
@@ -144,10 +168,19 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
       setBusy(label, undefined);
       set({ connectionErrors: { ...get().connectionErrors, [label]: result.error } });
       const current = get().statuses[label];
-      if (current) set({ statuses: { ...get().statuses, [label]: { ...current, state: 'failed', error: result.error.message } } });
+      if (current)
+        set({
+          statuses: {
+            ...get().statuses,
+            [label]: { ...current, state: 'failed', error: result.error.message },
+          },
+        });
       return;
     }
-    set({ statuses: { ...get().statuses, [label]: result.value }, connectionErrors: without<ApiError | undefined>(get().connectionErrors, label) });
+    set({
+      statuses: { ...get().statuses, [label]: result.value },
+      connectionErrors: without<ApiError | undefined>(get().connectionErrors, label),
+    });
     setBusy(label, undefined);
     await get().discover(label);
   }
@@ -179,11 +212,18 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
     message: null,
 
     async loadConnections() {
-      const [saved, status, log] = await Promise.all([api['inspector.connections']({}), api['inspector.status']({}), api['inspector.log']({ limit: 200 })]);
-      if (saved.ok) set({ connections: saved.value.connections, secretsStored: saved.value.secretsStored });
+      const [saved, status, log] = await Promise.all([
+        api['inspector.connections']({}),
+        api['inspector.status']({}),
+        api['inspector.log']({ limit: 200 }),
+      ]);
+      if (saved.ok)
+        set({ connections: saved.value.connections, secretsStored: saved.value.secretsStored });
       else report(saved.error);
-      if (status.ok) set({ statuses: Object.fromEntries(status.value.connections.map((c) => [c.label, c])) });
-      if (log.ok && get().log.length === 0) set({ log: log.value.entries.map(({ message: _message, ...summary }) => summary) });
+      if (status.ok)
+        set({ statuses: Object.fromEntries(status.value.connections.map((c) => [c.label, c])) });
+      if (log.ok && get().log.length === 0)
+        set({ log: log.value.entries.map(({ message: _message, ...summary }) => summary) });
       await reloadSkills();
     },
 
@@ -208,7 +248,17 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
       setBusy(label, 'Connecting…');
       set({
         connectionErrors: without<ApiError | undefined>(get().connectionErrors, label),
-        statuses: { ...get().statuses, [label]: { label, state: 'connecting', kind: 'kind' in target ? target.kind : 'http', target: 'url' in target && target.url ? target.url : '', skillsExtension: false, directoryRead: false } },
+        statuses: {
+          ...get().statuses,
+          [label]: {
+            label,
+            state: 'connecting',
+            kind: 'kind' in target ? target.kind : 'http',
+            target: 'url' in target && target.url ? target.url : '',
+            skillsExtension: false,
+            directoryRead: false,
+          },
+        },
       });
       await connected(label, await api['inspector.connect']({ target }));
     },
@@ -245,7 +295,17 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
     },
 
     async selectSkill(key) {
-      set({ selectedKey: key, view: null, viewState: 'loading', openFile: null, directory: null, verification: null, save: null, exported: null, fileStatuses: {} });
+      set({
+        selectedKey: key,
+        view: null,
+        viewState: 'loading',
+        openFile: null,
+        directory: null,
+        verification: null,
+        save: null,
+        exported: null,
+        fileStatuses: {},
+      });
       const result = await api['inspector.view']({ key, profile: get().profile });
       if (get().selectedKey !== key) return;
       if (!result.ok) {
@@ -254,7 +314,13 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
         return;
       }
       const statuses = await api['inspector.fileStatuses']({ key });
-      set({ view: result.value, viewState: 'ready', fileStatuses: statuses.ok ? statusMap(statuses.value.files) : { [result.value.skillMd.verification.uri]: result.value.skillMd.verification } });
+      set({
+        view: result.value,
+        viewState: 'ready',
+        fileStatuses: statuses.ok
+          ? statusMap(statuses.value.files)
+          : { [result.value.skillMd.verification.uri]: result.value.skillMd.verification },
+      });
       await reloadSkills();
     },
 
@@ -275,19 +341,27 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
         report(result.error);
         return;
       }
-      set({ openFile: { uri, path, read: result.value, state: 'ready' }, fileStatuses: { ...get().fileStatuses, [uri]: result.value.verification } });
+      set({
+        openFile: { uri, path, read: result.value, state: 'ready' },
+        fileStatuses: { ...get().fileStatuses, [uri]: result.value.verification },
+      });
     },
 
     async imageDataUrl(path) {
       const { selectedKey: key, view } = get();
-      const listed = view && Array.isArray(view.skill.manifest) ? view.skill.manifest.find((f) => f.path === path) : undefined;
+      const listed =
+        view && Array.isArray(view.skill.manifest)
+          ? view.skill.manifest.find((f) => f.path === path)
+          : undefined;
       // Why listed files only: a host reads only URIs in the skill's manifest (SKILLS-OVER-MCP.md §5).
       if (!key || !listed) return null;
       const result = await api['inspector.readFile']({ key, uri: listed.uri });
       if (!result.ok) return null;
       set({ fileStatuses: { ...get().fileStatuses, [listed.uri]: result.value.verification } });
       const content = result.value.content;
-      return content?.base64 !== undefined && content.mimeType?.startsWith('image/') ? `data:${content.mimeType};base64,${content.base64}` : null;
+      return content?.base64 !== undefined && content.mimeType?.startsWith('image/')
+        ? `data:${content.mimeType};base64,${content.base64}`
+        : null;
     },
 
     closeFile() {
@@ -298,8 +372,19 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
       const key = get().selectedKey;
       if (!key) return;
       const previous = more && get().directory?.uri === uri ? get().directory : null;
-      set({ directory: { uri, entries: previous?.entries ?? [], nextCursor: previous?.nextCursor, state: 'loading' } });
-      const result = await api['inspector.readDirectory']({ key, uri, cursor: previous?.nextCursor });
+      set({
+        directory: {
+          uri,
+          entries: previous?.entries ?? [],
+          nextCursor: previous?.nextCursor,
+          state: 'loading',
+        },
+      });
+      const result = await api['inspector.readDirectory']({
+        key,
+        uri,
+        cursor: previous?.nextCursor,
+      });
       if (get().directory?.uri !== uri) return;
       if (!result.ok) {
         set({ directory: previous ? { ...previous, state: 'ready' } : null });
@@ -307,8 +392,19 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
         return;
       }
       const mime = new Map(result.value.resources.map((r) => [r.uri, r.mimeType]));
-      const page = result.value.entries.map((e) => ({ ...e, mimeType: mime.get(e.uri), name: lastSegment(e.uri) }));
-      set({ directory: { uri, entries: [...(previous?.entries ?? []), ...page], nextCursor: result.value.nextCursor, state: 'ready' } });
+      const page = result.value.entries.map((e) => ({
+        ...e,
+        mimeType: mime.get(e.uri),
+        name: lastSegment(e.uri),
+      }));
+      set({
+        directory: {
+          uri,
+          entries: [...(previous?.entries ?? []), ...page],
+          nextCursor: result.value.nextCursor,
+          state: 'ready',
+        },
+      });
     },
 
     async verifyAll() {
@@ -339,7 +435,12 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
         report(result.error);
         return;
       }
-      set({ message: { kind: 'info', text: 'Fetched the skill’s entry again; every file will be checked again when read.' } });
+      set({
+        message: {
+          kind: 'info',
+          text: 'Fetched the skill’s entry again; every file will be checked again when read.',
+        },
+      });
       await get().selectSkill(key);
     },
 
@@ -385,11 +486,17 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
       }
       set({ save: result.value });
       if (result.value.ok) {
-        set({ message: { kind: 'info', text: `Saved ${result.value.files} verified files to ${result.value.folder}.` } });
+        set({
+          message: {
+            kind: 'info',
+            text: `Saved ${result.value.files} verified files to ${result.value.folder}.`,
+          },
+        });
         await useLibraryStore.getState().refresh();
       }
       const statuses = await api['inspector.fileStatuses']({ key });
-      if (statuses.ok && get().selectedKey === key) set({ fileStatuses: { ...get().fileStatuses, ...statusMap(statuses.value.files) } });
+      if (statuses.ok && get().selectedKey === key)
+        set({ fileStatuses: { ...get().fileStatuses, ...statusMap(statuses.value.files) } });
     },
 
     async exportForUpload() {
@@ -416,9 +523,12 @@ export const useInspectorStore = create<InspectorState>((set, get) => {
           }
           set({ statuses: { ...get().statuses, [status.label]: status } });
         }),
-        onEvent('inspector.logged', (entry) => set({ log: [...get().log, entry].slice(-LOG_LIMIT) })),
+        onEvent('inspector.logged', (entry) =>
+          set({ log: [...get().log, entry].slice(-LOG_LIMIT) }),
+        ),
         onEvent('inspector.fileChecked', ({ key, verification }) => {
-          if (key === get().selectedKey) set({ fileStatuses: { ...get().fileStatuses, [verification.uri]: verification } });
+          if (key === get().selectedKey)
+            set({ fileStatuses: { ...get().fileStatuses, [verification.uri]: verification } });
         }),
         onEvent('inspector.verified', (verification) => {
           if (verification.key === get().selectedKey) set({ verification });

@@ -1,5 +1,10 @@
 import { create } from 'zustand';
-import type { ApiError, ChannelInput, ChannelOutput, SkillSummary } from '../../../shared/ipc/contract';
+import type {
+  ApiError,
+  ChannelInput,
+  ChannelOutput,
+  SkillSummary,
+} from '../../../shared/ipc/contract';
 import type { ProfileId } from '../../../shared/validation/types';
 import { api } from '../platform/api';
 
@@ -37,7 +42,10 @@ export interface LibraryState {
   createSkill: (input: ChannelInput<'skill.create'>) => Promise<string | null>;
   setFilter: (patch: Partial<ListFilter>) => void;
   /** Update one row after its file was saved, without listing the whole library again. */
-  updateSkill: (path: string, patch: Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>) => void;
+  updateSkill: (
+    path: string,
+    patch: Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>,
+  ) => void;
   showError: (error: ApiError | null) => void;
   showNotice: (notice: string | null) => void;
 }
@@ -74,7 +82,12 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
 
   async openLibrary(path) {
     if (path.trim() === '') {
-      set({ error: { code: 'invalid-input', message: 'Type the path of a folder, or pick one with Browse.' } });
+      set({
+        error: {
+          code: 'invalid-input',
+          message: 'Type the path of a folder, or pick one with Browse.',
+        },
+      });
       return false;
     }
     const result = await api['library.open']({ path });
@@ -84,7 +97,10 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
     }
     set({
       error: null,
-      notice: result.value.skills.length === 0 ? `No SKILL.md was found under ${result.value.root}.` : null,
+      notice:
+        result.value.skills.length === 0
+          ? `No SKILL.md was found under ${result.value.root}.`
+          : null,
     });
     await get().refresh();
     return true;
@@ -139,14 +155,26 @@ export function visibleSkills(skills: readonly SkillSummary[], filter: ListFilte
     if (filter.root !== 'all' && skill.root !== filter.root) return false;
     if (filter.profile !== 'all' && !skill.suggestedProfiles.includes(filter.profile)) return false;
     if (filter.status === 'errors' && skill.counts.error === 0) return false;
-    if (filter.status === 'warnings' && (skill.counts.warning === 0 || skill.counts.error > 0)) return false;
-    if (filter.status === 'clean' && (skill.pending || skill.counts.error > 0 || skill.counts.warning > 0)) return false;
+    if (filter.status === 'warnings' && (skill.counts.warning === 0 || skill.counts.error > 0))
+      return false;
+    if (
+      filter.status === 'clean' &&
+      (skill.pending || skill.counts.error > 0 || skill.counts.warning > 0)
+    )
+      return false;
     if (words.length === 0) return true;
     const haystack = `${skill.name} ${skill.description} ${skill.relativeDir}`.toLowerCase();
     return words.every((w) => haystack.includes(w));
   });
   const rank = (s: SkillSummary) => (s.counts.error > 0 ? 0 : s.counts.warning > 0 ? 1 : 2);
-  const byName = (a: SkillSummary, b: SkillSummary) => a.name.localeCompare(b.name) || a.path.localeCompare(b.path);
-  shown.sort(filter.sort === 'path' ? (a, b) => a.path.localeCompare(b.path) : filter.sort === 'status' ? (a, b) => rank(a) - rank(b) || byName(a, b) : byName);
+  const byName = (a: SkillSummary, b: SkillSummary) =>
+    a.name.localeCompare(b.name) || a.path.localeCompare(b.path);
+  shown.sort(
+    filter.sort === 'path'
+      ? (a, b) => a.path.localeCompare(b.path)
+      : filter.sort === 'status'
+        ? (a, b) => rank(a) - rank(b) || byName(a, b)
+        : byName,
+  );
   return shown;
 }

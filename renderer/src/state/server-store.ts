@@ -21,7 +21,11 @@ const LOG_LIMIT = 300;
 
 /** The server store. */
 export const useServerStore = create<ServerState>((set, get) => {
-  async function call(action: () => Promise<{ ok: true; value: Panel } | { ok: false; error: { code: string; message: string } }>) {
+  async function call(
+    action: () => Promise<
+      { ok: true; value: Panel } | { ok: false; error: { code: string; message: string } }
+    >,
+  ) {
     set({ busy: true });
     const result = await action();
     set({ busy: false });
@@ -37,10 +41,14 @@ export const useServerStore = create<ServerState>((set, get) => {
     regenerateToken: () => call(() => api['server.regenerateToken']({})),
     follow() {
       const offChanged = onEvent('server.changed', () => void get().load());
-      const offRequested = onEvent('server.requested', (entry: EventPayload<'server.requested'>) => {
-        const panel = get().panel;
-        if (panel) set({ panel: { ...panel, requests: [...panel.requests, entry].slice(-LOG_LIMIT) } });
-      });
+      const offRequested = onEvent(
+        'server.requested',
+        (entry: EventPayload<'server.requested'>) => {
+          const panel = get().panel;
+          if (panel)
+            set({ panel: { ...panel, requests: [...panel.requests, entry].slice(-LOG_LIMIT) } });
+        },
+      );
       return () => {
         offChanged();
         offRequested();

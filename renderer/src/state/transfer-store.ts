@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import type { ApiError, ChannelInput, ChannelOutput } from '../../../shared/ipc/contract';
-import type { ExportResult, ImportPreview, ImportResult, TargetId } from '../../../shared/projection/types';
+import type {
+  ExportResult,
+  ImportPreview,
+  ImportResult,
+  TargetId,
+} from '../../../shared/projection/types';
 import { fileToBase64 } from '../format';
 import { api } from '../platform/api';
 import { useLibraryStore } from './library-store';
@@ -24,10 +29,12 @@ export interface TransferState {
   resetExport: () => void;
   uploadForImport: (file: File) => Promise<void>;
   previewImport: (source: string, pick?: string) => Promise<void>;
-  runImport: (into: string, options?: { pick?: string; onConflict?: 'rename' | 'replace' }) => Promise<void>;
+  runImport: (
+    into: string,
+    options?: { pick?: string; onConflict?: 'rename' | 'replace' },
+  ) => Promise<void>;
   resetImport: () => void;
 }
-
 
 /** Largest dropped archive sent to main (the import's own default limit is 16 MiB unpacked). */
 const MAX_UPLOAD_BYTES = 24 * 1024 * 1024;
@@ -46,7 +53,11 @@ export const useTransferStore = create<TransferState>((set, get) => ({
   async plan(request) {
     set({ planning: true, exportResult: null, exportError: null });
     const result = await api['export.plan'](request);
-    set({ planning: false, planned: result.ok ? result.value : null, exportError: result.ok ? null : result.error });
+    set({
+      planning: false,
+      planned: result.ok ? result.value : null,
+      exportError: result.ok ? null : result.error,
+    });
   },
 
   async runExport(request) {
@@ -57,7 +68,8 @@ export const useTransferStore = create<TransferState>((set, get) => ({
       return;
     }
     set({ exportResult: result.value });
-    if (result.value.status === 'written' && request.target === 'claude-code') void useLibraryStore.getState().refresh();
+    if (result.value.status === 'written' && request.target === 'claude-code')
+      void useLibraryStore.getState().refresh();
   },
 
   async reveal(path) {
@@ -72,10 +84,18 @@ export const useTransferStore = create<TransferState>((set, get) => ({
   async uploadForImport(file) {
     set({ importPreview: null, importResult: null, importError: null, importSource: null });
     if (file.size > MAX_UPLOAD_BYTES) {
-      set({ importError: { code: 'too-large', message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; skills larger than 24 MB are not imported by dropping. Use Import… with its path instead.` } });
+      set({
+        importError: {
+          code: 'too-large',
+          message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; skills larger than 24 MB are not imported by dropping. Use Import… with its path instead.`,
+        },
+      });
       return;
     }
-    const uploaded = await api['import.upload']({ name: file.name, base64: await fileToBase64(file) });
+    const uploaded = await api['import.upload']({
+      name: file.name,
+      base64: await fileToBase64(file),
+    });
     if (!uploaded.ok) {
       set({ importError: uploaded.error });
       return;
@@ -86,7 +106,11 @@ export const useTransferStore = create<TransferState>((set, get) => ({
   async previewImport(source, pick) {
     set({ importSource: source, importResult: null, importError: null });
     const result = await api['import.preview']({ source, pick });
-    set(result.ok ? { importPreview: result.value } : { importError: result.error, importPreview: null });
+    set(
+      result.ok
+        ? { importPreview: result.value }
+        : { importError: result.error, importPreview: null },
+    );
   },
 
   async runImport(into, options = {}) {

@@ -4,7 +4,8 @@ import type { RuleContext } from '../rule-context';
 export const BODY_LIMITS = { lines: 500, tokens: 5000, mcpChars: 20000, charsPerToken: 4 } as const;
 
 // Claude Code placeholders (spec §2 `claude-code`) and agentskills-mcp's `${SESSION_ID}`.
-const PLACEHOLDER = /\$ARGUMENTS(?:\[\d+\])?|\$\{CLAUDE_SESSION_ID\}|\$\{CLAUDE_SKILL_DIR\}|\$\{SESSION_ID\}|\$\d+|\$[A-Za-z_][A-Za-z0-9_-]*/g;
+const PLACEHOLDER =
+  /\$ARGUMENTS(?:\[\d+\])?|\$\{CLAUDE_SESSION_ID\}|\$\{CLAUDE_SKILL_DIR\}|\$\{SESSION_ID\}|\$\d+|\$[A-Za-z_][A-Za-z0-9_-]*/g;
 // `` !`command` `` runs a shell command when the skill loads; flagged, never run.
 const SHELL = /!`[^`\r\n]+`/g;
 
@@ -50,13 +51,19 @@ export function bodyPlaceholderRules(ctx: RuleContext): void {
   if (body.indexOf('$') !== -1 && ctx.on('body/placeholder')) {
     const args = ctx.data?.['arguments'];
     const named = new Set(
-      (Array.isArray(args) ? args.map(String) : typeof args === 'string' ? args.split(/[\s,]+/) : []).filter(Boolean),
+      (Array.isArray(args)
+        ? args.map(String)
+        : typeof args === 'string'
+          ? args.split(/[\s,]+/)
+          : []
+      ).filter(Boolean),
     );
     const seen = new Set<string>();
     PLACEHOLDER.lastIndex = 0;
     for (let m = PLACEHOLDER.exec(body); m; m = PLACEHOLDER.exec(body)) {
       const token = m[0];
-      const isNamed = /^\$[A-Za-z_]/.test(token) && token !== '$ARGUMENTS' && !token.startsWith('$ARGUMENTS[');
+      const isNamed =
+        /^\$[A-Za-z_]/.test(token) && token !== '$ARGUMENTS' && !token.startsWith('$ARGUMENTS[');
       if (isNamed && !named.has(token.slice(1))) continue;
       if (seen.has(token)) continue;
       seen.add(token);

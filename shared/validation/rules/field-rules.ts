@@ -19,7 +19,9 @@ const ANGLE = /[<>]/;
 const RESERVED = ['anthropic', 'claude'] as const;
 const NAME_CHAR = /^[\p{L}\p{M}\p{Nd}-]$/u;
 const ASCII_NAME = /^[a-z0-9-]*$/;
-const CLAUDE_CODE_ONLY = new Set<string>(CLAUDE_CODE_KEYS.filter((k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k)));
+const CLAUDE_CODE_ONLY = new Set<string>(
+  CLAUDE_CODE_KEYS.filter((k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k)),
+);
 
 /** Text value of a scalar entry: strings as is, other plain scalars as written (readers stringify them). */
 function scalarText(ctx: RuleContext, e: TopEntry): string | null {
@@ -32,7 +34,12 @@ function scalarText(ctx: RuleContext, e: TopEntry): string | null {
 }
 
 /** Range of the first regex match inside a node's source, falling back to the whole value. */
-function matchSpan(ctx: RuleContext, node: unknown, re: RegExp, e: TopEntry): { start: number; end: number } {
+function matchSpan(
+  ctx: RuleContext,
+  node: unknown,
+  re: RegExp,
+  e: TopEntry,
+): { start: number; end: number } {
   const s = ctx.spanOf(node, e) ?? { start: e.keyStart, end: e.keyEnd };
   const src = ctx.parsed.text.slice(s.start, s.end);
   const m = re.exec(src);
@@ -59,7 +66,9 @@ export function unexpectedKeysRule(ctx: RuleContext): void {
         : ctx.profile === 'claude-code'
           ? `Claude Code does not know the field "${e.key}" and ignores it.`
           : `The field "${e.key}" is not allowed here. Allowed fields: ${allowed}.${fix ? ' You can move it into metadata.' : ''}`,
-      detail: upload ? 'unexpected key in SKILL.md frontmatter' : `Unexpected field in frontmatter: ${e.key}. Only ${allowed} are allowed.`,
+      detail: upload
+        ? 'unexpected key in SKILL.md frontmatter'
+        : `Unexpected field in frontmatter: ${e.key}. Only ${allowed} are allowed.`,
       start: e.keyStart,
       end: e.keyEnd,
       pointer: `/${e.key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
@@ -138,7 +147,8 @@ export function nameRules(ctx: RuleContext): void {
     });
   }
   // x-personal-mcp names must start with a letter, so its suggestion drops leading digits too.
-  const slug = profile === 'x-personal-mcp' ? slugify(lower).replace(/^[0-9-]+/, '') : slugify(lower);
+  const slug =
+    profile === 'x-personal-mcp' ? slugify(lower).replace(/^[0-9-]+/, '') : slugify(lower);
   const bad = Array.from(lower).filter((c) => !NAME_CHAR.test(c));
   if (bad.length > 0) {
     ctx.report('name/pattern', {
@@ -170,7 +180,8 @@ export function nameRules(ctx: RuleContext): void {
   // Spec §2 x-personal-mcp: kebab-case starting with a letter (`^[a-z][a-z0-9-]*$`).
   if (profile === 'x-personal-mcp' && /^[0-9]/.test(name)) {
     ctx.report('name/pattern', {
-      message: 'The name starts with a digit. For this repository contract it must start with a letter.',
+      message:
+        'The name starts with a digit. For this repository contract it must start with a letter.',
       detail: 'name must match ^[a-z][a-z0-9-]*$',
       ...span,
       pointer: '/name',
@@ -178,7 +189,10 @@ export function nameRules(ctx: RuleContext): void {
   }
   // Spec §2 agentskills: other scripts' lowercase letters pass skills-ref but not upload targets.
   if (bad.length === 0 && !ASCII_NAME.test(lower)) {
-    const ascii = slugify(lower.normalize('NFKD').replace(/\p{M}/gu, '')).replace(/[^a-z0-9-]/g, '');
+    const ascii = slugify(lower.normalize('NFKD').replace(/\p{M}/gu, '')).replace(
+      /[^a-z0-9-]/g,
+      '',
+    );
     ctx.report('name/non-ascii', {
       message:
         ctx.sev('name/non-ascii') === 'error'
@@ -200,14 +214,21 @@ export function nameRules(ctx: RuleContext): void {
         detail: `Skill name in SKILL.md cannot contain the reserved word '${word}'`,
         ...span,
         pointer: '/name',
-        fixes: stripped && !RESERVED.some((w) => stripped.includes(w)) ? fixTo(stripped, `Change the name to '${stripped}'`) : undefined,
+        fixes:
+          stripped && !RESERVED.some((w) => stripped.includes(w))
+            ? fixTo(stripped, `Change the name to '${stripped}'`)
+            : undefined,
       });
     }
   }
   if (XML_TAG.test(name)) {
     ctx.report('name/xml-tag', {
-      message: 'The name contains something that looks like an XML tag (<word>). Remove the angle brackets.',
-      detail: ctx.profile === 'claude-upload' ? 'Skill name in SKILL.md cannot contain XML tags' : 'name contains an XML tag',
+      message:
+        'The name contains something that looks like an XML tag (<word>). Remove the angle brackets.',
+      detail:
+        ctx.profile === 'claude-upload'
+          ? 'Skill name in SKILL.md cannot contain XML tags'
+          : 'name contains an XML tag',
       ...matchSpan(ctx, v, XML_TAG, e),
       pointer: '/name',
     });
@@ -215,15 +236,40 @@ export function nameRules(ctx: RuleContext): void {
   folderMismatch(ctx, name, span, raw);
 }
 
-function folderMismatch(ctx: RuleContext, name: string, span: { start: number; end: number }, raw: string): void {
+function folderMismatch(
+  ctx: RuleContext,
+  name: string,
+  span: { start: number; end: number },
+  raw: string,
+): void {
   const fv = ctx.fileView;
   if (!fv || !ctx.on('name/folder-mismatch')) return;
   // Spec §2 mcp-serve: the folder path's final segment equals `name`.
-  const folder = ctx.profile === 'mcp-serve' && fv.relativePath ? (fv.relativePath.split('/').filter(Boolean).pop() ?? fv.folderName) : fv.folderName;
+  const folder =
+    ctx.profile === 'mcp-serve' && fv.relativePath
+      ? (fv.relativePath.split('/').filter(Boolean).pop() ?? fv.folderName)
+      : fv.folderName;
   // Spec §2 agentskills: compare after Unicode NFKC.
   if (folder.normalize('NFKC') === name) return;
-  const fixes: QuickFix[] = [{ title: `Rename the folder to '${name}'`, edits: [], fileOperations: [{ kind: 'rename-folder', newName: name }], safe: false }];
-  if (folder !== raw) fixes.push(valueReplaceFix(ctx.parsed, span.start, span.end, folder, `Change the name to '${folder}'`, false));
+  const fixes: QuickFix[] = [
+    {
+      title: `Rename the folder to '${name}'`,
+      edits: [],
+      fileOperations: [{ kind: 'rename-folder', newName: name }],
+      safe: false,
+    },
+  ];
+  if (folder !== raw)
+    fixes.push(
+      valueReplaceFix(
+        ctx.parsed,
+        span.start,
+        span.end,
+        folder,
+        `Change the name to '${folder}'`,
+        false,
+      ),
+    );
   ctx.report('name/folder-mismatch', {
     message: `The name "${name}" is different from the folder name "${folder}". They must be the same: rename the folder or change the name.`,
     detail: `Directory name '${folder}' must match skill name '${name}'`,
@@ -240,7 +286,8 @@ export function descriptionRules(ctx: RuleContext): void {
   if (!e) {
     if (ctx.data || ctx.parsed.frontmatter) {
       ctx.report('description/missing', {
-        message: 'The skill has no description. Add "description:" with a sentence saying what the skill does and when to use it.',
+        message:
+          'The skill has no description. Add "description:" with a sentence saying what the skill does and when to use it.',
         detail: 'Missing required field in frontmatter: description',
         ...frontmatterHead(ctx),
         pointer: '/description',
@@ -252,7 +299,8 @@ export function descriptionRules(ctx: RuleContext): void {
   if (isCollection(v)) {
     const s = ctx.spanOf(v, e);
     ctx.report('description/type', {
-      message: 'The description must be text, but here it is a list or a group of fields. If it contains a colon, put it in quotes.',
+      message:
+        'The description must be text, but here it is a list or a group of fields. If it contains a colon, put it in quotes.',
       detail: "Field 'description' must be a string",
       start: s?.start,
       end: s?.end,
@@ -263,7 +311,8 @@ export function descriptionRules(ctx: RuleContext): void {
   const desc = scalarText(ctx, e);
   if (desc === null || desc.trim() === '') {
     ctx.report('description/empty', {
-      message: 'The description is empty. Write a sentence saying what the skill does and when to use it.',
+      message:
+        'The description is empty. Write a sentence saying what the skill does and when to use it.',
       detail: "Field 'description' must be a non-empty string",
       start: e.keyStart,
       end: e.keyEnd,
@@ -277,7 +326,9 @@ export function descriptionRules(ctx: RuleContext): void {
     const fold = foldDescriptionFix(ctx, span.start, span.end, desc, LIMITS.descriptionMax);
     ctx.report('description/too-long', {
       message: `The description has ${len} characters; at most ${LIMITS.descriptionMax} are allowed. Shorten it, or move the details into the body.`,
-      detail: upload ? "field 'description' in SKILL.md must be at most 1024 characters" : `Description exceeds ${LIMITS.descriptionMax} character limit (${len} chars)`,
+      detail: upload
+        ? "field 'description' in SKILL.md must be at most 1024 characters"
+        : `Description exceeds ${LIMITS.descriptionMax} character limit (${len} chars)`,
       ...span,
       pointer: '/description',
       fixes: fold ? [fold] : undefined,
@@ -293,14 +344,18 @@ export function descriptionRules(ctx: RuleContext): void {
   }
   if (XML_TAG.test(desc)) {
     ctx.report('description/xml-tag', {
-      message: 'The description contains something that looks like an XML tag (such as <input>). Claude upload rejects that; write it without angle brackets.',
-      detail: upload ? 'SKILL.md description cannot contain XML tags' : 'description contains an XML tag',
+      message:
+        'The description contains something that looks like an XML tag (such as <input>). Claude upload rejects that; write it without angle brackets.',
+      detail: upload
+        ? 'SKILL.md description cannot contain XML tags'
+        : 'description contains an XML tag',
       ...matchSpan(ctx, v, XML_TAG, e),
       pointer: '/description',
     });
   } else if (ANGLE.test(desc)) {
     ctx.report('description/angle-bracket', {
-      message: 'The description contains "<" or ">". The skill-creator packaging script rejects any angle bracket; write "to" or "over" instead.',
+      message:
+        'The description contains "<" or ">". The skill-creator packaging script rejects any angle bracket; write "to" or "over" instead.',
       detail: 'skill-creator: Description cannot contain angle brackets (< or >)',
       ...matchSpan(ctx, v, ANGLE, e),
       pointer: '/description',
@@ -331,7 +386,8 @@ export function optionalFieldRules(ctx: RuleContext): void {
     const s = ctx.spanOf(c.value, c) ?? { start: c.keyStart, end: c.keyEnd };
     if (isCollection(c.value)) {
       ctx.report('compatibility/type', {
-        message: 'The compatibility field must be text, such as "Needs Python 3.11 and internet access".',
+        message:
+          'The compatibility field must be text, such as "Needs Python 3.11 and internet access".',
         detail: "Field 'compatibility' must be a string",
         ...s,
         pointer: '/compatibility',
@@ -355,7 +411,8 @@ export function optionalFieldRules(ctx: RuleContext): void {
     if (!isNull && !isMap(v)) {
       const s = ctx.spanOf(v, m) ?? { start: m.keyStart, end: m.keyEnd };
       ctx.report('metadata/type', {
-        message: 'The metadata field must be a group of "name: value" lines, indented under "metadata:".',
+        message:
+          'The metadata field must be a group of "name: value" lines, indented under "metadata:".',
         detail: "Field 'metadata' must be a mapping of string to string",
         ...s,
         pointer: '/metadata',
@@ -366,13 +423,26 @@ export function optionalFieldRules(ctx: RuleContext): void {
         const key = isScalar(item.key) ? String(item.key.value) : '?';
         const s = ctx.spanOf(item.value, m) ?? { start: m.keyStart, end: m.keyEnd };
         const src = ctx.parsed.text.slice(s.start, s.end);
-        const flat = JSON.stringify(ctx.data?.['metadata'] && (ctx.data['metadata'] as Record<string, unknown>)[key]);
+        const flat = JSON.stringify(
+          ctx.data?.['metadata'] && (ctx.data['metadata'] as Record<string, unknown>)[key],
+        );
         ctx.report('metadata/non-string-value', {
           message: `The metadata value "${key}" is a list or group, not text. Readers turn it into text; write it as text yourself.`,
           detail: 'metadata values must be strings',
           ...s,
           pointer: `/metadata/${key}`,
-          fixes: item.value.flow && flat && clean ? [replaceFix('Write the value as quoted text', s.start, s.end, quoteYamlString(src), false)] : undefined,
+          fixes:
+            item.value.flow && flat && clean
+              ? [
+                  replaceFix(
+                    'Write the value as quoted text',
+                    s.start,
+                    s.end,
+                    quoteYamlString(src),
+                    false,
+                  ),
+                ]
+              : undefined,
         });
       }
     }
@@ -381,19 +451,36 @@ export function optionalFieldRules(ctx: RuleContext): void {
   if (t && ctx.spec.keys.has('allowed-tools')) {
     const v = t.value;
     if (isSeq(v)) {
-      const items = v.items.map((i) => (isScalar(i) && typeof i.value === 'string' ? i.value : null));
+      const items = v.items.map((i) =>
+        isScalar(i) && typeof i.value === 'string' ? i.value : null,
+      );
       const s = ctx.spanOf(v, t) ?? { start: t.keyStart, end: t.keyEnd };
       const joinable = items.every((i): i is string => i !== null && i !== '' && !/\s/.test(i));
       ctx.report('allowed-tools/list', {
-        message: 'allowed-tools is written as a list. The Agent Skills specification wants one line with the tool names separated by spaces.',
+        message:
+          'allowed-tools is written as a list. The Agent Skills specification wants one line with the tool names separated by spaces.',
         detail: 'allowed-tools must be a space-separated string',
         ...s,
         pointer: '/allowed-tools',
-        fixes: joinable && items.length > 0 && clean ? [replaceFix('Write the tools on one line', t.keyEnd, s.end, `: ${yamlScalarText((items).join(' '))}`, true)] : undefined,
+        fixes:
+          joinable && items.length > 0 && clean
+            ? [
+                replaceFix(
+                  'Write the tools on one line',
+                  t.keyEnd,
+                  s.end,
+                  `: ${yamlScalarText(items.join(' '))}`,
+                  true,
+                ),
+              ]
+            : undefined,
       });
-    } else if (isCollection(v) || (isScalar(v) && v.value !== null && typeof v.value !== 'string')) {
+    } else if (
+      isCollection(v) ||
+      (isScalar(v) && v.value !== null && typeof v.value !== 'string')
+    ) {
       const s = ctx.spanOf(v, t) ?? { start: t.keyStart, end: t.keyEnd };
-      if (!isScalar(v) || (ctx.facts.plains.every((p) => p.node !== v))) {
+      if (!isScalar(v) || ctx.facts.plains.every((p) => p.node !== v)) {
         ctx.report('allowed-tools/type', {
           message: 'allowed-tools must be text listing tool names separated by spaces.',
           detail: "Field 'allowed-tools' must be a string",
@@ -413,12 +500,16 @@ export function optionalFieldRules(ctx: RuleContext): void {
       detail: 'argument-hint must be a string; unquoted [..] is a YAML flow sequence',
       ...s,
       pointer: '/argument-hint',
-      fixes: h.value.flow && clean ? [replaceFix('Put the hint in quotes', s.start, s.end, quoteYamlString(src), true)] : undefined,
+      fixes:
+        h.value.flow && clean
+          ? [replaceFix('Put the hint in quotes', s.start, s.end, quoteYamlString(src), true)]
+          : undefined,
     });
   }
   if (ctx.on('license/missing') && !ctx.entry('license') && ctx.data) {
     ctx.report('license/missing', {
-      message: 'The skill has no license. Add "license:" with a license name such as MIT or Apache-2.0.',
+      message:
+        'The skill has no license. Add "license:" with a license name such as MIT or Apache-2.0.',
       detail: 'agentskills-mcp: missing license',
       ...frontmatterHead(ctx),
       pointer: '/license',

@@ -10,7 +10,8 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
       case 'bom':
         // Spec §1: official validators reject a UTF-8 BOM before `---`.
         ctx.report('frontmatter/bom', {
-          message: 'The file starts with an invisible byte-order mark (BOM). Official validators reject the file because of it. Remove it.',
+          message:
+            'The file starts with an invisible byte-order mark (BOM). Official validators reject the file because of it. Remove it.',
           detail: 'U+FEFF before the opening ---',
           start: 0,
           end: 1,
@@ -20,21 +21,34 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
       case 'missing':
         // Spec §1: frontmatter must start at byte 0 with a `---` line.
         ctx.report('frontmatter/missing', {
-          message: 'This file has no frontmatter. SKILL.md must start with a line "---", then fields such as name and description, then another "---" line.',
+          message:
+            'This file has no frontmatter. SKILL.md must start with a line "---", then fields such as name and description, then another "---" line.',
           detail: 'The first line is not ---',
           start: issue.start,
-          end: p.lines.positionAt(issue.start).line === 1 ? Math.min(p.text.length, lineEndOf(p.text, issue.start)) : issue.start,
+          end:
+            p.lines.positionAt(issue.start).line === 1
+              ? Math.min(p.text.length, lineEndOf(p.text, issue.start))
+              : issue.start,
         });
         break;
       case 'not-at-start': {
         // Spec §1: a blank line or comment before `---` is rejected everywhere.
         const blankOnly = p.text.slice(issue.start, issue.end).trim() === '';
         ctx.report('frontmatter/not-at-start', {
-          message: 'There is text or an empty line before the opening "---". The "---" must be the very first line, or the frontmatter is ignored.',
+          message:
+            'There is text or an empty line before the opening "---". The "---" must be the very first line, or the frontmatter is ignored.',
           detail: `${issue.end - issue.start} characters before the opening ---`,
           start: issue.start,
           end: issue.end,
-          fixes: [replaceFix(blankOnly ? 'Remove the empty lines before ---' : 'Remove the lines before ---', issue.start, issue.end, '', blankOnly)],
+          fixes: [
+            replaceFix(
+              blankOnly ? 'Remove the empty lines before ---' : 'Remove the lines before ---',
+              issue.start,
+              issue.end,
+              '',
+              blankOnly,
+            ),
+          ],
         });
         break;
       }
@@ -43,11 +57,20 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
         const eol = eolOf(p);
         const needsBreak = issue.start > 0 && !/[\r\n]/.test(p.text[issue.start - 1] ?? '');
         ctx.report('frontmatter/unclosed', {
-          message: 'The frontmatter is never closed. Add a line with exactly "---" after the last field.',
+          message:
+            'The frontmatter is never closed. Add a line with exactly "---" after the last field.',
           detail: 'No closing --- line after the opening ---',
           start: p.frontmatter?.openStart ?? 0,
           end: p.frontmatter?.openEnd ?? 0,
-          fixes: [replaceFix('Add the closing ---', issue.start, issue.start, `${needsBreak ? eol : ''}---${eol}`, false)],
+          fixes: [
+            replaceFix(
+              'Add the closing ---',
+              issue.start,
+              issue.start,
+              `${needsBreak ? eol : ''}---${eol}`,
+              false,
+            ),
+          ],
         });
         break;
       }
@@ -64,7 +87,8 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
       case 'delimiter-whitespace':
         // Spec §1: `--- ` with trailing spaces is accepted by skills-ref, not by every loader.
         ctx.report('frontmatter/delimiter-whitespace', {
-          message: 'A "---" line has spaces after it. Some tools then do not see where the frontmatter ends. Remove the spaces.',
+          message:
+            'A "---" line has spaces after it. Some tools then do not see where the frontmatter ends. Remove the spaces.',
           detail: 'Trailing whitespace after ---',
           start: issue.start,
           end: issue.end,
@@ -81,7 +105,8 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
     if (c !== null && !isMap(c) && !(isScalar(c) && c.value === null)) {
       const s = p.nodeSpan(c);
       ctx.report('frontmatter/not-mapping', {
-        message: 'The frontmatter must be a list of "field: value" lines, but it is something else (a plain text or a list).',
+        message:
+          'The frontmatter must be a list of "field: value" lines, but it is something else (a plain text or a list).',
         detail: 'Frontmatter root is not a YAML mapping',
         start: s?.start ?? fm.contentStart,
         end: s?.end ?? fm.contentEnd,
@@ -103,7 +128,12 @@ export function fileRules(ctx: RuleContext): void {
   if (p.lineEnding === 'crlf' || p.lineEnding === 'mixed' || p.lineEnding === 'cr') {
     // Spec §1: CRLF is accepted by official validators, broken in many third-party loaders.
     const first = p.text.indexOf('\r');
-    const kind = p.lineEnding === 'mixed' ? 'mixed line endings' : p.lineEnding === 'cr' ? 'old Mac (CR) line endings' : 'Windows line endings (CRLF)';
+    const kind =
+      p.lineEnding === 'mixed'
+        ? 'mixed line endings'
+        : p.lineEnding === 'cr'
+          ? 'old Mac (CR) line endings'
+          : 'Windows line endings (CRLF)';
     ctx.report('file/line-endings', {
       message: `The file uses ${kind}. Many tools that load skills expect plain LF line endings; export converts them.`,
       detail: `line endings: ${p.lineEnding}`,

@@ -15,12 +15,17 @@ export function pointerSegments(pointer: string): string[] {
 }
 
 /** The YAML node (and its pair, for map entries) at a JSON pointer. */
-export function nodeAtPointer(doc: Document.Parsed, pointer: string): { node: unknown; pair: Pair | null } | null {
+export function nodeAtPointer(
+  doc: Document.Parsed,
+  pointer: string,
+): { node: unknown; pair: Pair | null } | null {
   let node: unknown = doc.contents;
   let pair: Pair | null = null;
   for (const seg of pointerSegments(pointer)) {
     if (isMap(node)) {
-      const found = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+      const found = node.items.find(
+        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg,
+      );
       if (!found) return null;
       pair = found;
       node = found.value;
@@ -36,7 +41,10 @@ export function nodeAtPointer(doc: Document.Parsed, pointer: string): { node: un
 
 /** Human field name for a pointer: `tools[0].name`. */
 export function fieldName(pointer: string): string {
-  return pointerSegments(pointer).reduce((acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s), '');
+  return pointerSegments(pointer).reduce(
+    (acc, s) => (/^\d+$/.test(s) ? `${acc}[${s}]` : acc ? `${acc}.${s}` : s),
+    '',
+  );
 }
 
 const TYPE_WORDS: Record<string, string> = {
@@ -101,7 +109,13 @@ function plainMessage(e: AjvError, field: string): string {
  */
 export function schemaRule(ctx: RuleContext): void {
   const doc = ctx.parsed.document;
-  if (!ctx.on('schema/invalid') || !doc || !ctx.data || ctx.parsed.yamlErrors.some((e) => e.code === 'TO_JS')) return;
+  if (
+    !ctx.on('schema/invalid') ||
+    !doc ||
+    !ctx.data ||
+    ctx.parsed.yamlErrors.some((e) => e.code === 'TO_JS')
+  )
+    return;
   const validate = PROFILE_VALIDATORS[ctx.profile];
   if (validate(ctx.data)) return;
   const errors = validate.errors ?? [];
@@ -111,7 +125,10 @@ export function schemaRule(ctx: RuleContext): void {
     // Errors inside an anyOf/oneOf branch are summarised by the combinator's own error.
     if (/\/(?:anyOf|oneOf)\/\d+\//.test(e.schemaPath)) continue;
     const ptr = errorPointer(e);
-    if (hand.some((h) => h === '' || h === ptr || h.startsWith(`${ptr}/`) || ptr.startsWith(`${h}/`))) continue;
+    if (
+      hand.some((h) => h === '' || h === ptr || h.startsWith(`${ptr}/`) || ptr.startsWith(`${h}/`))
+    )
+      continue;
     if (!byPointer.has(ptr)) byPointer.set(ptr, e);
   }
   for (const [ptr, e] of byPointer) {
@@ -119,11 +136,19 @@ export function schemaRule(ctx: RuleContext): void {
     let span: { start: number; end: number } | null = null;
     if (e.keyword === 'required') {
       const parent = nodeAtPointer(doc, e.instancePath);
-      span = e.instancePath && parent ? (parent.pair ? ctx.parsed.nodeSpan(parent.pair.key) : ctx.parsed.nodeSpan(parent.node)) : null;
+      span =
+        e.instancePath && parent
+          ? parent.pair
+            ? ctx.parsed.nodeSpan(parent.pair.key)
+            : ctx.parsed.nodeSpan(parent.node)
+          : null;
     } else {
       const at = nodeAtPointer(doc, ptr);
       if (at) {
-        span = e.keyword === 'additionalProperties' || e.keyword === 'propertyNames' ? ctx.parsed.nodeSpan(at.pair?.key) : ctx.parsed.nodeSpan(at.node);
+        span =
+          e.keyword === 'additionalProperties' || e.keyword === 'propertyNames'
+            ? ctx.parsed.nodeSpan(at.pair?.key)
+            : ctx.parsed.nodeSpan(at.node);
         if ((!span || span.end === span.start) && at.pair) span = ctx.parsed.nodeSpan(at.pair.key);
       }
     }

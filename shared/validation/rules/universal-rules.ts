@@ -4,7 +4,11 @@ import { codePointLength, textOf } from '../../skill/yaml-strings';
 import type { RuleContext } from '../rule-context';
 
 const TOOL_NAME = /^[a-z0-9-]+$/;
-const RUNTIME_EXT: Record<string, readonly string[]> = { python: ['.py'], node: ['.js', '.mjs'], bash: ['.sh'] };
+const RUNTIME_EXT: Record<string, readonly string[]> = {
+  python: ['.py'],
+  node: ['.js', '.mjs'],
+  bash: ['.sh'],
+};
 const OVERBROAD = new Set(['*', '**', '**/*', '/', '/**', '/**/*']);
 
 /** Structural deep equality of JSON values (for tools.json vs frontmatter). */
@@ -18,7 +22,10 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   }
   const ak = Object.keys(a);
   const bo = b as Record<string, unknown>;
-  return ak.length === Object.keys(bo).length && ak.every((k) => k in bo && jsonEqual((a as Record<string, unknown>)[k], bo[k]));
+  return (
+    ak.length === Object.keys(bo).length &&
+    ak.every((k) => k in bo && jsonEqual((a as Record<string, unknown>)[k], bo[k]))
+  );
 }
 
 /** Universal Agent Skill 2.1 tool rules, tools.json freshness, overbroad permissions (spec §2 `universal-2.1`). */
@@ -28,7 +35,12 @@ export function universalRules(ctx: RuleContext): void {
   const fv = ctx.fileView;
   const at = (path: (string | number)[]) => {
     const n = doc.getIn(path, true);
-    return ctx.parsed.nodeSpan(n) ?? { start: ctx.parsed.frontmatter?.openStart ?? 0, end: ctx.parsed.frontmatter?.openEnd ?? 0 };
+    return (
+      ctx.parsed.nodeSpan(n) ?? {
+        start: ctx.parsed.frontmatter?.openStart ?? 0,
+        end: ctx.parsed.frontmatter?.openEnd ?? 0,
+      }
+    );
   };
   const tools = ctx.data['tools'];
   if (Array.isArray(tools)) {
@@ -47,11 +59,20 @@ export function universalRules(ctx: RuleContext): void {
       const schema = t['input_schema'];
       if (schema !== undefined) {
         const problems = validateJsonSchemaDocument(schema);
-        const notObject = !schema || typeof schema !== 'object' || (schema as Record<string, unknown>)['type'] !== 'object';
+        const notObject =
+          !schema ||
+          typeof schema !== 'object' ||
+          (schema as Record<string, unknown>)['type'] !== 'object';
         if (problems.length > 0 || notObject) {
           ctx.report('tools/input-schema', {
-            message: notObject && problems.length === 0 ? `The input_schema of tool ${textOf(name ?? i)} must describe an object ("type: object").` : `The input_schema of tool ${textOf(name ?? i)} is not a valid JSON Schema.`,
-            detail: problems.length > 0 ? problems.slice(0, 3).join('; ') : 'input_schema.type must be "object"',
+            message:
+              notObject && problems.length === 0
+                ? `The input_schema of tool ${textOf(name ?? i)} must describe an object ("type: object").`
+                : `The input_schema of tool ${textOf(name ?? i)} is not a valid JSON Schema.`,
+            detail:
+              problems.length > 0
+                ? problems.slice(0, 3).join('; ')
+                : 'input_schema.type must be "object"',
             ...at(['tools', i, 'input_schema']),
             pointer: `/tools/${i}/input_schema`,
           });
@@ -105,10 +126,14 @@ export function universalRules(ctx: RuleContext): void {
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
-    const fromFile = parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'tools' in parsed ? (parsed as Record<string, unknown>)['tools'] : parsed;
+    const fromFile =
+      parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'tools' in parsed
+        ? (parsed as Record<string, unknown>)['tools']
+        : parsed;
     if (error !== null || !jsonEqual(fromFile, tools ?? [])) {
       ctx.report('tools/tools-json-stale', {
-        message: 'tools.json does not match the tools in the frontmatter. Regenerate tools.json from SKILL.md.',
+        message:
+          'tools.json does not match the tools in the frontmatter. Regenerate tools.json from SKILL.md.',
         detail: error ?? 'tools.json differs from frontmatter tools (stale)',
         ...(isSeq(doc.get('tools', true)) ? at(['tools']) : {}),
         file: 'tools.json',
@@ -125,7 +150,7 @@ export function universalRules(ctx: RuleContext): void {
     for (const [path, what] of lists) {
       const v = doc.getIn(path);
       if (!Array.isArray(v) && !isSeq(v)) continue;
-      const items = isSeq(v) ? (v.toJSON()) : (v as unknown[]);
+      const items = isSeq(v) ? v.toJSON() : (v as unknown[]);
       items.forEach((item, i) => {
         if (typeof item !== 'string' || !OVERBROAD.has(item.trim())) return;
         ctx.report('permissions/overbroad', {

@@ -19,7 +19,8 @@ export function xPersonalMcpRules(ctx: RuleContext): void {
   if (!entry || !doc) {
     const fm = ctx.parsed.frontmatter;
     ctx.report('x-personal-mcp/missing', {
-      message: 'This repository needs an "x-personal-mcp" block in the frontmatter (id, version, capabilities).',
+      message:
+        'This repository needs an "x-personal-mcp" block in the frontmatter (id, version, capabilities).',
       detail: `${skillPath}: missing required field x-personal-mcp`,
       start: fm?.openStart ?? 0,
       end: fm?.openEnd ?? 0,
@@ -30,7 +31,8 @@ export function xPersonalMcpRules(ctx: RuleContext): void {
   const block = entry.value;
   if (!isMap(block)) return;
   const node = (...path: (string | number)[]): unknown => doc.getIn([BLOCK, ...path], true);
-  const spanOf = (n: unknown) => ctx.spanOf(n, entry) ?? { start: entry.keyStart, end: entry.keyEnd };
+  const spanOf = (n: unknown) =>
+    ctx.spanOf(n, entry) ?? { start: entry.keyStart, end: entry.keyEnd };
   const raw = ctx.data[BLOCK] as Record<string, unknown>;
   const name = typeof ctx.data['name'] === 'string' ? ctx.data['name'] : undefined;
   const id = raw['id'];
@@ -38,7 +40,10 @@ export function xPersonalMcpRules(ctx: RuleContext): void {
   if (id !== undefined) {
     const idStr = textOf(id);
     const folder = fv?.folderName;
-    if ((name !== undefined && idStr !== name) || (folder !== undefined && idStr !== folder.normalize('NFKC'))) {
+    if (
+      (name !== undefined && idStr !== name) ||
+      (folder !== undefined && idStr !== folder.normalize('NFKC'))
+    ) {
       ctx.report('x-personal-mcp/id', {
         message: `The x-personal-mcp id "${idStr}" must be the same as the name${folder !== undefined ? ' and the folder name' : ''} ("${name ?? folder ?? ''}").`,
         detail: `${skillPath}: x-personal-mcp.id = ${JSON.stringify(idStr)}, name = ${JSON.stringify(name)}${folder !== undefined ? `, folder = ${JSON.stringify(folder)}` : ''}`,
@@ -109,7 +114,10 @@ export function xPersonalMcpRules(ctx: RuleContext): void {
             ...spanOf(pathNode),
             pointer: `${ptr}/path`,
           });
-        } else if (fv && !fv.entries.some((e) => e.kind === 'file' && e.path === path.replace(/^\.\//, ''))) {
+        } else if (
+          fv &&
+          !fv.entries.some((e) => e.kind === 'file' && e.path === path.replace(/^\.\//, ''))
+        ) {
           ctx.report('x-personal-mcp/reference-missing', {
             message: `The reference file "${path}" does not exist in the skill folder.`,
             detail: `${field}.path: file not found`,
@@ -134,7 +142,8 @@ export function xPersonalMcpRules(ctx: RuleContext): void {
 
 /** Why a reference path is not acceptable, or null (spec §2: relative, under references/, `.md`, no `..`). */
 export function referencePathProblem(path: string): string | null {
-  if (/^(?:[a-zA-Z]:)?[\\/]/.test(path)) return 'must be relative to the skill folder, not absolute';
+  if (/^(?:[a-zA-Z]:)?[\\/]/.test(path))
+    return 'must be relative to the skill folder, not absolute';
   if (path.split(/[\\/]/).includes('..')) return 'must not contain ".."';
   if (!/^(?:\.\/)?references\//.test(path)) return 'must be inside the "references/" folder';
   if (!path.endsWith('.md')) return 'must end in ".md"';

@@ -6,8 +6,10 @@ import type { QuickFix } from '../types';
 const PLAIN_YAML_MESSAGES: Record<string, string> = {
   MISSING_CHAR: 'A quote or bracket is opened but never closed.',
   BAD_INDENT: 'The indentation is uneven: lines of the same level must start in the same column.',
-  BLOCK_AS_IMPLICIT_KEY: 'A line is read as a new field where a value was expected. Put the value in quotes.',
-  MULTILINE_IMPLICIT_KEY: 'A field name runs over more than one line. Check for a missing colon or quotes.',
+  BLOCK_AS_IMPLICIT_KEY:
+    'A line is read as a new field where a value was expected. Put the value in quotes.',
+  MULTILINE_IMPLICIT_KEY:
+    'A field name runs over more than one line. Check for a missing colon or quotes.',
   UNEXPECTED_TOKEN: 'There is a character the YAML reader did not expect here.',
   BAD_SCALAR_START: 'A value starts with a character that YAML reserves. Put the value in quotes.',
   MULTIPLE_DOCS: 'The frontmatter contains more than one YAML document.',
@@ -46,11 +48,18 @@ export function unquotedColonRule(ctx: RuleContext): void {
     const where = r.key === 'description' ? 'The description' : `The value of "${r.key}"`;
     ctx.report('yaml/unquoted-colon', {
       message: `${where} has a colon followed by a space, which YAML reads as a new field. Put the ${r.key === 'description' ? 'description' : 'value'} in quotes.`,
-      detail: 'Nested mappings are not allowed in compact mappings (unquoted ": " in a plain scalar)',
+      detail:
+        'Nested mappings are not allowed in compact mappings (unquoted ": " in a plain scalar)',
       start: r.start,
       end: r.end,
       pointer: `/${r.key}`,
-      fixes: [{ title: 'Put the value in quotes', edits: [{ start: r.start, end: r.end, newText: r.replacement }], safe: true }],
+      fixes: [
+        {
+          title: 'Put the value in quotes',
+          edits: [{ start: r.start, end: r.end, newText: r.replacement }],
+          safe: true,
+        },
+      ],
     });
   }
 }
@@ -91,11 +100,16 @@ export function tripleDashRule(ctx: RuleContext): void {
   const fm = ctx.parsed.frontmatter;
   if (!fm || !ctx.on('yaml/triple-dash-in-value')) return;
   const text = ctx.parsed.text;
-  for (let i = text.indexOf('---', fm.contentStart); i !== -1 && i < fm.contentEnd; i = text.indexOf('---', i + 3)) {
+  for (
+    let i = text.indexOf('---', fm.contentStart);
+    i !== -1 && i < fm.contentEnd;
+    i = text.indexOf('---', i + 3)
+  ) {
     let e = i + 3;
     while (text[e] === '-') e++;
     ctx.report('yaml/triple-dash-in-value', {
-      message: 'The frontmatter contains "---". The reference validator cuts the frontmatter at the first "---", so everything after it is lost. Use a single dash or "—" instead.',
+      message:
+        'The frontmatter contains "---". The reference validator cuts the frontmatter at the first "---", so everything after it is lost. Use a single dash or "—" instead.',
       detail: 'skills-ref splits SKILL.md on "---"',
       start: i,
       end: e,
@@ -122,8 +136,27 @@ function typedAs(f: ScalarFact): { kind: '1.2' | '1.1'; as: string } | null {
   const v = f.node.value;
   const src = f.node.source ?? String(v);
   if (src === '') return null;
-  if (typeof v !== 'string') return { kind: '1.2', as: v === null ? 'null' : typeof v === 'number' ? 'a number' : typeof v === 'boolean' ? `the boolean ${String(v)}` : typeof v };
-  if (YAML11_ONLY.test(src)) return { kind: '1.1', as: /^[0-9]{4}-/.test(src) ? 'a date' : /^[ynYNoO]/.test(src) ? 'a yes/no boolean' : 'a number' };
+  if (typeof v !== 'string')
+    return {
+      kind: '1.2',
+      as:
+        v === null
+          ? 'null'
+          : typeof v === 'number'
+            ? 'a number'
+            : typeof v === 'boolean'
+              ? `the boolean ${String(v)}`
+              : typeof v,
+    };
+  if (YAML11_ONLY.test(src))
+    return {
+      kind: '1.1',
+      as: /^[0-9]{4}-/.test(src)
+        ? 'a date'
+        : /^[ynYNoO]/.test(src)
+          ? 'a yes/no boolean'
+          : 'a number',
+    };
   return null;
 }
 
@@ -158,7 +191,8 @@ export function yamlStyleRules(ctx: RuleContext): void {
   for (const f of ctx.facts.flows) {
     if (FLOW_EXPLAINED.has(f.pointer)) continue;
     ctx.report('yaml/flow-collection', {
-      message: 'This list or mapping is written inline with brackets. Some strict YAML readers reject that; write one item per line instead.',
+      message:
+        'This list or mapping is written inline with brackets. Some strict YAML readers reject that; write one item per line instead.',
       detail: 'Flow collection',
       start: f.start,
       end: f.end,
@@ -167,7 +201,8 @@ export function yamlStyleRules(ctx: RuleContext): void {
   }
   for (const a of ctx.facts.anchors) {
     ctx.report('yaml/anchor-alias', {
-      message: 'This uses a YAML anchor or alias (& or *). Strict readers reject them; write the value out.',
+      message:
+        'This uses a YAML anchor or alias (& or *). Strict readers reject them; write the value out.',
       detail: `Anchor/alias ${a.note ?? ''}`.trim(),
       start: a.start,
       end: a.end,
@@ -223,7 +258,8 @@ export function tabIndentRule(ctx: RuleContext): void {
 export function notJsonRule(ctx: RuleContext): void {
   for (const n of ctx.facts.nonJson) {
     ctx.report('yaml/not-json', {
-      message: 'The skill server needs frontmatter that converts to JSON exactly; this value or key does not (only text keys, no special YAML types).',
+      message:
+        'The skill server needs frontmatter that converts to JSON exactly; this value or key does not (only text keys, no special YAML types).',
       detail: n.note ?? 'not representable in JSON',
       start: n.start,
       end: n.end,

@@ -22,8 +22,10 @@ function stateWords(status: ConnectionStatus, busy: string | undefined): string 
 function savedSummary(c: SavedConnection): string {
   const parts = [c.kind === 'stdio' ? [c.command ?? '', ...c.args].join(' ') : (c.url ?? '')];
   if (c.hasBearerToken) parts.push('token: saved');
-  for (const h of c.headers) parts.push(`${h.name}: ${h.secret ? (h.hasSecret ? 'saved' : 'missing') : (h.value ?? '')}`);
-  for (const e of c.env) parts.push(`${e.name}=${e.secret ? (e.hasSecret ? 'saved' : 'missing') : (e.value ?? '')}`);
+  for (const h of c.headers)
+    parts.push(`${h.name}: ${h.secret ? (h.hasSecret ? 'saved' : 'missing') : (h.value ?? '')}`);
+  for (const e of c.env)
+    parts.push(`${e.name}=${e.secret ? (e.hasSecret ? 'saved' : 'missing') : (e.value ?? '')}`);
   if (c.oauth) parts.push(c.hasOAuthTokens ? 'OAuth: signed in' : 'OAuth when asked');
   return parts.join(' · ');
 }
@@ -34,7 +36,8 @@ export function ConnectionsPanel() {
   const statuses = useInspectorStore((s) => s.statuses);
   const busy = useInspectorStore((s) => s.busy);
   const errors = useInspectorStore((s) => s.connectionErrors);
-  const { connect, reconnect, cancel, disconnect, removeConnection, discover } = useInspectorStore.getState();
+  const { connect, reconnect, cancel, disconnect, removeConnection, discover } =
+    useInspectorStore.getState();
   const live = Object.values(statuses);
 
   return (
@@ -47,10 +50,18 @@ export function ConnectionsPanel() {
               <li key={c.id} className="insp-saved">
                 <strong>{c.label}</strong> <span className="muted">{savedSummary(c)}</span>
                 <div className="row">
-                  <button type="button" onClick={() => void connect({ savedId: c.id }, c.label)} aria-label={`Connect to ${c.label}`}>
+                  <button
+                    type="button"
+                    onClick={() => void connect({ savedId: c.id }, c.label)}
+                    aria-label={`Connect to ${c.label}`}
+                  >
                     Connect
                   </button>
-                  <button type="button" onClick={() => void removeConnection(c.id)} aria-label={`Delete the saved connection ${c.label}`}>
+                  <button
+                    type="button"
+                    onClick={() => void removeConnection(c.id)}
+                    aria-label={`Delete the saved connection ${c.label}`}
+                  >
                     Delete
                   </button>
                 </div>
@@ -65,10 +76,18 @@ export function ConnectionsPanel() {
           <ul className="insp-plain-list">
             {live.map((status) => {
               const working = busy[status.label];
-              const pending = status.state === 'connecting' || status.state === 'authorizing' || working !== undefined;
+              const pending =
+                status.state === 'connecting' ||
+                status.state === 'authorizing' ||
+                working !== undefined;
               const error = errors[status.label];
               return (
-                <li key={status.label} className="insp-connection" data-state={pending ? 'busy' : status.state} data-label={status.label}>
+                <li
+                  key={status.label}
+                  className="insp-connection"
+                  data-state={pending ? 'busy' : status.state}
+                  data-label={status.label}
+                >
                   <div>
                     <strong>{status.label}</strong> <code className="muted">{status.target}</code>
                   </div>
@@ -88,22 +107,38 @@ export function ConnectionsPanel() {
                   ) : null}
                   <div className="row">
                     {pending ? (
-                      <button type="button" onClick={() => void cancel(status.label)} aria-label={`Cancel what ${status.label} is doing`}>
+                      <button
+                        type="button"
+                        onClick={() => void cancel(status.label)}
+                        aria-label={`Cancel what ${status.label} is doing`}
+                      >
                         Cancel
                       </button>
                     ) : (
                       <>
-                        <button type="button" onClick={() => void reconnect(status.label)} aria-label={`Reconnect ${status.label}`}>
+                        <button
+                          type="button"
+                          onClick={() => void reconnect(status.label)}
+                          aria-label={`Reconnect ${status.label}`}
+                        >
                           Reconnect
                         </button>
                         {status.state === 'connected' ? (
-                          <button type="button" onClick={() => void discover(status.label)} aria-label={`Discover again on ${status.label}`}>
+                          <button
+                            type="button"
+                            onClick={() => void discover(status.label)}
+                            aria-label={`Discover again on ${status.label}`}
+                          >
                             Discover again
                           </button>
                         ) : null}
                       </>
                     )}
-                    <button type="button" onClick={() => void disconnect(status.label)} aria-label={`Disconnect ${status.label}`}>
+                    <button
+                      type="button"
+                      onClick={() => void disconnect(status.label)}
+                      aria-label={`Disconnect ${status.label}`}
+                    >
                       Disconnect
                     </button>
                   </div>

@@ -1,5 +1,10 @@
 import { useId, useState } from 'react';
-import type { DiscoveryResult, DiscoveryRoute, DiscoveryStep, InspectedSkill } from '../../../../shared/inspector/types';
+import type {
+  DiscoveryResult,
+  DiscoveryRoute,
+  DiscoveryStep,
+  InspectedSkill,
+} from '../../../../shared/inspector/types';
 import { useInspectorStore } from '../../state/inspector-store';
 import { LegacyBadge } from './StatusBadge';
 
@@ -25,15 +30,30 @@ const OUTCOMES: Record<DiscoveryStep['outcome'], string> = {
 
 /** The sentence for the route taken. */
 function routeSentence(route: DiscoveryRoute | undefined, count: number): string {
-  if (!route) return 'No skills were found. A listing that finds nothing does not prove the server has none; try a template below if it offers one.';
+  if (!route)
+    return 'No skills were found. A listing that finds nothing does not prove the server has none; try a template below if it offers one.';
   return `Found ${count} ${count === 1 ? 'skill' : 'skills'} through ${ROUTES[route]}.`;
 }
 
 /** One skill in the list: name, path, description, labels, and its same-named twins. */
-function SkillRow({ skill, selected, onOpen }: { skill: InspectedSkill; selected: boolean; onOpen: () => void }) {
+function SkillRow({
+  skill,
+  selected,
+  onOpen,
+}: {
+  skill: InspectedSkill;
+  selected: boolean;
+  onOpen: () => void;
+}) {
   return (
     <li>
-      <button type="button" className={`insp-skill${selected ? ' selected' : ''}`} aria-current={selected ? 'true' : undefined} onClick={onOpen} data-key={skill.key}>
+      <button
+        type="button"
+        className={`insp-skill${selected ? ' selected' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        onClick={onOpen}
+        data-key={skill.key}
+      >
         <span className="insp-skill-name">{skill.name}</span> <LegacyBadge label={skill.label} />
         <span className="insp-skill-path">{skill.skillPath ?? skill.uri}</span>
         {skill.description ? <span className="insp-skill-desc">{skill.description}</span> : null}
@@ -45,7 +65,8 @@ function SkillRow({ skill, selected, onOpen }: { skill: InspectedSkill; selected
 /** Skills that share a name, shown side by side with their server and path so none shadows another. */
 function SameNameGroups({ skills }: { skills: InspectedSkill[] }) {
   const groups = new Map<string, InspectedSkill[]>();
-  for (const s of skills) if (s.sameNameAs.length > 0) groups.set(s.name, [...(groups.get(s.name) ?? []), s]);
+  for (const s of skills)
+    if (s.sameNameAs.length > 0) groups.set(s.name, [...(groups.get(s.name) ?? []), s]);
   if (groups.size === 0) return null;
   return (
     <section aria-label="Skills with the same name" className="insp-block">
@@ -76,14 +97,18 @@ function ServerDiscovery({ result }: { result: DiscoveryResult }) {
   return (
     <div className="insp-route">
       <p role="status">{routeSentence(result.route, result.skills.length)}</p>
-      {result.partial ? <p className="insp-warn">The listing stopped early at a safety limit, so it is partial.</p> : null}
+      {result.partial ? (
+        <p className="insp-warn">The listing stopped early at a safety limit, so it is partial.</p>
+      ) : null}
       <details>
         <summary>Steps tried ({result.steps.length})</summary>
         <ol>
           {result.steps.map((step, i) => (
             <li key={i} data-outcome={step.outcome}>
               {ROUTES[step.route]}: <strong>{OUTCOMES[step.outcome]}</strong> — {step.detail}
-              {step.pages !== undefined ? ` (${step.pages} ${step.pages === 1 ? 'page' : 'pages'})` : ''}
+              {step.pages !== undefined
+                ? ` (${step.pages} ${step.pages === 1 ? 'page' : 'pages'})`
+                : ''}
             </li>
           ))}
         </ol>
@@ -103,10 +128,18 @@ function ServerDiscovery({ result }: { result: DiscoveryResult }) {
             if (uri.trim()) void discover(result.server, [uri.trim()]);
           }}
         >
-          <p className="muted">The server offers templates: {result.templates.map((t) => t.uriTemplate).join(', ')}</p>
+          <p className="muted">
+            The server offers templates: {result.templates.map((t) => t.uriTemplate).join(', ')}
+          </p>
           <label htmlFor={`${id}-uri`}>SKILL.md address to try</label>
           <div className="row">
-            <input id={`${id}-uri`} value={uri} onChange={(e) => setUri(e.target.value)} placeholder={result.templates[0]?.uriTemplate} spellCheck={false} />
+            <input
+              id={`${id}-uri`}
+              value={uri}
+              onChange={(e) => setUri(e.target.value)}
+              placeholder={result.templates[0]?.uriTemplate}
+              spellCheck={false}
+            />
             <button type="submit">Try</button>
           </div>
         </form>
@@ -122,7 +155,9 @@ export function DiscoveryPanel() {
   const statuses = useInspectorStore((s) => s.statuses);
   const selectedKey = useInspectorStore((s) => s.selectedKey);
   const selectSkill = useInspectorStore((s) => s.selectSkill);
-  const servers = [...new Set([...Object.keys(discoveries), ...skills.map((s) => s.server)])].filter((label) => statuses[label]);
+  const servers = [
+    ...new Set([...Object.keys(discoveries), ...skills.map((s) => s.server)]),
+  ].filter((label) => statuses[label]);
   if (servers.length === 0) return null;
   return (
     <>
@@ -135,7 +170,12 @@ export function DiscoveryPanel() {
             {result ? <ServerDiscovery result={result} /> : null}
             <ul className="insp-skill-list">
               {mine.map((s) => (
-                <SkillRow key={s.key} skill={s} selected={s.key === selectedKey} onOpen={() => void selectSkill(s.key)} />
+                <SkillRow
+                  key={s.key}
+                  skill={s}
+                  selected={s.key === selectedKey}
+                  onOpen={() => void selectSkill(s.key)}
+                />
               ))}
             </ul>
           </section>

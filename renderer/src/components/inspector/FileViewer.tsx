@@ -2,11 +2,23 @@ import { lazy, Suspense, useState } from 'react';
 import { useInspectorStore } from '../../state/inspector-store';
 import { StatusBadge } from './StatusBadge';
 
-const MarkdownPreview = lazy(() => import('../MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
-const ReadOnlyCode = lazy(() => import('../ReadOnlyCode').then((m) => ({ default: m.ReadOnlyCode })));
+const MarkdownPreview = lazy(() =>
+  import('../MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })),
+);
+const ReadOnlyCode = lazy(() =>
+  import('../ReadOnlyCode').then((m) => ({ default: m.ReadOnlyCode })),
+);
 
 /** Image types shown inline; they load from a `data:` URL inside an <img>, which never runs script. */
-const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/avif', 'image/bmp']);
+const INLINE_IMAGES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'image/avif',
+  'image/bmp',
+]);
 
 /** Bytes in words. */
 export function sizeWords(bytes: number): string {
@@ -30,7 +42,12 @@ export function FileViewer() {
   const basePath = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
 
   return (
-    <section aria-label="File" className="insp-block insp-file" data-state={file.state} data-path={file.path}>
+    <section
+      aria-label="File"
+      className="insp-block insp-file"
+      data-state={file.state}
+      data-path={file.path}
+    >
       <div className="row insp-file-head">
         <h4>{file.path}</h4>
         {read ? <StatusBadge status={read.verification.status} /> : null}
@@ -47,7 +64,9 @@ export function FileViewer() {
       {file.state === 'loading' ? <p role="status">Reading and checking {file.path}…</p> : null}
       {read && read.verification.status !== 'verified' ? (
         <div role={content ? 'status' : 'alert'} className={content ? 'insp-warn' : 'insp-error'}>
-          {content ? 'This file could not be verified; it is shown for reading only.' : 'This file failed verification, so its content is not shown.'}
+          {content
+            ? 'This file could not be verified; it is shown for reading only.'
+            : 'This file failed verification, so its content is not shown.'}
           <ul>
             {read.verification.reasons.map((r, i) => (
               <li key={i}>{r}</li>
@@ -59,7 +78,13 @@ export function FileViewer() {
         isMarkdown && !asSource ? (
           <Suspense fallback={<p className="muted">Loading the preview…</p>}>
             <div className="insp-preview">
-              <MarkdownPreview markdown={content.text} basePath={basePath} allowRemote={allowRemote} onAllowRemote={() => setAllowRemote(true)} resolveImage={imageDataUrl} />
+              <MarkdownPreview
+                markdown={content.text}
+                basePath={basePath}
+                allowRemote={allowRemote}
+                onAllowRemote={() => setAllowRemote(true)}
+                resolveImage={imageDataUrl}
+              />
             </div>
           </Suspense>
         ) : (
@@ -69,9 +94,15 @@ export function FileViewer() {
         )
       ) : content?.base64 !== undefined ? (
         INLINE_IMAGES.has(mime) ? (
-          <img className="insp-image" src={`data:${mime};base64,${content.base64}`} alt={`Image ${file.path}`} />
+          <img
+            className="insp-image"
+            src={`data:${mime};base64,${content.base64}`}
+            alt={`Image ${file.path}`}
+          />
         ) : (
-          <p>Binary file ({mime || 'unknown type'}), {sizeWords(content.size)}. It is not shown.</p>
+          <p>
+            Binary file ({mime || 'unknown type'}), {sizeWords(content.size)}. It is not shown.
+          </p>
         )
       ) : null}
     </section>

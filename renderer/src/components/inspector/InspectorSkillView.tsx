@@ -1,5 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import type { FileStatus, FileTreeNode, FileVerification, SaveResult } from '../../../../shared/inspector/types';
+import type {
+  FileStatus,
+  FileTreeNode,
+  FileVerification,
+  SaveResult,
+} from '../../../../shared/inspector/types';
 import { parseSkill } from '../../../../shared/skill';
 import { PROFILE_IDS, type ProfileId } from '../../../../shared/validation/types';
 import { useInspectorStore } from '../../state/inspector-store';
@@ -9,7 +14,9 @@ import { profileLabel } from '../TargetSelector';
 import { FileViewer, sizeWords } from './FileViewer';
 import { LegacyBadge, StatusBadge } from './StatusBadge';
 
-const MarkdownPreview = lazy(() => import('../MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })));
+const MarkdownPreview = lazy(() =>
+  import('../MarkdownPreview').then((m) => ({ default: m.MarkdownPreview })),
+);
 
 /** The Markdown body of a SKILL.md (without its frontmatter). */
 function bodyOf(text: string): string {
@@ -23,12 +30,24 @@ function show(value: unknown): string {
 }
 
 /** The manifest's file tree with a status badge per file; files open on click (read on demand). */
-function TreeNode({ node, statuses, onOpen }: { node: FileTreeNode; statuses: Record<string, FileVerification>; onOpen: (uri: string, path: string) => void }) {
+function TreeNode({
+  node,
+  statuses,
+  onOpen,
+}: {
+  node: FileTreeNode;
+  statuses: Record<string, FileVerification>;
+  onOpen: (uri: string, path: string) => void;
+}) {
   if (node.kind === 'file') {
     const status: FileStatus = statuses[node.uri]?.status ?? node.status ?? 'pending';
     return (
       <li className="insp-tree-file" data-path={node.path} data-status={status}>
-        <button type="button" onClick={() => onOpen(node.uri, node.path)} aria-label={`Open ${node.path} (${status === 'pending' ? 'not read yet' : status})`}>
+        <button
+          type="button"
+          onClick={() => onOpen(node.uri, node.path)}
+          aria-label={`Open ${node.path} (${status === 'pending' ? 'not read yet' : status})`}
+        >
           {node.name}
         </button>{' '}
         <StatusBadge status={status} />
@@ -62,9 +81,15 @@ function LiveFolder({ rootUri }: { rootUri: string }) {
       </button>
     );
   }
-  const parent = directory.uri === rootUri ? null : directory.uri.slice(0, directory.uri.lastIndexOf('/'));
+  const parent =
+    directory.uri === rootUri ? null : directory.uri.slice(0, directory.uri.lastIndexOf('/'));
   return (
-    <div className="insp-live" data-state={directory.state} aria-label="Live folder listing" role="group">
+    <div
+      className="insp-live"
+      data-state={directory.state}
+      aria-label="Live folder listing"
+      role="group"
+    >
       <p className="muted">
         Folder <code>{directory.uri}</code>
       </p>
@@ -79,7 +104,11 @@ function LiveFolder({ rootUri }: { rootUri: string }) {
         {directory.entries.map((e) =>
           e.mimeType === 'inode/directory' ? (
             <li key={e.uri}>
-              <button type="button" onClick={() => void listDirectory(e.uri)} aria-label={`${e.name}/ (open folder)`}>
+              <button
+                type="button"
+                onClick={() => void listDirectory(e.uri)}
+                aria-label={`${e.name}/ (open folder)`}
+              >
                 {e.name}/
               </button>
             </li>
@@ -89,7 +118,11 @@ function LiveFolder({ rootUri }: { rootUri: string }) {
                 type="button"
                 onClick={() => void openFileAt(e.uri, e.path ?? e.name)}
                 disabled={e.status === 'unlisted' || !skill}
-                title={e.status === 'unlisted' ? 'Not in the skill’s manifest, so it is not read.' : undefined}
+                title={
+                  e.status === 'unlisted'
+                    ? 'Not in the skill’s manifest, so it is not read.'
+                    : undefined
+                }
               >
                 {e.name}
               </button>{' '}
@@ -115,14 +148,18 @@ function SaveOutcome({ result, what }: { result: SaveResult; what: 'save' | 'exp
     return (
       <>
         <p role="status" className="insp-ok">
-          {what === 'save' ? `Saved ${result.files} verified files to ${result.folder}.` : `A verified copy is ready for upload in ${result.folder}.`}{' '}
+          {what === 'save'
+            ? `Saved ${result.files} verified files to ${result.folder}.`
+            : `A verified copy is ready for upload in ${result.folder}.`}{' '}
           {what === 'export' ? (
             <button type="button" onClick={() => setExporting(true)}>
               Choose where to upload it…
             </button>
           ) : null}
         </p>
-        {exporting ? <ExportDialog skillDir={result.folder} onClose={() => setExporting(false)} /> : null}
+        {exporting ? (
+          <ExportDialog skillDir={result.folder} onClose={() => setExporting(false)} />
+        ) : null}
       </>
     );
   }
@@ -156,17 +193,29 @@ function KeepIt() {
   return (
     <section aria-label="Keep it" className="insp-block">
       <h4>Keep it</h4>
-      {roots.length === 0 ? <p className="muted">Open a library folder first (Open folder…) to save skills into it.</p> : null}
+      {roots.length === 0 ? (
+        <p className="muted">Open a library folder first (Open folder…) to save skills into it.</p>
+      ) : null}
       <div className="row insp-keep">
         <label htmlFor={`${id}-root`}>Library folder</label>
-        <select id={`${id}-root`} value={chosen} onChange={(e) => setRoot(e.target.value)} disabled={roots.length === 0}>
+        <select
+          id={`${id}-root`}
+          value={chosen}
+          onChange={(e) => setRoot(e.target.value)}
+          disabled={roots.length === 0}
+        >
           {roots.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>
           ))}
         </select>
-        <button type="button" className="primary" disabled={saving || !chosen} onClick={() => void saveToLibrary(chosen)}>
+        <button
+          type="button"
+          className="primary"
+          disabled={saving || !chosen}
+          onClick={() => void saveToLibrary(chosen)}
+        >
           Save to my library
         </button>
         <button type="button" disabled={saving} onClick={() => void exportForUpload()}>
@@ -206,11 +255,20 @@ export function InspectorSkillView() {
     setTab('rendered');
   }, [selectedKey]);
 
-  if (!selectedKey) return <section aria-label="Skill" className="insp-skill-view empty muted">Connect to a server and pick one of its skills.</section>;
+  if (!selectedKey)
+    return (
+      <section aria-label="Skill" className="insp-skill-view empty muted">
+        Connect to a server and pick one of its skills.
+      </section>
+    );
   if (!view) {
     return (
       <section aria-label="Skill" className="insp-skill-view" data-state={viewState}>
-        {viewState === 'loading' ? <p role="status">Reading SKILL.md and checking it…</p> : <p className="muted">This skill could not be opened.</p>}
+        {viewState === 'loading' ? (
+          <p role="status">Reading SKILL.md and checking it…</p>
+        ) : (
+          <p className="muted">This skill could not be opened.</p>
+        )}
       </section>
     );
   }
@@ -219,7 +277,12 @@ export function InspectorSkillView() {
   const diagnostics = validation?.diagnostics ?? [];
 
   return (
-    <section aria-label="Skill" className="insp-skill-view" data-state={viewState} data-key={skill.key}>
+    <section
+      aria-label="Skill"
+      className="insp-skill-view"
+      data-state={viewState}
+      data-key={skill.key}
+    >
       <header className="insp-skill-head">
         <h3>
           {skill.name} <LegacyBadge label={skill.label} />
@@ -235,7 +298,11 @@ export function InspectorSkillView() {
             type="button"
             onClick={() => void refresh()}
             disabled={skill.route !== 'extension'}
-            title={skill.route !== 'extension' ? 'Only skills found through the Skills extension can be fetched again with skills/get.' : undefined}
+            title={
+              skill.route !== 'extension'
+                ? 'Only skills found through the Skills extension can be fetched again with skills/get.'
+                : undefined
+            }
           >
             Refresh
           </button>
@@ -245,7 +312,11 @@ export function InspectorSkillView() {
         </div>
         {verifying ? <p role="status">Verifying every file…</p> : null}
         {verification ? (
-          <p role="status" className={verification.verdict === 'verified' ? 'insp-ok' : 'insp-warn'} data-verdict={verification.verdict}>
+          <p
+            role="status"
+            className={verification.verdict === 'verified' ? 'insp-ok' : 'insp-warn'}
+            data-verdict={verification.verdict}
+          >
             {verification.verdict === 'verified'
               ? `Every file matches the listing (${verification.files.length} files).`
               : verification.verdict === 'failed'
@@ -263,8 +334,13 @@ export function InspectorSkillView() {
       </header>
 
       {skillMd.verification.status !== 'verified' && skillMd.verification.reasons.length > 0 ? (
-        <div role={text === undefined ? 'alert' : 'status'} className={text === undefined ? 'insp-error' : 'insp-warn'}>
-          {text === undefined ? 'SKILL.md failed verification, so it is not shown.' : 'SKILL.md could not be verified; it is shown for reading only.'}
+        <div
+          role={text === undefined ? 'alert' : 'status'}
+          className={text === undefined ? 'insp-error' : 'insp-warn'}
+        >
+          {text === undefined
+            ? 'SKILL.md failed verification, so it is not shown.'
+            : 'SKILL.md could not be verified; it is shown for reading only.'}
           <ul>
             {skillMd.verification.reasons.map((r, i) => (
               <li key={i}>{r}</li>
@@ -320,10 +396,20 @@ export function InspectorSkillView() {
           {text !== undefined ? (
             <section aria-label="SKILL.md" className="insp-block">
               <div role="tablist" aria-label="SKILL.md as" className="view-tabs">
-                <button type="button" role="tab" aria-selected={tab === 'rendered'} onClick={() => setTab('rendered')}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === 'rendered'}
+                  onClick={() => setTab('rendered')}
+                >
                   Rendered
                 </button>
-                <button type="button" role="tab" aria-selected={tab === 'source'} onClick={() => setTab('source')}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === 'source'}
+                  onClick={() => setTab('source')}
+                >
                   Source
                 </button>
               </div>
@@ -336,7 +422,9 @@ export function InspectorSkillView() {
                       onAllowRemote={() => setAllowRemote(true)}
                       resolveImage={imageDataUrl}
                       onOpenLink={(path) => {
-                        const listed = Array.isArray(skill.manifest) ? skill.manifest.find((f) => f.path === path) : undefined;
+                        const listed = Array.isArray(skill.manifest)
+                          ? skill.manifest.find((f) => f.path === path)
+                          : undefined;
                         if (listed) void openFileAt(listed.uri, path);
                       }}
                     />
@@ -354,7 +442,11 @@ export function InspectorSkillView() {
             <div className="row">
               <h4>Validation</h4>
               <label htmlFor={`${id}-profile`}>Check for</label>
-              <select id={`${id}-profile`} value={profile} onChange={(e) => void setProfile(e.target.value as ProfileId)}>
+              <select
+                id={`${id}-profile`}
+                value={profile}
+                onChange={(e) => void setProfile(e.target.value as ProfileId)}
+              >
                 {PROFILE_IDS.map((p) => (
                   <option key={p} value={p}>
                     {profileLabel(p)}
@@ -370,7 +462,8 @@ export function InspectorSkillView() {
               <ul className="insp-diagnostics">
                 {diagnostics.map((d, i) => (
                   <li key={i} data-severity={d.severity} data-rule={d.ruleId}>
-                    <strong>{d.severity}</strong> {d.message} <code className="muted">{d.ruleId}</code>
+                    <strong>{d.severity}</strong> {d.message}{' '}
+                    <code className="muted">{d.ruleId}</code>
                   </li>
                 ))}
               </ul>
@@ -381,10 +474,20 @@ export function InspectorSkillView() {
         <div className="insp-skill-side">
           <section aria-label="Files" className="insp-block">
             <h4>Files</h4>
-            {skill.manifest === 'dynamic' ? <p className="muted">This skill is generated by the server (“dynamic”): it has no fixed file list, so nothing can be verified.</p> : null}
+            {skill.manifest === 'dynamic' ? (
+              <p className="muted">
+                This skill is generated by the server (“dynamic”): it has no fixed file list, so
+                nothing can be verified.
+              </p>
+            ) : null}
             <ul className="insp-tree">
               {view.tree.children?.map((child) => (
-                <TreeNode key={child.uri} node={child} statuses={statuses} onOpen={(uri, path) => void openFileAt(uri, path)} />
+                <TreeNode
+                  key={child.uri}
+                  node={child}
+                  statuses={statuses}
+                  onOpen={(uri, path) => void openFileAt(uri, path)}
+                />
               ))}
             </ul>
             {view.directoryRead ? <LiveFolder rootUri={skill.rootUri} /> : null}

@@ -37,7 +37,10 @@ export function InspectorView() {
       </aside>
       <div className="insp-main">
         {message ? (
-          <div role={message.kind === 'error' ? 'alert' : 'status'} className={`banner ${message.kind === 'error' ? 'error' : 'insp-info'}`}>
+          <div
+            role={message.kind === 'error' ? 'alert' : 'status'}
+            className={`banner ${message.kind === 'error' ? 'error' : 'insp-info'}`}
+          >
             <span>{message.text}</span>
             {message.detail ? (
               <details>
@@ -45,19 +48,37 @@ export function InspectorView() {
                 <code>{message.detail}</code>
               </details>
             ) : null}
-            <button type="button" onClick={dismissMessage} aria-label="Dismiss the inspector message">
+            <button
+              type="button"
+              onClick={dismissMessage}
+              aria-label="Dismiss the inspector message"
+            >
               ✕
             </button>
           </div>
         ) : null}
         <div role="tablist" aria-label="Inspector sections" className="view-tabs insp-tabs">
           {SECTIONS.map((s) => (
-            <button key={s.id} type="button" role="tab" aria-selected={section === s.id} onClick={() => setSection(s.id)}>
+            <button
+              key={s.id}
+              type="button"
+              role="tab"
+              aria-selected={section === s.id}
+              onClick={() => setSection(s.id)}
+            >
               {s.label}
             </button>
           ))}
         </div>
-        <div className="insp-content">{section === 'skills' ? <InspectorSkillView /> : section === 'report' ? <ReportCardPanel /> : <ProtocolLogPanel />}</div>
+        <div className="insp-content">
+          {section === 'skills' ? (
+            <InspectorSkillView />
+          ) : section === 'report' ? (
+            <ReportCardPanel />
+          ) : (
+            <ProtocolLogPanel />
+          )}
+        </div>
       </div>
     </section>
   );

@@ -22,17 +22,37 @@ export function ProtocolLogPanel() {
     <section aria-label="Protocol log" className="insp-block insp-log">
       <div className="row">
         <label htmlFor={`${id}-filter`}>Filter</label>
-        <input id={`${id}-filter`} type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="method, server or kind" />
+        <input
+          id={`${id}-filter`}
+          type="search"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          placeholder="method, server or kind"
+        />
         <label htmlFor={`${id}-dir`}>Direction</label>
-        <select id={`${id}-dir`} value={direction} onChange={(e) => setDirection(e.target.value as 'all' | 'out' | 'in')}>
+        <select
+          id={`${id}-dir`}
+          value={direction}
+          onChange={(e) => setDirection(e.target.value as 'all' | 'out' | 'in')}
+        >
           <option value="all">both</option>
           <option value="out">sent</option>
           <option value="in">received</option>
         </select>
-        <button type="button" onClick={() => void exportLog(direction === 'all' ? {} : { direction }).then(setExported)}>
+        <button
+          type="button"
+          onClick={() => void exportLog(direction === 'all' ? {} : { direction }).then(setExported)}
+        >
           Export as JSON
         </button>
-        {exported !== null ? <TextExport text={exported} fileName="protocol-log.json" mimeType="application/json" label="log JSON" /> : null}
+        {exported !== null ? (
+          <TextExport
+            text={exported}
+            fileName="protocol-log.json"
+            mimeType="application/json"
+            label="log JSON"
+          />
+        ) : null}
       </div>
       <p className="muted">
         {shown.length} of {log.length} messages
@@ -51,22 +71,33 @@ export function ProtocolLogPanel() {
           </tr>
         </thead>
         <tbody>
-          {[...shown].reverse().slice(0, 300).map((e) => (
-            <tr key={e.seq} className={e.kind === 'error' ? 'failed' : ''} data-method={e.method ?? ''}>
-              <td>{new Date(e.time).toLocaleTimeString()}</td>
-              <td>{e.server}</td>
-              <td>{e.direction === 'out' ? '→ sent' : '← received'}</td>
-              <td>{e.kind}</td>
-              <td>{e.method ?? (e.id !== undefined ? `#${e.id}` : '')}</td>
-              <td>{e.durationMs !== undefined ? `${e.durationMs} ms` : ''}</td>
-              <td>{e.bytes} B</td>
-              <td>
-                <button type="button" onClick={() => void showLogEntry(e.seq)} aria-label={`Show message ${e.seq}`}>
-                  Show
-                </button>
-              </td>
-            </tr>
-          ))}
+          {[...shown]
+            .reverse()
+            .slice(0, 300)
+            .map((e) => (
+              <tr
+                key={e.seq}
+                className={e.kind === 'error' ? 'failed' : ''}
+                data-method={e.method ?? ''}
+              >
+                <td>{new Date(e.time).toLocaleTimeString()}</td>
+                <td>{e.server}</td>
+                <td>{e.direction === 'out' ? '→ sent' : '← received'}</td>
+                <td>{e.kind}</td>
+                <td>{e.method ?? (e.id !== undefined ? `#${e.id}` : '')}</td>
+                <td>{e.durationMs !== undefined ? `${e.durationMs} ms` : ''}</td>
+                <td>{e.bytes} B</td>
+                <td>
+                  <button
+                    type="button"
+                    onClick={() => void showLogEntry(e.seq)}
+                    aria-label={`Show message ${e.seq}`}
+                  >
+                    Show
+                  </button>
+                </td>
+              </tr>
+            ))}
         </tbody>
       </table>
       {detail ? (

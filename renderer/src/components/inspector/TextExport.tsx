@@ -1,8 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 
 /** A download link for generated text (a report, a log) through a Blob URL, revoked when it changes, plus a copy button. */
-export function TextExport({ text, fileName, mimeType, label }: { text: string; fileName: string; mimeType: string; label: string }) {
-  const url = useMemo(() => URL.createObjectURL(new Blob([text], { type: mimeType })), [text, mimeType]);
+export function TextExport({
+  text,
+  fileName,
+  mimeType,
+  label,
+}: {
+  text: string;
+  fileName: string;
+  mimeType: string;
+  label: string;
+}) {
+  const url = useMemo(
+    () => URL.createObjectURL(new Blob([text], { type: mimeType })),
+    [text, mimeType],
+  );
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
