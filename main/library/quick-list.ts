@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SkillSummary } from '../../shared/ipc/contract';
+import { locateFrontmatter } from '../../shared/skill';
 import { skillFileNameIn, TimeSlicer, UNWALKED_FOLDERS } from '../validate/file-view';
 
 /** A directory entry as skillFileNameIn reads it. */
@@ -24,12 +25,12 @@ function unquote(value: string): string {
  * checked listing replaces it (odd YAML may read differently here, never wrongly there).
  */
 export function glanceFrontmatter(text: string): { name?: string; description?: string } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/, 200);
-  if (lines[0]?.trimEnd() !== '---') return {};
+  const { block } = locateFrontmatter(text);
+  if (!block || block.openStart !== (text.charCodeAt(0) === 0xfeff ? 1 : 0)) return {};
+  const lines = block.raw.split(/\r?\n/, 200);
   const out: { name?: string; description?: string } = {};
-  for (let i = 1; i < lines.length; i++) {
+  for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
-    if (line.trimEnd() === '---' || line.trimEnd() === '...') break;
     const m = /^(name|description):[ \t]*(.*)$/.exec(line);
     if (!m) continue;
     let value = m[2] ?? '';

@@ -3,6 +3,7 @@ import {
   AGENT_SKILLS_KEYS,
   CLAUDE_CODE_KEYS as CLAUDE_CODE_PROFILE_KEYS,
 } from '../validation/profiles';
+import { locateFrontmatter } from '../skill/frontmatter-parser';
 import { normaliseSkillText } from './normalise';
 import type { ProjectionChange, ProjectionResult } from './types';
 
@@ -19,30 +20,21 @@ export interface SplitSkill {
 }
 
 /**
- * Split LF text at the frontmatter fences, or return undefined when there is none. Why this
- * shape: the frontmatter starts at byte 0 with a `---` line and ends at the next line that is
- * `---` (spec §1); a closing fence with trailing spaces is accepted by the reference validator.
+ * Split LF text at the frontmatter fences, or return undefined when there is none a reader
+ * accepts: the opening `---` must be the first line and the block closed by `---` (a closing
+ * fence with trailing spaces is accepted by the reference validator, spec §1). The boundaries
+ * are the parser's own (`locateFrontmatter`), so the projection never disagrees with validation.
  */
 export function splitFrontmatter(text: string): SplitSkill | undefined {
-  const firstEnd = text.indexOf('\n');
-  if (firstEnd < 0 || text.slice(0, firstEnd).trimEnd() !== '---') return undefined;
-  let cursor = firstEnd + 1;
-  while (cursor <= text.length) {
-    const end = text.indexOf('\n', cursor);
-    const line = end < 0 ? text.slice(cursor) : text.slice(cursor, end);
-    if (line.trimEnd() === '---') {
-      const closeEnd = end < 0 ? text.length : end + 1;
-      return {
-        open: text.slice(0, firstEnd + 1),
-        yaml: text.slice(firstEnd + 1, cursor),
-        close: text.slice(cursor, closeEnd),
-        body: text.slice(closeEnd),
-      };
-    }
-    if (end < 0) break;
-    cursor = end + 1;
-  }
-  return undefined;
+  const { block, issues, bodyStart } = locateFrontmatter(text);
+  if (!block || block.closer !== '---') return undefined;
+  if (issues.some((i) => i.kind === 'not-at-start' || i.kind === 'bom')) return undefined;
+  return {
+    open: text.slice(0, block.contentStart),
+    yaml: block.raw,
+    close: text.slice(block.closeStart, bodyStart),
+    body: text.slice(bodyStart),
+  };
 }
 
 /** The six top-level keys every upload destination accepts (spec §2 agentskills). */

@@ -131,13 +131,24 @@ export function detectLineEnding(text: string): LineEnding {
   return lf > 0 ? 'lf' : crlf > 0 ? 'crlf' : 'cr';
 }
 
-interface Boundaries {
+/** Where a SKILL.md's frontmatter sits, found without reading any YAML. */
+export interface Boundaries {
   block: FrontmatterBlock | null;
   issues: BoundaryIssue[];
+  /** Offset where the body starts (after the closing line and its line break). */
   bodyStart: number;
 }
 
-/** Find the frontmatter delimiters exactly as spec §1 describes, recording every deviation. */
+/**
+ * Find the frontmatter delimiters exactly as spec §1 describes, recording every deviation: the
+ * one place that decides where a SKILL.md's frontmatter begins and ends. Everything else that
+ * needs the boundaries (the parser, the export projection, the editor's YAML mirror, the
+ * library's first glance) asks here. Cheap: line scans only, no YAML.
+ */
+export function locateFrontmatter(text: string): Boundaries {
+  return findBoundaries(text, text.charCodeAt(0) === 0xfeff);
+}
+
 function findBoundaries(text: string, hasBom: boolean): Boundaries {
   const issues: BoundaryIssue[] = [];
   const begin = hasBom ? 1 : 0;

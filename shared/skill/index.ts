@@ -1,6 +1,7 @@
-export { parseSkill, detectLineEnding } from './frontmatter-parser';
+export { parseSkill, detectLineEnding, locateFrontmatter } from './frontmatter-parser';
 export type {
   BoundaryIssue,
+  Boundaries,
   FrontmatterBlock,
   LineEnding,
   ParsedSkill,

@@ -1,18 +1,16 @@
+import { locateFrontmatter } from '../../../shared/skill';
 /**
  * The hidden YAML model that monaco-yaml works on mirrors the frontmatter lines of SKILL.md
  * (ARCHITECTURE "Decisions"): line N of the mirror is line N+1 of the file. Body lines become
  * blank so positions never shift and nothing after the frontmatter is read as YAML.
  */
 export function frontmatterLines(text: string): string {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trimEnd() !== '---') return '';
-  const mirror: string[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (line.trimEnd() === '---' || line.trimEnd() === '...') break;
-    mirror.push(line);
-  }
-  return mirror.join('\n');
+  // Why the parser's boundaries: the mirror must cover exactly the lines validation reads as YAML.
+  const { block } = locateFrontmatter(text);
+  if (!block || block.openStart !== (text.charCodeAt(0) === 0xfeff ? 1 : 0)) return '';
+  const lines = block.raw.split(/\r\n|\r|\n/);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines.join('\n');
 }
 
 /** The Agent Skills frontmatter schema for completion and hover until the core's schemas are wired in. */
