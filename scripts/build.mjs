@@ -52,7 +52,7 @@ await Promise.all([
     ...common,
     // Why its own bundle: worker threads start from a file; it holds only the walk and the validation core.
     // Why .mjs: in a packaged app it is unpacked beside the asar archive, away from package.json's "type".
-    entryPoints: { 'validate-worker': 'main/validate/worker.ts' },
+    entryPoints: { worker: 'main/workers/worker.ts' },
     outdir: 'out/main',
     outExtension: { '.js': '.mjs' },
     format: 'esm',
@@ -76,7 +76,7 @@ await Promise.all([
   }),
 ]);
 log(
-  'built out/main/cli.js, out/main/validate-worker.mjs, out/main/electron.cjs, out/preload/index.cjs',
+  'built out/main/cli.js, out/main/worker.mjs, out/main/electron.cjs, out/preload/index.cjs',
 );
 
 if (!args.has('--node-only')) {

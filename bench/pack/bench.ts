@@ -6,11 +6,11 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ExportResult, TargetId } from '../../shared/projection';
 import { exportSkill, importSkill } from '../../main/pack';
-import { useBuiltValidationWorkers } from '../../main/validate/workers';
+import { useBuiltWorkers } from '../../main/platform/worker-pool';
 
 const work = process.env.BENCH_WORK ?? join(process.cwd(), 'bench', '.work', 'pack');
 // As the CLI and the app do: worker threads from out/main (built by run.mjs) share the deflating.
-const pool = useBuiltValidationWorkers(join(process.cwd(), 'out', 'main'), { warm: true });
+const pool = useBuiltWorkers(join(process.cwd(), 'out', 'main'), { warm: true });
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 const WORDS =

@@ -9,7 +9,7 @@ import { buildApp, bundleBench, root } from '../build.mjs';
 const work = join(root, 'bench', '.work', 'pack');
 await rm(work, { recursive: true, force: true });
 await mkdir(work, { recursive: true });
-// Why the Node build: exports share the deflating with the worker threads of out/main/validate-worker.mjs, as the app does.
+// Why the Node build: exports share the deflating with the worker threads of out/main/worker.mjs, as the app does.
 buildApp();
 await bundleBench(join(root, 'bench', 'pack', 'bench.ts'), join(work, 'bench.mjs'), {
   sourcemap: false,

@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { validateLibrary } from '../../main/validate/service';
-import { useBuiltValidationWorkers } from '../../main/validate/workers';
+import { useBuiltWorkers } from '../../main/platform/worker-pool';
 import { startBrowserShell } from '../../main/web/browser-shell';
 import { median, percentile, prose, skillText } from '../support';
 
@@ -274,9 +274,9 @@ async function main(): Promise<void> {
   const userDataDir = join(work, 'ui-userdata');
   await rm(userDataDir, { recursive: true, force: true });
   await mkdir(userDataDir, { recursive: true });
-  // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/validate-worker.mjs).
+  // As the CLI bundle's entry does for `npm start`: large libraries are validated by worker threads (out/main/worker.mjs).
   const startShell = (): Promise<Awaited<ReturnType<typeof startBrowserShell>>> => {
-    useBuiltValidationWorkers(join(repo, 'out', 'main'));
+    useBuiltWorkers(join(repo, 'out', 'main'));
     return startBrowserShell({
       rendererDir: join(repo, 'out', 'renderer'),
       version: 'bench',

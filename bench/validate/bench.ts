@@ -9,10 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { parseFrontmatter, validate as skillsRefValidate, validateMetadata } from 'skills-ref';
 import { parseSkill } from '../../shared/skill';
 import { suggestProfiles, validateSkill } from '../../shared/validation';
-import { walkTree } from '../../main/validate/file-view';
-import { mapPool } from '../../main/validate/pool';
+import { walkSkillTree } from '../../main/skill-folder';
+import { mapLimit } from '../../main/platform/concurrency';
 import { shareJob, validateLibrary } from '../../main/validate/service';
-import { useBuiltValidationWorkers, ValidationPool } from '../../main/validate/workers';
+import { useBuiltWorkers, WorkerPool } from '../../main/platform/worker-pool';
 import type { FloorResult } from './floor-worker';
 import { median, percentile, prose, skillText, timeOnce, timePairs } from '../support';
 
@@ -25,7 +25,7 @@ const CONCURRENCY = 32;
 async function generate(lib: string): Promise<string[]> {
   await rm(lib, { recursive: true, force: true });
   const names = Array.from({ length: SKILLS }, (_, i) => `skill-${String(i).padStart(4, '0')}`);
-  await mapPool(names, 32, async (name) => {
+  await mapLimit(names, 32, async (name) => {
     const dir = join(lib, name);
     const i = Number(name.slice(6));
     await mkdir(join(dir, 'references'), { recursive: true });
@@ -84,16 +84,16 @@ async function main(): Promise<void> {
   let refPool = NaN;
   let floor = NaN;
   let ioFloor = NaN;
-  const runPeer = (): Promise<unknown> => mapPool(dirs, CONCURRENCY, (d) => skillsRefValidate(d));
+  const runPeer = (): Promise<unknown> => mapLimit(dirs, CONCURRENCY, (d) => skillsRefValidate(d));
   // (b) timed in turns with (a) (see timePairs), unless one measure is profiled alone.
   let peer: { wall: number; cpu: number } | undefined;
   let ratios: number[] = [];
   if (!only || only === 'a') {
-    // As the app and the CLI run it: the library shared among worker threads (out/main/validate-worker.mjs, built by run.mjs).
-    const pool = useBuiltValidationWorkers(join(repo, 'out', 'main'));
+    // As the app and the CLI run it: the library shared among worker threads (out/main/worker.mjs, built by run.mjs).
+    const pool = useBuiltWorkers(join(repo, 'out', 'main'));
     if (!pool)
       throw new Error(
-        'out/main/validate-worker.mjs is missing or this machine has one core; run node bench/validate/run.mjs',
+        'out/main/worker.mjs is missing or this machine has one core; run node bench/validate/run.mjs',
       );
     const runOurs = (): Promise<unknown> => validateLibrary(lib);
     let t: { wall: number; cpu: number };
@@ -123,7 +123,9 @@ async function main(): Promise<void> {
       },
       pool.size,
     );
-    const walkOnly = await timeRuns(() => Promise.all(walkJobs.map((j) => pool.run(j))));
+    const walkOnly = await timeRuns(() =>
+      Promise.all(walkJobs.map((j) => pool.run('validate', j))),
+    );
     floor = (SKILLS / walkOnly.wall) * 1000;
     rows.push([
       `(a″) the walk alone (readdir + lstat) on the same ${pool.size} worker threads, nothing read or checked`,
@@ -134,13 +136,13 @@ async function main(): Promise<void> {
     // Why: the system calls alone that any validator with the issue's disk checks must make (the
     // walk plus reading each SKILL.md), on as many threads as (a). 2× (b) must fit the parse, the
     // rules, the link checks and the merge into what is left of (b)'s time halved.
-    const floorPool = new ValidationPool(
+    const floorPool = new WorkerPool(
       join(repo, 'bench', '.work', 'validate-floor-worker.mjs'),
       pool.size,
     );
     const runFloor = async (): Promise<number> => {
       const results = (await Promise.all(
-        walkJobs.map((j) => floorPool.run(j)),
+        walkJobs.map((j) => floorPool.run('validate', j)),
       )) as unknown as FloorResult[];
       return results.reduce((n, r) => n + r.read, 0);
     };
@@ -163,7 +165,7 @@ async function main(): Promise<void> {
     ]);
     await pool.close();
     // Where (a)'s time goes, each part alone (for the README's analysis, not a goal).
-    const walk = await timeRuns(() => walkTree(lib));
+    const walk = await timeRuns(() => walkSkillTree(lib));
     const files = dirs.map((d) => join(d, 'SKILL.md'));
     const read = await timeRuns(async () => {
       for (const f of files) readFileSync(f, 'utf8');

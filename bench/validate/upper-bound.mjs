@@ -16,7 +16,7 @@ if (!existsSync(join(work, 'validate-lib'))) {
   process.exit(2);
 }
 buildApp();
-const built = await readFile(join(root, 'out', 'main', 'validate-worker.mjs'), 'utf8');
+const built = await readFile(join(root, 'out', 'main', 'worker.mjs'), 'utf8');
 
 /** Rename the bundle's `function NAME(` to NAME__computed and add NAME answering from a memo. */
 function memoize(src, name, params, memo) {
@@ -55,7 +55,7 @@ for (const [name, text] of [
   ['parse-core-free', coreFree],
 ]) {
   await mkdir(join(dir, name), { recursive: true });
-  await writeFile(join(dir, name, 'validate-worker.mjs'), text);
+  await writeFile(join(dir, name, 'worker.mjs'), text);
 }
 const bundle = join(dir, 'upper-bound-bench.mjs');
 await bundleBench(join(root, 'bench', 'validate', 'upper-bound.ts'), bundle);

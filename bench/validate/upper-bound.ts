@@ -4,9 +4,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate as skillsRefValidate } from 'skills-ref';
-import { mapPool } from '../../main/validate/pool';
+import { mapLimit } from '../../main/platform/concurrency';
 import { validateLibrary } from '../../main/validate/service';
-import { ValidationPool } from '../../main/validate/workers';
+import { WorkerPool } from '../../main/platform/worker-pool';
 import { median, timePairs } from '../support';
 
 const repo = process.env.BENCH_REPO ?? process.cwd();
@@ -16,21 +16,21 @@ const dirs = readdirSync(lib)
   .sort()
   .map((n) => join(lib, n));
 const variants: [string, string][] = [
-  ['(a) as built', join(repo, 'out', 'main', 'validate-worker.mjs')],
+  ['(a) as built', join(repo, 'out', 'main', 'worker.mjs')],
   [
     '(a) with parseSkill free',
-    join(repo, 'bench', '.work', 'upper-bound', 'parse-free', 'validate-worker.mjs'),
+    join(repo, 'bench', '.work', 'upper-bound', 'parse-free', 'worker.mjs'),
   ],
   [
     '(a) with parseSkill and the core rules free',
-    join(repo, 'bench', '.work', 'upper-bound', 'parse-core-free', 'validate-worker.mjs'),
+    join(repo, 'bench', '.work', 'upper-bound', 'parse-core-free', 'worker.mjs'),
   ],
 ];
-const peer = (): Promise<unknown> => mapPool(dirs, 32, (d) => skillsRefValidate(d));
+const peer = (): Promise<unknown> => mapLimit(dirs, 32, (d) => skillsRefValidate(d));
 const rows: string[] = [];
 let expected: string | undefined;
 for (const [name, script] of variants) {
-  const pool = new ValidationPool(script, 2);
+  const pool = new WorkerPool(script, 2);
   // Why compare the findings: a memo that changed what is found would time something else.
   const first = await validateLibrary(lib, { pool });
   const found =

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { checkSkillName } from '../../shared/authoring/skill-name';
 import { renderTemplate } from '../../shared/authoring/templates';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
-import { describeFsError } from '../library/fs-errors';
+import { describeFsError } from '../platform/fs-errors';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
 import type { Services } from './services';

@@ -11,7 +11,7 @@ import {
   type ChannelInput,
   type Result,
 } from '../../shared/ipc/contract';
-import { describeFsError } from '../library/fs-errors';
+import { describeFsError } from '../platform/fs-errors';
 import {
   exportSkill,
   importSkill,

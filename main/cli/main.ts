@@ -1,13 +1,13 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { useBuiltValidationWorkers } from '../validate/workers';
+import { useBuiltWorkers } from '../platform/worker-pool';
 import { setBundleDir } from './bundle-location';
 import { processIO, runCli } from './run';
 
 const bundleDir = dirname(fileURLToPath(import.meta.url));
 setBundleDir(bundleDir);
 // Why here: every command that validates a large library (validate, serve, the browser shell) shares it among worker threads.
-useBuiltValidationWorkers(bundleDir);
+useBuiltWorkers(bundleDir);
 
 /** Entry point of the bundled CLI (out/main/cli.js). */
 const code = await runCli(

@@ -10,8 +10,8 @@ import {
 } from '../../shared/ipc/contract';
 import { createApiHandlers } from '../api/handlers';
 import { createServices } from '../api/services';
-import { defaultUserDataDir } from '../library/user-data';
-import { useBuiltValidationWorkers } from '../validate/workers';
+import { defaultUserDataDir } from '../platform/user-data';
+import { useBuiltWorkers } from '../platform/worker-pool';
 import { SECURITY_HEADERS } from '../security/csp';
 import {
   APP_ORIGIN,
@@ -127,7 +127,7 @@ if (!app.requestSingleInstanceLock()) {
     const cliCommand = existsSync(launcher) ? ['node', launcher] : undefined;
     // Why warm: the workers load while the window does, so the first library listing does not wait for them.
     // Why the replace: in a packaged app the worker bundle is unpacked beside the asar archive (electron-builder.yml asarUnpack).
-    useBuiltValidationWorkers(__dirname.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), {
+    useBuiltWorkers(__dirname.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), {
       warm: true,
     });
     const services = createServices(

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../library/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { InspectorError } from './errors';
 import type { OAuthState } from './oauth';
 import type { ConnectionInput, SavedConnection } from './types';

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { isSafeSegment } from '../../shared/sep';
-import { writeFileAtomic } from '../library/atomic-write';
-import { isInside } from '../library/paths';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { isInside } from '../platform/paths';
 import type { ProvenanceRecord, SaveResult, SkillVerification } from './types';
 
 /** File name of the provenance records inside the data folder. */

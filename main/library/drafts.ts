@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 
 const draftSchema = z.object({
   path: z.string(),

@@ -9,17 +9,17 @@ import {
   type SkillSummary,
 } from '../../shared/ipc/contract';
 import type { FileView, ProfileId } from '../../shared/validation/types';
+import { buildFileView } from '../skill-folder';
 import {
-  buildFileView,
   LibraryMemo,
   validateLibrary,
   validateSkillFolder,
   ValidateInputError,
   type SkillValidation,
 } from '../validate';
-import { writeFileAtomic } from './atomic-write';
-import { describeFsError } from './fs-errors';
-import { resolveInsideRoots } from './paths';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { describeFsError } from '../platform/fs-errors';
+import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
 import { versionOf } from './versions';
 import type { ListingCache } from './listing-cache';

@@ -3,7 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { LibraryMemo } from '../validate';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 
 /** Bump when the cached shape changes. */
 const FORMAT = 1;

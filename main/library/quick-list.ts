@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SkillSummary } from '../../shared/ipc/contract';
 import { locateFrontmatter } from '../../shared/skill';
-import { skillFileNameIn, TimeSlicer, UNWALKED_FOLDERS } from '../validate/file-view';
+import { NEVER_ENTERED } from '../../shared/skill/file-set';
+import { TimeSlicer } from '../platform/concurrency';
+import { skillFileNameIn } from '../skill-folder';
 
 /** A directory entry as skillFileNameIn reads it. */
 const asEntry = (d: Dirent): { name: string; kind: string } => ({
@@ -59,7 +61,7 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
   }
   if (skillFileNameIn(top.map(asEntry)) !== undefined) return null;
   const folders = top
-    .filter((d) => d.isDirectory() && !UNWALKED_FOLDERS.has(d.name))
+    .filter((d) => d.isDirectory() && !NEVER_ENTERED.has(d.name))
     .map((d) => d.name);
   if (folders.length < minFolders) return null;
   const slicer = new TimeSlicer();
@@ -75,7 +77,7 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
     if (fileName === undefined) {
       if (depth === 0)
         for (const d of entries)
-          if (d.isDirectory() && !UNWALKED_FOLDERS.has(d.name)) visit(`${relDir}/${d.name}`, 1);
+          if (d.isDirectory() && !NEVER_ENTERED.has(d.name)) visit(`${relDir}/${d.name}`, 1);
       return;
     }
     const path = join(root, relDir, fileName);

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 
 /** Encrypts with the OS keychain (Electron passes `safeStorage`); never plain text. */
 export interface SecretBox {

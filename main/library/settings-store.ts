@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { settingsSchema, type AppSettings } from '../../shared/ipc/contract';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 
 const DEFAULTS: AppSettings = { roots: [], lastOpenSkill: null, profiles: ['agentskills'] };
 

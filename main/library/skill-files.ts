@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { cp, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { fail, ok, type Result } from '../../shared/ipc/contract';
-import { writeFileAtomic } from './atomic-write';
-import { describeFsError } from './fs-errors';
-import { isInside } from './paths';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { describeFsError } from '../platform/fs-errors';
+import { isInside } from '../platform/paths';
 
 /** One entry of a skill's file tree. */
 export interface SkillFileEntry {

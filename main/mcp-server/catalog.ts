@@ -1,13 +1,14 @@
 /**
  * The catalog snapshot: every servable skill of the library roots with the bytes of its files,
- * read once and digested once, so a listing and the reads that follow always agree
- * (issue 5 point 1). A snapshot is immutable; rebuilding makes a new one and swaps it in, so
- * requests in flight keep answering from the snapshot they started with.
+ * read once and digested once, so a listing and the reads that follow always agree. A snapshot
+ * is immutable; rebuilding makes a new one and swaps it in, so requests in flight keep
+ * answering from the snapshot they started with. Skill folders are read with the one
+ * skill-folder reader (main/skill-folder): the server publishes exactly the files an export
+ * would include by default, never a file the exporter would withhold.
  */
 import { createHash } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
-import { lstat, open, readdir, realpath } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join } from 'node:path';
+import { leftOutByContent } from '../../shared/skill/file-set';
 import {
   DIRECTORY_MIME_TYPE,
   isSafeSegment,
@@ -18,8 +19,16 @@ import {
   SKILL_MD_MIME_TYPE,
 } from '../../shared/sep';
 import type { DirectoryResource, SkillEntry } from '../../shared/sep';
-import type { FileView, FileViewEntry } from '../../shared/validation';
-import { findSkills } from '../library/scan';
+import { TimeSlicer } from '../platform/concurrency';
+import { readRegularFileSync } from '../platform/read-file';
+import {
+  fileViewOf,
+  skillEntries,
+  skillsIn,
+  walkSkillTree,
+  type SkillEntry as FolderEntry,
+  type WalkedTree,
+} from '../skill-folder';
 import { mimeTypeOf } from './mime';
 import { mcpServeCheck, parseSkillText } from './skill-check';
 import type { SkillCheck } from './skill-check';
@@ -69,6 +78,8 @@ export interface ServedSkill {
   /** Direct children per relative folder ('' = skill root), sorted by URI. */
   children: Map<string, DirectoryResource[]>;
   warnings: string[];
+  /** Files of the folder that are not published (withheld when shared), with the reason. */
+  withheld: { path: string; reason: string }[];
   personal?: PersonalMcpInfo;
 }
 
@@ -113,99 +124,27 @@ export interface BuildOptions {
   version?: number;
 }
 
-/** Bytes and digests of files already read, keyed by absolute path. */
+/**
+ * Bytes and digests of files already read, keyed by absolute path. Why ctime too: a `chmod`
+ * (a file made unreadable) changes only ctime, and must not be answered from the cache.
+ */
 export type FileCache = Map<
   string,
-  { mtimeMs: number; size: number; ino: number; bytes: Uint8Array; digest: string; text?: string }
+  {
+    mtimeMs: number;
+    ctimeMs: number;
+    size: number;
+    ino: number;
+    bytes: Uint8Array;
+    digest: string;
+    text?: string;
+  }
 >;
 
-/** Folders and files never served: VCS and dependency trees, OS litter (SKILL-FORMAT-AND-TARGETS.md §3 exclusions). */
-const SKIPPED = new Set([
-  '.git',
-  '.hg',
-  '.svn',
-  'node_modules',
-  '__pycache__',
-  '__MACOSX',
-  '.DS_Store',
-]);
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-interface WalkedFile {
-  relPath: string;
-  abs: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-}
-
-interface Walk {
-  files: WalkedFile[];
-  dirs: string[];
-  view: FileViewEntry[];
-}
-
-/** Walk a skill folder without following symlinks; symlinks are reported to the check, never served. */
-async function walkSkill(dir: string): Promise<Walk> {
-  const files: WalkedFile[] = [];
-  const dirs: string[] = [''];
-  const view: FileViewEntry[] = [];
-  const realDir = await realpath(dir);
-  const pending = [''];
-  while (pending.length > 0) {
-    const rel = pending.pop() ?? '';
-    const entries = await readdir(rel ? join(dir, rel) : dir, { withFileTypes: true });
-    for (const e of entries) {
-      if (SKIPPED.has(e.name)) continue;
-      const childRel = rel ? `${rel}/${e.name}` : e.name;
-      const abs = join(dir, childRel);
-      if (e.isSymbolicLink()) {
-        // Why: a link is never followed silently (spec §3); one leaving the skill blocks serving (spec §2 mcp-serve).
-        let escapes: boolean;
-        try {
-          const target = await realpath(abs);
-          escapes = !(target === realDir || target.startsWith(realDir + sep));
-        } catch {
-          escapes = true;
-        }
-        view.push({ path: childRel, kind: 'symlink', size: 0, escapes });
-      } else if (e.isDirectory()) {
-        dirs.push(childRel);
-        view.push({ path: childRel, kind: 'directory', size: 0 });
-        pending.push(childRel);
-      } else if (e.isFile()) {
-        const st = await lstat(abs);
-        files.push({ relPath: childRel, abs, size: st.size, mtimeMs: st.mtimeMs, ino: st.ino });
-        view.push({ path: childRel, kind: 'file', size: st.size });
-      }
-    }
-  }
-  return { files, dirs, view };
-}
-
-/** Read a regular file without following a symlink at the last component (O_NOFOLLOW where the platform has it). */
-async function readRegularFile(abs: string, expectedSize: number): Promise<Uint8Array> {
-  const flags = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0);
-  const handle = await open(abs, flags);
-  try {
-    const st = await handle.stat();
-    if (!st.isFile()) throw new Error(`${abs} is not a regular file.`);
-    // Why: a file growing between the walk and the read must not blow the 16 MiB budget (SEP-2640 §3 limits).
-    if (st.size > SKILL_LIMITS.bytes)
-      throw new Error(`${abs} is larger than ${SKILL_LIMITS.bytes} bytes.`);
-    const buf = Buffer.allocUnsafe(st.size);
-    let off = 0;
-    while (off < st.size) {
-      const { bytesRead } = await handle.read(buf, off, st.size - off, off);
-      if (bytesRead === 0) break;
-      off += bytesRead;
-    }
-    void expectedSize;
-    return off === st.size ? buf : buf.subarray(0, off);
-  } finally {
-    await handle.close();
-  }
-}
+/** The largest file read: the whole skill's budget (SEP-2640 §3 limits). */
+const MAX_FILE_BYTES = SKILL_LIMITS.bytes;
 
 function sha256(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -274,34 +213,52 @@ function personalInfo(
   };
 }
 
-/** Run `fn` over `items` with at most `limit` in flight. */
-async function pool<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  });
-  await Promise.all(workers);
-  return out;
+type Built = { served: ServedSkill } | { excluded: ExcludedSkill };
+
+/** A file's bytes, digest and text, from the cache when the file is unchanged. */
+interface ReadBytes {
+  bytes: Uint8Array;
+  digest: string;
+  text?: string;
 }
 
-type Built = { served: ServedSkill } | { excluded: ExcludedSkill };
+/**
+ * Read one published file without following links, from the cache when its size, times and
+ * inode are unchanged. The digest is always of the bytes kept (and served): a file rewritten
+ * while it is read is read again (see readRegularFileSync).
+ */
+function readServed(abs: string, entry: FolderEntry, cache: FileCache | undefined): ReadBytes {
+  const hit = cache?.get(abs);
+  if (hit && hit.size === entry.size && hit.mtimeMs === entry.mtimeMs) {
+    // Why confirm with lstat-free fstat data only on a miss: the walk's size and mtime match, and
+    // ctime/ino are checked below on every read that is not answered from the cache.
+    const fresh = readRegularFileSync(abs, 0);
+    if (fresh.ctimeMs === hit.ctimeMs && fresh.ino === hit.ino && fresh.size === hit.size)
+      return hit;
+  }
+  const read = readRegularFileSync(abs, MAX_FILE_BYTES);
+  if (!read.bytes) throw new Error(`${entry.path} is larger than ${MAX_FILE_BYTES} bytes.`);
+  const value = { bytes: read.bytes, digest: sha256(read.bytes), text: decodeText(read.bytes) };
+  cache?.set(abs, {
+    mtimeMs: read.mtimeMs,
+    ctimeMs: read.ctimeMs,
+    size: read.bytes.length,
+    ino: read.ino,
+    ...value,
+  });
+  return value;
+}
 
 async function buildSkill(
   root: string,
-  dir: string,
+  tree: WalkedTree,
   relativeDir: string,
   fileName: string,
   check: SkillCheck,
   cache: FileCache | undefined,
+  slicer: TimeSlicer,
 ): Promise<Built> {
+  const dir = relativeDir === '' ? tree.root : join(tree.root, ...relativeDir.split('/'));
   const skillPath = relativeDir === '' ? basename(root) : relativeDir;
   const excluded = (reasons: string[], name?: string): Built => ({
     excluded: { root, dir, relativeDir, name, reasons },
@@ -311,42 +268,46 @@ async function buildSkill(
   const segments = skillPath.split('/');
   if (!segments.every(isSafeSegment))
     return excluded(['The folder path has a name that cannot appear in a skill:// URI.']);
-  let walk: Walk;
-  try {
-    walk = await walkSkill(dir);
-  } catch (e) {
-    return excluded([
-      `The skill folder could not be read (${e instanceof Error ? e.message : String(e)}).`,
-    ]);
+  const entries = skillEntries(tree, relativeDir);
+  const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+  // Read every file the folder would publish; a file whose text looks like a secret is withheld
+  // as the exporter withholds it (SKILL.md itself cannot be: then the skill is not served).
+  const read = new Map<string, ReadBytes>();
+  const withheld: { path: string; reason: string }[] = [];
+  for (const e of entries) {
+    if (e.kind !== 'file' || e.leftOut) continue;
+    if (slicer.due()) await slicer.pause();
+    let got: ReadBytes;
+    try {
+      got = readServed(join(dir, e.path), e, cache);
+    } catch (error) {
+      return excluded([
+        e.path === 'SKILL.md'
+          ? `SKILL.md could not be read (${errorText(error)}).`
+          : `A file of the skill could not be read (${errorText(error)}).`,
+      ]);
+    }
+    const secret = got.text !== undefined ? leftOutByContent(e.path, got.text) : undefined;
+    if (secret && e.path === 'SKILL.md')
+      return excluded([
+        `${secret.reason} A skill whose SKILL.md holds a secret is not served; remove it first.`,
+      ]);
+    if (secret) {
+      e.leftOut = secret;
+      withheld.push({ path: e.path, reason: secret.reason });
+      continue;
+    }
+    read.set(e.path, got);
   }
-  const skillFile = walk.files.find((f) => f.relPath === 'SKILL.md');
-  if (!skillFile) return excluded(['SKILL.md could not be read as a regular file.']);
-  const readOne = async (
-    f: WalkedFile,
-  ): Promise<{ bytes: Uint8Array; digest: string; text?: string }> => {
-    const hit = cache?.get(f.abs);
-    if (hit && hit.mtimeMs === f.mtimeMs && hit.size === f.size && hit.ino === f.ino) return hit;
-    const bytes = await readRegularFile(f.abs, f.size);
-    const value = { bytes, digest: sha256(bytes), text: decodeText(bytes) };
-    cache?.set(f.abs, { mtimeMs: f.mtimeMs, size: bytes.length, ino: f.ino, ...value });
-    return value;
-  };
-  let skillMd: { bytes: Uint8Array; digest: string; text?: string };
-  try {
-    skillMd = await readOne(skillFile);
-  } catch (e) {
-    return excluded([
-      `SKILL.md could not be read (${e instanceof Error ? e.message : String(e)}).`,
-    ]);
-  }
+  for (const e of entries)
+    if (e.leftOut?.scope === 'private' && e.kind !== 'directory' && !read.has(e.path))
+      if (!withheld.some((w) => w.path === e.path))
+        withheld.push({ path: e.path, reason: e.leftOut.reason });
+  const skillMd = read.get('SKILL.md');
+  if (!skillMd) return excluded(['SKILL.md could not be read as a regular file.']);
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
   const parsed = parseSkillText(skillMd.text);
-  const fileView: FileView = {
-    folderName: basename(dir),
-    relativePath: skillPath,
-    fileName,
-    entries: walk.view,
-  };
+  const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
   const verdict = check({ text: skillMd.text, parsed, fileView });
   const frontmatter = toJsonObject(parsed.data);
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
@@ -364,46 +325,39 @@ async function buildSkill(
     if (typeof frontmatter.description !== 'string' || frontmatter.description.length === 0)
       invariant.push('The frontmatter has no description.');
   }
-  if (walk.files.length > SKILL_LIMITS.files)
-    invariant.push(
-      `The skill has ${walk.files.length} files; at most ${SKILL_LIMITS.files} are served.`,
-    );
-  const total = walk.files.reduce((n, f) => n + f.size, 0);
+  if (read.size > SKILL_LIMITS.files)
+    invariant.push(`The skill has ${read.size} files; at most ${SKILL_LIMITS.files} are served.`);
+  let total = 0;
+  for (const got of read.values()) total += got.bytes.length;
   if (total > SKILL_LIMITS.bytes)
     invariant.push(`The skill holds ${total} bytes; at most ${SKILL_LIMITS.bytes} are served.`);
   if (invariant.length > 0 || !frontmatter) return excluded(invariant, fmName);
 
-  let files: SnapshotFile[];
-  try {
-    files = await Promise.all(
-      walk.files.map(async (f) => {
-        const got = f === skillFile ? skillMd : await readOne(f);
-        const isSkillMd = f.relPath === 'SKILL.md';
-        return {
-          relPath: f.relPath,
-          uri: isSkillMd ? skillMdUri(skillPath) : skillFileUri(skillPath, f.relPath),
-          bytes: got.bytes,
-          size: got.bytes.length,
-          digest: got.digest,
-          mimeType: isSkillMd ? SKILL_MD_MIME_TYPE : mimeTypeOf(f.relPath, got.text !== undefined),
-          text: got.text,
-        };
-      }),
-    );
-  } catch (e) {
-    return excluded(
-      [`A file of the skill could not be read (${e instanceof Error ? e.message : String(e)}).`],
-      fmName,
-    );
+  const files: SnapshotFile[] = [];
+  for (const [relPath, got] of read) {
+    const isSkillMd = relPath === 'SKILL.md';
+    files.push({
+      relPath,
+      uri: isSkillMd ? skillMdUri(skillPath) : skillFileUri(skillPath, relPath),
+      bytes: got.bytes,
+      size: got.bytes.length,
+      digest: got.digest,
+      mimeType: isSkillMd ? SKILL_MD_MIME_TYPE : mimeTypeOf(relPath, got.text !== undefined),
+      text: got.text,
+    });
   }
+  const dirs = [
+    '',
+    ...entries.filter((e) => e.kind === 'directory' && !e.leftOut).map((e) => e.path),
+  ];
   files.sort(byUri);
   const name = fmName as string;
   const description = frontmatter.description as string;
   const uri = skillMdUri(skillPath);
   const dirUri = skillDirUri(skillPath);
   const children = new Map<string, DirectoryResource[]>();
-  for (const d of walk.dirs) children.set(d, []);
-  for (const d of walk.dirs) {
+  for (const d of dirs) children.set(d, []);
+  for (const d of dirs) {
     if (d === '') continue;
     const parent = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '';
     children.get(parent)?.push({
@@ -459,6 +413,7 @@ async function buildSkill(
       entry,
       children,
       warnings: verdict.warnings,
+      withheld: withheld.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0)),
       personal,
     },
   };
@@ -471,12 +426,13 @@ export async function buildSnapshot(
 ): Promise<CatalogSnapshot> {
   const started = performance.now();
   const check = options.check ?? mcpServeCheck;
-  const found: { root: string; dir: string; relativeDir: string; fileName: string }[] = [];
   const excluded: ExcludedSkill[] = [];
+  const built: Built[] = [];
+  const slicer = new TimeSlicer();
   for (const root of roots) {
+    let tree: WalkedTree;
     try {
-      for (const f of await findSkills(root))
-        found.push({ root, dir: f.dir, relativeDir: f.relativeDir, fileName: f.fileName });
+      tree = await walkSkillTree(root, slicer);
     } catch (e) {
       excluded.push({
         root,
@@ -486,11 +442,29 @@ export async function buildSnapshot(
           `The library folder could not be read (${e instanceof Error ? e.message : String(e)}).`,
         ],
       });
+      continue;
+    }
+    for (const f of skillsIn(tree.children)) {
+      try {
+        built.push(
+          await buildSkill(root, tree, f.relDir, f.fileName, check, options.cache, slicer),
+        );
+      } catch (e) {
+        // Why: one odd folder must never take the server down; it is listed as not served.
+        const dir = f.relDir === '' ? tree.root : join(tree.root, ...f.relDir.split('/'));
+        built.push({
+          excluded: {
+            root,
+            dir,
+            relativeDir: f.relDir,
+            reasons: [
+              `The skill could not be read (${e instanceof Error ? e.message : String(e)}).`,
+            ],
+          },
+        });
+      }
     }
   }
-  const built = await pool(found, 16, (f) =>
-    buildSkill(f.root, f.dir, f.relativeDir, f.fileName, check, options.cache),
-  );
   const skills: ServedSkill[] = [];
   const bySkillUri = new Map<string, ServedSkill>();
   for (const b of built) {
@@ -505,7 +479,7 @@ export async function buildSnapshot(
       excluded.push({
         root: s.root,
         dir: s.dir,
-        relativeDir: relative(s.root, s.dir).split(sep).join('/'),
+        relativeDir: s.skillPath,
         name: s.name,
         reasons: [
           `Another library folder (${first.root}) already serves a skill at ${s.skillPath}.`,

@@ -22,4 +22,3 @@ export { clientSetupSnippets } from './client-setup';
 export type { ClientSetupInput, ClientSnippet } from './client-setup';
 export { mcpServeCheck } from './skill-check';
 export type { SkillCheck, SkillCheckResult } from './skill-check';
-export { tarGzBytes, zipBytes, tarBytes } from './archive';

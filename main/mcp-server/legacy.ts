@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { joinSkillUri, joinUri, LEGACY_INDEX_URI } from '../../shared/sep';
-import { tarGzBytes, zipBytes } from './archive';
+import { encodeArchive, type ArchiveItem } from '../platform/archive-writer';
 import type { CatalogSnapshot, ServedSkill } from './catalog';
 
 /** A resource the legacy layer serves, with its bytes and listing metadata. */
@@ -20,9 +20,9 @@ export interface LegacyResource {
   description?: string;
   mimeType: string;
   /** Bytes, computed on first use. */
-  bytes(): Uint8Array;
+  bytes(): Promise<Uint8Array>;
   /** Text when the content is UTF-8 text; undefined for archives. */
-  text?(): string;
+  text?(): Promise<string>;
   annotations?: { audience?: ('user' | 'assistant')[]; priority?: number };
   _meta?: Record<string, unknown>;
 }
@@ -41,16 +41,27 @@ function sha256(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
-function once<T>(fn: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = fn();
-      done = true;
-    }
-    return value;
-  };
+/** Compute once, on first use; later calls share the same promise. */
+function once<T>(fn: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= fn());
+}
+
+/**
+ * A skill's legacy archive with the one archive writer: SKILL.md at the root, the served files
+ * only (so an archive never holds a file the listing withholds), sorted by the UTF-8 bytes of
+ * their paths so every machine writes the same bytes. No worker threads: one skill is small.
+ */
+function skillArchive(format: 'zip' | 'tar.gz', skill: ServedSkill): Promise<Buffer> {
+  const items: ArchiveItem[] = skill.files
+    .map((f) => ({
+      name: f.relPath,
+      kind: 'file' as const,
+      mode: 0o644,
+      data: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength),
+    }))
+    .sort((a, b) => Buffer.compare(Buffer.from(a.name, 'utf8'), Buffer.from(b.name, 'utf8')));
+  return encodeArchive(format, items, { pool: null });
 }
 
 /** The archive URIs of a skill: its folder path with `.tar.gz` / `.zip` appended to the last segment. */
@@ -74,30 +85,33 @@ export function legacyView(
   const cached = perSnapshot.get(key);
   if (cached) return cached;
   const list: LegacyResource[] = [];
-  const archives = new Map<ServedSkill, { tarGz: () => Uint8Array; zip: () => Uint8Array }>();
+  type Archives = { tarGz: () => Promise<Uint8Array>; zip: () => Promise<Uint8Array> };
+  const archives = new Map<ServedSkill, Archives>();
   for (const skill of snapshot.skills) {
-    const files = skill.files.map((f) => ({ path: f.relPath, bytes: f.bytes }));
-    archives.set(skill, { tarGz: once(() => tarGzBytes(files)), zip: once(() => zipBytes(files)) });
+    archives.set(skill, {
+      tarGz: once(() => skillArchive('tar.gz', skill)),
+      zip: once(() => skillArchive('zip', skill)),
+    });
   }
   if (options.archives) {
-    const indexBytes = once(() => {
-      const doc = {
-        skills: snapshot.skills.map((s) => {
-          const a = archives.get(s) as { tarGz: () => Uint8Array; zip: () => Uint8Array };
-          const uris = archiveUris(s);
-          const md = s.files.find((f) => f.relPath === 'SKILL.md');
-          return {
-            url: s.uri,
-            digest: md?.digest,
-            frontmatter: s.frontmatter,
-            archives: [
-              { url: uris.tarGz, mimeType: 'application/gzip', digest: sha256(a.tarGz()) },
-              { url: uris.zip, mimeType: 'application/zip', digest: sha256(a.zip()) },
-            ],
-          };
-        }),
-      };
-      return new TextEncoder().encode(`${JSON.stringify(doc, null, 2)}\n`);
+    const indexBytes = once(async () => {
+      const skills = [];
+      // Why one skill at a time: building every archive at once would hold them all in memory.
+      for (const s of snapshot.skills) {
+        const a = archives.get(s) as Archives;
+        const uris = archiveUris(s);
+        const md = s.files.find((f) => f.relPath === 'SKILL.md');
+        skills.push({
+          url: s.uri,
+          digest: md?.digest,
+          frontmatter: s.frontmatter,
+          archives: [
+            { url: uris.tarGz, mimeType: 'application/gzip', digest: sha256(await a.tarGz()) },
+            { url: uris.zip, mimeType: 'application/zip', digest: sha256(await a.zip()) },
+          ],
+        });
+      }
+      return new TextEncoder().encode(`${JSON.stringify({ skills }, null, 2)}\n`);
     });
     list.push({
       uri: LEGACY_INDEX_URI,
@@ -107,10 +121,10 @@ export function legacyView(
         'Every served skill with its SKILL.md digest and .tar.gz/.zip archives, for clients that predate the skills extension.',
       mimeType: 'application/json',
       bytes: indexBytes,
-      text: once(() => new TextDecoder().decode(indexBytes())),
+      text: once(async () => new TextDecoder().decode(await indexBytes())),
     });
     for (const skill of snapshot.skills) {
-      const a = archives.get(skill) as { tarGz: () => Uint8Array; zip: () => Uint8Array };
+      const a = archives.get(skill) as Archives;
       const uris = archiveUris(skill);
       list.push({
         uri: uris.tarGz,
@@ -146,8 +160,8 @@ export function legacyView(
         title: skill.name,
         description: skill.description,
         mimeType: 'text/markdown',
-        bytes: () => md.bytes,
-        text: () => md.text ?? '',
+        bytes: async () => md.bytes,
+        text: async () => md.text ?? '',
         annotations: { audience: ['user', 'assistant'], priority: 1 },
         _meta: {
           skill_id: p.id,
@@ -165,8 +179,8 @@ export function legacyView(
           name: ref.refId,
           title: ref.title ?? ref.refId,
           mimeType: ref.mimeType,
-          bytes: () => file.bytes,
-          text: file.text !== undefined ? () => file.text ?? '' : undefined,
+          bytes: async () => file.bytes,
+          text: file.text !== undefined ? async () => file.text ?? '' : undefined,
           annotations: { audience: ['user', 'assistant'], priority: 0.5 },
           _meta: { skill_id: p.id, ref_id: ref.refId, path: ref.path, read_only: true, ...common },
         });

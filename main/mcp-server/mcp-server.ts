@@ -410,7 +410,7 @@ export function createSkillsServer(
     return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
   });
 
-  handle(ReadResourceRequestSchema, 'resources/read', (req) => {
+  handle(ReadResourceRequestSchema, 'resources/read', async (req) => {
     const href = parse(req.params?.uri, ['skill:', 'resource:']);
     const s = snap();
     const target = s.targets.get(href);
@@ -419,8 +419,8 @@ export function createSkillsServer(
       throw invalid(`${href} is a folder. List it with resources/directory/read.`);
     const extra = legacyView(s, { archives: legacy, personal }).byUri.get(href);
     if (extra) {
-      const bytes = extra.bytes();
-      const text = extra.text?.();
+      const bytes = await extra.bytes();
+      const text = await extra.text?.();
       return {
         contents: [
           text !== undefined

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { gunzipSync } from 'node:zlib';
-import { tarBytes, tarGzBytes, zipBytes } from './archive';
+import { legacyView } from './legacy';
 import { buildSnapshot } from './catalog';
 import type { RequestLogEntry } from './mcp-server';
 import { renderPromptBody, skillPrompts } from './prompts';
@@ -116,21 +116,31 @@ describe('SkillsServerService (the panel API)', () => {
 });
 
 describe('archives', () => {
-  const files = [
-    { path: 'references/b.md', bytes: Buffer.from('b') },
-    { path: 'SKILL.md', bytes: Buffer.from('---\nname: x\ndescription: y\n---\n') },
-    { path: `deep/${'n'.repeat(150)}.md`, bytes: Buffer.from('long') },
-  ];
-  it('are reproducible whatever the input order, with SKILL.md at the root', () => {
-    expect(tarGzBytes(files).equals(tarGzBytes([...files].reverse()))).toBe(true);
-    expect(zipBytes(files).equals(zipBytes([...files].reverse()))).toBe(true);
-    const tar = gunzipSync(tarGzBytes(files));
-    expect(tar.equals(tarBytes(files))).toBe(true);
+  it('are reproducible (same files, same bytes), with SKILL.md at the root and fixed times', async () => {
+    const lib = await tempDir();
+    cleanups.push(() => lib.remove());
+    await writeTree(lib.path, {
+      'x/SKILL.md': skillMd('name: x\ndescription: y'),
+      'x/references/b.md': 'b',
+      [`x/deep/${'n'.repeat(150)}.md`]: 'long',
+    });
+    const archivesOf = async (): Promise<{ tarGz: Buffer; zip: Buffer }> => {
+      const view = legacyView(await buildSnapshot([lib.path]), { archives: true, personal: false });
+      const tarGz = view.byUri.get('skill://x.tar.gz');
+      const zip = view.byUri.get('skill://x.zip');
+      if (!tarGz || !zip) throw new Error('archives missing');
+      return { tarGz: Buffer.from(await tarGz.bytes()), zip: Buffer.from(await zip.bytes()) };
+    };
+    const first = await archivesOf();
+    const second = await archivesOf();
+    expect(first.tarGz.equals(second.tarGz)).toBe(true);
+    expect(first.zip.equals(second.zip)).toBe(true);
+    const tar = gunzipSync(first.tarGz);
     expect(tar.subarray(0, 8).toString('latin1')).toBe('SKILL.md');
     expect(tar.subarray(136, 147).toString('latin1')).toBe(
       (315532800).toString(8).padStart(11, '0'),
     );
-    expect(tar.includes(Buffer.from(`path=deep/${'n'.repeat(150)}.md`))).toBe(true);
+    expect(tar.includes(Buffer.from(`deep/${'n'.repeat(150)}.md`))).toBe(true);
   });
 });
 

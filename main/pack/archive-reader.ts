@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { lstat, open, readdir, readFile } from 'node:fs/promises';
+import { lstat, open, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,14 +7,15 @@ import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import yauzl from 'yauzl';
 import {
-  alwaysExcluded,
   checkEntryName,
   findCollision,
   type ImportLimits,
   type Refusal,
   type SourceFormat,
 } from '../../shared/projection';
-import { mapLimit } from './map-limit';
+import { mapLimit } from '../platform/concurrency';
+import { readRegularFileSync } from '../platform/read-file';
+import { skillEntries, walkSkillTree } from '../skill-folder';
 
 /** One entry read from an import source, checked and held in memory. */
 export interface ReadEntry {
@@ -481,7 +482,13 @@ async function readTar(
   return { entries, ignored };
 }
 
-/** Read a folder as an import source: lstat only, links refused, always-excluded folders skipped. */
+/**
+ * Read a folder as an import source with the one skill-folder reader: what a skill never holds
+ * (version control, OS litter, dependencies, caches) is left out and listed as ignored; the
+ * root `evals/` and other files withheld from sharing are kept (an import copies the author's
+ * skill); a link or a pipe anywhere refuses the import; every file is read without following
+ * links, counted against the limits as it is read.
+ */
 async function readFolder(
   dir: string,
   limits: ImportLimits,
@@ -489,36 +496,41 @@ async function readFolder(
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
   const ignored: string[] = [];
-  const pending: string[] = [''];
-  while (pending.length > 0) {
-    const rel = pending.pop() as string;
-    for (const name of (await readdir(join(dir, rel))).sort()) {
-      const child = rel ? `${rel}/${name}` : name;
-      const st = await lstat(join(dir, child));
-      if (st.isSymbolicLink()) throw linkRefusal(child, false);
-      if (st.isDirectory()) {
-        // Why keep evals/: it is left out of exports for the model's sake, but an import copies the author's skill.
-        const skip = alwaysExcluded(child, true);
-        if (skip && skip.rule !== 'evals-folder') {
-          ignored.push(`${child}/`);
-          continue;
-        }
-        budget.entry(true, child);
-        accept(entries, ignored, `${child}/`, true, Buffer.alloc(0), undefined, limits);
-        pending.push(child);
-      } else if (st.isFile()) {
-        if (alwaysExcluded(child, false)) {
-          ignored.push(child);
-          continue;
-        }
-        budget.entry(false, child);
-        budget.add(st.size, child);
-        const data = await readFile(join(dir, child));
-        accept(entries, ignored, child, false, data, st.mode, limits);
-      } else {
-        throw specialRefusal(child, 'special file (pipe, socket or device)');
-      }
+  const tree = await walkSkillTree(dir, undefined, limits.maxFiles * 2 + 16);
+  if (tree.truncated)
+    throw new RefusalError({
+      code: 'too-many-files',
+      message: `The folder holds more than ${limits.maxFiles} files, the most a skill import accepts. If you trust it, raise the limit.`,
+      detail: `more than ${limits.maxFiles * 2 + 16} entries`,
+    });
+  const listed = skillEntries(tree, '').sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  for (const e of listed) {
+    if (e.leftOut?.scope === 'never') {
+      // Why no contents: the walk never enters such a folder.
+      ignored.push(e.kind === 'directory' ? `${e.path}/` : e.path);
+      continue;
     }
+    if (e.kind === 'symlink') throw linkRefusal(e.path, false);
+    if (e.kind === 'other') throw specialRefusal(e.path, 'special file (pipe, socket or device)');
+    if (e.kind === 'directory') {
+      budget.entry(true, e.path);
+      accept(entries, ignored, `${e.path}/`, true, Buffer.alloc(0), undefined, limits);
+      continue;
+    }
+    budget.entry(false, e.path);
+    const read = readRegularFileSync(join(dir, e.path), limits.maxBytes);
+    budget.add(read.size, e.path);
+    accept(
+      entries,
+      ignored,
+      e.path,
+      false,
+      read.bytes ?? Buffer.alloc(0),
+      read.executable ? 0o755 : 0o644,
+      limits,
+    );
   }
   return { entries, ignored };
 }

@@ -473,7 +473,7 @@ describe('folder targets (claude-code, folder)', () => {
 
 describe('worthDeflating', () => {
   it('stores random or already-compressed bytes and deflates text', async () => {
-    const { worthDeflating } = await import('./archive-writer');
+    const { worthDeflating } = await import('../platform/archive-writer');
     const { randomBytes } = await import('node:crypto');
     const { gzipSync } = await import('node:zlib');
     expect(worthDeflating(randomBytes(100_000))).toBe(false);

@@ -1,18 +1,21 @@
-import { mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { writeFileAtomic } from '../library/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
 import {
   getTarget,
   planExport,
   type ExportPlan,
   type ExportResult,
+  type FolderDiff,
   type TargetId,
   type ValidateFn,
 } from '../../shared/projection';
-import { startDeflate, writeArchive, type ArchiveItem } from './archive-writer';
-import { commitFolder, diffFolder, exists, stageFolder, type FolderFile } from './folder-writer';
+import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
+import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
+import { walkTree } from '../platform/walk';
 import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';
 
 /** Where a Claude Code install goes. */
@@ -100,6 +103,42 @@ export function archiveDestination(plan: ExportPlan, options: ExportOptions): st
   return options.out
     ? resolve(cwd, options.out)
     : join(cwd, `${plan.skillName}${plan.target.extension ?? ''}`);
+}
+
+/** sha256 of bytes, hex. */
+function digest(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/**
+ * Compare an existing destination folder with the files that would replace it. Every file of
+ * the destination counts (the whole old folder goes to the trash on replace), so the walk
+ * enters everything; links are listed, never followed.
+ */
+export async function diffFolder(dest: string, files: readonly FolderFile[]): Promise<FolderDiff> {
+  const tree = await walkTree(dest);
+  const existing = new Set<string>();
+  for (const list of tree.children.values())
+    for (const e of list) if (e.kind !== 'directory') existing.add(e.path);
+  const diff: FolderDiff = { added: [], changed: [], removed: [], unchanged: 0 };
+  for (const file of files) {
+    if (!existing.has(file.path)) {
+      diff.added.push(file.path);
+      continue;
+    }
+    existing.delete(file.path);
+    const abs = join(dest, file.path);
+    const st = await lstat(abs);
+    if (
+      !st.isFile() ||
+      st.size !== file.data.length ||
+      digest(await readFile(abs)) !== digest(file.data)
+    )
+      diff.changed.push(file.path);
+    else diff.unchanged++;
+  }
+  diff.removed = [...existing].sort();
+  return diff;
 }
 
 /** The included files of a plan with their bytes, paths relative to the package root. */

@@ -15,7 +15,7 @@ import {
 } from '../../shared/projection';
 import { validateSkill } from '../../shared/validation';
 import { readImportSource, type ReadEntry } from './archive-reader';
-import { commitFolder, exists, stageFolder, type FolderFile } from './folder-writer';
+import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
 
 /** Options for {@link previewImport}. */
 export interface ImportOptions {

@@ -1,5 +1,5 @@
 import type { ParsedSkill } from '../../shared/skill';
-import { alwaysExcluded, TARGETS } from '../../shared/projection';
+import { TARGETS } from '../../shared/projection';
 import type { TargetId } from '../../shared/projection';
 import type {
   Diagnostic,
@@ -148,19 +148,15 @@ export function linkDiagnostics(
   return out;
 }
 
-/** Files and bytes of the skill as a package would contain them (always-excluded paths left out). */
+/**
+ * Files and bytes of the skill as a package would contain them: the file set without what is
+ * withheld when the skill is shared (the file view never holds what a skill never holds).
+ */
 export function packageSize(view: FileView): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
-  const excludedDirs: string[] = [];
   for (const e of view.entries) {
-    if (excludedDirs.some((d) => e.path.startsWith(d))) continue;
-    const ex = alwaysExcluded(e.path, e.kind === 'directory');
-    if (ex) {
-      if (e.kind === 'directory') excludedDirs.push(`${e.path}/`);
-      continue;
-    }
-    if (e.kind === 'directory') continue;
+    if (e.withheld || e.kind === 'directory') continue;
     files++;
     if (e.kind === 'file') bytes += e.size;
   }

@@ -4,7 +4,9 @@ import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
 import { suggestProfiles, validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation';
-import { describeFsError } from '../library/fs-errors';
+import { describeFsError } from '../platform/fs-errors';
+import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
+import type { WalkedTree } from '../skill-folder';
 import {
   diskDiagnostic,
   linkDiagnostics,
@@ -12,8 +14,6 @@ import {
   packageSize,
   targetFits,
 } from './disk-rules';
-import { fileViewFromTree, readViewTextsSync } from './file-view';
-import type { WalkedTree } from './file-view';
 import { memberFacts } from './library-checks';
 import type { LibraryMember } from './library-checks';
 import type { SkillValidation } from './service';
@@ -47,7 +47,7 @@ export function validateInTree(
   const view = fileViewFromTree(tree, relDir, relativePath);
   let parsed: ParsedSkill;
   try {
-    // Why synchronous reads: see TimeSlicer in ./file-view; callers slice the work.
+    // Why synchronous reads: see TimeSlicer in main/platform/concurrency.ts; callers slice the work.
     const text = readFileSync(file, 'utf8');
     readViewTextsSync(dir, view);
     parsed = parseSkill(text);

@@ -1,12 +1,4 @@
 export {
-  buildFileView,
-  walkTree,
-  fileViewFromTree,
-  UNWALKED_FOLDERS,
-  TEXT_FILES,
-} from './file-view';
-export type { WalkedEntry, WalkedTree } from './file-view';
-export {
   DISK_RULES,
   linkDiagnostics,
   packageDiagnostics,
@@ -24,12 +16,6 @@ export {
   validateSkillFolder,
   ValidateInputError,
 } from './service';
-export {
-  sharedValidationPool,
-  useBuiltValidationWorkers,
-  useValidationWorkers,
-  ValidationPool,
-} from './workers';
 export type {
   AppliedFix,
   FixOutcome,
@@ -39,4 +25,3 @@ export type {
   ValidateFolderOptions,
   ValidateLibraryOptions,
 } from './service';
-export { mapPool } from './pool';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ProfileId } from '../../shared/validation';
-import { skillsIn, walkSubtreesSync } from './file-view';
-import type { WalkedEntry, WalkedTree } from './file-view';
+import { skillsIn, walkSkillsSync } from '../skill-folder';
+import type { WalkedEntry, WalkedTree } from '../skill-folder';
 import { validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
 
@@ -37,6 +37,13 @@ export interface LibraryJobResult {
   units: UnitResult[];
 }
 
+declare module '../platform/worker-pool' {
+  interface WorkerJobKinds {
+    /** Walk, fingerprint and/or validate some of a library root's subfolders (see {@link LibraryJob}). */
+    validate: { input: LibraryJob; output: LibraryJobResult };
+  }
+}
+
 /**
  * Files modified this recently make a fingerprint that never matches. Why: a file system with a
  * coarse clock (2 s on FAT) may show an edit made in the same tick as the fingerprint with an
@@ -67,7 +74,7 @@ export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()):
 /** Walk one root subfolder; fingerprint it and validate its skills as the job asks. */
 function runUnit(job: LibraryJob, dir: string): UnitResult {
   const children = new Map<string, WalkedEntry[]>();
-  walkSubtreesSync(job.root, [dir], children);
+  walkSkillsSync(job.root, [dir], children);
   const unit: UnitResult = { dir, stamp: job.stamp ? stampOf(children) : '', validated: [] };
   if (!job.validate) return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };

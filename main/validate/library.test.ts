@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
-import { findSkills } from '../library/scan';
+import { findSkillFolders } from '../skill-folder';
 import { applySafeFixes, LibraryMemo, validateLibrary, ValidateInputError } from './service';
 
 let tmp: string;
@@ -59,7 +59,7 @@ describe('validateLibrary', () => {
     expect(fixed).toEqual(await validateLibrary(join(tmp, 'lib'), { pool: null }));
   });
 
-  it('finds the same skills as findSkills, skipping node_modules and .git', async () => {
+  it('finds the same skills as findSkillFolders, skipping node_modules and .git', async () => {
     await put('lib/a/SKILL.md', skill('a'));
     await put('lib/group/b/SKILL.md', skill('b'));
     await put('lib/group/b/nested/SKILL.md', skill('nested'));
@@ -67,7 +67,7 @@ describe('validateLibrary', () => {
     await put('lib/node_modules/x/SKILL.md', skill('x'));
     await put('lib/.git/y/SKILL.md', skill('y'));
     const r = await validateLibrary(join(tmp, 'lib'));
-    const scanned = await findSkills(join(tmp, 'lib'));
+    const scanned = await findSkillFolders(join(tmp, 'lib'));
     expect(r.skills.map((s) => s.file)).toEqual(scanned.map((s) => s.file));
     expect(r.skills.map((s) => s.relativePath)).toEqual(['a', 'c', 'group/b', 'group/b/nested']);
   });

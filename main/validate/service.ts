@@ -1,5 +1,5 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { lstat, rename, stat } from 'node:fs/promises';
+import { lstat, readFile, rename, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseSkill } from '../../shared/skill';
 import { fixAllSafe, validateSkill } from '../../shared/validation';
@@ -9,27 +9,27 @@ import type {
   ProfileId,
   ValidationResult,
 } from '../../shared/validation';
-import { writeFileAtomic } from '../library/atomic-write';
-import { describeFsError } from '../library/fs-errors';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { describeFsError } from '../platform/fs-errors';
 import type { TargetFit } from './disk-rules';
+import { NEVER_ENTERED } from '../../shared/skill/file-set';
+import { TimeSlicer } from '../platform/concurrency';
+import { slashRelative } from '../platform/paths';
+import { walkFolder } from '../platform/walk';
 import {
   fileViewFromTree,
-  readText,
-  readViewTexts,
+  readViewTextsSync,
   skillFileNameIn,
   skillsIn,
-  slashRelative,
-  TimeSlicer,
-  walkFolder,
-  walkTree,
-} from './file-view';
-import type { WalkedEntry } from './file-view';
+  walkSkillTree,
+} from '../skill-folder';
+import type { WalkedEntry } from '../skill-folder';
 import { chooseProfiles, validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
 import { runLibraryJob } from './library-job';
 import type { LibraryJob, UnitResult } from './library-job';
-import { sharedValidationPool } from './workers';
-import type { ValidationPool } from './workers';
+import { sharedWorkers } from '../platform/worker-pool';
+import type { WorkerPool } from '../platform/worker-pool';
 import { checkLibrary } from './library-checks';
 import type { LibraryFinding } from './library-checks';
 
@@ -96,7 +96,7 @@ export interface ValidateLibraryOptions {
   /** Findings kept from the last run over the same root (see {@link LibraryMemo}); updated by this run. */
   memo?: LibraryMemo;
   /** Workers to share a large library with; default the pool named by `useValidationWorkers`, null: this thread only. */
-  pool?: ValidationPool | null;
+  pool?: WorkerPool | null;
 }
 
 function countsOf(diagnostics: readonly { severity: string }[]): SeverityCounts {
@@ -151,7 +151,7 @@ export async function validateSkillFolder(
 ): Promise<SkillValidation> {
   let dir = resolve(dirOrFile);
   if (!(await statOrExplain(dir)).isDirectory()) dir = dirname(dir);
-  const tree = await walkTree(dir);
+  const tree = await walkSkillTree(dir);
   const fileName = skillFileNameIn(tree.children.get('') ?? []);
   if (fileName === undefined)
     throw new ValidateInputError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
@@ -203,7 +203,7 @@ export async function validateLibrary(
   const rootChildren = new Map<string, WalkedEntry[]>();
   const tops: string[] = [];
   // Why read the root again on failure: an unreadable root must fail with the system's own error.
-  if (!walkFolder(abs, '', rootChildren, tops)) readdirSync(abs);
+  if (!walkFolder(abs, '', rootChildren, tops, NEVER_ENTERED)) readdirSync(abs);
   const validated =
     skillFileNameIn(rootChildren.get('') ?? []) !== undefined
       ? // Why a skill at the root is checked as one piece: its file view spans the whole tree.
@@ -230,7 +230,7 @@ async function validateWholeTree(
   profiles: ProfileId[] | undefined,
 ): Promise<Validated[]> {
   const slicer = new TimeSlicer();
-  const tree = await walkTree(abs, slicer);
+  const tree = await walkSkillTree(abs, slicer);
   const found = skillsIn(tree.children);
   // Why: the root skill's relative path is its folder name (mcp-serve compares the last segment with `name`).
   const relOf = (relDir: string): string =>
@@ -249,7 +249,7 @@ async function validateUnits(
   tops: string[],
   options: ValidateLibraryOptions,
 ): Promise<Validated[]> {
-  const pool = options.pool === undefined ? sharedValidationPool() : options.pool;
+  const pool = options.pool === undefined ? sharedWorkers() : options.pool;
   const realRoot = realpathSync(abs);
   const key = JSON.stringify(options.profiles ?? null);
   const memo = options.memo;
@@ -311,10 +311,12 @@ export function shareJob(job: LibraryJob, workers: number): LibraryJob[] {
  * Run a job's units: shared among the pool's workers in several small jobs when there are
  * enough, else on this thread in time slices (also when a worker cannot start or crashed).
  */
-async function runUnits(pool: ValidationPool | null, job: LibraryJob): Promise<UnitResult[]> {
+async function runUnits(pool: WorkerPool | null, job: LibraryJob): Promise<UnitResult[]> {
   if (pool && job.dirs.length >= SHARED_MIN_FOLDERS) {
     try {
-      const results = await Promise.all(shareJob(job, pool.size).map((j) => pool.run(j)));
+      const results = await Promise.all(
+        shareJob(job, pool.size).map((j) => pool.run('validate', j)),
+      );
       return results.flatMap((r) => r.units);
     } catch {
       // Why carry on: a worker that cannot start or crashed must not cost the user the listing; this thread does the work.
@@ -355,7 +357,7 @@ export interface FixOutcome {
 async function skillFileOf(path: string): Promise<string> {
   const abs = resolve(path);
   if (!(await statOrExplain(abs)).isDirectory()) return abs;
-  const tree = await walkTree(abs);
+  const tree = await walkSkillTree(abs);
   const name = skillFileNameIn(tree.children.get('') ?? []);
   if (name === undefined)
     throw new ValidateInputError(`${abs} has no SKILL.md file, so it is not a skill folder.`);
@@ -378,11 +380,12 @@ export async function applySafeFixes(
 ): Promise<FixOutcome> {
   const file = await skillFileOf(skillFile);
   const dir = dirname(file);
-  const tree = await walkTree(dir);
+  const tree = await walkSkillTree(dir);
   const view = fileViewFromTree(tree, '', basename(dir));
   let original: string;
   try {
-    [original] = await Promise.all([readText(file), readViewTexts(dir, view)]);
+    original = await readFile(file, 'utf8');
+    readViewTextsSync(dir, view);
   } catch (error) {
     throw new ValidateInputError(describeFsError(error, file, 'read').message);
   }

@@ -6,14 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
-import { startDeflate, writeArchive, type ArchiveItem } from '../pack/archive-writer';
-import { ValidationPool } from './workers';
+import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
+import { WorkerPool } from '../platform/worker-pool';
 
-// Real worker threads running the real worker bundle, built here from main/validate/worker.ts
-// the way scripts/build.mjs builds out/main/validate-worker.mjs.
+// Real worker threads running the real worker bundle, built here from main/workers/worker.ts
+// the way scripts/build.mjs builds out/main/worker.mjs.
 let tmp: string;
 let script: string;
-let pool: ValidationPool;
+let pool: WorkerPool;
 
 async function put(path: string, text: string): Promise<void> {
   await mkdir(dirname(join(tmp, path)), { recursive: true });
@@ -80,10 +80,10 @@ async function makeLibrary(folder: string): Promise<string> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-workers-'));
-  script = join(tmp, 'validate-worker.mjs');
+  script = join(tmp, 'worker.mjs');
   const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   await build({
-    entryPoints: [join(repo, 'main', 'validate', 'worker.ts')],
+    entryPoints: [join(repo, 'main', 'workers', 'worker.ts')],
     outfile: script,
     bundle: true,
     platform: 'node',
@@ -94,7 +94,7 @@ beforeAll(async () => {
       js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
     },
   });
-  pool = new ValidationPool(script, 2);
+  pool = new WorkerPool(script, 2);
 }, 60_000);
 
 afterAll(async () => {
@@ -159,7 +159,7 @@ describe('validation workers', () => {
   it('leave small libraries and a skill at the root to the calling thread', async () => {
     await put('small/a/SKILL.md', skill('a'));
     await put('small/b/SKILL.md', skill('b'));
-    const broken = new ValidationPool(join(tmp, 'no-such-worker.js'), 2);
+    const broken = new WorkerPool(join(tmp, 'no-such-worker.js'), 2);
     // A pool that cannot start is never asked: the library is too small to share.
     expect(
       (await validateLibrary(join(tmp, 'small'), { pool: broken })).skills.map(
@@ -172,7 +172,7 @@ describe('validation workers', () => {
 
   it('fall back to the calling thread when a worker cannot start, with the same result', async () => {
     const lib = await makeLibrary('lib3');
-    const broken = new ValidationPool(join(tmp, 'no-such-worker.js'), 2);
+    const broken = new WorkerPool(join(tmp, 'no-such-worker.js'), 2);
     const result = await validateLibrary(lib, { pool: broken });
     expect(broken.usable).toBe(false);
     expect(result).toEqual(await validateLibrary(lib, { pool: null }));

@@ -1,7 +1,7 @@
 import { createApiHandlers } from '../api/handlers';
 import { createServices, type Services } from '../api/services';
-import { defaultUserDataDir } from '../library/user-data';
-import { sharedValidationPool } from '../validate/workers';
+import { defaultUserDataDir } from '../platform/user-data';
+import { sharedWorkers } from '../platform/worker-pool';
 import { startWebHost, type WebHost } from './host';
 
 /** Options for {@link startBrowserShell}. */
@@ -26,7 +26,7 @@ export interface BrowserShell {
 /** Compose the real services behind the browser-shell host (the same ones Electron uses). */
 export async function startBrowserShell(options: BrowserShellOptions): Promise<BrowserShell> {
   // Why warm: the validation workers (when the CLI bundle named them) load while the browser opens the page.
-  sharedValidationPool()?.warm();
+  sharedWorkers()?.warm();
   const pending: { host?: WebHost } = {};
   const services = createServices(
     options.userDataDir ?? defaultUserDataDir(),

@@ -147,6 +147,7 @@ const fileViewSchema = z.object({
       kind: z.enum(['file', 'directory', 'symlink']),
       size: z.number(),
       escapes: z.boolean().optional(),
+      withheld: z.string().optional(),
     }),
   ),
   texts: z.record(z.string(), z.string()).optional(),

@@ -2,7 +2,6 @@
 export * from './types';
 export * from './targets';
 export * from './normalise';
-export * from './exclusions';
 export * from './frontmatter';
 export * from './plan';
 export * from './diff';

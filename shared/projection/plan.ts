@@ -1,5 +1,5 @@
 import type { FileView, ProfileId, ValidateOptions, ValidationResult } from '../validation/types';
-import { alwaysExcluded, secretFileReason, tokenLookingContent } from './exclusions';
+import { leftOutByContent, leftOutByPath, tokenLookingContent } from '../skill/file-set';
 import { projectSkillText } from './frontmatter';
 import {
   collisionKey,
@@ -121,16 +121,17 @@ export function planExport(input: PlanInput): ExportPlan {
       kind: entry.kind,
       size: entry.size,
     };
-    const always = alwaysExcluded(entry.path, entry.kind === 'directory');
-    if (always && entry.kind !== 'symlink') {
-      if (always.folder) excludedFolders.push(entry.path);
+    // Why the one list: the export leaves out exactly what every other reader of the folder does.
+    const left = leftOutByPath(entry.path, entry.kind === 'directory');
+    if (left && !left.keepable && entry.kind !== 'symlink') {
+      if (entry.kind === 'directory') excludedFolders.push(entry.path);
       entries.push({
         ...base,
         output: entry.kind === 'directory' ? `${base.output}/` : base.output,
         mode: entry.kind === 'directory' ? EXEC_MODE : FILE_MODE,
         included: false,
-        reason: always.reason,
-        rule: always.rule,
+        reason: left.reason,
+        rule: left.rule,
         keepable: false,
       });
       continue;
@@ -247,20 +248,16 @@ export function planExport(input: PlanInput): ExportPlan {
       });
       continue;
     }
-    const secret = secretFileReason(entry.path);
-    const token = secret
-      ? undefined
-      : entry.text !== undefined
-        ? tokenLookingContent(entry.text)
-        : undefined;
-    if (secret || token) {
+    const secret =
+      left ?? (entry.text !== undefined ? leftOutByContent(entry.path, entry.text) : undefined);
+    if (secret) {
       const kept = keep.has(entry.path);
-      const why = secret ?? `It seems to contain ${token}.`;
+      const why = secret.reason;
       entries.push({
         ...base,
         mode: entry.executable ? EXEC_MODE : FILE_MODE,
         included: kept,
-        rule: secret ? 'secret-file' : 'secret-content',
+        rule: secret.rule,
         keepable: true,
         reason: kept
           ? `${why} You chose to include it anyway.`
@@ -273,7 +270,7 @@ export function planExport(input: PlanInput): ExportPlan {
               'warning',
               'package/secret-kept',
               `You chose to include ${entry.path}. ${why} Anyone who gets the package can read it.`,
-              secret ? 'secret-looking file name' : `token pattern: ${token}`,
+              secret.detail ?? secret.rule,
               { file: entry.path },
             )
           : issue(
@@ -281,7 +278,7 @@ export function planExport(input: PlanInput): ExportPlan {
               'warning',
               'package/secret-left-out',
               `${entry.path} is left out. ${why}`,
-              secret ? 'secret-looking file name' : `token pattern: ${token}`,
+              secret.detail ?? secret.rule,
               { file: entry.path },
             ),
       );

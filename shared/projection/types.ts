@@ -2,6 +2,7 @@
  * Public types of the export/import planner. Pure data: the UI, the contract, main/pack and
  * the CLI all speak these.
  */
+import type { FileSetRule } from '../skill/file-set';
 import type { Diagnostic, ProfileId } from '../validation/types';
 
 /** One export destination (../shared/spec/SKILL-FORMAT-AND-TARGETS.md §3). */
@@ -68,19 +69,9 @@ export interface SourceEntry {
   notDescended?: boolean;
 }
 
-/** Why a file is left out, or why it needs a decision. */
+/** Why a file is left out, or why it needs a decision: the file set's rules plus the export's own. */
 export type ExclusionRule =
-  | 'vcs-folder'
-  | 'os-junk'
-  | 'dependency-folder'
-  | 'python-cache'
-  | 'evals-folder'
-  | 'secret-file'
-  | 'secret-content'
-  | 'symlink'
-  | 'special-file'
-  | 'duplicate-skill-file'
-  | 'replaced-by-generated';
+  FileSetRule | 'symlink' | 'special-file' | 'duplicate-skill-file' | 'replaced-by-generated';
 
 /** One line of the export dialog's file list. */
 export interface PlanEntry {

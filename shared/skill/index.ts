@@ -11,3 +11,5 @@ export type {
 export { LineIndex } from './line-index';
 export { applyEdits } from './text-edits';
 export { codePointLength, quoteYamlString, textOf, yamlScalarText } from './yaml-strings';
+export { leftOutByContent, leftOutByPath, NEVER_ENTERED, tokenLookingContent } from './file-set';
+export type { FileSetRule, LeftOut } from './file-set';

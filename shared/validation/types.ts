@@ -89,6 +89,12 @@ export interface FileViewEntry {
   size: number;
   /** For symlinks: true when the target resolves outside the skill folder (or is dangling). */
   escapes?: boolean;
+  /**
+   * Set when the path stays in the author's folder but is withheld whenever the skill is shared
+   * (a secret-looking file, the root `evals/`): the plain reason. Exports and the server leave
+   * it out, so rules about what a destination receives do not count it.
+   */
+  withheld?: string;
 }
 
 /** A small picture of the skill folder, built by main/validate from the disk. */

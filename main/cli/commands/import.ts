@@ -7,8 +7,8 @@ import {
   type Refusal,
 } from '../../../shared/projection';
 import { importSkill, previewImport } from '../../pack';
-import { exists } from '../../pack/folder-writer';
-import { defaultUserDataDir } from '../../library/user-data';
+import { exists } from '../../platform/staged-folder';
+import { defaultUserDataDir } from '../../platform/user-data';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]

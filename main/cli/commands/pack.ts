@@ -10,7 +10,7 @@ import {
 } from '../../../shared/projection';
 import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
 import { exportSkill, NotASkillError } from '../../pack';
-import { defaultUserDataDir } from '../../library/user-data';
+import { defaultUserDataDir } from '../../platform/user-data';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]

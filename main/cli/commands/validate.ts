@@ -3,9 +3,9 @@ import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROFILE_IDS } from '../../../shared/validation';
 import type { ProfileId } from '../../../shared/validation';
-import { findSkills } from '../../library/scan';
-import { describeFsError } from '../../library/fs-errors';
-import { mapPool } from '../../validate/pool';
+import { findSkillFolders } from '../../skill-folder';
+import { describeFsError } from '../../platform/fs-errors';
+import { mapLimit } from '../../platform/concurrency';
 import { toJsonReport, toSarif, toText } from '../../validate/report-format';
 import type { ValidateReportInput } from '../../validate/report-format';
 import {
@@ -104,7 +104,7 @@ async function classify(path: string): Promise<Target> {
     }
     return { kind: 'skill', dir: dirname(path) };
   }
-  const own = await findSkills(path, { limit: 1 }).catch(() => []);
+  const own = await findSkillFolders(path, { limit: 1 }).catch(() => []);
   return own[0]?.relativeDir === '' ? { kind: 'skill', dir: path } : { kind: 'library', dir: path };
 }
 
@@ -112,10 +112,12 @@ async function fixAll(targets: Target[], profiles: ProfileId[] | undefined): Pro
   const dirs: string[] = [];
   for (const t of targets) {
     if (t.kind === 'skill') dirs.push(t.dir);
-    else dirs.push(...(await findSkills(t.dir)).map((s) => s.dir));
+    else dirs.push(...(await findSkillFolders(t.dir)).map((s) => s.dir));
   }
   // Why sequential-ish (4 at a time): each fix writes a file; a small pool keeps the disk calm.
-  return mapPool([...new Set(dirs)], 4, (dir) => applySafeFixes(dir, profiles ? { profiles } : {}));
+  return mapLimit([...new Set(dirs)], 4, (dir) =>
+    applySafeFixes(dir, profiles ? { profiles } : {}),
+  );
 }
 
 /** `skillbench validate` — check skills on disk and print text, JSON or SARIF. */

@@ -17,7 +17,8 @@ export function folderRules(ctx: RuleContext): void {
     }
   }
   if (ctx.on('files/too-many')) {
-    const files = fv.entries.filter((e) => e.kind !== 'directory').length;
+    // Why without withheld entries: the server never publishes them, so they do not count against its limits.
+    const files = fv.entries.filter((e) => e.kind !== 'directory' && !e.withheld).length;
     if (files > SERVE_LIMITS.files) {
       ctx.report('files/too-many', {
         message: `The skill folder has ${files} files; the skill server serves at most ${SERVE_LIMITS.files}. Remove files the skill does not need.`,
@@ -26,7 +27,10 @@ export function folderRules(ctx: RuleContext): void {
     }
   }
   if (ctx.on('files/too-large')) {
-    const bytes = fv.entries.reduce((sum, e) => sum + (e.kind === 'file' ? e.size : 0), 0);
+    const bytes = fv.entries.reduce(
+      (sum, e) => sum + (e.kind === 'file' && !e.withheld ? e.size : 0),
+      0,
+    );
     if (bytes > SERVE_LIMITS.bytes) {
       ctx.report('files/too-large', {
         message: `The skill folder holds ${(bytes / 1048576).toFixed(1)} MiB; the skill server serves at most 16 MiB. Remove large files.`,

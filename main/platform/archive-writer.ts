@@ -1,11 +1,27 @@
+/**
+ * The one archive writer: reproducible zip and tar.gz bytes from a list of entries, used by
+ * export, by the embedded server's legacy archives, and by anything else that packs a skill.
+ * Same entries, same bytes, same sha256 (sorted by the caller, fixed dates and modes).
+ */
 import { TarArchive, type Archiver } from 'archiver';
 import { isAscii } from 'node:buffer';
-import { createHash, randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { sharedValidationPool, type ValidationPool } from '../validate/workers';
+import { createHash } from 'node:crypto';
+import { writeFileAtomic } from './atomic-write';
 import { deflateAll } from './deflate';
+import { sharedWorkers, type WorkerPool } from './worker-pool';
 import { ZipFormatArchive } from './zip-format';
+
+declare module './worker-pool' {
+  interface WorkerJobKinds {
+    /** Raw-deflate each buffer with the zip encoder's settings (see ./deflate). */
+    deflate: { input: { level: number; buffers: Uint8Array[] }; output: Uint8Array[] };
+  }
+}
+
+/** The worker side of a `deflate` job. */
+export function runDeflateJob(input: { level: number; buffers: Uint8Array[] }): Uint8Array[] {
+  return deflateAll(input.buffers, input.level);
+}
 
 /** One entry to write, already in archive order and form. */
 export interface ArchiveItem {
@@ -109,15 +125,21 @@ function shareable(buffers: readonly Buffer[]): Buffer[] {
 }
 
 /** Send `buffers` to a worker for deflating with the encoder's settings. */
-function sendToWorker(pool: ValidationPool, buffers: Buffer[]): EarlyDeflate {
-  const remote = pool
-    .deflate(buffers, LEVEL)
-    .then(
-      (done) =>
-        new Map(
-          buffers.map((b, k) => [b, done[k] ?? deflateAll([b], LEVEL)[0] ?? Buffer.alloc(0)]),
-        ),
-    );
+function sendToWorker(pool: WorkerPool, buffers: Buffer[]): EarlyDeflate {
+  const remote = pool.run('deflate', { level: LEVEL, buffers }).then(
+    (done) =>
+      new Map(
+        buffers.map((b, k) => {
+          const d = done[k];
+          return [
+            b,
+            d
+              ? Buffer.from(d.buffer, d.byteOffset, d.byteLength)
+              : (deflateAll([b], LEVEL)[0] ?? Buffer.alloc(0)),
+          ];
+        }),
+      ),
+  );
   // Why a caught copy: when the export stops before the archive (blocked), nobody awaits this.
   remote.catch(() => undefined);
   return { remote, sent: new Set(buffers) };
@@ -131,7 +153,7 @@ function sendToWorker(pool: ValidationPool, buffers: Buffer[]): EarlyDeflate {
  */
 export function startDeflate(
   buffers: readonly Buffer[],
-  pool: ValidationPool | null = sharedValidationPool(),
+  pool: WorkerPool | null = sharedWorkers(),
 ): EarlyDeflate | null {
   if (!pool?.live) return null;
   const files = shareable(buffers);
@@ -151,7 +173,7 @@ export function startDeflate(
  */
 async function deflateAhead(
   items: readonly ArchiveItem[],
-  pool: ValidationPool | null,
+  pool: WorkerPool | null,
   early: EarlyDeflate | null,
 ): Promise<Map<Buffer, Buffer>> {
   const out = new Map<Buffer, Buffer>();
@@ -177,25 +199,31 @@ async function deflateAhead(
   return out;
 }
 
+/** Options of {@link encodeArchive} and {@link writeArchive}. */
+export interface ArchiveOptions {
+  /** Workers that share a large zip's deflating; default the app's shared pool, null: this thread only. */
+  pool?: WorkerPool | null;
+  /** Deflating already started on a worker (see {@link startDeflate}). */
+  early?: EarlyDeflate | null;
+}
+
 /**
- * Write a reproducible zip or tar.gz to `target`: written to a temp file beside it, fsynced,
- * then renamed, so a crash never leaves half an archive under the final name.
+ * The bytes of a reproducible zip or tar.gz of `items` (in the order given; callers sort):
+ * fixed dates (1980-01-01 UTC), modes 0644/0755 only, UTF-8 names.
  */
-export async function writeArchive(
+export async function encodeArchive(
   format: 'zip' | 'tar.gz',
   items: readonly ArchiveItem[],
-  target: string,
-  options: { pool?: ValidationPool | null; early?: EarlyDeflate | null } = {},
-): Promise<WrittenArchive> {
+  options: ArchiveOptions = {},
+): Promise<Buffer> {
   const deflated =
     format === 'zip'
       ? await deflateAhead(
           items,
-          options.pool === undefined ? sharedValidationPool() : options.pool,
+          options.pool === undefined ? sharedWorkers() : options.pool,
           options.early ?? null,
         )
       : new Map<Buffer, Buffer>();
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const archive: Archiver =
     format === 'zip'
       ? // Why our zip encoder under archiver's core: see zip-format.ts (per-entry stream cost).
@@ -215,22 +243,25 @@ export async function writeArchive(
   });
   appendAll(archive, items, format === 'zip', deflated);
   await Promise.all([archive.finalize(), done]);
-  const data = Buffer.concat(chunks);
-  const handle = await open(temp, 'wx', 0o644);
-  let sha256: string;
-  try {
-    try {
-      const written = handle.writeFile(data).then(() => handle.sync());
-      // Why between the write and its await: the hash runs on this thread while the thread pool writes and syncs.
-      sha256 = createHash('sha256').update(data).digest('hex');
-      await written;
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  return { path: target, bytes: data.length, sha256 };
+  return Buffer.concat(chunks);
+}
+
+/** Lowercase hex sha256 of bytes. */
+export function sha256Hex(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/**
+ * Write a reproducible zip or tar.gz to `target` atomically (see writeFileAtomic): a crash never
+ * leaves half an archive under the final name.
+ */
+export async function writeArchive(
+  format: 'zip' | 'tar.gz',
+  items: readonly ArchiveItem[],
+  target: string,
+  options: ArchiveOptions = {},
+): Promise<WrittenArchive> {
+  const data = await encodeArchive(format, items, options);
+  await writeFileAtomic(target, data, { mode: 0o644 });
+  return { path: target, bytes: data.length, sha256: sha256Hex(data) };
 }

@@ -1,8 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+/**
+ * The staged folder write: a whole folder written beside its destination, every file and
+ * folder flushed, then moved into place with one rename, so a crash or a refusal never leaves
+ * half a skill under the final name. Export folder copies, imports, the inspector's Save and
+ * new skills all write through here.
+ */
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { FolderDiff } from '../../shared/projection';
-import { mapLimit } from './map-limit';
+import { syncFolder } from './atomic-write';
+import { mapLimit } from './concurrency';
 import { moveToTrash } from './trash';
 
 /** One file to write into a folder. */
@@ -25,46 +31,6 @@ export async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Every file under `dir` (links listed, never followed), `/`-separated, sorted. */
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(join(dir, prefix), { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(dir, rel)));
-    else out.push(rel);
-  }
-  return out.sort();
-}
-
-/** sha256 of bytes, hex. */
-function digest(data: Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-/** Compare an existing folder with the files that would replace it. */
-export async function diffFolder(dest: string, files: readonly FolderFile[]): Promise<FolderDiff> {
-  const existing = new Set(await listFiles(dest));
-  const diff: FolderDiff = { added: [], changed: [], removed: [], unchanged: 0 };
-  for (const file of files) {
-    if (!existing.has(file.path)) {
-      diff.added.push(file.path);
-      continue;
-    }
-    existing.delete(file.path);
-    const abs = join(dest, file.path);
-    const st = await lstat(abs);
-    if (
-      !st.isFile() ||
-      st.size !== file.data.length ||
-      digest(await readFile(abs)) !== digest(file.data)
-    )
-      diff.changed.push(file.path);
-    else diff.unchanged++;
-  }
-  diff.removed = [...existing].sort();
-  return diff;
-}
-
 /**
  * Write files into a fresh hidden folder beside `dest` and return its path. Why a sibling:
  * the final rename must stay on one file system to be atomic.
@@ -84,14 +50,22 @@ export async function stageFolder(
       if (file.path.includes('/')) folders.add(file.path.slice(0, file.path.lastIndexOf('/')));
     for (const dir of [...folders].sort())
       await mkdir(join(stage, dir), { recursive: true, mode: 0o755 });
-    // Why a few writes at a time: thousands of small files are written much faster in parallel.
+    // Why a few writes at a time: thousands of small files are written much faster in parallel,
+    // and file systems batch the journal commits of fsyncs that arrive together.
     await mapLimit(files, 16, async (file) => {
-      const abs = join(stage, file.path);
       const mode = file.mode & 0o111 ? 0o755 : 0o644;
-      await writeFile(abs, file.data, { flag: 'wx', mode });
-      // Why chmod: the umask may have removed bits; the mode must be exactly 0644/0755.
-      await chmod(abs, mode);
+      const handle = await open(join(stage, file.path), 'wx', mode);
+      try {
+        await handle.writeFile(file.data);
+        // Why chmod: the umask may have removed bits; the mode must be exactly 0644/0755.
+        await handle.chmod(mode);
+        // Why fsync before the rename: otherwise a crash can leave the renamed folder with empty files.
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
     });
+    for (const dir of ['', ...[...folders].sort()]) await syncFolder(join(stage, dir));
   } catch (error) {
     await rm(stage, { recursive: true, force: true });
     throw error;
@@ -116,9 +90,29 @@ export async function commitFolder(
       trashedTo = await moveToTrash(dest, trashDir);
     }
     await rename(stage, dest);
+    await syncFolder(dirname(dest));
     return trashedTo ? { trashedTo } : {};
   } catch (error) {
     await rm(stage, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Options of {@link writeFolder}. */
+export interface WriteFolderOptions {
+  /** Folders to create even when empty (`/`-separated, relative). */
+  dirs?: readonly string[];
+  /** Replace an existing `dest` (the old one goes to the trash); otherwise an existing one is an error. */
+  replace?: boolean;
+  trashDir?: string;
+}
+
+/** Stage `files` beside `dest` and move them into place in one rename (see {@link stageFolder}, {@link commitFolder}). */
+export async function writeFolder(
+  dest: string,
+  files: readonly FolderFile[],
+  options: WriteFolderOptions = {},
+): Promise<{ trashedTo?: string }> {
+  const stage = await stageFolder(dest, files, options.dirs ?? []);
+  return commitFolder(stage, dest, options.replace === true, options.trashDir);
 }

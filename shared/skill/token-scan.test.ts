@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenLookingContent } from './exclusions';
+import { tokenLookingContent } from './file-set';
 
 // One sample per token format; the quick pre-check must let every one through to its pattern.
 const SAMPLES: ReadonlyArray<readonly [string, string]> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLICE_MS, TimeSlicer } from './file-view';
+import { SLICE_MS, TimeSlicer } from './concurrency';
 
 describe('TimeSlicer', () => {
   it('says a slice is used up after SLICE_MS, lets queued callbacks run on pause, then starts a fresh slice', async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildFileView } from './file-view';
+import { buildFileView } from '.';
 
 let tmp: string;
 
@@ -50,14 +50,26 @@ describe('buildFileView', () => {
     expect(view.texts).toEqual({ 'tools.json': '{"tools":[]}' });
   });
 
-  it('lists node_modules and .git without entering them, and reports skill.md and the default relative path', async () => {
+  it('leaves out what a skill never holds, marks what is withheld when shared, and reports skill.md', async () => {
     await put('solo/skill.md', '---\nname: solo\n---\n');
     await put('solo/node_modules/dep/index.js', 'x');
     await put('solo/.git/HEAD', 'ref');
+    await put('solo/.DS_Store', 'x');
+    await put('solo/.env', 'KEY=1');
+    await put('solo/evals/cases.md', '# cases');
     const view = await buildFileView(join(tmp, 'solo'));
     expect(view.fileName).toBe('skill.md');
     expect(view.relativePath).toBe('solo');
-    expect(view.entries.map((e) => e.path).sort()).toEqual(['.git', 'node_modules', 'skill.md']);
+    expect(view.entries.map((e) => e.path).sort()).toEqual([
+      '.env',
+      'evals',
+      'evals/cases.md',
+      'skill.md',
+    ]);
+    const byPath = new Map(view.entries.map((e) => [e.path, e]));
+    expect(byPath.get('.env')?.withheld).toContain('passwords or API keys');
+    expect(byPath.get('evals/cases.md')?.withheld).toContain('evals/');
+    expect(byPath.get('skill.md')?.withheld).toBeUndefined();
     expect(view.texts).toBeUndefined();
   });
 

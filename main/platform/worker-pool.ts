@@ -1,0 +1,232 @@
+/**
+ * Worker threads for the app's CPU-bound work: one generic pool, job kinds registered by the
+ * modules that own them (validation registers `validate`, the archive writer `deflate`).
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parentPort, Worker } from 'node:worker_threads';
+
+/**
+ * The job kinds the app's workers run: each module that adds one declares it here by
+ * declaration merging (`declare module '…/platform/worker-pool' { interface WorkerJobKinds {
+ * kind: { input: …; output: … } } }`), so a job is a discriminated union over every kind and
+ * a worker that lacks a kind's handler does not compile (see {@link serveWorkerJobs}).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface WorkerJobKinds {}
+
+/** A registered job kind's name. */
+export type WorkerJobKind = keyof WorkerJobKinds & string;
+
+/** What a kind takes and gives back. */
+type InputOf<K extends WorkerJobKind> = WorkerJobKinds[K] extends { input: infer I } ? I : never;
+type OutputOf<K extends WorkerJobKind> = WorkerJobKinds[K] extends { output: infer O } ? O : never;
+
+/** A job as it crosses to a worker: one of the registered kinds with its input. */
+export type WorkerJob = { [K in WorkerJobKind]: { kind: K; input: InputOf<K> } }[WorkerJobKind];
+
+/** A message from a worker: the job's output or why it failed. */
+export type WorkerReply = { ok: true; output: unknown } | { ok: false; error: string };
+
+/** One handler per registered kind: what a worker script passes to {@link serveWorkerJobs}. */
+export type WorkerHandlers = { [K in WorkerJobKind]: (input: InputOf<K>) => OutputOf<K> };
+
+/**
+ * The body of a worker script: answer each job posted to this thread with its handler's output,
+ * one at a time. A handler that throws answers with its message; the worker stays up.
+ */
+export function serveWorkerJobs(handlers: WorkerHandlers): void {
+  const port = parentPort;
+  if (!port) return;
+  port.on('message', (job: { kind: WorkerJobKind; input: unknown }) => {
+    let reply: WorkerReply;
+    try {
+      const handler = handlers[job.kind] as ((input: unknown) => unknown) | undefined;
+      if (!handler) throw new Error(`This worker has no handler for "${String(job.kind)}" jobs.`);
+      reply = { ok: true, output: handler(job.input) };
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(reply);
+  });
+}
+
+interface Task {
+  job: WorkerJob;
+  resolve: (output: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+}
+
+/** How long idle workers stay loaded, so the next listing (a watcher event, a reload) does not pay their start-up again. */
+const IDLE_MS = 60_000;
+
+/**
+ * Worker threads that run registered jobs in parallel (validation of a large library's shares,
+ * deflating a large zip export's files). Why threads: a library walk is thousands of small
+ * readdir/lstat calls plus a YAML parse per skill, all synchronous; on one thread a 1,000-skill
+ * library costs ~150 ms of CPU, which threads spread over the machine's cores, keeping the main
+ * thread (IPC, the browser-shell host) free meanwhile. Workers start on first use (or
+ * {@link warm}), hold no reference that keeps the process alive while idle, and end after
+ * {@link IDLE_MS} without work.
+ */
+export class WorkerPool {
+  private slots: Slot[] = [];
+  private queue: Task[] = [];
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** Jobs the workers finished (for tests and diagnostics). */
+  completed = 0;
+  /** Set once a worker failed to start or crashed: the pool then refuses work and callers work on their own thread. */
+  private broken: Error | null = null;
+
+  constructor(
+    private readonly script: string,
+    readonly size: number = defaultPoolSize(),
+  ) {}
+
+  /** Whether workers are running now (started, not ended by the idle timeout, not failed). */
+  get live(): boolean {
+    return this.broken === null && this.slots.length > 0;
+  }
+
+  /** Whether the pool can take work (it has not failed). */
+  get usable(): boolean {
+    return this.broken === null;
+  }
+
+  /** Start the workers now (at app start), so the first job does not wait for them to load. */
+  warm(): void {
+    while (this.broken === null && this.slots.length < this.size) this.spawn();
+  }
+
+  /** Run one job of a registered kind on the next free worker. */
+  run<K extends WorkerJobKind>(kind: K, input: InputOf<K>): Promise<OutputOf<K>> {
+    if (this.broken) return Promise.reject(this.broken);
+    if (this.idleTimer) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
+    return new Promise<OutputOf<K>>((resolve, reject) => {
+      this.queue.push({
+        job: { kind, input } as WorkerJob,
+        resolve: resolve as (output: unknown) => void,
+        reject,
+      });
+      this.warm();
+      this.dispatch();
+    });
+  }
+
+  /** End every worker; queued jobs fail. */
+  async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const slots = this.slots;
+    this.slots = [];
+    for (const task of this.queue.splice(0)) task.reject(new Error('The workers were stopped.'));
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): void {
+    const worker = new Worker(this.script);
+    const slot: Slot = { worker, task: null };
+    // Why unref: an idle pool must not keep a CLI run or a test alive; a busy worker is ref'd (see dispatch).
+    worker.unref();
+    worker.on('message', (reply: WorkerReply) => {
+      const task = slot.task;
+      slot.task = null;
+      worker.unref();
+      if (task) {
+        this.completed++;
+        if (reply.ok) task.resolve(reply.output);
+        else task.reject(new Error(reply.error));
+      }
+      this.dispatch();
+    });
+    const fail = (error: Error): void => {
+      this.broken ??= error;
+      this.slots = this.slots.filter((s) => s !== slot);
+      slot.task?.reject(error);
+      slot.task = null;
+      // Why fail the queue too: with a broken pool nothing would ever take those jobs.
+      if (this.slots.length === 0) for (const task of this.queue.splice(0)) task.reject(error);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (this.slots.includes(slot))
+        fail(new Error(`A worker thread stopped unexpectedly (exit code ${code}).`));
+    });
+    this.slots.push(slot);
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (slot.task) continue;
+      const task = this.queue.shift();
+      if (!task) break;
+      slot.task = task;
+      slot.worker.ref();
+      slot.worker.postMessage(task.job);
+    }
+    if (
+      this.queue.length === 0 &&
+      this.slots.every((s) => !s.task) &&
+      !this.idleTimer &&
+      this.slots.length > 0
+    ) {
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = null;
+        void this.close();
+      }, IDLE_MS);
+      this.idleTimer.unref();
+    }
+  }
+}
+
+/** One worker per core, at most four (past that the disk, not the CPU, sets the pace). */
+export function defaultPoolSize(): number {
+  return Math.max(1, Math.min(availableParallelism(), 4));
+}
+
+let shared: WorkerPool | null = null;
+
+/**
+ * Name the built worker script (out/main/worker.mjs) so the app's parallel work runs on worker
+ * threads; entry points call this once (the CLI, the Electron main process, the browser-shell
+ * host). Without it, and on a one-core machine, the work runs on the calling thread.
+ */
+export function useWorkers(
+  script: string | null,
+  options: { warm?: boolean } = {},
+): WorkerPool | null {
+  void shared?.close();
+  shared = script !== null && defaultPoolSize() > 1 ? new WorkerPool(script) : null;
+  if (options.warm) shared?.warm();
+  return shared;
+}
+
+/** The pool named by {@link useWorkers}, when it can take work. */
+export function sharedWorkers(): WorkerPool | null {
+  return shared?.usable ? shared : null;
+}
+
+/** The worker bundle's file name beside the other bundles in out/main (scripts/build.mjs). */
+export const WORKER_BUNDLE = 'worker.mjs';
+
+/**
+ * Use the worker bundle in `bundleDir` (out/main) when it is there; when running from source
+ * (tests, `tsx`) it is not, and the work stays on the calling thread.
+ */
+export function useBuiltWorkers(
+  bundleDir: string,
+  options: { warm?: boolean } = {},
+): WorkerPool | null {
+  const script = join(bundleDir, WORKER_BUNDLE);
+  return useWorkers(existsSync(script) ? script : null, options);
+}

@@ -1,0 +1,297 @@
+/**
+ * The one skill-folder reader. Every part of the app that looks at a skill's files reads them
+ * here: validation and the library listing, the file tree, the embedded server's catalog,
+ * export, import from a folder. It walks with the one walker (main/platform/walk.ts), leaves
+ * out what the file set says a skill never holds (shared/skill/file-set.ts: version control,
+ * OS litter, dependencies, caches are never entered), marks what is withheld when the skill is
+ * shared (secret-looking files, the root `evals/`), and applies the one link policy: links are
+ * described, never followed, and a link leaving the skill is reported.
+ *
+ * Per-destination differences sit on top of this in one place each: an export's plan
+ * (shared/projection/plan.ts) may keep a withheld secret the user chose; the server publishes
+ * exactly the entries this reader does not withhold (see {@link publishedEntries}).
+ */
+import { readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { leftOutByPath, NEVER_ENTERED, type LeftOut } from '../../shared/skill/file-set';
+import type { FileView, FileViewEntry } from '../../shared/validation';
+import { TimeSlicer } from '../platform/concurrency';
+import { isInside, slashRelative } from '../platform/paths';
+import {
+  walkSubtreesSync,
+  walkTree,
+  type WalkedEntry,
+  type WalkedKind,
+  type WalkedTree,
+} from '../platform/walk';
+
+export type { WalkedEntry, WalkedTree } from '../platform/walk';
+
+/** Small files whose contents rules compare; read into `FileView.texts` (universal-2.1: tools.json). */
+export const TEXT_FILES: readonly string[] = ['tools.json'];
+
+/** Largest file read into `FileView.texts`; a bigger tools.json is reported by size, not read. */
+export const TEXT_MAX_BYTES = 1024 * 1024;
+
+/** Walk the subtrees at `starts` of a library or skill folder (synchronous: worker threads). */
+export function walkSkillsSync(
+  abs: string,
+  starts: readonly string[],
+  children: Map<string, WalkedEntry[]>,
+): void {
+  walkSubtreesSync(abs, starts, children, NEVER_ENTERED);
+}
+
+/** Walk a library or skill folder in time slices, never entering the folders a skill never holds. */
+export function walkSkillTree(
+  root: string,
+  slicer?: TimeSlicer,
+  maxEntries?: number,
+): Promise<WalkedTree> {
+  return walkTree(root, {
+    notEntered: NEVER_ENTERED,
+    ...(slicer ? { slicer } : {}),
+    ...(maxEntries !== undefined ? { maxEntries } : {}),
+  });
+}
+
+/** The SKILL.md file name among a folder's entries: `SKILL.md` first, else any case of `skill.md`. */
+export function skillFileNameIn(
+  entries: readonly { name: string; kind: string }[],
+): string | undefined {
+  let fallback: string | undefined;
+  for (const e of entries) {
+    if (e.kind !== 'file') continue;
+    if (e.name === 'SKILL.md') return e.name;
+    if (fallback === undefined && e.name.toLowerCase() === 'skill.md') fallback = e.name;
+  }
+  return fallback;
+}
+
+/** Every skill folder among walked listings, with its SKILL.md file name, in path order. */
+export function skillsIn(
+  children: ReadonlyMap<string, readonly WalkedEntry[]>,
+): { relDir: string; fileName: string }[] {
+  const found: { relDir: string; fileName: string }[] = [];
+  for (const [relDir, entries] of children) {
+    const fileName = skillFileNameIn(entries);
+    if (fileName !== undefined) found.push({ relDir, fileName });
+  }
+  return found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
+}
+
+/** What a link inside a skill points to, seen without following it for content. */
+export interface LinkInfo {
+  /** The link text as written (readlink). */
+  text: string;
+  /** The real path it resolves to, or null when it dangles or loops. */
+  real: string | null;
+  /** The target lies inside the skill folder. */
+  inside: boolean;
+  targetKind: 'file' | 'directory' | 'missing' | 'other';
+  /** Size of the target when it is a file. */
+  targetSize: number;
+}
+
+/** One path of a skill folder, relative to the skill, with the file set's verdict. */
+export interface SkillEntry {
+  /** `/`-separated, relative to the skill folder. */
+  path: string;
+  kind: WalkedKind;
+  size: number;
+  mtimeMs?: number;
+  executable?: boolean;
+  /** Left out of the skill's file set (`never`) or withheld when shared (`private`), and why. */
+  leftOut?: LeftOut;
+  /** For symlinks: the target leaves the skill folder or dangles. */
+  escapes?: boolean;
+  /** For symlinks, when read with {@link readSkillFolder}: what the link points to. */
+  link?: LinkInfo;
+}
+
+/**
+ * The entries of the skill at `relDir` of a walked tree, relative to the skill, each with the
+ * file set's verdict (a folder's verdict covers everything under it). Folders the walk did not
+ * enter are listed, their contents are not. No disk access.
+ */
+export function skillEntries(tree: WalkedTree, relDir: string): SkillEntry[] {
+  const realDir = relDir === '' ? tree.realRoot : join(tree.realRoot, ...relDir.split('/'));
+  const cut = relDir === '' ? 0 : relDir.length + 1;
+  const out: SkillEntry[] = [];
+  const gather = (dir: string, inherited: LeftOut | undefined): void => {
+    for (const e of tree.children.get(dir) ?? []) {
+      const path = e.path.slice(cut);
+      const entry: SkillEntry = { path, kind: e.kind, size: e.size };
+      if (e.mtimeMs !== undefined) entry.mtimeMs = e.mtimeMs;
+      if (e.executable) entry.executable = true;
+      const leftOut = inherited ?? leftOutByPath(path, e.kind === 'directory');
+      if (leftOut) entry.leftOut = leftOut;
+      if (e.kind === 'symlink') entry.escapes = e.target == null || !isInside(realDir, e.target);
+      out.push(entry);
+      if (e.kind === 'directory' && !e.notEntered) gather(e.path, leftOut);
+    }
+  };
+  gather(relDir, undefined);
+  return out;
+}
+
+/**
+ * The file view the validation core reads (no disk access): every entry of the skill's file
+ * set, with what is withheld when shared marked as such; what a skill never holds (and pipes,
+ * sockets, devices) is not in it.
+ */
+export function fileViewOf(
+  entries: readonly SkillEntry[],
+  folderName: string,
+  relativePath: string,
+  fileName: string | undefined,
+): FileView {
+  const viewEntries: FileViewEntry[] = [];
+  for (const e of entries) {
+    if (e.kind === 'other' || e.leftOut?.scope === 'never') continue;
+    const v: FileViewEntry = { path: e.path, kind: e.kind, size: e.size };
+    if (e.kind === 'symlink') v.escapes = e.escapes ?? true;
+    if (e.leftOut) v.withheld = e.leftOut.reason;
+    viewEntries.push(v);
+  }
+  const view: FileView = { folderName, relativePath, entries: viewEntries };
+  if (fileName !== undefined) view.fileName = fileName;
+  return view;
+}
+
+/** Build the FileView of the skill at `relDir` of a walked tree (no disk access). */
+export function fileViewFromTree(tree: WalkedTree, relDir: string, relativePath: string): FileView {
+  const folderName = relDir === '' ? basename(tree.root) : (relDir.split('/').pop() ?? relDir);
+  return fileViewOf(
+    skillEntries(tree, relDir),
+    folderName,
+    relativePath,
+    skillFileNameIn(tree.children.get(relDir) ?? []),
+  );
+}
+
+/** Read the small comparison files (TEXT_FILES) present at the top of the skill into `view.texts`. */
+export function readViewTextsSync(skillDir: string, view: FileView): void {
+  for (const name of TEXT_FILES) {
+    const entry = view.entries.find((e) => e.path === name);
+    if (!entry || entry.kind !== 'file' || entry.size > TEXT_MAX_BYTES) continue;
+    try {
+      const text = readFileSync(join(skillDir, name), 'utf8');
+      view.texts = { ...view.texts, [name]: text };
+    } catch {
+      // Why: a file that vanished or cannot be read between the walk and now is simply absent.
+    }
+  }
+}
+
+/** Describe a link without following it for content: its text, where it resolves, what is there. */
+export function describeLink(abs: string, realDir: string): LinkInfo {
+  let text = '?';
+  try {
+    text = readlinkSync(abs);
+  } catch {
+    // Why: a link removed since the walk is described as dangling.
+  }
+  try {
+    // Why realpath of the link: it resolves every link on the way, as a reader following it would.
+    const real = realpathSync(abs);
+    const st = statSync(real);
+    return {
+      text,
+      real,
+      inside: isInside(realDir, real),
+      targetKind: st.isFile() ? 'file' : st.isDirectory() ? 'directory' : 'other',
+      targetSize: st.isFile() ? st.size : 0,
+    };
+  } catch {
+    return { text, real: null, inside: false, targetKind: 'missing', targetSize: 0 };
+  }
+}
+
+/** Thrown when a folder is not a skill (no SKILL.md); the message is for people. */
+export class NotASkillError extends Error {}
+
+/** A skill folder as read from disk: its entries with the file set's verdicts and links described. */
+export interface SkillFolder {
+  /** Absolute path of the skill folder. */
+  dir: string;
+  /** The folder's real path (links resolved), against which links are judged. */
+  realDir: string;
+  folderName: string;
+  /** `SKILL.md` or `skill.md` as found. */
+  skillFileName: string;
+  /** Every path (sorted by path), never-folders listed but not entered. */
+  entries: SkillEntry[];
+}
+
+/**
+ * Read one skill folder: walk it (in time slices), judge every path with the file set, describe
+ * every link. Refuses a folder without SKILL.md with {@link NotASkillError}.
+ */
+export async function readSkillFolder(
+  folder: string,
+  slicer: TimeSlicer = new TimeSlicer(),
+): Promise<SkillFolder> {
+  const dir = resolve(folder);
+  if (!statSync(dir).isDirectory())
+    throw new NotASkillError(
+      `${dir} is not a folder. Give the skill's folder (the one that holds SKILL.md).`,
+    );
+  const tree = await walkSkillTree(dir, slicer);
+  const skillFileName = skillFileNameIn(tree.children.get('') ?? []);
+  if (skillFileName === undefined)
+    throw new NotASkillError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
+  const entries = skillEntries(tree, '').sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
+  for (const e of entries)
+    if (e.kind === 'symlink') e.link = describeLink(join(dir, e.path), tree.realRoot);
+  return { dir, realDir: tree.realRoot, folderName: basename(dir), skillFileName, entries };
+}
+
+/**
+ * The entries a shared copy of the skill holds: regular files and folders of the file set that
+ * are not withheld. Links, pipes and devices are never published (a link's file is published
+ * under its own path when it lives inside the skill).
+ */
+export function publishedEntries(folder: SkillFolder): SkillEntry[] {
+  return folder.entries.filter((e) => !e.leftOut && (e.kind === 'file' || e.kind === 'directory'));
+}
+
+/** Build the file view of one skill folder from the disk (see {@link fileViewOf}). */
+export async function buildFileView(skillDir: string, libraryRoot?: string): Promise<FileView> {
+  const dir = resolve(skillDir);
+  const tree = await walkSkillTree(dir);
+  const rel = libraryRoot !== undefined ? slashRelative(resolve(libraryRoot), dir) : basename(dir);
+  const view = fileViewFromTree(tree, '', rel === '' ? basename(dir) : rel);
+  readViewTextsSync(dir, view);
+  return view;
+}
+
+/** A SKILL.md found under a library root. */
+export interface FoundSkill {
+  /** Absolute path of the skill folder. */
+  dir: string;
+  /** Absolute path of the SKILL.md file. */
+  file: string;
+  /** The folder relative to the root, `/` separated ('' when the root itself is a skill). */
+  relativeDir: string;
+  /** The file name as found on disk: `SKILL.md`, or `skill.md` (reported by the validator). */
+  fileName: string;
+}
+
+/**
+ * Every skill folder under `root` (nested skills too: a skill may contain another), in path
+ * order, found by the same walk the listing uses. Linked folders are not entered.
+ */
+export async function findSkillFolders(
+  root: string,
+  options: { limit?: number } = {},
+): Promise<FoundSkill[]> {
+  const tree = await walkSkillTree(root);
+  const found = skillsIn(tree.children).slice(0, options.limit ?? 100_000);
+  return found.map((f) => {
+    const dir = f.relDir === '' ? tree.root : join(tree.root, ...f.relDir.split('/'));
+    return { dir, file: join(dir, f.fileName), relativeDir: f.relDir, fileName: f.fileName };
+  });
+}
