@@ -75,9 +75,7 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
-log(
-  'built out/main/cli.js, out/main/worker.mjs, out/main/electron.cjs, out/preload/index.cjs',
-);
+log('built out/main/cli.js, out/main/worker.mjs, out/main/electron.cjs, out/preload/index.cjs');
 
 if (!args.has('--node-only')) {
   const vite = spawnSync(

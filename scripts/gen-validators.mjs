@@ -46,7 +46,9 @@ export function generate() {
   code = code.replace(/require\("([^"]+)"\)\.default/g, (_m, mod) => {
     const name = RUNTIME[mod];
     if (!name)
-      throw new Error(`Unknown ajv runtime module ${mod}: add it to shared/schemas/runtime/ajv-runtime.ts`);
+      throw new Error(
+        `Unknown ajv runtime module ${mod}: add it to shared/schemas/runtime/ajv-runtime.ts`,
+      );
     used.add(name);
     return `ajvRuntime.${name}`;
   });
