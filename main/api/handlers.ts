@@ -1,24 +1,13 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { checkSkillName } from '../../shared/authoring/skill-name';
-import { renderTemplate } from '../../shared/authoring/templates';
+import { join, resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
-import { describeFsError } from '../platform/fs-errors';
+import { browseFolder } from '../library/folder-browser';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
-import type { Services } from './services';
+import type { ApiDeps } from './services';
 
-/** What the handlers need from the shell they run in. */
-export interface ApiDeps extends Services {
-  shell: 'electron' | 'browser';
-  version: string;
-  /** The native folder dialog; absent in the browser shell. */
-  pickFolder?: (title?: string) => Promise<string | null>;
-  /** Show a file in the system's file manager; absent in the browser shell. */
-  revealPath?: (path: string) => void;
-}
+export type { ApiDeps } from './services';
 
 /** The usual places skills live (Claude Code, the Agent Skills convention, Codex). */
 function usualPlaces(projectDir?: string): { label: string; path: string }[] {
@@ -77,28 +66,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       }
       return ok({ path: await deps.pickFolder(title) });
     },
-    'fs.browse': async ({ path }) => {
-      const folder = resolve(path && path.trim() !== '' ? path.trim() : homedir());
-      try {
-        const info = await stat(folder);
-        if (!info.isDirectory()) return fail('not-a-folder', `${folder} is a file, not a folder.`);
-        const entries = await readdir(folder, { withFileTypes: true });
-        const folders = entries
-          .filter((e) => e.isDirectory() && e.name !== 'node_modules' && e.name !== '.git')
-          .filter(
-            (e) =>
-              !e.name.startsWith('.') ||
-              ['.claude', '.agents', '.codex', 'skills'].includes(e.name),
-          )
-          .map((e) => ({ name: e.name, path: join(folder, e.name) }))
-          .sort((a, b) => a.name.localeCompare(b.name));
-        const parent = dirname(folder) === folder ? null : dirname(folder);
-        const isSkill = entries.some((e) => e.isFile() && e.name === 'SKILL.md');
-        return ok({ path: folder, parent, folders, isSkill });
-      } catch (error) {
-        return { ok: false, error: describeFsError(error, folder, 'open') };
-      }
-    },
+    'fs.browse': async ({ path }) => browseFolder(path),
     'settings.get': async () => ok(await settings.get()),
     'settings.update': async (patch) => {
       const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -125,39 +93,8 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     },
     'skill.validate': async ({ path, profiles }) => library.validate(path, profiles),
     'skill.fileView': async ({ path }) => library.fileView(path),
-    'skill.create': async ({ root, name, description, template }) => {
-      const problem = checkSkillName(name);
-      if (problem) return fail('invalid-name', problem);
-      const realRoot = await library.resolve(root);
-      if (!realRoot)
-        return fail(
-          'outside-library',
-          `${root} is not one of your library folders. Open it first.`,
-        );
-      const dir = join(realRoot, name);
-      try {
-        await mkdir(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          return fail(
-            'exists',
-            `A folder named ${name} already exists in ${realRoot}. Choose another name; nothing was replaced.`,
-          );
-        return { ok: false, error: describeFsError(error, dir, 'write') };
-      }
-      try {
-        for (const [relative, text] of Object.entries(
-          renderTemplate(template, name, description),
-        )) {
-          await mkdir(dirname(join(dir, relative)), { recursive: true });
-          await writeFile(join(dir, relative), text, { flag: 'wx' });
-        }
-      } catch (error) {
-        await rm(dir, { recursive: true, force: true });
-        return { ok: false, error: describeFsError(error, dir, 'write') };
-      }
-      return ok({ path: join(dir, 'SKILL.md'), dir });
-    },
+    'skill.create': async ({ root, name, description, template }) =>
+      library.createSkill(root, name, description, template),
     'skill.files': async ({ skillDir }) =>
       inSkill(skillDir, async (dir) => {
         const listed = await files.list(dir);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { InspectorError } from '../inspector';
-import type { ApiDeps } from './handlers';
+import type { ApiDeps } from './services';
 
 type InspectorChannels =
   | 'inspector.connections'
@@ -40,7 +40,7 @@ async function attempt<T>(action: () => Promise<T> | T): Promise<Result<T>> {
 }
 
 /**
- * The inspector channels (issue 7), over main/inspector's service. Every value passed back is
+ * The inspector channels, over main/inspector's service. Every value passed back is
  * plain JSON the service built without secrets: saved connections carry `hasSecret` flags only,
  * and statuses name the URL or command line, never a token or a header value.
  */

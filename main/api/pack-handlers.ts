@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { lineDiff } from '../../shared/projection';
 import {
   fail,
@@ -20,7 +18,8 @@ import {
   NotASkillError,
   type ExportOptions,
 } from '../pack';
-import type { ApiDeps } from './handlers';
+import { receiveUpload } from '../pack/uploads';
+import type { ApiDeps } from './services';
 
 type PackChannels =
   | 'export.plan'
@@ -42,7 +41,7 @@ function trouble<T>(error: unknown, path: string): Result<T> {
   return { ok: false, error: describeFsError(error, path, 'read') };
 }
 
-/** The export and import channels (issue 6), over main/pack. */
+/** The export and import channels, over main/pack. */
 export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannels> {
   const trashDir = join(deps.userDataDir, 'trash');
 
@@ -97,19 +96,14 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
         );
       try {
         const opts = { ...(await options(input)), overwrite: input.overwrite, force: input.force };
-        // Why: an archive of the same name is never replaced silently; the dialog asks first.
-        if (
-          input.out &&
-          !input.overwrite &&
-          existsSync(input.out) &&
-          !['claude-code', 'folder'].includes(input.target)
-        ) {
+        const result = await exportSkill(skillDir, input.target, opts);
+        // Why an error for an archive: the dialog offers Replace for it (a folder copy shows its diff).
+        if (result.status === 'archive-exists')
           return fail(
             'exists',
-            `${basename(input.out)} already exists in that folder. Choose Replace to overwrite it, or pick another name.`,
+            `${basename(result.path)} already exists in that folder. Choose Replace to overwrite it, or pick another name.`,
           );
-        }
-        return ok(await exportSkill(skillDir, input.target, opts));
+        return ok(result);
       } catch (error) {
         return trouble(error, input.skillDir);
       }
@@ -140,18 +134,7 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
         return trouble(error, source);
       }
     },
-    'import.upload': async ({ name, base64 }) => {
-      // Why a private folder and a random sub-folder: the dropped file's name is untrusted and must not choose the path.
-      const safeName = basename(name).replace(/[^A-Za-z0-9._-]/g, '_') || 'upload';
-      const dir = join(deps.userDataDir, 'incoming', randomBytes(8).toString('hex'));
-      try {
-        await mkdir(dir, { recursive: true });
-        const path = join(dir, safeName);
-        await writeFile(path, Buffer.from(base64, 'base64'), { flag: 'wx' });
-        return ok({ source: path });
-      } catch (error) {
-        return { ok: false, error: describeFsError(error, dir, 'write') };
-      }
-    },
+    'import.upload': async ({ name, base64 }) =>
+      receiveUpload(deps.userDataDir, name, Buffer.from(base64, 'base64')),
   };
 }

@@ -88,3 +88,13 @@ export function createServices(
     },
   };
 }
+
+/** What the handlers need from the shell they run in. */
+export interface ApiDeps extends Services {
+  shell: 'electron' | 'browser';
+  version: string;
+  /** The native folder dialog; absent in the browser shell. */
+  pickFolder?: (title?: string) => Promise<string | null>;
+  /** Show a file in the system's file manager; absent in the browser shell. */
+  revealPath?: (path: string) => void;
+}

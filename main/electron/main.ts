@@ -1,4 +1,14 @@
-import { app, BrowserWindow, dialog, net, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +18,7 @@ import {
   type EventName,
   type EventPayload,
 } from '../../shared/ipc/contract';
+import { createDispatch } from '../api/dispatch';
 import { createApiHandlers } from '../api/handlers';
 import { createServices } from '../api/services';
 import { defaultUserDataDir } from '../platform/user-data';
@@ -144,23 +155,27 @@ if (!app.requestSingleInstanceLock()) {
     // Why now: the remembered libraries are listed while the window loads.
     services.library.prefetch();
     app.on('before-quit', () => void services.dispose());
+    const handlers = createApiHandlers({
+      shell: 'electron',
+      version: app.getVersion(),
+      ...services,
+      revealPath: (path) => shell.showItemInFolder(path),
+      pickFolder: async (title) => {
+        const options = {
+          title: title ?? 'Open a folder of skills',
+          properties: ['openDirectory' as const, 'createDirectory' as const],
+        };
+        const result = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+    });
     registerIpcHandlers(
-      createApiHandlers({
-        shell: 'electron',
-        version: app.getVersion(),
-        ...services,
-        revealPath: (path) => shell.showItemInFolder(path),
-        pickFolder: async (title) => {
-          const options = {
-            title: title ?? 'Open a folder of skills',
-            properties: ['openDirectory' as const, 'createDirectory' as const],
-          };
-          const result = mainWindow
-            ? await dialog.showOpenDialog(mainWindow, options)
-            : await dialog.showOpenDialog(options);
-          return result.canceled ? null : (result.filePaths[0] ?? null);
-        },
-      }),
+      ipcMain,
+      createDispatch(handlers, (channel, error) =>
+        console.error(`Skillbench: ${channel} failed:`, error),
+      ),
     );
     createWindow();
     app.on('activate', () => {

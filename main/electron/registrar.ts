@@ -1,20 +1,24 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import {
-  CHANNEL_NAMES,
-  IPC_PREFIX,
-  parseChannelInput,
-  type ApiHandlers,
-} from '../../shared/ipc/contract';
+import type { IpcMainInvokeEvent } from 'electron';
+import { CHANNEL_NAMES, IPC_PREFIX } from '../../shared/ipc/contract';
+import type { Dispatch } from '../api/dispatch';
 import { isTrustedSender } from './policy';
+
+/** The part of Electron's `ipcMain` the registrar uses (so the adapter can be exercised without Electron). */
+export interface IpcRegistry {
+  handle(
+    channel: string,
+    listener: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>, raw: unknown) => Promise<unknown>,
+  ): void;
+}
 
 /**
  * Register one ipcMain handler per contract channel. Each checks the sender frame (our top
- * frame on app://skillbench) and parses the input with the channel's zod schema before the
- * handler runs; results go back as data, never as throws (CONVENTIONS 2).
+ * frame on app://skillbench), then hands the input to the one dispatch the browser shell uses
+ * too (schema parse, handler, errors caught and returned as data: CONVENTIONS 2).
  */
-export function registerIpcHandlers(handlers: ApiHandlers): void {
+export function registerIpcHandlers(ipc: IpcRegistry, dispatch: Dispatch): void {
   for (const name of CHANNEL_NAMES) {
-    ipcMain.handle(`${IPC_PREFIX}${name}`, async (event: IpcMainInvokeEvent, raw: unknown) => {
+    ipc.handle(`${IPC_PREFIX}${name}`, async (event, raw) => {
       const frame = event.senderFrame;
       if (!frame || !isTrustedSender(frame.url, frame === frame.top)) {
         return {
@@ -25,10 +29,7 @@ export function registerIpcHandlers(handlers: ApiHandlers): void {
           },
         };
       }
-      const parsed = parseChannelInput(name, raw);
-      if (!parsed.ok) return parsed;
-      const handler = handlers[name] as (input: unknown) => Promise<unknown>;
-      return handler(parsed.value);
+      return dispatch(name, raw);
     });
   }
 }

@@ -44,7 +44,7 @@ export interface ExportOptions {
   claudeCode?: ClaudeCodeScope;
   /** Also write `<archive>.sha256` (`<hex>  <file name>`, the sha256sum format). */
   sha256File?: boolean;
-  /** Folder targets: replace an existing copy (the old one goes to the trash). */
+  /** Replace an existing destination: a folder copy goes to the trash first; an archive is replaced. */
   overwrite?: boolean;
   /** Folder targets only: export despite errors of the pre-upload check. */
   force?: boolean;
@@ -218,6 +218,9 @@ export async function exportSkill(
           },
     );
   const dest = archiveDestination(plan, options);
+  // Why: an archive of the same name is never replaced silently; the caller asks first.
+  if (!options.overwrite && (await exists(dest)))
+    return { status: 'archive-exists', plan, path: dest };
   await mkdir(dirname(dest), { recursive: true });
   const written = await writeArchive(plan.target.output, items, dest, { early });
   let sha256Path: string | undefined;

@@ -1,3 +1,4 @@
+import { createDispatch } from '../api/dispatch';
 import { createApiHandlers } from '../api/handlers';
 import { createServices, type Services } from '../api/services';
 import { defaultUserDataDir } from '../platform/user-data';
@@ -39,7 +40,9 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   services.library.prefetch();
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
   const host = await startWebHost({
-    handlers,
+    dispatch: createDispatch(handlers, (channel, error) =>
+      console.error(`Skillbench: ${channel} failed:`, error),
+    ),
     rendererDir: options.rendererDir,
     port: options.port,
     token: options.token,

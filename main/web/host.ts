@@ -3,20 +3,16 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve } from 'node:path';
-import {
-  isChannelName,
-  parseChannelInput,
-  type ApiHandlers,
-  type EventName,
-  type EventPayload,
-} from '../../shared/ipc/contract';
+import type { EventName, EventPayload } from '../../shared/ipc/contract';
+import type { Dispatch } from '../api/dispatch';
 import { MIME_TYPES, SECURITY_HEADERS } from '../security/csp';
 import { resolveStaticFile } from '../security/static-path';
 import { checkRequest, TOKEN_COOKIE } from './request-guard';
 
 /** Options for {@link startWebHost}. */
 export interface WebHostOptions {
-  handlers: ApiHandlers;
+  /** The one dispatch both shells use (main/api/dispatch.ts). */
+  dispatch: Dispatch;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** 0 (default) picks a free port. */
@@ -125,12 +121,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return refuse(response, 415, 'Requests must be JSON');
       }
-      const name = decodeURIComponent(url.pathname.slice('/api/'.length));
-      if (!isChannelName(name))
-        return sendJson(response, 404, {
-          ok: false,
-          error: { code: 'unknown-channel', message: `There is no request called ${name}.` },
-        });
+      let name: string;
+      try {
+        name = decodeURIComponent(url.pathname.slice('/api/'.length));
+      } catch {
+        name = url.pathname;
+      }
       const body = await readBody(request, maxBody);
       if (body === null)
         return sendJson(response, 413, {
@@ -149,10 +145,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           },
         });
       }
-      const parsed = parseChannelInput(name, raw);
-      if (!parsed.ok) return sendJson(response, 400, parsed);
-      const handler = options.handlers[name] as (input: unknown) => Promise<unknown>;
-      return sendJson(response, 200, await handler(parsed.value));
+      const result = await options.dispatch(name, raw);
+      // Why these statuses: HTTP tools see a missing channel or a malformed request for what it is;
+      // the body is the same Result the Electron shell returns.
+      const status =
+        !result.ok && result.error.code === 'unknown-channel'
+          ? 404
+          : !result.ok && result.error.code === 'invalid-input'
+            ? 400
+            : 200;
+      return sendJson(response, status, result);
     }
 
     if (request.method !== 'GET' && request.method !== 'HEAD')

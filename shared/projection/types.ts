@@ -278,4 +278,6 @@ export type ExportResult =
   /** Errors of the pre-upload check stop the export (plan.issues says which). */
   | { status: 'blocked'; plan: ExportPlan }
   /** The destination folder exists; pass `overwrite: true` after showing this diff. */
-  | { status: 'exists'; plan: ExportPlan; path: string; diff: FolderDiff };
+  | { status: 'exists'; plan: ExportPlan; path: string; diff: FolderDiff }
+  /** The archive file exists; nothing was written. Pass `overwrite: true` once the user agreed. */
+  | { status: 'archive-exists'; plan: ExportPlan; path: string };

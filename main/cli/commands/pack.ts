@@ -29,7 +29,7 @@ rules; nothing is written when it would be rejected.
                         inside the skill points to (repeatable)
   --project-frontmatter archives and folder copies: reduce the frontmatter to the six upload keys
   --profile PROFILE     folder: check with this profile instead of agentskills (repeatable)
-  --overwrite           claude-code and folder: replace an existing copy (the old one goes to
+  --overwrite           replace an existing archive, or an existing copy (the old one goes to
                         Skillbench's trash folder); without it, an existing copy is only compared
   --force-folder        claude-code and folder: copy even though the check found errors
 
@@ -143,8 +143,6 @@ function parse(args: string[]): {
     throw new UsageError(
       '--force-folder works only with --target claude-code or folder: archives for upload are never written with errors.',
     );
-  if (values.overwrite && !folderTarget)
-    throw new UsageError('--overwrite works only with --target claude-code or folder.');
   if (values.sha256 && folderTarget)
     throw new UsageError('--sha256 works only with archive targets.');
   if (values.target === 'folder' && !values.out)
@@ -219,6 +217,12 @@ async function run(args: string[], io: CliIO): Promise<number> {
       'Add --overwrite to replace it (the old copy goes to the trash).',
     );
     io.stderr(`${lines.join('\n')}\n`);
+    return 1;
+  }
+  if (result.status === 'archive-exists') {
+    io.stderr(
+      `\n${result.path} already exists; nothing was changed. Add --overwrite to replace it, or give another --out.\n`,
+    );
     return 1;
   }
   io.stdout(`\nWrote ${result.path} (${result.files} files, ${size(result.bytes)}).\n`);

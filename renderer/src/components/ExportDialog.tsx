@@ -333,6 +333,10 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                 </>
               ) : exportResult.status === 'blocked' ? (
                 <p>Not exported: fix the errors above first.</p>
+              ) : exportResult.status === 'archive-exists' ? (
+                <p>
+                  <code>{exportResult.path}</code> already exists; nothing was written.
+                </p>
               ) : (
                 <>
                   <p>
