@@ -359,6 +359,16 @@ describe('API handlers', () => {
     expect(await handlers['app.info']({})).toMatchObject({ ok: true });
   });
 
+  it('import.upload keeps a dropped file inside its own folder, whatever its name', async () => {
+    for (const name of ['..', '.', '../..', 'a/../../x.zip']) {
+      const uploaded = await handlers['import.upload']({ name, base64: 'UEsFBg==' });
+      if (!uploaded.ok) throw new Error(`${name}: ${uploaded.error.message}`);
+      const incoming = join(dir, 'userdata', 'incoming');
+      expect(uploaded.value.source.startsWith(`${incoming}/`)).toBe(true);
+      expect(uploaded.value.source.split('/').length).toBe(incoming.split('/').length + 2);
+    }
+  });
+
   it('notices an edit made outside Skillbench to an open file', async () => {
     await handlers['library.open']({ path: join(dir, 'lib') });
     const path = join(dir, 'lib', 'alpha', 'SKILL.md');

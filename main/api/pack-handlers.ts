@@ -142,7 +142,9 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
     },
     'import.upload': async ({ name, base64 }) => {
       // Why a private folder and a random sub-folder: the dropped file's name is untrusted and must not choose the path.
-      const safeName = basename(name).replace(/[^A-Za-z0-9._-]/g, '_') || 'upload';
+      const kept = basename(name).replace(/[^A-Za-z0-9._-]/g, '_');
+      // Why not only dots: "." and ".." name the folder itself or its parent, not a new file.
+      const safeName = /^\.*$/.test(kept) ? 'upload' : kept;
       const dir = join(deps.userDataDir, 'incoming', randomBytes(8).toString('hex'));
       try {
         await mkdir(dir, { recursive: true });
