@@ -341,6 +341,34 @@ describe('API handlers', () => {
     });
   });
 
+  it('import.preview reads only import sources: any other typed path is refused without its content', async () => {
+    await writeFile(join(dir, 'diary.md'), '---\nname: diary\n---\nThe safe code is 4711.\n');
+    await writeFile(join(dir, 'key.pem'), 'KEYMATERIAL-0123456789');
+    for (const source of [join(dir, 'diary.md'), join(dir, 'key.pem')]) {
+      const preview = await handlers['import.preview']({ source });
+      expect(preview).toMatchObject({
+        ok: true,
+        value: { status: 'refused', refusal: { code: 'not-a-skill-source' } },
+      });
+      const shown = JSON.stringify(preview);
+      expect(shown).not.toContain('4711');
+      expect(shown).not.toContain('KEYMATERIAL');
+      expect(shown).not.toContain(Buffer.from('KEYM').toString('hex'));
+    }
+    // A second request after the refusals is answered as usual.
+    expect(await handlers['app.info']({})).toMatchObject({ ok: true });
+  });
+
+  it('import.upload keeps a dropped file inside its own folder, whatever its name', async () => {
+    for (const name of ['..', '.', '../..', 'a/../../x.zip']) {
+      const uploaded = await handlers['import.upload']({ name, base64: 'UEsFBg==' });
+      if (!uploaded.ok) throw new Error(`${name}: ${uploaded.error.message}`);
+      const incoming = join(dir, 'userdata', 'incoming');
+      expect(uploaded.value.source.startsWith(`${incoming}/`)).toBe(true);
+      expect(uploaded.value.source.split('/').length).toBe(incoming.split('/').length + 2);
+    }
+  });
+
   it('notices an edit made outside Skillbench to an open file', async () => {
     await handlers['library.open']({ path: join(dir, 'lib') });
     const path = join(dir, 'lib', 'alpha', 'SKILL.md');

@@ -1,3 +1,4 @@
+import { term } from '../security/terminal-text';
 import { COMMANDS } from './commands';
 import { UsageError, type CliIO } from './types';
 
@@ -41,7 +42,7 @@ export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Prom
   }
   const entry = COMMANDS.find((c) => c.name === name);
   if (!entry) {
-    io.stderr(`skillbench: there is no command "${name}".\n\n${await helpText(version)}`);
+    io.stderr(`${term`skillbench: there is no command "${name}".`}\n\n${await helpText(version)}`);
     return 2;
   }
   const command = await entry.load();
@@ -53,11 +54,11 @@ export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Prom
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`skillbench ${name}: ${error.message}\n\n${command.usage.trimEnd()}\n`);
+      io.stderr(`${term`skillbench ${name}: ${error.message}`}\n\n${command.usage.trimEnd()}\n`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`skillbench ${name}: ${message}\n`);
+    io.stderr(term`skillbench ${name}: ${message}\n`);
     return 2;
   }
 }

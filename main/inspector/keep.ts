@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isSafeSegment } from '../../shared/sep';
+import { skillFolderNameProblem } from '../../shared/projection';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { isInside } from '../platform/paths';
 import type { ProvenanceRecord, SaveResult, SkillVerification } from './types';
@@ -51,12 +51,14 @@ export async function writeVerifiedFolder(
       failures: failures.map((f) => ({ uri: f.uri, status: f.status, reasons: f.reasons })),
     };
   }
-  // Why: the name becomes a folder name; a hostile name such as "../x" must not leave the library.
-  if (!isSafeSegment(skill.name) || skill.name.startsWith('.'))
+  // Why: the name becomes a folder name; a hostile name such as "../x" or ".git" must not
+  // leave the library or turn it into something else.
+  const nameProblem = skillFolderNameProblem(skill.name);
+  if (nameProblem !== undefined)
     return {
       ok: false,
       reason: 'invalid',
-      message: `The skill name "${skill.name}" cannot be used as a folder name.`,
+      message: `The skill name "${skill.name}" cannot be used as a folder name: it ${nameProblem}. Nothing was saved.`,
     };
   const parent = resolve(folderParent);
   const target = join(parent, skill.name);

@@ -12,6 +12,7 @@ import {
 } from '../../shared/sep';
 import { validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId, ValidationResult } from '../../shared/validation';
+import { mapLimit } from '../platform/concurrency';
 import { InspectorError } from './errors';
 import type { InspectorSession } from './session';
 import { checkReadableUri, relativePathIn } from './uris';
@@ -228,23 +229,6 @@ export async function walkDirectory(
     } while (cursor !== undefined);
   }
   return { files, dirs, partial: false, problems };
-}
-
-async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Read and verify every listed file of a skill (SKILL.md first), and look for unlisted ones. */

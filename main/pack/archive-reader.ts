@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
-import { lstat, open, readFile } from 'node:fs/promises';
+import { lstat, open, readFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Transform, Writable, type Readable } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
@@ -13,6 +13,7 @@ import {
   type Refusal,
   type SourceFormat,
 } from '../../shared/projection';
+import { leftOutByPath } from '../../shared/skill/file-set';
 import { mapLimit } from '../platform/concurrency';
 import { readRegularFileSync } from '../platform/read-file';
 import { skillEntries, walkSkillTree } from '../skill-folder';
@@ -51,11 +52,18 @@ export class RefusalError extends Error {
  */
 const RATIO_FLOOR = 64 * 1024;
 
-/** Entries skipped on import without refusing: macOS archive leftovers (spec §3 exclusions). */
-function isJunk(path: string): boolean {
-  return (
-    path === '__MACOSX' || path.startsWith('__MACOSX/') || path.split('/').pop() === '.DS_Store'
-  );
+/**
+ * True when an entry is, or lies inside, something a skill never holds (the file set's `never`
+ * paths: version control, OS litter, dependency folders, caches), asked for every folder above
+ * the entry and the entry itself. Why every folder: an archive lists `.git/config` without
+ * necessarily listing `.git/`, and the folder reader never enters such a folder, so an archive
+ * leaves out exactly what importing the same folder leaves out. What is only withheld when the
+ * skill is shared (the root `evals/`, a `.env`) is the author's and is kept.
+ */
+function leftOut(path: string, directory: boolean): boolean {
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1))
+    if (leftOutByPath(path.slice(0, at), true)?.scope === 'never') return true;
+  return leftOutByPath(path, directory)?.scope === 'never';
 }
 
 /** Mode bits kept: only "executable or not". Why: setuid/setgid from an archive must never reach disk (§6). */
@@ -131,7 +139,7 @@ function accept(
   const checked = checkEntryName(directory && !raw.endsWith('/') ? `${raw}/` : raw, limits);
   if (!checked.ok) throw new RefusalError(checked.refusal);
   if (checked.path === '') return;
-  if (isJunk(checked.path)) {
+  if (leftOut(checked.path, checked.directory || directory)) {
     ignored.push(checked.path);
     return;
   }
@@ -177,156 +185,237 @@ function decodeZipName(raw: Buffer, utf8Flag: boolean): string {
 /** File-type bits of a Unix mode. */
 const S_IFMT = 0o170000;
 
+/**
+ * yauzl's view of one open file, whose read streams may be stopped at any moment. Why not
+ * `yauzl.open`: its own reader runs a read it had queued after the stream was destroyed and
+ * throws outside any callback ("Cannot read properties of null (reading 'fd')"), which kills the
+ * process; stopping the entries still being read after a refusal does exactly that. Here a read
+ * that completes after its stream stopped is dropped, and {@link idle} tells when none is left,
+ * so the file is closed only after its last read.
+ */
+class FileRangeReader extends yauzl.RandomAccessReader {
+  private reading = 0;
+  private waiting: Array<() => void> = [];
+
+  constructor(private readonly file: FileHandle) {
+    super();
+  }
+
+  /** Bytes `start` to `end` (exclusive) of the file, read as the stream is consumed. */
+  override _readStreamForRange(start: number, end: number): Readable {
+    let position = start;
+    const stream: Readable = new Readable({
+      read: (size) => {
+        const length = Math.min(size, end - position);
+        if (length <= 0) {
+          stream.push(null);
+          return;
+        }
+        this.reading++;
+        void this.file
+          .read(Buffer.allocUnsafe(length), 0, length, position)
+          .then(
+            ({ bytesRead, buffer }) => {
+              if (stream.destroyed) return;
+              if (bytesRead === 0) {
+                stream.destroy(new Error(`the file ends at byte ${position}, inside an entry`));
+                return;
+              }
+              position += bytesRead;
+              stream.push(buffer.subarray(0, bytesRead));
+            },
+            (error: unknown) => {
+              stream.destroy(error instanceof Error ? error : new Error(String(error)));
+            },
+          )
+          .finally(() => {
+            this.reading--;
+            if (this.reading === 0) for (const wake of this.waiting.splice(0)) wake();
+          });
+      },
+    });
+    return stream;
+  }
+
+  /** Resolves once no read of the file is in flight. */
+  idle(): Promise<void> {
+    if (this.reading === 0) return Promise.resolve();
+    return new Promise((wake) => this.waiting.push(wake));
+  }
+}
+
 /** Read a zip with yauzl: central directory names, counting real inflated bytes per entry. */
 async function readZip(
   path: string,
   limits: ImportLimits,
   archiveSize: number,
 ): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.open(
-      path,
-      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false },
-      (err, file) => (err ? reject(err) : resolve(file)),
-    );
-  });
+  const file = await open(path, 'r');
+  const reader = new FileRangeReader(file);
+  try {
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+      yauzl.fromRandomAccessReader(
+        reader,
+        archiveSize,
+        { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false },
+        (err, zip) => (err ? reject(err) : resolve(zip)),
+      );
+    });
+    try {
+      return await readZipEntries(zip, limits, archiveSize);
+    } finally {
+      zip.close();
+    }
+  } finally {
+    // Why wait: entries stopped after a refusal may still have a read in flight on this file.
+    await reader.idle();
+    await file.close();
+  }
+}
+
+/** The two passes over an open zip: every name and type first, then the inflation. */
+async function readZipEntries(
+  zip: yauzl.ZipFile,
+  limits: ImportLimits,
+  archiveSize: number,
+): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
   const ignored: string[] = [];
   const pending: Array<{ entry: yauzl.Entry; raw: string; mode: number }> = [];
-  try {
-    // Why check the declared count first: a central directory can announce millions of entries.
-    if (zip.entryCount > limits.maxFiles * 2 + 16) {
-      throw new RefusalError({
-        code: 'too-many-files',
-        message: `The archive holds ${zip.entryCount} entries, more than a skill import accepts (${limits.maxFiles} files). If you trust it, raise the limit.`,
-        detail: `central directory entry count ${zip.entryCount}`,
-      });
-    }
-    for (;;) {
-      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-        const onEntry = (e: yauzl.Entry): void => {
-          cleanup();
-          resolve(e);
-        };
-        const onEnd = (): void => {
-          cleanup();
-          resolve(undefined);
-        };
-        const onError = (e: Error): void => {
-          cleanup();
-          reject(e);
-        };
-        const cleanup = (): void => {
-          zip.off('entry', onEntry);
-          zip.off('end', onEnd);
-          zip.off('error', onError);
-        };
-        zip.on('entry', onEntry);
-        zip.on('end', onEnd);
-        zip.on('error', onError);
-        zip.readEntry();
-      });
-      if (!entry) break;
-      const rawName = entry.fileName as unknown as Buffer;
-      const raw = decodeZipName(rawName, (entry.generalPurposeBitFlag & 0x800) !== 0);
-      // Why: the Info-ZIP Unicode Path field (0x7075) is what many unzippers use as the name;
-      // it must not differ from the checked name, or two tools would unpack different paths.
-      for (const field of entry.extraFields) {
-        if (field.id === 0x7075 && field.data.length >= 6 && field.data.readUInt8(0) === 1) {
-          const alt = field.data.subarray(5).toString('utf8');
-          if (alt.normalize('NFC') !== raw.normalize('NFC')) {
-            throw new RefusalError({
-              code: 'unsafe-name',
-              message: `The archive gives one file two different names (${raw} and ${alt}), a trick to show one name and unpack another.`,
-              detail: 'Unicode Path extra field differs from the file name',
-              entry: raw,
-            });
-          }
+  // Why check the declared count first: a central directory can announce millions of entries.
+  if (zip.entryCount > limits.maxFiles * 2 + 16) {
+    throw new RefusalError({
+      code: 'too-many-files',
+      message: `The archive holds ${zip.entryCount} entries, more than a skill import accepts (${limits.maxFiles} files). If you trust it, raise the limit.`,
+      detail: `central directory entry count ${zip.entryCount}`,
+    });
+  }
+  for (;;) {
+    const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
+      const onEntry = (e: yauzl.Entry): void => {
+        cleanup();
+        resolve(e);
+      };
+      const onEnd = (): void => {
+        cleanup();
+        resolve(undefined);
+      };
+      const onError = (e: Error): void => {
+        cleanup();
+        reject(e);
+      };
+      const cleanup = (): void => {
+        zip.off('entry', onEntry);
+        zip.off('end', onEnd);
+        zip.off('error', onError);
+      };
+      zip.on('entry', onEntry);
+      zip.on('end', onEnd);
+      zip.on('error', onError);
+      zip.readEntry();
+    });
+    if (!entry) break;
+    const rawName = entry.fileName as unknown as Buffer;
+    const raw = decodeZipName(rawName, (entry.generalPurposeBitFlag & 0x800) !== 0);
+    // Why: the Info-ZIP Unicode Path field (0x7075) is what many unzippers use as the name;
+    // it must not differ from the checked name, or two tools would unpack different paths.
+    for (const field of entry.extraFields) {
+      if (field.id === 0x7075 && field.data.length >= 6 && field.data.readUInt8(0) === 1) {
+        const alt = field.data.subarray(5).toString('utf8');
+        if (alt.normalize('NFC') !== raw.normalize('NFC')) {
+          throw new RefusalError({
+            code: 'unsafe-name',
+            message: `The archive gives one file two different names (${raw} and ${alt}), a trick to show one name and unpack another.`,
+            detail: 'Unicode Path extra field differs from the file name',
+            entry: raw,
+          });
         }
       }
-      const unix = entry.versionMadeBy >> 8 === 3;
-      const mode = unix ? entry.externalFileAttributes >>> 16 : 0;
-      const type = mode & S_IFMT;
-      if (type === 0o120000) throw linkRefusal(raw, false);
-      if (type === 0o020000 || type === 0o060000) throw specialRefusal(raw, 'device node');
-      if (type === 0o010000) throw specialRefusal(raw, 'named pipe (FIFO)');
-      if (type === 0o140000) throw specialRefusal(raw, 'socket');
-      const directory =
-        raw.endsWith('/') ||
-        raw.endsWith('\\') ||
-        type === 0o040000 ||
-        (entry.externalFileAttributes & 0x10) !== 0;
-      budget.entry(directory, raw);
-      // Why check the name before reading: a refused name must not cost an inflation.
-      const checked = checkEntryName(directory && !/[/\\]$/.test(raw) ? `${raw}/` : raw, limits);
-      if (!checked.ok) throw new RefusalError(checked.refusal);
-      if (directory) {
-        accept(entries, ignored, raw, true, Buffer.alloc(0), mode, limits);
-        continue;
-      }
-      if (entry.generalPurposeBitFlag & 0x1) {
-        throw new RefusalError({
-          code: 'encrypted',
-          message: `The archive is password-protected (${raw}); Skillbench imports only unencrypted archives.`,
-          detail: 'encrypted entry',
-          entry: raw,
-        });
-      }
-      if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-        throw new RefusalError({
-          code: 'unsupported',
-          message: `The archive uses a compression method Skillbench does not read (${raw}). Re-create it with an ordinary zip tool.`,
-          detail: `compression method ${entry.compressionMethod}`,
-          entry: raw,
-        });
-      }
-      pending.push({ entry, raw, mode });
     }
-    // Second pass, only once every name and type passed: inflate a few entries at a time,
-    // counting the real bytes against the shared budget. The first refusal stops the others.
-    let stopped = false;
-    const datas = await mapLimit(pending, 4, async ({ entry, raw }) => {
-      if (stopped) return Buffer.alloc(0);
-      try {
-        const stream = await new Promise<Readable>((resolve, reject) =>
-          zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
-        );
-        const chunks: Buffer[] = [];
-        let inflated = 0;
-        await pipeline(
-          stream,
-          new Writable({
-            write(chunk: Buffer, _enc, done) {
-              try {
-                if (stopped) throw new Error('stopped');
-                inflated += chunk.length;
-                budget.add(chunk.length, raw);
-                if (
-                  inflated > RATIO_FLOOR &&
-                  inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)
-                )
-                  throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
-                chunks.push(chunk);
-                done();
-              } catch (error) {
-                done(error as Error);
-              }
-            },
-          }),
-        );
-        return Buffer.concat(chunks);
-      } catch (error) {
-        stopped = true;
-        throw error;
-      }
-    });
-    pending.forEach(({ raw, mode }, i) =>
-      accept(entries, ignored, raw, false, datas[i], mode || undefined, limits),
-    );
-  } finally {
-    zip.close();
+    const unix = entry.versionMadeBy >> 8 === 3;
+    const mode = unix ? entry.externalFileAttributes >>> 16 : 0;
+    const type = mode & S_IFMT;
+    if (type === 0o120000) throw linkRefusal(raw, false);
+    if (type === 0o020000 || type === 0o060000) throw specialRefusal(raw, 'device node');
+    if (type === 0o010000) throw specialRefusal(raw, 'named pipe (FIFO)');
+    if (type === 0o140000) throw specialRefusal(raw, 'socket');
+    const directory =
+      raw.endsWith('/') ||
+      raw.endsWith('\\') ||
+      type === 0o040000 ||
+      (entry.externalFileAttributes & 0x10) !== 0;
+    budget.entry(directory, raw);
+    // Why check the name before reading: a refused name must not cost an inflation.
+    const checked = checkEntryName(directory && !/[/\\]$/.test(raw) ? `${raw}/` : raw, limits);
+    if (!checked.ok) throw new RefusalError(checked.refusal);
+    if (directory) {
+      accept(entries, ignored, raw, true, Buffer.alloc(0), mode, limits);
+      continue;
+    }
+    // Why before the encryption and method checks: what is left out is never read at all.
+    if (checked.path !== '' && leftOut(checked.path, false)) {
+      ignored.push(checked.path);
+      continue;
+    }
+    if (entry.generalPurposeBitFlag & 0x1) {
+      throw new RefusalError({
+        code: 'encrypted',
+        message: `The archive is password-protected (${raw}); Skillbench imports only unencrypted archives.`,
+        detail: 'encrypted entry',
+        entry: raw,
+      });
+    }
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+      throw new RefusalError({
+        code: 'unsupported',
+        message: `The archive uses a compression method Skillbench does not read (${raw}). Re-create it with an ordinary zip tool.`,
+        detail: `compression method ${entry.compressionMethod}`,
+        entry: raw,
+      });
+    }
+    pending.push({ entry, raw, mode });
   }
+  // Second pass, only once every name and type passed: inflate a few entries at a time,
+  // counting the real bytes against the shared budget. The first refusal stops the others.
+  let stopped = false;
+  const datas = await mapLimit(pending, 4, async ({ entry, raw }) => {
+    try {
+      const stream = await new Promise<Readable>((resolve, reject) =>
+        zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
+      );
+      const chunks: Buffer[] = [];
+      let inflated = 0;
+      await pipeline(
+        stream,
+        new Writable({
+          write(chunk: Buffer, _enc, done) {
+            try {
+              if (stopped) throw new Error('stopped: another entry was refused');
+              inflated += chunk.length;
+              budget.add(chunk.length, raw);
+              if (
+                inflated > RATIO_FLOOR &&
+                inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)
+              )
+                throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
+              chunks.push(chunk);
+              done();
+            } catch (error) {
+              done(error as Error);
+            }
+          },
+        }),
+      );
+      return Buffer.concat(chunks);
+    } catch (error) {
+      stopped = true;
+      throw error;
+    }
+  });
+  pending.forEach(({ raw, mode }, i) =>
+    accept(entries, ignored, raw, false, datas[i], mode || undefined, limits),
+  );
   if (budget.bytes > RATIO_FLOOR && budget.bytes > limits.maxRatio * Math.max(archiveSize, 1))
     throw ratioRefusal(limits, budget.bytes, archiveSize);
   return { entries, ignored };
@@ -350,6 +439,8 @@ async function readTar(
   const extract = tarExtract();
   let compressedRead = 0;
   let streamBytes = 0;
+  /** Offset in the tar stream where the last entry's blocks end. */
+  let lastEntryEnd = 0;
 
   await new Promise<void>((resolve, reject) => {
     // The first error wins and tears everything down; errors the torn-down streams emit
@@ -395,6 +486,12 @@ async function readTar(
         stream.resume();
         stop(error);
       };
+      // Why: a tar cut inside this entry's data ends the stream with an error; unheard, it kills the process.
+      stream.on('error', fail);
+      // Where this entry's blocks end: its data, padded to whole 512-byte blocks.
+      const size = header.type === 'directory' ? 0 : (header.size ?? 0);
+      lastEntryEnd = (header as { byteOffset?: number }).byteOffset ?? streamBytes;
+      lastEntryEnd += Math.ceil(size / 512) * 512;
       try {
         switch (header.type as string) {
           case 'symlink':
@@ -426,6 +523,14 @@ async function readTar(
         budget.entry(directory, raw);
         const checked = checkEntryName(directory && !raw.endsWith('/') ? `${raw}/` : raw, limits);
         if (!checked.ok) throw new RefusalError(checked.refusal);
+        if (checked.path !== '' && leftOut(checked.path, directory)) {
+          ignored.push(checked.path);
+          stream.on('end', () => {
+            if (!settled) next();
+          });
+          stream.resume();
+          return;
+        }
       } catch (error) {
         fail(error);
         return;
@@ -468,6 +573,17 @@ async function readTar(
     extract.on('error', stop);
     extract.on('finish', () => {
       if (settled) return;
+      // Why: a tar ends with two zero blocks; without them it was cut short, even when the cut
+      // falls between two entries (tar-stream reads zero blocks as padding and stops quietly).
+      if (streamBytes - lastEntryEnd < 1024) {
+        stop(
+          new RefusalError({
+            ...CUT_SHORT,
+            detail: `no end-of-archive marker: ${streamBytes - lastEntryEnd} bytes after the last entry, where two 512-byte zero blocks belong`,
+          }),
+        );
+        return;
+      }
       settled = true;
       resolve();
     });
@@ -535,9 +651,19 @@ async function readFolder(
   return { entries, ignored };
 }
 
-/** Map reader errors that are not refusals (corrupt data) to a plain refusal. */
+/** The refusal for an archive that ends too early. */
+const CUT_SHORT = {
+  code: 'damaged',
+  message:
+    'The archive is damaged: it ends too early, as a download or copy that did not finish does, so nothing was imported. Get a complete copy and try again.',
+} as const;
+
+/** Map reader errors that are not refusals (corrupt or cut data) to a plain refusal. */
 function damaged(error: unknown): Refusal {
   const detail = error instanceof Error ? error.message : String(error);
+  // Why by message: tar-stream, zlib and yauzl report a cut with these words and no error code.
+  if (/unexpected end|end of (data|file)|ends at byte|truncated/i.test(detail))
+    return { ...CUT_SHORT, detail };
   return {
     code: 'damaged',
     message: 'The archive is damaged or not what its name says, so nothing was imported.',
@@ -599,7 +725,9 @@ export async function readImportSource(
       const { entries, ignored } = await readTar(source, false, limits, st.size);
       return finish('tar', entries, ignored);
     }
-    if (basename(source).toLowerCase() === 'skill.md' || /\.md$/i.test(source)) {
+    // Why only SKILL.md by name: the preview returns the text of the file it reads, and a
+    // typed path must not turn it into a reader of any Markdown file on the machine.
+    if (basename(source).toLowerCase() === 'skill.md') {
       if (st.size > limits.maxBytes)
         throw new RefusalError({
           code: 'too-large',
@@ -614,12 +742,15 @@ export async function readImportSource(
         basename(dirname(source)),
       );
     }
+    // Why no bytes in the refusal: they would show part of whatever file the path names.
     return {
       ok: false,
       refusal: {
         code: 'not-a-skill-source',
-        message: `${basename(source)} is not a zip, .skill, tar.gz archive, folder or SKILL.md file.`,
-        detail: `unrecognised file signature ${magic.subarray(0, 4).toString('hex')}`,
+        message: `${basename(source)} is not something Skillbench imports. Give a .zip, .skill, .tar.gz (.tgz) or .tar archive, a skill folder, or a file named SKILL.md.`,
+        detail: /\.md$/i.test(source)
+          ? 'a single Markdown file is imported only when it is named SKILL.md'
+          : 'neither a zip, gzip nor tar signature at the start of the file',
       },
     };
   } catch (error) {

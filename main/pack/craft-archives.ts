@@ -2,7 +2,8 @@
  * Raw zip and tar writers for the hostile-archive tests: they produce shapes no archiver will
  * (links, devices, `..` names, UNC paths, lying Unicode names). Never used to export.
  */
-import { deflateRawSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { deflateRawSync, gzipSync } from 'node:zlib';
 
 /** CRC-32 (IEEE) table. */
 const CRC_TABLE = (() => {
@@ -144,4 +145,86 @@ export function craftTar(entries: readonly CraftTarEntry[]): Buffer {
   }
   parts.push(Buffer.alloc(1024));
   return Buffer.concat(parts);
+}
+
+/** SKILL.md of the ordinary archives below. */
+const ORDINARY_SKILL = Buffer.from(
+  '---\nname: photos\ndescription: Sorts holiday photos. Use when photos need sorting.\n---\n# Photos\n',
+);
+
+/**
+ * An ordinary skill as `zip -r` packs a folder of photos: SKILL.md and `count` files of random
+ * bytes, stored (photos do not compress, so zip stores them). 20 of 1 MiB unpack to more than
+ * the 16 MiB import limit, and the refusal comes while other entries are still being read.
+ */
+export function photoSkillZip(count = 20, size = 1024 * 1024): Buffer {
+  return craftZip([
+    { name: 'photos/SKILL.md', data: ORDINARY_SKILL },
+    ...Array.from({ length: count }, (_, i) => ({
+      name: `photos/img/p${i + 1}.jpg`,
+      data: randomBytes(size),
+      method: 0 as const,
+    })),
+  ]);
+}
+
+/** One damaged archive: file name (its extension picks the reader) and bytes. */
+export interface DamagedArchive {
+  name: string;
+  file: string;
+  bytes: Buffer;
+}
+
+/**
+ * An ordinary skill tar cut short in every way a download or copy can cut it. The tar's layout
+ * (512-byte blocks): SKILL.md header at 0, its data at 512; data.bin header at 1024, its 3000
+ * bytes at 1536–4536 (padded to 4608); notes.txt header at 4608, data at 5120; the two zero
+ * end-of-archive blocks at 5632–6656. Every cut is refused as damaged.
+ */
+export function truncatedTars(): DamagedArchive[] {
+  const tar = ordinarySkillTar();
+  const gz = gzipSync(tar);
+  return [
+    { name: 'tar cut inside a header', file: 'cut.tar', bytes: tar.subarray(0, 1024 + 100) },
+    { name: 'tar cut inside file data', file: 'cut.tar', bytes: tar.subarray(0, 1536 + 1000) },
+    {
+      name: 'tar cut at a 512 boundary after a header, before its data',
+      file: 'cut.tar',
+      bytes: tar.subarray(0, 1536),
+    },
+    {
+      name: 'tar cut at a 512 boundary between entries (no end-of-archive blocks)',
+      file: 'cut.tar',
+      bytes: tar.subarray(0, 4608),
+    },
+    {
+      name: 'tar cut after its last entry with one of the two end blocks',
+      file: 'cut.tar',
+      bytes: tar.subarray(0, 6144),
+    },
+    {
+      name: 'tar.gz cut inside the gzip stream',
+      file: 'cut.tar.gz',
+      bytes: gz.subarray(0, Math.floor(gz.length / 2)),
+    },
+    {
+      name: 'tar.gz wrapping a tar cut inside file data',
+      file: 'cut.tgz',
+      bytes: gzipSync(tar.subarray(0, 1536 + 1000)),
+    },
+    {
+      name: 'tar.gz wrapping a tar cut at a 512 boundary',
+      file: 'cut.tgz',
+      bytes: gzipSync(tar.subarray(0, 4608)),
+    },
+  ];
+}
+
+/** The whole tar {@link truncatedTars} cuts (the control case: it imports). */
+export function ordinarySkillTar(): Buffer {
+  return craftTar([
+    { name: 'photos/SKILL.md', data: ORDINARY_SKILL },
+    { name: 'photos/data.bin', data: randomBytes(3000) },
+    { name: 'photos/notes.txt', data: Buffer.from('notes\n') },
+  ]);
 }

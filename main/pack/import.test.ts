@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmod,
@@ -6,6 +7,7 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  readlink,
   rm,
   symlink,
   writeFile,
@@ -18,6 +20,9 @@ import type { RefusalCode } from '../../shared/projection';
 import {
   craftTar,
   craftZip,
+  ordinarySkillTar,
+  photoSkillZip,
+  truncatedTars,
   unicodePathExtra,
   type CraftTarEntry,
   type CraftZipEntry,
@@ -565,4 +570,238 @@ describe('round trip: pack then import gives identical files', () => {
       expect((await lstat(join(dest, 'references/guide.md'))).mode & 0o777).toBe(0o644);
     });
   }
+});
+
+/** How many descriptors this process holds open on `path` (Linux: /proc/self/fd). */
+async function openHandlesTo(path: string): Promise<number> {
+  let count = 0;
+  for (const fd of await readdir('/proc/self/fd')) {
+    const target = await readlink(join('/proc/self/fd', fd)).catch(() => '');
+    if (target === path) count++;
+  }
+  return count;
+}
+
+describe('reader errors become refusals, and nothing is left running', () => {
+  it('zip: 20 photos of 1 MiB are refused as too large, with the archive closed when the answer comes', async () => {
+    const archive = join(tmp, 'photos.zip');
+    await writeFile(archive, photoSkillZip());
+    const before = await snapshot(tmp);
+    const preview = await previewImport(archive);
+    expect(preview).toMatchObject({ status: 'refused', refusal: { code: 'too-large' } });
+    // Why count descriptors: entries still being read after the refusal kept the file open and
+    // then read from a closed reader, which killed the process.
+    expect(await openHandlesTo(archive)).toBe(0);
+    const result = await importSkill(archive, { into: library });
+    expect(result.status === 'refused' && result.refusal.message).toMatch(
+      /^The archive unpacks to more than 16 MiB/,
+    );
+    expect(await openHandlesTo(archive)).toBe(0);
+    expect(await snapshot(tmp)).toEqual(before);
+    // The same photos under the limit are imported: the refusal is about size, not the reader.
+    const fewer = join(tmp, 'fewer.zip');
+    await writeFile(fewer, photoSkillZip(6));
+    expect(await importSkill(fewer, { into: library })).toMatchObject({
+      status: 'imported',
+      name: 'photos',
+    });
+    expect(await readdir(join(library, 'photos', 'img'))).toHaveLength(6);
+  });
+
+  for (const cut of truncatedTars()) {
+    it(`${cut.name}: refused as damaged, nothing written`, async () => {
+      const archive = join(tmp, cut.file);
+      await writeFile(archive, cut.bytes);
+      const before = await snapshot(tmp);
+      const preview = await previewImport(archive);
+      expect(preview.status === 'refused' && preview.refusal.code).toBe('damaged');
+      const result = await importSkill(archive, { into: library });
+      if (result.status !== 'refused') throw new Error(`not refused: ${result.status}`);
+      expect(result.refusal.code).toBe('damaged');
+      expect(result.refusal.message).toMatch(/^The archive is damaged: it ends too early/);
+      expect(result.refusal.detail.length).toBeGreaterThan(0);
+      expect(await snapshot(tmp)).toEqual(before);
+      expect(await readdir(library)).toEqual([]);
+    });
+  }
+
+  it('the whole tar, and one made by the tar tool (zero-padded to its record size), import', async () => {
+    const whole = join(tmp, 'whole.tar');
+    await writeFile(whole, ordinarySkillTar());
+    expect(await importSkill(whole, { into: library })).toMatchObject({ status: 'imported' });
+    const src = join(tmp, 'src', 'made');
+    await mkdir(src, { recursive: true });
+    await writeFile(join(src, 'SKILL.md'), '---\nname: made\ndescription: d\n---\n');
+    await writeFile(join(src, 'a.txt'), 'a\n');
+    execFileSync('tar', ['-cf', join(tmp, 'made.tar'), '-C', join(tmp, 'src'), 'made']);
+    execFileSync('tar', ['-czf', join(tmp, 'made.tgz'), '-C', join(tmp, 'src'), 'made']);
+    expect(await importSkill(join(tmp, 'made.tar'), { into: library })).toMatchObject({
+      status: 'imported',
+      name: 'made',
+    });
+    expect(
+      await importSkill(join(tmp, 'made.tgz'), { into: library, onConflict: 'rename' }),
+    ).toMatchObject({ status: 'imported', name: 'made-2' });
+  });
+});
+
+describe('what a skill leaves out is left out of archives too', () => {
+  /** A skill folder with every kind of folder a skill's file set leaves out. */
+  async function skillWithLeftovers(root: string): Promise<void> {
+    const files: Record<string, string | Buffer> = {
+      'SKILL.md': SKILL,
+      'refs/a.md': 'a\n',
+      'evals/cases.json': '[]\n',
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/config': '[core]\n\tfsmonitor = "touch /tmp/pwned"\n',
+      '.git/objects/ab/cdef': 'x',
+      'node_modules/x/index.js': 'x',
+      '__pycache__/a.cpython-312.pyc': 'x',
+      '.DS_Store': 'x',
+    };
+    for (const [path, data] of Object.entries(files)) {
+      await mkdir(join(root, path, '..'), { recursive: true });
+      await writeFile(join(root, path), data);
+    }
+  }
+
+  it('a zip and a tar.gz of a folder import the same files as the folder itself', async () => {
+    const src = join(tmp, 'src', 'demo');
+    await skillWithLeftovers(src);
+    execFileSync('zip', ['-qr', join(tmp, 'demo.zip'), 'demo'], { cwd: join(tmp, 'src') });
+    execFileSync('tar', ['-czf', join(tmp, 'demo.tgz'), '-C', join(tmp, 'src'), 'demo']);
+    const fromFolder = join(tmp, 'lib-folder');
+    const fromZip = join(tmp, 'lib-zip');
+    const fromTgz = join(tmp, 'lib-tgz');
+    for (const lib of [fromFolder, fromZip, fromTgz]) await mkdir(lib);
+    expect((await importSkill(src, { into: fromFolder })).status).toBe('imported');
+    const zip = await importSkill(join(tmp, 'demo.zip'), { into: fromZip });
+    const tgz = await importSkill(join(tmp, 'demo.tgz'), { into: fromTgz });
+    expect(zip.status).toBe('imported');
+    expect(tgz.status).toBe('imported');
+    expect(await snapshot(join(fromFolder, 'demo'))).toEqual([
+      'SKILL.md:71',
+      'evals/',
+      'evals/cases.json:3',
+      'refs/',
+      'refs/a.md:2',
+    ]);
+    expect(await snapshot(fromZip)).toEqual(await snapshot(fromFolder));
+    expect(await snapshot(fromTgz)).toEqual(await snapshot(fromFolder));
+    const preview = await previewImport(join(tmp, 'demo.zip'));
+    if (preview.status !== 'ok') throw new Error('not previewed');
+    expect(preview.ignored).toEqual(
+      expect.arrayContaining([
+        'demo/.git/HEAD',
+        'demo/.git/config',
+        'demo/node_modules/x/index.js',
+        'demo/__pycache__/a.cpython-312.pyc',
+        'demo/.DS_Store',
+      ]),
+    );
+    expect(preview.skills[0]?.files.map((f) => f.path).sort()).toEqual([
+      'SKILL.md',
+      'evals/cases.json',
+      'refs/a.md',
+    ]);
+  });
+
+  it('a skill named .git, shipping HEAD, config, objects/ and refs/, never becomes <library>/.git', async () => {
+    const evil = Buffer.from(
+      '---\nname: .git\ndescription: Looks like a skill. Use it never.\n---\n# Not a skill\n',
+    );
+    const entries = [
+      { name: 'SKILL.md', data: evil },
+      { name: 'HEAD', data: Buffer.from('ref: refs/heads/main\n') },
+      { name: 'config', data: Buffer.from('[core]\n\tfsmonitor = "touch /tmp/pwned"\n') },
+      { name: 'objects/info/packs', data: Buffer.from('\n') },
+      { name: 'refs/heads/main', data: Buffer.from('0000000000000000000000000000000000000000\n') },
+    ];
+    for (const [file, bytes] of [
+      ['evil.zip', craftZip(entries)],
+      ['evil.tar.gz', gzipSync(craftTar(entries))],
+    ] as const) {
+      const archive = join(tmp, file);
+      await writeFile(archive, bytes);
+      const preview = await previewImport(archive);
+      if (preview.status !== 'ok') throw new Error('not previewed');
+      expect(preview.skills[0]?.name).toBe('evil');
+      expect(preview.skills[0]?.nameNote).toMatch(
+        /^The skill calls itself "\.git", which cannot be a folder name: it starts with a dot/,
+      );
+      // The preview shows and checks the SKILL.md as it will be written.
+      expect(preview.skills[0]?.skillText).toContain('name: evil\n');
+      expect(preview.skills[0]?.diagnostics.map((d) => d.ruleId)).not.toContain(
+        'name/folder-mismatch',
+      );
+      const result = await importSkill(archive, { into: library, onConflict: 'replace' });
+      expect(result).toMatchObject({ status: 'imported', name: 'evil' });
+      expect(await readdir(library)).toEqual(['evil']);
+      // Why rewrite name: the name must equal the folder name (spec §2 agentskills).
+      expect(await readFile(join(library, 'evil', 'SKILL.md'), 'utf8')).toContain('name: evil\n');
+    }
+  });
+
+  it('every name that is not a safe folder name falls back to the archive name, or to imported-skill', async () => {
+    for (const name of [
+      '..',
+      '.hidden',
+      'CON',
+      'nul.txt',
+      'Lpt1',
+      'trailing.',
+      'trailing ',
+      'a\\b',
+      'a\u001b[31mb',
+      '\u202eevil',
+    ]) {
+      const archive = join(tmp, 'fine-name.zip');
+      await writeFile(
+        archive,
+        craftZip([
+          {
+            name: 'SKILL.md',
+            data: Buffer.from(`---\nname: ${JSON.stringify(name)}\ndescription: d\n---\n`),
+          },
+        ]),
+      );
+      const preview = await previewImport(archive);
+      if (preview.status !== 'ok') throw new Error(`${name}: not previewed`);
+      expect([name, preview.skills[0]?.name]).toEqual([name, 'fine-name']);
+      expect(preview.skills[0]?.nameNote).toContain(`"${name}"`);
+    }
+    const archive = join(tmp, '.git.zip');
+    await writeFile(
+      archive,
+      craftZip([{ name: 'SKILL.md', data: Buffer.from('---\nname: aux\ndescription: d\n---\n') }]),
+    );
+    const preview = await previewImport(archive);
+    expect(preview.status === 'ok' && preview.skills[0]?.name).toBe('imported-skill');
+  });
+});
+
+describe('only import sources are read', () => {
+  it('a Markdown file not named SKILL.md is refused without reading it', async () => {
+    const notes = join(tmp, 'private-notes.md');
+    await writeFile(notes, '---\nname: x\ndescription: y\n---\nMy bank PIN is 1234\n');
+    const preview = await previewImport(notes);
+    expect(preview).toMatchObject({ status: 'refused', refusal: { code: 'not-a-skill-source' } });
+    expect(JSON.stringify(preview)).not.toContain('1234');
+    const named = join(tmp, 'loose', 'skill.md');
+    await mkdir(join(tmp, 'loose'));
+    await writeFile(named, SKILL);
+    expect(await previewImport(named)).toMatchObject({ status: 'ok', format: 'skill-md' });
+  });
+
+  it('an unknown file is refused with the kinds accepted, echoing none of its bytes', async () => {
+    const secret = join(tmp, 'id_ed25519');
+    await writeFile(secret, 'SECRETKEY-material');
+    const preview = await previewImport(secret);
+    if (preview.status !== 'refused') throw new Error('not refused');
+    expect(preview.refusal.code).toBe('not-a-skill-source');
+    expect(preview.refusal.message).toMatch(/\.zip.*\.skill.*\.tar\.gz.*folder.*SKILL\.md/);
+    const shown = JSON.stringify(preview);
+    expect(shown).not.toContain('SECRET');
+    expect(shown).not.toContain(Buffer.from('SECR').toString('hex'));
+  });
 });

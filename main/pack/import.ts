@@ -5,7 +5,7 @@ import {
   findSkillRoots,
   projectSkillText,
   renameSkillText,
-  unportableSegmentReason,
+  skillFolderNameProblem,
   type ImportLimits,
   type ImportPreview,
   type ImportResult,
@@ -37,15 +37,9 @@ export interface ImportSkillOptions extends ImportOptions {
   trashDir?: string;
 }
 
-/** True when `name` is usable as a library folder name. */
+/** True when `name` is usable as a library folder name (see skillFolderNameProblem). */
 function usableName(name: string | undefined): name is string {
-  return (
-    !!name &&
-    name !== '.' &&
-    name !== '..' &&
-    !/[/\\]/.test(name) &&
-    unportableSegmentReason(name) === undefined
-  );
+  return name !== undefined && skillFolderNameProblem(name) === undefined;
 }
 
 /** The source's base name without archive extensions. */
@@ -96,6 +90,17 @@ function toPreview(
       : usableName(folder)
         ? folder
         : 'imported-skill';
+    // Why a note: the skill's own name was set aside, and the person importing it should know why.
+    const problem =
+      frontmatterName !== undefined && frontmatterName !== name
+        ? skillFolderNameProblem(frontmatterName)
+        : undefined;
+    const nameNote =
+      problem === undefined
+        ? undefined
+        : `The skill calls itself "${frontmatterName}", which cannot be a folder name: it ${problem}. It is imported as "${name}", and the name in its SKILL.md is changed to match.`;
+    // Why the renamed text in the preview: it is what will be written, and what is checked.
+    const shownText = nameNote === undefined ? skillText : renameSkillText(skillText, name);
     const skillFiles = mine
       .filter((e) => !e.directory)
       .map((e) => ({
@@ -105,7 +110,7 @@ function toPreview(
         mode: e.mode,
       }));
     const dirs = mine.filter((e) => e.directory).map((e) => e.path.slice(prefix.length));
-    const diagnostics = validate(skillText, {
+    const diagnostics = validate(shownText, {
       profiles: ['agentskills'],
       fileView: {
         folderName: name,
@@ -122,8 +127,9 @@ function toPreview(
       files: skillFiles,
       dirs,
       bytes: skillFiles.reduce((s, f) => s + f.size, 0),
-      skillText,
+      skillText: shownText,
       diagnostics,
+      ...(nameNote !== undefined ? { nameNote } : {}),
     };
   });
   const outside = files.filter((f) => !claimed.has(f.path)).map((f) => f.path);
@@ -228,7 +234,7 @@ export async function importSkill(
   const bySource = new Map(read.entries.map((e) => [e.path, e]));
   const files: FolderFile[] = skill.files.map((f) => {
     let data = (bySource.get(f.source) as ReadEntry).data;
-    if (f.path === 'SKILL.md' && renamedFrom !== undefined) {
+    if (f.path === 'SKILL.md' && (renamedFrom !== undefined || skill.nameNote !== undefined)) {
       // Why: the name must equal the folder name (spec §2 agentskills), so a renamed import gets its name updated.
       data = Buffer.from(renameSkillText(data.toString('utf8'), name), 'utf8');
     }

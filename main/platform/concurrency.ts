@@ -4,10 +4,12 @@
  */
 
 /**
- * Map with at most `limit` calls in flight; results keep the input order; the first error
- * rejects (calls already started finish, none start after it). Why bounded: thousands of
- * simultaneous file calls only queue in libuv's small thread pool and can exhaust file
- * descriptors (EMFILE) on large libraries.
+ * Map with at most `limit` calls in flight; results keep the input order. The first error stops
+ * new calls and rejects once the calls already in flight have settled. Why bounded: thousands
+ * of simultaneous file calls only queue in libuv's small thread pool and can exhaust file
+ * descriptors (EMFILE) on large libraries. Why wait for the calls in flight: callers clean up
+ * after a failure (close the archive being read, remove a staging folder), which must not
+ * happen while other calls still use it.
  */
 export async function mapLimit<T, R>(
   items: readonly T[],
@@ -16,20 +18,20 @@ export async function mapLimit<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  let failed = false;
+  let failure: { error: unknown } | undefined;
   const width = Math.max(1, Math.min(Math.floor(limit) || 1, items.length));
   const worker = async (): Promise<void> => {
-    while (next < items.length && !failed) {
+    while (failure === undefined && next < items.length) {
       const index = next++;
       try {
         results[index] = await fn(items[index], index);
       } catch (error) {
-        failed = true;
-        throw error;
+        failure ??= { error };
       }
     }
   };
   await Promise.all(Array.from({ length: width }, worker));
+  if (failure) throw failure.error;
   return results;
 }
 

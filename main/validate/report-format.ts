@@ -1,6 +1,7 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULES } from '../../shared/validation';
+import { term } from '../security/terminal-text';
 import type {
   DescriptionBudget,
   Diagnostic,
@@ -176,7 +177,8 @@ function plural(n: number, one: string, many = `${one}s`): string {
 /**
  * Plain text for people: `file:line:col: severity rule-id [profiles] sentence`, the technical
  * detail indented below, then a summary line. The same finding raised by several profiles is
- * printed once with every profile named.
+ * printed once with every profile named. Every path, message and detail goes through `term`:
+ * they quote the skill's own names, keys and values, which must not drive the terminal.
  */
 export function toText(input: ValidateReportInput, cwd: string): string {
   const lines: string[] = [];
@@ -184,12 +186,12 @@ export function toText(input: ValidateReportInput, cwd: string): string {
     if (!f.changed && f.skipped.length === 0) continue;
     const where = displayPath(cwd, f.file);
     const titles = [...new Set(f.applied.map((a) => `${a.title} (${a.ruleId})`))];
-    if (titles.length > 0) lines.push(`fixed ${where}: ${titles.join('; ')}`);
+    if (titles.length > 0) lines.push(term`fixed ${where}: ${titles.join('; ')}`);
     if (f.renamedFolder)
       lines.push(
-        `renamed folder ${displayPath(cwd, f.renamedFolder.from)} to ${displayPath(cwd, f.renamedFolder.to)}`,
+        term`renamed folder ${displayPath(cwd, f.renamedFolder.from)} to ${displayPath(cwd, f.renamedFolder.to)}`,
       );
-    for (const s of f.skipped) lines.push(`not fixed in ${where}: ${s.title}. ${s.reason}`);
+    for (const s of f.skipped) lines.push(term`not fixed in ${where}: ${s.title}. ${s.reason}`);
   }
   if (lines.length > 0) lines.push('');
   for (const s of input.skills) {
@@ -205,14 +207,16 @@ export function toText(input: ValidateReportInput, cwd: string): string {
       else groups.set(key, { d, where, profiles: [d.profile] });
     }
     for (const { d, where, profiles } of groups.values()) {
-      lines.push(`${where}: ${d.severity} ${d.ruleId} [${profiles.join(', ')}] ${d.message}`);
-      if (d.detail) lines.push(`    ${d.detail}`);
+      lines.push(term`${where}: ${d.severity} ${d.ruleId} [${profiles.join(', ')}] ${d.message}`);
+      if (d.detail) lines.push(term`    ${d.detail}`);
     }
   }
   for (const l of input.libraries) {
     for (const f of l.findings) {
-      lines.push(`${displayPath(cwd, l.root)}: ${f.severity} ${f.ruleId} [library] ${f.message}`);
-      if (f.detail) lines.push(`    ${f.detail}`);
+      lines.push(
+        term`${displayPath(cwd, l.root)}: ${f.severity} ${f.ruleId} [library] ${f.message}`,
+      );
+      if (f.detail) lines.push(term`    ${f.detail}`);
     }
   }
   const c = totals(input);

@@ -2,7 +2,10 @@ import { mkdtemp, mkdir, rm, writeFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
+import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleCli } from '../mcp-server/test-support';
+import { photoSkillZip, truncatedTars } from '../pack/craft-archives';
 import { startBrowserShell, type BrowserShell } from './browser-shell';
 
 /** A raw HTTP request with full control of Host and Origin (fetch forbids setting Host). */
@@ -275,4 +278,132 @@ describe('browser-shell host', () => {
     });
     expect(await readFile(join(dir, 'secret.txt'), 'utf8')).toBe('outside the renderer');
   });
+});
+
+/** POST a contract channel with the token, as the page does. */
+async function call(
+  port: number,
+  token: string,
+  channel: string,
+  input: unknown,
+): Promise<{ status: number; body: { ok: boolean; value?: unknown; error?: unknown } }> {
+  const res = await send(port, {
+    method: 'POST',
+    path: `/api/${channel}`,
+    headers: {
+      Host: `127.0.0.1:${port}`,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(input),
+  });
+  return { status: res.status, body: JSON.parse(res.body) as { ok: boolean } };
+}
+
+describe('the browser-shell host refuses hostile and damaged imports and answers the next request', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'skillbench-host-import-'));
+    await mkdir(join(dir, 'renderer'));
+    await writeFile(
+      join(dir, 'renderer', 'index.html'),
+      '<!doctype html><title>Skillbench</title>',
+    );
+    await writeFile(join(dir, 'photos.zip'), photoSkillZip());
+    for (const [i, cut] of truncatedTars().entries())
+      await writeFile(join(dir, `${i}-${cut.file}`), cut.bytes);
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('previews each as a refusal, in the host running in this process', async () => {
+    const shell = await startBrowserShell({
+      rendererDir: join(dir, 'renderer'),
+      version: 'test',
+      userDataDir: join(dir, 'userdata'),
+    });
+    try {
+      const { port, token } = shell.host;
+      const photos = await call(port, token, 'import.preview', { source: join(dir, 'photos.zip') });
+      expect(photos).toMatchObject({
+        status: 200,
+        body: { ok: true, value: { status: 'refused', refusal: { code: 'too-large' } } },
+      });
+      for (const [i, cut] of truncatedTars().entries()) {
+        const preview = await call(port, token, 'import.preview', {
+          source: join(dir, `${i}-${cut.file}`),
+        });
+        expect([cut.name, preview.body]).toEqual([
+          cut.name,
+          {
+            ok: true,
+            value: { status: 'refused', refusal: expect.objectContaining({ code: 'damaged' }) },
+          },
+        ]);
+      }
+      const again = await call(port, token, 'app.info', {});
+      expect(again).toMatchObject({ status: 200, body: { ok: true } });
+    } finally {
+      await shell.close();
+    }
+  });
+
+  it('previews each as a refusal, and the `skillbench web` process lives on', async () => {
+    const build = join(dir, 'build');
+    await mkdir(build);
+    const cli = await bundleCli(build);
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        'web',
+        '--port',
+        '0',
+        '--renderer-dir',
+        join(dir, 'renderer'),
+        '--user-data',
+        join(dir, 'userdata'),
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    try {
+      const url = await new Promise<URL>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          out += chunk;
+          const found = /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(out);
+          if (found) resolve(new URL(found[0]));
+        });
+        child.on('exit', () => reject(new Error(`skillbench web exited: ${stderr}`)));
+      });
+      const port = Number(url.port);
+      const token = url.searchParams.get('token') ?? '';
+      const photos = await call(port, token, 'import.preview', { source: join(dir, 'photos.zip') });
+      expect(photos.body).toMatchObject({ ok: true, value: { status: 'refused' } });
+      for (const [i, cut] of truncatedTars().entries()) {
+        const preview = await call(port, token, 'import.preview', {
+          source: join(dir, `${i}-${cut.file}`),
+        });
+        expect([cut.name, preview.body]).toMatchObject([
+          cut.name,
+          { ok: true, value: { status: 'refused' } },
+        ]);
+      }
+      expect(await call(port, token, 'app.info', {})).toMatchObject({
+        status: 200,
+        body: { ok: true },
+      });
+      expect(child.exitCode).toBeNull();
+      expect(stderr).not.toMatch(/TypeError|Unexpected end of data|^\s+at /m);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { skillFolderNameProblem } from '../projection/normalise';
+
 /**
  * Check a new skill's name as the user types it, with the portable rules (spec §2 `agentskills`:
  * 1–64 lowercase letters, digits and single hyphens, no hyphen at either end; upload targets
@@ -15,6 +17,10 @@ export function checkSkillName(name: string): string | null {
   if (name.includes('--')) return 'The name cannot have two hyphens in a row.';
   if (/anthropic|claude/.test(name))
     return 'claude.ai and the Claude API refuse names containing "anthropic" or "claude". Choose another name.';
+  // Why: the name becomes the skill's folder, and names such as "con" or "nul" pass the rules above.
+  const folderProblem = skillFolderNameProblem(name);
+  if (folderProblem !== undefined)
+    return `The name becomes the skill's folder, and "${name}" cannot be one: it ${folderProblem}. Choose another name.`;
   return null;
 }
 

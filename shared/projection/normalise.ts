@@ -44,7 +44,8 @@ export function collisionKey(path: string): string {
 }
 
 /** Windows device names that cannot be file names on Windows, with or without an extension. */
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+const WINDOWS_RESERVED =
+  /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$|clock\$)(\..*)?$/i;
 
 /**
  * Why a path segment is unsafe on some OS, or undefined. Why: uploads need "path characters
@@ -71,4 +72,26 @@ export function utf8Length(text: string): number {
     bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
   }
   return bytes;
+}
+
+/** C1 controls, and format characters that reorder or hide text (bidi overrides, zero-width, BOM). */
+const INVISIBLE = /[\u0080-\u009f\p{Cf}\u2028\u2029]/u;
+
+/**
+ * Why `name` cannot be the folder of a skill in a library, as a plain clause ("starts with a
+ * dot, …"), or undefined when it can. The one check for every place a skill's name becomes a
+ * folder: import, the inspector's Save, the new-skill wizard. Why each: a dot-name is hidden or
+ * special (`.git` makes the library a git repository whose config runs commands, `..` leaves
+ * it); a separator makes a path; Windows refuses device names (CON, NUL, COM1 …, with any
+ * extension) and drops trailing dots and spaces; control and invisible characters make a name
+ * that shows as another.
+ */
+export function skillFolderNameProblem(name: string): string | undefined {
+  if (name === '') return 'is empty';
+  if (name.startsWith('.'))
+    return 'starts with a dot, which makes a hidden folder (and names such as .git or .. have a special meaning)';
+  if (/[/\\]/.test(name))
+    return 'contains a / or \\, which would make it a path of several folders';
+  if (INVISIBLE.test(name)) return 'contains an invisible control or formatting character';
+  return unportableSegmentReason(name);
 }

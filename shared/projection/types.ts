@@ -224,6 +224,8 @@ export interface PreviewSkill {
   skillText: string;
   /** Findings of the validation core (empty when none was given). */
   diagnostics: Diagnostic[];
+  /** Set when the name in SKILL.md cannot be a folder name: why, and the name used instead (a plain sentence). */
+  nameNote?: string;
 }
 
 /** What an import source holds, checked; nothing is written. */

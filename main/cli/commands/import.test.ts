@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { craftTar, craftZip } from '../../pack/craft-archives';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundleCli, tempDir } from '../../mcp-server/test-support';
+import { craftTar, craftZip, photoSkillZip, truncatedTars } from '../../pack/craft-archives';
 import { captureIO, type CapturedIO } from '../capture-io';
 import { runCli } from '../run';
 
@@ -135,4 +137,56 @@ describe('skillbench import', () => {
       expect(io.err).toMatch(message);
     }
   });
+});
+
+describe('the real skillbench process refuses and lives on', () => {
+  let build: Awaited<ReturnType<typeof tempDir>>;
+  let cli: string;
+  beforeAll(async () => {
+    build = await tempDir('sb-cli-import-build-');
+    cli = await bundleCli(build.path);
+  }, 120_000);
+  afterAll(async () => {
+    await build.remove();
+  });
+
+  /** Run `skillbench import ARCHIVE --into lib` as a child process in tmp. */
+  function importAsProcess(archive: string): {
+    status: number | null;
+    stdout: string;
+    stderr: string;
+  } {
+    return spawnSync(process.execPath, [cli, 'import', archive, '--into', 'lib'], {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: join(tmp, 'home') },
+    });
+  }
+
+  /** What a crash prints: a stack frame or an uncaught error's name. */
+  const CRASH = /^\s+at |TypeError|Uncaught|node:internal|Node\.js v/m;
+
+  it('a zip of 20 photos of 1 MiB: exit 1, the refusal in plain words, no stack trace, nothing written', async () => {
+    await writeFile(join(tmp, 'photos.zip'), photoSkillZip());
+    const run = importAsProcess('photos.zip');
+    expect(run.stderr).not.toMatch(CRASH);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(
+      /^Refused: The archive unpacks to more than 16 MiB, the most a skill import accepts\./,
+    );
+    expect(run.stderr).toContain('Nothing was written.');
+    expect(await readdir(lib)).toEqual([]);
+  });
+
+  for (const cut of truncatedTars()) {
+    it(`${cut.name}: exit 1, refused as damaged, no stack trace, nothing written`, async () => {
+      await writeFile(join(tmp, cut.file), cut.bytes);
+      const run = importAsProcess(cut.file);
+      expect(run.stderr).not.toMatch(CRASH);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^Refused: The archive is damaged: it ends too early/);
+      expect(run.stdout).toBe('');
+      expect(await readdir(lib)).toEqual([]);
+    });
+  }
 });

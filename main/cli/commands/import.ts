@@ -9,6 +9,8 @@ import {
 import { importSkill, previewImport } from '../../pack';
 import { exists } from '../../platform/staged-folder';
 import { defaultUserDataDir } from '../../platform/user-data';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
@@ -54,28 +56,34 @@ function size(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** A refusal as printed. */
+/** A refusal as printed (the message, the detail and the entry come from the archive). */
 function formatRefusal(refusal: Refusal): string {
-  return `Refused: ${refusal.message}\n  (${refusal.code}: ${refusal.detail}${refusal.entry !== undefined ? `; entry "${refusal.entry}"` : ''})\nNothing was written.\n`;
+  const entry = refusal.entry !== undefined ? term`; entry "${refusal.entry}"` : '';
+  return `${term`Refused: ${refusal.message}\n  (${refusal.code}: ${refusal.detail}`}${entry})\nNothing was written.\n`;
 }
 
 /** One skill of a preview as printed. */
 function formatSkill(skill: PreviewSkill): string {
   const lines = [
-    `Skill ${skill.name}${skill.root ? ` (folder ${skill.root}/ in the source)` : ''}: ${skill.files.length} files, ${size(skill.bytes)}`,
+    term`Skill ${skill.name}` +
+      (skill.root ? term` (folder ${skill.root}/ in the source)` : '') +
+      `: ${skill.files.length} files, ${size(skill.bytes)}`,
   ];
+  if (skill.nameNote !== undefined) lines.push(term`${skill.nameNote}`);
   for (const f of skill.files)
-    lines.push(`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
+    lines.push(term`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
   const findings = skill.diagnostics.filter((d) => d.severity !== 'info');
   if (findings.length > 0) {
     lines.push('Checks (Agent Skills):');
-    for (const d of findings) lines.push(`  ${d.severity.padEnd(7)} ${d.message} [${d.ruleId}]`);
+    for (const d of findings)
+      lines.push(term`  ${d.severity.padEnd(7)} ${d.message} [${d.ruleId}]`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 /** Run `skillbench import`. */
-async function run(args: string[], io: CliIO): Promise<number> {
+async function run(args: string[], raw: CliIO): Promise<number> {
+  const io = terminalIO(raw);
   let parsed;
   try {
     parsed = parseArgs({
@@ -114,7 +122,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   if (values['max-bytes'] !== undefined) limits.maxBytes = parseBytes(values['max-bytes']);
   const source = resolve(io.cwd, positionals[0]);
   if (!(await exists(source))) {
-    io.stderr(`skillbench import: ${source} does not exist.\n`);
+    io.stderr(term`skillbench import: ${source} does not exist.\n`);
     return 2;
   }
   const common = { limits, ...(values.pick !== undefined ? { pick: values.pick } : {}) };
@@ -126,11 +134,11 @@ async function run(args: string[], io: CliIO): Promise<number> {
       return 1;
     }
     io.stdout(
-      `Source: ${source} (${preview.format})\n${preview.skills.map(formatSkill).join('\n')}`,
+      `${term`Source: ${source} (${preview.format})`}\n${preview.skills.map(formatSkill).join('\n')}`,
     );
     if (preview.outside.length > 0)
-      io.stdout(`Not part of any skill (not imported): ${preview.outside.join(', ')}\n`);
-    if (preview.ignored.length > 0) io.stdout(`Skipped: ${preview.ignored.join(', ')}\n`);
+      io.stdout(term`Not part of any skill (not imported): ${preview.outside.join(', ')}\n`);
+    if (preview.ignored.length > 0) io.stdout(term`Skipped: ${preview.ignored.join(', ')}\n`);
     io.stdout('Dry run: nothing was written.\n');
     return 0;
   }
@@ -148,7 +156,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
           : {}),
     });
   } catch (error) {
-    io.stderr(`skillbench import: ${(error as Error).message}\n`);
+    io.stderr(term`skillbench import: ${(error as Error).message}\n`);
     return 2;
   }
   switch (result.status) {
@@ -157,22 +165,22 @@ async function run(args: string[], io: CliIO): Promise<number> {
       return 1;
     case 'choose':
       io.stderr(
-        `${result.message}\n${result.skills.map((s) => `  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${s.files.length} files)`).join('\n')}\nNothing was written.\n`,
+        `${term`${result.message}`}\n${result.skills.map((s) => term`  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${s.files.length} files)`).join('\n')}\nNothing was written.\n`,
       );
       return 1;
     case 'conflict':
       io.stderr(
-        `${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`,
+        term`${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`,
       );
       return 1;
     case 'imported':
       io.stdout(formatSkill(result.skill));
       if (result.renamedFrom !== undefined)
         io.stdout(
-          `Renamed from ${result.renamedFrom} to ${result.name} (the name in SKILL.md was updated to match).\n`,
+          term`Renamed from ${result.renamedFrom} to ${result.name} (the name in SKILL.md was updated to match).\n`,
         );
-      if (result.trashedTo) io.stdout(`The previous copy is in ${result.trashedTo}\n`);
-      io.stdout(`Imported ${result.name} into ${result.dir} (${result.files.length} files).\n`);
+      if (result.trashedTo) io.stdout(term`The previous copy is in ${result.trashedTo}\n`);
+      io.stdout(term`Imported ${result.name} into ${result.dir} (${result.files.length} files).\n`);
       return 0;
   }
 }

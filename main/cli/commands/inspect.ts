@@ -10,6 +10,8 @@ import type {
   InspectorLimits,
   SkillVerification,
 } from '../../inspector/types';
+import { term, terminalText } from '../../security/terminal-text';
+import { terminalIO } from '../terminal-io';
 import { UsageError } from '../types';
 import type { CliCommand, CliIO } from '../types';
 
@@ -165,26 +167,26 @@ function discoveryText(d: DiscoveryResult): string {
   lines.push(
     `Discovery: ${d.route ? `route ${d.route}${d.route === 'extension' ? '' : ' (legacy, unverified)'}` : 'no skills found'} in ${d.durationMs} ms${d.partial ? ' — PARTIAL listing' : ''}`,
   );
-  for (const s of d.steps) lines.push(`  ${s.route}: ${s.outcome} — ${s.detail}`);
-  for (const p of d.problems) lines.push(`  problem: ${p}`);
+  for (const s of d.steps) lines.push(term`  ${s.route}: ${s.outcome} — ${s.detail}`);
+  for (const p of d.problems) lines.push(term`  problem: ${p}`);
   lines.push(`Skills (${d.skills.length}):`);
   for (const s of d.skills) {
     const same = s.sameNameAs.length
-      ? ` (same name as ${s.sameNameAs.map((k) => k.split('\n')[1]).join(', ')})`
+      ? term` (same name as ${s.sameNameAs.map((k) => k.split('\n')[1]).join(', ')})`
       : '';
     const files = Array.isArray(s.manifest)
       ? `${s.manifest.length} file(s)`
       : s.manifest === 'dynamic'
         ? 'dynamic'
         : 'no manifest';
-    lines.push(`  ${s.name}  ${s.uri}  [${files}${s.label ? `, ${s.label}` : ''}]${same}`);
+    lines.push(term`  ${s.name}  ${s.uri}  [${files}${s.label ? `, ${s.label}` : ''}]` + same);
     if (s.description)
       lines.push(
-        `      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`,
+        term`      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`,
       );
   }
   for (const t of d.templates)
-    lines.push(`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
+    lines.push(term`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -193,12 +195,12 @@ function verificationText(results: SkillVerification[]): string {
   for (const v of results) {
     const mark = v.verdict === 'verified' ? 'ok  ' : v.verdict === 'failed' ? 'FAIL' : 'n/a ';
     lines.push(
-      `  ${mark} ${v.uri}: ${v.verdict} (${v.files.length} file(s), ${v.bytesRead} bytes)`,
+      term`  ${mark} ${v.uri}: ${v.verdict} (${v.files.length} file(s), ${v.bytesRead} bytes)`,
     );
     for (const f of v.files)
       if (f.status !== 'verified')
-        lines.push(`      ${f.status} ${f.path ?? f.uri}: ${f.reasons.join(' ')}`);
-    for (const p of v.problems) lines.push(`      problem: ${p}`);
+        lines.push(term`      ${f.status} ${f.path ?? f.uri}: ${f.reasons.join(' ')}`);
+    for (const p of v.problems) lines.push(term`      problem: ${p}`);
   }
   const count = (k: SkillVerification['verdict']): number =>
     results.filter((r) => r.verdict === k).length;
@@ -215,20 +217,22 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     limits: opts.limits,
   });
   const json = opts.report === 'json';
-  const say = (text: string): void => (json ? io.stderr(text) : io.stdout(text));
+  // Why: names, descriptions, URIs and reasons come from the server; only the JSON is exact.
+  const text = terminalIO(io);
+  const say = (line: string): void => (json ? text.stderr(line) : text.stdout(line));
   try {
     let status;
     try {
       status = await service.connect(opts.input);
     } catch (e) {
-      io.stderr(`skillbench inspect: ${e instanceof Error ? e.message : String(e)}\n`);
+      text.stderr(term`skillbench inspect: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;
     }
     const ext = status.skillsExtension
       ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
       : 'no';
     say(
-      `Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
+      term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
     );
     const discovery = await service.discover(opts.input.label, { templateUris: opts.templateUris });
     say(discoveryText(discovery));
@@ -254,7 +258,8 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     if (opts.report) {
       report = await service.report(opts.input.label);
       failed ||= report.verdict === 'fail';
-      if (!json) io.stdout(`\n${service.reportMarkdown(report)}`);
+      if (!json)
+        text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
     }
     if (json) {
       io.stdout(
@@ -264,7 +269,7 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     return failed ? 1 : 0;
   } catch (e) {
     if (e instanceof InspectorError) {
-      io.stderr(`skillbench inspect: ${e.message}\n`);
+      text.stderr(term`skillbench inspect: ${e.message}\n`);
       return 2;
     }
     throw e;

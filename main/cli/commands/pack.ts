@@ -11,6 +11,8 @@ import {
 import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
 import { exportSkill, NotASkillError } from '../../pack';
 import { defaultUserDataDir } from '../../platform/user-data';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
@@ -45,23 +47,23 @@ function size(bytes: number): string {
 
 /** One finding as printed: severity, rule, sentence, destination wording, detail. */
 function formatIssue(issue: PackageIssue): string {
-  const lines = [`  ${issue.severity.padEnd(7)} ${issue.message} [${issue.ruleId}]`];
+  const lines = [term`  ${issue.severity.padEnd(7)} ${issue.message} [${issue.ruleId}]`];
   if (issue.destinationWording)
-    lines.push(`          The destination says: "${issue.destinationWording}"`);
-  if (issue.detail) lines.push(`          (${issue.detail})`);
+    lines.push(term`          The destination says: "${issue.destinationWording}"`);
+  if (issue.detail) lines.push(term`          (${issue.detail})`);
   return lines.join('\n');
 }
 
-/** The plan as people read it: changes, files left out, findings. */
+/** The plan as people read it: changes, files left out, findings (the skill's names and keys escaped). */
 export function formatPlan(plan: ExportPlan): string {
   const out: string[] = [
-    `Target: ${plan.target.label} (${plan.target.id})`,
-    `Skill: ${plan.skillName}`,
+    term`Target: ${plan.target.label} (${plan.target.id})`,
+    term`Skill: ${plan.skillName}`,
   ];
   const changes = plan.projection.changes;
   if (plan.projection.normalisations.length > 0 || changes.length > 0) {
     out.push('', 'SKILL.md for this destination:');
-    for (const n of plan.projection.normalisations) out.push(`  - ${n.why}`);
+    for (const n of plan.projection.normalisations) out.push(term`  - ${n.why}`);
     for (const c of changes) {
       const what =
         c.action === 'moved-to-metadata'
@@ -69,7 +71,7 @@ export function formatPlan(plan: ExportPlan): string {
           : c.action === 'written-to-file'
             ? `written to ${c.to ?? 'a file'}`
             : c.action;
-      out.push(`  - ${c.key}: ${what}. ${c.why}`);
+      out.push(term`  - ${c.key}: ${what}. ${c.why}`);
     }
   }
   const left = plan.entries.filter((e) => !e.included);
@@ -77,7 +79,7 @@ export function formatPlan(plan: ExportPlan): string {
     out.push('', 'Left out:');
     for (const e of left)
       out.push(
-        `  - ${e.source ?? e.output}${e.kind === 'directory' ? '/' : ''}: ${e.reason ?? ''}${e.keepable ? ' (use --keep to include it)' : ''}`,
+        term`  - ${e.source ?? e.output}${e.kind === 'directory' ? '/' : ''}: ${e.reason ?? ''}${e.keepable ? ' (use --keep to include it)' : ''}`,
       );
   }
   const issues = plan.issues.filter((i) => i.severity !== 'info');
@@ -158,13 +160,14 @@ function parse(args: string[]): {
 }
 
 /** Run `skillbench pack`. */
-async function run(args: string[], io: CliIO): Promise<number> {
+async function run(args: string[], raw: CliIO): Promise<number> {
+  const io = terminalIO(raw);
   const { skill, target, values } = parse(args);
   let dir: string;
   try {
     dir = await skillFolder(skill, io.cwd);
   } catch (error) {
-    io.stderr(`skillbench pack: ${(error as Error).message}\n`);
+    io.stderr(term`skillbench pack: ${(error as Error).message}\n`);
     return 2;
   }
   const out = values.out as string | undefined;
@@ -190,14 +193,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
       trashDir: join(defaultUserDataDir(io.env), 'trash'),
     });
   } catch (error) {
-    io.stderr(`skillbench pack: ${(error as Error).message}\n`);
+    io.stderr(term`skillbench pack: ${(error as Error).message}\n`);
     return 2;
   }
   io.stdout(formatPlan(result.plan));
   if (result.status === 'blocked') {
     const errors = result.plan.issues.filter((i) => i.severity === 'error').length;
     io.stderr(
-      `\nNot written: ${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
+      term`\nNot written: ${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
         (result.plan.target.overrideAllowed
           ? ', or add --force-folder to copy it anyway.\n'
           : '.\n'),
@@ -207,11 +210,11 @@ async function run(args: string[], io: CliIO): Promise<number> {
   if (result.status === 'exists') {
     const { added, changed, removed, unchanged } = result.diff;
     const lines = [
-      `\n${result.path} already exists; nothing was changed. Compared with this export:`,
+      term`\n${result.path} already exists; nothing was changed. Compared with this export:`,
     ];
-    for (const p of added) lines.push(`  + ${p} (new)`);
-    for (const p of changed) lines.push(`  ~ ${p} (changed)`);
-    for (const p of removed) lines.push(`  - ${p} (would be removed)`);
+    for (const p of added) lines.push(term`  + ${p} (new)`);
+    for (const p of changed) lines.push(term`  ~ ${p} (changed)`);
+    for (const p of removed) lines.push(term`  - ${p} (would be removed)`);
     lines.push(
       `  ${unchanged} file${unchanged === 1 ? '' : 's'} unchanged.`,
       'Add --overwrite to replace it (the old copy goes to the trash).',
@@ -221,17 +224,17 @@ async function run(args: string[], io: CliIO): Promise<number> {
   }
   if (result.status === 'archive-exists') {
     io.stderr(
-      `\n${result.path} already exists; nothing was changed. Add --overwrite to replace it, or give another --out.\n`,
+      term`\n${result.path} already exists; nothing was changed. Add --overwrite to replace it, or give another --out.\n`,
     );
     return 1;
   }
-  io.stdout(`\nWrote ${result.path} (${result.files} files, ${size(result.bytes)}).\n`);
+  io.stdout(term`\nWrote ${result.path} (${result.files} files, ${size(result.bytes)}).\n`);
   if (result.sha256) io.stdout(`sha256 ${result.sha256}\n`);
-  if (result.sha256Path) io.stdout(`Wrote ${result.sha256Path}\n`);
-  if (result.trashedTo) io.stdout(`The previous copy is in ${result.trashedTo}\n`);
+  if (result.sha256Path) io.stdout(term`Wrote ${result.sha256Path}\n`);
+  if (result.trashedTo) io.stdout(term`The previous copy is in ${result.trashedTo}\n`);
   if (result.plan.apiFiles)
     io.stdout(
-      `Files for a multipart /v1/skills upload (files[]):\n${result.plan.apiFiles.map((f) => `  ${f}`).join('\n')}\n`,
+      `Files for a multipart /v1/skills upload (files[]):\n${result.plan.apiFiles.map((f) => term`  ${f}`).join('\n')}\n`,
     );
   return 0;
 }

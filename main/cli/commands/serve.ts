@@ -3,6 +3,8 @@ import { LiveCatalog } from '../../mcp-server/live-catalog';
 import { startHttpHost } from '../../mcp-server/http-host';
 import { serveStdio } from '../../mcp-server/stdio-host';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../terminal-io';
 import { UsageError } from '../types';
 import type { CliCommand, CliIO } from '../types';
 
@@ -128,10 +130,10 @@ function waitForSignal(): Promise<void> {
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
   io.stderr(
-    `skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
+    term`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
   );
   for (const e of snap.excluded) {
-    io.stderr(`  not served: ${e.dir}\n${e.reasons.map((r) => `    - ${r}\n`).join('')}`);
+    io.stderr(term`  not served: ${e.dir}\n` + e.reasons.map((r) => term`    - ${r}\n`).join(''));
   }
 }
 
@@ -140,7 +142,9 @@ export const serveCommand: CliCommand = {
   name: 'serve',
   summary: 'Serve skill folders over MCP (stdio or loopback HTTP) with the Skills extension',
   usage: USAGE,
-  async run(args, io) {
+  async run(args, raw) {
+    // Why for every message: on stdio only stderr is ours, and it shows folder names and reasons.
+    const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
     const catalog = new LiveCatalog(opts.roots, { watch: opts.watch });
     await catalog.load();
@@ -162,7 +166,7 @@ export const serveCommand: CliCommand = {
       allowNonLoopback: opts.allowRemote,
       insecureNoAuthLoopbackOnly: opts.noAuth,
     });
-    io.stderr(`skillbench serve: listening on ${host.url}\n`);
+    io.stderr(term`skillbench serve: listening on ${host.url}\n`);
     io.stderr(
       host.token
         ? `skillbench serve: token ${host.token}\n  (send it as "Authorization: Bearer <token>")\n`

@@ -15,6 +15,8 @@ import {
   ValidateInputError,
 } from '../../validate/service';
 import type { FixOutcome } from '../../validate/service';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../types';
 
 const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix]
@@ -193,13 +195,14 @@ export const validateCommand: CliCommand = {
         });
       }
     }
-    for (const e of input.inputErrors) io.stderr(`skillbench validate: ${e.message}\n`);
+    const text = terminalIO(io);
+    for (const e of input.inputErrors) text.stderr(term`skillbench validate: ${e.message}\n`);
     if (opts.format === 'json')
       io.stdout(`${JSON.stringify(toJsonReport(input, io.cwd, version), null, 2)}\n`);
     else if (opts.format === 'sarif')
       io.stdout(`${JSON.stringify(toSarif(input, io.cwd, version), null, 2)}\n`);
     else if (input.skills.length > 0 || input.inputErrors.length === 0)
-      io.stdout(toText(input, io.cwd));
+      text.stdout(toText(input, io.cwd));
     if (input.inputErrors.length > 0) return 2;
     const errors =
       input.skills.some((s) => s.counts.error > 0) ||

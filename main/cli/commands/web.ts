@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBrowserShell } from '../../web/browser-shell';
 import { bundleDir } from '../bundle-location';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../terminal-io';
 import { UsageError, type CliCommand } from '../types';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
@@ -26,7 +28,8 @@ export const webCommand: CliCommand = {
   name: 'web',
   summary: 'Open Skillbench in your browser (the browser shell on 127.0.0.1)',
   usage: USAGE,
-  async run(args, io) {
+  async run(args, raw) {
+    const io = terminalIO(raw);
     let values;
     try {
       ({ values } = parseArgs({
@@ -62,7 +65,7 @@ export const webCommand: CliCommand = {
       userDataDir: values['user-data'],
       cliCommand,
     });
-    if (values.reason) io.stdout(`${values.reason}\n`);
+    if (values.reason) io.stdout(term`${values.reason}\n`);
     io.stdout(
       `Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`,
     );

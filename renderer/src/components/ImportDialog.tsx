@@ -103,6 +103,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               <h3>
                 {chosen.name}: {chosen.files.length} files, {(chosen.bytes / 1024).toFixed(1)} KB
               </h3>
+              {chosen.nameNote ? <p className="help">{chosen.nameNote}</p> : null}
               <ul className="import-files">
                 {chosen.files.map((f) => (
                   <li key={f.path}>
