@@ -17,4 +17,5 @@ export function registerMonacoWorker(label: string, start: () => Worker): void {
   workers.set(label, start);
 }
 
+/** The Monaco API, its workers served from our origin. */
 export { monaco };

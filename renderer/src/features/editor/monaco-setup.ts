@@ -144,4 +144,5 @@ monaco.languages.registerCompletionItemProvider(SKILL_LANGUAGE, {
   },
 });
 
+/** The Monaco API with the SKILL.md language and monaco-yaml set up. */
 export { monaco };
