@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { PROFILES } from '../../../shared/validation';
+import { PROFILE_IDS, type ProfileId } from '../../../shared/validation/types';
+import { profileLabel } from '../ui/profile-labels';
+import { useSettingsStore } from './state/stores';
+import { useAppStore } from './stores';
+
+/** Which readers' rules the editor and the list show (several at once). */
+export function TargetSelector() {
+  const profiles = useSettingsStore((s) => s.profiles);
+  const setTargets = useAppStore((s) => s.setTargets);
+  const [open, setOpen] = useState(false);
+
+  function toggle(profile: ProfileId) {
+    const next = profiles.includes(profile)
+      ? profiles.filter((p) => p !== profile)
+      : [...profiles, profile];
+    if (next.length > 0) void setTargets(PROFILE_IDS.filter((p) => next.includes(p)));
+  }
+
+  return (
+    <div className="target-selector">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="target-options"
+        onClick={() => setOpen(!open)}
+      >
+        Check for: {profiles.map(profileLabel).join(', ')}
+      </button>
+      {open ? (
+        <fieldset id="target-options" className="target-options">
+          <legend>Show the rules of</legend>
+          {PROFILE_IDS.map((p) => (
+            <label key={p} title={PROFILES[p].title}>
+              <input
+                type="checkbox"
+                checked={profiles.includes(p)}
+                onChange={() => toggle(p)}
+                disabled={profiles.length === 1 && profiles.includes(p)}
+              />
+              {profileLabel(p)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { AppSettings, Result } from '../../../../shared/ipc/contract';
+import { deferred, failure, fakeApi, INTERNAL, ok } from '../../testing/fake-api';
+import { createNoticesStore } from './notices-store';
+import { createSettingsStore } from './settings-store';
+
+const SAVED: AppSettings = {
+  roots: ['/lib'],
+  lastOpenSkill: '/lib/alpha/SKILL.md',
+  profiles: ['claude-code', 'agentskills'],
+};
+
+function setup(channels: Parameters<typeof fakeApi>[0]) {
+  const fake = fakeApi(channels);
+  const notices = createNoticesStore();
+  const settings = createSettingsStore({ api: fake.api, notices: notices.getState() });
+  return { fake, notices, settings };
+}
+
+describe('settings store: load', () => {
+  it('takes the remembered targets and last open skill', async () => {
+    const { settings } = setup({ 'settings.get': () => ok(SAVED) });
+    await settings.getState().load();
+    expect(settings.getState()).toMatchObject({
+      profiles: ['claude-code', 'agentskills'],
+      lastOpenSkill: '/lib/alpha/SKILL.md',
+    });
+  });
+
+  it('keeps the defaults when the settings cannot be read', async () => {
+    const { settings } = setup({ 'settings.get': () => INTERNAL });
+    await settings.getState().load();
+    expect(settings.getState()).toMatchObject({ profiles: ['agentskills'], lastOpenSkill: null });
+  });
+
+  it('does not undo targets the user chose while the settings were loading', async () => {
+    const answer = deferred<Result<AppSettings>>();
+    const { settings } = setup({
+      'settings.get': () => answer.promise,
+      'settings.update': (input) => ok({ ...SAVED, profiles: input.profiles ?? SAVED.profiles }),
+    });
+    const loading = settings.getState().load();
+    await settings.getState().setProfiles(['universal-2.1']);
+    answer.resolve(ok(SAVED));
+    await loading;
+    expect(settings.getState().profiles).toEqual(['universal-2.1']);
+    expect(settings.getState().lastOpenSkill).toBe('/lib/alpha/SKILL.md');
+  });
+});
+
+describe('settings store: setProfiles', () => {
+  it('shows the new targets at once and remembers them', async () => {
+    const { fake, settings } = setup({
+      'settings.update': (input) => ok({ ...SAVED, profiles: input.profiles ?? [] }),
+    });
+    await expect(settings.getState().setProfiles(['claude-upload'])).resolves.toBe(true);
+    expect(settings.getState().profiles).toEqual(['claude-upload']);
+    expect(fake.inputs('settings.update')).toEqual([{ profiles: ['claude-upload'] }]);
+  });
+
+  it('ignores an empty choice without asking main', async () => {
+    const { fake, settings } = setup({});
+    await expect(settings.getState().setProfiles([])).resolves.toBe(false);
+    expect(settings.getState().profiles).toEqual(['agentskills']);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('shows the error when the targets cannot be remembered', async () => {
+    const { notices, settings } = setup({
+      'settings.update': () => failure('io', 'The settings file could not be written.'),
+    });
+    await expect(settings.getState().setProfiles(['claude-code'])).resolves.toBe(false);
+    expect(notices.getState().error?.message).toBe('The settings file could not be written.');
+  });
+});
+
+describe('settings store: rememberOpenSkill', () => {
+  it('remembers the path, without waiting for main', () => {
+    const { fake, settings } = setup({ 'settings.update': () => ok(SAVED) });
+    settings.getState().rememberOpenSkill('/lib/beta/SKILL.md');
+    expect(settings.getState().lastOpenSkill).toBe('/lib/beta/SKILL.md');
+    expect(fake.inputs('settings.update')).toEqual([{ lastOpenSkill: '/lib/beta/SKILL.md' }]);
+  });
+});

@@ -1,0 +1,57 @@
+import { create } from 'zustand';
+import type { ApiClient } from '../../../../shared/ipc/contract';
+import type { ProfileId } from '../../../../shared/validation/types';
+import type { Notices } from './notices-store';
+
+/** What the settings store needs from outside. */
+export interface SettingsDeps {
+  api: ApiClient;
+  notices: Notices;
+}
+
+/** Remembered settings: the targets (profiles) the editor and the list check for, the last open skill. */
+export interface SettingsState {
+  profiles: ProfileId[];
+  lastOpenSkill: string | null;
+  /** Read the remembered settings. */
+  load: () => Promise<void>;
+  /** Choose the targets; returns whether they were remembered. An empty choice is ignored. */
+  setProfiles: (profiles: ProfileId[]) => Promise<boolean>;
+  /** Remember the SKILL.md to reopen at the next start. */
+  rememberOpenSkill: (path: string) => void;
+}
+
+/** Make a settings store. */
+export function createSettingsStore({ api, notices }: SettingsDeps) {
+  // Why a counter: a choice the user made while the settings were still loading must not be undone by them.
+  let choices = 0;
+  return create<SettingsState>()((set) => ({
+    profiles: ['agentskills'],
+    lastOpenSkill: null,
+
+    async load() {
+      const before = choices;
+      const result = await api['settings.get']({});
+      if (!result.ok) return;
+      set({
+        lastOpenSkill: result.value.lastOpenSkill,
+        ...(choices === before ? { profiles: result.value.profiles } : {}),
+      });
+    },
+
+    async setProfiles(profiles) {
+      if (profiles.length === 0) return false;
+      choices += 1;
+      set({ profiles });
+      const result = await api['settings.update']({ profiles });
+      if (!result.ok) notices.showError(result.error);
+      return result.ok;
+    },
+
+    rememberOpenSkill(path) {
+      set({ lastOpenSkill: path });
+      // Why not awaited: losing this only means the next start opens no skill.
+      void api['settings.update']({ lastOpenSkill: path });
+    },
+  }));
+}

@@ -1,0 +1,108 @@
+import type { Diagnostic } from '../../../../shared/validation/types';
+import { editorBridge } from './editor-bridge';
+import { useNoticesStore } from '../../app/state/stores';
+import { useEditorStore } from './stores';
+import { profileLabel } from '../../ui/profile-labels';
+
+const ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+/** Group the same finding raised by several profiles into one row naming them all. */
+function grouped(diagnostics: readonly Diagnostic[]): { d: Diagnostic; profiles: string[] }[] {
+  const rows = new Map<string, { d: Diagnostic; profiles: string[] }>();
+  for (const d of diagnostics) {
+    const key = `${d.ruleId}|${d.range?.start.offset ?? -1}|${d.message}`;
+    const row = rows.get(key);
+    if (row) {
+      row.profiles.push(profileLabel(d.profile));
+      if (ORDER[d.severity] < ORDER[row.d.severity]) row.d = d;
+    } else {
+      rows.set(key, { d, profiles: [profileLabel(d.profile)] });
+    }
+  }
+  return [...rows.values()].sort(
+    (a, b) =>
+      ORDER[a.d.severity] - ORDER[b.d.severity] ||
+      (a.d.range?.start.offset ?? 0) - (b.d.range?.start.offset ?? 0),
+  );
+}
+
+/** Every problem of the open file in plain words, with one-click fixes and "Fix all safe problems". */
+export function ProblemsPanel() {
+  const diagnostics = useEditorStore((s) => s.diagnostics);
+  const disk = useEditorStore((s) => s.diskDiagnostics);
+  const applyFix = useEditorStore((s) => s.applyFix);
+  const fixAll = useEditorStore((s) => s.fixAll);
+  const showNotice = useNoticesStore((s) => s.showNotice);
+  const rows = grouped([...diagnostics, ...disk]);
+  const safeCount = diagnostics.filter((d) => d.fixes?.some((f) => f.safe)).length;
+  const errors = rows.filter((r) => r.d.severity === 'error').length;
+  const warnings = rows.filter((r) => r.d.severity === 'warning').length;
+
+  return (
+    <section className="problems" aria-label="Problems">
+      <header>
+        <h2>
+          Problems{' '}
+          <span className="muted">
+            ({errors} {errors === 1 ? 'error' : 'errors'}, {warnings}{' '}
+            {warnings === 1 ? 'warning' : 'warnings'})
+          </span>
+        </h2>
+        <button
+          type="button"
+          disabled={safeCount === 0}
+          onClick={() => {
+            const n = fixAll();
+            showNotice(
+              n > 0
+                ? `Fixed ${n} ${n === 1 ? 'problem' : 'problems'}. Review, then save.`
+                : 'Nothing to fix automatically.',
+            );
+          }}
+        >
+          Fix all safe problems
+        </button>
+      </header>
+      {rows.length === 0 ? <p className="muted">No problems for the selected targets.</p> : null}
+      <ul>
+        {rows.map(({ d, profiles }) => (
+          <li
+            key={`${d.ruleId}-${d.range?.start.offset ?? 'file'}-${d.profile}`}
+            className={`problem ${d.severity}`}
+            data-rule={d.ruleId}
+          >
+            <span className={`severity ${d.severity}`}>{d.severity}</span>
+            <div className="problem-text">
+              <button
+                type="button"
+                className="link"
+                onClick={() => d.range && editorBridge()?.reveal(d.range.start.offset)}
+                disabled={!d.range}
+              >
+                {d.message}
+              </button>
+              <span className="problem-meta">
+                {d.range
+                  ? `line ${d.range.start.line}, column ${d.range.start.column} · `
+                  : d.file
+                    ? `${d.file} · `
+                    : ''}
+                {profiles.join(', ')} · <code>{d.ruleId}</code>
+              </span>
+              {d.detail ? <span className="problem-detail">{d.detail}</span> : null}
+            </div>
+            <div className="problem-fixes">
+              {(d.fixes ?? [])
+                .filter((f) => f.edits.length > 0)
+                .map((fix) => (
+                  <button type="button" key={fix.title} onClick={() => applyFix(fix)}>
+                    {fix.title}
+                  </button>
+                ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,345 @@
+import { create } from 'zustand';
+import type { ApiClient, ChannelOutput, SkillSummary } from '../../../../shared/ipc/contract';
+import { applyEdits, parseSkill } from '../../../../shared/skill';
+import { fixAllSafe, getRule, validateSkill } from '../../../../shared/validation';
+import type {
+  Diagnostic,
+  FileView,
+  ProfileId,
+  QuickFix,
+  ValidationResult,
+} from '../../../../shared/validation/types';
+import type { Notices } from '../../app/state/notices-store';
+import type { EditorBridge } from './editor-bridge';
+
+type Draft = ChannelOutput<'drafts.list'>['drafts'][number];
+
+/** An edit made outside Skillbench while the file is open. */
+export interface Conflict {
+  kind: 'changed' | 'deleted';
+  /** The text now on disk (null when the file was deleted). */
+  diskText: string | null;
+  diskVersion: string | null;
+}
+
+/** The open document and everything the editor shows about it. */
+export interface EditorState {
+  path: string | null;
+  skillDir: string | null;
+  status: 'empty' | 'loading' | 'ready' | 'saving';
+  savedText: string;
+  draft: string;
+  version: string | null;
+  fileView: FileView | null;
+  /** Findings of the core on the current buffer, recomputed on every change. */
+  diagnostics: Diagnostic[];
+  verdicts: ValidationResult['verdicts'];
+  /** Findings only the disk checks make (links, package size), from the last save or open. */
+  diskDiagnostics: Diagnostic[];
+  conflict: Conflict | null;
+  view: 'text' | 'form';
+  showPreview: boolean;
+  /** Unsaved buffers found from an earlier session. */
+  recovered: Draft[];
+  /** Bumped when the text changed from outside the editor widget (fix, form, reload), so Monaco syncs. */
+  externalRevision: number;
+  /** Open a file; `skillDir` when it is not the skill's SKILL.md (a reference, a script). */
+  open: (path: string, skillDir?: string) => Promise<boolean>;
+  setDraft: (text: string, fromEditor?: boolean) => void;
+  save: () => Promise<boolean>;
+  applyFix: (fix: QuickFix) => void;
+  fixAll: () => number;
+  revalidate: () => void;
+  externalChange: (path: string, version: string | null) => Promise<void>;
+  takeDiskVersion: () => void;
+  keepMine: () => void;
+  setView: (view: 'text' | 'form') => void;
+  togglePreview: () => void;
+  loadRecovered: () => Promise<void>;
+  restoreDraft: (draft: Draft) => Promise<void>;
+  discardDraft: (draft: Draft) => Promise<void>;
+  close: () => void;
+}
+
+/** What a SKILL.md's check on disk changes in its library row. */
+export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>;
+
+/** What the editor store needs from outside. */
+export interface EditorDeps {
+  api: ApiClient;
+  notices: Notices;
+  /** The selected targets, read at every check. */
+  profiles: () => readonly ProfileId[];
+  /** Remember the SKILL.md to reopen at the next start. */
+  rememberOpenSkill: (path: string) => void;
+  /** The mounted Monaco editor, if any: fixes applied through it land in its undo history. */
+  bridge: () => EditorBridge | null;
+  /** A SKILL.md was checked on disk (after opening or saving it): what its list row shows now. */
+  onSkillChecked: (path: string, patch: SkillRowPatch) => void;
+}
+
+/** How long typing pauses before the buffer is kept as a draft. */
+export const DRAFT_DELAY_MS = 600;
+
+/** Is the buffer different from what is on disk? */
+export function isDirty(state: Pick<EditorState, 'draft' | 'savedText' | 'status'>): boolean {
+  return state.status !== 'empty' && state.draft !== state.savedText;
+}
+
+/** Is `path` a SKILL.md (any case, so a wrongly named skill.md is still checked)? */
+export function isSkillFile(path: string | null): boolean {
+  return path !== null && /(^|[\\/])skill\.md$/i.test(path);
+}
+
+function skillDirOf(path: string): string {
+  return path.replace(/[\\/][^\\/]*$/, '');
+}
+
+/** Make an editor store. */
+export function createEditorStore(deps: EditorDeps) {
+  const { api, notices, bridge } = deps;
+  const profiles = () => [...deps.profiles()];
+  let draftTimer: ReturnType<typeof setTimeout> | undefined;
+
+  return create<EditorState>()((set, get) => {
+    function validate(text: string, fileView: FileView | null) {
+      // Why: only SKILL.md has frontmatter rules; a reference or script is just text.
+      if (!isSkillFile(get()?.path ?? null)) return { diagnostics: [], verdicts: {} };
+      const result = validateSkill(text, { profiles: profiles(), fileView: fileView ?? undefined });
+      return { diagnostics: result.diagnostics, verdicts: result.verdicts };
+    }
+
+    /** The disk checks of a SKILL.md whose saved text is `savedText`: disk-only findings, its list row. */
+    async function refreshDisk(path: string, savedText: string) {
+      if (!isSkillFile(path)) return;
+      const result = await api['skill.validate']({ path, profiles: profiles() });
+      if (!result.ok) return;
+      // Why only unknown rule ids: the core's own findings are already live on the buffer.
+      if (get().path === path)
+        set({
+          diskDiagnostics: result.value.diagnostics.filter((d) => getRule(d.ruleId) === undefined),
+        });
+      // Why one row: listing a 5,000-skill library again after every save would take most of a second.
+      const data = parseSkill(savedText).data as Record<string, unknown> | null;
+      deps.onSkillChecked(path, {
+        counts: result.value.counts,
+        ...(typeof data?.name === 'string' ? { name: data.name } : {}),
+        ...(typeof data?.description === 'string'
+          ? { description: data.description.trim().split('\n')[0] ?? '' }
+          : {}),
+      });
+    }
+
+    return {
+      path: null,
+      skillDir: null,
+      status: 'empty',
+      savedText: '',
+      draft: '',
+      version: null,
+      fileView: null,
+      diagnostics: [],
+      verdicts: {},
+      diskDiagnostics: [],
+      conflict: null,
+      view: 'text',
+      showPreview: false,
+      recovered: [],
+      externalRevision: 0,
+
+      async open(path, skillDir) {
+        set({ status: 'loading', path, conflict: null, diskDiagnostics: [] });
+        const [read, view] = await Promise.all([
+          api['skill.read']({ path }),
+          isSkillFile(path) ? api['skill.fileView']({ path }) : Promise.resolve(null),
+        ]);
+        if (get().path !== path) return false; // Why: a later click won the race.
+        if (!read.ok) {
+          notices.showError(read.error);
+          set({ status: 'empty', path: null });
+          return false;
+        }
+        const fileView = view?.ok ? view.value : null;
+        set({
+          skillDir: skillDir ?? skillDirOf(path),
+          savedText: read.value.text,
+          draft: read.value.text,
+          version: read.value.version,
+          fileView,
+          status: 'ready',
+          externalRevision: get().externalRevision + 1,
+          ...validate(read.value.text, fileView),
+        });
+        notices.showError(null);
+        if (isSkillFile(path)) deps.rememberOpenSkill(path);
+        void refreshDisk(path, read.value.text);
+        return true;
+      },
+
+      setDraft(text, fromEditor = true) {
+        const { fileView, path, version, draft } = get();
+        if (text === draft && fromEditor) return;
+        set({
+          draft: text,
+          ...validate(text, fileView),
+          ...(fromEditor ? {} : { externalRevision: get().externalRevision + 1 }),
+        });
+        if (text !== draft) notices.showNotice(null);
+        clearTimeout(draftTimer);
+        if (path && text !== get().savedText) {
+          // Why: a renderer crash must not lose typing; keep the buffer on disk shortly after each pause.
+          draftTimer = setTimeout(
+            () => void api['drafts.put']({ path, text, baseVersion: version }),
+            DRAFT_DELAY_MS,
+          );
+        }
+      },
+
+      async save() {
+        const { path, draft, version, status } = get();
+        if (!path || status !== 'ready') return false;
+        clearTimeout(draftTimer);
+        set({ status: 'saving' });
+        const result = await api['skill.save']({
+          path,
+          text: draft,
+          expectedVersion: version ?? undefined,
+        });
+        // Why: another file may have been opened while this one was being written; its state is not ours.
+        const stillOpen = () => get().path === path;
+        if (!result.ok) {
+          if (stillOpen()) set({ status: 'ready' });
+          if (result.error.code === 'conflict' && stillOpen()) {
+            const disk = await api['skill.read']({ path });
+            if (stillOpen())
+              set({
+                conflict: {
+                  kind: disk.ok ? 'changed' : 'deleted',
+                  diskText: disk.ok ? disk.value.text : null,
+                  diskVersion: disk.ok ? disk.value.version : null,
+                },
+              });
+          }
+          notices.showError(result.error);
+          return false;
+        }
+        if (stillOpen())
+          set({ savedText: draft, version: result.value.version, status: 'ready', conflict: null });
+        notices.showNotice('Saved');
+        notices.showError(null);
+        void refreshDisk(path, draft);
+        return true;
+      },
+
+      applyFix(fix) {
+        // Why through the editor: the fix lands in Monaco's undo history, so Ctrl+Z takes it back.
+        if (get().view === 'text' && bridge()?.applyEdits(fix.edits)) return;
+        get().setDraft(applyEdits(get().draft, fix.edits), false);
+      },
+
+      fixAll() {
+        const current = get().draft;
+        const { text, applied } = fixAllSafe(current, {
+          profiles: profiles(),
+          fileView: get().fileView ?? undefined,
+        });
+        if (applied.length === 0) return 0;
+        const whole = [{ start: 0, end: current.length, newText: text }];
+        if (!(get().view === 'text' && bridge()?.applyEdits(whole))) get().setDraft(text, false);
+        return applied.length;
+      },
+
+      revalidate() {
+        const { draft, fileView, path, savedText } = get();
+        set(validate(draft, fileView));
+        if (path) void refreshDisk(path, savedText);
+      },
+
+      async externalChange(path, version) {
+        const state = get();
+        if (path !== state.path || version === state.version) return;
+        if (version === null) {
+          set({ conflict: { kind: 'deleted', diskText: null, diskVersion: null } });
+          return;
+        }
+        const disk = await api['skill.read']({ path });
+        // Why re-check: a save of ours may have finished while the file was read.
+        if (!disk.ok || get().path !== path || disk.value.version === get().version) return;
+        if (!isDirty(get())) {
+          // Why: a clean buffer has nothing to lose, so follow the disk silently.
+          set({ savedText: disk.value.text, version: disk.value.version, conflict: null });
+          get().setDraft(disk.value.text, false);
+          notices.showNotice('Reloaded: the file changed on disk.');
+          return;
+        }
+        set({
+          conflict: { kind: 'changed', diskText: disk.value.text, diskVersion: disk.value.version },
+        });
+      },
+
+      takeDiskVersion() {
+        const { conflict, path } = get();
+        if (!conflict || conflict.diskText === null) return;
+        set({ savedText: conflict.diskText, version: conflict.diskVersion, conflict: null });
+        get().setDraft(conflict.diskText, false);
+        if (path) void api['drafts.discard']({ path });
+      },
+
+      keepMine() {
+        const { conflict } = get();
+        if (!conflict) return;
+        // Why: the next save must be allowed to replace the disk version the user has now seen.
+        set({ version: conflict.diskVersion, savedText: conflict.diskText ?? '', conflict: null });
+      },
+
+      setView(view) {
+        set({ view });
+      },
+
+      togglePreview() {
+        set({ showPreview: !get().showPreview });
+      },
+
+      async loadRecovered() {
+        const result = await api['drafts.list']({});
+        if (result.ok) set({ recovered: result.value.drafts });
+      },
+
+      async restoreDraft(draft) {
+        if (!(await get().open(draft.path))) return;
+        get().setDraft(draft.text, false);
+        set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
+        if (draft.baseVersion !== null && draft.baseVersion !== get().version) {
+          notices.showNotice(
+            'Restored your unsaved changes. The file also changed on disk since then; review before saving.',
+          );
+          set({
+            conflict: { kind: 'changed', diskText: get().savedText, diskVersion: get().version },
+          });
+        } else {
+          notices.showNotice('Restored your unsaved changes.');
+        }
+      },
+
+      async discardDraft(draft) {
+        await api['drafts.discard']({ path: draft.path });
+        set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
+      },
+
+      close() {
+        set({
+          path: null,
+          skillDir: null,
+          status: 'empty',
+          savedText: '',
+          draft: '',
+          version: null,
+          fileView: null,
+          diagnostics: [],
+          diskDiagnostics: [],
+          conflict: null,
+        });
+      },
+    };
+  });
+}

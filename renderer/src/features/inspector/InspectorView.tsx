@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useInspectorStore } from './stores';
+import { ConnectionForm } from './ConnectionForm';
+import { ConnectionsPanel } from './ConnectionsPanel';
+import { DiscoveryPanel } from './DiscoveryPanel';
+import { InspectorSkillView } from './InspectorSkillView';
+import { ProtocolLogPanel } from './ProtocolLogPanel';
+import { ReportCardPanel } from './ReportCardPanel';
+import './inspector.css';
+
+type Section = 'skills' | 'report' | 'log';
+
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'skills', label: 'Skill' },
+  { id: 'report', label: 'Report card' },
+  { id: 'log', label: 'Protocol log' },
+];
+
+/** The inspector: connect to remote skill servers, browse and verify their skills, check the server, keep a skill. */
+export function InspectorView() {
+  const message = useInspectorStore((s) => s.message);
+  const dismissMessage = useInspectorStore((s) => s.dismissMessage);
+  const [section, setSection] = useState<Section>('skills');
+
+  useEffect(() => {
+    // Live updates arrive through the app's one event listener; this loads what is there now.
+    void useInspectorStore.getState().loadConnections();
+  }, []);
+
+  return (
+    <section className="inspector" aria-label="Inspector" data-state="ready">
+      <aside className="insp-side" aria-label="Servers">
+        <ConnectionForm />
+        <ConnectionsPanel />
+        <DiscoveryPanel />
+      </aside>
+      <div className="insp-main">
+        {message ? (
+          <div
+            role={message.kind === 'error' ? 'alert' : 'status'}
+            className={`banner ${message.kind === 'error' ? 'error' : 'insp-info'}`}
+          >
+            <span>{message.text}</span>
+            {message.detail ? (
+              <details>
+                <summary>Details</summary>
+                <code>{message.detail}</code>
+              </details>
+            ) : null}
+            <button
+              type="button"
+              onClick={dismissMessage}
+              aria-label="Dismiss the inspector message"
+            >
+              ✕
+            </button>
+          </div>
+        ) : null}
+        <div role="tablist" aria-label="Inspector sections" className="view-tabs insp-tabs">
+          {SECTIONS.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              role="tab"
+              aria-selected={section === s.id}
+              onClick={() => setSection(s.id)}
+            >
+              {s.label}
+            </button>
+          ))}
+        </div>
+        <div className="insp-content">
+          {section === 'skills' ? (
+            <InspectorSkillView />
+          ) : section === 'report' ? (
+            <ReportCardPanel />
+          ) : (
+            <ProtocolLogPanel />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { useServerStore } from './stores';
+
+/** Copy text to the clipboard and say so. */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(
+          () => setDone(true),
+          () => setDone(false),
+        );
+        setTimeout(() => setDone(false), 1500);
+      }}
+    >
+      {done ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+/** The embedded MCP skills server: start/stop, address, token, client setup, served skills, live log. */
+export function ServerPanel() {
+  const panel = useServerStore((s) => s.panel);
+  const busy = useServerStore((s) => s.busy);
+  const { load, start, stop, regenerateToken } = useServerStore.getState();
+  const [showToken, setShowToken] = useState(false);
+
+  useEffect(() => {
+    // Live updates arrive through the app's one event listener; this loads what is there now.
+    void load();
+  }, [load]);
+
+  if (!panel)
+    return <section className="server-panel" aria-label="Skills server" data-state="loading" />;
+  const { status, catalog, requests, clientSetup } = panel;
+  const running = status.state === 'running';
+
+  return (
+    <section className="server-panel" aria-label="Skills server" data-state={status.state}>
+      <header className="server-head">
+        <h2>Skills server</h2>
+        <p>
+          Serves your library to any MCP client (Claude Desktop, Claude Code, Cursor, VS Code) with
+          the Skills extension, on this computer only (127.0.0.1).
+        </p>
+        <div className="row">
+          {running ? (
+            <button type="button" onClick={() => void stop()} disabled={busy}>
+              Stop server
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="primary"
+              onClick={() => void start()}
+              disabled={busy || status.roots.length === 0}
+            >
+              Start server
+            </button>
+          )}
+          <span role="status" className="server-state">
+            {status.state === 'running'
+              ? `Running at ${status.url ?? ''} · ${status.sessions} ${status.sessions === 1 ? 'client' : 'clients'} connected`
+              : status.state === 'failed'
+                ? `Could not start: ${status.error ?? 'unknown reason'}`
+                : status.roots.length === 0
+                  ? 'Open a library folder first.'
+                  : 'Stopped'}
+          </span>
+        </div>
+        {running && status.token ? (
+          <div className="row token-row">
+            <label htmlFor="server-token">Access token</label>
+            <input
+              id="server-token"
+              readOnly
+              value={showToken ? status.token : '•'.repeat(24)}
+              spellCheck={false}
+            />
+            <button type="button" onClick={() => setShowToken(!showToken)} aria-pressed={showToken}>
+              {showToken ? 'Hide' : 'Show'}
+            </button>
+            <CopyButton text={status.token} label="Copy the access token" />
+            <button type="button" onClick={() => void regenerateToken()} disabled={busy}>
+              New token
+            </button>
+          </div>
+        ) : null}
+        {!panel.tokenStored ? (
+          <p className="help">
+            The token is not stored in this browser window; it changes when Skillbench restarts.
+          </p>
+        ) : null}
+      </header>
+
+      <div className="server-columns">
+        <section aria-label="Client setup" className="client-setup">
+          <h3>Connect a client</h3>
+          {clientSetup.map((snippet) => (
+            <div key={snippet.id} className="snippet">
+              <div className="row">
+                <strong>
+                  {snippet.client} (
+                  {snippet.transport === 'stdio' ? 'started by the client' : 'over HTTP'})
+                </strong>
+                <CopyButton
+                  text={snippet.text}
+                  label={`Copy the setup for ${snippet.client} (${snippet.transport})`}
+                />
+              </div>
+              <p className="help">{snippet.where}</p>
+              <pre>
+                <code>{snippet.text}</code>
+              </pre>
+            </div>
+          ))}
+        </section>
+
+        <section aria-label="Served skills" className="served">
+          <h3>Served skills {catalog ? `(${catalog.served.length})` : ''}</h3>
+          {!catalog ? <p className="muted">Start the server to build the catalog.</p> : null}
+          <ul>
+            {catalog?.served.map((s) => (
+              <li key={s.uri}>
+                <code>{s.skillPath}</code> <span className="muted">{s.files} files</span>
+              </li>
+            ))}
+          </ul>
+          {catalog && catalog.excluded.length > 0 ? (
+            <>
+              <h3>Not served ({catalog.excluded.length})</h3>
+              <ul className="excluded">
+                {catalog.excluded.map((e) => (
+                  <li key={e.dir}>
+                    <code>{e.relativeDir || e.dir}</code>
+                    <ul>
+                      {e.reasons.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+      </div>
+
+      <section aria-label="Request log" className="request-log">
+        <h3>Requests</h3>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Method</th>
+              <th scope="col">URI</th>
+              <th scope="col">Status</th>
+              <th scope="col">ms</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...requests]
+              .reverse()
+              .slice(0, 100)
+              .map((r, i) => (
+                <tr key={`${r.time}-${i}`} className={r.status === 'ok' ? '' : 'failed'}>
+                  <td>{new Date(r.time).toLocaleTimeString()}</td>
+                  <td>{r.method}</td>
+                  <td>{r.uri ?? ''}</td>
+                  <td title={r.message}>{r.status}</td>
+                  <td>{Math.round(r.ms)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </section>
+    </section>
+  );
+}

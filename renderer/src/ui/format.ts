@@ -1,0 +1,34 @@
+import type { Result } from '../../../shared/ipc/contract';
+
+/** A byte count for people: "512 B", "3.4 KB", "1.25 MB". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+/** Base64 of a file's bytes, for channels that carry files (the browser shell cannot pass paths). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // Why chunks: String.fromCharCode with a huge argument list overflows the call stack.
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Base64 of a dropped file, or a plain error when the browser cannot read it (moved, deleted, no access). */
+export async function readDroppedFile(file: File): Promise<Result<string>> {
+  try {
+    return { ok: true, value: await fileToBase64(file) };
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        code: 'io',
+        message: `${file.name} could not be read. It may have been moved or deleted; drop it again.`,
+        detail: error instanceof Error ? error.message : String(error),
+      },
+    };
+  }
+}
