@@ -68,7 +68,7 @@ export default tseslint.config(
   },
   {
     // Plain JavaScript (build and bench scripts) is linted without type information.
-    files: ['**/*.mjs', '**/*.js'],
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
@@ -82,6 +82,8 @@ export default tseslint.config(
         clearInterval: 'readonly',
         Buffer: 'readonly',
         performance: 'readonly',
+        module: 'writable',
+        require: 'readonly',
       },
     },
   },

@@ -1,7 +1,7 @@
 // `npm run deps`: the import boundaries of .dependency-cruiser.cjs (dependency-cruiser resolves
 // every import and applies the rules), plus one check it does not make: cycles between a
 // folder and its own subfolders (dependency-cruiser's folder scope treats a subfolder as part of
-// its parent, so `renderer/src` ⇄ `renderer/src/components` passes there). Type-only imports
+// its parent, so `renderer/src` ⇄ `renderer/src/features` passes there). Type-only imports
 // are left out (tsPreCompilationDeps: false). Exit 1 on any violation.
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { useBuiltWorkers } from '../platform/worker-pool';
-import { setBundleDir } from './bundle-location';
+import { setBundleDir } from './support/bundle-location';
 import { processIO, runCli } from './run';
 
 const bundleDir = dirname(fileURLToPath(import.meta.url));

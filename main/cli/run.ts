@@ -1,6 +1,6 @@
 import { term } from '../security/terminal-text';
 import { COMMANDS } from './commands';
-import { UsageError, type CliIO } from './types';
+import { UsageError, type CliIO } from './support/types';
 
 /** The process's own streams, for the real binary. */
 export function processIO(): CliIO {

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bundleCli, tempDir } from '../../mcp-server/test-support';
 import { craftTar, craftZip, photoSkillZip, truncatedTars } from '../../pack/craft-archives';
-import { captureIO, type CapturedIO } from '../capture-io';
+import { captureIO, type CapturedIO } from '../support/capture-io';
 import { runCli } from '../run';
 
 let tmp: string;

@@ -10,8 +10,8 @@ import { importSkill, previewImport } from '../../pack';
 import { exists } from '../../platform/staged-folder';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
-import { terminalIO } from '../terminal-io';
-import { UsageError, type CliCommand, type CliIO } from '../types';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
 

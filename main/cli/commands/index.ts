@@ -1,4 +1,4 @@
-import type { CliCommand } from '../types';
+import type { CliCommand } from '../support/types';
 
 /** A subcommand, loaded only when it runs (or for `--help`), so start-up parses only what is used. */
 export interface CommandEntry {

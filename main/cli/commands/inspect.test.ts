@@ -8,7 +8,7 @@ import {
   startSdkV2Http,
 } from '../../inspector/test-support';
 import type { RunningServer } from '../../inspector/test-support';
-import { captureIO, type CapturedIO } from '../capture-io';
+import { captureIO, type CapturedIO } from '../support/capture-io';
 import { runCli } from '../run';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;

@@ -11,9 +11,9 @@ import type {
   SkillVerification,
 } from '../../inspector/types';
 import { term, terminalText } from '../../security/terminal-text';
-import { terminalIO } from '../terminal-io';
-import { UsageError } from '../types';
-import type { CliCommand, CliIO } from '../types';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError } from '../support/types';
+import type { CliCommand, CliIO } from '../support/types';
 
 const USAGE = `Usage:
   skillbench inspect [options] URL

@@ -3,7 +3,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureIO, type CapturedIO } from '../capture-io';
+import { captureIO, type CapturedIO } from '../support/capture-io';
 import { runCli } from '../run';
 
 let tmp: string;

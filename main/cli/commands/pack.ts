@@ -12,8 +12,8 @@ import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
 import { exportSkill, NotASkillError } from '../../pack';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
-import { terminalIO } from '../terminal-io';
-import { UsageError, type CliCommand, type CliIO } from '../types';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
 

@@ -4,9 +4,9 @@ import { startHttpHost } from '../../mcp-server/http-host';
 import { serveStdio } from '../../mcp-server/stdio-host';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
 import { term } from '../../security/terminal-text';
-import { terminalIO } from '../terminal-io';
-import { UsageError } from '../types';
-import type { CliCommand, CliIO } from '../types';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError } from '../support/types';
+import type { CliCommand, CliIO } from '../support/types';
 
 const USAGE = `Usage:
   skillbench serve --stdio [options] LIBRARY...

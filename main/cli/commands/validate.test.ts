@@ -7,7 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/validation';
 import { runCli } from '../run';
-import type { CliIO } from '../types';
+import type { CliIO } from '../support/types';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 let tmp: string;

@@ -16,8 +16,8 @@ import {
 } from '../../validate/service';
 import type { FixOutcome } from '../../validate/service';
 import { term } from '../../security/terminal-text';
-import { terminalIO } from '../terminal-io';
-import { UsageError, type CliCommand, type CliIO } from '../types';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
 
 const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix]
 

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBrowserShell } from '../../web/browser-shell';
-import { bundleDir } from '../bundle-location';
+import { bundleDir } from '../support/bundle-location';
 import { term } from '../../security/terminal-text';
-import { terminalIO } from '../terminal-io';
-import { UsageError, type CliCommand } from '../types';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand } from '../support/types';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
 

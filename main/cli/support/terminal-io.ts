@@ -1,4 +1,4 @@
-import { terminalText } from '../security/terminal-text';
+import { terminalText } from '../../security/terminal-text';
 import type { CliIO } from './types';
 
 /**
