@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { cp, lstat, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, relative, sep } from 'node:path';
-import { fail, ok, type Result } from '../../shared/ipc/contract';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { fail, ok, type ApiError, type Result } from '../../shared/ipc/contract';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { describeFsError } from '../platform/fs-errors';
-import { isInside } from '../platform/paths';
+import { isInside, resolveInside, type ContainedPath } from '../platform/paths';
+import { NotARegularFileError, readRegularFileSync } from '../platform/read-file';
+import { moveAcrossDevices } from '../platform/trash';
+import { readSkillFolder } from '../skill-folder';
 
 /** One entry of a skill's file tree. */
 export interface SkillFileEntry {
@@ -14,6 +18,8 @@ export interface SkillFileEntry {
   size: number;
   /** How the UI should show it: edit as text, preview as an image, or only its size. */
   view: 'text' | 'image' | 'binary';
+  /** Set when the file stays in the folder but is withheld whenever the skill is shared: why. */
+  withheld?: string;
 }
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -25,26 +31,29 @@ const IMAGE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.ico': 'image/x-icon',
 };
-const SKIPPED = new Set(['.git', 'node_modules', '.DS_Store']);
 /** Files larger than this are never opened as text in the editor. */
 export const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 
 /** Sniff the first bytes: a NUL or invalid UTF-8 means binary (never open it as text). */
-async function looksBinary(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
+function looksBinary(head: Uint8Array): boolean {
+  if (head.includes(0)) return true;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(
+      head.subarray(0, Math.max(0, head.length - 4)),
+    );
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The first bytes of a regular file, read without following a link. */
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
     const buffer = Buffer.alloc(8192);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (head.includes(0)) return true;
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(
-        head.subarray(0, Math.max(0, bytesRead - 4)),
-      );
-      return false;
-    } catch {
-      return true;
-    }
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
@@ -58,8 +67,11 @@ interface TrashRecord {
 
 /**
  * File operations inside one skill folder: list, create, rename/move, delete to Skillbench's
- * trash with undo, import, preview. Every path is checked to stay inside the skill folder;
- * nothing is overwritten silently.
+ * trash with undo, import, preview, save. Every path goes through the one link policy
+ * (`resolveInside`): a plain relative path, no link in any parent folder; reads and writes never
+ * follow a link at the last segment either (a link itself may be renamed or deleted). The tree
+ * is the one skill-folder reader's: what a skill never holds is not listed, what is withheld
+ * when shared says so. Nothing is overwritten silently.
  */
 export class SkillFiles {
   private readonly trash = new Map<string, TrashRecord>();
@@ -89,50 +101,55 @@ export class SkillFiles {
     }
   }
 
-  /** Resolve a relative path inside `skillDir`, or null when it would leave it. */
-  private resolveIn(skillDir: string, path: string): string | null {
-    if (path === '' || path.includes('\0') || path.includes('\\') || path.startsWith('/'))
-      return null;
-    const full = join(skillDir, path);
-    return isInside(skillDir, full) && full !== skillDir ? full : null;
+  /** `path` inside `skillDir` under the link policy, or the refusal as a Result. */
+  private async inside(
+    skillDir: string,
+    path: string,
+  ): Promise<{ ok: true; value: ContainedPath } | { ok: false; error: ApiError }> {
+    const checked = await resolveInside(skillDir, path);
+    if (checked.ok) return checked;
+    return {
+      ok: false,
+      error: {
+        code: checked.error.reason === 'link' ? 'link' : 'outside-skill',
+        message:
+          checked.error.reason === 'link'
+            ? checked.error.message
+            : `"${path}" is not a path inside this skill, so nothing was done.`,
+        ...(checked.error.link
+          ? { detail: `link ${checked.error.link} -> ${checked.error.target ?? '?'}` }
+          : {}),
+      },
+    };
   }
 
-  /** The skill's files and folders, sorted, folders first at each level. */
+  /** The skill's files and folders, sorted, as the one skill-folder reader sees them. */
   async list(skillDir: string): Promise<Result<SkillFileEntry[]>> {
-    const entries: SkillFileEntry[] = [];
-    const walk = async (dir: string): Promise<void> => {
-      const children = await readdir(dir, { withFileTypes: true });
-      for (const child of children) {
-        if (SKIPPED.has(child.name)) continue;
-        const full = join(dir, child.name);
-        const rel = relative(skillDir, full).split(sep).join('/');
-        const info = await lstat(full);
-        if (info.isSymbolicLink()) {
-          entries.push({ path: rel, kind: 'symlink', size: 0, view: 'binary' });
-        } else if (info.isDirectory()) {
-          entries.push({ path: rel, kind: 'directory', size: 0, view: 'binary' });
-          await walk(full);
-        } else if (info.isFile()) {
-          const ext = extname(child.name).toLowerCase();
-          const view =
-            IMAGE_TYPES[ext] && ext !== '.svg'
-              ? 'image'
-              : info.size > MAX_TEXT_BYTES || (await looksBinary(full))
-                ? 'binary'
-                : ext === '.svg'
-                  ? 'image'
-                  : 'text';
-          entries.push({ path: rel, kind: 'file', size: info.size, view });
-        }
-      }
-    };
     try {
-      await walk(skillDir);
+      const folder = await readSkillFolder(skillDir);
+      const entries: SkillFileEntry[] = [];
+      for (const e of folder.entries) {
+        if (e.kind === 'other' || e.leftOut?.scope === 'never') continue;
+        const withheld = e.leftOut ? { withheld: e.leftOut.reason } : {};
+        if (e.kind !== 'file') {
+          entries.push({ path: e.path, kind: e.kind, size: 0, view: 'binary', ...withheld });
+          continue;
+        }
+        const ext = extname(e.path).toLowerCase();
+        let view: SkillFileEntry['view'];
+        if (IMAGE_TYPES[ext] && ext !== '.svg') view = 'image';
+        else if (e.size > MAX_TEXT_BYTES) view = 'binary';
+        else {
+          const head = await headOf(join(skillDir, e.path)).catch(() => new Uint8Array([0]));
+          view = looksBinary(head) ? 'binary' : ext === '.svg' ? 'image' : 'text';
+        }
+        entries.push({ path: e.path, kind: 'file', size: e.size, view, ...withheld });
+      }
+      entries.sort((a, b) => a.path.localeCompare(b.path));
+      return ok(entries);
     } catch (error) {
       return { ok: false, error: describeFsError(error, skillDir, 'read') };
     }
-    entries.sort((a, b) => a.path.localeCompare(b.path));
-    return ok(entries);
   }
 
   /** Create an empty file (or one with `text`) or a folder; refuses when something is already there. */
@@ -142,15 +159,13 @@ export class SkillFiles {
     kind: 'file' | 'directory',
     text = '',
   ): Promise<Result<{ path: string }>> {
-    const full = this.resolveIn(skillDir, path);
-    if (!full) return badPath(path);
+    const target = await this.inside(skillDir, path);
+    if (!target.ok) return target;
+    if (target.value.kind !== 'missing') return exists(path);
     try {
-      await mkdir(dirname(full), { recursive: true });
-      if (kind === 'directory') {
-        await mkdir(full);
-      } else {
-        await writeFile(full, text, { flag: 'wx' });
-      }
+      await mkdir(dirname(target.value.path), { recursive: true });
+      if (kind === 'directory') await mkdir(target.value.path);
+      else await writeNew(target.value.path, Buffer.from(text, 'utf8'));
       return ok({ path });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return exists(path);
@@ -158,25 +173,21 @@ export class SkillFiles {
     }
   }
 
-  /** Rename or move a file or folder within the skill; never replaces an existing one. */
+  /** Rename or move a file, folder or link within the skill; never replaces an existing one. */
   async rename(skillDir: string, from: string, to: string): Promise<Result<{ path: string }>> {
-    const source = this.resolveIn(skillDir, from);
-    const target = this.resolveIn(skillDir, to);
-    if (!source) return badPath(from);
-    if (!target) return badPath(to);
-    if (isInside(source, target))
+    const source = await this.inside(skillDir, from);
+    if (!source.ok) return source;
+    const target = await this.inside(skillDir, to);
+    if (!target.ok) return target;
+    if (source.value.kind === 'missing') return missing(from);
+    if (isInside(source.value.path, target.value.path))
       return fail('invalid-move', `A folder cannot be moved into itself (${from} → ${to}).`);
+    if (target.value.kind !== 'missing') return exists(to);
     try {
-      await lstat(target).then(
-        () => {
-          throw Object.assign(new Error('exists'), { code: 'EEXIST' });
-        },
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        },
-      );
-      await mkdir(dirname(target), { recursive: true });
-      await rename(source, target);
+      await mkdir(dirname(target.value.path), { recursive: true });
+      // Why check again right before: the rename replaces a file that appeared since (rename(2) does).
+      if (await present(target.value.path)) return exists(to);
+      await moveAcrossDevices(source.value.path, target.value.path);
       return ok({ path: to });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return exists(to);
@@ -184,24 +195,25 @@ export class SkillFiles {
     }
   }
 
-  /** Move a file or folder to Skillbench's trash. Returns a token that `restore` accepts (undo). */
+  /** Move a file, folder or link to Skillbench's trash. Returns a token that `restore` accepts (undo). */
   async delete(skillDir: string, path: string): Promise<Result<{ undoToken: string }>> {
-    const full = this.resolveIn(skillDir, path);
-    if (!full) return badPath(path);
-    if (path === 'SKILL.md')
+    const target = await this.inside(skillDir, path);
+    if (!target.ok) return target;
+    // Why compare in lower case: on case-insensitive disks "skill.md" is the same file.
+    if (path.toLowerCase() === 'skill.md')
       return fail(
         'protected',
         'SKILL.md is what makes this folder a skill, so it cannot be deleted here.',
       );
+    if (target.value.kind === 'missing') return missing(path);
     const token = randomBytes(12).toString('hex');
-    const stored = join(this.trashDir, token, basename(full));
+    const stored = join(this.trashDir, token, basename(target.value.path));
     // Why: only the latest delete offers Undo, so the earlier ones move on to the OS trash now.
     await this.settle();
     try {
-      await lstat(full);
       await mkdir(dirname(stored), { recursive: true });
-      await moveAcrossDevices(full, stored);
-      this.trash.set(token, { original: full, stored });
+      await moveAcrossDevices(target.value.path, stored);
+      this.trash.set(token, { original: target.value.path, stored });
       return ok({ undoToken: token });
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'write') };
@@ -213,11 +225,7 @@ export class SkillFiles {
     const record = this.trash.get(undoToken);
     if (!record) return fail('not-found', 'There is nothing to undo any more.');
     try {
-      const taken = await lstat(record.original).then(
-        () => true,
-        () => false,
-      );
-      if (taken)
+      if (await present(record.original))
         return fail(
           'exists',
           `Something new is at ${record.original} now, so the deleted copy was left in Skillbench's trash (${record.stored}).`,
@@ -238,11 +246,12 @@ export class SkillFiles {
     path: string,
     bytes: Uint8Array,
   ): Promise<Result<{ path: string }>> {
-    const full = this.resolveIn(skillDir, path);
-    if (!full) return badPath(path);
+    const target = await this.inside(skillDir, path);
+    if (!target.ok) return target;
+    if (target.value.kind !== 'missing') return exists(path);
     try {
-      await mkdir(dirname(full), { recursive: true });
-      await writeFile(full, bytes, { flag: 'wx' });
+      await mkdir(dirname(target.value.path), { recursive: true });
+      await writeNew(target.value.path, bytes);
       return ok({ path });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return exists(path);
@@ -263,35 +272,39 @@ export class SkillFiles {
       dataUrl?: string;
     }>
   > {
-    const full = this.resolveIn(skillDir, path);
-    if (!full) return badPath(path);
+    const target = await this.inside(skillDir, path);
+    if (!target.ok) return target;
+    if (target.value.kind === 'symlink') return linkRefused(path);
+    if (target.value.kind !== 'file') return fail('not-a-file', `${path} is not a regular file.`);
     try {
-      const info = await lstat(full);
-      if (!info.isFile()) return fail('not-a-file', `${path} is not a regular file.`);
-      const ext = extname(full).toLowerCase();
-      const mime = IMAGE_TYPES[ext];
-      if (mime && info.size <= MAX_TEXT_BYTES) {
+      // Why O_NOFOLLOW (readRegularFileSync): a link swapped in since the check is refused, never followed.
+      const read = readRegularFileSync(target.value.path, MAX_TEXT_BYTES);
+      const mime = IMAGE_TYPES[extname(target.value.path).toLowerCase()];
+      if (mime && read.bytes)
         return ok({
           path,
           view: 'image',
-          size: info.size,
-          dataUrl: `data:${mime};base64,${(await readFile(full)).toString('base64')}`,
+          size: read.size,
+          dataUrl: `data:${mime};base64,${read.bytes.toString('base64')}`,
         });
-      }
-      if (info.size > MAX_TEXT_BYTES || (await looksBinary(full)))
-        return ok({ path, view: 'binary', size: info.size });
-      return ok({ path, view: 'text', size: info.size, text: await readFile(full, 'utf8') });
+      if (!read.bytes || looksBinary(read.bytes.subarray(0, 8192)))
+        return ok({ path, view: 'binary', size: read.size });
+      return ok({ path, view: 'text', size: read.size, text: read.bytes.toString('utf8') });
     } catch (error) {
+      if (error instanceof NotARegularFileError) return linkRefused(path);
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') return linkRefused(path);
       return { ok: false, error: describeFsError(error, path, 'read') };
     }
   }
 
-  /** Save a text file of the skill atomically. */
+  /** Save a text file of the skill atomically (a link there is refused, never written through). */
   async saveText(skillDir: string, path: string, text: string): Promise<Result<{ path: string }>> {
-    const full = this.resolveIn(skillDir, path);
-    if (!full) return badPath(path);
+    const target = await this.inside(skillDir, path);
+    if (!target.ok) return target;
+    if (target.value.kind === 'symlink') return linkRefused(path);
+    if (target.value.kind === 'directory') return fail('not-a-file', `${path} is a folder.`);
     try {
-      await writeFileAtomic(full, text);
+      await writeFileAtomic(target.value.path, text);
       return ok({ path });
     } catch (error) {
       return { ok: false, error: describeFsError(error, path, 'write') };
@@ -299,26 +312,35 @@ export class SkillFiles {
   }
 }
 
-/** rename(2), falling back to copy + remove when the trash is on another disk. */
-async function moveAcrossDevices(from: string, to: string): Promise<void> {
+/** Write a new file; refuses when anything (a link included) is already there (O_EXCL). */
+async function writeNew(path: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(path, 'wx', 0o644);
   try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await cp(from, to, {
-      recursive: true,
-      errorOnExist: true,
-      force: false,
-      verbatimSymlinks: true,
-    });
-    await rm(from, { recursive: true, force: true });
+    await handle.writeFile(bytes);
+  } finally {
+    await handle.close();
   }
 }
 
-function badPath<T>(path: string): Result<T> {
-  return fail('outside-skill', `"${path}" is not a path inside this skill, so nothing was done.`);
+/** Whether anything, a dangling link included, is at `path` (lstat: links are not followed). */
+async function present(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 function exists<T>(path: string): Result<T> {
   return fail('exists', `${path} already exists. Choose another name; nothing was replaced.`);
+}
+
+function missing<T>(path: string): Result<T> {
+  return fail('not-found', `Nothing exists at ${path} in this skill.`);
+}
+
+function linkRefused<T>(path: string): Result<T> {
+  return fail(
+    'link',
+    `${path} is a shortcut (symbolic link). Skillbench does not follow links inside a skill, so it was not opened.`,
+  );
 }

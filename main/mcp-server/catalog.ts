@@ -269,6 +269,16 @@ async function buildSkill(
   if (!segments.every(isSafeSegment))
     return excluded(['The folder path has a name that cannot appear in a skill:// URI.']);
   const entries = skillEntries(tree, relativeDir);
+  // Why refuse the skill rather than drop the file: a skill served without one of its files would
+  // silently differ from the folder; the panel names the file to rename.
+  for (const e of entries) {
+    if (e.leftOut || (e.kind !== 'file' && e.kind !== 'directory')) continue;
+    const bad = e.path.split('/').find((segment) => !isSafeSegment(segment));
+    if (bad !== undefined)
+      return excluded([
+        `The name ${JSON.stringify(bad)} (in ${JSON.stringify(e.path)}) cannot appear in a skill:// address; rename it to serve this skill.`,
+      ]);
+  }
   const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
   // Read every file the folder would publish; a file whose text looks like a secret is withheld
   // as the exporter withholds it (SKILL.md itself cannot be: then the skill is not served).

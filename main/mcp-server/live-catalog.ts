@@ -4,7 +4,7 @@
  * keep that snapshot to the end, so a rebuild never blocks or tears a request (issue 5 point 1).
  */
 import { EventEmitter } from 'node:events';
-import { watch } from 'node:fs';
+import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { buildSnapshot } from './catalog';
@@ -32,6 +32,13 @@ export interface LiveCatalogOptions {
   watch?: boolean;
   /** Quiet time before a rebuild, in ms. Default 150. */
   debounceMs?: number;
+  /**
+   * Longest wait for a rebuild while changes keep coming, in ms. Default 1000. Why: writes faster
+   * than the quiet time would otherwise postpone every rebuild while they last.
+   */
+  maxWaitMs?: number;
+  /** How often a root that is missing or cannot be watched is looked at again, in ms. Default 1000. */
+  recheckMs?: number;
 }
 
 /** Events of {@link LiveCatalog}. */
@@ -89,8 +96,14 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   #options: LiveCatalogOptions;
   #current: CatalogSnapshot | undefined;
   #cache: FileCache = new Map();
-  #watchers: FSWatcher[] = [];
+  /** One watcher per root, with the folder identity it watches (a re-created folder is a new one). */
+  #watchers = new Map<string, { watcher: FSWatcher | null; ino: number | null }>();
+  #recheck: NodeJS.Timeout | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** When the first change still waiting for a rebuild arrived. */
+  #firstPending: number | undefined;
+  /** The last rebuild's failure, when it failed (the previous snapshot is still served). */
+  lastError: Error | undefined;
   #building: Promise<CatalogSnapshot> | undefined;
   #again = false;
   #version = 0;
@@ -161,7 +174,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   /** Serve other roots from now on. */
   async setRoots(roots: readonly string[]): Promise<CatalogSnapshot> {
     this.#roots = [...roots];
-    if (this.#watchers.length > 0) {
+    if (this.#watchers.size > 0) {
       this.#stopWatching();
       this.#startWatching();
     }
@@ -184,30 +197,98 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
 
   #schedule(): void {
     if (this.#closed) return;
+    const now = Date.now();
+    this.#firstPending ??= now;
     if (this.#timer) clearTimeout(this.#timer);
+    const quiet = this.#options.debounceMs ?? 150;
+    const waited = now - this.#firstPending;
+    const delay = Math.max(0, Math.min(quiet, (this.#options.maxWaitMs ?? 1000) - waited));
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.rebuild().catch((e: unknown) =>
-        this.emit('error', e instanceof Error ? e : new Error(String(e))),
+      this.#firstPending = undefined;
+      this.rebuild().then(
+        () => {
+          this.lastError = undefined;
+          this.#watchAgainIfNeeded();
+        },
+        (e: unknown) => {
+          // Why never an unhandled 'error': a failed rebuild keeps the last snapshot served; only
+          // a listener that asked hears about it (an EventEmitter 'error' without one ends the process).
+          this.lastError = e instanceof Error ? e : new Error(String(e));
+          if (this.listenerCount('error') > 0) this.emit('error', this.lastError);
+        },
       );
-    }, this.#options.debounceMs ?? 150);
+    }, delay);
+    this.#timer.unref?.();
   }
 
-  #startWatching(): void {
-    for (const root of this.#roots) {
-      try {
-        // Why recursive: skills nest at any depth; Node ≥ 20 supports it on Linux, macOS and Windows.
-        const w = watch(root, { recursive: true, persistent: false }, () => this.#schedule());
-        w.on('error', () => this.#schedule());
-        this.#watchers.push(w);
-      } catch {
-        // A root that cannot be watched is still served; it just does not refresh by itself.
-      }
+  /** The identity of a root folder now, or null when it is missing. */
+  #inode(root: string): number | null {
+    try {
+      return statSync(root).ino;
+    } catch {
+      return null;
     }
   }
 
+  #watchRoot(root: string): void {
+    const ino = this.#inode(root);
+    let watcher: FSWatcher | null = null;
+    if (ino !== null) {
+      try {
+        // Why recursive: skills nest at any depth; Node ≥ 20 supports it on Linux, macOS and Windows.
+        watcher = watch(root, { recursive: true, persistent: false }, () => this.#schedule());
+        watcher.on('error', () => {
+          // Why: a watcher dies with its folder (deleted, moved); the recheck makes a new one.
+          const entry = this.#watchers.get(root);
+          if (entry?.watcher === watcher) entry.watcher = null;
+          watcher?.close();
+          this.#schedule();
+        });
+      } catch {
+        watcher = null;
+      }
+    }
+    this.#watchers.set(root, { watcher, ino });
+  }
+
+  /** Watch again any root that was re-created, moved back, or could not be watched before. */
+  #watchAgainIfNeeded(): void {
+    if (this.#closed || this.#options.watch === false) return;
+    let unwatched = false;
+    for (const root of this.#roots) {
+      const entry = this.#watchers.get(root);
+      const ino = this.#inode(root);
+      if (!entry || entry.watcher === null || entry.ino !== ino) {
+        entry?.watcher?.close();
+        const hadFolder = entry?.ino ?? null;
+        this.#watchRoot(root);
+        // Why rebuild: the folder came back (or changed identity) without an event on the new one.
+        if (ino !== null && hadFolder !== ino) this.#schedule();
+      }
+      if (this.#watchers.get(root)?.watcher == null) unwatched = true;
+    }
+    if (unwatched && !this.#recheck) {
+      this.#recheck = setInterval(() => {
+        this.#watchAgainIfNeeded();
+        if ([...this.#watchers.values()].every((w) => w.watcher !== null) && this.#recheck) {
+          clearInterval(this.#recheck);
+          this.#recheck = undefined;
+        }
+      }, this.#options.recheckMs ?? 1000);
+      this.#recheck.unref?.();
+    }
+  }
+
+  #startWatching(): void {
+    for (const root of this.#roots) this.#watchRoot(root);
+    this.#watchAgainIfNeeded();
+  }
+
   #stopWatching(): void {
-    for (const w of this.#watchers) w.close();
-    this.#watchers = [];
+    for (const { watcher } of this.#watchers.values()) watcher?.close();
+    this.#watchers.clear();
+    if (this.#recheck) clearInterval(this.#recheck);
+    this.#recheck = undefined;
   }
 }

@@ -135,6 +135,8 @@ const fileEntrySchema = z.object({
   kind: z.enum(['file', 'directory', 'symlink']),
   size: z.number(),
   view: z.enum(['text', 'image', 'binary']),
+  /** Set when the file stays in the folder but is withheld whenever the skill is shared: why. */
+  withheld: z.string().optional(),
 });
 
 const fileViewSchema = z.object({

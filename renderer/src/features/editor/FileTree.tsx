@@ -74,7 +74,11 @@ export function FileTree({ skillDir }: { skillDir: string }) {
                 type="button"
                 className={isOpen ? 'file open' : 'file'}
                 onClick={() => void open(entry)}
-                title={`${entry.path} · ${formatSize(entry.size)}`}
+                title={
+                  entry.withheld
+                    ? `${entry.path} · ${formatSize(entry.size)} · Not shared: ${entry.withheld}`
+                    : `${entry.path} · ${formatSize(entry.size)}`
+                }
               >
                 <span
                   className={`file-kind ${entry.kind === 'directory' ? 'folder' : entry.view}`}
@@ -84,6 +88,9 @@ export function FileTree({ skillDir }: { skillDir: string }) {
                 {entry.kind === 'file' && entry.view !== 'text' ? (
                   <span className="file-tag">{entry.view}</span>
                 ) : null}
+                {entry.kind === 'symlink' ? <span className="file-tag">link</span> : null}
+                {/* Why say it here: the file stays in the folder but exports and the server leave it out. */}
+                {entry.withheld ? <span className="file-tag withheld">not shared</span> : null}
               </button>
             </li>
           );
