@@ -150,7 +150,8 @@ test('unsaved changes survive the window going away and are offered back', async
   // The window disappears without any chance to save (as in a renderer crash).
   await app.page.close({ runBeforeUnload: false });
   const again = new SkillbenchPage(await context.newPage());
-  await again.goto(`${shell.host.origin}/`);
+  // A new window opens the address `npm start` printed, as a user would after a crash.
+  await again.goto(shell.host.url);
   const recovered = again.page.getByRole('region', { name: 'Recovered changes' });
   await expect(recovered).toContainText(path);
   await recovered.getByRole('button', { name: 'Restore' }).click();

@@ -81,10 +81,10 @@ describe('browser-shell host', () => {
     expect(shell.host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32}$/);
   });
 
-  it('refuses a request without the token with 401', async () => {
+  it('serves the page (public code) without the token, and refuses every API call without it with 401', async () => {
     const page = await send(shell.host.port, { path: '/', headers: { Host: host } });
-    expect(page.status).toBe(401);
-    expect(page.body).toContain('access token');
+    expect(page.status).toBe(200);
+    expect(page.headers['set-cookie']).toBeUndefined();
     const call = await send(shell.host.port, {
       method: 'POST',
       path: '/api/app.info',
@@ -92,12 +92,17 @@ describe('browser-shell host', () => {
       body: '{}',
     });
     expect(call.status).toBe(401);
+    expect(call.body).toContain('access token');
+    const events = await send(shell.host.port, { path: '/api/events', headers: { Host: host } });
+    expect(events.status).toBe(401);
   });
 
   it('refuses a wrong token with 401', async () => {
     const res = await send(shell.host.port, {
-      path: '/',
-      headers: { Host: host, Authorization: 'Bearer nope' },
+      method: 'POST',
+      path: '/api/app.info',
+      headers: { Host: host, Authorization: 'Bearer nope', 'Content-Type': 'application/json' },
+      body: '{}',
     });
     expect(res.status).toBe(401);
   });
@@ -135,24 +140,27 @@ describe('browser-shell host', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('trades the token in the address for an HttpOnly SameSite cookie and drops it from the URL', async () => {
+  it('never hands out a cookie, and a token in a cookie is no token at all', async () => {
+    // Why: a cookie for 127.0.0.1 goes to every port of 127.0.0.1, so another local page would get it.
     const res = await send(shell.host.port, {
       path: `/?token=${shell.host.token}`,
       headers: { Host: host },
     });
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/');
-    const cookie = String(res.headers['set-cookie']);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
-    const page = await send(shell.host.port, {
-      path: '/',
-      headers: { Host: host, Cookie: cookie.split(';')[0] ?? '' },
+    expect(res.status).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const viaCookie = await send(shell.host.port, {
+      method: 'POST',
+      path: '/api/app.info',
+      headers: {
+        Host: host,
+        Cookie: `skillbench_token=${shell.host.token}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
     });
-    expect(page.status).toBe(200);
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    const wrong = await send(shell.host.port, { path: '/?token=wrong', headers: { Host: host } });
-    expect(wrong.status).toBe(401);
+    expect(viaCookie.status).toBe(401);
   });
 
   it('never serves files outside the renderer build', async () => {
@@ -229,8 +237,12 @@ describe('browser-shell host', () => {
         });
       });
     });
+    const connected = new Promise<void>((resolve) => {
+      stream.on('response', (res) => res.once('data', () => resolve()));
+    });
     stream.end();
-    await new Promise((r) => setTimeout(r, 100));
+    // Why wait for the stream's first bytes: an event sent before it is connected would be missed.
+    await connected;
 
     const saved = await send(shell.host.port, {
       method: 'POST',

@@ -7,7 +7,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import type { Dispatch } from '../api/dispatch';
 import { MIME_TYPES, SECURITY_HEADERS } from '../security/csp';
 import { resolveStaticFile } from '../security/static-path';
-import { checkRequest, TOKEN_COOKIE } from './request-guard';
+import { checkOrigin, checkRequest } from './request-guard';
 
 /** Options for {@link startWebHost}. */
 export interface WebHostOptions {
@@ -74,25 +74,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       host: request.headers.host,
       origin: request.headers.origin,
       authorization: request.headers.authorization,
-      cookie: request.headers.cookie,
     };
 
-    // First visit: trade the token in the query for a cookie, then drop it from the address bar.
-    const queryToken = url.searchParams.get('token');
-    if (request.method === 'GET' && url.pathname === '/' && queryToken !== null) {
-      const verdict = checkRequest(
-        { ...headers, authorization: `Bearer ${queryToken}` },
-        port,
-        token,
-      );
-      if (!verdict.ok) return refuse(response, verdict.status, verdict.reason);
-      response.writeHead(303, {
-        Location: '/',
-        'Set-Cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        'Cache-Control': 'no-store',
-      });
-      response.end();
-      return;
+    // Why the page itself needs no token: it is the built UI, public code; the token it was
+    // opened with (`?token=`) is kept by the page in its own session storage and sent with every
+    // API call in a header. Host and Origin are checked for everything (DNS rebinding).
+    if (!url.pathname.startsWith('/api/')) {
+      const where = checkOrigin(headers, port);
+      if (!where.ok) return refuse(response, where.status, where.reason);
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return refuse(response, 405, 'Method not allowed');
+      return serveStatic(url.pathname, response);
     }
 
     const verdict = checkRequest(headers, port, token);
@@ -157,9 +149,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return sendJson(response, status, result);
     }
 
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      return refuse(response, 405, 'Method not allowed');
-    return serveStatic(url.pathname, response);
+    return refuse(response, 404, 'Not found');
   }
 
   async function serveStatic(pathname: string, response: ServerResponse): Promise<void> {
@@ -185,6 +175,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     response.end(bytes);
   }
 
+  // Why: a request whose headers or body trickle in must not hold a connection forever; the
+  // event stream is a response, which these limits do not cut.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());

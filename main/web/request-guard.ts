@@ -8,11 +8,7 @@ export interface GuardRequest {
   host: string | undefined;
   origin: string | undefined;
   authorization: string | undefined;
-  cookie: string | undefined;
 }
-
-/** The cookie that carries the token after the first visit (HttpOnly, SameSite=Strict). */
-export const TOKEN_COOKIE = 'skillbench_token';
 
 /** Compare two secrets in constant time. */
 export function sameSecret(a: string, b: string): boolean {
@@ -21,23 +17,13 @@ export function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Read the token from a `Cookie` header. */
-export function tokenFromCookie(cookie: string | undefined): string | undefined {
-  if (!cookie) return undefined;
-  for (const part of cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === TOKEN_COOKIE) return rest.join('=');
-  }
-  return undefined;
-}
-
 /**
- * Check a request to the browser-shell host. Why each check (MCP Inspector's hardening,
- * CONVENTIONS 9): Host must name loopback with our port (DNS rebinding makes a foreign name
- * resolve to 127.0.0.1); Origin, when sent, must be our own (a page on another site may call
- * us); and the random per-run token must be presented (other local users and programs).
+ * Check where a request to the browser-shell host comes from. Why each check (the MCP
+ * Inspector's hardening, CONVENTIONS 9): Host must name loopback with our port (DNS rebinding
+ * makes a foreign name resolve to 127.0.0.1); Origin, when sent, must be our own (a page on
+ * another site, or on another port of this computer, may call us).
  */
-export function checkRequest(request: GuardRequest, port: number, token: string): GuardVerdict {
+export function checkOrigin(request: GuardRequest, port: number): GuardVerdict {
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   if (!request.host || !allowedHosts.includes(request.host.toLowerCase())) {
     return { ok: false, status: 403, reason: 'Host not allowed' };
@@ -48,11 +34,23 @@ export function checkRequest(request: GuardRequest, port: number, token: string)
       return { ok: false, status: 403, reason: 'Origin not allowed' };
     }
   }
+  return { ok: true };
+}
+
+/**
+ * Check a call of the API: where it comes from (see {@link checkOrigin}), and the random per-run
+ * token in the Authorization header. Why a header and never a cookie: browsers send a cookie for
+ * 127.0.0.1 to every port of 127.0.0.1, so any other local web page the user visits would
+ * receive it; a header is only sent by script of our own origin, which keeps the token in its
+ * own session storage (origins include the port).
+ */
+export function checkRequest(request: GuardRequest, port: number, token: string): GuardVerdict {
+  const where = checkOrigin(request, port);
+  if (!where.ok) return where;
   const bearer = request.authorization?.startsWith('Bearer ')
     ? request.authorization.slice(7).trim()
     : undefined;
-  const presented = bearer ?? tokenFromCookie(request.cookie);
-  if (presented === undefined || !sameSecret(presented, token)) {
+  if (bearer === undefined || !sameSecret(bearer, token)) {
     return { ok: false, status: 401, reason: 'Missing or wrong token' };
   }
   return { ok: true };

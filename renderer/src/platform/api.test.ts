@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../shared/ipc/contract';
 import { fakeApi, ok } from '../testing/fake-api';
-import { httpClient, settled } from './api';
+import { browserToken, eventFrames, httpClient, settled } from './api';
 
 /** A client whose every channel behaves like `call`, as a shell might. */
 function shellWhere(call: (input: unknown) => unknown): ApiClient {
@@ -92,5 +92,57 @@ describe('httpClient: the browser shell', () => {
       ok: false,
       error: { code: 'internal' },
     });
+  });
+});
+
+describe('the browser shell keeps its token out of cookies and the address bar', () => {
+  it('sends the token in an Authorization header, never with cookies', async () => {
+    const seen: RequestInit[] = [];
+    const client = httpClient(
+      async (_url, init) => {
+        seen.push(init ?? {});
+        return new Response(JSON.stringify(ok({ roots: [] })), { status: 200 });
+      },
+      () => 'tok-123',
+    );
+    await client['library.close']({ root: '/lib' });
+    expect(seen[0]?.credentials).toBe('omit');
+    expect((seen[0]?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+  });
+
+  it('takes the token from ?token= once, keeps it in session storage and drops it from the address', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    const replaced: string[] = [];
+    const first = browserToken(
+      { search: '?token=abc', pathname: '/', hash: '#x' },
+      storage,
+      (url) => replaced.push(url),
+    );
+    expect(first).toBe('abc');
+    expect(replaced).toEqual(['/#x']);
+    // A reload of the same tab finds it again without the query.
+    expect(browserToken({ search: '', pathname: '/', hash: '' }, storage, () => undefined)).toBe(
+      'abc',
+    );
+    expect(
+      browserToken(
+        { search: '', pathname: '/', hash: '' },
+        { getItem: () => null, setItem: () => undefined },
+        () => undefined,
+      ),
+    ).toBeNull();
+  });
+
+  it('reads Server-Sent Events frames across chunk boundaries', () => {
+    const split = eventFrames();
+    expect(split(': connected\n\nevent: library.changed\nda')).toEqual([]);
+    expect(split('ta: {"root":"/lib"}\n\nevent: skill.changed\r\ndata: {}\r\n\r\n')).toEqual([
+      { event: 'library.changed', data: '{"root":"/lib"}' },
+      { event: 'skill.changed', data: '{}' },
+    ]);
   });
 });

@@ -136,7 +136,8 @@ describe('renderMarkdownHtml', () => {
   it('never loads remote images unless allowed, and counts the held-back ones', () => {
     const md = '![chart](https://example.com/c.png) and ![](http://example.com/d.png)';
     const blocked = renderMarkdownHtml(md, { allowRemote: false });
-    expect(blocked.blockedRemoteImages).toBe(2);
+    // Only the https image can ever be loaded, so only it is offered.
+    expect(blocked.blockedRemoteImages).toBe(1);
     expect(blocked.html).not.toContain('<img');
     expect(blocked.html).toContain(
       '<span class="md-image-placeholder" data-remote-src="https://example.com/c.png" title="https://example.com/c.png">chart</span>',
@@ -144,6 +145,9 @@ describe('renderMarkdownHtml', () => {
     expect(blocked.html).toContain('>Remote image</span>');
     const allowed = renderMarkdownHtml(md, { allowRemote: true });
     expect(allowed.blockedRemoteImages).toBe(0);
+    // A plain http image stays a placeholder even after remote images are allowed.
+    expect(allowed.html).not.toContain('src="http://');
+    expect(allowed.html).toContain('plain http: images are never loaded');
     expect(allowed.html).toContain(
       '<img src="https://example.com/c.png" alt="chart" referrerpolicy="no-referrer" loading="lazy">',
     );

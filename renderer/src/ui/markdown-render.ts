@@ -4,7 +4,7 @@ import { parseSkill } from '../../../shared/skill';
 
 /** Options for one preview render. */
 export interface MarkdownRenderOptions {
-  /** Load `http(s)` images; off by default so opening a skill tells no server anything. */
+  /** Load `https:` images; off by default so opening a skill tells no server anything. Plain `http:` images are never loaded. */
   allowRemote: boolean;
   /** Folder of the Markdown file inside the skill, `/` separated ('' for SKILL.md at the root). */
   basePath?: string;
@@ -157,6 +157,10 @@ function createRenderer(): MarkdownIt {
     if (target.kind === 'data')
       return `<img src="${escape(target.url)}" alt="${escape(alt)}"${titleAttr}>`;
     if (target.kind === 'remote') {
+      // Why https only: a plain http image can be read and changed by anyone on the network,
+      // so it is never loaded (and not offered to be).
+      if (!/^https:/i.test(target.url))
+        return `<span class="md-image-placeholder" title="${escape(`${target.url} — plain http: images are never loaded; use https:`)}">${escape(alt || 'Remote image')}</span>`;
       if (env.allowRemote) {
         // Why no-referrer: the image host learns nothing about where it is shown.
         return `<img src="${escape(target.url)}" alt="${escape(alt)}"${titleAttr} referrerpolicy="no-referrer" loading="lazy">`;
@@ -209,7 +213,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
       if (
         src !== null &&
         !src.startsWith('data:image/') &&
-        !(allowRemoteNow && /^https?:/i.test(src))
+        !(allowRemoteNow && /^https:/i.test(src))
       )
         node.removeAttribute('src');
     }

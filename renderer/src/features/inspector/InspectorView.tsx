@@ -6,6 +6,7 @@ import { DiscoveryPanel } from './DiscoveryPanel';
 import { InspectorSkillView } from './InspectorSkillView';
 import { ProtocolLogPanel } from './ProtocolLogPanel';
 import { ReportCardPanel } from './ReportCardPanel';
+import { StartProgramDialog } from './StartProgramDialog';
 import './inspector.css';
 
 type Section = 'skills' | 'report' | 'log';
@@ -29,6 +30,7 @@ export function InspectorView() {
 
   return (
     <section className="inspector" aria-label="Inspector" data-state="ready">
+      <StartProgramDialog />
       <aside className="insp-side" aria-label="Servers">
         <ConnectionForm />
         <ConnectionsPanel />

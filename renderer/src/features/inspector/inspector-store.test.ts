@@ -609,3 +609,82 @@ describe('inspector store: live events', () => {
     expect(inspector.getState().verification?.key).toBe(ALPHA.key);
   });
 });
+
+describe('inspector store: a program starts only after the user says yes', () => {
+  const stdio = {
+    label: 'local',
+    kind: 'stdio' as const,
+    command: 'node',
+    args: ['server.js', '--stdio'],
+    env: [],
+  };
+
+  it('asks first, with the exact command line, and starts nothing until agreed', async () => {
+    const { inspector, fake } = setup({
+      'inspector.connect': () =>
+        ok({ ...status('local'), kind: 'stdio', target: 'node server.js --stdio' }),
+      'inspector.discover': () => ok(discovery('local', [])),
+    });
+    await inspector.getState().connect(stdio, 'local');
+    expect(inspector.getState().pendingProgram).toEqual({
+      label: 'local',
+      commandLine: 'node server.js --stdio',
+    });
+    expect(fake.inputs('inspector.connect')).toEqual([]);
+    await inspector.getState().startProgram();
+    expect(inspector.getState().pendingProgram).toBeNull();
+    expect(fake.inputs('inspector.connect')).toEqual([{ target: stdio }]);
+  });
+
+  it('starts nothing when the user declines', async () => {
+    const { inspector, fake } = setup({});
+    await inspector.getState().connect(stdio, 'local');
+    inspector.getState().declineProgram();
+    await inspector.getState().startProgram();
+    expect(fake.inputs('inspector.connect')).toEqual([]);
+    expect(inspector.getState().pendingProgram).toBeNull();
+  });
+
+  it('asks for a saved stdio connection and before starting its program again, not for HTTP', async () => {
+    const { inspector, fake } = setup({
+      'inspector.connections': () =>
+        ok({
+          connections: [
+            {
+              id: 'c1',
+              label: 'saved',
+              kind: 'stdio',
+              command: 'python3',
+              args: ['srv.py'],
+              headers: [],
+              hasBearerToken: false,
+              oauth: false,
+              hasOAuthTokens: false,
+              env: [],
+              savedAt: '2026-11-24T00:00:00Z',
+            },
+          ],
+          secretsStored: false,
+        }),
+      'inspector.status': () => ok({ connections: [] }),
+      'inspector.log': () => ok({ entries: [] }),
+      'inspector.skills': () => ok({ skills: [] }),
+      'inspector.connect': () => ok(status('web')),
+      'inspector.discover': () => ok(discovery('web', [])),
+    });
+    await inspector.getState().loadConnections();
+    await inspector.getState().connect({ savedId: 'c1' }, 'saved');
+    expect(inspector.getState().pendingProgram?.commandLine).toBe('python3 srv.py');
+    inspector.getState().declineProgram();
+    inspector.setState({
+      statuses: { saved: { ...status('saved'), kind: 'stdio', target: 'python3 srv.py' } },
+    });
+    await inspector.getState().reconnect('saved');
+    expect(inspector.getState().pendingProgram?.commandLine).toBe('python3 srv.py');
+    expect(fake.inputs('inspector.reconnect')).toEqual([]);
+    inspector.getState().declineProgram();
+    await inspector.getState().connect({ label: 'web', kind: 'http', url: 'https://web' }, 'web');
+    expect(inspector.getState().pendingProgram).toBeNull();
+    expect(fake.inputs('inspector.connect')).toHaveLength(1);
+  });
+});

@@ -76,12 +76,21 @@ export interface InspectorState {
   log: ProtocolLogSummary[];
   logDetail: ProtocolLogEntry | null;
   message: InspectorMessage | null;
+  /**
+   * A program waiting for the user's yes before it starts (a stdio connection runs a program on
+   * this computer with the user's permissions): its command line and what to do once agreed.
+   */
+  pendingProgram: { label: string; commandLine: string } | null;
 
   loadConnections: () => Promise<void>;
   saveConnection: (input: ConnectionInput) => Promise<boolean>;
   removeConnection: (id: string) => Promise<void>;
   connect: (target: ChannelInput<'inspector.connect'>['target'], label: string) => Promise<void>;
   reconnect: (label: string) => Promise<void>;
+  /** The user agreed to start the program of {@link InspectorState.pendingProgram}. */
+  startProgram: () => Promise<void>;
+  /** The user declined: nothing is started. */
+  declineProgram: () => void;
   cancel: (label: string) => Promise<void>;
   disconnect: (label: string) => Promise<void>;
   discover: (label: string, templateUris?: string[]) => Promise<void>;
@@ -134,6 +143,24 @@ function statusMap(files: readonly FileVerification[]): Record<string, FileVerif
 function lastSegment(uri: string): string {
   const trimmed = uri.endsWith('/') ? uri.slice(0, -1) : uri;
   return decodeURIComponent(trimmed.slice(trimmed.lastIndexOf('/') + 1));
+}
+
+/**
+ * The command line a connection would start, or null when it starts no program (an HTTP or SSE
+ * server, or a saved connection of those kinds).
+ */
+export function programOf(
+  target: ChannelInput<'inspector.connect'>['target'],
+  saved: readonly SavedConnection[],
+): string | null {
+  const stdio =
+    'savedId' in target && target.savedId !== undefined
+      ? saved.find((c) => c.id === target.savedId && c.kind === 'stdio')
+      : 'kind' in target && target.kind === 'stdio'
+        ? target
+        : undefined;
+  if (!stdio || !('command' in stdio) || !stdio.command) return null;
+  return [stdio.command, ...(stdio.args ?? [])].join(' ');
 }
 
 /** Make an inspector store. */
@@ -198,6 +225,36 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
       await get().discover(label);
     }
 
+    /** What runs once the user agrees to start a program (see `pendingProgram`). */
+    let waiting: (() => Promise<void>) | null = null;
+
+    async function openConnection(
+      target: ChannelInput<'inspector.connect'>['target'],
+      label: string,
+    ): Promise<void> {
+      setBusy(label, 'Connecting…');
+      set({
+        connectionErrors: without<ApiError | undefined>(get().connectionErrors, label),
+        statuses: {
+          ...get().statuses,
+          [label]: {
+            label,
+            state: 'connecting',
+            kind: 'kind' in target ? target.kind : 'http',
+            target: 'url' in target && target.url ? target.url : '',
+            skillsExtension: false,
+            directoryRead: false,
+          },
+        },
+      });
+      await connected(label, await api['inspector.connect']({ target }));
+    }
+
+    async function openAgain(label: string): Promise<void> {
+      setBusy(label, 'Connecting again…');
+      await connected(label, await api['inspector.reconnect']({ label }));
+    }
+
     return {
       connections: [],
       secretsStored: false,
@@ -223,6 +280,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
       log: [],
       logDetail: null,
       message: null,
+      pendingProgram: null,
 
       async loadConnections() {
         const [saved, status, log] = await Promise.all([
@@ -258,27 +316,36 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
       },
 
       async connect(target, label) {
-        setBusy(label, 'Connecting…');
-        set({
-          connectionErrors: without<ApiError | undefined>(get().connectionErrors, label),
-          statuses: {
-            ...get().statuses,
-            [label]: {
-              label,
-              state: 'connecting',
-              kind: 'kind' in target ? target.kind : 'http',
-              target: 'url' in target && target.url ? target.url : '',
-              skillsExtension: false,
-              directoryRead: false,
-            },
-          },
-        });
-        await connected(label, await api['inspector.connect']({ target }));
+        const program = programOf(target, get().connections);
+        if (program !== null) {
+          // Why ask here: starting a program is the one thing a connection does on this computer.
+          waiting = () => openConnection(target, label);
+          set({ pendingProgram: { label, commandLine: program } });
+          return;
+        }
+        await openConnection(target, label);
       },
 
       async reconnect(label) {
-        setBusy(label, 'Connecting again…');
-        await connected(label, await api['inspector.reconnect']({ label }));
+        const status = get().statuses[label];
+        if (status?.kind === 'stdio') {
+          waiting = () => openAgain(label);
+          set({ pendingProgram: { label, commandLine: status.target } });
+          return;
+        }
+        await openAgain(label);
+      },
+
+      async startProgram() {
+        const run = waiting;
+        waiting = null;
+        set({ pendingProgram: null });
+        if (run) await run();
+      },
+
+      declineProgram() {
+        waiting = null;
+        set({ pendingProgram: null });
       },
 
       async cancel(label) {
