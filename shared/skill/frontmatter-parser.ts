@@ -1,6 +1,6 @@
 import { Composer, isNode, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
-import type { Position, Range } from '../validation/types';
+import type { Position, Range } from './text-types';
 import { LineIndex } from './line-index';
 import { simpleYamlTokens } from './simple-yaml-tokens';
 import { quoteYamlString } from './yaml-strings';

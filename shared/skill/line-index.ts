@@ -1,4 +1,4 @@
-import type { Position, Range } from '../validation/types';
+import type { Position, Range } from './text-types';
 
 /**
  * Offsets of line starts for offset → line/column look-ups by binary search. Built lazily and

@@ -1,4 +1,4 @@
-import type { TextEdit } from '../validation/types';
+import type { TextEdit } from './text-types';
 
 /**
  * Apply non-overlapping edits (offsets into `text`) back to front. Edits that start at the

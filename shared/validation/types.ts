@@ -3,6 +3,10 @@
  * embedded server, inspector, CLI) speaks these; keep them stable.
  */
 
+import type { Position, Range, TextEdit } from '../skill/text-types';
+
+export type { Position, Range, TextEdit } from '../skill/text-types';
+
 /** One reader of SKILL.md (../shared/spec/SKILL-FORMAT-AND-TARGETS.md §2). */
 export type ProfileId =
   | 'agentskills'
@@ -25,26 +29,6 @@ export const PROFILE_IDS: readonly ProfileId[] = [
 ];
 
 export type Severity = 'error' | 'warning' | 'info';
-
-/** A place in the text: 1-based line and column (UTF-16 units), 0-based offset into the string. */
-export interface Position {
-  line: number;
-  column: number;
-  offset: number;
-}
-
-/** A half-open span of the text [start, end). */
-export interface Range {
-  start: Position;
-  end: Position;
-}
-
-/** Replace text[start, end) with newText (offsets into the original string). */
-export interface TextEdit {
-  start: number;
-  end: number;
-  newText: string;
-}
 
 /** A change on disk that a fix needs besides text edits (e.g. rename the skill folder). */
 export interface FileOperation {
