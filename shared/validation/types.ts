@@ -3,7 +3,7 @@
  * embedded server, inspector, CLI) speaks these; keep them stable.
  */
 
-import type { Position, Range, TextEdit } from '../skill/text-types';
+import type { Range, TextEdit } from '../skill/text-types';
 
 export type { Position, Range, TextEdit } from '../skill/text-types';
 
