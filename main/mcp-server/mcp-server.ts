@@ -355,7 +355,7 @@ function describeParams(method: string, request: unknown, issues: readonly Schem
   if (issue.code === 'invalid_type' && issue.expected) {
     const wanted = KIND_WORDS[issue.expected] ?? issue.expected;
     return value === undefined
-      ? `${method} needs ${path.length > 0 ? name : 'parameters'} (${wanted}).`
+      ? `${method} needs ${path.length > 0 ? name : 'parameters'}, which must be ${wanted}.`
       : `In ${method}, ${name} must be ${wanted}, not ${kindOf(value)}.`;
   }
   return `In ${method}, ${name} is not valid: ${issue.message}.`;

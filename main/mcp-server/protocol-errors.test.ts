@@ -233,7 +233,44 @@ describe('JSON-RPC errors', () => {
     await s.write(line({ jsonrpc: '2.0', id: 6, method: 'skills/get', params: {} }));
     const get = await s.next();
     expect(get).toMatchObject({ id: 6, error: { code: -32602 } });
-    expect(get.error?.message).toBe('skills/get needs "uri" (text (a string)).');
+    expect(get.error?.message).toBe('skills/get needs "uri", which must be text (a string).');
+  });
+
+  it('stdio: requests the client cancels do not keep their places (the server never answers them)', async () => {
+    const s = stdio();
+    const exited = new Promise<number | null>((resolve) =>
+      s.child.once('exit', (code) => resolve(code)),
+    );
+    await s.write(line(INIT));
+    await s.next();
+    // Forty requests, each cancelled right behind it: more than the 16 answered at once.
+    let batch = '';
+    for (let id = 100; id < 140; id++)
+      batch +=
+        line({
+          jsonrpc: '2.0',
+          id,
+          method: 'resources/read',
+          params: { uri: 'skill://alpha/SKILL.md' },
+        }) + line({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+    s.child.stdin.end(batch + line({ jsonrpc: '2.0', id: 'after', method: 'ping' }));
+    let answer: Answer;
+    do answer = await s.next();
+    while (answer.id !== 'after');
+    expect(answer).toEqual({ jsonrpc: '2.0', id: 'after', result: {} });
+    // The server closes once nothing is waiting for an answer: a cancelled request still counted would keep it running.
+    expect(await exited).toBe(0);
+  });
+
+  it('stdio: when the client closes its side, what it sent is still answered and the process exits 0', async () => {
+    const s = stdio();
+    const exited = new Promise<number | null>((resolve) =>
+      s.child.once('exit', (code) => resolve(code)),
+    );
+    s.child.stdin.end(line(INIT) + line({ jsonrpc: '2.0', id: 2, method: 'ping' }));
+    expect(await s.next()).toMatchObject({ id: 1 });
+    expect(await s.next()).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(await exited).toBe(0);
   });
 
   it('HTTP: a body that is not JSON gets 400 with -32700; JSON that is not a request gets -32600', async () => {

@@ -9,7 +9,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { errorResponse, frameMessages, isAnswer, isRequest } from './jsonrpc';
 
@@ -47,9 +47,11 @@ export class StdioLineTransport implements Transport {
   #size = 0;
   #discarding = 0;
   #queue: Queued[] = [];
-  #inFlight = 0;
+  /** Requests handed to the server and not answered yet. */
+  readonly #inFlight = new Set<RequestId>();
   #blocked = false;
   #paused = false;
+  #ended = false;
   #closed = false;
 
   constructor(stdin: Readable, stdout: Writable, options: StdioTransportOptions = {}) {
@@ -71,7 +73,7 @@ export class StdioLineTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.#closed) return;
-    if (isAnswer(message) && this.#inFlight > 0) this.#inFlight--;
+    if (isAnswer(message) && message.id !== undefined) this.#inFlight.delete(message.id);
     this.#write(message);
     this.#pump();
   }
@@ -128,8 +130,10 @@ export class StdioLineTransport implements Transport {
     this.#pump();
   };
 
+  /** The client closed its side: answer what was already sent, then close. */
   readonly #onEnd = (): void => {
-    void this.close();
+    this.#ended = true;
+    this.#pump();
   };
 
   readonly #onStreamError = (error: Error): void => {
@@ -144,11 +148,15 @@ export class StdioLineTransport implements Transport {
       !this.#closed &&
       this.#queue.length > 0 &&
       !this.#blocked &&
-      this.#inFlight < this.#maxInFlight
+      this.#inFlight.size < this.#maxInFlight
     ) {
       const item = this.#queue.shift() as Queued;
       if ('tooLarge' in item) this.#refuseLarge(item.tooLarge);
       else this.#handleLine(item.line);
+    }
+    if (this.#ended && this.#queue.length === 0 && this.#inFlight.size === 0) {
+      void this.close();
+      return;
     }
     const wait = this.#queue.length > 0 || this.#blocked;
     if (wait && !this.#paused && !this.#closed) {
@@ -184,7 +192,12 @@ export class StdioLineTransport implements Transport {
       return;
     }
     for (const message of framed.messages) {
-      if (isRequest(message)) this.#inFlight++;
+      if (isRequest(message)) this.#inFlight.add(message.id);
+      // The server never answers a request it was told to cancel (MCP cancellation §behavior): free its place.
+      else if ('method' in message && message.method === 'notifications/cancelled') {
+        const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+        if (typeof id === 'string' || typeof id === 'number') this.#inFlight.delete(id);
+      }
       this.onmessage?.(message);
     }
   }
