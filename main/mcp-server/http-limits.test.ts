@@ -244,6 +244,30 @@ describe('HTTP host under misbehaving clients', () => {
     expect(host.stats()).toMatchObject({ inFlight: 0, pendingAnswers: 0 });
   });
 
+  it('a request its client cancels frees its slot at once: the POST ends with 202 instead of waiting for the idle timeout', async () => {
+    const { host } = await hostWithLog({ maxConcurrentPerSession: 1 });
+    const session = await rawSession(host);
+    for (let id = 1; id <= 3; id++) {
+      // One slot for the session: a cancelled request that kept it would block the next POST (429).
+      const r = await fetch(host.url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${host.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': session,
+        },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id, method: 'resources/read', params: { uri: HUGE_URI } },
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } },
+        ]),
+      });
+      expect(r.status).toBe(202);
+      expect(await r.text()).toBe('');
+    }
+    expect(host.stats()).toMatchObject({ inFlight: 0, pendingAnswers: 0 });
+  });
+
   it('one session cannot take every request slot: its extra requests get 429 while another session is answered', async () => {
     const { host, log, when } = await hostWithLog({ maxConcurrent: 4, maxConcurrentPerSession: 2 });
     const session = await rawSession(host);

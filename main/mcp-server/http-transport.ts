@@ -91,7 +91,10 @@ export class HttpSessionTransport implements Transport {
   post(messages: JSONRPCMessage[], batch: boolean, res: ServerResponse): void {
     const ids = messages.filter(isRequest).map((m) => m.id);
     if (ids.length === 0) {
-      for (const m of messages) this.onmessage?.(m);
+      for (const m of messages) {
+        this.onmessage?.(m);
+        this.#cancelled(m);
+      }
       res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
       return;
     }
@@ -116,7 +119,36 @@ export class HttpSessionTransport implements Transport {
       for (const id of exchange.waiting) this.#pending.delete(id);
       exchange.waiting.clear();
     });
-    for (const m of messages) this.onmessage?.(m);
+    for (const m of messages) {
+      this.onmessage?.(m);
+      this.#cancelled(m);
+    }
+  }
+
+  /**
+   * A request the client cancels is never answered by the server (MCP cancellation: "SHOULD NOT
+   * send a response"), so its exchange would wait until the connection times out, holding a
+   * request slot. Drop it from its exchange; an exchange left with nothing to say ends with 202,
+   * which the SDK clients read as "no answer to read".
+   */
+  #cancelled(m: JSONRPCMessage): void {
+    if (!('method' in m) || m.method !== 'notifications/cancelled') return;
+    const id = (m.params as { requestId?: unknown } | undefined)?.requestId;
+    if (typeof id !== 'string' && typeof id !== 'number') return;
+    const exchange = this.#pending.get(id);
+    if (!exchange) return;
+    this.#pending.delete(id);
+    exchange.waiting.delete(id);
+    if (exchange.waiting.size > 0) return;
+    if (exchange.answers.length > 0) this.#answer(exchange);
+    else if (!exchange.res.headersSent)
+      exchange.res.writeHead(202, { 'mcp-session-id': this.sessionId }).end();
+  }
+
+  #answer(exchange: Exchange): void {
+    writeJson(exchange.res, 200, exchange.batch ? exchange.answers : exchange.answers[0], {
+      'mcp-session-id': this.sessionId,
+    });
   }
 
   /** Attach the session's GET event stream; false when one is already open (one per session). */
@@ -153,10 +185,7 @@ export class HttpSessionTransport implements Transport {
       this.#pending.delete(id);
       exchange.waiting.delete(id);
       exchange.answers.push(message);
-      if (exchange.waiting.size === 0)
-        writeJson(exchange.res, 200, exchange.batch ? exchange.answers : exchange.answers[0], {
-          'mcp-session-id': this.sessionId,
-        });
+      if (exchange.waiting.size === 0) this.#answer(exchange);
       return;
     }
     // A JSON answer has no stream for messages tied to a request (progress, logs): they are dropped,
