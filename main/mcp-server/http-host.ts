@@ -372,6 +372,7 @@ export async function startHttpHost(
       // The long-lived event stream takes no request slot; its buffer is bounded instead.
       if (!known.transport.openEventStream(res))
         return refuse(req, res, 409, 'This session already has an open event stream.', started);
+      httpLog('HTTP GET', 200, started, 'Event stream opened.', sessionId);
       return;
     }
     // Why both: the client MUST accept JSON and event streams (transports §sending messages), as the SDK checks.
