@@ -41,8 +41,9 @@ async function makeLibrary(root: string): Promise<number> {
 async function startServer(lib: string, token: string): Promise<{ url: string; stop(): void }> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--http', '--no-watch', '--token', token, lib],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    [CLI, 'serve', '--http', '--no-watch', lib],
+    // The token goes through the environment: a --token argument is visible to every local user.
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SKILLBENCH_TOKEN: token } },
   );
   let err = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -180,8 +180,9 @@ async function httpRow(label: string, cli: string): Promise<Row> {
   const t0 = performance.now();
   const child = spawn(
     process.execPath,
-    [cli, 'serve', '--http', '--no-watch', '--token', token, LIB],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    [cli, 'serve', '--http', '--no-watch', LIB],
+    // The token goes through the environment: a --token argument is visible to every local user.
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SKILLBENCH_TOKEN: token } },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';

@@ -2,16 +2,20 @@
  * The Streamable HTTP host (MCP 2025-11-25 transports) for the embedded skills server,
  * hardened like the MCP Inspector's local server (CONVENTIONS 9): binds 127.0.0.1 unless told
  * otherwise, requires a bearer token, checks Host and Origin against DNS rebinding, bounds
- * request bodies, requests in flight and sessions. One SDK `Server` per session.
+ * request bodies (size and time), requests in flight (server-wide and per session), sessions,
+ * idle connections and event-stream buffers. One SDK `Server` per session, on our own
+ * session transport (`http-transport.ts`).
  */
 import { randomBytes, randomUUID, createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { AddressInfo, Socket } from 'node:net';
+import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { HttpSessionTransport, writeJson } from './http-transport';
+import { errorResponse, frameMessages, isRequest } from './jsonrpc';
 import type { LiveCatalog } from './live-catalog';
-import { createSkillsServer } from './mcp-server';
+import { createSkillsServer, initializeProblem } from './mcp-server';
 import type { RequestLogEntry, SkillsServerFeatures, SkillsServerHandle } from './mcp-server';
 
 /** Options for {@link startHttpHost}. */
@@ -34,12 +38,43 @@ export interface HttpHostOptions extends SkillsServerFeatures {
   allowedOrigins?: string[];
   /** Largest accepted request body, in bytes. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Requests processed at once (long-lived event streams not counted). Default 32. */
+  /**
+   * Requests answered at once, server-wide (event streams not counted). A request counts from
+   * the moment its whole body has arrived until its answer has been taken by the client, so a
+   * body that trickles in takes no slot. Default 32.
+   */
   maxConcurrent?: number;
+  /** The same bound for one session, so one client cannot take every slot. Default 8. */
+  maxConcurrentPerSession?: number;
   /** Sessions kept at once; the least recently used is closed beyond it. Default 64. */
   maxSessions?: number;
+  /** Resources one session may subscribe to. Default 4,096. */
+  maxSubscriptions?: number;
+  /** Time allowed for a request's headers to arrive, in ms. Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time allowed for a request's whole body to arrive once its headers have, in ms; then 408 and the connection is closed. Default 10 s. */
+  bodyTimeoutMs?: number;
+  /**
+   * A connection on which nothing moves, in either direction, for this long (ms) is closed: this
+   * drops a client that stops reading its answers. Event streams send a comment at half this
+   * interval, so a quiet stream that is read stays open. Default 30 s.
+   */
+  idleTimeoutMs?: number;
+  /** Bytes an event stream may hold for a client that does not read it; past this it is closed. Default 1 MiB. */
+  maxStreamBufferBytes?: number;
   onRequest?: (entry: RequestLogEntry) => void;
   serverInfo?: { name: string; version: string };
+}
+
+/** What the host holds right now (for the panel and for tests of the limits). */
+export interface HttpHostStats {
+  sessions: number;
+  /** Requests whose whole body has arrived and whose answer the client has not taken yet. */
+  inFlight: number;
+  /** Requests the sessions' transports still wait to answer. */
+  pendingAnswers: number;
+  /** Open TCP connections. */
+  connections: number;
 }
 
 /** A running HTTP host. */
@@ -54,6 +89,7 @@ export interface HttpHost {
   setToken(token: string): Promise<void>;
   /** Number of open MCP sessions. */
   sessionCount(): number;
+  stats(): HttpHostStats;
   close(): Promise<void>;
 }
 
@@ -76,10 +112,14 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: HttpSessionTransport;
   handle: SkillsServerHandle;
-  lastUsed: number;
+  /** Requests of this session being answered. */
+  inFlight: number;
 }
+
+/** Most messages in one POSTed batch (protocol revisions before 2025-06-18 allow batches). */
+const MAX_BATCH = 16;
 
 /** Start the HTTP host over a loaded catalog. Rejects with a plain sentence for unsafe options. */
 export async function startHttpHost(
@@ -104,21 +144,31 @@ export async function startHttpHost(
     throw new Error('The token must be at least 16 characters long.');
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const maxConcurrent = options.maxConcurrent ?? 32;
+  const perSession = options.maxConcurrentPerSession ?? 8;
   const maxSessions = options.maxSessions ?? 64;
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const bodyTimeout = options.bodyTimeoutMs ?? 10_000;
+  const idleTimeout = options.idleTimeoutMs ?? 30_000;
+  /** Sessions in least-recently-used order (a Map keeps insertion order; a use re-inserts). */
   const sessions = new Map<string, Session>();
   let inFlight = 0;
+  /** Slot releases per connection, run when it closes (one listener per socket, not one per request). */
+  const slotsOf = new WeakMap<Socket, Set<() => void>>();
+  let connections = 0;
   let port = 0;
 
   const httpLog = (
-    req: IncomingMessage,
+    method: string,
     status: number,
     started: number,
     message: string,
+    session?: string,
   ): void => {
     options.onRequest?.({
       time: Date.now(),
       transport: 'http',
-      method: `HTTP ${req.method ?? '?'}`,
+      session,
+      method,
       status,
       ms: performance.now() - started,
       message,
@@ -131,10 +181,21 @@ export async function startHttpHost(
     message: string,
     started: number,
     headers: Record<string, string> = {},
+    code: number = ErrorCode.ConnectionClosed,
   ): void => {
-    httpLog(req, status, started, message);
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    httpLog(`HTTP ${req.method ?? '?'}`, status, started, message);
+    writeJson(res, status, errorResponse(null, code, message), headers);
+  };
+  /** Refuse and close the connection once the answer is out (the rest of the body is not read). */
+  const refuseAndClose = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    message: string,
+    started: number,
+  ): void => {
+    res.once('finish', () => req.socket.destroy());
+    refuse(req, res, status, message, started, { connection: 'close' });
   };
   const allowedHosts = (): Set<string> => {
     const names =
@@ -155,25 +216,62 @@ export async function startHttpHost(
     s.handle.dispose();
     await s.transport.close().catch(() => undefined);
   };
+  const touch = (id: string, s: Session): void => {
+    sessions.delete(id);
+    sessions.set(id, s);
+  };
 
-  const readBody = (req: IncomingMessage): Promise<Buffer | 'too-large'> =>
-    new Promise((resolve, reject) => {
-      const declared = Number(req.headers['content-length'] ?? '0');
-      if (declared > maxBody) {
-        resolve('too-large');
-        req.resume();
+  /**
+   * The whole body, or undefined when it was refused (too large: 413; not complete within
+   * `bodyTimeoutMs`: 408) or the client went away. Either refusal closes the connection.
+   */
+  const readBody = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+  ): Promise<Buffer | undefined> =>
+    new Promise((resolve) => {
+      const tooLarge = `The request is larger than ${maxBody} bytes.`;
+      if (Number(req.headers['content-length'] ?? '0') > maxBody) {
+        refuseAndClose(req, res, 413, tooLarge, started);
+        resolve(undefined);
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      let over = false;
-      req.on('data', (c: Buffer) => {
+      let done = false;
+      const finish = (body: Buffer | undefined): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.off('close', onClose);
+        resolve(body);
+      };
+      // Why a deadline for the whole body: a body trickling in at 1 byte/s is never idle, so only this ends it.
+      const timer = setTimeout(() => {
+        refuseAndClose(
+          req,
+          res,
+          408,
+          `The request body did not arrive within ${bodyTimeout / 1000} s.`,
+          started,
+        );
+        finish(undefined);
+      }, bodyTimeout);
+      const onData = (c: Buffer): void => {
         size += c.length;
-        if (size > maxBody) over = true;
-        else if (!over) chunks.push(c);
-      });
-      req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
-      req.on('error', reject);
+        if (size > maxBody) {
+          refuseAndClose(req, res, 413, tooLarge, started);
+          finish(undefined);
+        } else chunks.push(c);
+      };
+      const onEnd = (): void => finish(Buffer.concat(chunks, size));
+      const onClose = (): void => finish(undefined);
+      req.on('data', onData);
+      req.on('end', onEnd);
+      req.on('close', onClose);
     });
 
   const onRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -208,6 +306,7 @@ export async function startHttpHost(
       );
     if (token !== undefined) {
       // Why: a bearer token keeps other local users and processes out (MCP authorization §2.6; CONVENTIONS 9).
+      // Checked before the body is read, so without the token nothing larger than headers is taken in.
       const auth = req.headers.authorization ?? '';
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
       if (!m || !sameSecret(m[1], token)) {
@@ -228,9 +327,24 @@ export async function startHttpHost(
       });
     const sessionHeader = req.headers['mcp-session-id'];
     const sessionId = typeof sessionHeader === 'string' ? sessionHeader : undefined;
+    const known = sessionId !== undefined ? sessions.get(sessionId) : undefined;
+    const accept = req.headers.accept ?? '';
+    // Why: after initialize, an unknown protocol version in the header is refused (transports §protocol version header).
+    const version = req.headers['mcp-protocol-version'];
+    if (
+      sessionId !== undefined &&
+      typeof version === 'string' &&
+      !SUPPORTED_PROTOCOL_VERSIONS.includes(version)
+    )
+      return refuse(
+        req,
+        res,
+        400,
+        `This server does not speak protocol version ${version}; it speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+        started,
+      );
     if (method === 'GET' || method === 'DELETE') {
-      const s = sessionId ? sessions.get(sessionId) : undefined;
-      if (!s)
+      if (!known || sessionId === undefined)
         return refuse(
           req,
           res,
@@ -240,43 +354,68 @@ export async function startHttpHost(
             : 'The Mcp-Session-Id header is missing.',
           started,
         );
-      s.lastUsed = Date.now();
-      // Long-lived event stream (GET) is not counted against the concurrency bound.
-      await s.transport.handleRequest(req, res);
-      return;
-    }
-    // Why: bounded concurrency keeps one client from starving the app (issue 5 point 6).
-    if (inFlight >= maxConcurrent)
-      return refuse(req, res, 503, 'The server is busy. Try again in a moment.', started, {
-        'retry-after': '1',
-      });
-    inFlight++;
-    try {
-      const body = await readBody(req);
-      // Why: bounded request size (issue 5 point 6); MCP requests from clients are small.
-      if (body === 'too-large')
-        return refuse(req, res, 413, `The request is larger than ${maxBody} bytes.`, started);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body.toString('utf8'));
-      } catch {
-        return refuse(req, res, 400, 'The request body is not valid JSON.', started);
-      }
-      if (sessionId) {
-        const s = sessions.get(sessionId);
-        if (!s)
-          return refuse(
-            req,
-            res,
-            404,
-            'This session has ended. Start a new one with initialize.',
-            started,
-          );
-        s.lastUsed = Date.now();
-        await s.transport.handleRequest(req, res, parsed);
+      touch(sessionId, known);
+      if (method === 'DELETE') {
+        await closeSession(sessionId);
+        httpLog('HTTP DELETE', 200, started, 'Session ended by the client.', sessionId);
+        res.writeHead(200).end();
         return;
       }
-      if (!isInitializeRequest(parsed))
+      if (!accept.includes('text/event-stream'))
+        return refuse(
+          req,
+          res,
+          406,
+          'The event stream is sent as text/event-stream; the Accept header must list it.',
+          started,
+        );
+      // The long-lived event stream takes no request slot; its buffer is bounded instead.
+      if (!known.transport.openEventStream(res))
+        return refuse(req, res, 409, 'This session already has an open event stream.', started);
+      httpLog('HTTP GET', 200, started, 'Event stream opened.', sessionId);
+      return;
+    }
+    // Why both: the client MUST accept JSON and event streams (transports §sending messages), as the SDK checks.
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+      return refuse(
+        req,
+        res,
+        406,
+        'The Accept header must list both application/json and text/event-stream.',
+        started,
+      );
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+      return refuse(req, res, 415, 'Send the request as Content-Type: application/json.', started);
+    if (sessionId !== undefined && !known)
+      return refuse(
+        req,
+        res,
+        404,
+        'This session has ended. Start a new one with initialize.',
+        started,
+      );
+    const body = await readBody(req, res, started);
+    if (body === undefined) return;
+    const framed = frameMessages(body.toString('utf8'), MAX_BATCH);
+    if (!framed.ok) {
+      httpLog('HTTP POST', 400, started, framed.error.error.message);
+      writeJson(res, 400, framed.error);
+      return;
+    }
+    const initialize = framed.messages.find((m) => isRequest(m) && m.method === 'initialize') as
+      JSONRPCRequest | undefined;
+    if (known && initialize)
+      return refuse(
+        req,
+        res,
+        400,
+        'This session is already initialized; start a new session without the Mcp-Session-Id header.',
+        started,
+        {},
+        ErrorCode.InvalidRequest,
+      );
+    if (!known) {
+      if (!initialize || framed.messages.length !== 1)
         return refuse(
           req,
           res,
@@ -284,53 +423,133 @@ export async function startHttpHost(
           'Start a session with an initialize request first (no Mcp-Session-Id header was sent).',
           started,
         );
-      if (sessions.size >= maxSessions) {
-        const oldest = [...sessions.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0];
-        if (oldest) await closeSession(oldest[0]);
+      const problem = initializeProblem(initialize);
+      if (problem) {
+        httpLog('initialize', 400, started, problem.error.message);
+        writeJson(res, 400, problem);
+        return;
       }
+    }
+    const hasRequests = framed.messages.some(isRequest);
+    if (hasRequests && inFlight >= maxConcurrent)
+      return refuse(req, res, 503, 'The server is busy. Try again in a moment.', started, {
+        'retry-after': '1',
+      });
+    // Why per session too: one client must not be able to take every slot (the server-wide bound alone let it).
+    if (hasRequests && known && known.inFlight >= perSession)
+      return refuse(
+        req,
+        res,
+        429,
+        `This session already has ${perSession} requests being answered. Wait for their answers first.`,
+        started,
+        { 'retry-after': '1' },
+      );
+    let session = known;
+    let id = sessionId;
+    if (!session || id === undefined) {
+      if (sessions.size >= maxSessions) {
+        const oldest = sessions.keys().next();
+        if (!oldest.done) await closeSession(oldest.value);
+      }
+      id = randomUUID();
+      const sid = id;
       const handle = createSkillsServer(catalog, {
         ...options,
         transport: 'http',
+        session: sid,
         onRequest: options.onRequest,
         serverInfo: options.serverInfo,
       });
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        enableJsonResponse: true,
-        onsessioninitialized: (id) => {
-          sessions.set(id, { transport, handle, lastUsed: Date.now() });
-        },
+      const transport = new HttpSessionTransport(sid, {
+        maxStreamBufferBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
+        keepAliveMs: Math.max(10, Math.floor(idleTimeout / 2)),
+        onStreamDropped: () =>
+          httpLog(
+            'HTTP GET',
+            413,
+            performance.now(),
+            'Closed an event stream whose client did not read it.',
+            sid,
+          ),
       });
+      session = { transport, handle, inFlight: 0 };
+      const created = session;
       transport.onclose = () => {
-        const id = transport.sessionId;
-        if (id && sessions.has(id)) {
-          sessions.delete(id);
+        if (sessions.get(sid) === created) {
+          sessions.delete(sid);
           handle.dispose();
         }
       };
-      await handle.server.connect(transport);
-      await transport.handleRequest(req, res, parsed);
-    } finally {
-      inFlight--;
+      await handle.connect(transport);
+      sessions.set(sid, session);
+    } else touch(id, session);
+    if (hasRequests) {
+      const s = session;
+      inFlight++;
+      s.inFlight++;
+      let released = false;
+      const release = (): void => {
+        if (released) return;
+        released = true;
+        inFlight--;
+        s.inFlight--;
+        slotsOf.get(req.socket)?.delete(release);
+      };
+      // The answer is out ('close' after 'finish'), or the connection is gone. A pipelined answer
+      // still queued behind another gets no 'close' of its own then, so the socket's close releases it too.
+      res.once('close', release);
+      let slots = slotsOf.get(req.socket);
+      if (!slots) {
+        const set = new Set<() => void>();
+        slots = set;
+        slotsOf.set(req.socket, set);
+        req.socket.once('close', () => {
+          for (const r of [...set]) r();
+        });
+      }
+      slots.add(release);
     }
+    session.transport.post(framed.messages, framed.batch, res);
   };
 
-  const http: HttpServer = createServer((req, res) => {
-    onRequest(req, res).catch((e: unknown) => {
-      if (!res.headersSent)
-        refuse(
-          req,
-          res,
-          500,
-          `The server failed: ${e instanceof Error ? e.message : String(e)}`,
-          performance.now(),
-        );
-      else res.end();
-    });
-  });
-  // Why: slow-loris protection; MCP request bodies are small, event streams are exempt via keep-alive data.
-  http.headersTimeout = 10_000;
+  const http: HttpServer = createServer(
+    // Why: Node checks the headers deadline on this interval; the default (30 s) would make it late.
+    { connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 2))) },
+    (req, res) => {
+      onRequest(req, res).catch((e: unknown) => {
+        if (!res.headersSent)
+          refuse(
+            req,
+            res,
+            500,
+            `The server failed: ${e instanceof Error ? e.message : String(e)}`,
+            performance.now(),
+            {},
+            ErrorCode.InternalError,
+          );
+        else res.end();
+      });
+    },
+  );
+  // Why: slow-loris protection for headers; bodies have their own deadline (bodyTimeoutMs) in readBody.
+  http.headersTimeout = headersTimeout;
   http.requestTimeout = 0;
+  // Why: a connection where nothing moves is dropped, so a client that stops reading cannot pin its answers in memory.
+  http.timeout = idleTimeout;
+  http.on('timeout', (socket: Socket) => {
+    httpLog(
+      'HTTP',
+      408,
+      performance.now(),
+      `Closed a connection on which nothing moved for ${idleTimeout / 1000} s (its client stopped reading or sending).`,
+    );
+    socket.destroy();
+  });
+  http.on('connection', (socket: Socket) => {
+    connections++;
+    socket.once('close', () => connections--);
+  });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, bindHost, () => {
@@ -355,6 +574,12 @@ export async function startHttpHost(
       await Promise.all([...sessions.keys()].map(closeSession));
     },
     sessionCount: () => sessions.size,
+    stats: () => ({
+      sessions: sessions.size,
+      inFlight,
+      pendingAnswers: [...sessions.values()].reduce((n, s) => n + s.transport.pendingCount, 0),
+      connections,
+    }),
     async close() {
       await Promise.all([...sessions.keys()].map(closeSession));
       await new Promise<void>((resolve) => {

@@ -667,6 +667,8 @@ describe('change notifications after file edits', () => {
     dir: Awaited<ReturnType<typeof tempDir>>;
     catalog: LiveCatalog;
     host: HttpHost;
+    /** Resolves when the client's GET event stream is open (the host logs it). */
+    opened: Promise<void>;
   }> {
     const dir = await tempDir();
     await writeTree(dir.path, {
@@ -675,8 +677,14 @@ describe('change notifications after file edits', () => {
     });
     const catalog = new LiveCatalog([dir.path], { watch: true, debounceMs: 50 });
     await catalog.load();
-    const host = await startHttpHost(catalog, {});
-    return { dir, catalog, host };
+    let streamOpened: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (streamOpened = resolve));
+    const host = await startHttpHost(catalog, {
+      onRequest: (e) => {
+        if (e.method === 'HTTP GET' && e.status === 200) streamOpened();
+      },
+    });
+    return { dir, catalog, host, opened };
   }
 
   function waitFor<T>(register: (resolve: (v: T) => void) => void, ms = 10_000): Promise<T> {
@@ -690,7 +698,7 @@ describe('change notifications after file edits', () => {
   }
 
   it('sends resources/updated to subscribers when a file changes, and the new digest agrees with the read (HTTP)', async () => {
-    const { dir, catalog, host } = await setup();
+    const { dir, catalog, host, opened } = await setup();
     const client = new Client({ name: 'test', version: '1.0.0' });
     try {
       await client.connect(
@@ -704,8 +712,8 @@ describe('change notifications after file edits', () => {
           resolve(n.params.uri),
         ),
       );
-      // Give the client's event stream a moment to attach (it opens right after initialize).
-      await new Promise((r) => setTimeout(r, 200));
+      // Notifications go on the client's event stream, which it opens right after initialize.
+      await opened;
       await writeFile(join(dir.path, 'one', 'notes.md'), 'v2 — edited\n');
       expect(await updated).toBe('skill://one/notes.md');
       const got = await client.request(

@@ -6,15 +6,19 @@
  * Every transport (stdio, each HTTP session) gets its own `Server` from {@link createSkillsServer}.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCErrorResponse, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
+  InitializeRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  PingRequestSchema,
   ReadResourceRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -35,8 +39,9 @@ import type { DirectoryResource } from '../../shared/sep';
 import type { CatalogSnapshot, ServedSkill, SnapshotFile } from './catalog';
 import { archiveUris, legacyView } from './legacy';
 import type { LegacyResource } from './legacy';
+import { errorResponse, isRequest } from './jsonrpc';
 import type { CatalogChange, LiveCatalog } from './live-catalog';
-import { renderPromptBody, shellCommandLines, skillPrompts } from './prompts';
+import { PromptTooLongError, renderPromptBody, shellCommandLines, skillPrompts } from './prompts';
 
 /** What the server offers besides the Skills extension. Everything is on by default (issue 5 points 4–5). */
 export interface SkillsServerFeatures {
@@ -72,21 +77,32 @@ export interface CreateSkillsServerOptions extends SkillsServerFeatures {
   session?: string;
   onRequest?: (entry: RequestLogEntry) => void;
   serverInfo?: { name: string; version: string };
+  /** Resources one session may subscribe to. Default 4,096. */
+  maxSubscriptions?: number;
 }
 
 /** A server plus the means to stop listening to the catalog. */
 export interface SkillsServerHandle {
   server: Server;
+  /**
+   * Connect the server to a transport, checking every request's parameters first: a request
+   * whose parameters have the wrong shape gets -32602 with a plain sentence (JSON-RPC 2.0 §5.1),
+   * where the SDK would answer -32603 with its validator's dump.
+   */
+  connect(transport: Transport): Promise<void>;
   /** Stop forwarding catalog changes; call when the transport closes. */
   dispose(): void;
 }
+
+/** Default of {@link CreateSkillsServerOptions.maxSubscriptions}. */
+export const DEFAULT_MAX_SUBSCRIPTIONS = 4096;
 
 /** A result object as handlers build it; the SDK checks the wire shape. */
 type AnyResult = Record<string, unknown>;
 
 const DEFAULT_PAGES = { skills: 250, resources: 500, directory: 500 };
 
-/** Why every "not served" answer is -32602: SEP-2640 §3–§4 and issue 5 point 7 ("give -32602 and read nothing"). */
+/** Why every "not served" answer is -32602: SEP-2640 §3–§4, issue 5 point 7 ("give -32602 and read nothing") and SEP-2164 (resource not found is -32602). */
 function invalid(message: string): McpError {
   return new McpError(ErrorCode.InvalidParams, message);
 }
@@ -297,7 +313,105 @@ const TOOLS = [
   },
 ];
 
-/** Build a `Server` over the catalog. Call `connect(transport)` on the result's `server`. */
+interface SchemaIssue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  expected?: string;
+}
+
+const KIND_WORDS: Record<string, string> = {
+  string: 'text (a string)',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  record: 'an object',
+  array: 'a list (an array)',
+};
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** One plain sentence for the first problem with a request's parameters. */
+function describeParams(method: string, request: unknown, issues: readonly SchemaIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return `The parameters of ${method} are not valid.`;
+  const path = issue.path[0] === 'params' ? issue.path.slice(1) : issue.path;
+  const name = path.length > 0 ? `"${path.map(String).join('.')}"` : 'The parameters';
+  const value = valueAt(request, issue.path);
+  if (issue.code === 'invalid_type' && issue.expected) {
+    const wanted = KIND_WORDS[issue.expected] ?? issue.expected;
+    return value === undefined
+      ? `${method} needs ${path.length > 0 ? name : 'parameters'}, which must be ${wanted}.`
+      : `In ${method}, ${name} must be ${wanted}, not ${kindOf(value)}.`;
+  }
+  return `In ${method}, ${name} is not valid: ${issue.message}.`;
+}
+
+/**
+ * The -32602 answer for a request whose parameters do not fit `schema`, or undefined when they
+ * do. The message is a plain sentence; the validator's issues go in `data`.
+ */
+function paramsProblem(
+  schema: { safeParse(v: unknown): unknown },
+  message: JSONRPCRequest,
+): JSONRPCErrorResponse | undefined {
+  const checked = schema.safeParse(message) as
+    { success: true } | { success: false; error: { issues: SchemaIssue[] } };
+  if (checked.success) return undefined;
+  return errorResponse(
+    message.id,
+    ErrorCode.InvalidParams,
+    describeParams(message.method, message, checked.error.issues),
+    {
+      issues: checked.error.issues.map((i) => ({
+        path: i.path.map(String).join('.'),
+        message: i.message,
+      })),
+    },
+  );
+}
+
+/** The -32602 answer for an `initialize` request with parameters of the wrong shape (checked before a session is made). */
+export function initializeProblem(message: JSONRPCRequest): JSONRPCErrorResponse | undefined {
+  return paramsProblem(InitializeRequestSchema, message);
+}
+
+/** The request schemas the SDK checks on its own (initialize, ping); ours are added as handlers register. */
+const SDK_HANDLED = [InitializeRequestSchema, PingRequestSchema];
+
+/** A subscriber to a catalog; one catalog listener serves every session (no listener per session). */
+const fanOuts = new WeakMap<LiveCatalog, Set<(change: CatalogChange) => void>>();
+
+function subscribe(catalog: LiveCatalog, fn: (change: CatalogChange) => void): () => void {
+  let set = fanOuts.get(catalog);
+  if (!set) {
+    const subscribers = new Set<(change: CatalogChange) => void>();
+    set = subscribers;
+    fanOuts.set(catalog, subscribers);
+    // Why one listener: a listener per session passed EventEmitter's limit of 10 (MaxListenersExceededWarning).
+    catalog.on('changed', (change) => {
+      for (const f of subscribers) f(change);
+    });
+  }
+  set.add(fn);
+  return () => set.delete(fn);
+}
+
+/** Build a `Server` over the catalog. Connect it with the handle's `connect(transport)`. */
 export function createSkillsServer(
   catalog: LiveCatalog,
   options: CreateSkillsServerOptions,
@@ -319,6 +433,11 @@ export function createSkillsServer(
   // Why: SEP-2640 §2 — declaring the extension commits us to skills/list + skills/get; directoryRead to resources/directory/read. Settings inline under the id (SEP-2133).
   server.registerCapabilities({ extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } } });
   const subscriptions = new Set<string>();
+  const maxSubscriptions = options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS;
+  /** Method → the request schema its handler parses with, for the check in `connect`. */
+  const schemas = new Map<string, { safeParse(v: unknown): unknown }>(
+    SDK_HANDLED.map((s) => [s.shape.method.value, s]),
+  );
   const log = (
     method: string,
     uri: string | undefined,
@@ -343,6 +462,7 @@ export function createSkillsServer(
     method: string,
     fn: (req: { params?: Record<string, unknown> }) => AnyResult | Promise<AnyResult>,
   ): void => {
+    schemas.set(method, schema as { safeParse(v: unknown): unknown });
     server.setRequestHandler(schema, async (req: unknown) => {
       const started = performance.now();
       const r = req as { params?: Record<string, unknown> };
@@ -463,7 +583,18 @@ export function createSkillsServer(
   }));
 
   handle(SubscribeRequestSchema, 'resources/subscribe', (req) => {
-    subscriptions.add(parse(req.params?.uri, ['skill:', 'resource:']));
+    const href = parse(req.params?.uri, ['skill:', 'resource:']);
+    const s = snap();
+    // Why refuse: a subscription to a URI we do not serve could never be updated (SEP-2164: not found is -32602).
+    if (!s.targets.has(href) && !legacyView(s, { archives: legacy, personal }).byUri.has(href))
+      throw invalid(`No served resource has the URI ${href}, so there is nothing to subscribe to.`);
+    if (!subscriptions.has(href) && subscriptions.size >= maxSubscriptions)
+      // -32600: the request is well formed, but this session may not hold more (a per-session bound on memory).
+      throw new McpError(
+        ErrorCode.InvalidRequest,
+        `This session already follows ${maxSubscriptions} resources, the most it may. Unsubscribe from some first.`,
+      );
+    subscriptions.add(href);
     return {};
   });
 
@@ -560,7 +691,13 @@ export function createSkillsServer(
       const prompt = skillPrompts(snap().skills).find((p) => p.name === name);
       if (!prompt) throw invalid(`No prompt is named "${String(name)}".`);
       const values = (req.params?.arguments ?? {}) as Record<string, string | undefined>;
-      const text = renderPromptBody(prompt, values);
+      let text: string;
+      try {
+        text = renderPromptBody(prompt, values);
+      } catch (e) {
+        if (e instanceof PromptTooLongError) throw invalid(e.message);
+        throw e;
+      }
       const commands = shellCommandLines(prompt.skill.body);
       return {
         description:
@@ -600,11 +737,29 @@ export function createSkillsServer(
     // A closed transport rejects; the next change simply finds no listener once disposed.
     for (const p of sends) p.catch(() => undefined);
   };
-  catalog.on('changed', onChange);
+  const unsubscribe = subscribe(catalog, onChange);
   return {
     server,
-    dispose: () => {
-      catalog.off('changed', onChange);
+    async connect(transport: Transport): Promise<void> {
+      await server.connect(transport);
+      const deliver = transport.onmessage;
+      transport.onmessage = (message, extra) => {
+        const schema = isRequest(message) ? schemas.get(message.method) : undefined;
+        const problem = schema && paramsProblem(schema, message as JSONRPCRequest);
+        if (problem) {
+          log(
+            (message as JSONRPCRequest).method,
+            undefined,
+            problem.error.code,
+            performance.now(),
+            problem.error.message,
+          );
+          void transport.send(problem);
+          return;
+        }
+        deliver?.(message, extra);
+      };
     },
+    dispose: unsubscribe,
   };
 }

@@ -93,7 +93,24 @@ export function shellCommandLines(body: string): string[] {
   return body.split(/\r?\n/).filter((line) => /!`[^`]+`/.test(line));
 }
 
-/** Substitute placeholders in a skill body with the prompt's argument values. */
+/** Longest text a rendered prompt may reach (characters): far above any real skill, far below memory trouble. */
+export const MAX_PROMPT_CHARS = 1024 * 1024;
+
+/** Thrown when the arguments would make the prompt longer than {@link MAX_PROMPT_CHARS}. */
+export class PromptTooLongError extends Error {}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}
+
+/**
+ * Substitute placeholders in a skill body with the prompt's argument values.
+ *
+ * One pass over the body with a replacement function, so a value is inserted literally: `$&`,
+ * `$'` or `$1` in client text are not replacement patterns, and a value that contains a
+ * placeholder is never expanded again. The work is linear in the body plus the inserted text,
+ * which is capped at {@link MAX_PROMPT_CHARS}.
+ */
 export function renderPromptBody(
   prompt: SkillPrompt,
   values: Record<string, string | undefined>,
@@ -106,14 +123,28 @@ export function renderPromptBody(
     prompt.named.length > 0
       ? positional.filter((v) => v.length > 0).join(' ')
       : (values[FREE_TEXT_ARGUMENT] ?? '').trim();
-  let text = prompt.skill.body;
-  // Longest patterns first, so `$ARGUMENTS[1]` is not read as `$ARGUMENTS` + "[1]".
-  text = text.replace(/\$ARGUMENTS\[(\d+)\]/g, (_m, i: string) => positional[Number(i)] ?? '');
-  text = text.replace(/\$ARGUMENTS\b/g, all);
-  text = text.replace(/\$(\d+)\b/g, (_m, i: string) =>
-    Number(i) >= 1 ? (positional[Number(i) - 1] ?? '') : `$${i}`,
+  // Longest names first, so `$service_name` is not read as `$service` + "_name"; `$ARGUMENTS[N]` before `$ARGUMENTS`.
+  const names = [...prompt.named].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(
+    `\\$(?:ARGUMENTS\\[(\\d+)\\]|(ARGUMENTS)\\b|(\\d+)\\b${names.length > 0 ? `|(${names.join('|')})\\b` : ''})`,
+    'g',
   );
-  for (const n of prompt.named)
-    text = text.replace(new RegExp(`\\$${n.replace(/[-]/g, '\\-')}\\b`, 'g'), values[n] ?? '');
-  return text;
+  const body = prompt.skill.body;
+  let length = body.length;
+  return body.replace(
+    pattern,
+    (match, index?: string, whole?: string, n?: string, name?: string): string => {
+      let value: string;
+      if (index !== undefined) value = positional[Number(index)] ?? '';
+      else if (whole !== undefined) value = all;
+      else if (n !== undefined) value = Number(n) >= 1 ? (positional[Number(n) - 1] ?? '') : match;
+      else value = values[name ?? ''] ?? '';
+      length += value.length - match.length;
+      if (length > MAX_PROMPT_CHARS)
+        throw new PromptTooLongError(
+          `The arguments make this prompt longer than ${MAX_PROMPT_CHARS.toLocaleString('en')} characters. Send shorter arguments.`,
+        );
+      return value;
+    },
+  );
 }

@@ -2,14 +2,15 @@
  * The stdio transport: the command a user pastes into Claude Desktop
  * (`skillbench serve --stdio LIB...`). stdout carries the protocol and nothing else.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Readable, Writable } from 'node:stream';
 import type { LiveCatalog } from './live-catalog';
 import { createSkillsServer } from './mcp-server';
 import type { RequestLogEntry, SkillsServerFeatures } from './mcp-server';
+import { StdioLineTransport } from './stdio-transport';
+import type { StdioTransportOptions } from './stdio-transport';
 
 /** Options for {@link serveStdio}. */
-export interface StdioHostOptions extends SkillsServerFeatures {
+export interface StdioHostOptions extends SkillsServerFeatures, StdioTransportOptions {
   stdin?: Readable;
   stdout?: Writable;
   onRequest?: (entry: RequestLogEntry) => void;
@@ -22,15 +23,16 @@ export async function serveStdio(
   options: StdioHostOptions = {},
 ): Promise<void> {
   const handle = createSkillsServer(catalog, { ...options, transport: 'stdio' });
-  const stdin = options.stdin ?? process.stdin;
-  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  const transport = new StdioLineTransport(
+    options.stdin ?? process.stdin,
+    options.stdout ?? process.stdout,
+    options,
+  );
+  // Set before connect: the SDK's Protocol keeps this handler and calls it when the transport closes.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
-    // Why: the SDK's stdio transport does not notice stdin ending; a client that exits must stop us.
-    stdin.once('end', () => void transport.close());
-    stdin.once('close', () => void transport.close());
   });
-  await handle.server.connect(transport);
+  await handle.connect(transport);
   try {
     await closed;
   } finally {

@@ -2,6 +2,8 @@
  * Test support (used by *.test.ts and bench/server): a real skill library in a temp folder and a
  * bundled CLI for spawning the stdio server. Node only; no test framework imports.
  */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -122,4 +124,56 @@ export async function bundleCli(outDir: string): Promise<string> {
     },
   });
   return outfile;
+}
+
+/** A `skillbench serve --http` child process, ready to take requests. */
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then wait for the exit. */
+  stop(): Promise<number | string>;
+}
+
+/**
+ * Start `node [nodeArgs] cli serve --http --port 0 [args]` and wait for the line that names its
+ * address (an event, not a delay). Rejects with the stderr text if the process ends first.
+ */
+export function startServeProcess(
+  cli: string,
+  args: string[],
+  options: { nodeArgs?: string[]; env?: Record<string, string | undefined> } = {},
+): Promise<ServeProcess> {
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), cli, 'serve', '--http', '--port', '0', ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } },
+  );
+  let err = '';
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  return new Promise((resolve, reject) => {
+    child.stderr?.on('data', (c: Buffer) => {
+      err += c.toString('utf8');
+      const m = /listening on (\S+)/.exec(err);
+      if (m?.[1])
+        resolve({
+          child,
+          url: m[1],
+          stderr: () => err,
+          exited,
+          stop: () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
+    });
+    void exited.then((code) =>
+      reject(new Error(`serve exited (${code}) before listening:\n${err}`)),
+    );
+  });
 }

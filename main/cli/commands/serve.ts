@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { LiveCatalog } from '../../mcp-server/live-catalog';
 import { startHttpHost } from '../../mcp-server/http-host';
@@ -10,7 +11,7 @@ import type { CliCommand, CliIO } from '../support/types';
 
 const USAGE = `Usage:
   skillbench serve --stdio [options] LIBRARY...
-  skillbench serve --http [--port N] [--host 127.0.0.1] [--token T] [options] LIBRARY...
+  skillbench serve --http [--port N] [--host 127.0.0.1] [--token-file PATH] [options] LIBRARY...
 
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
 Only skills that pass the mcp-serve checks are served; the others are listed on stderr.
@@ -20,7 +21,12 @@ Only skills that pass the mcp-serve checks are served; the others are listed on 
   --port N             HTTP port (default: a free one).
   --host ADDR          Address to bind (default 127.0.0.1). Other than 127.0.0.1 or ::1 needs --allow-remote.
   --allow-remote       Allow binding a non-loopback address (reachable from the network).
-  --token T            Bearer token clients must send (default: a new random one, printed on stderr).
+  --token-file PATH    Read the bearer token clients must send from this file (surrounding
+                       whitespace ignored). Or set it in the environment variable
+                       SKILLBENCH_TOKEN. The token must be at least 16 characters long.
+                       Without either, a new random token is made and printed on stderr.
+  --token T            Still accepted, but the token is then visible to every user of this
+                       computer in the process list; prefer SKILLBENCH_TOKEN or --token-file.
   --no-legacy          Do not serve skill://index.json, the .tar.gz/.zip archives or the resource://skills/... mapping.
   --no-tools           Do not offer the list_skills / read_skill / read_skill_file tools.
   --no-prompts         Do not offer user-invocable skills as prompts.
@@ -35,6 +41,7 @@ interface ServeArgs {
   port?: number;
   host?: string;
   token?: string;
+  tokenFile?: string;
   allowRemote: boolean;
   noAuth: boolean;
   watch: boolean;
@@ -76,6 +83,9 @@ function parseArgs(args: string[], cwd: string): ServeArgs {
       case '--token':
         out.token = value();
         break;
+      case '--token-file':
+        out.tokenFile = resolve(cwd, value());
+        break;
       case '--allow-remote':
         out.allowRemote = true;
         break;
@@ -107,12 +117,65 @@ function parseArgs(args: string[], cwd: string): ServeArgs {
     (out.port !== undefined ||
       out.host !== undefined ||
       out.token !== undefined ||
+      out.tokenFile !== undefined ||
       out.noAuth ||
       out.allowRemote)
   ) {
-    throw new UsageError('--port, --host, --token and --allow-remote only apply to --http.');
+    throw new UsageError(
+      '--port, --host, --token, --token-file and --allow-remote only apply to --http.',
+    );
   }
+  if (out.token !== undefined && out.tokenFile !== undefined)
+    throw new UsageError('Give the token one way: --token-file or --token, not both.');
   return { mode, roots, ...out };
+}
+
+/** The environment variable `serve --http` reads its token from. */
+export const TOKEN_ENV = 'SKILLBENCH_TOKEN';
+
+/** The token's origin, for messages. */
+type TokenSource = { token: string; from: string } | undefined;
+
+/**
+ * The token from `--token-file`, `--token` or SKILLBENCH_TOKEN, in that order; undefined when
+ * none is given (the host then makes one). Why not the command line: every local user can read
+ * another user's process arguments (`ps`, /proc/PID/cmdline), but not its environment or files.
+ */
+async function chooseToken(opts: ServeArgs, io: CliIO): Promise<TokenSource> {
+  let chosen: TokenSource;
+  if (opts.tokenFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(opts.tokenFile, 'utf8');
+    } catch (e) {
+      throw new UsageError(
+        `Could not read the token file ${opts.tokenFile} (${e instanceof Error ? e.message : String(e)}).`,
+      );
+    }
+    chosen = { token: text.trim(), from: `the token file ${opts.tokenFile}` };
+    // Why warn: a token file others can read gives the token away as surely as the command line.
+    const mode = (await stat(opts.tokenFile)).mode;
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
+      io.stderr(
+        term`skillbench serve: warning: other users of this computer can read ${opts.tokenFile}; make it private with "chmod 600 ${opts.tokenFile}".\n`,
+      );
+  } else if (opts.token !== undefined) {
+    chosen = { token: opts.token, from: '--token' };
+    io.stderr(
+      `skillbench serve: warning: a token given with --token is visible to every user of this computer in the process list. Put it in the ${TOKEN_ENV} environment variable or in a file named with --token-file instead.\n`,
+    );
+  } else {
+    const fromEnv = io.env[TOKEN_ENV];
+    if (fromEnv !== undefined && fromEnv !== '')
+      chosen = { token: fromEnv.trim(), from: `the ${TOKEN_ENV} environment variable` };
+  }
+  if (chosen && chosen.token.length < 16)
+    throw new UsageError(
+      `The token from ${chosen.from} is ${chosen.token.length} characters long; it must be at least 16.`,
+    );
+  if (chosen && /\s/.test(chosen.token))
+    throw new UsageError(`The token from ${chosen.from} contains spaces; a bearer token cannot.`);
+  return chosen;
 }
 
 function waitForSignal(): Promise<void> {
@@ -146,13 +209,17 @@ export const serveCommand: CliCommand = {
     // Why for every message: on stdio only stderr is ours, and it shows folder names and reasons.
     const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
+    const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
     const catalog = new LiveCatalog(opts.roots, { watch: opts.watch });
     await catalog.load();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
     reportCatalog(catalog, io);
     if (opts.mode === 'stdio') {
       try {
-        await serveStdio(catalog, { ...opts.features });
+        await serveStdio(catalog, {
+          ...opts.features,
+          onProblem: (message) => io.stderr(`skillbench serve: ${message}\n`),
+        });
       } finally {
         catalog.close();
       }
@@ -162,17 +229,23 @@ export const serveCommand: CliCommand = {
       ...opts.features,
       host: opts.host,
       port: opts.port,
-      token: opts.token,
+      token: chosen?.token,
       allowNonLoopback: opts.allowRemote,
       insecureNoAuthLoopbackOnly: opts.noAuth,
     });
-    io.stderr(term`skillbench serve: listening on ${host.url}\n`);
+    // A token the user chose is not printed again: they have it, and logs should not.
     io.stderr(
-      host.token
-        ? `skillbench serve: token ${host.token}\n  (send it as "Authorization: Bearer <token>")\n`
-        : 'skillbench serve: WARNING running without a token (test mode, loopback only).\n',
+      host.token === undefined
+        ? 'skillbench serve: WARNING running without a token (test mode, loopback only).\n'
+        : chosen
+          ? term`skillbench serve: clients must send the token from ${chosen.from} as "Authorization: Bearer <token>".\n`
+          : term`skillbench serve: token ${host.token}\n  (send it as "Authorization: Bearer <token>"; set ${TOKEN_ENV} or use --token-file to choose your own)\n`,
     );
-    await waitForSignal();
+    // The signal handlers come before the "listening" line, which is the last: a supervisor that
+    // waits for it may stop us at once and must get a clean exit.
+    const stopped = waitForSignal();
+    io.stderr(term`skillbench serve: listening on ${host.url}\n`);
+    await stopped;
     await host.close();
     catalog.close();
     return 0;

@@ -1,0 +1,146 @@
+/**
+ * `skillbench serve --http` takes its token from SKILLBENCH_TOKEN or --token-file, so it never
+ * appears in the process list that every local user can read; `--token` still works but warns.
+ * The servers run as real child processes on 127.0.0.1 and stop with SIGTERM.
+ */
+import { readFile, writeFile, chmod } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { captureIO } from '../support/capture-io';
+import { runCli } from '../run';
+import {
+  bundleCli,
+  makeTestLibrary,
+  startServeProcess,
+  tempDir,
+} from '../../mcp-server/test-support';
+import type { ServeProcess } from '../../mcp-server/test-support';
+
+const TOKEN = 'a-token-nobody-else-can-read-0123';
+
+let lib: Awaited<ReturnType<typeof tempDir>>;
+let build: Awaited<ReturnType<typeof tempDir>>;
+let cli: string;
+
+beforeAll(async () => {
+  lib = await tempDir();
+  await makeTestLibrary(lib.path);
+  build = await tempDir('skillbench-cli-');
+  cli = await bundleCli(build.path);
+}, 120_000);
+
+afterAll(async () => {
+  await lib?.remove();
+  await build?.remove();
+});
+
+/** Connect with `token`, list resources, and close; rejects when the server refuses the token. */
+async function canUse(url: string, token: string): Promise<boolean> {
+  const client = new Client({ name: 'serve-test', version: '1' });
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      }),
+    );
+    await client.listResources();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** What every local user can read about the process: its command line. */
+async function commandLine(server: ServeProcess): Promise<string> {
+  return (await readFile(`/proc/${server.child.pid}/cmdline`, 'utf8')).split('\0').join(' ');
+}
+
+async function withServer(
+  args: string[],
+  env: Record<string, string | undefined>,
+  check: (server: ServeProcess) => Promise<void>,
+): Promise<void> {
+  const server = await startServeProcess(cli, [...args, '--no-watch', lib.path], { env });
+  let failure: Error | undefined;
+  try {
+    await check(server);
+  } catch (e) {
+    failure = e instanceof Error ? e : new Error(String(e));
+  }
+  // Stop first, then report the check's failure: the process must not outlive the test.
+  const code = await server.stop();
+  if (failure) throw failure;
+  expect(code).toBe(0);
+}
+
+describe('serve --http: where the token comes from', () => {
+  it('--help says to use SKILLBENCH_TOKEN or --token-file, that --token is visible to others, and the minimum length', async () => {
+    const io = captureIO(lib.path);
+    expect(await runCli(['serve', '--help'], io)).toBe(0);
+    expect(io.out).toContain('SKILLBENCH_TOKEN');
+    expect(io.out).toContain('--token-file PATH');
+    expect(io.out).toContain('at least 16 characters');
+    expect(io.out).toMatch(
+      /--token T\s+Still accepted, but the token is then visible to every user/,
+    );
+  });
+
+  it('reads the token from SKILLBENCH_TOKEN: it is not in the command line nor printed, and clients need it', async () => {
+    await withServer(['--http'], { SKILLBENCH_TOKEN: TOKEN }, async (server) => {
+      expect(await commandLine(server)).not.toContain(TOKEN);
+      expect(server.stderr()).not.toContain(TOKEN);
+      expect(server.stderr()).toContain('the SKILLBENCH_TOKEN environment variable');
+      expect(await canUse(server.url, TOKEN)).toBe(true);
+      expect(await canUse(server.url, `${TOKEN}-wrong`)).toBe(false);
+    });
+  });
+
+  it('reads the token from --token-file, and warns when other users can read the file', async () => {
+    const file = join(lib.path, '..', `token-${process.pid}.txt`);
+    await writeFile(file, `${TOKEN}\n`);
+    try {
+      await chmod(file, 0o600);
+      await withServer(['--http', '--token-file', file], {}, async (server) => {
+        expect(await commandLine(server)).not.toContain(TOKEN);
+        expect(server.stderr()).not.toContain('warning');
+        expect(await canUse(server.url, TOKEN)).toBe(true);
+      });
+      await chmod(file, 0o644);
+      await withServer(['--http', '--token-file', file], {}, async (server) => {
+        expect(server.stderr()).toContain(`other users of this computer can read ${file}`);
+        expect(await canUse(server.url, TOKEN)).toBe(true);
+      });
+    } finally {
+      await chmod(file, 0o600).catch(() => undefined);
+      await writeFile(file, '');
+    }
+  });
+
+  it('--token still works, with a warning that other users can see it', async () => {
+    await withServer(['--http', '--token', TOKEN], {}, async (server) => {
+      expect(server.stderr()).toContain(
+        'a token given with --token is visible to every user of this computer in the process list',
+      );
+      expect(await canUse(server.url, TOKEN)).toBe(true);
+    });
+  });
+
+  it('refuses a token shorter than 16 characters, and two sources at once, with exit code 2', async () => {
+    const short = captureIO(lib.path, { SKILLBENCH_TOKEN: 'too-short' });
+    expect(await runCli(['serve', '--http', lib.path], short)).toBe(2);
+    expect(short.err).toContain(
+      'The token from the SKILLBENCH_TOKEN environment variable is 9 characters long; it must be at least 16.',
+    );
+    const both = captureIO(lib.path);
+    expect(
+      await runCli(['serve', '--http', '--token', TOKEN, '--token-file', 'x', lib.path], both),
+    ).toBe(2);
+    expect(both.err).toContain('Give the token one way');
+    const stdio = captureIO(lib.path);
+    expect(await runCli(['serve', '--stdio', '--token-file', 'x', lib.path], stdio)).toBe(2);
+  });
+});
