@@ -6,7 +6,7 @@ import {
   startEmbeddedHttp,
   startFixture,
   type RunningServer,
-} from '../../main/inspector/test-support';
+} from '../../main/testing/inspector-servers';
 import { seriousViolations } from '../axe';
 import { expect, test as base } from '../fixtures';
 import { InspectorPage } from '../pages/inspector-page';

@@ -8,8 +8,8 @@ import {
   startEmbeddedHttp,
   startFixture,
   type RunningServer,
-} from '../inspector/test-support';
-import { makeTestLibrary, tempDir } from '../mcp-server/test-support';
+} from '../testing/inspector-servers';
+import { makeTestLibrary, tempDir } from '../testing/skill-library';
 import { createApiHandlers } from './handlers';
 import { createServices, type Services } from './services';
 

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { fixtureSkill, startFixture, type RunningServer } from '../inspector/test-support';
-import { bundleCli, tempDir } from '../mcp-server/test-support';
+import { fixtureSkill, startFixture, type RunningServer } from '../testing/inspector-servers';
+import { bundleCli, tempDir } from '../testing/skill-library';
 import { craftZip } from '../pack/craft-archives';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;

@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../mcp-server/test-support';
+import { tempDir } from '../testing/skill-library';
 import { InspectorService } from './service';
-import { fixtureSkill, startFixture, startSseFixture } from './test-support';
-import type { FixtureSpec } from './test-support';
+import { fixtureSkill, startFixture, startSseFixture } from '../testing/inspector-servers';
+import type { FixtureSpec } from '../testing/inspector-servers';
 import { sha256Digest } from './verify';
 import type { InspectorLimits } from './types';
 

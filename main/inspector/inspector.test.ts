@@ -2,15 +2,10 @@ import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bundleCli,
-  makeTestLibrary,
-  tempDir,
-  TEST_LIBRARY_SERVED,
-} from '../mcp-server/test-support';
+import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from '../testing/skill-library';
 import { InspectorService } from './service';
-import { startEmbeddedHttp, startSdkV2Http } from './test-support';
-import type { RunningServer } from './test-support';
+import { startEmbeddedHttp, startSdkV2Http } from '../testing/inspector-servers';
+import type { RunningServer } from '../testing/inspector-servers';
 import type { ConnectionInput, InspectedSkill } from './types';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;

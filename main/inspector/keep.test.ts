@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../mcp-server/test-support';
+import { tempDir } from '../testing/skill-library';
 import { writeVerifiedFolder, type VerifiedSkillFiles } from './keep';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;

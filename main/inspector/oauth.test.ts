@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../mcp-server/test-support';
+import { tempDir } from '../testing/skill-library';
 import { CONNECTIONS_FILE } from './connection-store';
 import { InspectorService } from './service';
-import { aesBox, fixtureSkill, startFixture } from './test-support';
-import type { FixtureSpec } from './test-support';
+import { aesBox, fixtureSkill, startFixture } from '../testing/inspector-servers';
+import type { FixtureSpec } from '../testing/inspector-servers';
 import type { ConnectionStatus } from './types';
 
 /** A loopback authorization server in the same HTTP server as the MCP endpoint: metadata, registration, PKCE, tokens. */

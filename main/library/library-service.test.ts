@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backdate, LAST_YEAR } from '../validate/test-support';
+import { backdate, LAST_YEAR } from '../testing/file-times';
 import { LibraryService } from './library-service';
 import { ListingCache } from './listing-cache';
 import { SettingsStore } from './settings-store';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSnapshot, type FileCache } from './catalog';
 import { LiveCatalog, type CatalogChange } from './live-catalog';
-import { skillMd, tempDir, writeTree } from './test-support';
+import { skillMd, tempDir, writeTree } from '../testing/skill-library';
 
 // Faults a served library meets in real life: odd folder names, a library folder deleted and
 // made again, files changed while they are read or faster than the quiet period. The server

@@ -15,7 +15,7 @@ import { startHttpHost } from './http-host';
 import type { HttpHost, HttpHostOptions } from './http-host';
 import { LiveCatalog } from './live-catalog';
 import type { RequestLogEntry } from './mcp-server';
-import { makeTestLibrary, tempDir, writeTree, skillMd } from './test-support';
+import { makeTestLibrary, tempDir, writeTree, skillMd } from '../testing/skill-library';
 
 /** Larger than what a loopback connection absorbs for a peer that does not read (~4 MiB here), so its answer stalls. */
 const HUGE = 6 * 1024 * 1024;

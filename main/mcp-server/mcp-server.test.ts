@@ -33,7 +33,7 @@ import {
   tempDir,
   TEST_LIBRARY_SERVED,
   writeTree,
-} from './test-support';
+} from '../testing/skill-library';
 
 const Loose = z.looseObject({});
 

@@ -16,7 +16,13 @@ import {
 } from '@modelcontextprotocol/server';
 import { startHttpHost } from './http-host';
 import { LiveCatalog } from './live-catalog';
-import { bundleCli, skillMd, startServeProcess, tempDir, writeTree } from './test-support';
+import {
+  bundleCli,
+  skillMd,
+  startServeProcess,
+  tempDir,
+  writeTree,
+} from '../testing/skill-library';
 
 const BIG = 256 * 1024;
 const BIG_URI = 'skill://big/references/big.md';

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { startHttpHost } from './http-host';
 import type { HttpHost } from './http-host';
 import { LiveCatalog } from './live-catalog';
-import { bundleCli, makeTestLibrary, tempDir } from './test-support';
+import { bundleCli, makeTestLibrary, tempDir } from '../testing/skill-library';
 
 const Loose = z.looseObject({});
 

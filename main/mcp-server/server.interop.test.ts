@@ -14,7 +14,7 @@ import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { startHttpHost } from './http-host';
 import type { HttpHost } from './http-host';
 import { LiveCatalog } from './live-catalog';
-import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from './test-support';
+import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from '../testing/skill-library';
 
 const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 const CONFORMANCE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';

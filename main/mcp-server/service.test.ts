@@ -8,7 +8,13 @@ import type { RequestLogEntry } from './mcp-server';
 import { renderPromptBody, skillPrompts } from './prompts';
 import { SkillsServerService } from './service';
 import type { ServerStatus } from './service';
-import { makeTestLibrary, skillMd, tempDir, TEST_LIBRARY_SERVED, writeTree } from './test-support';
+import {
+  makeTestLibrary,
+  skillMd,
+  tempDir,
+  TEST_LIBRARY_SERVED,
+  writeTree,
+} from '../testing/skill-library';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
+import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
 import { findSkillFolders } from '../skill-folder';
 import { applySafeFixes, LibraryMemo, validateLibrary, ValidateInputError } from './service';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backdate, LAST_MONTH, LAST_YEAR } from './test-support';
+import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
 import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
 import { WorkerPool } from '../platform/worker-pool';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bundleCli } from '../mcp-server/test-support';
+import { bundleCli } from '../testing/skill-library';
 import { photoSkillZip, truncatedTars } from '../pack/craft-archives';
 import { startBrowserShell, type BrowserShell } from './browser-shell';
 

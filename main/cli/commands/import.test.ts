@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bundleCli, tempDir } from '../../mcp-server/test-support';
+import { bundleCli, tempDir } from '../../testing/skill-library';
 import { craftTar, craftZip, photoSkillZip, truncatedTars } from '../../pack/craft-archives';
 import { captureIO, type CapturedIO } from '../support/capture-io';
 import { runCli } from '../run';

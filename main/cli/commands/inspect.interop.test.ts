@@ -3,7 +3,7 @@
 // appended, and checks what we read. Needs the npm registry (npx downloads Node 22 and the suite).
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, tempDir } from '../../mcp-server/test-support';
+import { bundleCli, tempDir } from '../../testing/skill-library';
 
 const SUITE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
 

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, makeTestLibrary, tempDir } from '../../mcp-server/test-support';
+import { bundleCli, makeTestLibrary, tempDir } from '../../testing/skill-library';
 import {
   fixtureSkill,
   startEmbeddedHttp,
   startFixture,
   startSdkV2Http,
-} from '../../inspector/test-support';
-import type { RunningServer } from '../../inspector/test-support';
+} from '../../testing/inspector-servers';
+import type { RunningServer } from '../../testing/inspector-servers';
 import { captureIO, type CapturedIO } from '../support/capture-io';
 import { runCli } from '../run';
 

@@ -15,8 +15,8 @@ import {
   makeTestLibrary,
   startServeProcess,
   tempDir,
-} from '../../mcp-server/test-support';
-import type { ServeProcess } from '../../mcp-server/test-support';
+} from '../../testing/skill-library';
+import type { ServeProcess } from '../../testing/skill-library';
 
 const TOKEN = 'a-token-nobody-else-can-read-0123';
 

@@ -29,7 +29,7 @@ import type { SecretBox } from '../library/secret-store';
 import { LiveCatalog } from '../mcp-server/live-catalog';
 import { startHttpHost } from '../mcp-server/http-host';
 import type { SkillsServerFeatures } from '../mcp-server/mcp-server';
-import { sha256Digest } from './verify';
+import { sha256Digest } from '../inspector/verify';
 
 /** A running loopback server. */
 export interface RunningServer {
