@@ -5,12 +5,14 @@ import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { GetSkillResultSchema, ListSkillsResultSchema } from '../../shared/sep';
 import { startHttpHost, type HttpHost } from '../mcp-server/http-host';
 import { LiveCatalog } from '../mcp-server/live-catalog';
 import { exportSkill } from '../pack';
 import { walkTree } from '../platform/walk';
+import { bundleCli } from '../testing/skill-library';
 
 // One skill folder holding everything a real folder gathers over time: version control of
 // three kinds, dependencies, caches, OS litter, a secret, and a link to a file inside the
@@ -126,6 +128,31 @@ describe('one skill folder, one file set', () => {
     const env = await client.readResource({ uri: 'skill://file-set/references/guide.md' });
     expect(env.contents[0]).toMatchObject({ text: '# Guide\n' });
   });
+
+  it('the stdio server (skillbench serve --stdio) lists the same files', async () => {
+    const cli = await bundleCli(join(tmp, 'cli'));
+    const stdio = new Client({ name: 'one-file-set-stdio', version: '1.0.0' });
+    await stdio.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [cli, 'serve', '--stdio', join(tmp, 'lib')],
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const listed = await stdio.request(
+        { method: 'skills/list', params: {} },
+        ListSkillsResultSchema,
+      );
+      const resources = listed.skills[0]?.resources as { uri: string }[];
+      expect(resources.map((r) => r.uri.replace('skill://file-set/', '')).sort()).toEqual(
+        EXPECTED,
+      );
+      await expect(stdio.readResource({ uri: 'skill://file-set/.env' })).rejects.toThrow();
+    } finally {
+      await stdio.close();
+    }
+  }, 60_000);
 
   it("the server's legacy archive holds the same files", async () => {
     const tarGz = await client.readResource({ uri: 'skill://file-set.tar.gz' });
