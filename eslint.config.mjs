@@ -1,5 +1,5 @@
 // ESLint flat config. Type-aware typescript-eslint (no-floating-promises) plus import rules
-// that back up the per-folder tsconfigs: a folder is a runtime (ARCHITECTURE "Layers").
+// that back up the per-folder tsconfigs: a folder is a runtime (docs/architecture.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

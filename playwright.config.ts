@@ -5,7 +5,7 @@ const root = import.meta.dirname;
 const electronBinary = electronRuntimePath(root);
 if (!electronBinary) {
   // Why: the Electron runtime downloads on first start and cannot be fetched on machines that only
-  // reach package registries; the same UI is covered by the web project (ARCHITECTURE "Two shells").
+  // reach package registries; the same UI is covered by the web project (docs/architecture.md).
   console.log(
     'e2e: electron project skipped — the Electron runtime is not installed on this machine.',
   );

@@ -19,7 +19,7 @@ export interface TempLibrary {
 
 const rendererDir = join(import.meta.dirname, '..', 'out', 'renderer');
 
-/** Fixtures: one temp library and one real browser-shell host per test (CONVENTIONS 8). */
+/** Fixtures: one temp library and one real browser-shell host per test (docs/conventions.md §8). */
 export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app: SkillbenchPage }>(
   {
     library: async ({}, use) => {

@@ -1,5 +1,5 @@
 // `npm run bench`: run every benchmark in bench/ one after another. Each prints its own table
-// with the peer's numbers from the same run; nothing is asserted (CONVENTIONS 10).
+// with the peer's numbers from the same run; nothing is asserted (docs/conventions.md §10).
 // `npm run bench -- validate server` runs only those.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

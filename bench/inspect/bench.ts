@@ -1,4 +1,4 @@
-// The inspector benchmark (issue 7 "Speed"): a 1,000-skill server on loopback (ours, started
+// The inspector benchmark: a 1,000-skill server on loopback (ours, started
 // here as a separate process), full discovery plus verified read of every file — ours (library
 // and CLI) vs the official MCP Inspector CLI (`--method skills/list --verify`) against the same
 // server in the same run. Prints a table; never asserts. Bundled and started by run.mjs.

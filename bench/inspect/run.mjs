@@ -1,5 +1,5 @@
-// Inspector benchmark (issue 7 "Speed"): builds bench/inspect/bench.ts and the CLI with esbuild
-// into bench/.work/ and runs it; prints a table, never asserts (CONVENTIONS 10).
+// Inspector benchmark: builds bench/inspect/bench.ts and the CLI with esbuild
+// into bench/.work/ and runs it; prints a table, never asserts (docs/conventions.md §10).
 // Run: node bench/inspect/run.mjs   Options: BENCH_SKILLS (default 1000), BENCH_RUNS (default 3),
 // BENCH_NO_PEER=1 to skip the official MCP Inspector CLI (it needs the npm registry).
 import { build } from 'esbuild';

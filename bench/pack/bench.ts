@@ -1,5 +1,5 @@
 // Benchmark body: our zip export and import vs `zip -r -X` / `unzip` on the same folders, in
-// one run. Prints a table; never asserts (CONVENTIONS 10). Built and started by run.mjs.
+// one run. Prints a table; never asserts (docs/conventions.md §10). Built and started by run.mjs.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * Benchmark: the embedded skills server against the official SDK v2 skills server, in one run,
- * driven by the same client (SDK v1 `Client`). Prints a table; never asserts (CONVENTIONS 10).
+ * driven by the same client (SDK v1 `Client`). Prints a table; never asserts (docs/conventions.md §10).
  * Usage: node bench/server/run.mjs [--skills 1000]
  */
 import { spawn } from 'node:child_process';

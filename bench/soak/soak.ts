@@ -3,7 +3,7 @@
  * 127.0.0.1 (a real server process, real SDK v1 clients), each reading random files and checking
  * every read against the manifest's size and sha256 digest. Prints requests, errors, digest
  * mismatches and the server's RSS at the start, every 10 s and at the end. Nothing is asserted
- * (CONVENTIONS 10); the numbers go in bench/soak/README.md.
+ * (docs/conventions.md §10); the numbers go in bench/soak/README.md.
  * Usage: node bench/soak/run.mjs [--clients 50] [--seconds 60] [--cli PATH [--token-on-command-line]]
  * `--cli` runs another build's bundled CLI (e.g. an older commit, for a before/after table);
  * `--token-on-command-line` passes the token as `--token` for builds that predate SKILLBENCH_TOKEN.

@@ -1,6 +1,6 @@
-// The authoring UI benchmark (issue 4 "Speed"): the real browser-shell host and a 5,000-skill
+// The authoring UI benchmark: the real browser-shell host and a 5,000-skill
 // library, driven in Debian Chromium. Prints a table with the goals beside the numbers; never
-// asserts (CONVENTIONS 10). Bundled and started by bench/ui/run.mjs. Why no import of
+// asserts (docs/conventions.md §10). Bundled and started by bench/ui/run.mjs. Why no import of
 // node:perf_hooks: the probes below run in the page, and a bundler-renamed import breaks them.
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 // Authoring UI benchmark: builds the renderer if it is missing, bundles bench/ui/bench.ts with
-// esbuild into bench/.work/ and runs it; prints a table, never asserts (CONVENTIONS 10).
+// esbuild into bench/.work/ and runs it; prints a table, never asserts (docs/conventions.md §10).
 // Run: node bench/ui/run.mjs   Options: BENCH_SKILLS (5000), BENCH_RUNS (5), BENCH_EDITS (100).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// The validation benchmark (issue 3 "Speed"): prints a table with goals beside the numbers;
-// never asserts (CONVENTIONS 10). Bundled and started by bench/validate/run.mjs.
+// The validation benchmark: prints a table with goals beside the numbers;
+// never asserts (docs/conventions.md §10). Bundled and started by bench/validate/run.mjs.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // Validation benchmark: builds bench/validate/bench.ts with esbuild into bench/.work/ and runs
-// it; prints a table, never asserts (CONVENTIONS 10). Run: node bench/validate/run.mjs
+// it; prints a table, never asserts (docs/conventions.md §10). Run: node bench/validate/run.mjs
 // Options: BENCH_SKILLS, BENCH_RUNS, BENCH_EDITS; BENCH_ONLY=a|b|c|d with --cpu-prof to profile one measure.
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';

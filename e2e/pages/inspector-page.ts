@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The Inspector tab, as a user sees it (CONVENTIONS 8: locators live in page modules). */
+/** The Inspector tab, as a user sees it (docs/conventions.md §8: locators live in page modules). */
 export class InspectorPage {
   readonly tab: Locator;
   readonly view: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The Skillbench window, as a user sees it (CONVENTIONS 8: locators live in page modules). */
+/** The Skillbench window, as a user sees it (docs/conventions.md §8: locators live in page modules). */
 export class SkillbenchPage {
   readonly openFolderButton: Locator;
   readonly folderPathInput: Locator;

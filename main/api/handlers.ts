@@ -27,7 +27,7 @@ function usualPlaces(projectDir?: string): { label: string; path: string }[] {
 
 /**
  * The one implementation of the contract: both shells call these. Handlers get parsed inputs
- * and return results as data (CONVENTIONS 2).
+ * and return results as data (docs/conventions.md §2).
  */
 export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   const { library, settings, files, drafts, server } = deps;

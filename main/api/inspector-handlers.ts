@@ -28,7 +28,7 @@ type InspectorChannels =
   | 'inspector.exportForUpload'
   | 'inspector.provenance';
 
-/** Run an inspector call and turn what it throws into a plain-language error result (CONVENTIONS 2 and 7). */
+/** Run an inspector call and turn what it throws into a plain-language error result (docs/conventions.md §2 and 7). */
 async function attempt<T>(action: () => Promise<T> | T): Promise<Result<T>> {
   try {
     return ok(await action());
@@ -57,7 +57,7 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
     'inspector.removeConnection': ({ id }) =>
       attempt(async () => ({ removed: await inspector.removeConnection(id) })),
     // Why a stdio command may be started here: the user typed it into the connection form; nothing a
-    // server or a skill names is ever run (SKILLS-OVER-MCP.md §5).
+    // server or a skill names is ever run (docs/skills-over-mcp.md §5).
     'inspector.connect': ({ target }) => attempt(() => inspector.connect(target)),
     'inspector.reconnect': ({ label }) => attempt(() => inspector.reconnect(label)),
     'inspector.cancel': ({ label }) =>

@@ -12,7 +12,7 @@ type Panel = ChannelOutput<'server.panel'>;
 const TOKEN_SECRET = 'embedded-server-token';
 
 /**
- * The app's embedded MCP server (issue 5 point 8): serves the library roots from settings,
+ * The app's embedded MCP server: serves the library roots from settings,
  * keeps its bearer token sealed in the secret store (Electron safeStorage) so client configs
  * keep working across restarts, and forwards status and request-log events to the renderer.
  */

@@ -14,7 +14,7 @@ export interface IpcRegistry {
 /**
  * Register one ipcMain handler per contract channel. Each checks the sender frame (our top
  * frame on app://skillbench), then hands the input to the one dispatch the browser shell uses
- * too (schema parse, handler, errors caught and returned as data: CONVENTIONS 2).
+ * too (schema parse, handler, errors caught and returned as data: docs/conventions.md §2).
  */
 export function registerIpcHandlers(ipc: IpcRegistry, dispatch: Dispatch): void {
   for (const name of CHANNEL_NAMES) {

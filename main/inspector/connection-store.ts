@@ -1,5 +1,5 @@
 /**
- * Saved connections in `<data folder>/inspector-connections.json` (issue 7 point 1). Secrets —
+ * Saved connections in `<data folder>/inspector-connections.json`. Secrets —
  * bearer tokens, headers and environment values marked secret, OAuth tokens and registrations —
  * go through an injected {@link SecretBox} (Electron passes `safeStorage`) and are never written in
  * plain text nor handed back to callers: they see `hasSecret: true`. Without a SecretBox, saving
@@ -84,7 +84,7 @@ export class ConnectionStore {
   }
 
   private seal(what: string, plain: string): string {
-    // Why: secrets are never written in plain text (issue 7 point 1); without a box we refuse rather than fall back.
+    // Why: secrets are never written in plain text; without a box we refuse rather than fall back.
     if (!this.box)
       throw new InspectorError(
         'no-secret-box',

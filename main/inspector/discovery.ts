@@ -1,5 +1,5 @@
 /**
- * Discovery with fallbacks (issue 7 point 2; SKILLS-OVER-MCP.md §3 and §6): the Skills extension
+ * Discovery with fallbacks (docs/skills-over-mcp.md §3 and §6): the Skills extension
  * first, then `skill://index.json` (April and June 2026 shapes), then FastMCP `_manifest`
  * resources, then `resources/list` entries ending in `/SKILL.md`, then resource templates with
  * URIs the caller supplies. Every step is recorded so the route taken can be shown. Nothing is
@@ -148,7 +148,7 @@ async function pageAll<T>(
   let pages = 0;
   do {
     if (pages >= maxPages) {
-      // Why: a server may hand out cursors forever; SKILLS-OVER-MCP.md §5 "bound page counts".
+      // Why: a server may hand out cursors forever; docs/skills-over-mcp.md §5 "bound page counts".
       problems.push(
         `Stopped ${what} after ${maxPages} pages; the server kept returning a next page. The listing is partial.`,
       );

@@ -1,5 +1,5 @@
 /**
- * Errors for people (CONVENTIONS 7): every failure the inspector reports carries a plain
+ * Errors for people (docs/conventions.md §7): every failure the inspector reports carries a plain
  * sentence and a stable code the CLI and screens can branch on.
  */
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';

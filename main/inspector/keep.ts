@@ -1,5 +1,5 @@
 /**
- * "Keep it" (issue 7 point 7): write a verified skill into a library root, atomically (a temp
+ * "Keep it": write a verified skill into a library root, atomically (a temp
  * folder beside the target, then one rename), refusing when any file fails verification or the
  * folder exists. Where it came from — server, URI, digests, date — goes into the app's data
  * folder (`inspector-provenance.json`), never into the skill.
@@ -42,7 +42,7 @@ export async function writeVerifiedFolder(
 ): Promise<SaveResult & { ok: boolean }> {
   const v = skill.verification;
   const failures = v.files.filter((f) => f.status !== 'verified');
-  // Why: issue 7 point 7 — refuse if any file fails verification; unverifiable (legacy, dynamic) counts as not verified.
+  // Why: refuse if any file fails verification; unverifiable (legacy, dynamic) counts as not verified.
   if (v.verdict !== 'verified' || failures.length > 0) {
     return {
       ok: false,

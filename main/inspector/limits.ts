@@ -1,6 +1,6 @@
 /**
  * Default bounds of an inspector session. A remote server is untrusted: it may page forever,
- * serve huge files or stall (SKILLS-OVER-MCP.md §5: "bound page counts, bytes per resource and
+ * serve huge files or stall (docs/skills-over-mcp.md §5: "bound page counts, bytes per resource and
  * bytes per server, and time out slow servers").
  */
 import { SKILL_LIMITS } from '../../shared/sep';

@@ -1,5 +1,5 @@
 /**
- * OAuth 2.1 for HTTP servers that ask for it (issue 7 point 1), through the SDK's client auth
+ * OAuth 2.1 for HTTP servers that ask for it, through the SDK's client auth
  * (`@modelcontextprotocol/sdk/client/auth`: metadata discovery, dynamic client registration,
  * PKCE). This module supplies the {@link OAuthClientProvider} and the loopback redirect listener;
  * the browser is opened by an injected callback (Electron passes `shell.openExternal`).
@@ -63,7 +63,7 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
     this.current = { ...(options.state ?? {}) };
   }
 
-  /** Start the redirect listener (127.0.0.1, the address not the name: CONVENTIONS 9). */
+  /** Start the redirect listener (127.0.0.1, the address not the name: docs/conventions.md §9). */
   async start(): Promise<void> {
     if (this.server) return;
     const server = createServer((req, res) =>
@@ -101,7 +101,7 @@ export class LoopbackOAuthProvider implements OAuthClientProvider {
 
   private onRequest(url: string, host: string, res: import('node:http').ServerResponse): void {
     const parsed = new URL(url, 'http://127.0.0.1');
-    // Why: only our own callback on our own loopback address is accepted (DNS rebinding defence, CONVENTIONS 9).
+    // Why: only our own callback on our own loopback address is accepted (DNS rebinding defence, docs/conventions.md §9).
     if (parsed.pathname !== CALLBACK_PATH || host !== `127.0.0.1:${this.port}`) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found.');
       return;

@@ -1,5 +1,5 @@
 /**
- * The protocol log (issue 7 point 6): every JSON-RPC message in both directions with time,
+ * The protocol log: every JSON-RPC message in both directions with time,
  * size and — for responses — the time since the matching request. It wraps the transport, so
  * it sees exactly what went over the wire, including the initialize handshake.
  */

@@ -1,6 +1,6 @@
 /**
- * The server report card (issue 7 point 5): one action checks a server against the Skills
- * extension (SKILLS-OVER-MCP.md §2–§4) and says pass/fail per check with the evidence. It reads
+ * The server report card: one action checks a server against the Skills
+ * extension (docs/skills-over-mcp.md §2–§4) and says pass/fail per check with the evidence. It reads
  * every listed file on purpose — this is a conformance check of the server, not a host loading a
  * skill — within the session's bounds. Exports as Markdown and JSON.
  */
@@ -104,7 +104,7 @@ export async function runReportCard(
   let files = 0;
 
   // 1. Capability shape (SEP-2640 §2).
-  const cap = new Check('capability-shape', 'Capability shape', 'SKILLS-OVER-MCP.md §2');
+  const cap = new Check('capability-shape', 'Capability shape', 'docs/skills-over-mcp.md §2');
   const declared = session.skillsCapability;
   const caps = status.capabilities ?? {};
   if (declared === undefined)
@@ -135,12 +135,12 @@ export async function runReportCard(
       ['mime-types', 'Mime types'],
       ['limits', 'Limits'],
     ] as const)
-      checks.push(skipped(id, title, 'SKILLS-OVER-MCP.md §3–§4', why));
+      checks.push(skipped(id, title, 'docs/skills-over-mcp.md §3–§4', why));
     return finish();
   }
 
   // 2. Pagination (§3).
-  const pag = new Check('pagination', 'Pagination to the end', 'SKILLS-OVER-MCP.md §3');
+  const pag = new Check('pagination', 'Pagination to the end', 'docs/skills-over-mcp.md §3');
   const listed = await listExtensionSkills(session, signal);
   for (const p of listed.problems.filter((x) => /Stopped|more than once/.test(x))) pag.fail(p);
   pag.note(`${listed.raw.length} entries in ${listed.pages} page(s).`);
@@ -151,7 +151,7 @@ export async function runReportCard(
   );
 
   // 3. Entry shape (§3).
-  const shape = new Check('entry-shape', 'Entry shape', 'SKILLS-OVER-MCP.md §3');
+  const shape = new Check('entry-shape', 'Entry shape', 'docs/skills-over-mcp.md §3');
   listed.raw.forEach((raw, i) => {
     const r = SkillEntrySchema.safeParse(raw);
     const uri = (raw as { uri?: unknown } | null)?.uri;
@@ -203,7 +203,11 @@ export async function runReportCard(
 
   const skills = listed.skills;
   // 4. Final segment = name (§1).
-  const seg = new Check('final-segment-name', 'Final segment equals name', 'SKILLS-OVER-MCP.md §1');
+  const seg = new Check(
+    'final-segment-name',
+    'Final segment equals name',
+    'docs/skills-over-mcp.md §1',
+  );
   for (const s of skills) {
     const last = finalSegment(s.rootUri);
     if (last !== s.frontmatter?.name)
@@ -217,12 +221,16 @@ export async function runReportCard(
   const fm = new Check(
     'frontmatter-identical',
     'Frontmatter identical to the served SKILL.md',
-    'SKILLS-OVER-MCP.md §3, §5',
+    'docs/skills-over-mcp.md §3, §5',
   );
-  const dig = new Check('digests-sizes', 'Digests and sizes', 'SKILLS-OVER-MCP.md §3, §5');
-  const complete = new Check('manifest-complete', 'Manifest complete', 'SKILLS-OVER-MCP.md §3');
-  const mime = new Check('mime-types', 'Mime types', 'SKILLS-OVER-MCP.md §1, §4');
-  const lim = new Check('limits', 'Limits', 'SKILLS-OVER-MCP.md §3, §5');
+  const dig = new Check('digests-sizes', 'Digests and sizes', 'docs/skills-over-mcp.md §3, §5');
+  const complete = new Check(
+    'manifest-complete',
+    'Manifest complete',
+    'docs/skills-over-mcp.md §3',
+  );
+  const mime = new Check('mime-types', 'Mime types', 'docs/skills-over-mcp.md §1, §4');
+  const lim = new Check('limits', 'Limits', 'docs/skills-over-mcp.md §3, §5');
   const walkable = session.directoryRead;
   const perSkill = async (s: InspectedSkill): Promise<void> => {
     if (!Array.isArray(s.manifest)) {
@@ -319,7 +327,7 @@ export async function runReportCard(
       : skipped(
           'manifest-complete',
           'Manifest complete',
-          'SKILLS-OVER-MCP.md §3',
+          'docs/skills-over-mcp.md §3',
           'The server does not declare directoryRead, so there is no folder walk to compare with.',
         ),
   );
@@ -329,7 +337,7 @@ export async function runReportCard(
   const get = new Check(
     'skills-get',
     'skills/get answers for listed skills',
-    'SKILLS-OVER-MCP.md §3',
+    'docs/skills-over-mcp.md §3',
   );
   for (const s of skills) {
     try {
@@ -347,7 +355,7 @@ export async function runReportCard(
   const unknown = new Check(
     'unknown-skill-error',
     '-32602 for unknown skills',
-    'SKILLS-OVER-MCP.md §3',
+    'docs/skills-over-mcp.md §3',
   );
   const probe = `skill://skillbench-probe-${randomBytes(6).toString('hex')}/SKILL.md`;
   const u1 = await expectInvalidParams(session.getSkill(probe, signal));
@@ -372,7 +380,7 @@ export async function runReportCard(
     const nd = new Check(
       'non-directory-error',
       '-32602 for non-directories',
-      'SKILLS-OVER-MCP.md §4',
+      'docs/skills-over-mcp.md §4',
     );
     const a = await expectInvalidParams(
       session.readDirectoryPage(skills[0].uri, undefined, signal),
@@ -397,7 +405,7 @@ export async function runReportCard(
       skipped(
         'non-directory-error',
         '-32602 for non-directories',
-        'SKILLS-OVER-MCP.md §4',
+        'docs/skills-over-mcp.md §4',
         walkable ? 'No skills to probe.' : 'The server does not declare directoryRead.',
       ),
     );

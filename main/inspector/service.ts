@@ -1,5 +1,5 @@
 /**
- * The inspector as one service for the app (issue 7 point 8; wired into the contract by main/api):
+ * The inspector as one service for the app (wired into the contract by main/api):
  * saved connections, connect/reconnect/cancel/disconnect, discovery, skill view, file reads with
  * verification, refresh, report card, protocol log, save to library and export for upload.
  * Every value it returns is plain JSON without secrets. Events: `status`, `log`, `discovered`,

@@ -2,7 +2,7 @@
  * One client session with a remote skill server over `@modelcontextprotocol/sdk` 1.32:
  * Streamable HTTP (headers, bearer token, OAuth), legacy SSE, or stdio. Every request has a
  * timeout and an abort signal; every read is checked (scheme, size) and counted against the
- * per-server byte budget before its content goes anywhere (SKILLS-OVER-MCP.md §5).
+ * per-server byte budget before its content goes anywhere (docs/skills-over-mcp.md §5).
  */
 import { setMaxListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

@@ -1,5 +1,5 @@
 /**
- * Reading a skill's files on demand (issue 7 points 3–4): one file at a time or the whole skill,
+ * Reading a skill's files on demand: one file at a time or the whole skill,
  * every read verified against the manifest, nothing read ahead of need. SKILL.md is read first;
  * when it fails, the skill is not loaded and no other file is read (SEP-2640 verification on read:
  * "MUST NOT load the skill on any discrepancy").
@@ -190,7 +190,7 @@ export async function walkDirectory(
   const queue = [rootUri];
   const seen = new Set(queue);
   let pages = 0;
-  // Why: a hostile server could nest folders forever; bound the walk by pages and entries (SKILLS-OVER-MCP.md §5).
+  // Why: a hostile server could nest folders forever; bound the walk by pages and entries (docs/skills-over-mcp.md §5).
   const maxEntries = session.limits.maxFilesPerSkill * 4;
   while (queue.length > 0) {
     const dir = queue.shift() as string;

@@ -19,7 +19,7 @@ export function checkReadableUri(uri: unknown): { ok: true } | { ok: false; reas
   const scheme = schemeOf(uri);
   if (!scheme) return { ok: false, reason: `"${uri}" has no URI scheme.` };
   // Why: a file: URI names a file on *our* machine's side of many hosts; refuse it by parsed scheme,
-  // never by a text prefix, so `FILE:` and `File:` are caught too (SKILLS-OVER-MCP.md §5).
+  // never by a text prefix, so `FILE:` and `File:` are caught too (docs/skills-over-mcp.md §5).
   if (scheme === 'file:')
     return {
       ok: false,

@@ -1,5 +1,5 @@
 /**
- * Verification of reads (SKILLS-OVER-MCP.md §5, issue 7 point 4): byte size and sha256 digest of
+ * Verification of reads (docs/skills-over-mcp.md §5): byte size and sha256 digest of
  * every listed file, field-by-field comparison of SKILL.md frontmatter with the entry, unlisted
  * files as failures. Pure functions over bytes; the session does the reading.
  */
@@ -39,7 +39,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Compare the entry's frontmatter with the file's, field by field (SKILLS-OVER-MCP.md §5: "any
+ * Compare the entry's frontmatter with the file's, field by field (docs/skills-over-mcp.md §5: "any
  * difference is a verification failure"). Objects are compared per key so the report names the
  * exact field; arrays and scalars as wholes.
  */

@@ -194,7 +194,7 @@ function personalInfo(
       const r = raw as Record<string, unknown>;
       if (typeof r.path !== 'string') continue;
       const path = r.path.replace(/^\.\//, '');
-      // Why: only files already in this skill's snapshot can be served; never a path resolved on disk (issue 5 point 7).
+      // Why: only files already in this skill's snapshot can be served; never a path resolved on disk.
       if (!files.some((f) => f.relPath === path)) continue;
       references.push({
         refId,

@@ -1,5 +1,5 @@
 /**
- * Copy-ready client configuration for the server panel (issue 5 point 8): Claude Desktop
+ * Copy-ready client configuration for the server panel: Claude Desktop
  * (`claude_desktop_config.json`, stdio and HTTP), Claude Code (`claude mcp add ...`), Cursor
  * (`.cursor/mcp.json`) and VS Code (`.vscode/mcp.json`). Pure string building.
  */

@@ -1,6 +1,6 @@
 /**
  * The Streamable HTTP host (MCP 2025-11-25 transports) for the embedded skills server,
- * hardened like the MCP Inspector's local server (CONVENTIONS 9): binds 127.0.0.1 unless told
+ * hardened like the MCP Inspector's local server (docs/conventions.md §9): binds 127.0.0.1 unless told
  * otherwise, requires a bearer token, checks Host and Origin against DNS rebinding, bounds
  * request bodies (size and time), requests in flight (server-wide and per session), sessions,
  * idle connections and event-stream buffers. One SDK `Server` per session, on our own
@@ -96,7 +96,7 @@ export interface HttpHost {
 /** The path the MCP endpoint answers on. */
 export const MCP_PATH = '/mcp';
 
-/** Loopback addresses we bind by address (CONVENTIONS 9: "binds 127.0.0.1 (the address, not the name)"). */
+/** Loopback addresses we bind by address (docs/conventions.md §9: "binds 127.0.0.1 (the address, not the name)"). */
 const LOOPBACK = new Set(['127.0.0.1', '::1']);
 
 /** A new random bearer token: 32 bytes from the OS CSPRNG, base64url. */
@@ -305,7 +305,7 @@ export async function startHttpHost(
         started,
       );
     if (token !== undefined) {
-      // Why: a bearer token keeps other local users and processes out (MCP authorization §2.6; CONVENTIONS 9).
+      // Why: a bearer token keeps other local users and processes out (MCP authorization §2.6; docs/conventions.md §9).
       // Checked before the body is read, so without the token nothing larger than headers is taken in.
       const auth = req.headers.authorization ?? '';
       const m = /^Bearer\s+(\S+)$/i.exec(auth);

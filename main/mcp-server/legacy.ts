@@ -1,6 +1,6 @@
 /**
- * Legacy compatibility resources, computed lazily per snapshot (issue 5 point 4):
- * - `skill://index.json` in the June 2026 shape of seed 004 (SKILLS-OVER-MCP.md §6 B):
+ * Legacy compatibility resources, computed lazily per snapshot:
+ * - `skill://index.json` in the June 2026 shape of seed 004 (docs/skills-over-mcp.md §6 B):
  *   `{skills: [{url, digest, frontmatter, archives: [{url, mimeType, digest}]}]}`;
  * - each skill's `.tar.gz` and `.zip` (SKILL.md at the archive root, reproducible bytes),
  *   beside the skill folder: `skill://acme/billing/refunds.tar.gz`;

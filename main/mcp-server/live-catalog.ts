@@ -1,7 +1,7 @@
 /**
  * The live catalog: the current snapshot plus a watcher that rebuilds it when files change
  * (debounced), swapping the new snapshot in at once. Requests read `current` when they start and
- * keep that snapshot to the end, so a rebuild never blocks or tears a request (issue 5 point 1).
+ * keep that snapshot to the end, so a rebuild never blocks or tears a request.
  */
 import { EventEmitter } from 'node:events';
 import { statSync, watch } from 'node:fs';

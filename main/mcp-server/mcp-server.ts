@@ -43,7 +43,7 @@ import { errorResponse, isRequest } from './jsonrpc';
 import type { CatalogChange, LiveCatalog } from './live-catalog';
 import { PromptTooLongError, renderPromptBody, shellCommandLines, skillPrompts } from './prompts';
 
-/** What the server offers besides the Skills extension. Everything is on by default (issue 5 points 4–5). */
+/** What the server offers besides the Skills extension. Everything is on by default. */
 export interface SkillsServerFeatures {
   /** `skill://index.json` and the per-skill archives. */
   legacy?: boolean;
@@ -57,7 +57,7 @@ export interface SkillsServerFeatures {
   pageSizes?: { skills?: number; resources?: number; directory?: number };
 }
 
-/** One line of the request log (issue 5 point 8: method, uri, status, ms). */
+/** One line of the request log. */
 export interface RequestLogEntry {
   time: number;
   transport: 'stdio' | 'http';
@@ -102,7 +102,7 @@ type AnyResult = Record<string, unknown>;
 
 const DEFAULT_PAGES = { skills: 250, resources: 500, directory: 500 };
 
-/** Why every "not served" answer is -32602: SEP-2640 §3–§4, issue 5 point 7 ("give -32602 and read nothing") and SEP-2164 (resource not found is -32602). */
+/** Why every "not served" answer is -32602: SEP-2640 §3–§4 ("give -32602 and read nothing") and SEP-2164 (resource not found is -32602). */
 function invalid(message: string): McpError {
   return new McpError(ErrorCode.InvalidParams, message);
 }
@@ -228,7 +228,7 @@ function fileContents(
       };
 }
 
-/** Find a served skill by path or name; names may repeat, paths may not (issue 5 point 5). */
+/** Find a served skill by path or name; names may repeat, paths may not. */
 function resolveSkill(snap: CatalogSnapshot, key: string): ServedSkill {
   const wanted = key
     .trim()
@@ -571,7 +571,7 @@ export function createSkillsServer(
   });
 
   handle(ListResourceTemplatesRequestSchema, 'resources/templates/list', () => ({
-    // Why: SKILLS-OVER-MCP.md §6 D — clients without the extension find skill files through this template.
+    // Why: docs/skills-over-mcp.md §6 D — clients without the extension find skill files through this template.
     resourceTemplates: [
       {
         uriTemplate: 'skill://{+path}',
@@ -658,7 +658,7 @@ export function createSkillsServer(
             );
           const skill = resolveSkill(s, args.skill);
           const rel = args.path.replace(/^\.\//, '');
-          // Why: the same refusal as for URIs (issue 5 point 7): no `..`, backslashes or empty segments, and only snapshot files.
+          // Why: the same refusal as for URIs: no `..`, backslashes or empty segments, and only snapshot files.
           if (rel.includes('\\') || !rel.split('/').every(isSafeSegment))
             return toolText(
               `"${args.path}" is not a path inside the skill. Nothing was read.`,
@@ -705,7 +705,7 @@ export function createSkillsServer(
             ? `${prompt.description} (Contains ${commands.length} shell command line(s) left as text; nothing was run.)`
             : prompt.description,
         messages: [{ role: 'user', content: { type: 'text', text } }],
-        // Why: `!`cmd`` lines are flagged, never run (issue 5 point 5; spec §2 agentskills-mcp).
+        // Why: `!`cmd`` lines are flagged, never run (docs/skill-format.md §2 agentskills-mcp).
         ...(commands.length > 0
           ? { _meta: { 'io.skillbench/shell-commands-not-run': commands } }
           : {}),

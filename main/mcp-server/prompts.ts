@@ -1,7 +1,7 @@
 /**
- * User-invocable skills as MCP prompts (issue 5 point 5). A skill's `arguments` (string or list)
+ * User-invocable skills as MCP prompts. A skill's `arguments` (string or list)
  * or its `argument-hint` become prompt arguments; Claude Code's placeholders are substituted
- * (`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N`, `$name`; SKILL-FORMAT-AND-TARGETS.md §2 claude-code).
+ * (`$ARGUMENTS`, `$ARGUMENTS[N]`, `$N`, `$name`; docs/skill-format.md §2 claude-code).
  * Lines with `` !`command` `` are left as text and flagged: the server never runs anything.
  */
 import type { ServedSkill } from './catalog';

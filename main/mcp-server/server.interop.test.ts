@@ -1,5 +1,5 @@
 /**
- * Interop with independent implementations (issue 5, Tests): the official MCP Inspector CLI,
+ * Interop with independent implementations: the official MCP Inspector CLI,
  * the MCP conformance suite, and the official SDK v2 skills client. The first two download
  * from the npm registry through `npx` (Node 22 comes from the registry too, since they need
  * Node ≥ 22), so the timeouts are generous.

@@ -1,5 +1,5 @@
 /**
- * The embedded server as a service the app drives (issue 5 point 8: the server panel):
+ * The embedded server as a service the app drives:
  * start/stop, address, token (regenerate), live request log, served and excluded skills with
  * reasons, and copy-ready client setup. Every value it hands out is plain JSON, so main/api can
  * pass it through the IPC contract unchanged. Events: `status`, `request`, `catalog`.

@@ -1,6 +1,6 @@
 /**
  * Whether the embedded server may serve a skill: the validation core's `mcp-serve` profile
- * (SKILL-FORMAT-AND-TARGETS.md §2), run on the SKILL.md text with a file view of its folder.
+ * (docs/skill-format.md §2), run on the SKILL.md text with a file view of its folder.
  * The rules live in shared/validation; this module only turns the verdict into reasons.
  */
 import { parseSkill } from '../../shared/skill';

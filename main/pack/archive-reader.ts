@@ -48,7 +48,7 @@ export class RefusalError extends Error {
 /**
  * Below this many inflated bytes the ratio is not checked. Why: a small file of repeated text
  * legitimately compresses more than 100:1; the size caps bound the damage of such files, the
- * ratio check is for bombs (SKILLS-OVER-MCP.md §6).
+ * ratio check is for bombs (docs/skills-over-mcp.md §6).
  */
 const RATIO_FLOOR = 64 * 1024;
 
@@ -675,7 +675,7 @@ function damaged(error: unknown): Refusal {
  * Read an import source — `.zip`/`.skill`, `.tar.gz`/`.tgz`/`.tar`, a folder or a single
  * SKILL.md — into memory with hard limits, check every name, and refuse (with nothing written)
  * anything unsafe: traversal, absolute or UNC paths, links, devices, FIFOs, collisions,
- * too many files, too many bytes, bombs (SKILLS-OVER-MCP.md §6).
+ * too many files, too many bytes, bombs (docs/skills-over-mcp.md §6).
  */
 export async function readImportSource(
   source: string,

@@ -174,7 +174,7 @@ export async function exportSkill(
   const early = getTarget(target).output === 'zip' ? startDeflate([...skill.cache.values()]) : null;
   const planned = planLoaded(skill, target, options);
   const { plan } = planned;
-  // Why: the destination would reject the package anyway; only folder copies may be forced (issue 6 point 3).
+  // Why: the destination would reject the package anyway; only folder copies may be forced.
   if (plan.blocked && !(options.force && getTarget(target).overrideAllowed))
     return { status: 'blocked', plan };
   const files = await planFiles(planned);

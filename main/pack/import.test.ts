@@ -400,7 +400,7 @@ describe('hostile archives are refused and nothing is written', () => {
       ),
     );
     expect((await importSkill(tgz, { into: library })).status).toBe('imported');
-    // Why: setuid/setgid must be cleared on import (SKILLS-OVER-MCP.md §6).
+    // Why: setuid/setgid must be cleared on import (docs/skills-over-mcp.md §6).
     expect((await lstat(join(library, 'other', 'run.sh'))).mode & 0o7777).toBe(0o755);
   });
 
@@ -737,7 +737,7 @@ describe('what a skill leaves out is left out of archives too', () => {
       const result = await importSkill(archive, { into: library, onConflict: 'replace' });
       expect(result).toMatchObject({ status: 'imported', name: 'evil' });
       expect(await readdir(library)).toEqual(['evil']);
-      // Why rewrite name: the name must equal the folder name (spec §2 agentskills).
+      // Why rewrite name: the name must equal the folder name (docs/skill-format.md §2 agentskills).
       expect(await readFile(join(library, 'evil', 'SKILL.md'), 'utf8')).toContain('name: evil\n');
     }
   });

@@ -200,7 +200,7 @@ export async function importSkill(
         skills: preview.skills,
       };
   } else if (preview.skills.length > 1) {
-    // Why: importing several skills at once from one archive hides what lands in the library (issue 6 point 6).
+    // Why: importing several skills at once from one archive hides what lands in the library.
     return {
       status: 'choose',
       message: `This archive holds ${preview.skills.length} skills (${preview.skills.map((s) => s.root || '(root)').join(', ')}). Pick the one to import.`,
@@ -235,7 +235,7 @@ export async function importSkill(
   const files: FolderFile[] = skill.files.map((f) => {
     let data = (bySource.get(f.source) as ReadEntry).data;
     if (f.path === 'SKILL.md' && (renamedFrom !== undefined || skill.nameNote !== undefined)) {
-      // Why: the name must equal the folder name (spec §2 agentskills), so a renamed import gets its name updated.
+      // Why: the name must equal the folder name (docs/skill-format.md §2 agentskills), so a renamed import gets its name updated.
       data = Buffer.from(renameSkillText(data.toString('utf8'), name), 'utf8');
     }
     return { path: f.path, data, mode: f.mode };

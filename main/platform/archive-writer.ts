@@ -44,7 +44,7 @@ export interface WrittenArchive {
 
 /**
  * The one timestamp every entry carries. Why 1980-01-01 UTC: the earliest date a zip (DOS)
- * timestamp can hold; a fixed date makes the same input give the same bytes (spec §3).
+ * timestamp can hold; a fixed date makes the same input give the same bytes (docs/skill-format.md §3).
  */
 export const FIXED_DATE = new Date(Date.UTC(1980, 0, 1, 0, 0, 0));
 

@@ -4,7 +4,7 @@
  * monaco-editor docs on CSP); its workers load from our origin or `blob:`; no `unsafe-eval` (the
  * validation core uses precompiled ajv validators). Remote images (https: only) are allowed by
  * the policy but the Markdown preview sets a remote `src` only after the user clicks "Load
- * remote images" (issue 4: "no remote loads unless the user allows"); scripts, styles, fonts
+ * remote images"; scripts, styles, fonts
  * and fetches never leave our origin.
  */
 export const CONTENT_SECURITY_POLICY = [

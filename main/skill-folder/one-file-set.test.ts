@@ -145,9 +145,7 @@ describe('one skill folder, one file set', () => {
         ListSkillsResultSchema,
       );
       const resources = listed.skills[0]?.resources as { uri: string }[];
-      expect(resources.map((r) => r.uri.replace('skill://file-set/', '')).sort()).toEqual(
-        EXPECTED,
-      );
+      expect(resources.map((r) => r.uri.replace('skill://file-set/', '')).sort()).toEqual(EXPECTED);
       await expect(stdio.readResource({ uri: 'skill://file-set/.env' })).rejects.toThrow();
     } finally {
       await stdio.close();

@@ -200,7 +200,7 @@ describe('symlinks and package limits', () => {
   it('counts files and bytes per export target: 201 files fail the upload, 200 pass', async () => {
     await put('my-skill/SKILL.md', PLAIN('# Body\n'));
     await Promise.all(Array.from({ length: 199 }, (_, i) => put(`my-skill/assets/f${i}.txt`, 'x')));
-    await put('my-skill/.DS_Store', 'junk'); // always excluded from packages (spec §3)
+    await put('my-skill/.DS_Store', 'junk'); // always excluded from packages (docs/skill-format.md §3)
     const ok = await validateSkillFolder(join(tmp, 'my-skill'), { profiles: ['claude-upload'] });
     expect(ok.size.files).toBe(200);
     expect(ids(ok.diagnostics)).not.toContain('package/too-many-files');

@@ -21,7 +21,7 @@ function every(s: Severity): Partial<Record<ProfileId, Severity>> {
  * in shared/validation covers the rest). Same shape as the core's RULES, for SARIF and help.
  */
 export const DISK_RULES: readonly RuleInfo[] = [
-  // Issue 3 §5: relative Markdown links in the body must resolve inside the skill.
+  // relative Markdown links in the body must resolve inside the skill.
   {
     id: 'links/broken',
     title: 'Link to a missing file',
@@ -53,7 +53,7 @@ export const DISK_RULES: readonly RuleInfo[] = [
     help: 'Skillbench could not read the file (permissions, or it vanished).',
     severity: every('error'),
   },
-  // Issue 3 §5 library-wide checks.
+  // library-wide checks.
   {
     id: 'library/duplicate-name',
     title: 'Two skills with the same name',
@@ -172,7 +172,7 @@ export interface TargetFit {
   fits: boolean;
 }
 
-/** Per export target with limits: does the package fit (spec §3 table, "limits" column)? */
+/** Per export target with limits: does the package fit (docs/skill-format.md §3 table, "limits" column)? */
 export function targetFits(size: { files: number; bytes: number }): TargetFit[] {
   const out: TargetFit[] = [];
   for (const t of TARGETS) {

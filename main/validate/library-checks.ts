@@ -66,7 +66,7 @@ function dataOf(parsed: ParsedSkill): Record<string, unknown> | null {
     : null;
 }
 
-/** The skill's `name` as the library knows it (NFKC, as spec §2 compares names), or null. */
+/** The skill's `name` as the library knows it (NFKC, as docs/skill-format.md §2 compares names), or null. */
 export function skillName(parsed: ParsedSkill): string | null {
   const name = dataOf(parsed)?.['name'];
   return typeof name === 'string' && name.trim() !== '' ? name.normalize('NFKC') : null;
@@ -77,7 +77,7 @@ function spanRange(parsed: ParsedSkill, node: unknown): Range | undefined {
   return span ? parsed.rangeAt(span.start, span.end) : undefined;
 }
 
-/** Where `depends_on` lives per profile (spec §2 x-personal-mcp: in the block; universal-2.1: top level). */
+/** Where `depends_on` lives per profile (docs/skill-format.md §2 x-personal-mcp: in the block; universal-2.1: top level). */
 const DEPENDENCY_SOURCES: readonly { profile: ProfileId; path: string[]; pointer: string }[] = [
   {
     profile: 'x-personal-mcp',
@@ -123,7 +123,7 @@ export function memberFacts(parsed: ParsedSkill, profiles: readonly ProfileId[])
   return facts;
 }
 
-/** Two skills with the same `name`: each is told where the others are (issue 3 §5). */
+/** Two skills with the same `name`: each is told where the others are. */
 function duplicateNames(members: readonly LibraryMember[]): void {
   const byName = new Map<string, LibraryMember[]>();
   for (const m of members) {
@@ -151,7 +151,7 @@ function duplicateNames(members: readonly LibraryMember[]): void {
   }
 }
 
-/** `depends_on` of x-personal-mcp (block) and Universal 2.1 (top level) must name skills of the library (spec §2). */
+/** `depends_on` of x-personal-mcp (block) and Universal 2.1 (top level) must name skills of the library (docs/skill-format.md §2). */
 function dependencies(members: readonly LibraryMember[]): void {
   const known = new Set<string>();
   for (const m of members) {
@@ -206,7 +206,7 @@ function budget(members: readonly LibraryMember[]): {
 }
 
 /**
- * Library-wide checks (issue 3 §5): duplicate names and unresolved `depends_on` are added to
+ * Library-wide checks: duplicate names and unresolved `depends_on` are added to
  * the skills' diagnostics; the description budget is returned with its finding when over.
  */
 export function checkLibrary(

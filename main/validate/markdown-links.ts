@@ -123,7 +123,7 @@ export function classifyLinkTarget(target: string): LinkTarget {
   // Why a fast path: most links are plain relative paths (references/guide.md), and the checks
   // below (scheme, query, percent-escapes, backslashes) cannot change those; a library has thousands.
   if (!PLAIN_PATH.test(t)) {
-    // Why: Claude Code expands ${CLAUDE_SKILL_DIR} to the skill folder (spec §2 claude-code placeholders).
+    // Why: Claude Code expands ${CLAUDE_SKILL_DIR} to the skill folder (docs/skill-format.md §2 claude-code placeholders).
     if (t.startsWith('${CLAUDE_SKILL_DIR}/')) t = t.slice('${CLAUDE_SKILL_DIR}/'.length);
     if (
       t === '' ||

@@ -42,7 +42,7 @@ const JSON_HEADERS = {
 
 /**
  * Start the browser shell: the built renderer and the same API as the Electron window, over
- * HTTP on 127.0.0.1 only (the address, never the name or all interfaces: CONVENTIONS 9).
+ * HTTP on 127.0.0.1 only (the address, never the name or all interfaces: docs/conventions.md §9).
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');

@@ -19,7 +19,7 @@ export function sameSecret(a: string, b: string): boolean {
 
 /**
  * Check where a request to the browser-shell host comes from. Why each check (the MCP
- * Inspector's hardening, CONVENTIONS 9): Host must name loopback with our port (DNS rebinding
+ * Inspector's hardening, docs/conventions.md §9): Host must name loopback with our port (DNS rebinding
  * makes a foreign name resolve to 127.0.0.1); Origin, when sent, must be our own (a page on
  * another site, or on another port of this computer, may call us).
  */

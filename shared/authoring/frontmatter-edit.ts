@@ -10,8 +10,7 @@ export type FrontmatterEditCheck = { ok: true } | { ok: false; reason: string };
  * Edits are computed with the `yaml` Document API (a one-pair document renders the new value with
  * YAML's own quoting rules) and spliced into the original text at the node ranges the parser
  * reports. Everything outside the edited pair is kept byte for byte: comments, blank lines, key
- * order, quoting, indentation, line endings, the BOM and the body (issue 4 point 4: "comments,
- * key order and formatting the user wrote survive"). Re-stringifying the whole document would
+ * order, quoting, indentation, line endings, the BOM and the body. Re-stringifying the whole document would
  * normalise untouched lines (indentation, flow padding, folded scalars), so it is only the
  * fallback for shapes the splice cannot address (a flow-style `{...}` frontmatter, explicit `?` keys).
  */

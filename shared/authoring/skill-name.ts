@@ -1,7 +1,7 @@
 import { skillFolderNameProblem } from '../projection/normalise';
 
 /**
- * Check a new skill's name as the user types it, with the portable rules (spec §2 `agentskills`:
+ * Check a new skill's name as the user types it, with the portable rules (docs/skill-format.md §2 `agentskills`:
  * 1–64 lowercase letters, digits and single hyphens, no hyphen at either end; upload targets
  * also reject `anthropic`/`claude`). Returns a plain sentence, or null when the name is fine.
  */

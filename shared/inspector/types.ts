@@ -1,5 +1,5 @@
 /**
- * Public, JSON-safe types of the inspector (issue 7), shared by main/inspector, the IPC contract
+ * Public, JSON-safe types of the inspector, shared by main/inspector, the IPC contract
  * and the renderer: one definition, pure (no Node, no DOM). Everything a method of the inspector
  * service returns is built from these, so main/api passes it through the contract unchanged.
  * Secrets never appear here: saved connections say `hasSecret: true` instead.
@@ -82,7 +82,7 @@ export interface ConnectionStatus {
   error?: string;
 }
 
-/** The discovery routes, tried in this order (issue 7 point 2). */
+/** The discovery routes, tried in this order. */
 export type DiscoveryRoute =
   | 'extension'
   | 'index-april-2026'
@@ -91,7 +91,7 @@ export type DiscoveryRoute =
   | 'resources-list'
   | 'resource-template';
 
-/** Label shown on anything found outside the Skills extension (SKILLS-OVER-MCP.md §6). */
+/** Label shown on anything found outside the Skills extension (docs/skills-over-mcp.md §6). */
 export const LEGACY_LABEL = 'legacy, unverified';
 
 /** One file of a skill as its manifest lists it (or as a legacy route guessed it). */
@@ -156,7 +156,7 @@ export interface DiscoveryResult {
   durationMs: number;
 }
 
-/** Verification status of one file (issue 7 point 4). `pending`: not read yet. */
+/** Verification status of one file. `pending`: not read yet. */
 export type FileStatus = 'pending' | 'verified' | 'mismatch' | 'unlisted' | 'unverifiable';
 
 /** One file's verification record. */
@@ -212,7 +212,7 @@ export interface FileTreeNode {
   children?: FileTreeNode[];
 }
 
-/** One protocol log entry (issue 7 point 6). */
+/** One protocol log entry. */
 export interface ProtocolLogEntry {
   seq: number;
   server: string;
@@ -243,7 +243,7 @@ export interface ProtocolLogFilter {
   limit?: number;
 }
 
-/** Bounds on what one session may read (SKILLS-OVER-MCP.md §5: bound pages, bytes per resource and per server; time out). */
+/** Bounds on what one session may read (docs/skills-over-mcp.md §5: bound pages, bytes per resource and per server; time out). */
 export interface InspectorLimits {
   /** Pages followed for any paginated list. */
   maxPages: number;
@@ -274,7 +274,7 @@ export interface ReportCheck {
   source: string;
 }
 
-/** The whole server report card (issue 7 point 5). */
+/** The whole server report card. */
 export interface ReportCard {
   server: string;
   target: string;

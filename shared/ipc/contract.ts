@@ -26,7 +26,7 @@ import type {
 import { PROFILE_IDS, type Diagnostic, type FileView, type ProfileId } from '../validation/types';
 
 /**
- * The one typed API between the renderer and main (CONVENTIONS 1). This is the only file
+ * The one typed API between the renderer and main (docs/conventions.md §1). This is the only file
  * where a channel or event name is written: the Electron registrar, the preload bridge, the
  * browser-shell host and renderer/src/platform/api.ts are all derived from it.
  */
@@ -241,7 +241,7 @@ export const serverPanelSchema = z.object({
 
 /**
  * Outputs that main builds from the pure types in shared/ are typed, not re-validated at run time:
- * they never come from outside. Inputs, which do, are always parsed (CONVENTIONS 2).
+ * they never come from outside. Inputs, which do, are always parsed (docs/conventions.md §2).
  */
 function built<T>() {
   return z.custom<T>(() => true);
@@ -291,7 +291,7 @@ export type SkillSummary = z.infer<typeof skillSummarySchema>;
 
 const directoryEntrySchema = z.object({ name: z.string(), path: z.string() });
 
-// ---- inspector (issue 7) ---------------------------------------------------------------------
+// ---- inspector ---------------------------------------------------------------------
 
 /** Names of HTTP headers and environment variables: printable, no separators (RFC 9110 token, POSIX name). */
 const headerNameSchema = z
@@ -721,7 +721,7 @@ export const channels = {
   'server.regenerateToken': { input: z.object({}), output: serverPanelSchema },
 } as const;
 
-/** Events main pushes to the renderer. Names are past tense (CONVENTIONS 5). */
+/** Events main pushes to the renderer. Names are past tense (docs/conventions.md §5). */
 export const events = {
   /** A skill file was written by Skillbench or changed on disk. */
   'skill.changed': z.object({ path: z.string(), version: z.string().nullable() }),
@@ -793,7 +793,7 @@ export function fail<T = never>(code: string, message: string, detail?: string):
 
 /**
  * Parse an untrusted input for `name`. Returns the typed input or an error result with a plain
- * message (CONVENTIONS 2: validate at the boundary, once).
+ * message (docs/conventions.md §2: validate at the boundary, once).
  */
 export function parseChannelInput<K extends ChannelName>(
   name: K,

@@ -1,7 +1,7 @@
 import { collisionKey, unportableSegmentReason } from './normalise';
 import type { ImportLimits, Refusal } from './types';
 
-/** Default import limits. Why 512 files / 16 MiB: spec §2 mcp-serve and issue 6 point 6; 100:1 from the issue. */
+/** Default import limits. Why 512 files / 16 MiB: what a skill server may serve (docs/skill-format.md §2 mcp-serve); 100:1 is far beyond what ordinary files compress to. */
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxFiles: 512,
   maxBytes: 16 * 1024 * 1024,
@@ -27,7 +27,7 @@ function refuse(
  * Check one archive entry name and return the safe relative path (NFC, `/`-separated, no
  * `./`). Why each refusal: an entry with `..`, an absolute path, a drive letter or a UNC path
  * would be written outside the chosen folder (zip-slip); `\` is a separator on Windows, so
- * `..\evil` is traversal there (SKILLS-OVER-MCP.md §6).
+ * `..\evil` is traversal there (docs/skills-over-mcp.md §6).
  */
 export function checkEntryName(raw: string, limits: Pick<ImportLimits, 'maxDepth'>): CheckedPath {
   if (raw.includes('\u0000'))
@@ -95,7 +95,7 @@ export function checkEntryName(raw: string, limits: Pick<ImportLimits, 'maxDepth
 /**
  * Find names that collide after Unicode NFC normalisation or case folding, and files that are
  * also used as folders. Why: on macOS and Windows the second would overwrite the first, so
- * what is previewed would not be what is written (SKILLS-OVER-MCP.md §6).
+ * what is previewed would not be what is written (docs/skills-over-mcp.md §6).
  */
 export function findCollision(
   paths: ReadonlyArray<{ path: string; directory: boolean; raw: string }>,

@@ -22,7 +22,7 @@ export interface SplitSkill {
 /**
  * Split LF text at the frontmatter fences, or return undefined when there is none a reader
  * accepts: the opening `---` must be the first line and the block closed by `---` (a closing
- * fence with trailing spaces is accepted by the reference validator, spec §1). The boundaries
+ * fence with trailing spaces is accepted by the reference validator, docs/skill-format.md §1). The boundaries
  * are the parser's own (`locateFrontmatter`), so the projection never disagrees with validation.
  */
 export function splitFrontmatter(text: string): SplitSkill | undefined {
@@ -37,10 +37,10 @@ export function splitFrontmatter(text: string): SplitSkill | undefined {
   };
 }
 
-/** The six top-level keys every upload destination accepts (spec §2 agentskills). */
+/** The six top-level keys every upload destination accepts (docs/skill-format.md §2 agentskills). */
 export const STANDARD_KEYS: readonly string[] = AGENT_SKILLS_KEYS;
 
-/** Keys only Claude Code reads (spec §2 claude-code): its fields minus the six standard ones. */
+/** Keys only Claude Code reads (docs/skill-format.md §2 claude-code): its fields minus the six standard ones. */
 export const CLAUDE_CODE_KEYS: readonly string[] = CLAUDE_CODE_PROFILE_KEYS.filter(
   (k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k),
 );
@@ -52,7 +52,7 @@ export const CLAUDE_CODE_KEYS: readonly string[] = CLAUDE_CODE_PROFILE_KEYS.filt
  */
 const DROPPED_KEYS: ReadonlySet<string> = new Set(['hooks']);
 
-/** The x-personal-mcp block's key (seed 000_29a6b54e47d0d99a.txt, spec §2 x-personal-mcp). */
+/** The x-personal-mcp block's key (seed 000_29a6b54e47d0d99a.txt, docs/skill-format.md §2 x-personal-mcp). */
 const XPM_KEY = 'x-personal-mcp';
 
 /** Options for {@link projectSkillText}. */
@@ -162,7 +162,7 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
       problem: {
         message:
           'SKILL.md has no frontmatter: it must start with a line "---", then name and description, then another "---" line.',
-        detail: 'No frontmatter fences found at byte 0 (spec §1).',
+        detail: 'No frontmatter fences found at byte 0 (docs/skill-format.md §1).',
       },
     };
   }
@@ -191,7 +191,7 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
 
   const tools = root.get('tools', true);
   if (options.toolsJson && isSeq(tools)) {
-    // Why: Universal 2.1 requires tools.json, when present, to equal the frontmatter `tools` (spec §2 universal-2.1).
+    // Why: Universal 2.1 requires tools.json, when present, to equal the frontmatter `tools` (docs/skill-format.md §2 universal-2.1).
     toolsJson = `${JSON.stringify(tools.toJSON(), null, 2)}\n`;
   }
 
@@ -235,7 +235,7 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
       if (key === XPM_KEY) {
         if (isMap(pair.value)) {
           // Why: the seed's "projection mode" keeps the six keys and serialises the block as
-          // namespaced metadata strings, lists and maps JSON-encoded (spec §2 x-personal-mcp).
+          // namespaced metadata strings, lists and maps JSON-encoded (docs/skill-format.md §2 x-personal-mcp).
           for (const inner of pair.value.items) {
             const innerKey = keyOf(inner);
             if (innerKey === undefined) continue;
@@ -315,7 +315,7 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
 /**
  * Set the frontmatter `name` to `newName` with a minimal text edit (the rest of the file stays
  * byte for byte). Used when an import is renamed (`name-2`): Agent Skills require `name` to
- * equal the folder name (spec §2 agentskills).
+ * equal the folder name (docs/skill-format.md §2 agentskills).
  */
 export function renameSkillText(source: string, newName: string): string {
   const bom = source.startsWith('\uFEFF') ? '\uFEFF' : '';

@@ -11,7 +11,7 @@ export interface NormalisedSkillText {
 
 /**
  * Strip the BOM and turn CRLF/CR into LF. Why: official validators reject a BOM before `---`,
- * and CRLF breaks many third-party loaders (spec §1, "Always on export" in §3).
+ * and CRLF breaks many third-party loaders (docs/skill-format.md §1, "Always on export" in §3).
  */
 export function normaliseSkillText(source: string): NormalisedSkillText {
   const normalisations: Normalisation[] = [];
@@ -33,7 +33,7 @@ export function normaliseSkillText(source: string): NormalisedSkillText {
   return { text, normalisations };
 }
 
-/** Unicode NFC form of a path, `\` turned into `/` (archive names are `/`-separated UTF-8, spec §3). */
+/** Unicode NFC form of a path, `\` turned into `/` (archive names are `/`-separated UTF-8, docs/skill-format.md §3). */
 export function normaliseOutputPath(path: string): string {
   return path.replace(/\\/g, '/').normalize('NFC');
 }
@@ -49,7 +49,7 @@ const WINDOWS_RESERVED =
 
 /**
  * Why a path segment is unsafe on some OS, or undefined. Why: uploads need "path characters
- * safe on every OS" (spec §2 claude-upload); Windows forbids these characters and names and
+ * safe on every OS" (docs/skill-format.md §2 claude-upload); Windows forbids these characters and names and
  * silently strips trailing dots and spaces.
  */
 export function unportableSegmentReason(segment: string): string | undefined {

@@ -159,7 +159,7 @@ export function planExport(input: PlanInput): ExportPlan {
       continue;
     }
     if (entry.kind === 'symlink') {
-      // Why: a link may point outside the skill (leaking files) or loop; never followed silently (spec §3).
+      // Why: a link may point outside the skill (leaking files) or loop; never followed silently (docs/skill-format.md §3).
       const inside = entry.linkEscapes === false && entry.linkTargetKind === 'file';
       const kept = inside && keep.has(entry.path);
       const what = `a shortcut (symbolic link) to ${entry.linkTarget ?? 'an unknown place'}`;
@@ -342,7 +342,7 @@ export function planExport(input: PlanInput): ExportPlan {
         : {}),
     };
     // Why the caller's profiles only for folder copies: a copy has no reader of its own, while
-    // every other destination is a known reader with its own profile (spec §2, §3).
+    // every other destination is a known reader with its own profile (docs/skill-format.md §2, §3).
     const profiles =
       target.id === 'folder' && input.profiles && input.profiles.length > 0
         ? input.profiles
@@ -366,7 +366,7 @@ export function planExport(input: PlanInput): ExportPlan {
   };
 }
 
-/** The package rules of the destination, run on what would be written (spec §2 claude-upload, §3). */
+/** The package rules of the destination, run on what would be written (docs/skill-format.md §2 claude-upload, §3). */
 function packageChecks(
   target: TargetDefinition,
   included: PlanEntry[],
@@ -378,7 +378,7 @@ function packageChecks(
   const strict = target.strictPackage ? 'error' : 'warning';
   const files = included.filter((e) => e.kind !== 'directory');
 
-  // Why: claude.ai refuses zips with zero or several SKILL.md files; nested skills count (spec §2 claude-upload).
+  // Why: claude.ai refuses zips with zero or several SKILL.md files; nested skills count (docs/skill-format.md §2 claude-upload).
   const skillFiles = files.filter(
     (e) => (e.output.split('/').pop() ?? '').toLowerCase() === 'skill.md',
   );
@@ -398,7 +398,7 @@ function packageChecks(
     );
   }
   if (upload) {
-    // Why: "A skill cannot contain a plugin manifest" (claude.ai, spec §2 claude-upload).
+    // Why: "A skill cannot contain a plugin manifest" (claude.ai, docs/skill-format.md §2 claude-upload).
     const manifest = files.find((e) => e.output.endsWith('.claude-plugin/plugin.json'));
     if (manifest) {
       issues.push(

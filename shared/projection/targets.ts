@@ -5,20 +5,20 @@ const MIB = 1024 * 1024;
 
 /**
  * Why 30,000,000 bytes and not 30 MiB: claude.ai only says "30MB"; we take the smaller reading
- * so that nothing we hand over is refused (SKILL-FORMAT-AND-TARGETS.md §2 claude-upload).
+ * so that nothing we hand over is refused (docs/skill-format.md §2 claude-upload).
  */
 export const UPLOAD_MAX_BYTES = 30_000_000;
 
-/** Why 200: claude.ai's "Zip contains too many files (maximum 200)" (spec §2 claude-upload). */
+/** Why 200: claude.ai's "Zip contains too many files (maximum 200)" (docs/skill-format.md §2 claude-upload). */
 export const UPLOAD_MAX_FILES = 200;
 
-/** Why 512 files / 16 MiB: the Agent Skills archive and mcp-serve limits (spec §2 mcp-serve, §3). */
+/** Why 512 files / 16 MiB: the Agent Skills archive and mcp-serve limits (docs/skill-format.md §2 mcp-serve, §3). */
 export const ARCHIVE_MAX_FILES = 512;
 
 /** See {@link ARCHIVE_MAX_FILES}. */
 export const ARCHIVE_MAX_BYTES = 16 * MIB;
 
-/** Every export target, in the order the export dialog lists them (spec §3). */
+/** Every export target, in the order the export dialog lists them (docs/skill-format.md §3). */
 export const TARGETS: readonly TargetDefinition[] = [
   {
     id: 'claude-ai',
@@ -62,7 +62,7 @@ export const TARGETS: readonly TargetDefinition[] = [
     frontmatter: 'upload',
     profiles: ['claude-upload'],
     packageProfile: 'claude-upload',
-    // Why no file cap: the API documents only the 30 MB size limit (spec §3).
+    // Why no file cap: the API documents only the 30 MB size limit (docs/skill-format.md §3).
     limits: { maxBytes: UPLOAD_MAX_BYTES },
     overrideAllowed: false,
     writesToolsJson: true,

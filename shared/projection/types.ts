@@ -5,7 +5,7 @@
 import type { FileSetRule } from '../skill/file-set';
 import type { Diagnostic, ProfileId } from '../validation/types';
 
-/** One export destination (../shared/spec/SKILL-FORMAT-AND-TARGETS.md §3). */
+/** One export destination (docs/skill-format.md §3). */
 export type TargetId =
   'claude-ai' | 'skill' | 'claude-api' | 'archive-tgz' | 'archive-zip' | 'claude-code' | 'folder';
 

@@ -1,6 +1,6 @@
 /**
  * Wire constants of the MCP Skills extension (SEP-2640, `io.modelcontextprotocol/skills`).
- * Source: ../shared/spec/SKILLS-OVER-MCP.md §2–§4.
+ * Source: docs/skills-over-mcp.md §2–§4.
  */
 
 /** The extension id a server declares under `capabilities.extensions`. */
@@ -39,5 +39,5 @@ export const SKILL_META_PREFIX = 'io.modelcontextprotocol.skills/';
 /** JSON-RPC "Invalid params": the answer for unknown skills, non-directories and unsafe URIs (SEP-2640 §3–§4). */
 export const INVALID_PARAMS = -32602;
 
-/** URI of the legacy discovery index (SKILLS-OVER-MCP.md §6 A/B). */
+/** URI of the legacy discovery index (docs/skills-over-mcp.md §6 A/B). */
 export const LEGACY_INDEX_URI = 'skill://index.json';

@@ -1,6 +1,6 @@
 /**
  * The SEP-2640 digest format: `sha256:` + 64 lowercase hex digits of a file's raw bytes
- * (SKILLS-OVER-MCP.md §3). Hashing itself happens where bytes live (main/); this module only
+ * (docs/skills-over-mcp.md §3). Hashing itself happens where bytes live (main/); this module only
  * formats and checks strings, so it stays pure.
  */
 

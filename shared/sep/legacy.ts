@@ -1,5 +1,5 @@
 /**
- * Lenient parsers for the discovery shapes older servers still emit (SKILLS-OVER-MCP.md §6):
+ * Lenient parsers for the discovery shapes older servers still emit (docs/skills-over-mcp.md §6):
  * A. the April 2026 draft index, B. the June 2026 index (seed 004), C. FastMCP 3.x `_manifest`.
  * They never throw: they return what they could read and a list of plain-sentence problems,
  * because a host labels these "legacy, unverified" rather than refusing them outright.

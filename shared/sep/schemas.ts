@@ -1,5 +1,5 @@
 /**
- * zod schemas for SEP-2640 requests and results (SKILLS-OVER-MCP.md §3–§4). Results are
+ * zod schemas for SEP-2640 requests and results (docs/skills-over-mcp.md §3–§4). Results are
  * `loose` (unknown fields kept) because a newer peer may add fields; requests are what the
  * embedded server registers with `Server.setRequestHandler`.
  */

@@ -4,7 +4,7 @@
  * the embedded server maps URIs to files, so anything that could name a different place than
  * it appears to (`..`, `%2e%2e`, encoded slashes `%2f`/`%5c`, backslashes, a query, a fragment,
  * empty segments, userinfo or a port, other schemes such as `file:`) is refused before any
- * lookup (issue 5 point 7; SKILLS-OVER-MCP.md §5 "reject file: URIs by parsed scheme").
+ * lookup (docs/skills-over-mcp.md §5 "reject file: URIs by parsed scheme").
  */
 
 /** Longest URI we look at; real skill URIs are far shorter, and a bound keeps parsing cheap. */
@@ -63,7 +63,7 @@ export function parseSkillUri(uri: unknown, options: ParseSkillUriOptions = {}):
     return { ok: false, reason: `The URI is longer than ${MAX_URI_LENGTH} characters.` };
   const colon = uri.indexOf(':');
   const scheme = colon > 0 ? uri.slice(0, colon + 1).toLowerCase() : '';
-  // Why: compare the parsed scheme, not a prefix of the text (SKILLS-OVER-MCP.md §5: reject file: by parsed scheme).
+  // Why: compare the parsed scheme, not a prefix of the text (docs/skills-over-mcp.md §5: reject file: by parsed scheme).
   if (!schemes.includes(scheme)) {
     return {
       ok: false,

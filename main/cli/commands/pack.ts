@@ -140,7 +140,7 @@ function parse(args: string[]): {
   if (!isTargetId(values.target))
     throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}.`);
   const folderTarget = values.target === 'claude-code' || values.target === 'folder';
-  // Why: only folder copies may be forced past errors; an upload would be rejected anyway (issue 6 point 3).
+  // Why: only folder copies may be forced past errors; an upload would be rejected anyway.
   if (values['force-folder'] && !folderTarget)
     throw new UsageError(
       '--force-folder works only with --target claude-code or folder: archives for upload are never written with errors.',

@@ -24,7 +24,7 @@ declare global {
 const bridge: ElectronBridge | undefined =
   typeof window !== 'undefined' ? window.skillbench : undefined;
 
-/** Which shell the UI runs in. The only place that knows (ARCHITECTURE "Two shells"). */
+/** Which shell the UI runs in. The only place that knows (docs/architecture.md). */
 export const shellKind: 'electron' | 'browser' = bridge ? 'electron' : 'browser';
 
 /** Subscribe to one main-process event; returns the unsubscribe function. */

@@ -1,7 +1,7 @@
 import { locateFrontmatter } from '../../../../shared/skill';
 /**
  * The hidden YAML model that monaco-yaml works on mirrors the frontmatter lines of SKILL.md
- * (ARCHITECTURE "Decisions"): line N of the mirror is line N+1 of the file. Body lines become
+ * (docs/architecture.md): line N of the mirror is line N+1 of the file. Body lines become
  * blank so positions never shift and nothing after the frontmatter is read as YAML.
  */
 export function frontmatterLines(text: string): string {

@@ -138,7 +138,7 @@ export function countCodePoints(value: string): number {
   return n;
 }
 
-/** YAML's and Claude Code's readings of true (spec §2 `claude-code`: yes/no/on/off/1/0 accepted). */
+/** YAML's and Claude Code's readings of true (docs/skill-format.md §2 `claude-code`: yes/no/on/off/1/0 accepted). */
 export function isTruthy(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1;
