@@ -1,5 +1,5 @@
-// The MCP conformance suite's SEP-2640 *client* scenarios with `skillbench inspect` as the client
-//: the suite starts a scripted server, runs our command with the server URL
+// The MCP conformance suite's SEP-2640 *client* scenarios with `skillbench inspect` as the client:
+// the suite starts a scripted server, runs our command with the server URL
 // appended, and checks what we read. Needs the npm registry (npx downloads Node 22 and the suite).
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
