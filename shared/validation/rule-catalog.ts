@@ -86,6 +86,14 @@ export const RULES: readonly RuleInfo[] = [
     severity: all(W),
   },
   {
+    id: 'file/too-complex',
+    title: 'File too large or complex to check fully',
+    help: 'The file goes past one of the bounds on the work one SKILL.md may cause (VALIDATION_LIMITS: size of the frontmatter and of the body, nesting, number of YAML nodes, anchors and aliases, findings). Only what can be checked safely was checked; no real skill comes near these bounds.',
+    // Why an error everywhere: Skillbench cannot vouch for a file it could not check fully, and
+    // readers that load such a file spend the same time and memory on it.
+    severity: all(E),
+  },
+  {
     id: 'file/wrong-name',
     title: 'File named skill.md',
     help: 'Only the reference validator accepts a lowercase `skill.md`; every upload target needs `SKILL.md`.',

@@ -1,3 +1,5 @@
+import type { ValidationLimits } from '../skill/limits';
+
 /**
  * The validation core's public types. Every consumer (editor, library list, exporter,
  * embedded server, inspector, CLI) speaks these; keep them stable.
@@ -116,6 +118,12 @@ export interface ValidateOptions {
   profiles?: ProfileId[];
   /** When absent, folder-dependent rules use only what the text tells. */
   fileView?: FileView;
+  /**
+   * Bounds on the work for this file (shared/skill/limits.ts VALIDATION_LIMITS, the default).
+   * Used when the text is parsed here; a ParsedSkill keeps the bounds it was parsed with, and
+   * only `findings` applies to it from here.
+   */
+  limits?: Partial<ValidationLimits>;
 }
 
 /** The outcome of validating one SKILL.md. */

@@ -1,4 +1,5 @@
 import { parseSkill } from '../skill/frontmatter-parser';
+import { resolveLimits } from '../skill/limits';
 import type { ParsedSkill } from '../skill/frontmatter-parser';
 import { buildFacts, RuleContext } from './rule-context';
 import type { RuleFn } from './rule-context';
@@ -10,6 +11,7 @@ import {
   unexpectedKeysRule,
 } from './rules/field-rules';
 import { folderRules } from './rules/folder-rules';
+import { limitRules, reportLimit } from './rules/limit-rules';
 import { fileRules, frontmatterBoundaryRules } from './rules/frontmatter-rules';
 import { schemaRule } from './rules/schema-rules';
 import { universalRules } from './rules/universal-rules';
@@ -29,6 +31,7 @@ import type { Diagnostic, ProfileId, ValidateOptions, ValidationResult } from '.
 
 /** Every hand rule, in reporting order; the schema rule runs last so hand rules win duplicates. */
 const RULE_FUNCTIONS: readonly RuleFn[] = [
+  limitRules,
   frontmatterBoundaryRules,
   fileRules,
   yamlSyntaxRules,
@@ -51,25 +54,49 @@ const RULE_FUNCTIONS: readonly RuleFn[] = [
   schemaRule,
 ];
 
+/**
+ * The rules that need nothing from the YAML: what runs when the frontmatter went past a bound and
+ * was not read (the others would report fields as missing that were only not read).
+ */
+const TEXT_RULES: ReadonlySet<RuleFn> = new Set([
+  limitRules,
+  frontmatterBoundaryRules,
+  fileRules,
+  tripleDashRule,
+  bodyLengthRule,
+  bodyPlaceholderRules,
+  folderRules,
+]);
+
 /** The profiles to check: the given ones, deduplicated and known, or the default. */
 function profilesOf(options: ValidateOptions): ProfileId[] {
   const list = (options.profiles ?? []).filter((p) => PROFILE_IDS.includes(p));
   return list.length > 0 ? [...new Set(list)] : ['agentskills'];
 }
 
-/** Validate a SKILL.md (text or already parsed) against one or more profiles; never throws. */
+/**
+ * Validate a SKILL.md (text or already parsed) against one or more profiles; never throws. The
+ * work is bounded (shared/skill/limits.ts): past a bound the file gets one `file/too-complex`
+ * finding per profile and only what can be checked safely is checked.
+ */
 export function validateSkill(
   input: string | ParsedSkill,
   options: ValidateOptions = {},
 ): ValidationResult {
-  const parsed = typeof input === 'string' ? parseSkill(input) : input;
+  const parsed =
+    typeof input === 'string' ? parseSkill(input, { limits: options.limits }) : input;
+  const maxFindings = resolveLimits({ ...parsed.limits, ...options.limits }).findings;
+  const yamlUnread = parsed.overLimits.some(
+    (o) => o.limit !== 'bodyBytes' && o.limit !== 'findings',
+  );
   const facts = buildFacts(parsed);
   const diagnostics: Diagnostic[] = [];
   const verdicts: ValidationResult['verdicts'] = {};
   for (const profile of profilesOf(options)) {
     const out: Diagnostic[] = [];
-    const ctx = new RuleContext(parsed, profile, facts, options.fileView, out);
+    const ctx = new RuleContext(parsed, profile, facts, options.fileView, out, maxFindings);
     for (const rule of RULE_FUNCTIONS) {
+      if (yamlUnread && !TEXT_RULES.has(rule)) continue;
       try {
         rule(ctx);
       } catch (e) {
@@ -81,13 +108,29 @@ export function validateSkill(
         });
       }
     }
+    const dropped = ctx.dropped;
+    if (dropped.error + dropped.warning + dropped.info > 0) {
+      // One finding past the bound, so the list says it is not the whole story.
+      const cap = new RuleContext(parsed, profile, facts, options.fileView, out);
+      reportLimit(cap, {
+        limit: 'findings',
+        max: maxFindings,
+        found: out.length + dropped.error + dropped.warning + dropped.info,
+        exact: false,
+        start: 0,
+        end: 0,
+      });
+    }
     out.sort((a, b) => (a.range?.start.offset ?? -1) - (b.range?.start.offset ?? -1));
-    verdicts[profile] = out.some((d) => d.severity === 'error')
-      ? 'error'
-      : out.some((d) => d.severity === 'warning')
-        ? 'warning'
-        : 'valid';
-    diagnostics.push(...out);
+    verdicts[profile] =
+      dropped.error > 0 || out.some((d) => d.severity === 'error')
+        ? 'error'
+        : dropped.warning > 0 || out.some((d) => d.severity === 'warning')
+          ? 'warning'
+          : 'valid';
+    // Why a loop and not push(...out): spreading passes every finding as an argument, and past
+    // about 125,000 of them the call itself throws.
+    for (const d of out) diagnostics.push(d);
   }
   return { diagnostics, verdicts };
 }

@@ -44,10 +44,14 @@ export function bodyLengthRule(ctx: RuleContext): void {
   }
 }
 
-/** Placeholders and `` !`command` `` lines in the body (spec §2 claude-code, agentskills-mcp). */
+/**
+ * Placeholders and `` !`command` `` lines in the body (spec §2 claude-code, agentskills-mcp), in
+ * the part of the body within VALIDATION_LIMITS.bodyBytes (past it, `file/too-complex` says so).
+ */
 export function bodyPlaceholderRules(ctx: RuleContext): void {
   const p = ctx.parsed;
-  const body = p.body;
+  const body =
+    p.checkedBodyEnd < p.text.length ? p.text.slice(p.bodyStart, p.checkedBodyEnd) : p.body;
   if (body.indexOf('$') !== -1 && ctx.on('body/placeholder')) {
     const args = ctx.data?.['arguments'];
     const named = new Set(

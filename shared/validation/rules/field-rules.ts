@@ -55,11 +55,14 @@ function frontmatterHead(ctx: RuleContext): { start: number; end: number } {
 export function unexpectedKeysRule(ctx: RuleContext): void {
   if (!ctx.on('keys/unexpected')) return;
   const upload = ctx.profile === 'claude-upload';
+  const allowed = [...ctx.spec.keys].join(', ');
   for (const e of ctx.facts.entries) {
     if (ctx.spec.keys.has(e.key)) continue;
     const ccField = CLAUDE_CODE_ONLY.has(e.key) && ctx.profile !== 'claude-code';
-    const fix = ctx.spec.keys.has('metadata') ? moveToMetadataFix(ctx, e) : null;
-    const allowed = [...ctx.spec.keys].join(', ');
+    const fix =
+      ctx.spec.keys.has('metadata') && ctx.keeps('keys/unexpected')
+        ? moveToMetadataFix(ctx, e)
+        : null;
     ctx.report('keys/unexpected', {
       message: ccField
         ? `"${e.key}" is a Claude Code field. This target does not accept it; keep it only for Claude Code or move it into metadata.`

@@ -120,8 +120,11 @@ export function tripleDashRule(ctx: RuleContext): void {
 }
 
 // YAML 1.1 (skill-creator's PyYAML) types these although YAML 1.2 reads them as text.
+// The underscore number is written `[0-9]*_[0-9_]*` (the first `_` splits it) rather than
+// `(?:[0-9][0-9_]*)?_[0-9_]*`, which matches the same strings but tries every split of a long
+// run of underscores: quadratic, minutes on a 250 KB value.
 const YAML11_ONLY =
-  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[-+]?0[0-7_]+|[-+]?(?:[0-9][0-9_]*)?_[0-9_]*(?:\.[0-9_]*)?|[-+]?0b[01_]+)$/;
+  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[-+]?0[0-7_]+|[-+]?[0-9]*_[0-9_]*(?:\.[0-9_]*)?|[-+]?0b[01_]+)$/;
 
 function isTextPointer(ctx: RuleContext, pointer: string): boolean {
   const top = pointer.split('/')[1] ?? '';
@@ -225,9 +228,17 @@ export function tabIndentRule(ctx: RuleContext): void {
   const fm = ctx.parsed.frontmatter;
   if (!fm || !ctx.on('yaml/tab-indentation')) return;
   const text = ctx.parsed.text;
-  const inside = ctx.facts.multiline;
+  // Why sorted and swept with the lines: testing every multi-line scalar on every line was
+  // quadratic. Spans are disjoint or nested; `reach` is the furthest end of those started so far.
+  const inside = [...ctx.facts.multiline].sort((a, b) => a.start - b.start);
+  let next = 0;
+  let reach = -1;
   let ls = fm.contentStart;
   while (ls < fm.contentEnd) {
+    while (next < inside.length && (inside[next]?.start ?? 0) < ls) {
+      reach = Math.max(reach, inside[next]?.end ?? 0);
+      next++;
+    }
     let i = ls;
     let tab = -1;
     while (i < fm.contentEnd && (text[i] === ' ' || text[i] === '\t')) {
@@ -236,7 +247,7 @@ export function tabIndentRule(ctx: RuleContext): void {
     }
     const le = lineEnd(text, ls);
     const content = i < le && text[i] !== '#';
-    if (tab >= 0 && content && !inside.some((m) => m.start < ls && ls < m.end)) {
+    if (tab >= 0 && content && !(ls < reach)) {
       const fix: QuickFix = {
         title: 'Replace the tabs with spaces',
         edits: [{ start: ls, end: i, newText: text.slice(ls, i).replace(/\t/g, '  ') }],
