@@ -1,6 +1,7 @@
 import {
   Composer,
   CST,
+  isAlias,
   isCollection,
   isMap,
   isNode,
@@ -18,7 +19,7 @@ import { prescanYaml, resolveLimits, utf8Prefix } from './limits';
 import type { LimitExceeded, ValidationLimits } from './limits';
 import { LineIndex } from './line-index';
 import { simpleYamlTokens } from './simple-yaml-tokens';
-import { quoteYamlString } from './yaml-strings';
+import { quoteYamlString, textOf } from './yaml-strings';
 
 /** The line-ending style of a whole file. */
 export type LineEnding = 'lf' | 'crlf' | 'cr' | 'mixed' | 'none';
@@ -508,12 +509,25 @@ function readYaml(raw: string, limits: ValidationLimits): YamlRead {
     }
     for (const token of parser.next(lexeme)) tokens.push(token);
     // The stack holds the document too; what is left is the nesting of the nodes.
-    if (parser.stack.length - 1 > limits.depth) return { over: { limit: 'depth', max: limits.depth } };
+    if (parser.stack.length - 1 > limits.depth)
+      return { over: { limit: 'depth', max: limits.depth } };
     if (nodes > limits.nodes) return { over: { limit: 'nodes', max: limits.nodes } };
     if (aliases > limits.aliases) return { over: { limit: 'aliases', max: limits.aliases } };
   }
   for (const token of parser.end()) tokens.push(token);
   return { doc: withDuplicateKeyErrors(composeFirst(tokens, raw.length)) };
+}
+
+/**
+ * Where yaml reports a duplicate key: where the key's token starts. For an empty key with a
+ * comment (`? # note`) yaml places the node right after the indicator and reports past the
+ * comment, where the node's range ends. (An empty key after a line break is reported at the
+ * next token, one line lower than this; only its position in the error differs.)
+ */
+function keyStartOf(k: Scalar): number {
+  const r = k.range;
+  if (!r) return 0;
+  return k.source === '' && k.value === null && k.comment ? r[2] : r[0];
 }
 
 /**
@@ -532,8 +546,10 @@ function withDuplicateKeyErrors(doc: Document.Parsed): Document.Parsed {
         const k = pair.key;
         if (isScalar(k) && !(typeof k.value === 'number' && Number.isNaN(k.value))) {
           if (seen.has(k.value)) {
-            const at = k.range?.[0] ?? 0;
-            found.push(new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique'));
+            const at = keyStartOf(k);
+            found.push(
+              new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique'),
+            );
           } else seen.add(k.value);
         }
         stack.push(pair.value, pair.key);
@@ -550,50 +566,89 @@ function withDuplicateKeyErrors(doc: Document.Parsed): Document.Parsed {
   let i = 0;
   for (const dup of found) {
     while (i < doc.errors.length && (doc.errors[i]?.pos[0] ?? 0) <= dup.pos[0])
-      merged.push(doc.errors[i++] as YAMLParseError);
+      merged.push(doc.errors[i++]);
     merged.push(dup);
   }
-  while (i < doc.errors.length) merged.push(doc.errors[i++] as YAMLParseError);
+  while (i < doc.errors.length) merged.push(doc.errors[i++]);
   doc.errors = merged;
   return doc;
 }
 
-/** A collection key's source text with runs of whitespace as one space (what the data gets as its key). */
-function keyText(raw: string, node: YamlNode): string {
-  const r = node.range;
-  if (!r) return '';
-  return raw.slice(r[0], r[1]).replace(/\s+/g, ' ').trim();
+/**
+ * A collection used as a key, written out in flow style the way yaml names such keys (`[ a, b ]`,
+ * `{ a: b }`), in one pass with an explicit stack. An alias must name an anchor set before it:
+ * `anchors` holds those of the document so far and gains the key's own.
+ */
+function keyText(node: unknown, anchors: Set<string>): string {
+  const out: string[] = [];
+  // Work items: a node to write, or literal text.
+  const work: unknown[] = [node];
+  while (work.length > 0) {
+    const item = work.pop();
+    if (typeof item === 'string') {
+      out.push(item);
+      continue;
+    }
+    if (isNode(item) && item.anchor) anchors.add(item.anchor);
+    if (isMap(item) || isSeq(item)) {
+      const map = isMap(item);
+      if (item.items.length === 0) {
+        out.push(map ? '{}' : '[]');
+        continue;
+      }
+      out.push(map ? '{ ' : '[ ');
+      work.push(map ? ' }' : ' ]');
+      for (let i = item.items.length - 1; i >= 0; i--) {
+        work.push(item.items[i]);
+        if (i > 0) work.push(', ');
+      }
+    } else if (isPair(item)) {
+      const v = item.value;
+      if (v !== null && v !== undefined && !(isScalar(v) && v.value === null)) work.push(v, ': ');
+      work.push(item.key);
+    } else if (isAlias(item)) {
+      if (!anchors.has(item.source))
+        throw new ReferenceError(
+          `Unresolved alias (the anchor must be set before the alias): ${item.source}`,
+        );
+      out.push(`*${item.source}`);
+    } else if (isScalar(item)) {
+      out.push(item.value === null || item.value === undefined ? '' : textOf(item.value));
+    }
+  }
+  return out.join('');
 }
 
 /**
  * The frontmatter as plain data (yaml's `toJS`), with each outermost key that is itself a
- * collection standing in as its source text. Why: for such a key yaml converts the key to data
- * and also stringifies it, at every level of a nested one, which is cubic in its size (a 5 KB
- * key took seconds, minutes on a worker); the keys are reported as not JSON anyway
+ * collection standing in as its text ({@link keyText}). Why: for such a key yaml converts the key
+ * to data and also stringifies it, at every level of a nested one, which is cubic in its size (a
+ * 5 KB key took seconds, minutes on a worker); such keys are reported as not JSON anyway
  * (`yaml/not-json`), and their text is all a reader can do with them. The document is left as
  * it was.
  */
-function toData(doc: Document.Parsed, raw: string): unknown {
+function toData(doc: Document.Parsed): unknown {
   const swapped: [Pair, unknown][] = [];
-  const stack: unknown[] = [doc.contents];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        if (isCollection(pair.key)) {
-          swapped.push([pair, pair.key]);
-          const stand = new Scalar(keyText(raw, pair.key));
-          pair.key = stand;
-        }
-        stack.push(pair.value);
-      }
-    } else if (isSeq(node)) {
-      for (const item of node.items) stack.push(item);
-    } else if (isPair(node)) {
-      stack.push(node.value);
-    }
-  }
   try {
+    // Document order (a node before its children, a key before its value), as yaml resolves
+    // aliases, so the anchors seen are those set before.
+    const anchors = new Set<string>();
+    const stack: unknown[] = [doc.contents];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isPair(node)) {
+        if (isCollection(node.key)) {
+          const text = keyText(node.key, anchors);
+          swapped.push([node, node.key]);
+          node.key = new Scalar(text);
+          stack.push(node.value);
+        } else stack.push(node.value, node.key);
+        continue;
+      }
+      if (isNode(node) && node.anchor) anchors.add(node.anchor);
+      if (isMap(node) || isSeq(node))
+        for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    }
     return doc.toJS({ maxAliasCount: 100 });
   } finally {
     for (const [pair, key] of swapped) pair.key = key;
@@ -660,7 +715,7 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
       if ((repStarts[mid] ?? 0) <= n) lo = mid;
       else hi = mid - 1;
     }
-    const r = rawRepairs[lo] as RawRepair;
+    const r = rawRepairs[lo];
     const repStart = repStarts[lo] ?? 0;
     const repEnd = repEnds[lo] ?? 0;
     if (n < repEnd)
@@ -693,7 +748,6 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
         if (first.over) readLimit(first.over.limit, first.over.max + 1, first.over.max, false);
         else {
           let doc = first.doc;
-          let yamlText = block.raw;
           if (doc.errors.length > 0) {
             const found = findColonRepairs(block.raw, doc.errors);
             if (found.length > 0) {
@@ -701,7 +755,6 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
               const second = readYaml(repaired, limits);
               if (second.doc && second.doc.errors.length < doc.errors.length) {
                 doc = second.doc;
-                yamlText = repaired;
                 rawRepairs = found;
                 let shift = 0;
                 repStarts = [];
@@ -729,7 +782,7 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
           yamlErrors = toProblems(doc.errors, 'error', toTextOffset);
           yamlWarnings = toProblems(doc.warnings, 'warning', toTextOffset);
           try {
-            data = toData(doc, yamlText);
+            data = toData(doc);
           } catch (e) {
             yamlErrors.push({
               code: 'TO_JS',

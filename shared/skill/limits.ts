@@ -256,7 +256,8 @@ export function prescanYaml(text: string): PrescanEstimate {
   const n = text.length;
   while (ls < n) {
     const le = lineEndAt(text, ls);
-    const next = le < n && text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? le + 2 : le + 1;
+    const next =
+      le < n && text.charCodeAt(le) === CR && text.charCodeAt(le + 1) === LF ? le + 2 : le + 1;
     let i = ls;
     if (quote !== 0) {
       const after = skipQuoted(ls, le, quote);

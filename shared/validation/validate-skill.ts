@@ -83,8 +83,7 @@ export function validateSkill(
   input: string | ParsedSkill,
   options: ValidateOptions = {},
 ): ValidationResult {
-  const parsed =
-    typeof input === 'string' ? parseSkill(input, { limits: options.limits }) : input;
+  const parsed = typeof input === 'string' ? parseSkill(input, { limits: options.limits }) : input;
   const maxFindings = resolveLimits({ ...parsed.limits, ...options.limits }).findings;
   const yamlUnread = parsed.overLimits.some(
     (o) => o.limit !== 'bodyBytes' && o.limit !== 'findings',
