@@ -497,6 +497,8 @@ function readYaml(raw: string, limits: ValidationLimits): YamlRead {
         case 'anchor':
           aliases++;
           break;
+        case 'double-quoted-scalar':
+        case 'single-quoted-scalar':
         case 'flow-map-start':
         case 'flow-seq-start':
         case 'seq-item-ind':

@@ -200,7 +200,7 @@ export function prescanYaml(text: string): PrescanEstimate {
         if (flow > 0 || atNodeStart) {
           flow++;
           nodes++;
-          note(cols.length + flow);
+          note(cols.length + flow + 1);
           atNodeStart = true;
         }
         i++;

@@ -1,5 +1,7 @@
 export * from './types';
 export { validateSkill } from './validate-skill';
+export { VALIDATION_LIMITS } from '../skill/limits';
+export type { LimitExceeded, ValidationLimits } from '../skill/limits';
 export { suggestProfiles } from './suggest-profiles';
 export { fixAllSafe } from './fix-all';
 export { describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
