@@ -15,7 +15,7 @@ import {
 } from 'yaml';
 import type { Document, Node as YamlNode, Pair } from 'yaml';
 import type { Position, Range } from '../validation/types';
-import { prescanYaml, resolveLimits, utf8Prefix } from './limits';
+import { prescanYaml, resolveLimits, utf8Length, utf8Prefix } from './limits';
 import type { LimitExceeded, ValidationLimits } from './limits';
 import { LineIndex } from './line-index';
 import { simpleYamlTokens } from './simple-yaml-tokens';
@@ -671,13 +671,9 @@ function frontmatterOverLimit(
   raw: string,
   limits: ValidationLimits,
 ): { limit: LimitExceeded['limit']; found: number; max: number } | null {
-  // UTF-8 needs at least one byte per UTF-16 unit, so a longer text is over without counting.
-  const size =
-    raw.length > limits.frontmatterBytes
-      ? { bytes: utf8Prefix(raw, 0, raw.length).bytes }
-      : utf8Prefix(raw, 0, raw.length);
-  if (size.bytes > limits.frontmatterBytes)
-    return { limit: 'frontmatterBytes', found: size.bytes, max: limits.frontmatterBytes };
+  const bytes = utf8Length(raw);
+  if (bytes > limits.frontmatterBytes)
+    return { limit: 'frontmatterBytes', found: bytes, max: limits.frontmatterBytes };
   const est = prescanYaml(raw);
   if (est.depth > limits.depth) return { limit: 'depth', found: est.depth, max: limits.depth };
   if (est.nodes > limits.nodes) return { limit: 'nodes', found: est.nodes, max: limits.nodes };
@@ -828,7 +824,7 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
       overLimits.push({
         limit: 'bodyBytes',
         max: limits.bodyBytes,
-        found: within.bytes + utf8Prefix(src, within.end, src.length).bytes,
+        found: within.bytes + utf8Length(src, within.end),
         exact: true,
         start: within.end,
         end: within.end,

@@ -8,6 +8,7 @@ import {
   parseSkill,
   prescanYaml,
   resolveLimits,
+  utf8Length,
   utf8Prefix,
   VALIDATION_LIMITS,
 } from './index';
@@ -98,6 +99,8 @@ describe('VALIDATION_LIMITS', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 200 }), fc.nat(400), (s, stop) => {
         const total = new TextEncoder().encode(s).length;
         expect(utf8Prefix(s, 0, s.length).bytes).toBe(total);
+        expect(utf8Length(s)).toBe(total);
+        expect(utf8Length(`ab${s}c`, 2, 2 + s.length)).toBe(total);
         const cut = utf8Prefix(s, 0, s.length, stop);
         expect(cut.bytes).toBeLessThanOrEqual(stop);
         expect(new TextEncoder().encode(s.slice(0, cut.end)).length).toBe(cut.bytes);
