@@ -442,8 +442,44 @@ const YAML_OPTIONS = {
 
 /** The YAML document, or the bound the YAML went past while it was read. */
 type YamlRead =
-  | { doc: Document.Parsed; over?: undefined }
-  | { doc?: undefined; over: { limit: 'depth' | 'nodes' | 'aliases'; max: number } };
+  { doc: Document.Parsed; over?: undefined } | { doc?: undefined; over: FrontmatterOver };
+
+/** A frontmatter bound gone past: what was found, or (not `exact`) only that it is more than `max`. */
+interface FrontmatterOver {
+  limit: LimitExceeded['limit'];
+  found: number;
+  max: number;
+  exact: boolean;
+}
+
+function over(
+  limit: FrontmatterOver['limit'],
+  found: number,
+  max: number,
+  exact = true,
+): { over: FrontmatterOver } {
+  return { over: { limit, found, max, exact } };
+}
+
+/**
+ * Nodes and nesting of the plain `key: value` subset (./simple-yaml-tokens): two nodes per entry,
+ * one per mapping; two levels, three with a nested mapping.
+ */
+function simpleSize(tokens: readonly CST.Token[]): { nodes: number; depth: number } {
+  let nodes = 1;
+  let depth = 2;
+  for (const t of tokens) {
+    if (t.type !== 'document' || t.value?.type !== 'block-map') continue;
+    for (const item of t.value.items) {
+      nodes += 2;
+      if (item.value?.type === 'block-map') {
+        depth = 3;
+        nodes += 2 * item.value.items.length;
+      }
+    }
+  }
+  return { nodes, depth };
+}
 
 /** Compose CST tokens into the first document exactly as yaml's parseDocument does. */
 function composeFirst(tokens: Iterable<CST.Token>, length: number): Document.Parsed {
@@ -477,7 +513,18 @@ function composeFirst(tokens: Iterable<CST.Token>, length: number): Document.Par
  */
 function readYaml(raw: string, limits: ValidationLimits): YamlRead {
   const simple = simpleYamlTokens(raw);
-  if (simple !== null) return { doc: withDuplicateKeyErrors(composeFirst(simple, raw.length)) };
+  if (simple !== null) {
+    // The subset is flat and its size is exact: no estimate needed.
+    const size = simpleSize(simple);
+    if (size.depth > limits.depth) return over('depth', size.depth, limits.depth);
+    if (size.nodes > limits.nodes) return over('nodes', size.nodes, limits.nodes);
+    return { doc: withDuplicateKeyErrors(composeFirst(simple, raw.length)) };
+  }
+  // The one-pass estimate first (./limits prescanYaml): most hostile texts stop here.
+  const est = prescanYaml(raw);
+  if (est.depth > limits.depth) return over('depth', est.depth, limits.depth);
+  if (est.nodes > limits.nodes) return over('nodes', est.nodes, limits.nodes);
+  if (est.aliases > limits.aliases) return over('aliases', est.aliases, limits.aliases);
   const parser = new Parser();
   const tokens: CST.Token[] = [];
   let nodes = 0;
@@ -512,9 +559,9 @@ function readYaml(raw: string, limits: ValidationLimits): YamlRead {
     for (const token of parser.next(lexeme)) tokens.push(token);
     // The stack holds the document too; what is left is the nesting of the nodes.
     if (parser.stack.length - 1 > limits.depth)
-      return { over: { limit: 'depth', max: limits.depth } };
-    if (nodes > limits.nodes) return { over: { limit: 'nodes', max: limits.nodes } };
-    if (aliases > limits.aliases) return { over: { limit: 'aliases', max: limits.aliases } };
+      return over('depth', limits.depth + 1, limits.depth, false);
+    if (nodes > limits.nodes) return over('nodes', limits.nodes + 1, limits.nodes, false);
+    if (aliases > limits.aliases) return over('aliases', limits.aliases + 1, limits.aliases, false);
   }
   for (const token of parser.end()) tokens.push(token);
   return { doc: withDuplicateKeyErrors(composeFirst(tokens, raw.length)) };
@@ -663,23 +710,12 @@ export interface ParseOptions {
   limits?: Partial<ValidationLimits>;
 }
 
-/**
- * The frontmatter bound `raw` goes past, checked before yaml reads anything: its UTF-8 size,
- * then a one-pass estimate of its nodes, nesting and anchors (./limits prescanYaml).
- */
-function frontmatterOverLimit(
-  raw: string,
-  limits: ValidationLimits,
-): { limit: LimitExceeded['limit']; found: number; max: number } | null {
+/** The frontmatter's size bound, checked before anything else reads it. */
+function frontmatterTooLarge(raw: string, limits: ValidationLimits): FrontmatterOver | null {
   const bytes = utf8Length(raw);
-  if (bytes > limits.frontmatterBytes)
-    return { limit: 'frontmatterBytes', found: bytes, max: limits.frontmatterBytes };
-  const est = prescanYaml(raw);
-  if (est.depth > limits.depth) return { limit: 'depth', found: est.depth, max: limits.depth };
-  if (est.nodes > limits.nodes) return { limit: 'nodes', found: est.nodes, max: limits.nodes };
-  if (est.aliases > limits.aliases)
-    return { limit: 'aliases', found: est.aliases, max: limits.aliases };
-  return null;
+  return bytes > limits.frontmatterBytes
+    ? { limit: 'frontmatterBytes', found: bytes, max: limits.frontmatterBytes, exact: true }
+    : null;
 }
 
 /** Parse a SKILL.md. Never throws: every problem is recorded on the result. */
@@ -722,7 +758,7 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
     return Math.min(base + n - (shiftsAfter[lo] ?? 0), src.length);
   };
 
-  const readLimit = (limit: LimitExceeded['limit'], found: number, max: number, exact: boolean) => {
+  const readLimit = ({ limit, found, max, exact }: FrontmatterOver) => {
     if (!block) return;
     overLimits.push({ limit, max, found, exact, start: block.openStart, end: block.openEnd });
     // Every consumer that trusts the YAML only when it has no errors learns it was not read.
@@ -738,12 +774,12 @@ export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkil
   };
 
   if (block) {
-    const over = frontmatterOverLimit(block.raw, limits);
-    if (over) readLimit(over.limit, over.found, over.max, true);
+    const tooLarge = frontmatterTooLarge(block.raw, limits);
+    if (tooLarge) readLimit(tooLarge);
     else {
       try {
         const first = readYaml(block.raw, limits);
-        if (first.over) readLimit(first.over.limit, first.over.max + 1, first.over.max, false);
+        if (first.over) readLimit(first.over);
         else {
           let doc = first.doc;
           if (doc.errors.length > 0) {
