@@ -93,7 +93,7 @@ export function utf8Prefix(
   return { bytes, end: i };
 }
 
-const NON_ASCII = /[^\x00-\x7f]/g;
+const NON_ASCII = /[\u0080-\uffff]/g;
 
 /**
  * UTF-8 length of `text[from, to)`. Why not {@link utf8Prefix}: a whole 50 MB body is counted for
