@@ -579,6 +579,9 @@ function keyStartOf(k: Scalar): number {
   return k.source === '' && k.value === null && k.comment ? r[2] : r[0];
 }
 
+/** Documents with a collection used as a key somewhere, noted by the walk for duplicate keys. */
+const WITH_COLLECTION_KEYS = new WeakSet<object>();
+
 /**
  * Add yaml's DUPLICATE_KEY errors (a scalar key equal to an earlier key of the same mapping, at
  * the key's start) with one hash set per mapping, in the order yaml would have reported them
@@ -593,6 +596,7 @@ function withDuplicateKeyErrors(doc: Document.Parsed): Document.Parsed {
       const seen = new Set<unknown>();
       for (const pair of node.items) {
         const k = pair.key;
+        if (isCollection(k)) WITH_COLLECTION_KEYS.add(doc);
         if (isScalar(k) && !(typeof k.value === 'number' && Number.isNaN(k.value))) {
           if (seen.has(k.value)) {
             const at = keyStartOf(k);
@@ -677,6 +681,8 @@ function keyText(node: unknown, anchors: Set<string>): string {
  * it was.
  */
 function toData(doc: Document.Parsed): unknown {
+  // The common case: no collection key, nothing to stand in (known from the duplicate-key walk).
+  if (!WITH_COLLECTION_KEYS.has(doc)) return doc.toJS({ maxAliasCount: 100 });
   const swapped: [Pair, unknown][] = [];
   try {
     // Document order (a node before its children, a key before its value), as yaml resolves
