@@ -84,7 +84,9 @@ export function validateSkill(
   options: ValidateOptions = {},
 ): ValidationResult {
   const parsed = typeof input === 'string' ? parseSkill(input, { limits: options.limits }) : input;
-  const maxFindings = resolveLimits({ ...parsed.limits, ...options.limits }).findings;
+  const maxFindings = options.limits
+    ? resolveLimits({ ...parsed.limits, ...options.limits }).findings
+    : parsed.limits.findings;
   const yamlUnread = parsed.overLimits.some(
     (o) => o.limit !== 'bodyBytes' && o.limit !== 'findings',
   );
