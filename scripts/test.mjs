@@ -1,4 +1,4 @@
-// `npm test`: build, type-check, lint, formatting, unit/integration tests (Vitest), end-to-end tests
+// `npm test`: build, type-check, lint, formatting, import boundaries, unit/integration tests (Vitest), end-to-end tests
 // (Playwright: the browser shell in the system Chromium; Electron where its runtime exists).
 // Ends with one plain line `N passed, N failed` summing every suite.
 import { spawnSync } from 'node:child_process';
@@ -47,6 +47,8 @@ const built = gate('build', process.execPath, [join(root, 'scripts', 'build.mjs'
 gate('typecheck', bin('tsc'), ['-b']);
 gate('lint', bin('eslint'), ['--max-warnings=0', '.']);
 gate('format', bin('prettier'), ['--check', '--log-level=warn', '.']);
+// Why a gate: no import cycles between files or folders, and the layers kept (docs/architecture.md).
+gate('import boundaries', process.execPath, [join(root, 'scripts', 'check-imports.mjs')]);
 
 const unit = run('unit and integration tests (vitest)', bin('vitest'), ['run']);
 const vitest = readJson(join(results, 'vitest.json'));

@@ -30,6 +30,22 @@ afterEach(async () => {
 const PLAIN = (body: string): string =>
   `---\nname: my-skill\ndescription: Turns meeting notes into action items. Use when the user pastes notes.\n---\n${body}`;
 
+describe('the link check of a huge body is bounded', () => {
+  it('checks links only in the part of the body the rules read, and lists at most the findings bound', async () => {
+    // 3 MiB of lines, each with a broken link: far past the 1 MiB the body rules read.
+    const line = 'See [x](missing/file.md) here.\n';
+    const body =
+      line.repeat(Math.ceil((3 * 1024 * 1024) / line.length)) + '[last](also/missing.md)\n';
+    await put('my-skill/SKILL.md', PLAIN(body));
+    const result = await validateSkillFolder(join(tmp, 'my-skill'), { profiles: ['agentskills'] });
+    const broken = result.diagnostics.filter((d) => d.ruleId === 'links/broken');
+    expect(broken.length).toBeGreaterThan(0);
+    expect(broken.length).toBeLessThanOrEqual(1000);
+    // The link after the checked part is not looked at.
+    expect(broken.some((d) => d.message.includes('also/missing.md'))).toBe(false);
+  });
+});
+
 describe('relative Markdown links', () => {
   it('reports a broken link with the range of its destination, and a link leaving the skill', async () => {
     await put(

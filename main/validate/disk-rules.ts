@@ -20,7 +20,7 @@ function every(s: Severity): Partial<Record<ProfileId, Severity>> {
  * Rules that need the disk or the whole library, checked here in main/validate (the pure core
  * in shared/validation covers the rest). Same shape as the core's RULES, for SARIF and help.
  */
-export const DISK_RULES: readonly RuleInfo[] = [
+const DISK_CATALOG = [
   // relative Markdown links in the body must resolve inside the skill.
   {
     id: 'links/broken',
@@ -72,18 +72,24 @@ export const DISK_RULES: readonly RuleInfo[] = [
     help: 'All descriptions together exceed 8,000 characters; agents may drop skills from the list they show the model.',
     severity: every('warning'),
   },
-];
+] as const satisfies readonly RuleInfo[];
+
+/** The rules checked here, for people and SARIF (the same shape as the core's). */
+export const DISK_RULES: readonly RuleInfo[] = DISK_CATALOG;
+
+/** A rule id of the disk and library checks: a misspelt id does not compile. */
+export type DiskRuleId = (typeof DISK_CATALOG)[number]['id'];
 
 const BY_ID = new Map(DISK_RULES.map((r) => [r.id, r]));
 
 /** Severity of a main-side rule in a profile, or null when the profile does not check it. */
-export function diskSeverity(ruleId: string, profile: ProfileId): Severity | null {
+export function diskSeverity(ruleId: DiskRuleId, profile: ProfileId): Severity | null {
   return BY_ID.get(ruleId)?.severity[profile] ?? null;
 }
 
 /** Build a diagnostic of a main-side rule, or null when `profile` does not check it. */
 export function diskDiagnostic(
-  ruleId: string,
+  ruleId: DiskRuleId,
   profile: ProfileId,
   d: { message: string; detail?: string; range?: Range; file?: string; field?: string },
 ): Diagnostic | null {
@@ -106,13 +112,22 @@ export function linkDiagnostics(
   view: FileView,
   profiles: readonly ProfileId[],
 ): Diagnostic[] {
-  const body = parsed.body;
+  // Why only the checked part: past VALIDATION_LIMITS.bodyBytes the core reports
+  // file/too-complex; scanning a 50 MB body for links cost seconds and hundreds of MB here.
+  const body =
+    parsed.checkedBodyEnd < parsed.text.length
+      ? parsed.text.slice(parsed.bodyStart, parsed.checkedBodyEnd)
+      : parsed.body;
   if (!body.includes('](') && !body.includes(']:')) return [];
   const links = findMarkdownLinks(body, parsed.bodyStart);
   if (links.length === 0) return [];
   let paths: Set<string> | undefined;
+  let lower: Map<string, string> | undefined;
   const out: Diagnostic[] = [];
+  // The same bound on findings as the core's, per profile.
+  const max = parsed.limits.findings * profiles.length;
   for (const link of links) {
+    if (out.length >= max) break;
     const t = classifyLinkTarget(link.target);
     if (t.kind === 'external') continue;
     let range: Range | undefined;
@@ -122,8 +137,12 @@ export function linkDiagnostics(
       if (t.kind === 'relative') {
         paths ??= new Set(view.entries.map((e) => e.path));
         if (paths.has(t.path)) break;
-        const lowerPath = t.path.toLowerCase();
-        const other = view.entries.find((e) => e.path.toLowerCase() === lowerPath)?.path;
+        if (!lower) {
+          lower = new Map();
+          for (const e of view.entries)
+            if (!lower.has(e.path.toLowerCase())) lower.set(e.path.toLowerCase(), e.path);
+        }
+        const other = lower.get(t.path.toLowerCase());
         d = diskDiagnostic('links/broken', profile, {
           message:
             other !== undefined

@@ -11,8 +11,10 @@ export interface MarkdownLink {
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})(.*)$/gm;
 // Why a hand scanner and not a Markdown library: we need only link destinations with exact
 // offsets (CommonMark §6.3 inline links, §4.7 link reference definitions), outside code.
+// Why no bare `[` in the link text (one nested `[…]` pair is allowed): from every `[` the
+// engine scanned to the end of the line, quadratic on a long line of `[` (80,000 took 15 s).
 const INLINE =
-  /(!?)\[(?:[^\]\\\n]|\\.)*\]\([ \t]*(<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+)/g;
+  /(!?)\[(?:[^[\]\\\n]|\\.|\[(?:[^[\]\\\n]|\\.)*\])*\]\([ \t]*(<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+)/g;
 const REFERENCE_DEF = /^ {0,3}\[(?:[^\]\\\n]|\\.)+\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 
 /** [start, end) offsets of fenced code blocks (CommonMark §4.5); an unclosed fence runs to the end. */
@@ -37,26 +39,83 @@ function fencedBlocks(markdown: string): [number, number][] {
   return blocks;
 }
 
-/** Whether offset `at` of `markdown` sits inside an inline code span on its line (CommonMark §6.1). */
-function inCodeSpan(markdown: string, at: number): boolean {
-  const lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
-  const before = markdown.slice(lineStart, at);
-  if (!before.includes('`')) return false;
-  let lineEnd = markdown.indexOf('\n', at);
-  if (lineEnd === -1) lineEnd = markdown.length;
-  const line = markdown.slice(lineStart, lineEnd);
-  const span = /(`+)(?:[^`]|(?!\1)`)*?\1/g;
-  for (let m = span.exec(line); m; m = span.exec(line)) {
-    if (m.index > at - lineStart) break;
-    if (at - lineStart < m.index + m[0].length) return true;
+const CODE_SPAN = /(`+)(?:[^`]|(?!\1)`)*?\1/g;
+
+/**
+ * Whether offset `at` of `markdown` sits inside an inline code span on its line (CommonMark
+ * §6.1). `cache` keeps each line's spans: links come in text order, and finding a line's spans
+ * again for every link on it was quadratic on a long line.
+ */
+function inCodeSpan(
+  markdown: string,
+  at: number,
+  lineStart: number,
+  cache: { lineStart: number; spans: [number, number][] },
+): boolean {
+  if (cache.lineStart !== lineStart) {
+    cache.lineStart = lineStart;
+    cache.spans = [];
+    let lineEnd = markdown.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = markdown.length;
+    const line = markdown.slice(lineStart, lineEnd);
+    if (line.includes('`')) {
+      CODE_SPAN.lastIndex = 0;
+      for (let m = CODE_SPAN.exec(line); m; m = CODE_SPAN.exec(line))
+        cache.spans.push([lineStart + m.index, lineStart + m.index + m[0].length]);
+    }
+  }
+  const spans = cache.spans;
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = spans[mid];
+    if (!s) break;
+    if (at < s[0]) hi = mid - 1;
+    else if (at >= s[1]) lo = mid + 1;
+    else return true;
   }
   return false;
 }
 
-/** Whether the line holding `at` is an indented code block line (4 spaces or a tab). */
-function inIndentedLine(markdown: string, at: number): boolean {
-  const lineStart = markdown.lastIndexOf('\n', at - 1) + 1;
+/** Whether `at` lies in one of the sorted, disjoint `blocks` (binary search). */
+function inBlocks(blocks: [number, number][], at: number): boolean {
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const b = blocks[mid];
+    if (!b) break;
+    if (at < b[0]) hi = mid - 1;
+    else if (at >= b[1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Whether the line starting at `lineStart` is an indented code block line (4 spaces or a tab). */
+function inIndentedLine(markdown: string, lineStart: number): boolean {
   return markdown.startsWith('    ', lineStart) || markdown.charCodeAt(lineStart) === 9;
+}
+
+/**
+ * The start of the line holding an offset, for offsets that mostly grow. Why not
+ * `lastIndexOf('\n')` per link: on one long line every link scanned back to its start, quadratic.
+ */
+function lineCursor(markdown: string): (at: number) => number {
+  let start = 0;
+  let next = markdown.indexOf('\n');
+  return (at) => {
+    if (at < start) {
+      start = 0;
+      next = markdown.indexOf('\n');
+    }
+    while (next !== -1 && next < at) {
+      start = next + 1;
+      next = markdown.indexOf('\n', start);
+    }
+    return start;
+  };
 }
 
 /**
@@ -68,10 +127,13 @@ export function findMarkdownLinks(markdown: string, base = 0): MarkdownLink[] {
   const hasDef = markdown.includes(']:');
   if (!hasInline && !hasDef) return [];
   const fences = fencedBlocks(markdown);
-  const skip = (at: number): boolean =>
-    fences.some(([a, b]) => at >= a && at < b) ||
-    inIndentedLine(markdown, at) ||
-    inCodeSpan(markdown, at);
+  const spans = { lineStart: -1, spans: [] as [number, number][] };
+  const lineOf = lineCursor(markdown);
+  const skip = (at: number): boolean => {
+    if (inBlocks(fences, at)) return true;
+    const lineStart = lineOf(at);
+    return inIndentedLine(markdown, lineStart) || inCodeSpan(markdown, at, lineStart, spans);
+  };
   const out: MarkdownLink[] = [];
   if (hasDef) {
     REFERENCE_DEF.lastIndex = 0;

@@ -281,6 +281,11 @@ describe('canEditFrontmatter and unreadable frontmatter', () => {
     ['a list', '---\n- a\n- b\n---\n', /is a list/],
     ['duplicate key', '---\nname: a\nname: b\n---\n', /appears twice/],
     ['anchors', '---\nname: &n a\nlabel: *n\n---\n', /anchors/],
+    [
+      'too deep to read (VALIDATION_LIMITS.depth)',
+      `---\nname: a\nk: ${'['.repeat(200)}\n---\n`,
+      /too large or too deeply nested to be read/,
+    ],
   ];
   for (const [what, text, reason] of cases) {
     it(`refuses ${what} with a plain reason and leaves the text unchanged`, () => {

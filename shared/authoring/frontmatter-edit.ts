@@ -78,6 +78,10 @@ function yamlErrorReason(parsed: ParsedSkill): string {
   if (err.code === 'DUPLICATE_KEY') {
     return `A field appears twice in the frontmatter (line ${line}). Remove one of them in the text view, then the form can edit the fields.`;
   }
+  if (err.code === 'LIMIT_EXCEEDED') {
+    // Past a bound of VALIDATION_LIMITS the YAML was not read at all (shared/skill/limits.ts).
+    return 'The frontmatter is too large or too deeply nested to be read, so the form cannot show it. Edit it in the text view.';
+  }
   return `The frontmatter is not valid YAML (line ${line}: ${err.message}). Fix it in the text view first, then the form can edit the fields.`;
 }
 

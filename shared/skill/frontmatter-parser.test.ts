@@ -6,7 +6,7 @@ import { parseDocument } from 'yaml';
 const slice = (t: string, s: { start: number; end: number } | null) =>
   s ? t.slice(s.start, s.end) : null;
 
-describe('parseSkill boundaries (spec §1)', () => {
+describe('parseSkill boundaries (docs/skill-format.md §1)', () => {
   it('splits frontmatter and body exactly', () => {
     const t = '---\nname: my-skill\ndescription: Does things\n---\n# Body\ntext\n';
     const p = parseSkill(t);

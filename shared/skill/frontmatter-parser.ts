@@ -1,14 +1,30 @@
-import { Composer, isNode, parseDocument } from 'yaml';
-import type { Document, Node as YamlNode } from 'yaml';
+import {
+  Composer,
+  CST,
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  Lexer,
+  Parser,
+  Scalar,
+  YAMLParseError,
+} from 'yaml';
+import type { Document, Node as YamlNode, Pair } from 'yaml';
 import type { Position, Range } from './text-types';
+import { prescanYaml, resolveLimits, utf8Length, utf8Prefix } from './limits';
+import type { LimitExceeded, ValidationLimits } from './limits';
 import { LineIndex } from './line-index';
 import { simpleYamlTokens } from './simple-yaml-tokens';
-import { quoteYamlString } from './yaml-strings';
+import { quoteYamlString, textOf } from './yaml-strings';
 
 /** The line-ending style of a whole file. */
 export type LineEnding = 'lf' | 'crlf' | 'cr' | 'mixed' | 'none';
 
-/** A problem with the frontmatter's boundaries, found before any YAML is read (spec §1). */
+/** A problem with the frontmatter's boundaries, found before any YAML is read (docs/skill-format.md §1). */
 export interface BoundaryIssue {
   kind: 'bom' | 'missing' | 'not-at-start' | 'unclosed' | 'dots-closer' | 'delimiter-whitespace';
   /** Offsets into the original text. */
@@ -44,7 +60,7 @@ export interface YamlProblem {
 
 /**
  * A value the parser had to quote to read the frontmatter the way a tolerant reader (Claude
- * Code) does: an unquoted `: ` inside a plain value (spec §1). Offsets are into the original text.
+ * Code) does: an unquoted `: ` inside a plain value (docs/skill-format.md §1). Offsets are into the original text.
  */
 export interface YamlRepair {
   kind: 'unquoted-colon';
@@ -74,6 +90,16 @@ export interface ParsedSkill {
   repairs: YamlRepair[];
   body: string;
   bodyStart: number;
+  /** The bounds this file was read with (shared/skill/limits.ts). */
+  limits: ValidationLimits;
+  /**
+   * The bounds the file went past, found before the expensive work. A frontmatter bound means the
+   * YAML was not read (`document` null, a `LIMIT_EXCEEDED` YAML error); the body bound means the
+   * body rules scan only up to `checkedBodyEnd`.
+   */
+  overLimits: LimitExceeded[];
+  /** Offset in `text` up to which the body rules scan (the text's end when within bounds). */
+  checkedBodyEnd: number;
   /** 1-based line where the body starts. */
   readonly bodyStartLine: number;
   lines: LineIndex;
@@ -89,8 +115,6 @@ const DELIM_DASH = /^---[ \t]*$/;
 const DELIM_DOTS = /^\.\.\.[ \t]*$/;
 const LEADING_JUNK = /^(?:[ \t]*|[ \t]*#.*|[ \t]*<!--.*)$/;
 const YAMLISH = /^(?:$|[ \t]|#|- |-$|[^\s:#][^:]*:(?:[ \t]|$))/;
-const COLON_LINE =
-  /^([ \t]*)([^\s#'"[\]{}&*!|>%@`,?:-][^:#]*?|-[^\s:][^:#]*?)[ \t]*:[ \t]+(\S.*?)[ \t]*$/;
 const SPECIAL_START = /^['"[{|>&*!#%@`]/;
 
 interface Line {
@@ -140,7 +164,7 @@ export interface Boundaries {
 }
 
 /**
- * Find the frontmatter delimiters exactly as spec §1 describes, recording every deviation: the
+ * Find the frontmatter delimiters exactly as docs/skill-format.md §1 describes, recording every deviation: the
  * one place that decides where a SKILL.md's frontmatter begins and ends. Everything else that
  * needs the boundaries (the parser, the export projection, the editor's YAML mirror, the
  * library's first glance) asks here. Cheap: line scans only, no YAML.
@@ -256,6 +280,91 @@ interface RawRepair {
   replacement: string;
 }
 
+/** Characters that may not start a key of a `key: value` line (YAML indicators, whitespace). */
+const KEY_FIRST_EXCLUDED = new Set('#\'"[]{}&*!|>%@`,?:-'.split('').map((c) => c.charCodeAt(0)));
+const WHITESPACE = /\s/;
+
+function isBlankCode(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/**
+ * A `key: value` line: indentation, a key that is not a YAML indicator (or `-x`), the first `:`
+ * followed by blanks, and a value starting with a non-space, trailing blanks dropped; null for
+ * any other line. Why by hand and not a regular expression: the expression this replaces, with a
+ * lazy key and lazy value each followed by optional blanks, backtracked quadratically on a long
+ * run of spaces (a 250 KB line took minutes). This is one linear pass with the same answers
+ * (checked against the old expression in frontmatter-parser.test.ts).
+ */
+export function colonLine(t: string): { key: string; value: string; valueStart: number } | null {
+  const n = t.length;
+  let i = 0;
+  while (i < n && isBlankCode(t.charCodeAt(i))) i++;
+  if (i >= n) return null;
+  const ks = i;
+  const c0 = t.charCodeAt(ks);
+  let scan: number;
+  if (c0 === 45) {
+    // `-x…`: a key may start with `-` when a character other than a space or `:` follows.
+    const c1 = t[ks + 1];
+    if (c1 === undefined || c1 === ':' || WHITESPACE.test(c1)) return null;
+    scan = ks + 2;
+  } else {
+    if (KEY_FIRST_EXCLUDED.has(c0) || WHITESPACE.test(t[ks] ?? '')) return null;
+    scan = ks + 1;
+  }
+  let colon = -1;
+  for (let j = scan; j < n; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 35) return null;
+    if (c === 58) {
+      colon = j;
+      break;
+    }
+  }
+  if (colon === -1) return null;
+  let vs = colon + 1;
+  if (vs >= n || !isBlankCode(t.charCodeAt(vs))) return null;
+  while (vs < n && isBlankCode(t.charCodeAt(vs))) vs++;
+  if (vs >= n || WHITESPACE.test(t[vs] ?? '')) return null;
+  let ve = n;
+  while (ve > vs && isBlankCode(t.charCodeAt(ve - 1))) ve--;
+  for (let j = vs; j < ve; j++) {
+    // `.` in the expression did not match the line separators U+2028 and U+2029.
+    const c = t.charCodeAt(j);
+    if (c === 0x2028 || c === 0x2029) return null;
+  }
+  let ke = colon;
+  while (ke > ks && isBlankCode(t.charCodeAt(ke - 1))) ke--;
+  return { key: t.slice(ks, ke), value: t.slice(vs, ve), valueStart: vs };
+}
+
+/** Offsets of the line starts of `text`, ascending (`\n`, `\r\n` and a lone `\r` end a line). */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** The greatest element of ascending `xs` that is ≤ `at` (xs[0] must be ≤ at). */
+function floorOf(xs: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((xs[mid] ?? 0) <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return xs[lo] ?? 0;
+}
+
 /**
  * Lines where a parse error comes from an unquoted `: ` inside a plain value (`description:
  * Use when: ...`). Found from the parser's own errors, then checked lexically on that line.
@@ -263,29 +372,41 @@ interface RawRepair {
 function findColonRepairs(raw: string, errors: readonly { pos: [number, number] }[]): RawRepair[] {
   const seen = new Set<number>();
   const out: RawRepair[] = [];
+  // Why a table of line starts: walking back from each error to its line start cost a line's
+  // length per error, quadratic on one long line with many errors.
+  const starts = lineStartsOf(raw);
   for (const err of errors) {
-    const at = Math.min(err.pos[0], raw.length);
-    let ls = at;
-    while (ls > 0 && raw[ls - 1] !== '\n' && raw[ls - 1] !== '\r') ls--;
+    const ls = floorOf(starts, Math.min(err.pos[0], raw.length));
     if (seen.has(ls)) continue;
     seen.add(ls);
     const line = readLine(raw, ls);
-    const t = raw.slice(line.start, line.end);
-    const m = COLON_LINE.exec(t);
+    const m = colonLine(raw.slice(line.start, line.end));
     if (!m) continue;
-    const value = m[3] ?? '';
+    const value = m.value;
     if (SPECIAL_START.test(value)) continue;
     if (!/:(?:[ \t]|$)/.test(value)) continue;
-    const rawStart = line.start + t.trimEnd().length - value.length;
+    const rawStart = line.start + m.valueStart;
     out.push({
       rawStart,
       rawEnd: rawStart + value.length,
-      key: (m[2] ?? '').trim(),
+      key: m.key.trim(),
       value,
       replacement: quoteYamlString(value),
     });
   }
   return out.sort((a, b) => a.rawStart - b.rawStart);
+}
+
+/** `raw` with every repair applied (repairs sorted and apart), built in one pass. */
+function applyRepairs(raw: string, repairs: readonly RawRepair[]): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const r of repairs) {
+    parts.push(raw.slice(at, r.rawStart), r.replacement);
+    at = r.rawEnd;
+  }
+  parts.push(raw.slice(at));
+  return parts.join('');
 }
 
 function toProblems(
@@ -295,9 +416,10 @@ function toProblems(
 ): YamlProblem[] {
   return list.map((e) => {
     const start = map(e.pos[0]);
+    const nl = e.message.indexOf('\n');
     return {
       code: e.code,
-      message: e.message.split('\n')[0] ?? e.message,
+      message: nl === -1 ? e.message : e.message.slice(0, nl),
       severity,
       start,
       end: Math.max(start, map(e.pos[1])),
@@ -305,30 +427,307 @@ function toProblems(
   });
 }
 
+/**
+ * Why `uniqueKeys: false`: yaml checks each key against every earlier key of its mapping, which
+ * is quadratic (16,000 keys took seconds); {@link addDuplicateKeyErrors} reports the same
+ * DUPLICATE_KEY errors with one hash set per mapping.
+ */
 const YAML_OPTIONS = {
   prettyErrors: false,
-  uniqueKeys: true,
+  uniqueKeys: false,
   version: '1.2',
   keepSourceTokens: false,
   logLevel: 'error',
 } as const;
 
+/** The YAML document, or the bound the YAML went past while it was read. */
+type YamlRead =
+  { doc: Document.Parsed; over?: undefined } | { doc?: undefined; over: FrontmatterOver };
+
+/** A frontmatter bound gone past: what was found, or (not `exact`) only that it is more than `max`. */
+interface FrontmatterOver {
+  limit: LimitExceeded['limit'];
+  found: number;
+  max: number;
+  exact: boolean;
+}
+
+function over(
+  limit: FrontmatterOver['limit'],
+  found: number,
+  max: number,
+  exact = true,
+): { over: FrontmatterOver } {
+  return { over: { limit, found, max, exact } };
+}
+
 /**
- * `parseDocument(raw, YAML_OPTIONS)`, with yaml's Lexer and Parser skipped when the frontmatter
- * is plain `key: value` lines: those tokens are built directly (./simple-yaml-tokens) and
- * composed by yaml's own Composer, exactly as parseDocument does, so the Document is the same.
+ * Nodes and nesting of the plain `key: value` subset (./simple-yaml-tokens): two nodes per entry,
+ * one per mapping; two levels, three with a nested mapping.
  */
-function parseFrontmatterYaml(raw: string): Document.Parsed {
-  const tokens = simpleYamlTokens(raw);
-  if (tokens === null) return parseDocument(raw, YAML_OPTIONS);
+function simpleSize(tokens: readonly CST.Token[]): { nodes: number; depth: number } {
+  let nodes = 1;
+  let depth = 2;
+  for (const t of tokens) {
+    if (t.type !== 'document' || t.value?.type !== 'block-map') continue;
+    for (const item of t.value.items) {
+      nodes += 2;
+      if (item.value?.type === 'block-map') {
+        depth = 3;
+        nodes += 2 * item.value.items.length;
+      }
+    }
+  }
+  return { nodes, depth };
+}
+
+/** Compose CST tokens into the first document exactly as yaml's parseDocument does. */
+function composeFirst(tokens: Iterable<CST.Token>, length: number): Document.Parsed {
   let doc: Document.Parsed | undefined;
-  for (const d of new Composer(YAML_OPTIONS).compose(tokens, true, raw.length)) doc ??= d;
-  return doc ?? parseDocument(raw, YAML_OPTIONS);
+  for (const d of new Composer(YAML_OPTIONS).compose(tokens, true, length)) {
+    if (!doc) doc = d;
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [d.range[0], d.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
+      break;
+    }
+  }
+  // Composer.compose(…, forceDoc = true) always yields a document.
+  return doc as Document.Parsed;
+}
+
+/**
+ * Read YAML as yaml's parseDocument does, with the bounds enforced while it is read: yaml's lexer
+ * and parser are iterative, and after each lexeme the parser's stack (the nesting the composer
+ * will recurse on), the nodes and the anchors and aliases so far are compared with the bounds.
+ * Past one, reading stops: the composer, toJS and the rules never see the document. Why here as
+ * well as in the pre-scan: the pre-scan only estimates; this is exact, so whether a file is read
+ * never depends on how much stack the thread has (a worker has four times the main thread's).
+ * Plain `key: value` lines skip yaml's lexer and parser (./simple-yaml-tokens): their tokens are
+ * built directly and are flat.
+ */
+function readYaml(raw: string, limits: ValidationLimits): YamlRead {
+  const simple = simpleYamlTokens(raw);
+  if (simple !== null) {
+    // The subset is flat and its size is exact: no estimate needed.
+    const size = simpleSize(simple);
+    if (size.depth > limits.depth) return over('depth', size.depth, limits.depth);
+    if (size.nodes > limits.nodes) return over('nodes', size.nodes, limits.nodes);
+    return { doc: withDuplicateKeyErrors(composeFirst(simple, raw.length)) };
+  }
+  // The one-pass estimate first (./limits prescanYaml): most hostile texts stop here.
+  const est = prescanYaml(raw);
+  if (est.depth > limits.depth) return over('depth', est.depth, limits.depth);
+  if (est.nodes > limits.nodes) return over('nodes', est.nodes, limits.nodes);
+  if (est.aliases > limits.aliases) return over('aliases', est.aliases, limits.aliases);
+  const parser = new Parser();
+  const tokens: CST.Token[] = [];
+  let nodes = 0;
+  let aliases = 0;
+  let scalarNext = false;
+  for (const lexeme of new Lexer().lex(raw, false)) {
+    if (scalarNext) scalarNext = false;
+    else if (lexeme === CST.SCALAR) {
+      scalarNext = true;
+      nodes++;
+    } else {
+      switch (CST.tokenType(lexeme)) {
+        case 'alias':
+          nodes++;
+          aliases++;
+          break;
+        case 'anchor':
+          aliases++;
+          break;
+        case 'double-quoted-scalar':
+        case 'single-quoted-scalar':
+        case 'flow-map-start':
+        case 'flow-seq-start':
+        case 'seq-item-ind':
+        case 'explicit-key-ind':
+          nodes++;
+          break;
+        default:
+          break;
+      }
+    }
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    // The stack holds the document too; what is left is the nesting of the nodes.
+    if (parser.stack.length - 1 > limits.depth)
+      return over('depth', limits.depth + 1, limits.depth, false);
+    if (nodes > limits.nodes) return over('nodes', limits.nodes + 1, limits.nodes, false);
+    if (aliases > limits.aliases) return over('aliases', limits.aliases + 1, limits.aliases, false);
+  }
+  for (const token of parser.end()) tokens.push(token);
+  return { doc: withDuplicateKeyErrors(composeFirst(tokens, raw.length)) };
+}
+
+/**
+ * Where yaml reports a duplicate key: where the key's token starts. For an empty key with a
+ * comment (`? # note`) yaml places the node right after the indicator and reports past the
+ * comment, where the node's range ends. (An empty key after a line break is reported at the
+ * next token, one line lower than this; only its position in the error differs.)
+ */
+function keyStartOf(k: Scalar): number {
+  const r = k.range;
+  if (!r) return 0;
+  return k.source === '' && k.value === null && k.comment ? r[2] : r[0];
+}
+
+/** Documents with a collection used as a key somewhere, noted by the walk for duplicate keys. */
+const WITH_COLLECTION_KEYS = new WeakSet<object>();
+
+/**
+ * Add yaml's DUPLICATE_KEY errors (a scalar key equal to an earlier key of the same mapping, at
+ * the key's start) with one hash set per mapping, in the order yaml would have reported them
+ * (by position among the other errors). Iterative: the depth is bounded, but this needs no stack.
+ */
+function withDuplicateKeyErrors(doc: Document.Parsed): Document.Parsed {
+  const found: YAMLParseError[] = [];
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (isMap(node)) {
+      const seen = new Set<unknown>();
+      for (const pair of node.items) {
+        const k = pair.key;
+        if (isCollection(k)) WITH_COLLECTION_KEYS.add(doc);
+        if (isScalar(k) && !(typeof k.value === 'number' && Number.isNaN(k.value))) {
+          if (seen.has(k.value)) {
+            const at = keyStartOf(k);
+            found.push(
+              new YAMLParseError([at, at + 1], 'DUPLICATE_KEY', 'Map keys must be unique'),
+            );
+          } else seen.add(k.value);
+        }
+        stack.push(pair.value, pair.key);
+      }
+    } else if (isSeq(node)) {
+      for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    } else if (isPair(node)) {
+      stack.push(node.value, node.key);
+    }
+  }
+  if (found.length === 0) return doc;
+  found.sort((a, b) => a.pos[0] - b.pos[0]);
+  const merged: YAMLParseError[] = [];
+  let i = 0;
+  for (const dup of found) {
+    while (i < doc.errors.length && (doc.errors[i]?.pos[0] ?? 0) <= dup.pos[0])
+      merged.push(doc.errors[i++]);
+    merged.push(dup);
+  }
+  while (i < doc.errors.length) merged.push(doc.errors[i++]);
+  doc.errors = merged;
+  return doc;
+}
+
+/**
+ * A collection used as a key, written out in flow style the way yaml names such keys (`[ a, b ]`,
+ * `{ a: b }`), in one pass with an explicit stack. An alias must name an anchor set before it:
+ * `anchors` holds those of the document so far and gains the key's own.
+ */
+function keyText(node: unknown, anchors: Set<string>): string {
+  const out: string[] = [];
+  // Work items: a node to write, or literal text.
+  const work: unknown[] = [node];
+  while (work.length > 0) {
+    const item = work.pop();
+    if (typeof item === 'string') {
+      out.push(item);
+      continue;
+    }
+    if (isNode(item) && item.anchor) anchors.add(item.anchor);
+    if (isMap(item) || isSeq(item)) {
+      const map = isMap(item);
+      if (item.items.length === 0) {
+        out.push(map ? '{}' : '[]');
+        continue;
+      }
+      out.push(map ? '{ ' : '[ ');
+      work.push(map ? ' }' : ' ]');
+      for (let i = item.items.length - 1; i >= 0; i--) {
+        work.push(item.items[i]);
+        if (i > 0) work.push(', ');
+      }
+    } else if (isPair(item)) {
+      const v = item.value;
+      if (v !== null && v !== undefined && !(isScalar(v) && v.value === null)) work.push(v, ': ');
+      work.push(item.key);
+    } else if (isAlias(item)) {
+      if (!anchors.has(item.source))
+        throw new ReferenceError(
+          `Unresolved alias (the anchor must be set before the alias): ${item.source}`,
+        );
+      out.push(`*${item.source}`);
+    } else if (isScalar(item)) {
+      out.push(item.value === null || item.value === undefined ? '' : textOf(item.value));
+    }
+  }
+  return out.join('');
+}
+
+/**
+ * The frontmatter as plain data (yaml's `toJS`), with each outermost key that is itself a
+ * collection standing in as its text ({@link keyText}). Why: for such a key yaml converts the key
+ * to data and also stringifies it, at every level of a nested one, which is cubic in its size (a
+ * 5 KB key took seconds, minutes on a worker); such keys are reported as not JSON anyway
+ * (`yaml/not-json`), and their text is all a reader can do with them. The document is left as
+ * it was.
+ */
+function toData(doc: Document.Parsed): unknown {
+  // The common case: no collection key, nothing to stand in (known from the duplicate-key walk).
+  if (!WITH_COLLECTION_KEYS.has(doc)) return doc.toJS({ maxAliasCount: 100 });
+  const swapped: [Pair, unknown][] = [];
+  try {
+    // Document order (a node before its children, a key before its value), as yaml resolves
+    // aliases, so the anchors seen are those set before.
+    const anchors = new Set<string>();
+    const stack: unknown[] = [doc.contents];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (isPair(node)) {
+        if (isCollection(node.key)) {
+          const text = keyText(node.key, anchors);
+          swapped.push([node, node.key]);
+          node.key = new Scalar(text);
+          stack.push(node.value);
+        } else stack.push(node.value, node.key);
+        continue;
+      }
+      if (isNode(node) && node.anchor) anchors.add(node.anchor);
+      if (isMap(node) || isSeq(node))
+        for (let i = node.items.length - 1; i >= 0; i--) stack.push(node.items[i]);
+    }
+    return doc.toJS({ maxAliasCount: 100 });
+  } finally {
+    for (const [pair, key] of swapped) pair.key = key;
+  }
+}
+
+/** Options of {@link parseSkill}. */
+export interface ParseOptions {
+  /** Bounds to read the file with; default {@link VALIDATION_LIMITS} (shared/skill/limits.ts). */
+  limits?: Partial<ValidationLimits>;
+}
+
+/** The frontmatter's size bound, checked before anything else reads it. */
+function frontmatterTooLarge(raw: string, limits: ValidationLimits): FrontmatterOver | null {
+  const bytes = utf8Length(raw);
+  return bytes > limits.frontmatterBytes
+    ? { limit: 'frontmatterBytes', found: bytes, max: limits.frontmatterBytes, exact: true }
+    : null;
 }
 
 /** Parse a SKILL.md. Never throws: every problem is recorded on the result. */
-export function parseSkill(text: string): ParsedSkill {
+export function parseSkill(text: string, options: ParseOptions = {}): ParsedSkill {
   const src = typeof text === 'string' ? text : String(text);
+  const limits = resolveLimits(options.limits);
   const hasBom = src.charCodeAt(0) === 0xfeff;
   const lines = new LineIndex(src);
   const { block, issues, bodyStart } = findBoundaries(src, hasBom);
@@ -338,76 +737,114 @@ export function parseSkill(text: string): ParsedSkill {
   let yamlErrors: YamlProblem[] = [];
   let yamlWarnings: YamlProblem[] = [];
   const repairs: YamlRepair[] = [];
+  const overLimits: LimitExceeded[] = [];
   let rawRepairs: RawRepair[] = [];
+  // Per repair, where it starts and ends in the repaired YAML and the shift after it, so an
+  // offset maps back by binary search (a scan of every repair per node was quadratic).
+  let repStarts: number[] = [];
+  let repEnds: number[] = [];
+  let shiftsAfter: number[] = [];
   const base = block ? block.contentStart : 0;
 
   const toTextOffset = (n: number): number => {
-    let shift = 0;
-    for (const r of rawRepairs) {
-      const repStart = r.rawStart + shift;
-      if (n < repStart) break;
-      const repEnd = repStart + r.replacement.length;
-      if (n < repEnd)
-        return base + r.rawStart + Math.min(Math.max(n - repStart - 1, 0), r.rawEnd - r.rawStart);
-      shift += r.replacement.length - (r.rawEnd - r.rawStart);
-      if (n === repEnd) return base + r.rawEnd;
+    let lo = 0;
+    let hi = repStarts.length - 1;
+    if (hi < 0 || n < (repStarts[0] ?? 0)) return Math.min(base + n, src.length);
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((repStarts[mid] ?? 0) <= n) lo = mid;
+      else hi = mid - 1;
     }
-    return Math.min(base + n - shift, src.length);
+    const r = rawRepairs[lo];
+    const repStart = repStarts[lo] ?? 0;
+    const repEnd = repEnds[lo] ?? 0;
+    if (n < repEnd)
+      return base + r.rawStart + Math.min(Math.max(n - repStart - 1, 0), r.rawEnd - r.rawStart);
+    if (n === repEnd) return base + r.rawEnd;
+    return Math.min(base + n - (shiftsAfter[lo] ?? 0), src.length);
+  };
+
+  const readLimit = ({ limit, found, max, exact }: FrontmatterOver) => {
+    if (!block) return;
+    overLimits.push({ limit, max, found, exact, start: block.openStart, end: block.openEnd });
+    // Every consumer that trusts the YAML only when it has no errors learns it was not read.
+    yamlErrors = [
+      {
+        code: 'LIMIT_EXCEEDED',
+        message: `The frontmatter was not read: ${limit} ${exact ? found : `> ${max}`} exceeds the limit of ${max}`,
+        severity: 'error',
+        start: block.contentStart,
+        end: block.contentEnd,
+      },
+    ];
   };
 
   if (block) {
-    try {
-      let doc = parseFrontmatterYaml(block.raw);
-      if (doc.errors.length > 0) {
-        const found = findColonRepairs(block.raw, doc.errors);
-        if (found.length > 0) {
-          let repaired = block.raw;
-          for (let i = found.length - 1; i >= 0; i--) {
-            const r = found[i];
-            repaired = repaired.slice(0, r.rawStart) + r.replacement + repaired.slice(r.rawEnd);
-          }
-          const doc2 = parseDocument(repaired, YAML_OPTIONS);
-          if (doc2.errors.length < doc.errors.length) {
-            doc = doc2;
-            rawRepairs = found;
-            for (const r of found) {
-              repairs.push({
-                kind: 'unquoted-colon',
-                key: r.key,
-                start: base + r.rawStart,
-                end: base + r.rawEnd,
-                value: r.value,
-                replacement: r.replacement,
-              });
+    const tooLarge = frontmatterTooLarge(block.raw, limits);
+    if (tooLarge) readLimit(tooLarge);
+    else {
+      try {
+        const first = readYaml(block.raw, limits);
+        if (first.over) readLimit(first.over);
+        else {
+          let doc = first.doc;
+          if (doc.errors.length > 0) {
+            const found = findColonRepairs(block.raw, doc.errors);
+            if (found.length > 0) {
+              const repaired = applyRepairs(block.raw, found);
+              const second = readYaml(repaired, limits);
+              if (second.doc && second.doc.errors.length < doc.errors.length) {
+                doc = second.doc;
+                rawRepairs = found;
+                let shift = 0;
+                repStarts = [];
+                repEnds = [];
+                shiftsAfter = [];
+                for (const r of found) {
+                  const repStart = r.rawStart + shift;
+                  repStarts.push(repStart);
+                  repEnds.push(repStart + r.replacement.length);
+                  shift += r.replacement.length - (r.rawEnd - r.rawStart);
+                  shiftsAfter.push(shift);
+                  repairs.push({
+                    kind: 'unquoted-colon',
+                    key: r.key,
+                    start: base + r.rawStart,
+                    end: base + r.rawEnd,
+                    value: r.value,
+                    replacement: r.replacement,
+                  });
+                }
+              }
             }
           }
+          document = doc;
+          yamlErrors = toProblems(doc.errors, 'error', toTextOffset);
+          yamlWarnings = toProblems(doc.warnings, 'warning', toTextOffset);
+          try {
+            data = toData(doc);
+          } catch (e) {
+            yamlErrors.push({
+              code: 'TO_JS',
+              message: e instanceof Error ? e.message : String(e),
+              severity: 'error',
+              start: block.contentStart,
+              end: block.contentEnd,
+            });
+          }
         }
-      }
-      document = doc;
-      yamlErrors = toProblems(doc.errors, 'error', toTextOffset);
-      yamlWarnings = toProblems(doc.warnings, 'warning', toTextOffset);
-      try {
-        data = doc.toJS({ maxAliasCount: 100 });
       } catch (e) {
-        yamlErrors.push({
-          code: 'TO_JS',
-          message: e instanceof Error ? e.message : String(e),
-          severity: 'error',
-          start: block.contentStart,
-          end: block.contentEnd,
-        });
+        document = null;
+        yamlErrors = [
+          {
+            code: 'PARSE',
+            message: e instanceof Error ? e.message : String(e),
+            severity: 'error',
+            start: block.contentStart,
+            end: block.contentEnd,
+          },
+        ];
       }
-    } catch (e) {
-      document = null;
-      yamlErrors = [
-        {
-          code: 'PARSE',
-          message: e instanceof Error ? e.message : String(e),
-          severity: 'error',
-          start: block.contentStart,
-          end: block.contentEnd,
-        },
-      ];
     }
   }
 
@@ -420,6 +857,22 @@ export function parseSkill(text: string): ParsedSkill {
   };
 
   const effectiveBodyStart = Math.min(bodyStart, src.length);
+  let checkedBodyEnd = src.length;
+  // UTF-8 needs at most three bytes per UTF-16 unit: a body that short is within the bound uncounted.
+  if ((src.length - effectiveBodyStart) * 3 > limits.bodyBytes) {
+    const within = utf8Prefix(src, effectiveBodyStart, src.length, limits.bodyBytes);
+    if (within.end < src.length) {
+      checkedBodyEnd = within.end;
+      overLimits.push({
+        limit: 'bodyBytes',
+        max: limits.bodyBytes,
+        found: within.bytes + utf8Length(src, within.end),
+        exact: true,
+        start: within.end,
+        end: within.end,
+      });
+    }
+  }
   return {
     text: src,
     hasBom,
@@ -433,6 +886,9 @@ export function parseSkill(text: string): ParsedSkill {
     repairs,
     body: src.slice(effectiveBodyStart),
     bodyStart: effectiveBodyStart,
+    limits,
+    overLimits,
+    checkedBodyEnd,
     // Why a getter: the line number needs a line scan up to the body, which most callers never ask for.
     get bodyStartLine() {
       return lines.positionAt(effectiveBodyStart).line;

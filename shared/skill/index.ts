@@ -1,5 +1,8 @@
 export { parseSkill, detectLineEnding, locateFrontmatter } from './frontmatter-parser';
+export { VALIDATION_LIMITS, prescanYaml, resolveLimits, utf8Length, utf8Prefix } from './limits';
+export type { LimitExceeded, PrescanEstimate, ValidationLimits } from './limits';
 export type {
+  ParseOptions,
   BoundaryIssue,
   Boundaries,
   FrontmatterBlock,

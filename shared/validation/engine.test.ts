@@ -9,7 +9,7 @@ import {
   suggestProfiles,
   validateSkill,
 } from './index';
-import type { Diagnostic } from './index';
+import type { Diagnostic, RuleId } from './index';
 import { PROFILE_IDS } from './types';
 
 const under = (text: string, d: Diagnostic | undefined) =>
@@ -288,5 +288,16 @@ describe('RULES catalog', () => {
       'claude-upload': 'error',
       'x-personal-mcp': 'error',
     });
+  });
+});
+
+describe('rule ids are a type derived from the catalog', () => {
+  it('a known id is a RuleId, a misspelt one does not compile, and every id is unique', () => {
+    const known: RuleId = 'name/reserved-word';
+    // @ts-expect-error a misspelt rule id is not a RuleId (checked by `tsc -b` in npm test)
+    const misspelt: RuleId = 'name/reserved-wrod';
+    expect(RULES.some((r) => r.id === known)).toBe(true);
+    expect(RULES.some((r) => r.id === misspelt)).toBe(false);
+    expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
   });
 });

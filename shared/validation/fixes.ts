@@ -1,4 +1,5 @@
 import { isMap, isPair, isScalar } from 'yaml';
+import type { YAMLMap } from 'yaml';
 import type { ParsedSkill } from '../skill/frontmatter-parser';
 import { quoteYamlString, textOf, yamlScalarText } from '../skill/yaml-strings';
 import type { RuleContext, TopEntry } from './rule-context';
@@ -61,15 +62,30 @@ export function lineEndingFix(text: string): QuickFix {
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
-/** Move one unknown top-level key into `metadata` as a string (spec §2 `agentskills`: metadata is string → string). */
+const METADATA_KEYS = new WeakMap<object, Set<string>>();
+
+/**
+ * The keys of the `metadata` mapping, gathered once per document. Why: the move fix is offered
+ * for every unknown top-level key, and searching the mapping each time was quadratic.
+ */
+function metadataKeys(meta: YAMLMap): Set<string> {
+  let keys = METADATA_KEYS.get(meta);
+  if (!keys) {
+    keys = new Set();
+    for (const p of meta.items) if (isPair(p) && isScalar(p.key)) keys.add(String(p.key.value));
+    METADATA_KEYS.set(meta, keys);
+  }
+  return keys;
+}
+
+/** Move one unknown top-level key into `metadata` as a string (docs/skill-format.md §2 `agentskills`: metadata is string → string). */
 export function moveToMetadataFix(ctx: RuleContext, entry: TopEntry): QuickFix | null {
   const parsed = ctx.parsed;
   const fm = parsed.frontmatter;
   // Moving lines is only safe when the YAML structure is known: no parse errors, a text key.
   if (!fm || !fm.closer || entry.key === 'metadata' || parsed.yamlErrors.length > 0) return null;
   if (!isScalar(entry.pair.key) || typeof entry.pair.key.value !== 'string') return null;
-  const dup = ctx.facts.entries.filter((e) => e.key === entry.key);
-  if (dup.length !== 1) return null;
+  if (ctx.facts.keyCounts.get(entry.key) !== 1) return null;
   const eol = eolOf(parsed);
   const data = ctx.data ?? {};
   const raw = data[entry.key];
@@ -93,12 +109,7 @@ export function moveToMetadataFix(ctx: RuleContext, entry: TopEntry): QuickFix |
       newText: `metadata:${eol}  ${keyText}: ${quoteYamlString(str)}${eol}`,
     });
   } else if (isMap(meta.value) && !meta.value.flow && meta.value.items.length > 0) {
-    if (
-      meta.value.items.some(
-        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === entry.key,
-      )
-    )
-      return null;
+    if (metadataKeys(meta.value).has(entry.key)) return null;
     const first = meta.value.items[0];
     const ks = isPair(first) ? parsed.nodeSpan(first.key) : null;
     if (!ks) return null;

@@ -1,10 +1,13 @@
 export * from './types';
 export { validateSkill } from './validate-skill';
+export { VALIDATION_LIMITS } from '../skill/limits';
+export type { LimitExceeded, ValidationLimits } from '../skill/limits';
 export { suggestProfiles } from './suggest-profiles';
 export { fixAllSafe } from './fix-all';
 export { describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
 export type { BudgetShare, DescriptionBudget } from './describe-budget';
 export { RULES, getRule, severityOf } from './rule-catalog';
+export type { RuleId } from './rule-catalog';
 export type { RuleInfo } from './rule-catalog';
 export { PROFILES } from './profiles';
 export type { ProfileSpec } from './profiles';

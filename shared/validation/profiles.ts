@@ -1,6 +1,6 @@
 import type { ProfileId } from './types';
 
-/** What a profile knows about top-level frontmatter keys (spec §2). */
+/** What a profile knows about top-level frontmatter keys (docs/skill-format.md §2). */
 export interface ProfileSpec {
   id: ProfileId;
   title: string;
@@ -10,7 +10,7 @@ export interface ProfileSpec {
   stringKeys: ReadonlySet<string>;
 }
 
-/** The six keys of the Agent Skills specification (spec §2 `agentskills`). */
+/** The six keys of the Agent Skills specification (docs/skill-format.md §2 `agentskills`). */
 export const AGENT_SKILLS_KEYS = [
   'name',
   'description',
@@ -20,7 +20,7 @@ export const AGENT_SKILLS_KEYS = [
   'allowed-tools',
 ] as const;
 
-/** Claude Code's typed frontmatter fields (spec §2 `claude-code`). */
+/** Claude Code's typed frontmatter fields (docs/skill-format.md §2 `claude-code`). */
 export const CLAUDE_CODE_KEYS = [
   'name',
   'description',
@@ -44,7 +44,7 @@ export const CLAUDE_CODE_KEYS = [
   'compatibility',
 ] as const;
 
-/** The camelCase extensions of the agentskills-mcp format (spec §2 `agentskills-mcp`). */
+/** The camelCase extensions of the agentskills-mcp format (docs/skill-format.md §2 `agentskills-mcp`). */
 export const AGENTSKILLS_MCP_EXTRA_KEYS = [
   'allowedTools',
   'disableModelInvocation',
@@ -57,7 +57,7 @@ export const AGENTSKILLS_MCP_EXTRA_KEYS = [
   'requiresMcpServers',
 ] as const;
 
-/** The top-level keys of Universal Agent Skill 2.1 (spec §2 `universal-2.1`, Appendix A of the seed). */
+/** The top-level keys of Universal Agent Skill 2.1 (docs/skill-format.md §2 `universal-2.1`, Appendix A of the seed). */
 export const UNIVERSAL_KEYS = [
   'spec_version',
   'name',

@@ -34,8 +34,8 @@ function strict(s: Severity): Sev {
   return out;
 }
 
-/** The rule catalog (spec: ../shared/spec/SKILL-FORMAT-AND-TARGETS.md §1 and §2). */
-export const RULES: readonly RuleInfo[] = [
+/** The rule catalog (docs/skill-format.md §1 and §2). */
+const CATALOG = [
   // §1 parsing traps
   {
     id: 'frontmatter/bom',
@@ -84,6 +84,14 @@ export const RULES: readonly RuleInfo[] = [
     title: 'Windows (CRLF) or mixed line endings',
     help: 'Official validators accept CRLF, many other loaders break on it. Export normalises to LF.',
     severity: all(W),
+  },
+  {
+    id: 'file/too-complex',
+    title: 'File too large or complex to check fully',
+    help: 'The file goes past one of the bounds on the work one SKILL.md may cause (VALIDATION_LIMITS: size of the frontmatter and of the body, nesting, number of YAML nodes, anchors and aliases, findings). Only what can be checked safely was checked; no real skill comes near these bounds.',
+    // Why an error everywhere: Skillbench cannot vouch for a file it could not check fully, and
+    // readers that load such a file spend the same time and memory on it.
+    severity: all(E),
   },
   {
     id: 'file/wrong-name',
@@ -159,7 +167,7 @@ export const RULES: readonly RuleInfo[] = [
   },
   // §2 fields
   // Why mcp-serve: W — SEP-2640 §3 serves the frontmatter "verbatim: every field the author wrote", and
-  // issue 5 serves skills that carry x-personal-mcp or Claude Code fields; an extra field cannot make an entry wrong.
+  // the embedded server serves skills that carry x-personal-mcp or Claude Code fields; an extra field cannot make an entry wrong.
   {
     id: 'keys/unexpected',
     title: 'Unexpected field',
@@ -520,7 +528,13 @@ export const RULES: readonly RuleInfo[] = [
     help: "A field's value does not match the profile's JSON Schema.",
     severity: { ...all(E), 'claude-code': W },
   },
-];
+] as const satisfies readonly RuleInfo[];
+
+/** Every rule of the validation core, for people and SARIF. */
+export const RULES: readonly RuleInfo[] = CATALOG;
+
+/** A rule id of the validation core: a misspelt id in a rule does not compile. */
+export type RuleId = (typeof CATALOG)[number]['id'];
 
 const BY_ID = new Map(RULES.map((r) => [r.id, r]));
 

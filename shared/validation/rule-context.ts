@@ -1,7 +1,7 @@
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import type { ParsedSkill } from '../skill/frontmatter-parser';
-import { severityOf } from './rule-catalog';
+import { severityOf, type RuleId } from './rule-catalog';
 import type { Diagnostic, FileView, ProfileId, QuickFix, Severity } from './types';
 import { PROFILES } from './profiles';
 import type { ProfileSpec } from './profiles';
@@ -40,6 +40,8 @@ export interface Facts {
   entries: TopEntry[];
   /** First entry per key. */
   byKey: Map<string, TopEntry>;
+  /** How many top-level entries have each key (more than one: a duplicate). */
+  keyCounts: Map<string, number>;
   duplicates: SpanFact[];
   flows: SpanFact[];
   anchors: SpanFact[];
@@ -65,6 +67,7 @@ export function buildFacts(parsed: ParsedSkill): Facts {
     root: null,
     entries: [],
     byKey: new Map(),
+    keyCounts: new Map(),
     duplicates: [],
     flows: [],
     anchors: [],
@@ -176,9 +179,9 @@ export function buildFacts(parsed: ParsedSkill): Facts {
       if (!isPair(item) || !isScalar(item.key)) continue;
       const ks = parsed.nodeSpan(item.key);
       if (!ks) continue;
-      let lineStart = ks.start;
-      while (lineStart > 0 && text[lineStart - 1] !== '\n' && text[lineStart - 1] !== '\r')
-        lineStart--;
+      // Why the line index: walking back to the line start cost a line's length per key, quadratic
+      // for a flow mapping of many keys on one line.
+      const lineStart = parsed.lines.lineStart(parsed.positionAt(ks.start).line);
       tops.push({
         key: String(item.key.value),
         pair: item,
@@ -191,7 +194,10 @@ export function buildFacts(parsed: ParsedSkill): Facts {
     }
     for (let i = 0; i < tops.length - 1; i++) tops[i].blockEnd = tops[i + 1].lineStart;
     facts.entries = tops;
-    for (const t of tops) if (!facts.byKey.has(t.key)) facts.byKey.set(t.key, t);
+    for (const t of tops) {
+      if (!facts.byKey.has(t.key)) facts.byKey.set(t.key, t);
+      facts.keyCounts.set(t.key, (facts.keyCounts.get(t.key) ?? 0) + 1);
+    }
   }
   return facts;
 }
@@ -214,31 +220,49 @@ export class RuleContext {
   /** JSON pointers hand rules reported on, so ajv does not report the same fault again. */
   readonly reported = new Set<string>();
 
+  /** Findings past `maxFindings`, counted by severity but not kept (shared/skill/limits.ts). */
+  readonly dropped = { error: 0, warning: 0, info: 0 };
+
   constructor(
     readonly parsed: ParsedSkill,
     readonly profile: ProfileId,
     readonly facts: Facts,
     readonly fileView: FileView | undefined,
     private readonly out: Diagnostic[],
+    private readonly maxFindings = Infinity,
   ) {
     this.spec = PROFILES[profile];
   }
 
   /** The rule's severity in this profile, or null when silent. */
-  sev(ruleId: string): Severity | null {
+  sev(ruleId: RuleId): Severity | null {
     return severityOf(ruleId, this.profile);
   }
 
   /** Whether the rule is checked in this profile. */
-  on(ruleId: string): boolean {
+  on(ruleId: RuleId): boolean {
     return severityOf(ruleId, this.profile) !== null;
   }
 
+  /**
+   * Whether a report of this rule would be listed (the profile checks it and the findings bound is
+   * not reached): rules ask before building an expensive fix for a finding nobody will see.
+   */
+  keeps(ruleId: RuleId): boolean {
+    return severityOf(ruleId, this.profile) !== null && this.out.length < this.maxFindings;
+  }
+
   /** Record a diagnostic (silently dropped when the profile does not check the rule). */
-  report(ruleId: string, r: Report): void {
+  report(ruleId: RuleId, r: Report): void {
     const severity = severityOf(ruleId, this.profile);
     if (r.pointer !== undefined) this.reported.add(r.pointer);
     if (!severity) return;
+    if (this.out.length >= this.maxFindings) {
+      // Why counted and dropped: a hostile file can make every node a finding; the list stays
+      // bounded, the verdict still sees every severity.
+      this.dropped[severity]++;
+      return;
+    }
     const d: Diagnostic = { ruleId, severity, profile: this.profile, message: r.message };
     if (r.detail !== undefined) d.detail = r.detail;
     if (r.start !== undefined) d.range = this.parsed.rangeAt(r.start, r.end ?? r.start);
@@ -254,7 +278,7 @@ export class RuleContext {
    * value behind (found by the property tests); only the fixes of the syntax and file rules
    * themselves are offered then.
    */
-  private fixesTrustworthy(ruleId: string): boolean {
+  private fixesTrustworthy(ruleId: RuleId): boolean {
     if (this.parsed.yamlErrors.length === 0 && this.parsed.repairs.length === 0) return true;
     return (
       ruleId.startsWith('yaml/') || ruleId.startsWith('frontmatter/') || ruleId.startsWith('file/')

@@ -89,6 +89,12 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
     fail: (p) => ({ ...mk(p), fileView: { ...FOLDER, fileName: 'skill.md' } }),
     pass: (p) => mk(p),
   },
+  'file/too-complex': {
+    // 101 nested mappings: past VALIDATION_LIMITS.depth, so the frontmatter is not read.
+    fail: (p) =>
+      mk(p, {}, Array.from({ length: 101 }, (_, i) => `${'  '.repeat(i)}k${i}:\n`).join('')),
+    pass: (p) => mk(p),
+  },
   'yaml/syntax': { fail: (p) => mk(p, {}, 'license2: "open\n'), pass: (p) => mk(p) },
   'yaml/parser-warning': { fail: (p) => mk(p, {}, 'x: !custom 1\n'), pass: (p) => mk(p) },
   'yaml/unquoted-colon': {

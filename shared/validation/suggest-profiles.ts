@@ -8,7 +8,7 @@ const SHARED_MCP_CC = new Set<string>(AGENTSKILLS_MCP_EXTRA_KEYS.filter((k) => !
 const CLAUDE_CODE_ONLY = new Set<string>(CLAUDE_CODE_KEYS.filter((k) => !AGENT.has(k)));
 
 /**
- * Profiles that fit what the frontmatter looks like (issue 3 point 3): `spec_version` →
+ * Profiles that fit what the frontmatter looks like: `spec_version` →
  * universal-2.1, an `x-personal-mcp` block → the repository contract (which already allows
  * the Claude Code fields), camelCase fields → agentskills-mcp, Claude Code fields →
  * claude-code. The portable `agentskills` profile is suggested only when nothing more specific

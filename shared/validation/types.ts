@@ -1,3 +1,5 @@
+import type { ValidationLimits } from '../skill/limits';
+
 /**
  * The validation core's public types. Every consumer (editor, library list, exporter,
  * embedded server, inspector, CLI) speaks these; keep them stable.
@@ -7,7 +9,7 @@ import type { Range, TextEdit } from '../skill/text-types';
 
 export type { Position, Range, TextEdit } from '../skill/text-types';
 
-/** One reader of SKILL.md (../shared/spec/SKILL-FORMAT-AND-TARGETS.md §2). */
+/** One reader of SKILL.md (docs/skill-format.md §2). */
 export type ProfileId =
   | 'agentskills'
   | 'claude-upload'
@@ -100,6 +102,12 @@ export interface ValidateOptions {
   profiles?: ProfileId[];
   /** When absent, folder-dependent rules use only what the text tells. */
   fileView?: FileView;
+  /**
+   * Bounds on the work for this file (shared/skill/limits.ts VALIDATION_LIMITS, the default).
+   * Used when the text is parsed here; a ParsedSkill keeps the bounds it was parsed with, and
+   * only `findings` applies to it from here.
+   */
+  limits?: Partial<ValidationLimits>;
 }
 
 /** The outcome of validating one SKILL.md. */

@@ -1,7 +1,7 @@
 import { isMap, isSeq } from 'yaml';
-import { validateJsonSchemaDocument } from '../../schemas/validators';
-import { codePointLength, textOf } from '../../skill/yaml-strings';
-import type { RuleContext } from '../rule-context';
+import { validateJsonSchemaDocument } from '../schemas/validators';
+import { codePointLength, textOf } from '../skill/yaml-strings';
+import type { RuleContext } from './rule-context';
 
 const TOOL_NAME = /^[a-z0-9-]+$/;
 const RUNTIME_EXT: Record<string, readonly string[]> = {
@@ -28,7 +28,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-/** Universal Agent Skill 2.1 tool rules, tools.json freshness, overbroad permissions (spec §2 `universal-2.1`). */
+/** Universal Agent Skill 2.1 tool rules, tools.json freshness, overbroad permissions (docs/skill-format.md §2 `universal-2.1`). */
 export function universalRules(ctx: RuleContext): void {
   if (ctx.profile !== 'universal-2.1' || !ctx.data || !ctx.parsed.document) return;
   const doc = ctx.parsed.document;

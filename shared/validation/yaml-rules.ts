@@ -1,6 +1,6 @@
-import { quoteFix, replaceFix } from '../fixes';
-import type { RuleContext, ScalarFact } from '../rule-context';
-import type { QuickFix } from '../types';
+import { quoteFix, replaceFix } from './fixes';
+import type { RuleContext, ScalarFact } from './rule-context';
+import type { QuickFix } from './types';
 
 /** Plain messages for the YAML parser's error codes; the parser's own text goes to `detail`. */
 const PLAIN_YAML_MESSAGES: Record<string, string> = {
@@ -16,7 +16,7 @@ const PLAIN_YAML_MESSAGES: Record<string, string> = {
   TAB_AS_INDENT: 'A tab is used for indentation; YAML allows only spaces.',
 };
 
-/** Codes other rules explain better (reported once, spec §1). */
+/** Codes other rules explain better (reported once, docs/skill-format.md §1). */
 const EXPLAINED_ELSEWHERE = new Set(['DUPLICATE_KEY', 'TAB_AS_INDENT']);
 
 /** YAML syntax errors and parser warnings, mapped to the original text. */
@@ -42,7 +42,7 @@ export function yamlSyntaxRules(ctx: RuleContext): void {
   }
 }
 
-/** Unquoted `: ` inside a value (spec §1): the parser repaired it; report it with the quoting fix. */
+/** Unquoted `: ` inside a value (docs/skill-format.md §1): the parser repaired it; report it with the quoting fix. */
 export function unquotedColonRule(ctx: RuleContext): void {
   for (const r of ctx.parsed.repairs) {
     const where = r.key === 'description' ? 'The description' : `The value of "${r.key}"`;
@@ -70,7 +70,7 @@ function lineEnd(text: string, from: number): number {
   return i;
 }
 
-/** ` #` inside an unquoted value turns the rest into a comment (spec §1). */
+/** ` #` inside an unquoted value turns the rest into a comment (docs/skill-format.md §1). */
 export function commentTruncationRule(ctx: RuleContext): void {
   if (!ctx.on('yaml/comment-truncates-value')) return;
   const text = ctx.parsed.text;
@@ -95,7 +95,7 @@ export function commentTruncationRule(ctx: RuleContext): void {
   }
 }
 
-/** `---` inside the frontmatter: skills-ref splits the file there (spec §1). */
+/** `---` inside the frontmatter: skills-ref splits the file there (docs/skill-format.md §1). */
 export function tripleDashRule(ctx: RuleContext): void {
   const fm = ctx.parsed.frontmatter;
   if (!fm || !ctx.on('yaml/triple-dash-in-value')) return;
@@ -120,8 +120,11 @@ export function tripleDashRule(ctx: RuleContext): void {
 }
 
 // YAML 1.1 (skill-creator's PyYAML) types these although YAML 1.2 reads them as text.
+// The underscore number is written `[0-9]*_[0-9_]*` (the first `_` splits it) rather than
+// `(?:[0-9][0-9_]*)?_[0-9_]*`, which matches the same strings but tries every split of a long
+// run of underscores: quadratic, minutes on a 250 KB value.
 const YAML11_ONLY =
-  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[-+]?0[0-7_]+|[-+]?(?:[0-9][0-9_]*)?_[0-9_]*(?:\.[0-9_]*)?|[-+]?0b[01_]+)$/;
+  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt ].*)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?|[-+]?0[0-7_]+|[-+]?[0-9]*_[0-9_]*(?:\.[0-9_]*)?|[-+]?0b[01_]+)$/;
 
 function isTextPointer(ctx: RuleContext, pointer: string): boolean {
   const top = pointer.split('/')[1] ?? '';
@@ -160,7 +163,7 @@ function typedAs(f: ScalarFact): { kind: '1.2' | '1.1'; as: string } | null {
   return null;
 }
 
-/** yes/no/on/off/true/false/null/~, numbers and dates as values of text fields (spec §1). */
+/** yes/no/on/off/true/false/null/~, numbers and dates as values of text fields (docs/skill-format.md §1). */
 export function ambiguousScalarRule(ctx: RuleContext): void {
   if (!ctx.on('yaml/ambiguous-scalar')) return;
   for (const f of ctx.facts.plains) {
@@ -186,7 +189,7 @@ export function ambiguousScalarRule(ctx: RuleContext): void {
 /** Keys whose list form another rule explains more precisely. */
 const FLOW_EXPLAINED = new Set(['/allowed-tools', '/argument-hint']);
 
-/** Flow collections, anchors/aliases (warnings) and duplicate keys (error), spec §1. */
+/** Flow collections, anchors/aliases (warnings) and duplicate keys (error), docs/skill-format.md §1. */
 export function yamlStyleRules(ctx: RuleContext): void {
   for (const f of ctx.facts.flows) {
     if (FLOW_EXPLAINED.has(f.pointer)) continue;
@@ -220,14 +223,22 @@ export function yamlStyleRules(ctx: RuleContext): void {
   }
 }
 
-/** Tabs in indentation (spec §1: rejected). */
+/** Tabs in indentation (docs/skill-format.md §1: rejected). */
 export function tabIndentRule(ctx: RuleContext): void {
   const fm = ctx.parsed.frontmatter;
   if (!fm || !ctx.on('yaml/tab-indentation')) return;
   const text = ctx.parsed.text;
-  const inside = ctx.facts.multiline;
+  // Why sorted and swept with the lines: testing every multi-line scalar on every line was
+  // quadratic. Spans are disjoint or nested; `reach` is the furthest end of those started so far.
+  const inside = [...ctx.facts.multiline].sort((a, b) => a.start - b.start);
+  let next = 0;
+  let reach = -1;
   let ls = fm.contentStart;
   while (ls < fm.contentEnd) {
+    while (next < inside.length && (inside[next]?.start ?? 0) < ls) {
+      reach = Math.max(reach, inside[next]?.end ?? 0);
+      next++;
+    }
     let i = ls;
     let tab = -1;
     while (i < fm.contentEnd && (text[i] === ' ' || text[i] === '\t')) {
@@ -236,7 +247,7 @@ export function tabIndentRule(ctx: RuleContext): void {
     }
     const le = lineEnd(text, ls);
     const content = i < le && text[i] !== '#';
-    if (tab >= 0 && content && !inside.some((m) => m.start < ls && ls < m.end)) {
+    if (tab >= 0 && content && !(ls < reach)) {
       const fix: QuickFix = {
         title: 'Replace the tabs with spaces',
         edits: [{ start: ls, end: i, newText: text.slice(ls, i).replace(/\t/g, '  ') }],
@@ -254,7 +265,7 @@ export function tabIndentRule(ctx: RuleContext): void {
   }
 }
 
-/** Frontmatter that does not convert to JSON without loss (spec §2 `mcp-serve`). */
+/** Frontmatter that does not convert to JSON without loss (docs/skill-format.md §2 `mcp-serve`). */
 export function notJsonRule(ctx: RuleContext): void {
   for (const n of ctx.facts.nonJson) {
     ctx.report('yaml/not-json', {

@@ -1,8 +1,8 @@
 import { isMap, isScalar } from 'yaml';
-import { eolOf, lineEndingFix, replaceFix } from '../fixes';
-import type { RuleContext } from '../rule-context';
+import { eolOf, lineEndingFix, replaceFix } from './fixes';
+import type { RuleContext } from './rule-context';
 
-/** Boundary traps of spec §1: BOM, missing/late/unclosed frontmatter, `...` closer, `--- `. */
+/** Boundary traps of docs/skill-format.md §1: BOM, missing/late/unclosed frontmatter, `...` closer, `--- `. */
 export function frontmatterBoundaryRules(ctx: RuleContext): void {
   const p = ctx.parsed;
   for (const issue of p.boundaryIssues) {
@@ -122,7 +122,7 @@ function lineEndOf(text: string, from: number): number {
   return i;
 }
 
-/** File-level traps: CRLF / mixed line endings and a lowercase `skill.md` (spec §1). */
+/** File-level traps: CRLF / mixed line endings and a lowercase `skill.md` (docs/skill-format.md §1). */
 export function fileRules(ctx: RuleContext): void {
   const p = ctx.parsed;
   if (p.lineEnding === 'crlf' || p.lineEnding === 'mixed' || p.lineEnding === 'cr') {

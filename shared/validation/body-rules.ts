@@ -1,9 +1,9 @@
-import type { RuleContext } from '../rule-context';
+import type { RuleContext } from './rule-context';
 
 /** Spec §2 body limits. */
 export const BODY_LIMITS = { lines: 500, tokens: 5000, mcpChars: 20000, charsPerToken: 4 } as const;
 
-// Claude Code placeholders (spec §2 `claude-code`) and agentskills-mcp's `${SESSION_ID}`.
+// Claude Code placeholders (docs/skill-format.md §2 `claude-code`) and agentskills-mcp's `${SESSION_ID}`.
 const PLACEHOLDER =
   /\$ARGUMENTS(?:\[\d+\])?|\$\{CLAUDE_SESSION_ID\}|\$\{CLAUDE_SKILL_DIR\}|\$\{SESSION_ID\}|\$\d+|\$[A-Za-z_][A-Za-z0-9_-]*/g;
 // `` !`command` `` runs a shell command when the skill loads; flagged, never run.
@@ -16,7 +16,7 @@ function countLines(s: string): number {
   return n;
 }
 
-/** Long body (spec §2: 500 lines / ~5,000 tokens; agentskills-mcp: 20,000 characters). */
+/** Long body (docs/skill-format.md §2: 500 lines / ~5,000 tokens; agentskills-mcp: 20,000 characters). */
 export function bodyLengthRule(ctx: RuleContext): void {
   if (!ctx.on('body/too-long')) return;
   const p = ctx.parsed;
@@ -44,10 +44,14 @@ export function bodyLengthRule(ctx: RuleContext): void {
   }
 }
 
-/** Placeholders and `` !`command` `` lines in the body (spec §2 claude-code, agentskills-mcp). */
+/**
+ * Placeholders and `` !`command` `` lines in the body (docs/skill-format.md §2 claude-code, agentskills-mcp), in
+ * the part of the body within VALIDATION_LIMITS.bodyBytes (past it, `file/too-complex` says so).
+ */
 export function bodyPlaceholderRules(ctx: RuleContext): void {
   const p = ctx.parsed;
-  const body = p.body;
+  const body =
+    p.checkedBodyEnd < p.text.length ? p.text.slice(p.bodyStart, p.checkedBodyEnd) : p.body;
   if (body.indexOf('$') !== -1 && ctx.on('body/placeholder')) {
     const args = ctx.data?.['arguments'];
     const named = new Set(

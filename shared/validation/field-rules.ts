@@ -1,9 +1,9 @@
 import { isCollection, isMap, isPair, isScalar, isSeq } from 'yaml';
-import { codePointLength, quoteYamlString, textOf, yamlScalarText } from '../../skill/yaml-strings';
-import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } from '../fixes';
-import type { RuleContext, TopEntry } from '../rule-context';
-import { AGENT_SKILLS_KEYS, CLAUDE_CODE_KEYS } from '../profiles';
-import type { QuickFix } from '../types';
+import { codePointLength, quoteYamlString, textOf, yamlScalarText } from '../skill/yaml-strings';
+import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } from './fixes';
+import type { RuleContext, TopEntry } from './rule-context';
+import { AGENT_SKILLS_KEYS, CLAUDE_CODE_KEYS } from './profiles';
+import type { QuickFix } from './types';
 
 /** Spec §2 limits. */
 export const LIMITS = {
@@ -51,15 +51,18 @@ function frontmatterHead(ctx: RuleContext): { start: number; end: number } {
   return fm ? { start: fm.openStart, end: fm.openEnd } : { start: 0, end: 0 };
 }
 
-/** Fields a profile does not know (spec §2: only six keys outside Claude Code). */
+/** Fields a profile does not know (docs/skill-format.md §2: only six keys outside Claude Code). */
 export function unexpectedKeysRule(ctx: RuleContext): void {
   if (!ctx.on('keys/unexpected')) return;
   const upload = ctx.profile === 'claude-upload';
+  const allowed = [...ctx.spec.keys].join(', ');
   for (const e of ctx.facts.entries) {
     if (ctx.spec.keys.has(e.key)) continue;
     const ccField = CLAUDE_CODE_ONLY.has(e.key) && ctx.profile !== 'claude-code';
-    const fix = ctx.spec.keys.has('metadata') ? moveToMetadataFix(ctx, e) : null;
-    const allowed = [...ctx.spec.keys].join(', ');
+    const fix =
+      ctx.spec.keys.has('metadata') && ctx.keeps('keys/unexpected')
+        ? moveToMetadataFix(ctx, e)
+        : null;
     ctx.report('keys/unexpected', {
       message: ccField
         ? `"${e.key}" is a Claude Code field. This target does not accept it; keep it only for Claude Code or move it into metadata.`
@@ -85,7 +88,7 @@ function slugify(s: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** `name`: required, ≤ 64, lowercase letters/digits/`-`, no edge or double hyphens, reserved words, tags (spec §2). */
+/** `name`: required, ≤ 64, lowercase letters/digits/`-`, no edge or double hyphens, reserved words, tags (docs/skill-format.md §2). */
 export function nameRules(ctx: RuleContext): void {
   const e = ctx.entry('name');
   const profile = ctx.profile;
@@ -279,7 +282,7 @@ function folderMismatch(
   });
 }
 
-/** `description`: required, non-empty, ≤ 1024 code points, no XML tags for Anthropic targets (spec §2). */
+/** `description`: required, non-empty, ≤ 1024 code points, no XML tags for Anthropic targets (docs/skill-format.md §2). */
 export function descriptionRules(ctx: RuleContext): void {
   const e = ctx.entry('description');
   const upload = ctx.profile === 'claude-upload';
@@ -376,7 +379,7 @@ export function descriptionRules(ctx: RuleContext): void {
   }
 }
 
-/** `compatibility` ≤ 500 characters, `metadata` string → string, `allowed-tools` a string (spec §2). */
+/** `compatibility` ≤ 500 characters, `metadata` string → string, `allowed-tools` a string (docs/skill-format.md §2). */
 export function optionalFieldRules(ctx: RuleContext): void {
   // Fixes that rewrite a whole collection need a frontmatter that parsed without errors.
   const clean = ctx.parsed.yamlErrors.length === 0;

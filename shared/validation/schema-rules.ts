@@ -1,9 +1,9 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import type { Document, Pair } from 'yaml';
-import { PROFILE_VALIDATORS } from '../../schemas/validators';
-import type { AjvError } from '../../schemas/validators';
-import type { RuleContext } from '../rule-context';
-import { pointerSegment } from '../rule-context';
+import type { Document, Pair, YAMLMap } from 'yaml';
+import { PROFILE_VALIDATORS } from '../schemas/validators';
+import type { AjvError } from '../schemas/validators';
+import type { RuleContext } from './rule-context';
+import { pointerSegment } from './rule-context';
 
 /** Split a JSON pointer into unescaped segments. */
 export function pointerSegments(pointer: string): string[] {
@@ -14,18 +14,40 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-/** The YAML node (and its pair, for map entries) at a JSON pointer. */
+/** Per mapping, its first pair for each key text (what `nodeAtPointer` looks up). */
+export type PairIndex = WeakMap<YAMLMap, Map<string, Pair>>;
+
+function pairFor(map: YAMLMap, seg: string, index?: PairIndex): Pair | undefined {
+  if (!index)
+    return map.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+  let byKey = index.get(map);
+  if (!byKey) {
+    byKey = new Map();
+    for (const p of map.items)
+      if (isPair(p) && isScalar(p.key)) {
+        const k = String(p.key.value);
+        if (!byKey.has(k)) byKey.set(k, p);
+      }
+    index.set(map, byKey);
+  }
+  return byKey.get(seg);
+}
+
+/**
+ * The YAML node (and its pair, for map entries) at a JSON pointer. Pass one `index` for many
+ * look-ups in the same document: each mapping is then searched by a hash map built once, not
+ * item by item per look-up (quadratic for a schema error on each of thousands of keys).
+ */
 export function nodeAtPointer(
   doc: Document.Parsed,
   pointer: string,
+  index?: PairIndex,
 ): { node: unknown; pair: Pair | null } | null {
   let node: unknown = doc.contents;
   let pair: Pair | null = null;
   for (const seg of pointerSegments(pointer)) {
     if (isMap(node)) {
-      const found = node.items.find(
-        (p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg,
-      );
+      const found = pairFor(node, seg, index);
       if (!found) return null;
       pair = found;
       node = found.value;
@@ -104,6 +126,32 @@ function plainMessage(e: AjvError, field: string): string {
 }
 
 /**
+ * Whether a hand rule already reported on `ptr`, on a field inside it, or on a field it is
+ * inside (the root `''` covers everything). Why sets: comparing every schema error with every
+ * hand-reported pointer was quadratic (thousands of unexpected keys, each reported by both).
+ */
+function handCoverage(reported: ReadonlySet<string>): (ptr: string) => boolean {
+  if (reported.has('')) return () => true;
+  // Every proper ancestor of a reported pointer: `ptr` there means a report inside `ptr`.
+  const ancestors = new Set<string>();
+  for (const h of reported) {
+    for (let i = h.lastIndexOf('/'); i >= 0; i = h.lastIndexOf('/', i - 1)) {
+      const up = h.slice(0, i);
+      if (ancestors.has(up)) break;
+      ancestors.add(up);
+      if (i === 0) break;
+    }
+  }
+  return (ptr) => {
+    if (reported.has(ptr) || ancestors.has(ptr)) return true;
+    // A report on a proper ancestor of `ptr`.
+    for (let i = ptr.lastIndexOf('/'); i > 0; i = ptr.lastIndexOf('/', i - 1))
+      if (reported.has(ptr.slice(0, i))) return true;
+    return false;
+  };
+}
+
+/**
  * Validate the frontmatter data with the profile's precompiled JSON Schema and report what no
  * hand rule already reported (the same fault is reported once: hand rules win).
  */
@@ -119,23 +167,21 @@ export function schemaRule(ctx: RuleContext): void {
   const validate = PROFILE_VALIDATORS[ctx.profile];
   if (validate(ctx.data)) return;
   const errors = validate.errors ?? [];
-  const hand = [...ctx.reported];
+  const covered = handCoverage(ctx.reported);
   const byPointer = new Map<string, AjvError>();
   for (const e of errors) {
     // Errors inside an anyOf/oneOf branch are summarised by the combinator's own error.
     if (/\/(?:anyOf|oneOf)\/\d+\//.test(e.schemaPath)) continue;
     const ptr = errorPointer(e);
-    if (
-      hand.some((h) => h === '' || h === ptr || h.startsWith(`${ptr}/`) || ptr.startsWith(`${h}/`))
-    )
-      continue;
+    if (covered(ptr)) continue;
     if (!byPointer.has(ptr)) byPointer.set(ptr, e);
   }
+  const index: PairIndex = new WeakMap();
   for (const [ptr, e] of byPointer) {
     const field = fieldName(ptr);
     let span: { start: number; end: number } | null = null;
     if (e.keyword === 'required') {
-      const parent = nodeAtPointer(doc, e.instancePath);
+      const parent = nodeAtPointer(doc, e.instancePath, index);
       span =
         e.instancePath && parent
           ? parent.pair
@@ -143,7 +189,7 @@ export function schemaRule(ctx: RuleContext): void {
             : ctx.parsed.nodeSpan(parent.node)
           : null;
     } else {
-      const at = nodeAtPointer(doc, ptr);
+      const at = nodeAtPointer(doc, ptr, index);
       if (at) {
         span =
           e.keyword === 'additionalProperties' || e.keyword === 'propertyNames'

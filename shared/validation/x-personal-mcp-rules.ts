@@ -1,14 +1,14 @@
 import { isMap, isPair, isScalar, isSeq } from 'yaml';
-import { textOf } from '../../skill/yaml-strings';
-import type { RuleContext } from '../rule-context';
-import { pointerSegment } from '../rule-context';
+import { textOf } from '../skill/yaml-strings';
+import type { RuleContext } from './rule-context';
+import { pointerSegment } from './rule-context';
 
 // Spec §2 x-personal-mcp: the exact semver pattern of the contract.
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:[-+][0-9A-Za-z.-]+)?$/;
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const BLOCK = 'x-personal-mcp';
 
-/** The x-personal-mcp block: id, version, capabilities, tags, references (spec §2 `x-personal-mcp`). */
+/** The x-personal-mcp block: id, version, capabilities, tags, references (docs/skill-format.md §2 `x-personal-mcp`). */
 export function xPersonalMcpRules(ctx: RuleContext): void {
   if (ctx.profile !== 'x-personal-mcp' || !ctx.data) return;
   const doc = ctx.parsed.document;
@@ -140,7 +140,7 @@ export function xPersonalMcpRules(ctx: RuleContext): void {
   }
 }
 
-/** Why a reference path is not acceptable, or null (spec §2: relative, under references/, `.md`, no `..`). */
+/** Why a reference path is not acceptable, or null (docs/skill-format.md §2: relative, under references/, `.md`, no `..`). */
 export function referencePathProblem(path: string): string | null {
   if (/^(?:[a-zA-Z]:)?[\\/]/.test(path))
     return 'must be relative to the skill folder, not absolute';

@@ -1,9 +1,9 @@
-import type { RuleContext } from '../rule-context';
+import type { RuleContext } from './rule-context';
 
 /** Spec §2 `mcp-serve` limits. */
 export const SERVE_LIMITS = { files: 512, bytes: 16 * 1024 * 1024 } as const;
 
-/** Symlinks leaving the skill, and the server's size limits (spec §2 `mcp-serve`, §3 "never follow a symlink silently"). */
+/** Symlinks leaving the skill, and the server's size limits (docs/skill-format.md §2 `mcp-serve`, §3 "never follow a symlink silently"). */
 export function folderRules(ctx: RuleContext): void {
   const fv = ctx.fileView;
   if (!fv) return;

@@ -1,0 +1,50 @@
+import type { LimitExceeded } from '../skill/limits';
+import type { RuleContext } from './rule-context';
+
+const RULE = 'file/too-complex';
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function size(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** What went past the bound, in words ("its frontmatter is 300.0 KiB (the limit is 256.0 KiB)"). */
+export function limitWords(o: LimitExceeded): string {
+  const found = (n: number, unit: (x: number) => string): string =>
+    o.exact ? unit(n) : `more than ${unit(o.max)}`;
+  switch (o.limit) {
+    case 'frontmatterBytes':
+      return `its frontmatter is ${found(o.found, size)} (the limit is ${size(o.max)})`;
+    case 'bodyBytes':
+      return `its instructions (the body) are ${found(o.found, size)} (the limit is ${size(o.max)}), so only the first ${size(o.max)} were checked for placeholders and shell commands`;
+    case 'depth':
+      return `its frontmatter is nested ${o.exact ? `about ${count(o.found)}` : `more than ${count(o.max)}`} levels deep (the limit is ${count(o.max)})`;
+    case 'nodes':
+      return `its frontmatter has ${o.exact ? `about ${count(o.found)}` : `more than ${count(o.max)}`} keys, values and list items (the limit is ${count(o.max)})`;
+    case 'aliases':
+      return `its frontmatter has ${found(o.found, count)} YAML anchors and aliases (the limit is ${count(o.max)})`;
+    case 'findings':
+      return `more than ${count(o.max)} problems were found for this target, and only ${count(o.max)} are listed`;
+  }
+}
+
+/** The finding for one bound a file went past (shared/skill/limits.ts VALIDATION_LIMITS). */
+export function reportLimit(ctx: RuleContext, o: LimitExceeded): void {
+  const unread = o.limit !== 'bodyBytes' && o.limit !== 'findings';
+  ctx.report(RULE, {
+    message: `This file is too large or complex to check fully: ${limitWords(o)}.${unread ? ' Its fields were not read, so only the rest of the file was checked.' : ''}`,
+    detail: `VALIDATION_LIMITS.${o.limit} = ${o.max}; found ${o.exact ? o.found : `> ${o.max}`}`,
+    start: o.start,
+    end: o.end,
+  });
+}
+
+/** The bounds the file went past before anything expensive was done (docs/skill-format.md §1 applies to what was read). */
+export function limitRules(ctx: RuleContext): void {
+  for (const o of ctx.parsed.overLimits) reportLimit(ctx, o);
+}
