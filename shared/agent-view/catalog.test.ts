@@ -65,6 +65,10 @@ describe('catalog: the <available_skills> block', () => {
     expect(xmlText('a\u0000b\u001bc\td\ne😀\ud800')).toBe('a\ufffdb\ufffdc\td\ne😀\ufffd');
   });
 
+  it('writes invisible and terminal-unsafe characters as character references', () => {
+    expect(xmlText('x\r\u009b\u202ey\u200b')).toBe('x&#xD;&#x9B;&#x202E;y&#x200B;');
+  });
+
   it('is an empty block when there is nothing to list', () => {
     expect(buildCatalog([]).xml).toBe('<available_skills>\n</available_skills>');
   });

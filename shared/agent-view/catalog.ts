@@ -67,6 +67,13 @@ export interface Catalog {
   };
 }
 
+/**
+ * The default budget, in tokens, for what is always in context (the block). Why 2,000: the
+ * library's description budget is 8,000 characters (docs/skill-format.md §2,
+ * `library/description-budget`), about 2,000 tokens at four characters a token.
+ */
+export const DEFAULT_CONTEXT_BUDGET = 2000;
+
 /** How names are compared for a collision: NFKC, as the library's duplicate-name check does. */
 export function nameKey(name: string): string {
   return name.normalize('NFKC');

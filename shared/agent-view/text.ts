@@ -54,7 +54,18 @@ const XML_FORBIDDEN =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/**
+ * Characters XML may hold but a terminal or a reader would not show as they are: carriage
+ * return, DEL, C1 controls, invisible format characters (bidi overrides, zero-width, BOM) and
+ * line/paragraph separators. They are written as character references (`&#x202E;`), which mean
+ * the same character to an XML reader, so the block can be printed and pasted safely.
+ */
+const XML_INVISIBLE = /[\r\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
 /** Text made safe for an XML element: forbidden characters replaced, then escaped. */
 export function xmlText(text: string): string {
-  return escapeXml(text.replace(XML_FORBIDDEN, '\uFFFD'));
+  return escapeXml(text.replace(XML_FORBIDDEN, '\uFFFD')).replace(
+    XML_INVISIBLE,
+    (c) => `&#x${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()};`,
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CatalogEntry, Collision, EvalReport, Catalog } from '../agent-view';
 import type {
   ExportPlan,
   ExportResult,
@@ -90,6 +91,8 @@ export const settingsSchema = z.object({
   roots: z.array(z.string()),
   lastOpenSkill: z.string().nullable(),
   profiles: z.array(profileIdSchema).min(1),
+  /** Tokens the always-loaded skill catalog may take (docs/agent-view.md §5); absent: the default. */
+  contextBudget: z.number().int().min(100).max(1_000_000).optional(),
 });
 
 /** Remembered settings. */
@@ -374,6 +377,19 @@ const logFilterSchema = z.object({
 /** A protocol log entry as events carry it: without the message (fetch it with `inspector.log` and `seq`). */
 export type ProtocolLogSummary = Omit<ProtocolLogEntry, 'message'>;
 
+/** What the agent sees (docs/agent-view.md): the catalog as the window shows it. */
+export interface AgentCatalogView {
+  xml: string;
+  /** Listed skills without their bodies (the footprint says how large each is). */
+  skills: Omit<CatalogEntry, 'body'>[];
+  collisions: Collision[];
+  footprint: Catalog['footprint'];
+  /** Folders or files that could not be read. */
+  problems: { path: string; message: string }[];
+  /** The always-loaded block against the user's budget, in tokens. */
+  budget: { limit: number; used: number; over: boolean };
+}
+
 /** The channels: input and output schemas of each request the renderer can make. */
 export const channels = {
   /** Which shell we run in and what it can do. */
@@ -411,6 +427,7 @@ export const channels = {
     input: z.object({
       profiles: z.array(profileIdSchema).min(1).optional(),
       lastOpenSkill: z.string().nullable().optional(),
+      contextBudget: z.number().int().min(100).max(1_000_000).optional(),
     }),
     output: settingsSchema,
   },
@@ -710,6 +727,13 @@ export const channels = {
   'inspector.provenance': {
     input: z.object({}),
     output: z.object({ records: built<ProvenanceRecord[]>() }),
+  },
+  /** The <available_skills> block for the open library folders and the connected servers, with collisions and footprint. */
+  'agent.catalog': { input: z.object({}), output: built<AgentCatalogView>() },
+  /** Run every listed library skill's evals/triggers.json against the catalog. */
+  'agent.evals': {
+    input: z.object({ threshold: z.number().min(-1000).max(1000).optional() }),
+    output: built<EvalReport>(),
   },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },

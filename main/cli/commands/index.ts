@@ -13,5 +13,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'import', load: async () => (await import('./import')).importCommand },
   { name: 'serve', load: async () => (await import('./serve')).serveCommand },
   { name: 'inspect', load: async () => (await import('./inspect')).inspectCommand },
+  { name: 'catalog', load: async () => (await import('./catalog')).catalogCommand },
+  { name: 'select', load: async () => (await import('./select')).selectCommand },
   { name: 'web', load: async () => (await import('./web')).webCommand },
 ];
