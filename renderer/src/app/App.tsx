@@ -4,6 +4,7 @@ import { useImportStore } from '../features/import/stores';
 import { isDirty } from '../features/editor/editor-store';
 import { RecoveredDrafts } from '../features/editor/RecoveredDrafts';
 import { useEditorStore } from '../features/editor/stores';
+import { useAgentStore } from '../features/agent/stores';
 import { useInspectorStore } from '../features/inspector/stores';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { NewSkillWizard } from '../features/library/NewSkillWizard';
@@ -22,6 +23,9 @@ import { TargetSelector } from './TargetSelector';
 const SkillView = lazy(() =>
   import('../features/editor/SkillView').then((m) => ({ default: m.SkillView })),
 );
+const AgentView = lazy(() =>
+  import('../features/agent/AgentView').then((m) => ({ default: m.AgentView })),
+);
 const InspectorView = lazy(() =>
   import('../features/inspector/InspectorView').then((m) => ({ default: m.InspectorView })),
 );
@@ -32,7 +36,7 @@ export function App() {
   const appState = useAppStore((s) => s.state);
   const suggestions = useLibraryStore((s) => s.suggestions);
   const [dialog, setDialog] = useState<'open' | 'new' | 'import' | null>(null);
-  const [view, setView] = useState<'library' | 'server' | 'inspector'>('library');
+  const [view, setView] = useState<'library' | 'server' | 'inspector' | 'agent'>('library');
   const roots = useLibraryStore((s) => s.roots);
   const error = useNoticesStore((s) => s.error);
   const notice = useNoticesStore((s) => s.notice);
@@ -50,6 +54,7 @@ export function App() {
       library: useLibraryStore.getState,
       server: useServerStore.getState,
       inspector: useInspectorStore.getState,
+      agent: useAgentStore.getState,
     });
     // Why: closing the window with unsaved changes asks first (never lose work).
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -126,6 +131,14 @@ export function App() {
             onClick={() => setView('inspector')}
           >
             Inspector
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'agent'}
+            onClick={() => setView('agent')}
+          >
+            What the agent sees
           </button>
         </div>
         <button type="button" className="primary" onClick={() => void openFolder()}>
@@ -216,6 +229,10 @@ export function App() {
           </>
         ) : view === 'server' ? (
           <ServerPanel />
+        ) : view === 'agent' ? (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <AgentView />
+          </Suspense>
         ) : (
           <Suspense fallback={<p className="muted">Loading the inspector…</p>}>
             <InspectorView />
