@@ -6,6 +6,7 @@
  * skill, MCP's `inputSchema`, and OpenAI strict mode's schema subset. Pure: the renderer runs it
  * on every keystroke, the CLI on files.
  */
+import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
 import { validateSkill } from '../validation/validate-skill';
 import type { FileView, ProfileId, QuickFix } from '../validation/types';
@@ -88,7 +89,9 @@ function profileNotes(
 }
 
 function mb(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(bytes < 100_000 ? 2 : 1)} MB`;
+  return bytes < 100_000
+    ? `${(bytes / 1000).toFixed(1)} kB`
+    : `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 /** Every host's verdict for one SKILL.md text. */
@@ -97,8 +100,21 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
   const tools = toolsOf(parsed.data);
   const view = context.fileView;
 
-  // Claude API
-  const api: HostNote[] = profileNotes(text, 'claude-upload', view, 'The Claude API upload');
+  // Claude API: judged on what an export sends (docs/skill-format.md §3.2: the upload projection
+  // moves other keys into metadata and tools into tools.json), not on the author's file.
+  const projected = projectSkillText(text, { frontmatter: 'upload', toolsJson: true });
+  const api: HostNote[] = profileNotes(
+    projected.problem ? text : projected.text,
+    'claude-upload',
+    view,
+    'The Claude API upload',
+  );
+  const moved = projected.changes.filter((c) => c.action !== 'kept').length;
+  if (!projected.problem && moved > 0)
+    api.push({
+      severity: 'info',
+      message: `Export rewrites the frontmatter for the upload: ${moved} key${moved === 1 ? '' : 's'} move${moved === 1 ? 's' : ''} into metadata or tools.json (Export… shows each one).`,
+    });
   if (view) {
     const bytes = sharedBytes(view);
     api.push(
@@ -141,7 +157,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
   if (tools.length > 0)
     mcp.push({
       severity: 'info',
-      message: `Its ${tools.length} tool${tools.length === 1 ? '' : 's'} appear in tools/list with inputSchema (skillbench pack --target tools-mcp writes them).`,
+      message: `${tools.length === 1 ? 'Its tool appears' : `Its ${tools.length} tools appear`} in tools/list with inputSchema (skillbench pack --target tools-mcp writes them).`,
     });
 
   // OpenAI strict

@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { hostCompatibility } from '../../../../shared/agent-view';
+import type { QuickFix } from '../../../../shared/validation/types';
 import { useLibraryStore } from '../library/stores';
 import { useEditorStore } from './stores';
 import './hosts-panel.css';
@@ -10,6 +11,15 @@ const VERDICT_WORDS = {
   problem: 'Would be refused',
   'not-applicable': 'Nothing to check',
 } as const;
+
+/** A fix from a host's note, applied like a quick fix. */
+function FixButton({ fix, onApply }: { fix: QuickFix; onApply: (fix: QuickFix) => void }) {
+  return (
+    <button type="button" className="link" onClick={() => onApply(fix)}>
+      {fix.title}
+    </button>
+  );
+}
 
 /**
  * Each host's view of the open skill (docs/agent-view.md §4): the Claude API (8 skills per
@@ -32,30 +42,38 @@ export function HostsPanel() {
   );
   return (
     <section className="hosts-panel" aria-label="Hosts">
-      <h2>How each host takes this skill</h2>
-      <ul className="hosts">
-        {hosts.map((h) => (
-          <li key={h.host} className="host" data-host={h.host} data-verdict={h.verdict}>
-            <strong>{h.label}</strong>:{' '}
-            <span className={`verdict ${h.verdict}`}>{VERDICT_WORDS[h.verdict]}</span>
-            <p className="muted">{h.summary}</p>
-            {h.notes.length > 0 ? (
-              <ul className="notes">
-                {h.notes.map((n, i) => (
-                  <li key={`${i}-${n.message}`} className={n.severity}>
-                    {n.message}{' '}
-                    {n.fix ? (
-                      <button type="button" className="link" onClick={() => applyFix(n.fix!)}>
-                        {n.fix.title}
-                      </button>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <details>
+        <summary>
+          <h2>Hosts</h2>{' '}
+          <span className="hosts-summary">
+            {hosts.map((h) => (
+              <span key={h.host} className={`host-verdict hv-${h.verdict}`}>
+                {h.label}: {VERDICT_WORDS[h.verdict].toLowerCase()}
+              </span>
+            ))}
+          </span>
+        </summary>
+        <ul className="hosts">
+          {hosts.map((h) => (
+            <li key={h.host} className="host" data-host={h.host} data-verdict={h.verdict}>
+              <strong>{h.label}</strong>:{' '}
+              <span className={`host-verdict hv-${h.verdict}`}>{VERDICT_WORDS[h.verdict]}</span>
+              {h.verdict === 'ok' || h.verdict === 'not-applicable' ? (
+                <p className="muted">{h.summary}</p>
+              ) : null}
+              {h.notes.length > 0 ? (
+                <ul className="notes">
+                  {h.notes.map((n, i) => (
+                    <li key={`${i}-${n.message}`} className={`note-${n.severity}`}>
+                      {n.message} {n.fix ? <FixButton fix={n.fix} onApply={applyFix} /> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }
