@@ -43,10 +43,13 @@ export async function gatherCatalog(sources: AgentSources): Promise<GatheredCata
   return { catalog, problems: lib.problems, library: lib.skills };
 }
 
-/** Run the selection baseline over the catalog's skills. */
-export async function selectFrom(sources: AgentSources, input: SelectionInput): Promise<Selection> {
-  const { catalog } = await gatherCatalog(sources);
-  return selectSkills(catalog.skills, input);
+/** Run the selection baseline over the catalog's skills; what could not be read comes back too. */
+export async function selectFrom(
+  sources: AgentSources,
+  input: SelectionInput,
+): Promise<{ selection: Selection; problems: GatheredCatalog['problems'] }> {
+  const { catalog, problems } = await gatherCatalog(sources);
+  return { selection: selectSkills(catalog.skills, input), problems };
 }
 
 /**
@@ -54,12 +57,15 @@ export async function selectFrom(sources: AgentSources, input: SelectionInput): 
  * skill can take a prompt too). A skill hidden by a name collision is not listed, so its
  * examples are not run.
  */
-export async function evalsFrom(sources: AgentSources, threshold?: number): Promise<EvalReport> {
-  const { catalog, library } = await gatherCatalog(sources);
+export async function evalsFrom(
+  sources: AgentSources,
+  threshold?: number,
+): Promise<EvalReport & { problems: GatheredCatalog['problems'] }> {
+  const { catalog, library, problems } = await gatherCatalog(sources);
   const listed = new Set(catalog.skills.map((s) => s.location));
   const evals = new Map<string, EvalSource>();
   for (const s of library)
     if (s.evals && listed.has(s.candidate.location) && !evals.has(s.candidate.name))
       evals.set(s.candidate.name, s.evals);
-  return runTriggerEvals(catalog.skills, evals, threshold);
+  return { ...runTriggerEvals(catalog.skills, evals, threshold), problems };
 }

@@ -33,6 +33,9 @@ export function createAgentHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChann
       };
       return ok(view);
     },
-    'agent.evals': async ({ threshold }) => ok(await evalsFrom(await sources(), threshold)),
+    'agent.evals': async ({ threshold }) => {
+      const { problems: _problems, ...report } = await evalsFrom(await sources(), threshold);
+      return ok(report);
+    },
   };
 }

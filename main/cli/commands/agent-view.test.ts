@@ -86,6 +86,13 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
     expect(usage.err).toContain('--token must follow the --http URL');
     const down = await runCliProcess(cli, ['catalog', '--http', 'http://127.0.0.1:1/mcp']);
     expect(down.code).toBe(2);
+    const missing = `${local.path}/no-such-folder`;
+    const gone = await runCliProcess(cli, ['catalog', local.path, missing]);
+    expect(gone.code).toBe(2);
+    expect(gone.out).toContain('<name>pdf-forms</name>');
+    const select = await runCliProcess(cli, ['select', 'a form', missing]);
+    expect(select.code).toBe(2);
+    expect(select.err).toContain('no-such-folder');
   });
 
   it('select --format json gives the selected skills in order with their reasons, and the rest as considered', async () => {

@@ -20,7 +20,7 @@ skill on disk wins; otherwise the folder or server given first wins.
   --format xml|json    xml (default): the block on stdout, collisions and the footprint on
                        stderr; json: skills, sources, collisions and footprint on stdout
 
-Exit codes: 0 printed, 2 usage, I/O or connection problem.
+Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read) or connection problem.
 `;
 
 interface CatalogArgs {
@@ -125,21 +125,24 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       text.stderr(term`skillbench catalog: ${(error as Error).message}\n`);
       return 2;
     }
+    const roots = opts.libs.map((l) => resolve(raw.cwd, l));
     const { catalog, problems } = await gatherCatalog({
-      roots: opts.libs.map((l) => resolve(raw.cwd, l)),
+      roots,
       serverSkills: remote.skills,
       serverTargets: remote.targets,
     });
     for (const p of problems) text.stderr(term`skillbench catalog: ${p.message}\n`);
+    // Why 2 for a folder that could not be read: the block printed lacks a whole library.
+    const code = problems.some((p) => roots.includes(p.path)) ? 2 : 0;
     if (opts.format === 'json') {
       raw.stdout(`${JSON.stringify(catalogJson(catalog, problems), null, 2)}\n`);
-      return 0;
+      return code;
     }
     // Why raw: the block is exact XML; xmlText wrote every control or invisible character as a
     // character reference, so nothing in it can act on a terminal (terminalText would keep it as is).
     raw.stdout(`${terminalText(catalog.xml, { lineBreaks: 'keep' })}\n`);
     text.stderr(catalogSummary(catalog));
-    return 0;
+    return code;
   } finally {
     await remote?.close();
   }

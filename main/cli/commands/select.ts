@@ -23,7 +23,8 @@ are ordered by score, then when_to_use.priority, then name; each point is explai
   --format text|json   text (default) or JSON: {"selected": [...], "considered": [...]} in
                        selection order, or the eval report
 
-Exit codes: 0 done (with --eval: every example passed), 1 an example failed, 2 usage or I/O problem.
+Exit codes: 0 done (with --eval: every example passed), 1 an example failed, 2 usage or I/O
+problem (a library folder could not be read).
 `;
 
 interface SelectArgs {
@@ -153,16 +154,22 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const opts = parse(args);
   const roots = opts.libs.map((l) => resolve(raw.cwd, l));
   const text = terminalIO(raw);
+  // Why 2 for a folder that could not be read: the answer would leave a whole library out.
+  const unread = (problems: { path: string; message: string }[]): boolean => {
+    for (const p of problems) text.stderr(term`skillbench select: ${p.message}\n`);
+    return problems.some((p) => roots.includes(p.path));
+  };
   if (opts.evaluate) {
-    const report = await evalsFrom({ roots }, opts.threshold);
+    const { problems, ...report } = await evalsFrom({ roots }, opts.threshold);
     if (opts.format === 'json') raw.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else text.stdout(evalText(report));
+    if (unread(problems)) return 2;
     const failed = report.skills.some(
       (s) => s.error !== undefined || s.cases.some((c) => !c.passed),
     );
     return failed ? 1 : 0;
   }
-  const selection = await selectFrom(
+  const { selection, problems } = await selectFrom(
     { roots },
     {
       prompt: opts.prompt ?? '',
@@ -173,7 +180,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   );
   if (opts.format === 'json') raw.stdout(`${JSON.stringify(selection, null, 2)}\n`);
   else text.stdout(selectionText(selection));
-  return 0;
+  return unread(problems) ? 2 : 0;
 }
 
 /** `skillbench select` — which skills a prompt selects, and why; or the trigger evals. */
