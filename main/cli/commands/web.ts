@@ -6,6 +6,7 @@ import { bundleDir } from '../support/bundle-location';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand } from '../support/types';
+import { parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
 
@@ -43,7 +44,7 @@ export const webCommand: CliCommand = {
         strict: true,
       }));
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      throw new UsageError(parseProblem(error, 'web', args));
     }
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
