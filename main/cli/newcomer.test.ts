@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,4 +106,44 @@ describe('the command line forgives a newcomer', () => {
     expect(r.err).toContain('Nothing exists at');
     expect(r.err).not.toContain('Browse');
   });
+});
+
+describe('skillbench web stops when asked', () => {
+  it.each([['SIGINT'], ['SIGTERM']] as const)(
+    'ends on %s with exit code 0, its port closed',
+    async (signal) => {
+      const renderer = join(tmp, `renderer-${signal}`);
+      await mkdir(renderer, { recursive: true });
+      await writeFile(join(renderer, 'index.html'), '<!doctype html><title>t</title>');
+      const child = spawn(
+        process.execPath,
+        [cli, 'web', '--renderer-dir', renderer, '--user-data', join(tmp, `ud-${signal}`)],
+        { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+          if (m && out.includes('Press Ctrl+C to stop')) resolve(Number(m[1]));
+        });
+        child.on('exit', () => reject(new Error(`web ended early: ${out}`)));
+      });
+      const exited = new Promise<number | null>((resolve) =>
+        child.on('exit', (code) => resolve(code)),
+      );
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      const refused = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve(false);
+        });
+        socket.on('error', () => resolve(true));
+      });
+      expect(refused).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sharedWorkers } from '../../platform/worker-pool';
 import { startBrowserShell } from '../../web/browser-shell';
 import { bundleDir } from '../support/bundle-location';
 import { term } from '../../security/terminal-text';
@@ -76,6 +77,8 @@ export const webCommand: CliCommand = {
       process.once('SIGTERM', stop);
     });
     await shell.close();
+    // Why: the worker threads started for the window would keep the process alive after Ctrl+C.
+    await sharedWorkers()?.close();
     return 0;
   },
 };
