@@ -1,14 +1,25 @@
 // `npm start`: build what is missing, then open the Electron window when its runtime is
 // present (or can be fetched); otherwise serve the same UI in the browser shell and say why.
 // `npm run web` (--web) goes straight to the browser shell.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webOnly = process.argv.includes('--web');
-const passThrough = process.argv.slice(2).filter((a) => a !== '--web');
+const fetchAgain = process.argv.includes('--fetch-electron');
+const passThrough = process.argv.slice(2).filter((a) => a !== '--web' && a !== '--fetch-electron');
+/** Where a failed download of the Electron runtime is remembered, so the next start does not wait for it again. */
+const fetchFailedMarker = join(root, 'out', '.electron-runtime-unavailable.json');
+/** How long a failed download is remembered before `npm start` tries again by itself. */
+const RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Whether this Node.js can run the Electron tooling (electron ≥ 42 and its helpers need 22.12). */
+function nodeRunsElectron() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 12);
+}
 
 /** Newest modification time under the source folders, to rebuild only when something changed. */
 function newestSource() {
@@ -65,8 +76,24 @@ function electronRuntime() {
   }
   const present = binary();
   if (present && existsSync(present)) return { binary: present };
-  // Why: Electron ≥ 42 fetches its runtime on first start, not at npm install.
-  console.log('Fetching the Electron runtime (first start)…');
+  if (!nodeRunsElectron())
+    return {
+      reason: `the Electron window needs Node.js 22.12 or later and this is Node.js ${process.versions.node} (the browser shell, the command line and the tests run on Node.js 20.19 or later)`,
+    };
+  // Why remember a failure: a machine that cannot reach the download site should not wait for it at every start.
+  if (!fetchAgain && existsSync(fetchFailedMarker)) {
+    try {
+      const last = JSON.parse(readFileSync(fetchFailedMarker, 'utf8'));
+      if (Date.now() - Date.parse(last.at) < RETRY_AFTER_MS)
+        return {
+          reason: `the Electron runtime could not be downloaded on ${last.at} (${last.why}); \`npm start -- --fetch-electron\` tries again`,
+        };
+    } catch {
+      // Why: a damaged marker is simply ignored and the download tried again.
+    }
+  }
+  // Why: Electron ≥ 42 fetches its runtime on its first start, not at npm install.
+  console.log('Fetching the Electron runtime (once; it is kept for later starts)…');
   const fetched = spawnSync(process.execPath, [join(pkg, 'install.js')], {
     cwd: pkg,
     encoding: 'utf8',
@@ -81,6 +108,12 @@ function electronRuntime() {
     output.find((l) => /error/i.test(l) && !l.startsWith('at ')) ??
     fetched.error?.message ??
     'no network access to the download site';
+  try {
+    mkdirSync(dirname(fetchFailedMarker), { recursive: true });
+    writeFileSync(fetchFailedMarker, JSON.stringify({ at: new Date().toISOString(), why }));
+  } catch {
+    // Why: without the marker the next start only tries the download again.
+  }
   return {
     reason: `the Electron runtime is not installed and could not be downloaded here (${why})`,
   };
@@ -99,8 +132,19 @@ function startBrowserShell(reason) {
       '--reason',
       `The Electron window is not used because ${reason}. Serving the same Skillbench in your browser instead.`,
     );
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  follow(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
+}
+
+/**
+ * Pass Ctrl+C and a stop request on to the child and end with it. Why: a SIGTERM sent to this
+ * process alone (a supervisor, `kill`) would otherwise leave the window's server running.
+ */
+function follow(child) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.on(signal, () => {
+      if (child.exitCode === null) child.kill(signal);
+    });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
 
 ensureBuilt();
@@ -111,12 +155,12 @@ if (webOnly) {
   if (runtime.binary && !hasDisplay()) {
     startBrowserShell('this machine has no display (DISPLAY is not set)');
   } else if (runtime.binary) {
-    const child = spawn(
-      runtime.binary,
-      [join(root, 'out', 'main', 'electron.cjs'), ...passThrough],
-      { cwd: root, stdio: 'inherit' },
+    follow(
+      spawn(runtime.binary, [join(root, 'out', 'main', 'electron.cjs'), ...passThrough], {
+        cwd: root,
+        stdio: 'inherit',
+      }),
     );
-    child.on('exit', (code) => process.exit(code ?? 0));
   } else {
     startBrowserShell(runtime.reason);
   }

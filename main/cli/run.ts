@@ -1,6 +1,7 @@
 import { term } from '../security/terminal-text';
 import { COMMANDS } from './commands';
 import { UsageError, type CliIO } from './support/types';
+import { didYouMean } from './support/words';
 
 /** The process's own streams, for the real binary. */
 export function processIO(): CliIO {
@@ -42,7 +43,14 @@ export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Prom
   }
   const entry = COMMANDS.find((c) => c.name === name);
   if (!entry) {
-    io.stderr(`${term`skillbench: there is no command "${name}".`}\n\n${await helpText(version)}`);
+    const guess = didYouMean(
+      name,
+      COMMANDS.map((c) => c.name),
+    );
+    const hint = guess ? ` Did you mean \`skillbench ${guess}\`?` : '';
+    io.stderr(
+      `${term`skillbench: there is no command "${name}".`}${hint}\n\n${await helpText(version)}`,
+    );
     return 2;
   }
   const command = await entry.load();

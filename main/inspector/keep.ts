@@ -4,12 +4,12 @@
  * folder exists. Where it came from — server, URI, digests, date — goes into the app's data
  * folder (`inspector-provenance.json`), never into the skill.
  */
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { skillFolderNameProblem } from '../../shared/projection';
 import { writeFileAtomic } from '../platform/atomic-write';
-import { isInside } from '../platform/paths';
+import { isPlainRelativePath } from '../platform/paths';
+import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
 import type { ProvenanceRecord, SaveResult, SkillVerification } from './types';
 
 /** File name of the provenance records inside the data folder. */
@@ -24,15 +24,6 @@ export interface VerifiedSkillFiles {
   verification: SkillVerification;
   bytes: ReadonlyMap<string, Uint8Array>;
   server: ProvenanceRecord['server'];
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await lstat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Write the skill's verified files into `<folderParent>/<name>/` atomically; no provenance. */
@@ -69,33 +60,27 @@ export async function writeVerifiedFolder(
       message: `A folder named "${skill.name}" already exists in ${parent}. Rename or remove it first.`,
       folder: target,
     };
-  const temp = join(parent, `.${skill.name}.skillbench-${randomBytes(6).toString('hex')}.tmp`);
-  await mkdir(parent, { recursive: true });
-  await mkdir(temp);
+  const files: FolderFile[] = [];
+  for (const f of v.files) {
+    const bytes = skill.bytes.get(f.uri);
+    if (!f.path || !bytes) throw new Error(`The verified bytes of ${f.uri} are missing.`);
+    // Why: paths come from the server; each segment was checked, and this re-checks the whole.
+    if (!isPlainRelativePath(f.path))
+      throw new Error(`${f.path} would be written outside the skill folder.`);
+    files.push({ path: f.path, data: Buffer.from(bytes), mode: 0o644 });
+  }
   try {
-    for (const f of v.files) {
-      const bytes = skill.bytes.get(f.uri);
-      if (!f.path || !bytes) throw new Error(`The verified bytes of ${f.uri} are missing.`);
-      const abs = join(temp, ...f.path.split('/'));
-      // Why: paths come from the server; each segment was checked, and this re-checks the joined result.
-      if (!isInside(temp, abs) || abs === temp)
-        throw new Error(`${f.path} would be written outside the skill folder.`);
-      await mkdir(dirname(abs), { recursive: true });
-      await writeFile(abs, bytes, { flag: 'wx', mode: 0o644 });
-    }
-    if (await exists(target)) {
-      await rm(temp, { recursive: true, force: true });
+    // Why the staged writer: the folder appears whole in one rename, or not at all.
+    await writeFolder(target, files);
+  } catch (error) {
+    if (await exists(target))
       return {
         ok: false,
         reason: 'conflict',
         message: `A folder named "${skill.name}" appeared in ${parent} while saving. Nothing was changed.`,
         folder: target,
       };
-    }
-    await rename(temp, target);
-  } catch (e) {
-    await rm(temp, { recursive: true, force: true });
-    throw e;
+    throw error;
   }
   const provenance: ProvenanceRecord = {
     name: skill.name,

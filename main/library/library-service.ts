@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { checkSkillName } from '../../shared/authoring/skill-name';
-import { renderTemplate, type SkillTemplate } from '../../shared/authoring/templates';
+import { dirname, resolve } from 'node:path';
+import type { SkillTemplate } from '../../shared/authoring/templates';
 import {
   fail,
   ok,
@@ -20,7 +19,6 @@ import {
   type SkillValidation,
 } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
-import { exists, writeFolder } from '../platform/staged-folder';
 import { describeFsError } from '../platform/fs-errors';
 import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
@@ -28,6 +26,7 @@ import { versionOf } from './versions';
 import type { ListingCache } from './listing-cache';
 import { quickList } from './quick-list';
 import { FileWatcher } from './watcher';
+import { createSkillFolder } from './new-skill';
 
 /** Called when Skillbench writes or notices a change. */
 export type LibraryEmitter = <K extends 'skill.changed' | 'library.changed'>(
@@ -345,42 +344,17 @@ export class LibraryService {
     }
   }
 
-  /**
-   * Create a new skill folder from a template in a library root: checked name, then every file
-   * written to a staged folder and moved into place in one rename, so a failure leaves nothing
-   * half-made and an existing folder is never touched.
-   */
+  /** Create a new skill folder from a template in a library root (see createSkillFolder). */
   async createSkill(
     root: string,
     name: string,
     description: string,
     template: SkillTemplate['id'],
   ): Promise<Result<{ path: string; dir: string }>> {
-    const problem = checkSkillName(name);
-    if (problem) return fail('invalid-name', problem);
     const realRoot = await this.resolve(root);
     if (!realRoot)
       return fail('outside-library', `${root} is not one of your library folders. Open it first.`);
-    const dir = join(realRoot, name);
-    const files = Object.entries(renderTemplate(template, name, description)).map(
-      ([path, text]) => ({ path, data: Buffer.from(text, 'utf8'), mode: 0o644 }),
-    );
-    try {
-      if (await exists(dir))
-        return fail(
-          'exists',
-          `A folder named ${name} already exists in ${realRoot}. Choose another name; nothing was replaced.`,
-        );
-      await writeFolder(dir, files);
-    } catch (error) {
-      if (await exists(dir).catch(() => false))
-        return fail(
-          'exists',
-          `A folder named ${name} already exists in ${realRoot}. Choose another name; nothing was replaced.`,
-        );
-      return { ok: false, error: describeFsError(error, dir, 'write') };
-    }
-    return ok({ path: join(dir, 'SKILL.md'), dir });
+    return createSkillFolder(realRoot, name, description, template);
   }
 
   /** Root subfolders the last listing of `root` checked again (the rest were reused), or undefined before one. */

@@ -1,17 +1,11 @@
-import type { Dirent } from 'node:fs';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SkillSummary } from '../../shared/ipc/contract';
 import { locateFrontmatter } from '../../shared/skill';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
+import { walkFolder, type WalkedEntry } from '../platform/walk';
 import { skillFileNameIn } from '../skill-folder';
-
-/** A directory entry as skillFileNameIn reads it. */
-const asEntry = (d: Dirent): { name: string; kind: string } => ({
-  name: d.name,
-  kind: d.isFile() ? 'file' : 'other',
-});
 
 /** Strip one pair of matching quotes around a YAML scalar written on one line. */
 function unquote(value: string): string {
@@ -53,31 +47,27 @@ export function glanceFrontmatter(text: string): { name?: string; description?: 
  * listing comes quickly enough). Synchronous calls in time slices, like the walk.
  */
 export async function quickList(root: string, minFolders: number): Promise<SkillSummary[] | null> {
-  let top: Dirent[];
-  try {
-    top = readdirSync(root, { withFileTypes: true });
-  } catch {
-    return null;
-  }
-  if (skillFileNameIn(top.map(asEntry)) !== undefined) return null;
-  const folders = top
-    .filter((d) => d.isDirectory() && !NEVER_ENTERED.has(d.name))
-    .map((d) => d.name);
+  /** One folder's entries, names and kinds only (the one walker, without lstat: a glance). */
+  const list = (relDir: string): WalkedEntry[] | null => {
+    const children = new Map<string, WalkedEntry[]>();
+    return walkFolder(root, relDir, children, [], NEVER_ENTERED, false)
+      ? (children.get(relDir) ?? [])
+      : null;
+  };
+  const top = list('');
+  if (top === null || skillFileNameIn(top) !== undefined) return null;
+  const folders = top.filter((d) => d.kind === 'directory' && !d.notEntered).map((d) => d.name);
   if (folders.length < minFolders) return null;
   const slicer = new TimeSlicer();
   const skills: SkillSummary[] = [];
   const visit = (relDir: string, depth: number): void => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(join(root, relDir), { withFileTypes: true });
-    } catch {
-      return;
-    }
-    const fileName = skillFileNameIn(entries.map(asEntry));
+    const entries = list(relDir);
+    if (entries === null) return;
+    const fileName = skillFileNameIn(entries);
     if (fileName === undefined) {
       if (depth === 0)
         for (const d of entries)
-          if (d.isDirectory() && !NEVER_ENTERED.has(d.name)) visit(`${relDir}/${d.name}`, 1);
+          if (d.kind === 'directory' && !d.notEntered) visit(`${relDir}/${d.name}`, 1);
       return;
     }
     const path = join(root, relDir, fileName);

@@ -97,12 +97,20 @@ export function folderDestination(plan: ExportPlan, options: ExportOptions): str
   return join(resolve(cwd, options.out), plan.skillName);
 }
 
-/** The archive path a target writes to. */
-export function archiveDestination(plan: ExportPlan, options: ExportOptions): string {
+/**
+ * The archive path a target writes to: `out` as given, or `<out>/<name><ext>` when `out` is an
+ * existing folder (as `cp` would put a file into it), else `<cwd>/<name><ext>`.
+ */
+export async function archiveDestination(
+  plan: ExportPlan,
+  options: ExportOptions,
+): Promise<string> {
   const cwd = options.cwd ?? process.cwd();
-  return options.out
-    ? resolve(cwd, options.out)
-    : join(cwd, `${plan.skillName}${plan.target.extension ?? ''}`);
+  const file = `${plan.skillName}${plan.target.extension ?? ''}`;
+  if (!options.out) return join(cwd, file);
+  const out = resolve(cwd, options.out);
+  const st = await lstat(out).catch(() => undefined);
+  return st?.isDirectory() ? join(out, file) : out;
 }
 
 /** sha256 of bytes, hex. */
@@ -217,7 +225,7 @@ export async function exportSkill(
             data: (byPath.get(e.output) as FolderFile).data,
           },
     );
-  const dest = archiveDestination(plan, options);
+  const dest = await archiveDestination(plan, options);
   // Why: an archive of the same name is never replaced silently; the caller asks first.
   if (!options.overwrite && (await exists(dest)))
     return { status: 'archive-exists', plan, path: dest };

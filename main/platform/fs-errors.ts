@@ -12,7 +12,7 @@ export function describeFsError(
     case 'ENOENT':
       return {
         code: 'not-found',
-        message: `Nothing exists at ${path}. Check the spelling, or pick it with Browse.`,
+        message: `Nothing exists at ${path}. Check the spelling.`,
         detail,
       };
     case 'ENOTDIR':

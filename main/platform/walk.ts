@@ -65,6 +65,8 @@ export function walkFolder(
   children: Map<string, WalkedEntry[]>,
   pending: string[],
   notEntered: NotEntered = ENTER_ALL,
+  /** Describe each entry with lstat (sizes, times, link targets); false: names and kinds only, for a first glance. */
+  describe = true,
 ): boolean {
   // Why concatenation instead of path.join: relDir comes from readdir names joined with `/`
   // (which every platform's file calls accept), so nothing needs normalising; join showed up in the profile.
@@ -88,7 +90,7 @@ export function walkFolder(
       else pending.push(path);
       continue;
     }
-    if (kind === 'other') continue;
+    if (kind === 'other' || !describe) continue;
     const full = prefix + d.name;
     try {
       // Why throwIfNoEntry: a file removed since readdir keeps size 0 without an exception's cost.

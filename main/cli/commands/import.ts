@@ -12,6 +12,7 @@ import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { count, parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
 
@@ -67,7 +68,7 @@ function formatSkill(skill: PreviewSkill): string {
   const lines = [
     term`Skill ${skill.name}` +
       (skill.root ? term` (folder ${skill.root}/ in the source)` : '') +
-      `: ${skill.files.length} files, ${size(skill.bytes)}`,
+      `: ${count(skill.files.length, 'file')}, ${size(skill.bytes)}`,
   ];
   if (skill.nameNote !== undefined) lines.push(term`${skill.nameNote}`);
   for (const f of skill.files)
@@ -101,7 +102,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'import', args));
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1)
@@ -165,7 +166,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       return 1;
     case 'choose':
       io.stderr(
-        `${term`${result.message}`}\n${result.skills.map((s) => term`  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${s.files.length} files)`).join('\n')}\nNothing was written.\n`,
+        `${term`${result.message}`}\n${result.skills.map((s) => term`  --pick ${s.root === '' ? '""' : s.root}   (${s.name}, ${count(s.files.length, 'file')})`).join('\n')}\nNothing was written.\n`,
       );
       return 1;
     case 'conflict':
@@ -180,7 +181,9 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           term`Renamed from ${result.renamedFrom} to ${result.name} (the name in SKILL.md was updated to match).\n`,
         );
       if (result.trashedTo) io.stdout(term`The previous copy is in ${result.trashedTo}\n`);
-      io.stdout(term`Imported ${result.name} into ${result.dir} (${result.files.length} files).\n`);
+      io.stdout(
+        term`Imported ${result.name} into ${result.dir} (${count(result.files.length, 'file')}).\n`,
+      );
       return 0;
   }
 }

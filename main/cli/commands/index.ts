@@ -9,6 +9,7 @@ export interface CommandEntry {
 /** Every subcommand, in the order `--help` lists them. Each lives in its own module. */
 export const COMMANDS: readonly CommandEntry[] = [
   { name: 'validate', load: async () => (await import('./validate')).validateCommand },
+  { name: 'new', load: async () => (await import('./new')).newCommand },
   { name: 'pack', load: async () => (await import('./pack')).packCommand },
   { name: 'import', load: async () => (await import('./import')).importCommand },
   { name: 'serve', load: async () => (await import('./serve')).serveCommand },

@@ -142,7 +142,7 @@ describe('skillbench pack', () => {
       [['pack', 'notes'], /--target is required/],
       [['pack', 'notes', '--target', 'dropbox'], /unknown target "dropbox"/],
       [['pack', '--target', 'claude-ai'], /give the skill folder/],
-      [['pack', 'notes', '--target', 'claude-ai', '--bogus'], /Unknown option '--bogus'/],
+      [['pack', 'notes', '--target', 'claude-ai', '--bogus'], /there is no option --bogus/],
       [['pack', 'notes', '--target', 'folder'], /needs --out DIR/],
       [['pack', 'missing', '--target', 'claude-ai'], /does not exist/],
     ];

@@ -17,6 +17,7 @@ import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { count, parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
 
@@ -29,7 +30,8 @@ rules; nothing is written when it would be rejected.
                         ${TOOL_TARGETS.map((t) => t.id).join(' | ')} (JSON on stdout, or
                         written to --out PATH; tools-openai is refused while OpenAI strict mode
                         would refuse a schema)
-  --out PATH            archives: the archive file (default ./<name>.zip, .skill or .tar.gz)
+  --out PATH            archives: the archive file, or a folder to put it in (default
+                        ./<name>.zip, .skill or .tar.gz)
                         folder: the folder that receives <name>/ (required)
                         claude-code: a project folder: installs into PATH/.claude/skills/<name>/
                         (default: ~/.claude/skills/<name>/)
@@ -96,7 +98,7 @@ export function formatPlan(plan: ExportPlan): string {
   }
   out.push(
     '',
-    `Package: ${plan.totals.files} files, ${size(plan.totals.bytes)} before compression.`,
+    `Package: ${count(plan.totals.files, 'file')}, ${size(plan.totals.bytes)} before compression.`,
   );
   return `${out.join('\n')}\n`;
 }
@@ -152,8 +154,7 @@ async function runToolTarget(
     return 1;
   }
   if (result.path === undefined) raw.stdout(result.json);
-  else
-    io.stdout(term`Wrote ${result.path} (${result.count} tool${result.count === 1 ? '' : 's'}).\n`);
+  else io.stdout(term`Wrote ${result.path} (${count(result.count, 'tool')}).\n`);
   return 0;
 }
 
@@ -181,7 +182,7 @@ function parse(args: string[]): {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'pack', args));
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1)
@@ -287,7 +288,9 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     );
     return 1;
   }
-  io.stdout(term`\nWrote ${result.path} (${result.files} files, ${size(result.bytes)}).\n`);
+  io.stdout(
+    term`\nWrote ${result.path} (${count(result.files, 'file')}, ${size(result.bytes)}).\n`,
+  );
   if (result.sha256) io.stdout(`sha256 ${result.sha256}\n`);
   if (result.sha256Path) io.stdout(term`Wrote ${result.sha256Path}\n`);
   if (result.trashedTo) io.stdout(term`The previous copy is in ${result.trashedTo}\n`);

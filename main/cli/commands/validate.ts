@@ -18,6 +18,7 @@ import type { FixOutcome } from '../../validate/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix]
 
@@ -70,7 +71,7 @@ function parse(args: string[]): Options {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'validate', args));
   }
   const { values, positionals } = parsed;
   if (positionals.length === 0)

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sharedWorkers } from '../../platform/worker-pool';
 import { startBrowserShell } from '../../web/browser-shell';
 import { bundleDir } from '../support/bundle-location';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand } from '../support/types';
+import { parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
 
@@ -43,7 +45,7 @@ export const webCommand: CliCommand = {
         strict: true,
       }));
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      throw new UsageError(parseProblem(error, 'web', args));
     }
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -75,6 +77,8 @@ export const webCommand: CliCommand = {
       process.once('SIGTERM', stop);
     });
     await shell.close();
+    // Why: the worker threads started for the window would keep the process alive after Ctrl+C.
+    await sharedWorkers()?.close();
     return 0;
   },
 };

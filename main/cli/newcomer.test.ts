@@ -1,0 +1,149 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SKILL_TEMPLATES } from '../../shared/authoring/templates';
+import { bundleCli } from '../testing/skill-library';
+
+// The command line as a newcomer meets it: the real bundled CLI in a child process, from a
+// fresh folder, with typos, odd folder names and the first steps of making a skill.
+
+let tmp: string;
+let cli: string;
+
+function sb(args: string[], cwd = tmp): { code: number; out: string; err: string } {
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-newcomer-'));
+  cli = await bundleCli(join(tmp, '.cli'));
+}, 60_000);
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('skillbench new', () => {
+  it('lists the template ids, one per line, the same as the wizard offers', () => {
+    const r = sb(['new', '--list-templates']);
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toEqual(SKILL_TEMPLATES.map((t) => t.id));
+  });
+
+  it.each(SKILL_TEMPLATES.map((t, i) => [t.id, i]))(
+    'creates a skill from the %s template that validates clean under its own format',
+    (template, i) => {
+      // Why not the template id in the name: names with "claude" are refused by upload readers.
+      const name = `made-from-template-${i}`;
+      const made = sb(['new', name, '--template', template, '--into', 'lib']);
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toContain(`Created ${join(tmp, 'lib', name)}`);
+      const checked = sb(['validate', join('lib', name)]);
+      expect(checked.err + checked.out).not.toMatch(/\berror\b/);
+      expect(checked.code).toBe(0);
+    },
+  );
+
+  it('refuses a name that is not a safe folder name, and never touches an existing folder', async () => {
+    const dot = sb(['new', '.git', '--into', 'lib2']);
+    expect(dot.code).toBe(1);
+    expect(await readdir(tmp)).not.toContain('lib2');
+    expect(sb(['new', 'twice', '--into', 'lib3']).code).toBe(0);
+    await writeFile(join(tmp, 'lib3', 'twice', 'SKILL.md'), 'mine\n');
+    const again = sb(['new', 'twice', '--into', 'lib3']);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already exists');
+    expect(await readFile(join(tmp, 'lib3', 'twice', 'SKILL.md'), 'utf8')).toBe('mine\n');
+  });
+
+  it('suggests the template meant when one is mistyped', () => {
+    const r = sb(['new', 'x', '--template', 'refrences']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Did you mean references?');
+  });
+});
+
+describe('the command line forgives a newcomer', () => {
+  it('suggests the command meant when one is mistyped', () => {
+    const r = sb(['vaildate', '.']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Did you mean `skillbench validate`?');
+  });
+
+  it('a folder whose name starts with "-" is named in the hint, and works after --', async () => {
+    await mkdir(join(tmp, 'odd', '-my-skill'), { recursive: true });
+    await writeFile(
+      join(tmp, 'odd', '-my-skill', 'SKILL.md'),
+      '---\nname: my-skill\ndescription: Shows what happens to a folder named with a leading dash.\n---\nBody\n',
+    );
+    const cwd = join(tmp, 'odd');
+    const wrong = sb(['validate', '-my-skill'], cwd);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('there is no option -my-skill');
+    expect(wrong.err).toContain('-- -my-skill');
+    const right = sb(['validate', '--', '-my-skill'], cwd);
+    expect(right.err).not.toContain('there is no option');
+    expect(right.out).toContain('-my-skill');
+  });
+
+  it('pack --out with an existing folder writes the archive inside it, and counts "1 file"', async () => {
+    expect(sb(['new', 'solo', '--into', 'packlib']).code).toBe(0);
+    await mkdir(join(tmp, 'dist'), { recursive: true });
+    const r = sb(['pack', join('packlib', 'solo'), '--target', 'archive-zip', '--out', 'dist']);
+    expect(r.code, r.err).toBe(0);
+    expect(await readdir(join(tmp, 'dist'))).toEqual(['solo.zip']);
+    expect(r.out).toContain('Package: 1 file,');
+    expect(r.out).not.toContain('1 files');
+  });
+
+  it('a path that does not exist is explained without pointing at buttons the CLI has not got', () => {
+    const r = sb(['validate', 'no-such-folder']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Nothing exists at');
+    expect(r.err).not.toContain('Browse');
+  });
+});
+
+describe('skillbench web stops when asked', () => {
+  it.each([['SIGINT'], ['SIGTERM']] as const)(
+    'ends on %s with exit code 0, its port closed',
+    async (signal) => {
+      const renderer = join(tmp, `renderer-${signal}`);
+      await mkdir(renderer, { recursive: true });
+      await writeFile(join(renderer, 'index.html'), '<!doctype html><title>t</title>');
+      const child = spawn(
+        process.execPath,
+        [cli, 'web', '--renderer-dir', renderer, '--user-data', join(tmp, `ud-${signal}`)],
+        { cwd: tmp, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      const port = await new Promise<number>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+          if (m && out.includes('Press Ctrl+C to stop')) resolve(Number(m[1]));
+        });
+        child.on('exit', () => reject(new Error(`web ended early: ${out}`)));
+      });
+      const exited = new Promise<number | null>((resolve) =>
+        child.on('exit', (code) => resolve(code)),
+      );
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      const refused = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.on('connect', () => {
+          socket.destroy();
+          resolve(false);
+        });
+        socket.on('error', () => resolve(true));
+      });
+      expect(refused).toBe(true);
+    },
+    60_000,
+  );
+});
