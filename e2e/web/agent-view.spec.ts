@@ -71,6 +71,8 @@ test('the catalog shows what the agent sees from a library and a connected serve
 
   await mkdir(SHOTS, { recursive: true });
   await app.page.screenshot({ path: join(SHOTS, 'agent-catalog.png') });
+  await agent.sameNames.scrollIntoViewIfNeeded();
+  await app.page.screenshot({ path: join(SHOTS, 'agent-footprint.png') });
   expect(await seriousViolations(app.page), 'what the agent sees').toEqual([]);
 
   // Disconnecting the server takes its skills out of the list.

@@ -75,6 +75,12 @@ export function App() {
     };
   }, []);
 
+  useEffect(() => {
+    // Why here: opening or removing a library folder changes what the agent sees; the app shell is
+    // where features meet (renderer/README.md), and refresh reads again only if the view was shown.
+    void useAgentStore.getState().refresh();
+  }, [roots]);
+
   /** Switch skills, asking before unsaved changes are left behind. */
   async function switchTo(path: string) {
     const editor = useEditorStore.getState();

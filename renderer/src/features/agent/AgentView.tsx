@@ -78,7 +78,8 @@ function CatalogSection() {
         min={0}
         max={catalog.budget.limit}
         value={Math.min(catalog.budget.used, catalog.budget.limit)}
-        high={catalog.budget.limit * 0.8}
+        low={catalog.budget.limit * 0.8}
+        high={catalog.budget.limit * 0.99}
         optimum={0}
         aria-label="Budget used by the skills list"
       />
@@ -128,6 +129,10 @@ function CatalogSection() {
               <td>{sourceText(s.source)}</td>
               <td>
                 {bytes(s.footprint.entry.bytes)}, {tokens(s.footprint.entry.tokens)}
+                <br />
+                <span className="muted">
+                  name and description: {tokens(s.footprint.metadata.tokens)}
+                </span>
               </td>
               <td>
                 {s.footprint.body
