@@ -3,7 +3,7 @@ import { selectSkills } from '../../shared/agent-view';
 import { InspectorService } from '../inspector/service';
 import { makeAgentLibrary, makeServedLibrary } from '../testing/agent-library';
 import { startEmbeddedHttp, type RunningServer } from '../testing/inspector-servers';
-import { tempDir } from '../testing/skill-library';
+import { skillMd, tempDir, writeTree } from '../testing/skill-library';
 import { evalsFrom, gatherCatalog } from './service';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
@@ -107,6 +107,27 @@ describe('what the agent sees: a library and a real loopback MCP server', () => 
       ['# PDF forms\n\nFill the fields.\n', 'Make the invoice.\n', 'Notes.\n'].join('').length,
     );
     expect(catalog.footprint.block.bytes).toBe(Buffer.byteLength(catalog.xml));
+  });
+
+  it('reports a triggers.json that cannot be read instead of skipping it, and a folder that is not there', async () => {
+    const broken = await tempDir('skillbench-agent-broken-');
+    try {
+      await writeTree(broken.path, {
+        'odd/SKILL.md': skillMd('name: odd\ndescription: Odd one.'),
+        'odd/evals/triggers.json': '{"should_trigger": ["x"]}',
+      });
+      const missing = `${broken.path}/missing`;
+      const report = await evalsFrom({ roots: [broken.path, missing] });
+      expect(report.skills).toEqual([
+        expect.objectContaining({
+          name: 'odd',
+          error: expect.stringContaining('not in the expected shape') as string,
+        }),
+      ]);
+      expect(report.problems.map((p) => p.path)).toEqual([missing]);
+    } finally {
+      await broken.remove();
+    }
   });
 
   it('runs the trigger evals against the merged catalog', async () => {

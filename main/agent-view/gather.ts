@@ -14,6 +14,7 @@ import {
 } from '../../shared/agent-view';
 import { parseSkill } from '../../shared/skill';
 import type { InspectedSkill } from '../../shared/inspector/types';
+import { TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readRegularFileSync } from '../platform/read-file';
 import { findSkillFolders } from '../skill-folder';
@@ -86,6 +87,9 @@ export function readTriggerEvalsFile(dir: string): EvalSource | undefined {
 export async function gatherLibrary(roots: readonly string[]): Promise<GatheredLibrary> {
   const skills: GatheredSkill[] = [];
   const problems: GatheredLibrary['problems'] = [];
+  // Why slices: a large library is thousands of synchronous reads; the window's IPC and the
+  // browser shell's host must keep answering meanwhile.
+  const slicer = new TimeSlicer();
   for (const root of roots) {
     let found;
     try {
@@ -95,6 +99,7 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       continue;
     }
     for (const f of found) {
+      if (slicer.due()) await slicer.pause();
       let text: string;
       try {
         const read = readRegularFileSync(f.file, SKILL_MD_MAX_BYTES);
