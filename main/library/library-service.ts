@@ -113,13 +113,14 @@ export class LibraryService {
    * `library.list` finds the work under way instead of starting it. Only a listing still being
    * made is handed over: once it is done, a request makes a fresh one (cheap, see LibraryMemo).
    */
-  prefetch(): void {
+  prefetch(): Promise<void> {
     const running = this.listNow();
     this.prefetched = running;
     const clear = (): void => {
       if (this.prefetched === running) this.prefetched = null;
     };
-    running.then(clear, clear);
+    // Why a promise back: callers at start-up ignore it; a test can wait for the listing to be done.
+    return running.then(clear, clear);
   }
 
   /** Every skill under every root, validated for the selected profiles. */

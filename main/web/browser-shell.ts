@@ -37,7 +37,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     },
   );
   // Why now: the remembered libraries are listed while the browser loads the page, which then finds the work under way.
-  services.library.prefetch();
+  void services.library.prefetch();
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
   const host = await startWebHost({
     dispatch: createDispatch(handlers, (channel, error) =>
