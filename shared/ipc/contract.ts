@@ -112,6 +112,18 @@ const skillSummarySchema = z.object({
   suggestedProfiles: z.array(profileIdSchema),
   /** Its checks are still running (a large library's first listing): `counts` are not known yet; `library.changed` follows. */
   pending: z.boolean().optional(),
+  /**
+   * The skill folder is a link (SECURITY.md, "Linked skill folders"): `followed` when the link
+   * policy lists it as the skill it points to (`target`, its real folder), else `broken` or
+   * `refused` with the reason, and nothing of it is read.
+   */
+  linked: z
+    .object({
+      target: z.string(),
+      state: z.enum(['followed', 'broken', 'refused']),
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 
 const budgetSchema = z.object({
