@@ -98,6 +98,8 @@ async function real(path: string): Promise<string | null> {
 /** The skill manager over one environment and data folder. */
 export class SkillManager {
   private readonly undo = new Map<string, { from: string; to: string }[]>();
+  /** Projects looked at in this run besides the saved ones (the CLI's current folder). */
+  readonly extraProjects: string[] = [];
 
   constructor(private readonly options: ManagerOptions) {}
 
@@ -109,8 +111,13 @@ export class SkillManager {
     return join(this.options.dataDir, 'agents.json');
   }
 
-  /** The project folders the user added. */
+  /** The project folders the user added, and this run's extra ones. */
   async projects(): Promise<string[]> {
+    return [...new Set([...(await this.savedProjects()), ...this.extraProjects])];
+  }
+
+  /** The project folders the user added. */
+  async savedProjects(): Promise<string[]> {
     try {
       const data = JSON.parse(await readFile(this.projectsFile, 'utf8')) as { projects?: unknown };
       return Array.isArray(data.projects)
@@ -126,7 +133,7 @@ export class SkillManager {
     const abs = resolve(dir);
     const st = await lstat(abs);
     if (!st.isDirectory()) throw new Error(`${abs} is not a folder.`);
-    const projects = await this.projects();
+    const projects = await this.savedProjects();
     if (!projects.includes(abs)) projects.push(abs);
     await mkdir(this.options.dataDir, { recursive: true });
     await writeFileAtomic(this.projectsFile, `${JSON.stringify({ projects }, null, 2)}\n`);
@@ -135,7 +142,7 @@ export class SkillManager {
 
   /** Forget a project folder (nothing in it is touched). */
   async removeProject(dir: string): Promise<string[]> {
-    const projects = (await this.projects()).filter((p) => p !== resolve(dir));
+    const projects = (await this.savedProjects()).filter((p) => p !== resolve(dir));
     await mkdir(this.options.dataDir, { recursive: true });
     await writeFileAtomic(this.projectsFile, `${JSON.stringify({ projects }, null, 2)}\n`);
     return projects;
