@@ -73,6 +73,11 @@ export function entryFor(lock: LockFile, folder: string): [string, LockEntry] | 
   return undefined;
 }
 
+/** The scope of a reference that crossed the boundary. */
+function scopeOf(ref: ScopeRef): Scope {
+  return ref.kind === 'global' ? { kind: 'global' } : { kind: 'project', dir: ref.dir };
+}
+
 /** The scope in the shape that crosses the boundary. */
 export function scopeRef(scope: Scope): ScopeRef {
   return scope.kind === 'global' ? { kind: 'global' } : { kind: 'project', dir: scope.dir };
@@ -321,10 +326,18 @@ export async function scanAgents(
       const folder = await scanFolder(spec, scope, ctx, locks, verdicts);
       if (folder) report.folders.push(folder);
     }
-    const hasSkills = report.folders.some((f) => f.skills.length > 0 || f.problem !== undefined);
-    if (!detected && !hasSkills && !options.all && !options.agents) continue;
+    // Why only folders of its own: a project's .agents/skills is read by some twenty agents; an
+    // agent not found here is listed only when a folder no other agent reads holds skills.
+    const ownSkills = report.folders.some(
+      (f) =>
+        (f.skills.length > 0 || f.problem !== undefined) &&
+        AGENTS.filter((a) => agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path).length === 1,
+    );
+    if (!detected && !ownSkills && !options.all && !options.agents) continue;
     markCollisions(report);
     reports.push(report);
   }
+  // Why: the agents found here come first; the rest keep the table's order.
+  reports.sort((a, b) => Number(b.detected) - Number(a.detected));
   return { agents: reports, lockProblems: locks.problems };
 }
