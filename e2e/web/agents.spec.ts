@@ -51,7 +51,10 @@ test('the Agents view lists what each agent loads: a skill linked the skills CLI
   await symlink('../../gone', join(project, '.claude', 'skills', 'old-skill'));
   await writeFile(
     join(project, 'skills-lock.json'),
-    JSON.stringify({ version: 1, skills: { 'my-skill': { source: './my-skills', sourceType: 'local', computedHash: 'x' } } }),
+    JSON.stringify({
+      version: 1,
+      skills: { 'my-skill': { source: './my-skills', sourceType: 'local', computedHash: 'x' } },
+    }),
   );
   await app.page.setViewportSize({ width: 1280, height: 800 });
   await agents.open();
@@ -72,7 +75,9 @@ test('the Agents view lists what each agent loads: a skill linked the skills CLI
   await expect(agents.row('Claude Code', 'my-skill')).toHaveCount(0);
   await agents.undoButton.click();
   await expect(agents.row('Claude Code', 'my-skill')).toContainText('Linked to the shared copy');
-  expect(await readlink(join(project, '.claude', 'skills', 'my-skill'))).toBe('../../.agents/skills/my-skill');
+  expect(await readlink(join(project, '.claude', 'skills', 'my-skill'))).toBe(
+    '../../.agents/skills/my-skill',
+  );
   void home;
 });
 
@@ -93,16 +98,22 @@ test('installing from the library: checked for each agent first, linked for Clau
   await agents.tick('notes');
   await agents.tick('Claude Code');
   await agents.dialog.getByRole('button', { name: 'Check' }).click();
-  await expect(agents.dialog.getByRole('table', { name: 'Checks for each agent' })).toContainText('Valid');
+  await expect(agents.dialog.getByRole('table', { name: 'Checks for each agent' })).toContainText(
+    'Valid',
+  );
   expect(await seriousViolations(app.page), 'install dialog').toEqual([]);
   await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
   const result = agents.dialog.getByRole('list', { name: 'Install result' });
   await expect(result).toContainText('already exists');
   await app.page.screenshot({ path: 'out/screenshots/install-dialog.png' });
-  expect(await readFile(join(home, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8')).toContain('Mine.');
+  expect(await readFile(join(home, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8')).toContain(
+    'Mine.',
+  );
   await agents.dialog.getByRole('button', { name: 'Rename' }).click();
   await expect(result).toContainText('Linked');
-  expect(await readlink(join(home, '.claude', 'skills', 'notes-2'))).toBe('../../.agents/skills/notes-2');
+  expect(await readlink(join(home, '.claude', 'skills', 'notes-2'))).toBe(
+    '../../.agents/skills/notes-2',
+  );
   await agents.dialog.getByRole('button', { name: 'Close' }).click();
   await expect(app.skill('notes')).toContainText('installed in Claude Code');
 });
