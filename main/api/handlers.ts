@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { browseFolder } from '../library/folder-browser';
+import { createAgentsHandlers } from './agents-handlers';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
 import type { ApiDeps } from './services';
@@ -49,6 +50,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   return {
     ...createPackHandlers(deps),
     ...createInspectorHandlers(deps),
+    ...createAgentsHandlers(deps),
     'app.info': async () =>
       ok({
         shell: deps.shell,

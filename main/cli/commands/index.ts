@@ -14,5 +14,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'import', load: async () => (await import('./import')).importCommand },
   { name: 'serve', load: async () => (await import('./serve')).serveCommand },
   { name: 'inspect', load: async () => (await import('./inspect')).inspectCommand },
+  { name: 'agents', load: async () => (await import('./agents')).agentsCommand },
+  { name: 'install', load: async () => (await import('./install')).installCommand },
+  { name: 'installed', load: async () => (await import('./installed')).installedCommand },
+  { name: 'uninstall', load: async () => (await import('./uninstall')).uninstallCommand },
+  { name: 'outdated', load: async () => (await import('./outdated')).outdatedCommand },
+  { name: 'update', load: async () => (await import('./update')).updateCommand },
   { name: 'web', load: async () => (await import('./web')).webCommand },
 ];

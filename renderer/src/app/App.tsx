@@ -1,4 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { AgentsView } from '../features/agents/AgentsView';
+import { InstallDialog } from '../features/agents/InstallDialog';
+import { useAgentsStore } from '../features/agents/stores';
 import { ImportDialog } from '../features/import/ImportDialog';
 import { useImportStore } from '../features/import/stores';
 import { isDirty } from '../features/editor/editor-store';
@@ -31,8 +34,22 @@ export function App() {
   const info = useAppStore((s) => s.info);
   const appState = useAppStore((s) => s.state);
   const suggestions = useLibraryStore((s) => s.suggestions);
-  const [dialog, setDialog] = useState<'open' | 'new' | 'import' | null>(null);
-  const [view, setView] = useState<'library' | 'server' | 'inspector'>('library');
+  const [dialog, setDialog] = useState<'open' | 'new' | 'import' | 'install' | null>(null);
+  const [view, setView] = useState<'library' | 'agents' | 'server' | 'inspector'>('library');
+  const agentsOverview = useAgentsStore((s) => s.overview);
+  const librarySkills = useLibraryStore((s) => s.skills);
+  // Why here: the library shows where each skill is installed, and features never import the Agents feature.
+  const installedIn = useMemo(() => {
+    const map: Record<string, string[]> = {};
+    for (const agent of agentsOverview?.agents ?? [])
+      for (const folder of agent.folders)
+        for (const skill of folder.skills) {
+          if (!skill.libraryDir) continue;
+          const list = (map[skill.libraryDir] ??= []);
+          if (!list.includes(agent.name)) list.push(agent.name);
+        }
+    return map;
+  }, [agentsOverview]);
   const roots = useLibraryStore((s) => s.roots);
   const error = useNoticesStore((s) => s.error);
   const notice = useNoticesStore((s) => s.notice);
@@ -45,6 +62,7 @@ export function App() {
 
   useEffect(() => {
     void useAppStore.getState().start();
+    void useAgentsStore.getState().load();
     const stopEvents = routeEvents(onEvent, {
       editor: useEditorStore.getState,
       library: useLibraryStore.getState,
@@ -114,6 +132,14 @@ export function App() {
           <button
             type="button"
             role="tab"
+            aria-selected={view === 'agents'}
+            onClick={() => setView('agents')}
+          >
+            Agents
+          </button>
+          <button
+            type="button"
+            role="tab"
             aria-selected={view === 'server'}
             onClick={() => setView('server')}
           >
@@ -136,6 +162,9 @@ export function App() {
         </button>
         <button type="button" onClick={() => setDialog('import')} disabled={roots.length === 0}>
           Import…
+        </button>
+        <button type="button" onClick={() => setDialog('install')} disabled={roots.length === 0}>
+          Install…
         </button>
         <TargetSelector />
         <span className="root-path" title={roots.join('\n')}>
@@ -205,6 +234,7 @@ export function App() {
               openPath={openPath}
               onOpen={(path) => void switchTo(path)}
               onDropArchive={importDropped}
+              installedIn={installedIn}
             />
             <Suspense
               fallback={
@@ -214,6 +244,8 @@ export function App() {
               <SkillView />
             </Suspense>
           </>
+        ) : view === 'agents' ? (
+          <AgentsView />
         ) : view === 'server' ? (
           <ServerPanel />
         ) : (
@@ -232,6 +264,9 @@ export function App() {
         <NewSkillWizard onClose={() => setDialog(null)} onCreated={(path) => void switchTo(path)} />
       ) : null}
       {dialog === 'import' ? <ImportDialog roots={roots} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'install' ? (
+        <InstallDialog skills={librarySkills} initial={openPath} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }
