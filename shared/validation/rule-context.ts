@@ -1,7 +1,7 @@
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import type { ParsedSkill } from '../skill/frontmatter-parser';
-import { scalarSource } from '../skill/yaml-typing';
+import { pyyamlFalsy, scalarSource } from '../skill/yaml-typing';
 import { textOf } from '../skill/yaml-strings';
 import { severityOf, type RuleId } from './rule-catalog';
 import type { Diagnostic, FileView, ProfileId, QuickFix, Severity } from './types';
@@ -352,6 +352,20 @@ export class RuleContext {
    * rule checks, so they get the data as parsed.
    */
   get readerData(): Record<string, unknown> | null {
+    const truthyOnly = this.spec.reader.truthyOnly;
+    if (truthyOnly && this.data) {
+      // A field the reader checks only when truthy (`compatibility: no`) is not judged when falsy.
+      if (!this.readerDataCache) {
+        const data = { ...this.data };
+        for (const key of truthyOnly) {
+          const v = this.facts.byKey.get(key)?.value;
+          if (v === null || (isScalar(v) && v.type === 'PLAIN' && pyyamlFalsy(scalarSource(v))))
+            delete data[key];
+        }
+        this.readerDataCache = { data };
+      }
+      return this.readerDataCache.data;
+    }
     if (this.spec.reader.typing !== 'strictyaml') return this.data;
     if (!this.readerDataCache) {
       const doc = this.parsed.document;
