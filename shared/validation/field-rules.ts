@@ -148,7 +148,14 @@ export function nameRules(ctx: RuleContext): void {
   }
   const raw = scalarText(ctx, e);
   const span = ctx.spanOf(v, e) ?? { start: e.keyStart, end: e.keyEnd };
-  const mode = ctx.spec.reader.name;
+  // Only a quoted value can keep spaces around it: a plain one is trimmed by every YAML reader
+  // (a lone CR that the YAML 1.2 parser keeps is a line break for js-yaml).
+  const mode =
+    ctx.spec.reader.name === 'raw' && !(isScalar(v) && v.type === 'PLAIN')
+      ? 'raw'
+      : ctx.spec.reader.name === 'raw'
+        ? 'trim'
+        : ctx.spec.reader.name;
   if (raw === null || (mode === 'raw' ? raw === '' : raw.trim() === '')) {
     ctx.report('name/missing', {
       message: 'The name is empty. Write the skill name after "name:".',
@@ -278,7 +285,7 @@ export function nameRules(ctx: RuleContext): void {
       pointer: '/name',
     });
   }
-  folderMismatch(ctx, name, span, raw, mode === 'raw');
+  folderMismatch(ctx, name, span, raw, ctx.spec.reader.name === 'raw');
 }
 
 function folderMismatch(
