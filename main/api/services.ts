@@ -57,21 +57,24 @@ export function createServices(
 ): Services {
   const settings = new SettingsStore(userDataDir);
   const secrets = new SecretStore(userDataDir, options.secretBox ?? null);
-  const server = new ServerController(settings, secrets, emit, options.cliCommand);
+  const agentEnv = options.agentEnv ?? processAgentEnv();
+  // Why late-bound: the agents service is made below, and asked only when the server builds.
+  const agentRoots = async (): Promise<string[]> =>
+    allAgentSkillDirs(agentEnv, await agents.projects());
+  const server = new ServerController(settings, secrets, emit, options.cliCommand, agentRoots);
   const library = new LibraryService(
     settings,
     emit,
     new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID),
   );
   const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
-  const agentEnv = options.agentEnv ?? processAgentEnv();
   const agents = new SkillManager({
     env: agentEnv,
     dataDir: userDataDir,
     trashDir: join(userDataDir, 'trash'),
     libraryRoots: () => library.roots(),
   });
-  library.setLinkRoots(async () => allAgentSkillDirs(agentEnv, await agents.projects()));
+  library.setLinkRoots(agentRoots);
   const inspector = new InspectorService({
     dataDir: userDataDir,
     secretBox: options.secretBox ?? undefined,
