@@ -66,7 +66,7 @@ describe('skillbench inspect', () => {
     const r = await run(['--verify', '--report', 'md', sdk.url]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 unverifiable.');
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
     expect(r.out).toContain('# Skills server report card');
     expect(r.out).toContain('| Manifest complete | PASS |');
   });
@@ -101,7 +101,7 @@ describe('skillbench inspect', () => {
       lib.path,
     ]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 unverifiable.');
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
   }, 60_000);
 
   it('exits 1 on a verification failure and says which field differs', async () => {
