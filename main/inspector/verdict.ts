@@ -77,7 +77,19 @@ export function inspectionVerdict(input: {
       plain: 'Some entries of the listing could not be used.',
       detail: bounded(discovery.problems),
     });
-  if (verifications !== undefined) {
+  if (verifications === undefined) {
+    // Listing only: an entry at fault (a listed URI outside its skill, a name that is not its
+    // URI's last segment) is already visible without reading anything.
+    const faulty = discovery.skills.filter((s) => s.problems.length > 0);
+    if (faulty.length > 0)
+      reasons.push({
+        plain:
+          faulty.length === 1
+            ? '1 skill in the listing breaks the rules, so it would fail verification.'
+            : `${faulty.length} skills in the listing break the rules, so they would fail verification.`,
+        detail: bounded(faulty.flatMap((s) => s.problems.map((p) => `${s.uri}: ${p}`))),
+      });
+  } else {
     const failed = verifications.filter((v) => v.verdict === 'failed');
     const unchecked = verifications.filter((v) => v.verdict === 'unverifiable');
     if (failed.length > 0)

@@ -49,11 +49,11 @@ afterAll(async () => {
 });
 
 /** `skillbench inspect --verify [args] URL` against the scenario served over Streamable HTTP. */
-async function overHttp(name: HostileName, args: string[] = []): Promise<Inspected> {
+async function overHttp(name: HostileName, args: string[] = ['--verify']): Promise<Inspected> {
   const { spec, neverRead } = HOSTILE_SCENARIOS[name]();
   const server = await startFixture(spec);
   try {
-    const run = await runCliProcess(cli, ['inspect', '--verify', ...args, server.url], {
+    const run = await runCliProcess(cli, ['inspect', ...args, server.url], {
       cwd: build.path,
     });
     return { ...run, requests: server.requests, reads: readsOf(server.requests), neverRead };
@@ -62,14 +62,14 @@ async function overHttp(name: HostileName, args: string[] = []): Promise<Inspect
   }
 }
 
-/** `skillbench inspect --verify [args] -- node hostile-stdio-server.mjs NAME LOG` (a child of the CLI). */
-async function overStdio(name: HostileName, args: string[] = []): Promise<Inspected> {
+/** `skillbench inspect [args] -- node hostile-stdio-server.mjs NAME LOG` (a child of the CLI). */
+async function overStdio(name: HostileName, args: string[] = ['--verify']): Promise<Inspected> {
   const { neverRead } = HOSTILE_SCENARIOS[name]();
   const log = join(build.path, `${name}-${Date.now()}.jsonl`);
   await writeFile(log, '');
   const run = await runCliProcess(
     cli,
-    ['inspect', '--verify', ...args, '--', process.execPath, stdioServer, name, log],
+    ['inspect', ...args, '--', process.execPath, stdioServer, name, log],
     { cwd: build.path },
   );
   const requests = (await readFile(log, 'utf8'))
@@ -81,9 +81,14 @@ async function overStdio(name: HostileName, args: string[] = []): Promise<Inspec
 
 /** Exit 1, the verdict "Not verified." with each plain sentence, nothing read that must not be. */
 function expectNotVerified(r: Inspected, ...says: (string | RegExp)[]): void {
+  expect(r.stdout).toContain('Result: Not verified.');
+  expectExit1(r, ...says);
+}
+
+/** Exit 1 without a crash, each plain sentence on stdout, nothing read that must not be. */
+function expectExit1(r: Inspected, ...says: (string | RegExp)[]): void {
   expect(r.stderr).not.toMatch(CRASH);
   expect(r.code, r.stdout + r.stderr).toBe(1);
-  expect(r.stdout).toContain('Result: Not verified.');
   for (const s of says)
     if (typeof s === 'string') expect(r.stdout).toContain(s);
     else expect(r.stdout).toMatch(s);
@@ -188,7 +193,7 @@ describe('skillbench inspect --verify exits 1 on a server that lies about its fi
 
 describe('skillbench inspect --verify exits 1 when it could not verify', () => {
   it('an endless cursor: the listing stops at the page bound', async () => {
-    const r = await overHttp('endless-cursor', ['--max-pages', '5']);
+    const r = await overHttp('endless-cursor', ['--verify', '--max-pages', '5']);
     expectNotVerified(
       r,
       "The server's list of skills could not be read to the end, so skills may be missing.",
@@ -231,7 +236,7 @@ describe('skillbench inspect --verify exits 1 when it could not verify', () => {
   it('a read that never answers: a timeout, and no other file of the skill is read', async () => {
     // Why 3 s: long enough for every other answer of a local server on a busy machine; the
     // stalled read never answers, so the outcome does not depend on how long anything took.
-    const r = await overHttp('read-never-answers', ['--timeout', '3']);
+    const r = await overHttp('read-never-answers', ['--verify', '--timeout', '3']);
     expectNotVerified(
       r,
       'FAIL skill://pdf/SKILL.md: could not be verified',
@@ -305,6 +310,37 @@ describe('skillbench inspect --verify exits 1 on a listing that reaches outside 
       r,
       'FAIL skill://pdf/SKILL.md: failed',
       'The skill is called "word", but its address ends in "pdf"; the two must be the same.',
+    );
+    expect(r.reads).toEqual([]);
+  });
+});
+
+describe('skillbench inspect without --verify judges the listing alone, and reads nothing', () => {
+  it('an honest listing: exit 0, and no file is read', async () => {
+    const r = await overHttp('honest', []);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      'Result: The whole listing was read. No file was read or verified (add --verify for that).',
+    );
+    expect(r.reads).toEqual([]);
+  });
+
+  it('a listing cut short: exit 1', async () => {
+    const r = await overHttp('repeated-cursor', []);
+    expectExit1(
+      r,
+      'Result: The listing is not complete or not clean.',
+      "The server's list of skills could not be read to the end, so skills may be missing.",
+    );
+    expect(r.reads).toEqual([]);
+  });
+
+  it('a name that is not the last segment of its URI: exit 1', async () => {
+    const r = await overHttp('name-mismatch', []);
+    expectExit1(
+      r,
+      '1 skill in the listing breaks the rules, so it would fail verification.',
+      'problem: The skill is called "word", but its address ends in "pdf"; the two must be the same.',
     );
     expect(r.reads).toEqual([]);
   });

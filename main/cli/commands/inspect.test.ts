@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, makeTestLibrary, tempDir } from '../../testing/skill-library';
+import { bundleCli, makeTestLibrary, runCliProcess, tempDir } from '../../testing/skill-library';
 import {
   fixtureSkill,
   startEmbeddedHttp,
@@ -156,15 +155,16 @@ describe('skillbench inspect', () => {
   });
 
   it('runs as a real process from the bundled CLI', async () => {
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [cli, 'inspect', '--verify', '--token', ours.token ?? '', ours.url],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      child.stdout.resume();
-      child.on('close', (c) => resolve(c ?? -1));
-    });
-    expect(code).toBe(0);
+    const r = await runCliProcess(cli, [
+      'inspect',
+      '--verify',
+      '--token',
+      ours.token ?? '',
+      ours.url,
+    ]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      'Result: Verified: every listed skill and file matches what the server listed.',
+    );
   }, 60_000);
 });

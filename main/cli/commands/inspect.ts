@@ -197,6 +197,7 @@ function discoveryText(d: DiscoveryResult): string {
       lines.push(
         term`      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`,
       );
+    for (const p of s.problems) lines.push(term`      problem: ${p}`);
   }
   for (const t of d.templates)
     lines.push(term`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
