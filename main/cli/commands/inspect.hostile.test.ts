@@ -234,13 +234,13 @@ describe('skillbench inspect --verify exits 1 when it could not verify', () => {
   });
 
   it('a read that never answers: a timeout, and no other file of the skill is read', async () => {
-    // Why 3 s: long enough for every other answer of a local server on a busy machine; the
-    // stalled read never answers, so the outcome does not depend on how long anything took.
-    const r = await overHttp('read-never-answers', ['--verify', '--timeout', '3']);
+    // Why 5 s: far longer than any other answer of a local server takes on a busy machine; the
+    // stalled read never answers at all, so the outcome does not depend on how long anything took.
+    const r = await overHttp('read-never-answers', ['--verify', '--timeout', '5']);
     expectNotVerified(
       r,
       'FAIL skill://pdf/SKILL.md: could not be verified',
-      'did not answer within 3 seconds',
+      'did not answer within 5 seconds',
       'references/forms.md was not read.',
     );
     expect(r.reads).toEqual(['skill://pdf/SKILL.md']);

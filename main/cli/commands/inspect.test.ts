@@ -135,6 +135,16 @@ describe('skillbench inspect', () => {
     }
   });
 
+  it('--help says what each exit code means', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /Exit codes:\n {2}0 {2}Everything asked for was done and nothing is wrong/,
+    );
+    expect(r.out).toContain('1  Something failed or could not be checked');
+    expect(r.out).toContain('2  No connection could be made, or the command line is wrong.');
+  });
+
   it('exits 2 on usage and connection problems, with plain messages', async () => {
     expect((await run([])).code).toBe(2);
     const bad = await run(['ftp://example.com']);

@@ -1,6 +1,5 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InspectorError } from '../../inspector/errors';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
 import type {
@@ -175,7 +174,8 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   };
 }
 
-function discoveryText(d: DiscoveryResult): string {
+/** The listing as people read it; each entry's problems too, unless verification will say them. */
+function discoveryText(d: DiscoveryResult, showProblems: boolean): string {
   const lines: string[] = [];
   lines.push(
     `Discovery: ${d.route ? `route ${d.route}${d.route === 'extension' ? '' : ' (legacy, unverified)'}` : 'no skills found'} in ${d.durationMs} ms${d.partial ? ' — PARTIAL listing' : ''}`,
@@ -197,7 +197,7 @@ function discoveryText(d: DiscoveryResult): string {
       lines.push(
         term`      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`,
       );
-    for (const p of s.problems) lines.push(term`      problem: ${p}`);
+    if (showProblems) for (const p of s.problems) lines.push(term`      problem: ${p}`);
   }
   for (const t of d.templates)
     lines.push(term`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
@@ -293,7 +293,7 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
       const discovery = await service.discover(opts.input.label, {
         templateUris: opts.templateUris,
       });
-      say(discoveryText(discovery));
+      say(discoveryText(discovery, !opts.verify));
       let verifications: SkillVerification[] | undefined;
       if (opts.verify) {
         // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
@@ -331,10 +331,10 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
       }
       return verdict.ok && report?.verdict !== 'fail' ? 0 : 1;
     } catch (e) {
-      if (!(e instanceof InspectorError)) throw e;
-      // Exit 1: connected, but the inspection could not be finished, so nothing is verified.
+      // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
+      // nothing is verified.
       text.stderr(
-        term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e.message}\n`,
+        term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e instanceof Error ? e.message : String(e)}\n`,
       );
       return 1;
     }
