@@ -4,6 +4,7 @@
  * from the npm registry through `npx` (Node 22 comes from the registry too, since they need
  * Node ≥ 22), so the timeouts are generous.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/client';
@@ -13,11 +14,33 @@ import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { startHttpHost } from './http-host';
 import type { HttpHost } from './http-host';
 import { LiveCatalog } from './live-catalog';
-import { NPX_TIMEOUT_MS, runWithNode22, shellQuote } from '../testing/npx-tools';
 import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from '../testing/skill-library';
 
 const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 const CONFORMANCE = '@modelcontextprotocol/conformance@0.2.0-alpha.12';
+const NPX_TIMEOUT = 240_000;
+
+function run(
+  command: string,
+  args: string[],
+  timeout = NPX_TIMEOUT,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { timeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_yes: 'true' } },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+function shellQuote(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
 
 describe('interop with official MCP tools', () => {
   let lib: Awaited<ReturnType<typeof tempDir>>;
@@ -53,14 +76,19 @@ describe('interop with official MCP tools', () => {
       const server = [process.execPath, cli, 'serve', '--stdio', lib.path]
         .map(shellQuote)
         .join(' ');
-      const r = await runWithNode22(
-        [INSPECTOR],
+      const r = await run('npx', [
+        '-y',
+        '-p',
+        'node@22',
+        '-p',
+        INSPECTOR,
+        '-c',
         `mcp-inspector --cli ${server} --method skills/list --verify`,
-      );
-      expect(r.out).toContain(`Verified ${TEST_LIBRARY_SERVED.length} skills`);
+      ]);
+      expect(r.stdout + r.stderr).toContain(`Verified ${TEST_LIBRARY_SERVED.length} skills`);
       expect(r.code).toBe(0);
     },
-    NPX_TIMEOUT_MS + 10_000,
+    NPX_TIMEOUT + 10_000,
   );
 
   for (const scenario of [
@@ -74,11 +102,12 @@ describe('interop with official MCP tools', () => {
       `MCP conformance suite: ${scenario} passes against our HTTP server`,
       async () => {
         const cmd = `conformance server --url ${open.url} --scenario ${scenario} --spec-version 2025-11-25 --force`;
-        const r = await runWithNode22([CONFORMANCE], cmd);
-        expect(r.out).toMatch(/Passed: (\d+)\/\1, 0 failed/);
+        const r = await run('npx', ['-y', '-p', 'node@22', '-p', CONFORMANCE, '-c', cmd]);
+        const out = r.stdout + r.stderr;
+        expect(out).toMatch(/Passed: (\d+)\/\1, 0 failed/);
         expect(r.code).toBe(0);
       },
-      NPX_TIMEOUT_MS + 10_000,
+      NPX_TIMEOUT + 10_000,
     );
   }
 

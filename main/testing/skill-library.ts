@@ -106,6 +106,11 @@ export const TEST_LIBRARY_SERVED = [
   'team/support/refunds',
 ];
 
+/** Bundle the CLI (main/cli/main.ts) with esbuild into `outDir/cli.mjs`; returns its path. */
+export async function bundleCli(outDir: string): Promise<string> {
+  return bundleEntry(join(REPO_ROOT, 'main', 'cli', 'main.ts'), join(outDir, 'cli.mjs'));
+}
+
 /** Bundle `entry` (a TypeScript module of this repository) with esbuild into `outfile`, an ES module for Node; returns `outfile`. */
 export async function bundleEntry(entry: string, outfile: string): Promise<string> {
   const { build } = await import('esbuild');
@@ -123,11 +128,6 @@ export async function bundleEntry(entry: string, outfile: string): Promise<strin
     },
   });
   return outfile;
-}
-
-/** Bundle the CLI (main/cli/main.ts) with esbuild into `outDir/cli.mjs`; returns its path. */
-export function bundleCli(outDir: string): Promise<string> {
-  return bundleEntry(join(REPO_ROOT, 'main', 'cli', 'main.ts'), join(outDir, 'cli.mjs'));
 }
 
 /** A finished child process: exit code (or the signal that ended it) and its output as text. */
