@@ -137,8 +137,8 @@ function oursCli(url: string, token: string, cwd: string, walk: boolean): Measur
     [CLI, 'inspect', '--verify', ...(walk ? [] : ['--no-walk']), '--token', token, url],
     cwd,
   );
-  const m = /Summary: (\d+) verified, (\d+) failed, (\d+) unverifiable/.exec(r.out);
-  const failed = [...r.out.matchAll(/^ {2}(?:FAIL|n\/a ) (\S+):/gm)].map((x) => x[1] ?? '').sort();
+  const m = /Summary: (\d+) verified, (\d+) failed, (\d+) could not be verified/.exec(r.out);
+  const failed = [...r.out.matchAll(/^ {2}FAIL (\S+):/gm)].map((x) => x[1] ?? '').sort();
   return {
     ms: r.ms,
     skillsVerified: Number(m?.[1] ?? 0),

@@ -4,14 +4,14 @@ import { makeAgentLibrary, makeServedLibrary } from '../../main/testing/agent-li
 import { startEmbeddedHttp, type RunningServer } from '../../main/testing/inspector-servers';
 import { seriousViolations } from '../axe';
 import { expect, test as base } from '../fixtures';
-import { AgentPage } from '../pages/agent-page';
+import { AgentViewPage } from '../pages/agent-view-page';
 import { InspectorPage } from '../pages/inspector-page';
 
 /** Where the screenshots of the new views go (looked at by a person, never compared). */
 const SHOTS = join(import.meta.dirname, '..', '..', 'out', 'screenshots');
 
 /** A library on disk, and a second library served by Skillbench's own server on 127.0.0.1. */
-const test = base.extend<{ served: RunningServer; agent: AgentPage; local: string }>({
+const test = base.extend<{ served: RunningServer; agent: AgentViewPage; local: string }>({
   local: async ({ library }, use) => {
     const local = join(library.dir, 'mine');
     await makeAgentLibrary(local);
@@ -26,7 +26,7 @@ const test = base.extend<{ served: RunningServer; agent: AgentPage; local: strin
   },
   agent: async ({ app }, use) => {
     await app.page.setViewportSize({ width: 1280, height: 800 });
-    await use(new AgentPage(app.page));
+    await use(new AgentViewPage(app.page));
   },
 });
 

@@ -3,7 +3,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { browseFolder } from '../library/folder-browser';
-import { createAgentHandlers } from './agent-handlers';
+import { createAgentViewHandlers } from './agent-view-handlers';
+import { createAgentsHandlers } from './agents-handlers';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
 import type { ApiDeps } from './services';
@@ -50,7 +51,8 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   return {
     ...createPackHandlers(deps),
     ...createInspectorHandlers(deps),
-    ...createAgentHandlers(deps),
+    ...createAgentViewHandlers(deps),
+    ...createAgentsHandlers(deps),
     'app.info': async () =>
       ok({
         shell: deps.shell,

@@ -24,6 +24,8 @@ export class ServerController {
     private readonly secrets: SecretStore,
     private readonly emit: Emit,
     private readonly cliCommand: readonly string[] = ['npx', 'skillbench'],
+    /** Where linked skill folders may point besides the library roots (the agents' skills folders). */
+    private readonly linkRoots: () => Promise<readonly string[]> = async () => [],
   ) {}
 
   private async ensure(): Promise<SkillsServerService> {
@@ -37,6 +39,7 @@ export class ServerController {
       roots: (await this.settings.get()).roots,
       token,
       cliCommand: this.cliCommand,
+      linkRoots: this.linkRoots,
     });
     service.on('status', () => this.emit('server.changed', {}));
     service.on('catalog', () => this.emit('server.changed', {}));

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { SkillManager } from '../agents/manager';
+import { allAgentSkillDirs, processAgentEnv, type AgentEnv } from '../agents/paths';
 import { InspectorService, type OpenBrowser } from '../inspector';
 import { DraftStore } from '../library/drafts';
 import { LibraryService } from '../library/library-service';
@@ -28,6 +30,8 @@ export interface Services {
   server: ServerController;
   /** Remote skill servers: connections, discovery, verification, report card, protocol log. */
   inspector: InspectorService;
+  /** The skill manager: agents, installs, links, updates, removals. */
+  agents: SkillManager;
   dispose(): Promise<void>;
 }
 
@@ -41,6 +45,8 @@ export interface ServiceOptions {
   cliCommand?: readonly string[];
   /** Opens an OAuth consent page in the user's browser (Electron: `shell.openExternal`); without it OAuth is off. */
   openBrowser?: OpenBrowser;
+  /** The home folder and variables agent folders are found with (default: this process's). */
+  agentEnv?: AgentEnv;
 }
 
 /** Compose the services over one user-data folder (settings, drafts, trash and secrets live there). */
@@ -51,13 +57,24 @@ export function createServices(
 ): Services {
   const settings = new SettingsStore(userDataDir);
   const secrets = new SecretStore(userDataDir, options.secretBox ?? null);
-  const server = new ServerController(settings, secrets, emit, options.cliCommand);
+  const agentEnv = options.agentEnv ?? processAgentEnv();
+  // Why late-bound: the agents service is made below, and asked only when the server builds.
+  const agentRoots = async (): Promise<string[]> =>
+    allAgentSkillDirs(agentEnv, await agents.projects());
+  const server = new ServerController(settings, secrets, emit, options.cliCommand, agentRoots);
   const library = new LibraryService(
     settings,
     emit,
     new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID),
   );
   const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
+  const agents = new SkillManager({
+    env: agentEnv,
+    dataDir: userDataDir,
+    trashDir: join(userDataDir, 'trash'),
+    libraryRoots: () => library.roots(),
+  });
+  library.setLinkRoots(agentRoots);
   const inspector = new InspectorService({
     dataDir: userDataDir,
     secretBox: options.secretBox ?? undefined,
@@ -79,6 +96,7 @@ export function createServices(
     exportable: new Set<string>(),
     server,
     inspector,
+    agents,
     async dispose() {
       await files.settle();
       await library.saveCache();

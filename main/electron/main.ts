@@ -153,7 +153,7 @@ if (!app.requestSingleInstanceLock()) {
       },
     );
     // Why now: the remembered libraries are listed while the window loads.
-    services.library.prefetch();
+    void services.library.prefetch();
     app.on('before-quit', () => void services.dispose());
     const handlers = createApiHandlers({
       shell: 'electron',

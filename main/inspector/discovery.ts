@@ -24,6 +24,7 @@ import type { InspectorSession } from './session';
 import {
   checkReadableUri,
   finalSegment,
+  manifestUriProblem,
   relativePathIn,
   skillKey,
   skillPathOfUri,
@@ -46,6 +47,9 @@ export interface DiscoverOptions {
   allRoutes?: boolean;
   signal?: AbortSignal;
 }
+
+/** JSON-RPC "method not found": the server does not offer that method at all. */
+const METHOD_NOT_FOUND = -32601;
 
 const LoosePage = z.looseObject({
   skills: z.array(z.unknown()),
@@ -80,13 +84,20 @@ export function skillFromEntry(
       digest: r.digest,
       size: r.size,
     }));
-    for (const f of manifest)
-      if (f.path === undefined)
-        skillProblems.push(
-          `The manifest lists ${f.uri}, which is not inside the skill folder ${rootUri}.`,
-        );
+    for (const f of manifest) {
+      const problem = manifestUriProblem(rootUri, f.uri);
+      if (problem)
+        skillProblems.push(`The manifest lists a file that is not part of the skill: ${problem}`);
+    }
   }
   const fm = entry.frontmatter as Record<string, unknown>;
+  // Why: the final segment of the skill path must equal the frontmatter name (docs/skills-over-mcp.md
+  // §1); a host that let them differ could show the user one skill and load another.
+  const last = finalSegment(rootUri);
+  if (fm.name !== last)
+    skillProblems.push(
+      `The skill is called ${JSON.stringify(fm.name)}, but its address ends in "${last}"; the two must be the same.`,
+    );
   return {
     key: skillKey(server, entry.uri),
     server,
@@ -360,7 +371,7 @@ export async function discoverSkills(
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
       // Why: -32602 is the extension's "not served" (SEP-2640 §3); -32002 is MCP's resource-not-found.
       const code = rpcCode(e);
-      const missing = code === INVALID_PARAMS || code === -32002 || code === -32601;
+      const missing = code === INVALID_PARAMS || code === -32002 || code === METHOD_NOT_FOUND;
       steps.push({
         route: 'index-june-2026',
         outcome: missing ? 'not-offered' : 'failed',
@@ -434,10 +445,14 @@ export async function discoverSkills(
       }
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
+      // Why: -32601 (method not found) is a server without resources, not a listing that failed.
+      const missing = rpcCode(e) === METHOD_NOT_FOUND;
       steps.push({
         route: 'resources-list',
-        outcome: 'failed',
-        detail: `resources/list failed: ${(e as Error).message}`,
+        outcome: missing ? 'not-offered' : 'failed',
+        detail: missing
+          ? 'The server does not offer resources/list.'
+          : `resources/list failed: ${(e as Error).message}`,
       });
     }
   } else
@@ -486,10 +501,13 @@ export async function discoverSkills(
         if (s) found.push(s);
       }
       use('resource-template', found);
+      const missing = rpcCode(e) === METHOD_NOT_FOUND;
       steps.push({
         route: 'resource-template',
-        outcome: found.length ? 'used' : 'failed',
-        detail: `resources/templates/list failed: ${(e as Error).message}`,
+        outcome: found.length ? 'used' : missing ? 'not-offered' : 'failed',
+        detail: missing
+          ? 'The server does not offer resources/templates/list.'
+          : `resources/templates/list failed: ${(e as Error).message}`,
       });
     }
   } else

@@ -122,6 +122,17 @@ export function toInspectorError(
       `The program for ${context.target} could not be started: permission denied.`,
       raw,
     );
+  // Why before the generic McpError: the SDK reports a dropped connection as error -32000, which
+  // is no answer from the server at all.
+  if (
+    (error instanceof McpError && error.code === (ErrorCode.ConnectionClosed as number)) ||
+    /^not connected$/i.test(raw)
+  )
+    return new InspectorError(
+      'connect',
+      `The server at ${context.target} closed the connection.`,
+      raw,
+    );
   if (error instanceof McpError)
     return new InspectorError(
       'protocol',

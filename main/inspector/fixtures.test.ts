@@ -508,6 +508,39 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
     );
   });
 
+  it("another skill's file in a manifest is never requested: not by a verify, a single read or the report card", async () => {
+    const { entry, files } = pdfSkill();
+    const foreign = 'skill://admin/credentials.md';
+    const withForeign = {
+      ...entry,
+      resources: [
+        ...entry.resources,
+        { uri: foreign, digest: sha256Digest(Buffer.from('token')), size: 5 },
+      ],
+    };
+    await withService(
+      extensionSpec([withForeign], { ...files, [foreign]: { text: 'token' } }),
+      {},
+      async ({ service, requests }) => {
+        const [skill] = (await service.discover('fixture')).skills;
+        const v = await service.verify(skill?.key ?? '');
+        expect(v.verdict).toBe('failed');
+        expect(v.files.find((f) => f.uri === foreign)).toMatchObject({ status: 'mismatch' });
+        const direct = await service.readFile(skill?.key ?? '', foreign);
+        expect(direct.verification).toMatchObject({
+          status: 'mismatch',
+          reasons: [
+            '"skill://admin/credentials.md" is outside the skill folder skill://pdf. It was not read.',
+          ],
+        });
+        expect(direct.content).toBeUndefined();
+        const report = await service.report('fixture');
+        expect(report.checks.find((c) => c.id === 'entry-shape')?.status).toBe('fail');
+        expect(readsOf(requests)).not.toContain(foreign);
+      },
+    );
+  });
+
   it('a slow server times out with a plain message; cancel stops a request in flight', async () => {
     const { entry, files } = pdfSkill();
     await withService(

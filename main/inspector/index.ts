@@ -27,5 +27,7 @@ export type { ProvenanceRecord, SaveResult } from './keep';
 export { InspectorError, toInspectorError } from './errors';
 export type { InspectorErrorCode } from './errors';
 export { DEFAULT_LIMITS, resolveLimits } from './limits';
-export { checkReadableUri, skillKey, parseSkillKey } from './uris';
+export { checkReadableUri, manifestUriProblem, skillKey, parseSkillKey } from './uris';
+export { inspectionVerdict } from './verdict';
+export type { InspectionVerdict, UnreadableOutput, VerdictReason } from './verdict';
 export * from './types';

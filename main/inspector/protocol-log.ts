@@ -105,12 +105,29 @@ export class ProtocolLog {
   }
 }
 
+/** Parse errors kept as samples of a server's unreadable output. */
+const MAX_UNREADABLE_SAMPLES = 5;
+
+/**
+ * True for the errors a transport reports when the server sent something that is not a JSON-RPC
+ * message: the SDK's stdio reader skips such a line and reports the JSON or schema error.
+ */
+function isUnreadableMessage(error: Error): boolean {
+  return error instanceof SyntaxError || error.name === 'ZodError';
+}
+
 /** Wraps a transport so every message in and out is logged; otherwise it is the inner transport. */
 export class LoggedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   private readonly pending = new Map<string | number, number>();
+  /**
+   * What the server sent that was not an MCP message: counted, the first few errors kept. Why:
+   * the SDK skips such output silently, but a server that mixes other text into the protocol
+   * cannot be trusted with it (docs/skills-over-mcp.md §5 "The verdict").
+   */
+  readonly unreadable: { count: number; samples: string[] } = { count: 0, samples: [] };
 
   constructor(
     readonly inner: Transport,
@@ -138,7 +155,14 @@ export class LoggedTransport implements Transport {
       this.onmessage?.(message, extra);
     };
     inner.onclose = () => this.onclose?.();
-    inner.onerror = (error) => this.onerror?.(error);
+    inner.onerror = (error) => {
+      if (isUnreadableMessage(error)) {
+        this.unreadable.count++;
+        if (this.unreadable.samples.length < MAX_UNREADABLE_SAMPLES)
+          this.unreadable.samples.push(error.message.slice(0, 300));
+      }
+      this.onerror?.(error);
+    };
   }
 
   get sessionId(): string | undefined {

@@ -19,7 +19,7 @@ import { listExtensionSkills } from './discovery';
 import type { InspectorSession } from './session';
 import { describeTarget } from './session';
 import { walkDirectory } from './skill-reader';
-import { checkReadableUri, finalSegment } from './uris';
+import { checkReadableUri, finalSegment, manifestUriProblem } from './uris';
 import { jsonEqual, verifyRead } from './verify';
 import type {
   CheckStatus,
@@ -244,6 +244,12 @@ export async function runReportCard(
     if (total > SKILL_LIMITS.bytes)
       lim.warn(`${s.uri}: ${total} bytes, more than ${SKILL_LIMITS.bytes}.`);
     for (const f of s.manifest) {
+      // Why: a URI outside the skill is already an entry-shape failure, and is never requested.
+      const outside = manifestUriProblem(s.rootUri, f.uri);
+      if (outside !== undefined) {
+        dig.note(`${f.uri}: not read (${outside})`);
+        continue;
+      }
       if (f.size !== undefined && f.size > session.limits.maxResourceBytes) {
         lim.fail(
           `${f.uri}: listed at ${f.size} bytes, beyond the inspector's ${session.limits.maxResourceBytes}-byte bound; not read.`,

@@ -25,6 +25,7 @@ import type { ReportCard } from './report-card';
 import { InspectorSession } from './session';
 import { fileTree, readSkillFile, skillView, verifySkill } from './skill-reader';
 import type { SkillViewData } from './skill-reader';
+import type { UnreadableOutput } from './verdict';
 import { parseSkillKey, relativePathIn } from './uris';
 import type {
   ConnectionInput,
@@ -188,6 +189,12 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
     await conn.session?.close();
     const status: ConnectionStatus = { ...conn.status, state: 'disconnected' };
     this.emit('status', status);
+  }
+
+  /** What the server of `label` sent that was not MCP messages, so far (a stdio server writing other text). */
+  unreadableOutput(label: string): UnreadableOutput {
+    const { count, samples } = this.session(label).session.wire.unreadable;
+    return { count, samples: [...samples] };
   }
 
   /** Status of every connection. */

@@ -496,9 +496,14 @@ export class InspectorSession {
 
   /**
    * Read one resource, refusing `file:` and unsafe URIs before any request, and refusing content
-   * beyond the per-resource and per-server bounds.
+   * beyond the per-resource and per-server bounds. `onBytes` hears the decoded size of what
+   * arrived, also when it is then refused as too large (a caller's own count, safe under concurrency).
    */
-  async readResource(uri: string, signal?: AbortSignal): Promise<ResourceBytes> {
+  async readResource(
+    uri: string,
+    signal?: AbortSignal,
+    onBytes?: (bytes: number) => void,
+  ): Promise<ResourceBytes> {
     const check = checkReadableUri(uri);
     if (!check.ok) throw new InspectorError('refused-uri', check.reason);
     if (this.bytes >= this.limits.maxServerBytes) {
@@ -524,6 +529,7 @@ export class InspectorSession {
     } else
       throw new InspectorError('protocol', `The content for ${uri} has neither text nor blob.`);
     this.bytes += bytes.byteLength;
+    onBytes?.(bytes.byteLength);
     if (bytes.byteLength > this.limits.maxResourceBytes) {
       throw new InspectorError(
         'too-large',

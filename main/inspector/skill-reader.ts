@@ -15,7 +15,7 @@ import type { FileView, ProfileId, ValidationResult } from '../../shared/validat
 import { mapLimit } from '../platform/concurrency';
 import { InspectorError } from './errors';
 import type { InspectorSession } from './session';
-import { checkReadableUri, relativePathIn } from './uris';
+import { manifestUriProblem, relativePathIn } from './uris';
 import { frontmatterOf, verifyRead } from './verify';
 import type {
   FileRead,
@@ -46,9 +46,10 @@ export async function loadLegacyManifest(
   session: InspectorSession,
   skill: InspectedSkill,
   signal?: AbortSignal,
+  onBytes?: (bytes: number) => void,
 ): Promise<void> {
   if (!skill.manifestUri || Array.isArray(skill.manifest)) return;
-  const read = await session.readResource(skill.manifestUri, signal);
+  const read = await session.readResource(skill.manifestUri, signal, onBytes);
   const parsed = parseFastMcpManifest(Buffer.from(read.bytes).toString('utf8'));
   skill.problems.push(...parsed.problems.map((p) => `_manifest: ${p}`));
   const m = parsed.items[0];
@@ -78,24 +79,37 @@ function pending(file: ManifestFile, reason?: string): FileVerification {
 }
 
 /**
- * Read one file of a skill and verify it. Unlisted URIs of a skill with a manifest are not read
- * at all (a failure); content is only handed back when it may be used.
+ * Read one file of a skill and verify it. A URI outside the skill folder or refused by the URI
+ * checks is never requested, listed or not; an unlisted URI of a skill with a manifest is not read
+ * at all (a failure); content is only handed back when it may be used. `onBytes` hears the size
+ * of every resource read for this file (the skill's own byte count).
  */
 export async function readSkillFile(
   session: InspectorSession,
   skill: InspectedSkill,
   uri: string,
   signal?: AbortSignal,
+  onBytes?: (bytes: number) => void,
 ): Promise<FileRead> {
-  const check = checkReadableUri(uri);
-  const path = uri === skill.uri ? 'SKILL.md' : relativePathIn(skill.rootUri, uri);
-  if (!check.ok)
-    return { verification: { uri, path, status: 'mismatch', reasons: [check.reason] } };
+  const isSkillMd = uri === skill.uri;
+  const path = isSkillMd ? 'SKILL.md' : relativePathIn(skill.rootUri, uri);
   if (skill.manifestUri && !Array.isArray(skill.manifest))
-    await loadLegacyManifest(session, skill, signal);
+    await loadLegacyManifest(session, skill, signal, onBytes);
   const files = listedFiles(skill);
   const listed = files?.find((f) => f.uri === uri);
-  const isSkillMd = uri === skill.uri;
+  // Why first: a URI that is refused or outside the skill is decided on before anything else and
+  // never requested afterwards, whatever the manifest says (docs/skills-over-mcp.md §5).
+  const outside = manifestUriProblem(skill.rootUri, uri);
+  if (outside !== undefined) {
+    return {
+      verification: {
+        uri,
+        path,
+        status: listed ? 'mismatch' : 'unlisted',
+        reasons: [`${outside} It was not read.`],
+      },
+    };
+  }
   if (hasVerifiableManifest(skill) && !listed) {
     // Why: SEP-2640 §5 — read only URIs listed in the manifest; an unlisted file is a failure, and it is not fetched.
     return {
@@ -104,16 +118,6 @@ export async function readSkillFile(
         path,
         status: 'unlisted',
         reasons: ["This file is not in the skill's manifest, so it was not read."],
-      },
-    };
-  }
-  if (!listed && path === undefined) {
-    return {
-      verification: {
-        uri,
-        path,
-        status: 'unlisted',
-        reasons: [`${uri} is outside the skill folder ${skill.rootUri}; it was not read.`],
       },
     };
   }
@@ -131,7 +135,7 @@ export async function readSkillFile(
   }
   let read;
   try {
-    read = await session.readResource(uri, signal);
+    read = await session.readResource(uri, signal, onBytes);
   } catch (e) {
     if (!(e instanceof InspectorError) || e.code === 'cancelled' || e.code === 'not-connected')
       throw e;
@@ -231,32 +235,45 @@ export async function walkDirectory(
   return { files, dirs, partial: false, problems };
 }
 
-/** Read and verify every listed file of a skill (SKILL.md first), and look for unlisted ones. */
+/**
+ * Read and verify every listed file of a skill, and look for unlisted ones. Nothing of the skill
+ * is read when its entry is already at fault (a listed URI outside the skill, no SKILL.md listed,
+ * a name that differs from its URI) or over the limits; SKILL.md is read first, and the other
+ * files only when it verified (or, on a legacy route, could be read at all). The byte count is
+ * this skill's own, so it stays right when several skills are verified at once.
+ */
 export async function verifySkill(
   session: InspectorSession,
   skill: InspectedSkill,
   options: VerifySkillOptions = {},
 ): Promise<SkillVerification> {
   const started = performance.now();
-  const before = session.bytesRead;
-  const problems: string[] = [...skill.problems];
+  let bytesRead = 0;
+  const count = (n: number): void => {
+    bytesRead += n;
+  };
+  const problems: string[] = [];
   if (skill.manifestUri && !Array.isArray(skill.manifest)) {
     try {
-      await loadLegacyManifest(session, skill, options.signal);
+      await loadLegacyManifest(session, skill, options.signal, count);
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
       problems.push(`The FastMCP _manifest could not be read: ${(e as Error).message}`);
     }
   }
+  // Structural faults of the entry (a file outside the skill, no SKILL.md listed, a name that is
+  // not its URI's last segment) fail the skill before anything is read.
+  problems.unshift(...skill.problems);
   const listed = listedFiles(skill) ?? [{ uri: skill.uri, path: 'SKILL.md' }];
-  // Structural faults of the entry (a file outside the skill, no SKILL.md listed) fail the skill.
   let fatal = skill.problems.length > 0;
+  // A folder walk that failed or was cut short cannot show that nothing unlisted is served.
+  let incomplete = false;
   const finish = (files: FileVerification[]): SkillVerification => {
     const failed = fatal || files.some((f) => f.status === 'mismatch' || f.status === 'unlisted');
     const allVerified = files.length > 0 && files.every((f) => f.status === 'verified');
     const verdict = failed
       ? 'failed'
-      : allVerified && hasVerifiableManifest(skill)
+      : allVerified && hasVerifiableManifest(skill) && !incomplete
         ? 'verified'
         : 'unverifiable';
     return {
@@ -265,10 +282,17 @@ export async function verifySkill(
       verdict,
       files,
       problems,
-      bytesRead: session.bytesRead - before,
+      bytesRead,
       durationMs: Math.round(performance.now() - started),
     };
   };
+  const notRead = (reason: string): FileVerification[] =>
+    listed.map((f) => {
+      const outside = manifestUriProblem(skill.rootUri, f.uri);
+      return outside !== undefined
+        ? { ...pending(f), status: 'mismatch' as const, reasons: [`${outside} It was not read.`] }
+        : pending(f, reason);
+    });
   if (skill.manifest === 'dynamic')
     problems.push(
       'The server marks this skill "dynamic": it publishes no digests, so its files cannot be verified.',
@@ -304,21 +328,33 @@ export async function verifySkill(
     fatal = true;
     problems.push("The manifest does not list the skill's own SKILL.md.");
   }
-  const first = await readSkillFile(session, skill, skill.uri, options.signal);
+  if (fatal)
+    // Why: a host must not load a skill on any discrepancy (docs/skills-over-mcp.md §5), so a
+    // faulty entry reads nothing.
+    return finish(
+      notRead('Not read: the listing of this skill is faulty, so the skill was not loaded.'),
+    );
+  const first = await readSkillFile(session, skill, skill.uri, options.signal, count);
   if (first.content && options.keepBytes)
     options.keepBytes.set(skill.uri, contentBytes(first.content));
   const rest = listed.filter((f) => f.uri !== skill.uri);
-  if (first.verification.status === 'mismatch' || first.verification.status === 'unlisted') {
-    // Why: the skill must not be loaded after a failed SKILL.md, so none of its other files is read.
+  // Why: only a SKILL.md that verified (on a legacy route: that was read and usable) loads the
+  // skill; after a mismatch, a timeout or a bound, none of its other files is read.
+  const loaded = hasVerifiableManifest(skill)
+    ? first.verification.status === 'verified'
+    : first.content !== undefined;
+  if (!loaded) {
+    const why =
+      first.verification.status === 'mismatch' || first.verification.status === 'unlisted'
+        ? 'failed verification'
+        : 'could not be verified';
     return finish([
       first.verification,
-      ...rest.map((f) =>
-        pending(f, 'Not read: SKILL.md failed verification, so the skill was not loaded.'),
-      ),
+      ...rest.map((f) => pending(f, `Not read: SKILL.md ${why}, so the skill was not loaded.`)),
     ]);
   }
   const reads = await mapLimit(rest, options.concurrency ?? 4, async (f) => {
-    const r = await readSkillFile(session, skill, f.uri, options.signal);
+    const r = await readSkillFile(session, skill, f.uri, options.signal, count);
     if (r.content && options.keepBytes) options.keepBytes.set(f.uri, contentBytes(r.content));
     return r.verification;
   });
@@ -327,6 +363,7 @@ export async function verifySkill(
     try {
       const walk = await walkDirectory(session, skill.rootUri, options.signal);
       problems.push(...walk.problems);
+      if (walk.partial) incomplete = true;
       const known = new Set(listed.map((f) => f.uri));
       for (const f of walk.files) {
         if (!known.has(f.uri)) {
@@ -344,6 +381,7 @@ export async function verifySkill(
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
       problems.push(`Walking the folders failed: ${(e as Error).message}`);
+      incomplete = true;
     }
   }
   return finish(files);

@@ -87,6 +87,19 @@ export function relativePathIn(rootUri: string, uri: string): string | undefined
   return out.join('/');
 }
 
+/**
+ * Why a URI a skill's manifest lists may not be read as part of that skill, as a plain sentence;
+ * undefined when it is a safe path inside the skill folder. Decided before any read, and the URI
+ * is never requested afterwards (docs/skills-over-mcp.md §5 "Verifying every read").
+ */
+export function manifestUriProblem(rootUri: string, uri: string): string | undefined {
+  const check = checkReadableUri(uri);
+  if (!check.ok) return check.reason;
+  if (relativePathIn(rootUri, uri) === undefined)
+    return `"${uri}" is outside the skill folder ${rootUri}.`;
+  return undefined;
+}
+
 /** The key of a skill: host-assigned server label plus URI (SEP-2640 §5: never the self-reported name). */
 export function skillKey(server: string, uri: string): string {
   return `${server}\n${uri}`;

@@ -35,7 +35,7 @@ afterEach(async () => {
 
 describe('LibraryService listing', () => {
   it('hands a listing started at app start to the first request while it is being made', async () => {
-    service.prefetch();
+    void service.prefetch();
     const first = service.list();
     const second = service.list();
     const [a, b] = await Promise.all([first, second]);
@@ -46,8 +46,7 @@ describe('LibraryService listing', () => {
   });
 
   it('does not hand over a finished prefetch: a later request sees changes made since', async () => {
-    service.prefetch();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await service.prefetch();
     await put('lib/beta/SKILL.md', skill('beta', 'Notes: a summary'));
     const later = await service.list();
     const beta = later.skills.find((s) => s.name === 'beta');

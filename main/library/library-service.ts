@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { SkillTemplate } from '../../shared/authoring/templates';
 import {
   fail,
@@ -10,7 +10,8 @@ import {
   type SkillSummary,
 } from '../../shared/ipc/contract';
 import type { FileView, ProfileId } from '../../shared/validation/types';
-import { buildFileView } from '../skill-folder';
+import { buildFileView, judgeSkillLink, linkedSkillFolders } from '../skill-folder';
+import { isInside } from '../platform/paths';
 import {
   LibraryMemo,
   validateLibrary,
@@ -52,6 +53,8 @@ export class LibraryService {
   /** Per root, the findings of the last listing, so folders in which nothing changed are not checked again. */
   private readonly memos = new Map<string, LibraryMemo>();
   private readonly watcher: FileWatcher;
+  /** The skills folders of the known agents (see {@link setLinkRoots}). */
+  private agentRoots: () => Promise<string[]> = async () => [];
 
   constructor(
     private readonly settings: SettingsStore,
@@ -64,6 +67,20 @@ export class LibraryService {
     this.watcher = new FileWatcher((path, version) =>
       this.emit('skill.changed', { path, version }),
     );
+  }
+
+  /**
+   * Tell the listing where linked skill folders may point besides the library roots: the
+   * skills folders of the known agents (main/agents). Why a callback set by the composition
+   * root: the library must not import the agents service, which builds on it.
+   */
+  setLinkRoots(roots: () => Promise<string[]>): void {
+    this.agentRoots = roots;
+  }
+
+  /** Where a linked skill folder may point: the library roots and the agents' skills folders. */
+  async linkPolicyRoots(): Promise<string[]> {
+    return [...(await this.roots()), ...(await this.agentRoots())];
   }
 
   /** Every root: remembered ones and those opened in this session. */
@@ -113,13 +130,14 @@ export class LibraryService {
    * `library.list` finds the work under way instead of starting it. Only a listing still being
    * made is handed over: once it is done, a request makes a fresh one (cheap, see LibraryMemo).
    */
-  prefetch(): void {
+  prefetch(): Promise<void> {
     const running = this.listNow();
     this.prefetched = running;
     const clear = (): void => {
       if (this.prefetched === running) this.prefetched = null;
     };
-    running.then(clear, clear);
+    // Why a promise back: callers at start-up ignore it; a test can wait for the listing to be done.
+    return running.then(clear, clear);
   }
 
   /** Every skill under every root, validated for the selected profiles. */
@@ -227,11 +245,53 @@ export class LibraryService {
       const validation = await validateLibrary(root, { profiles, memo });
       if (memo.rechecked > 0) this.cache?.save(root, memo);
       const skills = validation.skills.map((skill) => this.summarize(root, skill));
+      skills.push(...(await this.linkedSkills(root, profiles)));
       return ok({ skills, findings: validation.findings, budget: validation.budget });
     } catch (error) {
       if (error instanceof ValidateInputError) return fail('not-found', error.message);
       return { ok: false, error: describeFsError(error, root, 'open') };
     }
+  }
+
+  /**
+   * The skill folders at the top of `root` that are links: each one the policy follows is
+   * listed as the skill it points to (checked in its real folder), marked as linked; a broken
+   * or refused link is listed as such, with the reason, and never read.
+   */
+  private async linkedSkills(root: string, profiles: ProfileId[]): Promise<SkillSummary[]> {
+    const verdicts = linkedSkillFolders(root, await this.linkPolicyRoots());
+    const out: SkillSummary[] = [];
+    for (const v of verdicts) {
+      const name = v.link.slice(v.link.lastIndexOf(sep) + 1);
+      if (v.state !== 'followed') {
+        out.push({
+          path: join(v.link, 'SKILL.md'),
+          relativeDir: name,
+          root,
+          name,
+          description: v.reason,
+          counts: { error: 1, warning: 0, info: 0 },
+          suggestedProfiles: [],
+          linked: {
+            target: v.state === 'refused' ? v.target : v.text,
+            state: v.state,
+            reason: v.reason,
+          },
+        });
+        continue;
+      }
+      try {
+        const result = await validateSkillFolder(v.target, { profiles, libraryRoot: root });
+        const summary = this.summarize(root, { ...result, relativePath: name });
+        summary.path = join(v.link, v.fileName);
+        summary.relativeDir = name;
+        summary.linked = { target: v.target, state: 'followed' };
+        out.push(summary);
+      } catch {
+        // Why: a target that vanished since it was judged is simply not listed this time.
+      }
+    }
+    return out;
   }
 
   private summarize(root: string, skill: SkillValidation): SkillSummary {
@@ -246,9 +306,29 @@ export class LibraryService {
     };
   }
 
-  /** Is `path` inside a library root (after following links)? Returns the real path or null. */
+  /**
+   * Is `path` inside a library root (after following links)? Returns the real path or null. A
+   * path through a linked skill folder at the top of a root resolves to the real folder when
+   * the link policy follows that link (see {@link judgeSkillLink}), so edits act on it.
+   */
   async resolve(path: string): Promise<string | null> {
-    return resolveInsideRoots(await this.roots(), path);
+    const roots = await this.roots();
+    const inside = await resolveInsideRoots(roots, path);
+    if (inside) return inside;
+    const abs = resolve(path);
+    for (const root of roots) {
+      const rel = relative(root, abs);
+      if (rel === '' || rel.startsWith('..') || !isInside(root, abs)) continue;
+      const first = rel.split(sep)[0] ?? '';
+      const verdict = judgeSkillLink(join(root, first), await this.linkPolicyRoots());
+      if (verdict.state !== 'followed') continue;
+      const real = await resolveInsideRoots(
+        [verdict.target],
+        join(verdict.target, rel.slice(first.length + 1)),
+      );
+      if (real) return real;
+    }
+    return null;
   }
 
   /** Validate a saved SKILL.md with the disk checks (links, references, package size). */

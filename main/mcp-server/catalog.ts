@@ -23,6 +23,7 @@ import { TimeSlicer } from '../platform/concurrency';
 import { readRegularFileSync } from '../platform/read-file';
 import {
   fileViewOf,
+  linkedSkillFolders,
   skillEntries,
   skillsIn,
   walkSkillTree,
@@ -122,6 +123,12 @@ export interface BuildOptions {
   /** Reuse bytes of unchanged files (same size, mtime, inode) from an earlier build. */
   cache?: FileCache;
   version?: number;
+  /**
+   * Where a linked skill folder at the top of a root may point besides the roots themselves
+   * (the agents' skills folders). A link the policy follows is served as the skill it points
+   * to, under the link's name; any other link is listed as not served, with the reason.
+   */
+  linkRoots?: readonly string[];
 }
 
 /**
@@ -257,9 +264,11 @@ async function buildSkill(
   check: SkillCheck,
   cache: FileCache | undefined,
   slicer: TimeSlicer,
+  /** For a linked skill folder: the link's name, which the skill is served under. */
+  linkName?: string,
 ): Promise<Built> {
   const dir = relativeDir === '' ? tree.root : join(tree.root, ...relativeDir.split('/'));
-  const skillPath = relativeDir === '' ? basename(root) : relativeDir;
+  const skillPath = linkName ?? (relativeDir === '' ? basename(root) : relativeDir);
   const excluded = (reasons: string[], name?: string): Built => ({
     excluded: { root, dir, relativeDir, name, reasons },
   });
@@ -453,6 +462,30 @@ export async function buildSnapshot(
         ],
       });
       continue;
+    }
+    // Why: a skill folder that is a link (how agents' skill managers install) is served as the
+    // skill it points to when the one link policy follows it (see judgeSkillLink).
+    for (const v of linkedSkillFolders(root, [...roots, ...(options.linkRoots ?? [])])) {
+      const name = basename(v.link);
+      if (v.state !== 'followed') {
+        excluded.push({ root, dir: v.link, relativeDir: name, reasons: [v.reason] });
+        continue;
+      }
+      try {
+        const target = await walkSkillTree(v.target, slicer);
+        built.push(
+          await buildSkill(root, target, '', v.fileName, check, options.cache, slicer, name),
+        );
+      } catch (e) {
+        excluded.push({
+          root,
+          dir: v.link,
+          relativeDir: name,
+          reasons: [
+            `The linked skill could not be read (${e instanceof Error ? e.message : String(e)}).`,
+          ],
+        });
+      }
     }
     for (const f of skillsIn(tree.children)) {
       try {

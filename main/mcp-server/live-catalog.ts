@@ -6,7 +6,8 @@
 import { EventEmitter } from 'node:events';
 import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { isInside } from '../platform/paths';
 import { buildSnapshot } from './catalog';
 import type { CatalogSnapshot, FileCache } from './catalog';
 import type { SkillCheck } from './skill-check';
@@ -39,6 +40,8 @@ export interface LiveCatalogOptions {
   maxWaitMs?: number;
   /** How often a root that is missing or cannot be watched is looked at again, in ms. Default 1000. */
   recheckMs?: number;
+  /** Where linked skill folders may point besides the roots (see BuildOptions.linkRoots), asked at each build. */
+  linkRoots?: () => readonly string[] | Promise<readonly string[]>;
 }
 
 /** Events of {@link LiveCatalog}. */
@@ -148,6 +151,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
           check: this.#options.check,
           cache: this.#cache,
           version: ++this.#version,
+          linkRoots: (await this.#options.linkRoots?.()) ?? [],
         });
         const previous = this.#current;
         this.#current = snap;
@@ -256,7 +260,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   #watchAgainIfNeeded(): void {
     if (this.#closed || this.#options.watch === false) return;
     let unwatched = false;
-    for (const root of this.#roots) {
+    for (const root of this.#watchTargets()) {
       const entry = this.#watchers.get(root);
       const ino = this.#inode(root);
       if (!entry || entry.watcher === null || entry.ino !== ino) {
@@ -280,8 +284,19 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     }
   }
 
+  /**
+   * The folders to watch: the roots, and the real folders of served linked skills that lie
+   * outside every root (an edit there changes what is served too).
+   */
+  #watchTargets(): string[] {
+    const targets = new Set(this.#roots);
+    for (const s of this.#current?.skills ?? [])
+      if (!this.#roots.some((r) => isInside(resolve(r), s.dir))) targets.add(s.dir);
+    return [...targets];
+  }
+
   #startWatching(): void {
-    for (const root of this.#roots) this.#watchRoot(root);
+    for (const root of this.#watchTargets()) this.#watchRoot(root);
     this.#watchAgainIfNeeded();
   }
 

@@ -78,6 +78,8 @@ export interface SkillsServerServiceOptions extends SkillsServerFeatures {
   /** Watch the library and rebuild on changes. Default true. */
   watch?: boolean;
   check?: SkillCheck;
+  /** Where linked skill folders may point besides the roots (the agents' skills folders). */
+  linkRoots?: () => readonly string[] | Promise<readonly string[]>;
   /** Request log entries kept for {@link SkillsServerService.recentRequests}. Default 500. */
   logSize?: number;
 }
@@ -186,6 +188,7 @@ export class SkillsServerService extends EventEmitter<SkillsServerServiceEvents>
       const catalog = new LiveCatalog(this.#roots, {
         watch: this.#options.watch,
         check: this.#options.check,
+        ...(this.#options.linkRoots ? { linkRoots: this.#options.linkRoots } : {}),
       });
       await catalog.load();
       catalog.on('changed', (c: CatalogChange) =>

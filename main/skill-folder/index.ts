@@ -11,7 +11,14 @@
  * (shared/projection/plan.ts) may keep a withheld secret the user chose; the server publishes
  * exactly the entries this reader does not withhold (see {@link publishedEntries}).
  */
-import { readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import {
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { leftOutByPath, NEVER_ENTERED, type LeftOut } from '../../shared/skill/file-set';
 import type { FileView, FileViewEntry } from '../../shared/validation';
@@ -294,4 +301,114 @@ export async function findSkillFolders(
     const dir = f.relDir === '' ? tree.root : join(tree.root, ...f.relDir.split('/'));
     return { dir, file: join(dir, f.fileName), relativeDir: f.relDir, fileName: f.fileName };
   });
+}
+
+/**
+ * What a skill folder that is itself a link points to, judged by the link policy for skill
+ * folders (SECURITY.md, "Linked skill folders"): it is followed only when its target is a skill
+ * folder (it holds SKILL.md) inside one of `allowedRoots`, the skills folders of the known
+ * agents and the library roots, never the root itself. Anything else is reported, not followed.
+ */
+export type SkillLinkVerdict =
+  | { state: 'followed'; link: string; text: string; target: string; fileName: string }
+  | { state: 'broken'; link: string; text: string; reason: string }
+  | { state: 'refused'; link: string; text: string; target: string; reason: string };
+
+/** The real path of each allowed root that exists and is not itself a link (see {@link judgeSkillLink}). */
+export function realAllowedRoots(allowedRoots: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const root of allowedRoots) {
+    try {
+      // Why not a root that is a link: a skills folder linked to /etc would make every link into /etc "inside".
+      if (lstatSync(root).isSymbolicLink()) continue;
+      out.add(realpathSync(root));
+    } catch {
+      // Why: a root that does not exist allows nothing.
+    }
+  }
+  return [...out];
+}
+
+/** Judge the link at `linkPath` (absolute) against the link policy for skill folders. */
+export function judgeSkillLink(
+  linkPath: string,
+  allowedRoots: readonly string[],
+): SkillLinkVerdict {
+  const link = resolve(linkPath);
+  let text = '?';
+  try {
+    text = readlinkSync(link);
+  } catch {
+    // Why: a link removed since it was listed is described as broken below.
+  }
+  let target: string;
+  try {
+    target = realpathSync(link);
+  } catch {
+    return {
+      state: 'broken',
+      link,
+      text,
+      reason: `${basename(link)} is a link to ${text}, which does not exist (a broken link).`,
+    };
+  }
+  let isDir = false;
+  try {
+    isDir = statSync(target).isDirectory();
+  } catch {
+    // Why: gone between realpath and stat: reported as not a folder.
+  }
+  if (!isDir)
+    return {
+      state: 'refused',
+      link,
+      text,
+      target,
+      reason: `${basename(link)} is a link to ${target}, which is not a folder, so it is not a skill.`,
+    };
+  let entries: { name: string; kind: string }[] = [];
+  try {
+    entries = readdirSync(target, { withFileTypes: true }).map((d) => ({
+      name: d.name,
+      kind: d.isFile() ? 'file' : 'other',
+    }));
+  } catch {
+    // Why: an unreadable target is judged as holding no SKILL.md.
+  }
+  const fileName = skillFileNameIn(entries);
+  if (fileName === undefined)
+    return {
+      state: 'refused',
+      link,
+      text,
+      target,
+      reason: `${basename(link)} is a link to ${target}, which has no SKILL.md, so it is not a skill folder.`,
+    };
+  const roots = realAllowedRoots(allowedRoots);
+  if (!roots.some((root) => target !== root && isInside(root, target)))
+    return {
+      state: 'refused',
+      link,
+      text,
+      target,
+      reason: `${basename(link)} is a link to ${target}, which is outside the skills folders of your agents and your library, so Skillbench does not follow it.`,
+    };
+  return { state: 'followed', link, text, target, fileName };
+}
+
+/** Every entry at the top of `root` that is a link, judged by {@link judgeSkillLink}, in name order. */
+export function linkedSkillFolders(
+  root: string,
+  allowedRoots: readonly string[],
+): SkillLinkVerdict[] {
+  let names: string[];
+  try {
+    names = readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isSymbolicLink() && !d.name.startsWith('.'))
+      .map((d) => d.name)
+      .sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => judgeSkillLink(join(root, name), allowedRoots));
 }

@@ -3,7 +3,6 @@
  * carry Universal 2.1 triggers, tools and trigger evals, and a collision between them. Node only;
  * no test framework imports.
  */
-import { spawn } from 'node:child_process';
 import { skillMd, writeTree } from './skill-library';
 
 /**
@@ -74,28 +73,5 @@ export async function makeServedLibrary(root: string): Promise<void> {
       'Summarise it.\n',
     ),
     'notes/SKILL.md': skillMd('name: notes\ndescription: The server copy of notes.', 'Remote.\n'),
-  });
-}
-
-/** What a finished child process printed. */
-export interface ProcessResult {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/** Run `node cli args` to its end and collect its output (an event: the exit, never a delay). */
-export function runCliProcess(cli: string, args: string[], cwd?: string): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(cwd ? { cwd } : {}),
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, out, err }));
   });
 }

@@ -168,6 +168,8 @@ export interface FixtureSpec {
   ) => { resources: unknown[]; nextCursor?: string } | undefined;
   /** Delay before every answer, ms (a slow server). */
   delayMs?: number;
+  /** Never answer the requests for which this returns true (until the server is closed). */
+  stall?: (method: string, params: unknown) => boolean;
   /** Called for every request (method, params) — for "no prefetch" checks. */
   onRequest?: (method: string, params: unknown) => void;
   /** Bearer token the server requires; absent: none. */
@@ -181,12 +183,18 @@ export interface FixtureSpec {
   ) => { ok: true } | { ok: false; wwwAuthenticate: string };
 }
 
+/** A promise that never settles: the default "closed" signal of a fixture nobody closes. */
+const NEVER = new Promise<void>(() => undefined);
+
 function invalid(message: string): McpError {
   return new McpError(ErrorCode.InvalidParams, message);
 }
 
-/** Build the SDK v1 `Server` of a fixture (also used over stdio by fixture scripts). */
-export function fixtureServer(spec: FixtureSpec): Server {
+/**
+ * Build the SDK v1 `Server` of a fixture (also used over stdio by fixture scripts). A stalled
+ * request waits for `closed`, so a closed fixture leaves nothing pending behind it.
+ */
+export function fixtureServer(spec: FixtureSpec, closed: Promise<void> = NEVER): Server {
   const caps: Record<string, unknown> = { resources: {} };
   if (spec.extension) caps.extensions = { [SKILLS_EXTENSION_ID]: spec.extension };
   const server = new Server(
@@ -195,6 +203,10 @@ export function fixtureServer(spec: FixtureSpec): Server {
   );
   const wait = async (method: string, params: unknown): Promise<void> => {
     spec.onRequest?.(method, params);
+    if (spec.stall?.(method, params)) {
+      await closed;
+      throw new McpError(ErrorCode.InternalError, 'The fixture was closed.');
+    }
     if (spec.delayMs) await new Promise((r) => setTimeout(r, spec.delayMs));
   };
   server.setRequestHandler(ListSkillsRequestSchema, async (req) => {
@@ -243,6 +255,8 @@ export async function startFixture(
   spec: FixtureSpec,
 ): Promise<RunningServer & { requests: { method: string; params: unknown }[] }> {
   const requests: { method: string; params: unknown }[] = [];
+  let release = (): void => undefined;
+  const closed = new Promise<void>((resolve) => (release = resolve));
   const userOnRequest = spec.onRequest;
   const withLog: FixtureSpec = {
     ...spec,
@@ -279,7 +293,7 @@ export async function startFixture(
           return;
         }
         // Why stateless: one Server per request is the SDK's documented stateless pattern and needs no session bookkeeping.
-        const mcp = fixtureServer(withLog);
+        const mcp = fixtureServer(withLog, closed);
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: undefined,
           enableJsonResponse: true,
@@ -296,7 +310,14 @@ export async function startFixture(
     })();
   });
   const port = await listen(server);
-  return { url: `http://127.0.0.1:${port}/mcp`, requests, close: () => closeServer(server) };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    requests,
+    close: () => {
+      release();
+      return closeServer(server);
+    },
+  };
 }
 
 /** A skill's entry and files from path → content (for fixtures), with correct digests and sizes. */

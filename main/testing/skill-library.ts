@@ -1,6 +1,6 @@
 /**
- * Test support (used by *.test.ts and bench/server): a real skill library in a temp folder and a
- * bundled CLI for spawning the stdio server. Node only; no test framework imports.
+ * Test support (used by *.test.ts and bench/server): a real skill library in a temp folder, a
+ * bundled CLI and a way to run it as a child process. Node only; no test framework imports.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -108,10 +108,14 @@ export const TEST_LIBRARY_SERVED = [
 
 /** Bundle the CLI (main/cli/main.ts) with esbuild into `outDir/cli.mjs`; returns its path. */
 export async function bundleCli(outDir: string): Promise<string> {
+  return bundleEntry(join(REPO_ROOT, 'main', 'cli', 'main.ts'), join(outDir, 'cli.mjs'));
+}
+
+/** Bundle `entry` (a TypeScript module of this repository) with esbuild into `outfile`, an ES module for Node; returns `outfile`. */
+export async function bundleEntry(entry: string, outfile: string): Promise<string> {
   const { build } = await import('esbuild');
-  const outfile = join(outDir, 'cli.mjs');
   await build({
-    entryPoints: [join(REPO_ROOT, 'main', 'cli', 'main.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -124,6 +128,45 @@ export async function bundleCli(outDir: string): Promise<string> {
     },
   });
   return outfile;
+}
+
+/** A finished child process: exit code (or the signal that ended it) and its output as text. */
+export interface FinishedProcess {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Run `node cli ...args` as a child process and collect its output. Why not spawnSync: the
+ * command may talk to a server running in this process, which must keep answering.
+ */
+export function runCliProcess(
+  cli: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<FinishedProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    );
+  });
 }
 
 /** A `skillbench serve --http` child process, ready to take requests. */

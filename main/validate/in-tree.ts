@@ -16,7 +16,7 @@ import {
 } from './disk-rules';
 import { memberFacts } from './library-checks';
 import type { LibraryMember } from './library-checks';
-import type { SkillValidation } from './service';
+import type { SkillValidation } from './types';
 
 /** One skill's validation plus what the library-wide checks need from it. */
 export interface Validated {

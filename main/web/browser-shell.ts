@@ -1,3 +1,4 @@
+import type { AgentEnv } from '../agents/paths';
 import { createDispatch } from '../api/dispatch';
 import { createApiHandlers } from '../api/handlers';
 import { createServices, type Services } from '../api/services';
@@ -15,6 +16,8 @@ export interface BrowserShellOptions {
   userDataDir?: string;
   /** How MCP clients start our CLI, for the server panel's copy-ready setup. */
   cliCommand?: readonly string[];
+  /** Where agent folders are looked for (tests point it at a temp home). */
+  agentEnv?: AgentEnv;
 }
 
 /** A running browser shell: the host plus the services behind it. */
@@ -34,10 +37,11 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     (event, payload) => pending.host?.emit(event, payload),
     {
       cliCommand: options.cliCommand,
+      ...(options.agentEnv ? { agentEnv: options.agentEnv } : {}),
     },
   );
   // Why now: the remembered libraries are listed while the browser loads the page, which then finds the work under way.
-  services.library.prefetch();
+  void services.library.prefetch();
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
   const host = await startWebHost({
     dispatch: createDispatch(handlers, (channel, error) =>

@@ -24,6 +24,14 @@ import type {
   SkillVerification,
   SkillViewData,
 } from '../inspector/types';
+import type {
+  AgentsOverview,
+  InstallCheck,
+  InstallReport,
+  OutdatedEntry,
+  RemoveReport,
+  UpdateOutcome,
+} from '../agents/types';
 import { PROFILE_IDS, type Diagnostic, type FileView, type ProfileId } from '../validation/types';
 
 /**
@@ -115,6 +123,18 @@ const skillSummarySchema = z.object({
   suggestedProfiles: z.array(profileIdSchema),
   /** Its checks are still running (a large library's first listing): `counts` are not known yet; `library.changed` follows. */
   pending: z.boolean().optional(),
+  /**
+   * The skill folder is a link (SECURITY.md, "Linked skill folders"): `followed` when the link
+   * policy lists it as the skill it points to (`target`, its real folder), else `broken` or
+   * `refused` with the reason, and nothing of it is read.
+   */
+  linked: z
+    .object({
+      target: z.string(),
+      state: z.enum(['followed', 'broken', 'refused']),
+      reason: z.string().optional(),
+    })
+    .optional(),
 });
 
 const budgetSchema = z.object({
@@ -249,6 +269,12 @@ export const serverPanelSchema = z.object({
 function built<T>() {
   return z.custom<T>(() => true);
 }
+
+/** Where skills are installed: the user's folders (global) or one project's. */
+const scopeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('global') }),
+  z.object({ kind: z.literal('project'), dir: z.string().min(1).max(4096) }),
+]);
 
 const targetIdSchema = z.enum([
   'claude-ai',
@@ -729,11 +755,70 @@ export const channels = {
     output: z.object({ records: built<ProvenanceRecord[]>() }),
   },
   /** The <available_skills> block for the open library folders and the connected servers, with collisions and footprint. */
-  'agent.catalog': { input: z.object({}), output: built<AgentCatalogView>() },
+  'agentView.catalog': { input: z.object({}), output: built<AgentCatalogView>() },
   /** Run every listed library skill's evals/triggers.json against the catalog. */
-  'agent.evals': {
+  'agentView.evals': {
     input: z.object({ threshold: z.number().min(-1000).max(1000).optional() }),
     output: built<EvalReport>(),
+  },
+  /** The agents on this computer, their skills folders and every skill each loads, with its state. */
+  'agents.overview': { input: z.object({}), output: built<AgentsOverview>() },
+  /** Add a project folder whose agent skills folders the Agents view lists. */
+  'agents.addProject': {
+    input: z.object({ dir: z.string().min(1).max(4096) }),
+    output: z.object({ projects: z.array(z.string()) }),
+  },
+  /** Forget a project folder (nothing in it is touched). */
+  'agents.removeProject': {
+    input: z.object({ dir: z.string().min(1).max(4096) }),
+    output: z.object({ projects: z.array(z.string()) }),
+  },
+  /** Validate library skills for each chosen agent's reader, before installing. */
+  'agents.check': {
+    input: z.object({
+      skills: z.array(z.string().min(1)).min(1),
+      agents: z.array(z.string()).min(1),
+    }),
+    output: z.object({ checks: built<InstallCheck[]>() }),
+  },
+  /** Install library skills into agents (staged and atomic; a name conflict asks unless told). */
+  'agents.install': {
+    input: z.object({
+      skills: z.array(z.string().min(1)).min(1),
+      agents: z.array(z.string()).min(1),
+      scope: scopeSchema,
+      mode: z.enum(['link', 'copy']).optional(),
+      onConflict: z.enum(['ask', 'rename', 'replace']).optional(),
+    }),
+    output: built<InstallReport>(),
+  },
+  /** Remove a skill from agents (to the trash); the answer carries an undo token. */
+  'agents.uninstall': {
+    input: z.object({
+      name: z.string().min(1),
+      agents: z.array(z.string()).min(1),
+      scope: scopeSchema,
+    }),
+    output: built<RemoveReport>(),
+  },
+  /** Put back what a removal moved to the trash. */
+  'agents.restore': {
+    input: z.object({ undoToken: z.string().min(1) }),
+    output: z.object({ restored: z.array(z.string()), refused: z.array(z.string()) }),
+  },
+  /** Compare installed skills with their sources (with the SKILL.md diff). */
+  'agents.outdated': {
+    input: z.object({}),
+    output: z.object({ entries: built<OutdatedEntry[]>() }),
+  },
+  /** Update skills; a copy edited since install needs a choice (keep mine, take theirs, merge). */
+  'agents.update': {
+    input: z.object({
+      names: z.array(z.string()).optional(),
+      choice: z.enum(['keep-local', 'take-theirs', 'merge']).optional(),
+      resolved: z.object({ name: z.string(), text: z.string() }).optional(),
+    }),
+    output: z.object({ outcomes: built<UpdateOutcome[]>() }),
   },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },

@@ -1,8 +1,9 @@
 import { isCollection, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { codePointLength, quoteYamlString, textOf, yamlScalarText } from '../skill/yaml-strings';
+import { scalarSource } from '../skill/yaml-typing';
 import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } from './fixes';
 import type { RuleContext, TopEntry } from './rule-context';
-import { AGENT_SKILLS_KEYS, CLAUDE_CODE_KEYS } from './profiles';
+import { AGENT_SKILLS_KEYS, AGENTSKILLS_MCP_CAMEL_KEYS, CLAUDE_CODE_KEYS } from './profiles';
 import type { QuickFix } from './types';
 
 /** Spec §2 limits. */
@@ -17,17 +18,24 @@ export const LIMITS = {
 const XML_TAG = /<\/?[A-Za-z][A-Za-z0-9_.:-]*(?:\s[^<>]*)?\/?>/;
 const ANGLE = /[<>]/;
 const RESERVED = ['anthropic', 'claude'] as const;
-const NAME_CHAR = /^[\p{L}\p{M}\p{Nd}-]$/u;
+// What Python's str.isalnum() accepts (letters and numbers of any script, not combining marks),
+// which is the reference validator's test after NFKC (docs/skill-format.md §2.1).
+const NAME_CHAR = /^[\p{L}\p{N}-]$/u;
 const ASCII_NAME = /^[a-z0-9-]*$/;
 const CLAUDE_CODE_ONLY = new Set<string>(
   CLAUDE_CODE_KEYS.filter((k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k)),
 );
 
-/** Text value of a scalar entry: strings as is, other plain scalars as written (readers stringify them). */
+/**
+ * Text value of a scalar entry as the profile's reader sees it: strings as is; for the reference
+ * validator (strictyaml) every plain value as written, `null` and `~` included; for the others a
+ * null is no text, and other plain scalars count as written (their typing is the typing rule's).
+ */
 function scalarText(ctx: RuleContext, e: TopEntry): string | null {
   const v = e.value;
   if (!isScalar(v)) return null;
   if (typeof v.value === 'string') return v.value;
+  if (ctx.spec.reader.typing === 'strictyaml' && v.type === 'PLAIN') return scalarSource(v);
   if (v.value === null || v.value === undefined) return null;
   const s = ctx.parsed.nodeSpan(v);
   return s ? ctx.parsed.text.slice(s.start, s.end) : textOf(v.value);
@@ -42,6 +50,8 @@ function matchSpan(
 ): { start: number; end: number } {
   const s = ctx.spanOf(node, e) ?? { start: e.keyStart, end: e.keyEnd };
   const src = ctx.parsed.text.slice(s.start, s.end);
+  // An alias is written elsewhere than its text: point at the alias as a whole.
+  if (node !== e.written) return s;
   const m = re.exec(src);
   return m ? { start: s.start + m.index, end: s.start + m.index + m[0].length } : s;
 }
@@ -59,6 +69,21 @@ export function unexpectedKeysRule(ctx: RuleContext): void {
   for (const e of ctx.facts.entries) {
     if (ctx.spec.keys.has(e.key)) continue;
     const ccField = CLAUDE_CODE_ONLY.has(e.key) && ctx.profile !== 'claude-code';
+    // docs/skill-format.md §2.4: agentskills-mcp reads only the kebab-case spelling today.
+    const kebab = ctx.profile === 'agentskills-mcp' ? AGENTSKILLS_MCP_CAMEL_KEYS[e.key] : undefined;
+    if (kebab !== undefined) {
+      ctx.report('keys/unexpected', {
+        message: `agentskills-mcp ignores "${e.key}": it reads this setting only when written "${kebab}". Rename the field.`,
+        detail: `agentskills-mcp maps only kebab-case keys; ${e.key} is ignored (expected ${kebab})`,
+        start: e.keyStart,
+        end: e.keyEnd,
+        pointer: `/${e.key}`,
+        fixes: ctx.facts.byKey.has(kebab)
+          ? undefined
+          : [replaceFix(`Rename to '${kebab}'`, e.keyStart, e.keyEnd, kebab, false)],
+      });
+      continue;
+    }
     const fix =
       ctx.spec.keys.has('metadata') && ctx.keeps('keys/unexpected')
         ? moveToMetadataFix(ctx, e)
@@ -68,7 +93,9 @@ export function unexpectedKeysRule(ctx: RuleContext): void {
         ? `"${e.key}" is a Claude Code field. This target does not accept it; keep it only for Claude Code or move it into metadata.`
         : ctx.profile === 'claude-code'
           ? `Claude Code does not know the field "${e.key}" and ignores it.`
-          : `The field "${e.key}" is not allowed here. Allowed fields: ${allowed}.${fix ? ' You can move it into metadata.' : ''}`,
+          : ctx.profile === 'agentskills-mcp'
+            ? `agentskills-mcp does not know the field "${e.key}" and ignores it.`
+            : `The field "${e.key}" is not allowed here. Allowed fields: ${allowed}.${fix ? ' You can move it into metadata.' : ''}`,
       detail: upload
         ? 'unexpected key in SKILL.md frontmatter'
         : `Unexpected field in frontmatter: ${e.key}. Only ${allowed} are allowed.`,
@@ -103,6 +130,10 @@ export function nameRules(ctx: RuleContext): void {
     }
     return;
   }
+  // The hand rules own the name in profiles that check its form: the JSON Schema does not judge it
+  // again (its pattern cannot say NFKC or Unicode letters, docs/skill-format.md §2).
+  if (ctx.on('name/pattern')) ctx.reported.add('/name');
+  if (ctx.typeRejected.has('/name')) return;
   const v = e.value;
   if (isCollection(v)) {
     const s = ctx.spanOf(v, e);
@@ -117,7 +148,15 @@ export function nameRules(ctx: RuleContext): void {
   }
   const raw = scalarText(ctx, e);
   const span = ctx.spanOf(v, e) ?? { start: e.keyStart, end: e.keyEnd };
-  if (raw === null || raw.trim() === '') {
+  // Only a quoted value can keep spaces around it: a plain one is trimmed by every YAML reader
+  // (a lone CR that the YAML 1.2 parser keeps is a line break for js-yaml).
+  const mode =
+    ctx.spec.reader.name === 'raw' && !(isScalar(v) && v.type === 'PLAIN')
+      ? 'raw'
+      : ctx.spec.reader.name === 'raw'
+        ? 'trim'
+        : ctx.spec.reader.name;
+  if (raw === null || (mode === 'raw' ? raw === '' : raw.trim() === '')) {
     ctx.report('name/missing', {
       message: 'The name is empty. Write the skill name after "name:".',
       detail: "Field 'name' must be a non-empty string",
@@ -127,7 +166,10 @@ export function nameRules(ctx: RuleContext): void {
     });
     return;
   }
-  const name = raw.trim().normalize('NFKC');
+  // As the reader reads it (docs/skill-format.md §2): the reference validator trims and applies
+  // NFKC (`ｍｙ-skill` is `my-skill`), skill-creator trims, agentskills-mcp takes it as it is.
+  const written = mode === 'raw' ? raw : raw.trim();
+  const name = mode === 'nfkc' ? written.normalize('NFKC') : written;
   const fixTo = (to: string, title: string, safe = false): QuickFix[] =>
     to && to !== raw ? [valueReplaceFix(ctx.parsed, span.start, span.end, to, title, safe)] : [];
   const len = codePointLength(name);
@@ -190,21 +232,28 @@ export function nameRules(ctx: RuleContext): void {
       pointer: '/name',
     });
   }
-  // Spec §2 agentskills: other scripts' lowercase letters pass skills-ref but not upload targets.
-  if (bad.length === 0 && !ASCII_NAME.test(lower)) {
+  // docs/skill-format.md §2.1: other scripts' lowercase letters pass the reference validator but
+  // not the upload targets; tested on the name as written, since only the reference validator
+  // applies NFKC (`ｍｙ-skill` is ASCII for it and for no other reader).
+  const writtenLower = written.toLowerCase();
+  if (bad.length === 0 && !ASCII_NAME.test(writtenLower)) {
     const ascii = slugify(lower.normalize('NFKD').replace(/\p{M}/gu, '')).replace(
       /[^a-z0-9-]/g,
       '',
     );
+    const compat = ASCII_NAME.test(lower) && mode === 'nfkc';
     ctx.report('name/non-ascii', {
       message:
         ctx.sev('name/non-ascii') === 'error'
           ? 'The name uses letters outside a–z. This target accepts only a–z, 0–9 and hyphens.'
-          : 'The name uses letters outside a–z. The Agent Skills reference validator accepts that, but Claude upload targets reject it.',
+          : compat
+            ? `The name is written with full-width or other look-alike characters. The Agent Skills reference validator reads it as "${lower}" and accepts it, but Claude upload and other readers reject it.`
+            : 'The name uses letters outside a–z. The Agent Skills reference validator accepts that, but Claude upload targets reject it.',
       detail: 'name must match ^[a-z0-9-]+$ for upload targets',
       ...span,
       pointer: '/name',
-      fixes: ascii && ascii !== lower ? fixTo(ascii, `Change the name to '${ascii}'`) : undefined,
+      fixes:
+        ascii && ascii !== writtenLower ? fixTo(ascii, `Change the name to '${ascii}'`) : undefined,
     });
   }
   // Spec §2 claude-upload: name must not contain `anthropic` or `claude`.
@@ -236,7 +285,7 @@ export function nameRules(ctx: RuleContext): void {
       pointer: '/name',
     });
   }
-  folderMismatch(ctx, name, span, raw);
+  folderMismatch(ctx, name, span, raw, ctx.spec.reader.name === 'raw');
 }
 
 function folderMismatch(
@@ -244,6 +293,7 @@ function folderMismatch(
   name: string,
   span: { start: number; end: number },
   raw: string,
+  exact: boolean,
 ): void {
   const fv = ctx.fileView;
   if (!fv || !ctx.on('name/folder-mismatch')) return;
@@ -252,8 +302,9 @@ function folderMismatch(
     ctx.profile === 'mcp-serve' && fv.relativePath
       ? (fv.relativePath.split('/').filter(Boolean).pop() ?? fv.folderName)
       : fv.folderName;
-  // Spec §2 agentskills: compare after Unicode NFKC.
-  if (folder.normalize('NFKC') === name) return;
+  // docs/skill-format.md §2: compared after Unicode NFKC, except by agentskills-mcp, whose loader
+  // compares the folder with the name exactly.
+  if (exact ? folder === name : folder.normalize('NFKC') === name.normalize('NFKC')) return;
   const fixes: QuickFix[] = [
     {
       title: `Rename the folder to '${name}'`,
@@ -298,6 +349,9 @@ export function descriptionRules(ctx: RuleContext): void {
     }
     return;
   }
+  // Hand rules own the description where they check it (as for the name).
+  if (ctx.on('description/empty')) ctx.reported.add('/description');
+  if (ctx.typeRejected.has('/description')) return;
   const v = e.value;
   if (isCollection(v)) {
     const s = ctx.spanOf(v, e);
@@ -312,7 +366,8 @@ export function descriptionRules(ctx: RuleContext): void {
     return;
   }
   const desc = scalarText(ctx, e);
-  if (desc === null || desc.trim() === '') {
+  // agentskills-mcp's schema asks only for one character; the others trim first.
+  if (desc === null || (ctx.spec.reader.name === 'raw' ? desc === '' : desc.trim() === '')) {
     ctx.report('description/empty', {
       message:
         'The description is empty. Write a sentence saying what the skill does and when to use it.',
@@ -358,7 +413,9 @@ export function descriptionRules(ctx: RuleContext): void {
   } else if (ANGLE.test(desc)) {
     ctx.report('description/angle-bracket', {
       message:
-        'The description contains "<" or ">". The skill-creator packaging script rejects any angle bracket; write "to" or "over" instead.',
+        ctx.sev('description/angle-bracket') === 'error'
+          ? 'The description contains "<" or ">". Claude upload rejects any angle bracket in the description (skill-creator checks for it before packaging); write "to" or "over" instead.'
+          : 'The description contains "<" or ">". The skill-creator packaging script rejects any angle bracket; write "to" or "over" instead.',
       detail: 'skill-creator: Description cannot contain angle brackets (< or >)',
       ...matchSpan(ctx, v, ANGLE, e),
       pointer: '/description',
@@ -384,7 +441,7 @@ export function optionalFieldRules(ctx: RuleContext): void {
   // Fixes that rewrite a whole collection need a frontmatter that parsed without errors.
   const clean = ctx.parsed.yamlErrors.length === 0;
   const c = ctx.entry('compatibility');
-  if (c && ctx.spec.keys.has('compatibility')) {
+  if (c && ctx.spec.keys.has('compatibility') && !ctx.typeRejected.has('/compatibility')) {
     const text = isCollection(c.value) ? null : scalarText(ctx, c);
     const s = ctx.spanOf(c.value, c) ?? { start: c.keyStart, end: c.keyEnd };
     if (isCollection(c.value)) {
@@ -483,6 +540,7 @@ export function optionalFieldRules(ctx: RuleContext): void {
       (isScalar(v) && v.value !== null && typeof v.value !== 'string')
     ) {
       const s = ctx.spanOf(v, t) ?? { start: t.keyStart, end: t.keyEnd };
+      // A plain scalar is the typing rule's (yaml/ambiguous-scalar, or this rule where the reader refuses it).
       if (!isScalar(v) || ctx.facts.plains.every((p) => p.node !== v)) {
         ctx.report('allowed-tools/type', {
           message: 'allowed-tools must be text listing tool names separated by spaces.',

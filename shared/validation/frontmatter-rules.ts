@@ -8,10 +8,13 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
   for (const issue of p.boundaryIssues) {
     switch (issue.kind) {
       case 'bom':
-        // Spec §1: official validators reject a UTF-8 BOM before `---`.
+        // docs/skill-format.md §1: the official validators reject a UTF-8 BOM before `---`;
+        // gray-matter (agentskills-mcp) strips it.
         ctx.report('frontmatter/bom', {
           message:
-            'The file starts with an invisible byte-order mark (BOM). Official validators reject the file because of it. Remove it.',
+            ctx.sev('frontmatter/bom') === 'error'
+              ? 'The file starts with an invisible byte-order mark (BOM). This reader rejects the file because of it. Remove it.'
+              : 'The file starts with an invisible byte-order mark (BOM). This reader skips it, but the official validators and Claude upload reject the file. Remove it.',
           detail: 'U+FEFF before the opening ---',
           start: 0,
           end: 1,
@@ -84,17 +87,21 @@ export function frontmatterBoundaryRules(ctx: RuleContext): void {
           fixes: [replaceFix('Replace ... with ---', issue.start, issue.end, '---', true)],
         });
         break;
-      case 'delimiter-whitespace':
-        // Spec §1: `--- ` with trailing spaces is accepted by skills-ref, not by every loader.
-        ctx.report('frontmatter/delimiter-whitespace', {
-          message:
-            'A "---" line has spaces after it. Some tools then do not see where the frontmatter ends. Remove the spaces.',
-          detail: 'Trailing whitespace after ---',
+      case 'delimiter-whitespace': {
+        // docs/skill-format.md §1: `--- ` with trailing spaces is accepted by the reference
+        // validator; skill-creator matches the opening line as exactly `---` and a line break.
+        const opener = issue.start < (p.frontmatter?.openEnd ?? 0) + 1;
+        ctx.report(opener ? 'frontmatter/opener-whitespace' : 'frontmatter/delimiter-whitespace', {
+          message: opener
+            ? 'The first "---" line has spaces after it. Claude upload does not find the frontmatter then and rejects the skill. Remove the spaces.'
+            : 'The closing "---" line has spaces after it. Some tools then do not see where the frontmatter ends. Remove the spaces.',
+          detail: `Trailing whitespace after the ${opener ? 'opening' : 'closing'} ---`,
           start: issue.start,
           end: issue.end,
           fixes: [replaceFix('Remove the trailing spaces', issue.start, issue.end, '', true)],
         });
         break;
+      }
     }
   }
   const doc = p.document;

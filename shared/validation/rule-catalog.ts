@@ -40,8 +40,9 @@ const CATALOG = [
   {
     id: 'frontmatter/bom',
     title: 'Byte-order mark before the frontmatter',
-    help: 'The file starts with an invisible UTF-8 byte-order mark. Official validators reject it. Remove it.',
-    severity: { ...all(E), 'claude-code': W },
+    help: 'The file starts with an invisible UTF-8 byte-order mark. Official validators and Claude upload reject it (agentskills-mcp and Claude Code skip it). Remove it.',
+    // Why W in agentskills-mcp: its loader (gray-matter) strips the mark before reading.
+    severity: { ...all(E), 'claude-code': W, 'agentskills-mcp': W },
   },
   {
     id: 'frontmatter/missing',
@@ -68,9 +69,15 @@ const CATALOG = [
     severity: all(E),
   },
   {
+    id: 'frontmatter/opener-whitespace',
+    title: 'Spaces after the opening `---`',
+    help: 'The first `---` line has trailing spaces. skill-creator looks for exactly `---` and a line break, so Claude upload rejects the file; the reference validator accepts it.',
+    severity: { ...all(W), 'claude-upload': E },
+  },
+  {
     id: 'frontmatter/delimiter-whitespace',
-    title: 'Spaces after `---`',
-    help: 'The `---` line has trailing spaces. The reference validator accepts it, other loaders do not.',
+    title: 'Spaces after the closing `---`',
+    help: 'The closing `---` line has trailing spaces. The official validators accept it, simpler loaders miss the end of the frontmatter.',
     severity: all(W),
   },
   {
@@ -138,14 +145,26 @@ const CATALOG = [
   {
     id: 'yaml/flow-collection',
     title: 'Inline `[...]` or `{...}`',
-    help: 'Strict parsers used by some loaders reject flow collections. Use block style (one `- item` per line).',
-    severity: { ...all(W), 'claude-code': undefined },
+    help: 'The reference validator (strictyaml) rejects inline lists and mappings; other readers accept them. Use block style (one `- item` per line).',
+    severity: { ...all(W), agentskills: E, 'claude-code': undefined },
   },
   {
     id: 'yaml/anchor-alias',
     title: 'YAML anchor or alias',
-    help: 'Anchors (`&a`) and aliases (`*a`) are rejected by strict parsers.',
-    severity: { ...all(W), 'claude-code': undefined },
+    help: 'The reference validator (strictyaml) rejects anchors (`&a`) and aliases (`*a`); other readers resolve them. Write the value out.',
+    severity: { ...all(W), agentskills: E, 'claude-code': undefined },
+  },
+  {
+    id: 'yaml/explicit-tag',
+    title: 'Explicit YAML type tag',
+    help: 'A tag such as `!!str` names the type of a value. The reference validator (strictyaml) rejects every tag; other readers accept the standard ones. Quote the value instead.',
+    severity: { ...all(W), agentskills: E, 'claude-code': undefined },
+  },
+  {
+    id: 'yaml/unknown-tag',
+    title: 'Unknown YAML tag',
+    help: 'A tag that is not a standard YAML type (`!custom`): the safe loaders of the reference validator, skill-creator and agentskills-mcp refuse the file.',
+    severity: { agentskills: E, 'claude-upload': E, 'agentskills-mcp': E },
   },
   {
     id: 'yaml/duplicate-key',
@@ -218,7 +237,7 @@ const CATALOG = [
     severity: {
       agentskills: W,
       'claude-upload': E,
-      'agentskills-mcp': W,
+      'agentskills-mcp': E,
       'x-personal-mcp': E,
       'universal-2.1': E,
       'mcp-serve': W,
@@ -227,11 +246,11 @@ const CATALOG = [
   {
     id: 'name/folder-mismatch',
     title: 'Name differs from the folder',
-    help: 'The name must equal the skill folder name (compared after Unicode NFKC).',
+    help: 'The name must equal the skill folder name (compared after Unicode NFKC; agentskills-mcp compares them exactly).',
     severity: {
       agentskills: E,
       'claude-upload': E,
-      'agentskills-mcp': W,
+      'agentskills-mcp': E,
       'x-personal-mcp': E,
       'universal-2.1': W,
       'mcp-serve': E,
@@ -288,8 +307,8 @@ const CATALOG = [
   {
     id: 'description/angle-bracket',
     title: '`<` or `>` in the description',
-    help: "skill-creator's packaging script rejects any `<` or `>` (such as `->` or `>200MB`).",
-    severity: { 'claude-upload': W, 'x-personal-mcp': W },
+    help: "skill-creator's checks, which packaging and upload follow, reject any `<` or `>` in the description (such as `->` or `>200MB`).",
+    severity: { 'claude-upload': E, 'x-personal-mcp': W },
   },
   {
     id: 'description/listing-truncated',
@@ -369,8 +388,8 @@ const CATALOG = [
   {
     id: 'argument-hint/list',
     title: 'argument-hint read as a list',
-    help: 'An unquoted `[x]` is a YAML list, not text. Quote the hint.',
-    severity: { 'claude-code': W, 'x-personal-mcp': W },
+    help: 'An unquoted `[x]` is a YAML list, not text. Quote the hint. agentskills-mcp rejects the skill; Claude Code shows the hint wrongly.',
+    severity: { 'claude-code': W, 'agentskills-mcp': E, 'x-personal-mcp': W },
   },
   {
     id: 'license/missing',

@@ -1,6 +1,8 @@
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
-import type { Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
+import type { Document, Node as YamlNode, Pair, Scalar, YAMLMap } from 'yaml';
 import type { ParsedSkill } from '../skill/frontmatter-parser';
+import { pyyamlFalsy, scalarSource } from '../skill/yaml-typing';
+import { textOf } from '../skill/yaml-strings';
 import { severityOf, type RuleId } from './rule-catalog';
 import type { Diagnostic, FileView, ProfileId, QuickFix, Severity } from './types';
 import { PROFILES } from './profiles';
@@ -10,7 +12,10 @@ import type { ProfileSpec } from './profiles';
 export interface TopEntry {
   key: string;
   pair: Pair;
+  /** The value, with an alias (`*a`) resolved to the node it names: what every reader sees. */
   value: unknown;
+  /** The value as written (an alias stays an alias): where findings and fixes point. */
+  written: unknown;
   keyStart: number;
   keyEnd: number;
   /** Start of the key's line and start of the next entry's line: the whole entry, for moving it. */
@@ -24,6 +29,8 @@ export interface ScalarFact {
   node: Scalar;
   start: number;
   end: number;
+  /** Set when the value is an alias (`*a`) of this scalar: the span is the alias's. */
+  alias?: boolean;
 }
 
 /** A located finding of the one YAML walk, shared by every profile. */
@@ -45,7 +52,9 @@ export interface Facts {
   duplicates: SpanFact[];
   flows: SpanFact[];
   anchors: SpanFact[];
-  /** Plain scalars, for the ambiguous-type and comment checks. */
+  /** Explicit tags (`!!str`, `!custom`); `known` when the tag is one of YAML's own types. */
+  tags: (SpanFact & { known: boolean })[];
+  /** Plain scalars (and aliases of plain scalars), for the typing and comment checks. */
   plains: ScalarFact[];
   nonJson: SpanFact[];
   /** Original-text spans of multi-line scalars (tabs inside them are content, not indentation). */
@@ -61,6 +70,14 @@ const STANDARD_TAGS = new Set(
   ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`),
 );
 
+/** The types of YAML's tag repository, which the safe loaders of PyYAML and js-yaml construct. */
+const YAML_TYPE_TAGS = new Set(
+  [
+    ...['str', 'int', 'float', 'bool', 'null', 'map', 'seq'],
+    ...['binary', 'timestamp', 'omap', 'pairs', 'set'],
+  ].map((t) => `tag:yaml.org,2002:${t}`),
+);
+
 /** Walk the YAML document once and gather everything rules need. */
 export function buildFacts(parsed: ParsedSkill): Facts {
   const facts: Facts = {
@@ -71,6 +88,7 @@ export function buildFacts(parsed: ParsedSkill): Facts {
     duplicates: [],
     flows: [],
     anchors: [],
+    tags: [],
     plains: [],
     nonJson: [],
     multiline: [],
@@ -87,9 +105,28 @@ export function buildFacts(parsed: ParsedSkill): Facts {
       facts.anchors.push({ pointer, start: span.start, end: span.end, note: `&${n.anchor}` });
     if (n.tag && !STANDARD_TAGS.has(n.tag) && span)
       facts.nonJson.push({ pointer, start: span.start, end: span.end, note: `tag ${n.tag}` });
+    if (n.tag && span)
+      facts.tags.push({
+        pointer,
+        start: span.start,
+        end: span.end,
+        note: n.tag,
+        known: YAML_TYPE_TAGS.has(n.tag),
+      });
     if (isAlias(node)) {
-      if (span)
+      if (span) {
         facts.anchors.push({ pointer, start: span.start, end: span.end, note: `*${node.source}` });
+        // Why: readers see the named value here, so its typing is checked at this place too.
+        const target = node.resolve(doc);
+        if (isScalar(target) && target.type === 'PLAIN')
+          facts.plains.push({
+            pointer,
+            node: target,
+            start: span.start,
+            end: span.end,
+            alias: true,
+          });
+      }
       return;
     }
     if (isScalar(node)) {
@@ -182,10 +219,12 @@ export function buildFacts(parsed: ParsedSkill): Facts {
       // Why the line index: walking back to the line start cost a line's length per key, quadratic
       // for a flow mapping of many keys on one line.
       const lineStart = parsed.lines.lineStart(parsed.positionAt(ks.start).line);
+      const written = item.value;
       tops.push({
         key: String(item.key.value),
         pair: item,
-        value: item.value,
+        value: isAlias(written) ? (written.resolve(doc) ?? written) : written,
+        written,
         keyStart: ks.start,
         keyEnd: ks.end,
         lineStart,
@@ -222,6 +261,14 @@ export class RuleContext {
 
   /** Findings past `maxFindings`, counted by severity but not kept (shared/skill/limits.ts). */
   readonly dropped = { error: 0, warning: 0, info: 0 };
+
+  /**
+   * Fields whose value the reader refused because its YAML typed it as something other than text
+   * (reported by the typing rule): the field's own rules then say nothing more about it.
+   */
+  readonly typeRejected = new Set<string>();
+
+  private readerDataCache: { data: Record<string, unknown> | null } | null = null;
 
   constructor(
     readonly parsed: ParsedSkill,
@@ -298,9 +345,46 @@ export class RuleContext {
       : null;
   }
 
+  /**
+   * The frontmatter as this profile's reader types it, for its JSON Schema: the reference
+   * validator's strictyaml reads every scalar as text (`license: null` is the text "null"); the
+   * other readers' typing differs from the YAML 1.2 data only in text fields, which the typing
+   * rule checks, so they get the data as parsed.
+   */
+  get readerData(): Record<string, unknown> | null {
+    const truthyOnly = this.spec.reader.truthyOnly;
+    if (truthyOnly && this.data) {
+      // A field the reader checks only when truthy (`compatibility: no`) is not judged when falsy.
+      if (!this.readerDataCache) {
+        const data = { ...this.data };
+        for (const key of truthyOnly) {
+          const v = this.facts.byKey.get(key)?.value;
+          if (v === null || (isScalar(v) && v.type === 'PLAIN' && pyyamlFalsy(scalarSource(v))))
+            delete data[key];
+        }
+        this.readerDataCache = { data };
+      }
+      return this.readerDataCache.data;
+    }
+    if (this.spec.reader.typing !== 'strictyaml') return this.data;
+    if (!this.readerDataCache) {
+      const doc = this.parsed.document;
+      const d = doc && this.data ? asText(doc.contents, doc) : null;
+      this.readerDataCache = {
+        data:
+          d !== null && typeof d === 'object' && !Array.isArray(d)
+            ? (d as Record<string, unknown>)
+            : null,
+      };
+    }
+    return this.readerDataCache.data;
+  }
+
   /** Original-text span of a node, falling back to the key of its entry. */
   spanOf(node: unknown, fallback?: TopEntry): { start: number; end: number } | null {
-    const s = this.parsed.nodeSpan(node);
+    // The value of an aliased entry is reported where the alias is written, not at its anchor.
+    const at = fallback && node === fallback.value ? fallback.written : node;
+    const s = this.parsed.nodeSpan(at);
     if (s && s.end > s.start) return s;
     if (fallback) return { start: fallback.keyStart, end: fallback.keyEnd };
     return s;
@@ -309,3 +393,29 @@ export class RuleContext {
 
 /** A rule: looks at the context and reports. */
 export type RuleFn = (ctx: RuleContext) => void;
+
+/**
+ * A YAML node as strictyaml returns it: every scalar its text as written (an empty value is the
+ * empty text), mappings and lists alike, the first of duplicate keys kept. The depth is bounded
+ * by the parser's limits (shared/skill/limits.ts), so recursion is safe here.
+ */
+function asText(node: unknown, doc: Document.Parsed): unknown {
+  const n = isAlias(node) ? node.resolve(doc) : node;
+  if (isScalar(n)) {
+    if (n.type === 'PLAIN') return scalarSource(n);
+    return n.value === null || n.value === undefined ? '' : textOf(n.value);
+  }
+  if (isMap(n)) {
+    const entries: [string, unknown][] = [];
+    const seen = new Set<string>();
+    for (const p of n.items) {
+      const k = isScalar(p.key) ? scalarSource(p.key) : '?';
+      if (seen.has(k)) continue;
+      seen.add(k);
+      entries.push([k, asText(p.value, doc)]);
+    }
+    return Object.fromEntries(entries);
+  }
+  if (isSeq(n)) return n.items.map((i) => asText(i, doc));
+  return '';
+}

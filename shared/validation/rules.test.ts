@@ -76,6 +76,10 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
     fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body/, '...\n# Body') }),
     pass: (p) => mk(p),
   },
+  'frontmatter/opener-whitespace': {
+    fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/^---\n/, '---  \n') }),
+    pass: (p) => mk(p),
+  },
   'frontmatter/delimiter-whitespace': {
     fail: (p) => ({ ...mk(p), text: mk(p).text.replace(/---\n# Body/, '---  \n# Body') }),
     pass: (p) => mk(p),
@@ -109,9 +113,13 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
     fail: (p) => mk(p, { description: ` ${DESC} A---B` }),
     pass: (p) => mk(p, { description: ` ${DESC} A-B` }),
   },
+  // A metadata value: every reader takes a typed one, so it is the warning everywhere (a typed
+  // name is an error where the reader refuses it, docs/skill-format.md §2).
   'yaml/ambiguous-scalar': {
-    fail: (p) => mk(p, { name: ' yes' }),
-    pass: (p) => mk(p, { name: ' "yes"' }),
+    fail: (p) =>
+      p === 'universal-2.1' ? mk(p, { name: ' yes' }) : mk(p, { metadata: '\n  v: 1.0' }),
+    pass: (p) =>
+      p === 'universal-2.1' ? mk(p, { name: ' "yes"' }) : mk(p, { metadata: '\n  v: "1.0"' }),
   },
   'yaml/flow-collection': {
     fail: (p) => mk(p, p === 'universal-2.1' ? { tags: ' [a, b]' } : { metadata: ' {a: b}' }),
@@ -119,6 +127,14 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
       mk(p, p === 'universal-2.1' ? { tags: '\n  - a\n  - b' } : { metadata: '\n  a: b' }),
   },
   'yaml/anchor-alias': { fail: (p) => mk(p, { name: ' &n my-skill' }), pass: (p) => mk(p) },
+  'yaml/explicit-tag': {
+    fail: (p) =>
+      p === 'universal-2.1'
+        ? mk(p, { version: ' !!str 1.0.0' })
+        : mk(p, { metadata: '\n  a: !!str b' }),
+    pass: (p) => mk(p),
+  },
+  'yaml/unknown-tag': { fail: (p) => mk(p, { metadata: '\n  a: !custom b' }), pass: (p) => mk(p) },
   'yaml/duplicate-key': { fail: (p) => mk(p, {}, 'name: my-skill\n'), pass: (p) => mk(p) },
   'yaml/tab-indentation': {
     fail: (p) => mk(p, p === 'universal-2.1' ? { tags: '\n\t- a' } : { metadata: '\n\ta: b' }),
@@ -357,7 +373,7 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
         : p === 'claude-code'
           ? mk(p, { effort: ' extreme' })
           : p === 'agentskills-mcp'
-            ? mk(p, { allowedTools: ' Read' })
+            ? mk(p, { 'user-invocable': ' maybe' })
             : p === 'x-personal-mcp'
               ? mk(p, {}, '  depends_on: other\n')
               : mk(p, { license: '\n  - MIT' }),

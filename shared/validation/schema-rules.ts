@@ -165,7 +165,8 @@ export function schemaRule(ctx: RuleContext): void {
   )
     return;
   const validate = PROFILE_VALIDATORS[ctx.profile];
-  if (validate(ctx.data)) return;
+  // The data as the profile's reader types it (docs/skill-format.md §2).
+  if (validate(ctx.readerData ?? ctx.data)) return;
   const errors = validate.errors ?? [];
   const covered = handCoverage(ctx.reported);
   const byPointer = new Map<string, AjvError>();

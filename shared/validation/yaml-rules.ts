@@ -1,4 +1,8 @@
+import { quoteYamlString } from '../skill/yaml-strings';
+import { pyyamlFalsy, scalarKind, scalarSource } from '../skill/yaml-typing';
+import type { ScalarKind } from '../skill/yaml-typing';
 import { quoteFix, replaceFix } from './fixes';
+import type { RuleId } from './rule-catalog';
 import type { RuleContext, ScalarFact } from './rule-context';
 import type { QuickFix } from './types';
 
@@ -75,7 +79,8 @@ export function commentTruncationRule(ctx: RuleContext): void {
   if (!ctx.on('yaml/comment-truncates-value')) return;
   const text = ctx.parsed.text;
   for (const f of ctx.facts.plains) {
-    if (!f.node.comment) continue;
+    // An alias's comment belongs to the anchored value, written elsewhere.
+    if (f.alias || !f.node.comment) continue;
     let i = f.end;
     while (text[i] === ' ' || text[i] === '\t') i++;
     if (text[i] !== '#' || i === f.end) continue;
@@ -163,25 +168,102 @@ function typedAs(f: ScalarFact): { kind: '1.2' | '1.1'; as: string } | null {
   return null;
 }
 
-/** yes/no/on/off/true/false/null/~, numbers and dates as values of text fields (docs/skill-format.md §1). */
+/**
+ * The rule that reports a typed value in a text field this profile's reader refuses
+ * (docs/skill-format.md §2: `name: 123` is a number for PyYAML and js-yaml), or null when the
+ * reader takes such a value (then it is only `yaml/ambiguous-scalar`).
+ */
+function readerTextRule(ctx: RuleContext, pointer: string): RuleId | null {
+  const reader = ctx.spec.reader;
+  const top = pointer.split('/')[1] ?? '';
+  if (pointer === `/${top}`) return reader.typedText[top] ?? null;
+  if (reader.hookValuesText && /^\/hooks\/[^/]+$/.test(pointer)) return 'schema/invalid';
+  return null;
+}
+
+const KIND_WORDS: Record<ScalarKind, string> = {
+  str: 'text',
+  bool: 'a yes/no value (boolean)',
+  int: 'a number',
+  float: 'a number',
+  null: 'empty (null)',
+  timestamp: 'a date',
+};
+
+/**
+ * Typed values where text is expected (docs/skill-format.md §1 and §2): an error where the
+ * profile's reader refuses them (`description: yes` is the boolean true for skill-creator's
+ * PyYAML), else the warning that other readers type yes/no/on/off/true/false/null/~, numbers and
+ * dates differently.
+ */
 export function ambiguousScalarRule(ctx: RuleContext): void {
-  if (!ctx.on('yaml/ambiguous-scalar')) return;
+  const reader = ctx.spec.reader;
+  const warn = ctx.on('yaml/ambiguous-scalar');
   for (const f of ctx.facts.plains) {
+    const source = scalarSource(f.node);
+    // An empty value: the field's own rule says it is empty.
+    if (source === '') continue;
+    const rule = readerTextRule(ctx, f.pointer);
+    if (rule && ctx.on(rule)) {
+      const kind = scalarKind(reader.typing, f.node);
+      const top = f.pointer.split('/')[1] ?? '';
+      // `name: ~` and `description: null` are reported by their own rules as empty.
+      const emptyHandled = kind === 'null' && (top === 'name' || top === 'description');
+      const ignored = reader.truthyOnly?.has(top) === true && pyyamlFalsy(source);
+      if (kind !== null && kind !== 'str' && !emptyHandled && !ignored) {
+        const field = f.pointer.slice(1).replace(/\//g, '.');
+        const src = ctx.parsed.text.slice(f.start, f.end);
+        ctx.typeRejected.add(f.pointer);
+        ctx.report(rule, {
+          message: `"${f.alias ? source : src}" in "${field}" is read as ${KIND_WORDS[kind]}, not as text, by ${reader.who}, which rejects the skill. Put it in quotes.`,
+          detail: `${reader.typing}: plain scalar ${JSON.stringify(source)} resolves to ${kind}; field '${field}' must be a string`,
+          start: f.start,
+          end: f.end,
+          pointer: f.pointer,
+          fixes: [
+            f.alias
+              ? replaceFix(
+                  'Write the value out in quotes',
+                  f.start,
+                  f.end,
+                  quoteYamlString(source),
+                  false,
+                )
+              : quoteFix(f.start, f.end, src, true),
+          ],
+        });
+        continue;
+      }
+    }
+    if (!warn) continue;
     // Why typedAs first: most values are plain text, and it is the cheaper test.
     const t = typedAs(f);
     if (!t || !isTextPointer(ctx, f.pointer)) continue;
     const src = ctx.parsed.text.slice(f.start, f.end);
+    const shown = f.alias ? source : src;
     const field = f.pointer.slice(1).replace(/\//g, '.');
     ctx.report('yaml/ambiguous-scalar', {
       message:
-        t.kind === '1.2'
-          ? `"${src}" in "${field}" is read as ${t.as}, not as text. Put it in quotes.`
-          : `"${src}" in "${field}" is text for some readers but ${t.as} for older YAML readers (such as skill-creator's). Put it in quotes.`,
-      detail: `Plain scalar ${JSON.stringify(src)} resolves to a non-string type under YAML ${t.kind}`,
+        reader.typing === 'strictyaml'
+          ? `"${shown}" in "${field}" is text for the Agent Skills reference validator, but ${t.as} for ${t.kind === '1.2' ? 'most' : 'older'} YAML readers (such as skill-creator's). Put it in quotes.`
+          : t.kind === '1.2'
+            ? `"${shown}" in "${field}" is read as ${t.as} by most YAML readers, not as text. Put it in quotes.`
+            : `"${shown}" in "${field}" is text for some readers but ${t.as} for older YAML readers (such as skill-creator's). Put it in quotes.`,
+      detail: `Plain scalar ${JSON.stringify(shown)} resolves to a non-string type under YAML ${t.kind}`,
       start: f.start,
       end: f.end,
       pointer: f.pointer,
-      fixes: [quoteFix(f.start, f.end, src, true)],
+      fixes: [
+        f.alias
+          ? replaceFix(
+              'Write the value out in quotes',
+              f.start,
+              f.end,
+              quoteYamlString(source),
+              false,
+            )
+          : quoteFix(f.start, f.end, src, true),
+      ],
     });
   }
 }
@@ -189,13 +271,18 @@ export function ambiguousScalarRule(ctx: RuleContext): void {
 /** Keys whose list form another rule explains more precisely. */
 const FLOW_EXPLAINED = new Set(['/allowed-tools', '/argument-hint']);
 
-/** Flow collections, anchors/aliases (warnings) and duplicate keys (error), docs/skill-format.md §1. */
+/** Flow collections, anchors/aliases, tags and duplicate keys, docs/skill-format.md §1. */
 export function yamlStyleRules(ctx: RuleContext): void {
+  const strict = ctx.spec.reader.typing === 'strictyaml';
+  const flowRefused = ctx.sev('yaml/flow-collection') === 'error';
   for (const f of ctx.facts.flows) {
-    if (FLOW_EXPLAINED.has(f.pointer)) continue;
+    // Where the reader refuses the file for it, the brackets are reported even where another
+    // rule explains the list itself.
+    if (FLOW_EXPLAINED.has(f.pointer) && !flowRefused) continue;
     ctx.report('yaml/flow-collection', {
-      message:
-        'This list or mapping is written inline with brackets. Some strict YAML readers reject that; write one item per line instead.',
+      message: strict
+        ? 'This list or mapping is written inline with brackets. The Agent Skills reference validator rejects the file for that; write one item per line instead.'
+        : 'This list or mapping is written inline with brackets. Some strict YAML readers reject that; write one item per line instead.',
       detail: 'Flow collection',
       start: f.start,
       end: f.end,
@@ -204,13 +291,35 @@ export function yamlStyleRules(ctx: RuleContext): void {
   }
   for (const a of ctx.facts.anchors) {
     ctx.report('yaml/anchor-alias', {
-      message:
-        'This uses a YAML anchor or alias (& or *). Strict readers reject them; write the value out.',
+      message: strict
+        ? 'This uses a YAML anchor or alias (& or *). The Agent Skills reference validator rejects the file for that; write the value out.'
+        : 'This uses a YAML anchor or alias (& or *). Strict readers reject them; write the value out.',
       detail: `Anchor/alias ${a.note ?? ''}`.trim(),
       start: a.start,
       end: a.end,
       pointer: a.pointer,
     });
+  }
+  for (const t of ctx.facts.tags) {
+    if (t.known) {
+      ctx.report('yaml/explicit-tag', {
+        message: strict
+          ? `This value carries the YAML type tag "${shortTag(t.note)}". The Agent Skills reference validator rejects any tag; put the value in quotes instead.`
+          : `This value carries the YAML type tag "${shortTag(t.note)}". Strict readers reject tags; put the value in quotes instead.`,
+        detail: `Explicit tag ${t.note ?? ''}`.trim(),
+        start: t.start,
+        end: t.end,
+        pointer: t.pointer,
+      });
+    } else {
+      ctx.report('yaml/unknown-tag', {
+        message: `This value carries the tag "${shortTag(t.note)}", which is not a YAML type. The reader refuses the whole file; remove the tag.`,
+        detail: `Unknown tag ${t.note ?? ''}: safe YAML loaders cannot construct it`.trim(),
+        start: t.start,
+        end: t.end,
+        pointer: t.pointer,
+      });
+    }
   }
   for (const d of ctx.facts.duplicates) {
     ctx.report('yaml/duplicate-key', {
@@ -221,6 +330,12 @@ export function yamlStyleRules(ctx: RuleContext): void {
       pointer: d.pointer,
     });
   }
+}
+
+/** A tag as written in YAML: `!!str` for the standard ones. */
+function shortTag(tag: string | undefined): string {
+  if (!tag) return '';
+  return tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag;
 }
 
 /** Tabs in indentation (docs/skill-format.md §1: rejected). */

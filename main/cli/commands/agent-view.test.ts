@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAgentLibrary, makeServedLibrary, runCliProcess } from '../../testing/agent-library';
+import { makeAgentLibrary, makeServedLibrary } from '../../testing/agent-library';
 import { startEmbeddedHttp, type RunningServer } from '../../testing/inspector-servers';
-import { bundleCli, tempDir } from '../../testing/skill-library';
+import { bundleCli, runCliProcess as runProcess, tempDir } from '../../testing/skill-library';
 import { splitCommandLine } from '../support/remote-skills';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
+
+/** The bundled CLI as a child process, its output as `out` and `err`. */
+async function runCliProcess(
+  cli: string,
+  args: string[],
+): Promise<{ code: number | null; out: string; err: string }> {
+  const r = await runProcess(cli, args);
+  return { code: r.code, out: r.stdout, err: r.stderr };
+}
 
 /** `skillbench catalog`, `select` and `pack --target tools-*`, run as the bundled CLI in a child process. */
 describe('skillbench catalog, select and tool targets (child process)', () => {

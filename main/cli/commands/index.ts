@@ -16,5 +16,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'inspect', load: async () => (await import('./inspect')).inspectCommand },
   { name: 'catalog', load: async () => (await import('./catalog')).catalogCommand },
   { name: 'select', load: async () => (await import('./select')).selectCommand },
+  { name: 'agents', load: async () => (await import('./agents')).agentsCommand },
+  { name: 'install', load: async () => (await import('./install')).installCommand },
+  { name: 'installed', load: async () => (await import('./installed')).installedCommand },
+  { name: 'uninstall', load: async () => (await import('./uninstall')).uninstallCommand },
+  { name: 'outdated', load: async () => (await import('./outdated')).outdatedCommand },
+  { name: 'update', load: async () => (await import('./update')).updateCommand },
   { name: 'web', load: async () => (await import('./web')).webCommand },
 ];

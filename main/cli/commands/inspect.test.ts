@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, makeTestLibrary, tempDir } from '../../testing/skill-library';
+import { bundleCli, makeTestLibrary, runCliProcess, tempDir } from '../../testing/skill-library';
 import {
   fixtureSkill,
   startEmbeddedHttp,
@@ -66,7 +65,7 @@ describe('skillbench inspect', () => {
     const r = await run(['--verify', '--report', 'md', sdk.url]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 unverifiable.');
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
     expect(r.out).toContain('# Skills server report card');
     expect(r.out).toContain('| Manifest complete | PASS |');
   });
@@ -101,7 +100,7 @@ describe('skillbench inspect', () => {
       lib.path,
     ]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 unverifiable.');
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
   }, 60_000);
 
   it('exits 1 on a verification failure and says which field differs', async () => {
@@ -136,6 +135,16 @@ describe('skillbench inspect', () => {
     }
   });
 
+  it('--help says what each exit code means', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(
+      /Exit codes:\n {2}0 {2}Everything asked for was done and nothing is wrong/,
+    );
+    expect(r.out).toContain('1  Something failed or could not be checked');
+    expect(r.out).toContain('2  No connection could be made, or the command line is wrong.');
+  });
+
   it('exits 2 on usage and connection problems, with plain messages', async () => {
     expect((await run([])).code).toBe(2);
     const bad = await run(['ftp://example.com']);
@@ -156,15 +165,16 @@ describe('skillbench inspect', () => {
   });
 
   it('runs as a real process from the bundled CLI', async () => {
-    const code = await new Promise<number>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [cli, 'inspect', '--verify', '--token', ours.token ?? '', ours.url],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      child.stdout.resume();
-      child.on('close', (c) => resolve(c ?? -1));
-    });
-    expect(code).toBe(0);
+    const r = await runCliProcess(cli, [
+      'inspect',
+      '--verify',
+      '--token',
+      ours.token ?? '',
+      ours.url,
+    ]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(
+      'Result: Verified: every listed skill and file matches what the server listed.',
+    );
   }, 60_000);
 });

@@ -1,15 +1,17 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InspectorError } from '../../inspector/errors';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
 import type {
   ConnectionInput,
   DiscoveryResult,
+  FileStatus,
   HeaderInput,
   InspectorLimits,
   SkillVerification,
 } from '../../inspector/types';
+import { inspectionVerdict } from '../../inspector/verdict';
+import type { InspectionVerdict } from '../../inspector/verdict';
 import { term, terminalText } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
@@ -36,7 +38,17 @@ Nothing is read ahead of need: without --verify or --report only the listing is 
   --timeout S          Seconds to wait for connecting and for each answer (default 30).
   --max-pages N        Pages followed in any listing (default 1000).
 
-Exit codes: 0 clean, 1 a verification or conformance failure, 2 a usage or connection problem.`;
+Exit codes:
+  0  Everything asked for was done and nothing is wrong: the whole listing was read and, with
+     --verify, every listed skill and file was read and matches the listing (with --report,
+     the report card passes too).
+  1  Something failed or could not be checked: a file whose digest, size or frontmatter differs
+     from the listing; a file the listing leaves out; a listed address outside its skill
+     (.., %2e%2e, a query, file:, another skill's file); a skill whose name is not the last part
+     of its address; a listing cut short (endless or repeated page cursors, the connection
+     closed); a file or skill over the limits; a read that timed out; output from the server
+     that is not MCP; a skill found only through an older, unverifiable route.
+  2  No connection could be made, or the command line is wrong.`;
 
 interface InspectArgs {
   input: ConnectionInput;
@@ -162,7 +174,8 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   };
 }
 
-function discoveryText(d: DiscoveryResult): string {
+/** The listing as people read it; each entry's problems too, unless verification will say them. */
+function discoveryText(d: DiscoveryResult, showProblems: boolean): string {
   const lines: string[] = [];
   lines.push(
     `Discovery: ${d.route ? `route ${d.route}${d.route === 'extension' ? '' : ' (legacy, unverified)'}` : 'no skills found'} in ${d.durationMs} ms${d.partial ? ' — PARTIAL listing' : ''}`,
@@ -184,29 +197,70 @@ function discoveryText(d: DiscoveryResult): string {
       lines.push(
         term`      ${s.description.length > 160 ? `${s.description.slice(0, 157)}…` : s.description}`,
       );
+    if (showProblems) for (const p of s.problems) lines.push(term`      problem: ${p}`);
   }
   for (const t of d.templates)
     lines.push(term`  template: ${t.uriTemplate}${t.description ? ` — ${t.description}` : ''}`);
   return `${lines.join('\n')}\n`;
 }
 
+/** How a file's status reads in a sentence, for one file and for several. */
+const FILE_WORDS: Record<FileStatus, [string, string]> = {
+  verified: ['matches its listing', 'match their listing'],
+  mismatch: ['failed verification', 'failed verification'],
+  unlisted: ["is not in the skill's listing", "are not in the skill's listing"],
+  unverifiable: ['could not be checked', 'could not be checked'],
+  pending: ['was not read', 'were not read'],
+};
+
+/** File paths named per group before "and N more" (the JSON output has every file). */
+const MAX_PATHS = 5;
+
 function verificationText(results: SkillVerification[]): string {
   const lines = ['Verification:'];
   for (const v of results) {
-    const mark = v.verdict === 'verified' ? 'ok  ' : v.verdict === 'failed' ? 'FAIL' : 'n/a ';
+    const mark = v.verdict === 'verified' ? 'ok  ' : 'FAIL';
+    const word = v.verdict === 'unverifiable' ? 'could not be verified' : v.verdict;
     lines.push(
-      term`  ${mark} ${v.uri}: ${v.verdict} (${v.files.length} file(s), ${v.bytesRead} bytes)`,
+      term`  ${mark} ${v.uri}: ${word} (${v.files.length} file(s), ${v.bytesRead} bytes read)`,
     );
-    for (const f of v.files)
-      if (f.status !== 'verified')
-        lines.push(term`      ${f.status} ${f.path ?? f.uri}: ${f.reasons.join(' ')}`);
     for (const p of v.problems) lines.push(term`      problem: ${p}`);
+    // Files with the same status and reasons are said once (a skill over the limits has hundreds).
+    const groups = new Map<string, { status: FileStatus; reasons: string[]; paths: string[] }>();
+    for (const f of v.files) {
+      if (f.status === 'verified') continue;
+      const key = `${f.status}\n${f.reasons.join(' ')}`;
+      const g = groups.get(key) ?? { status: f.status, reasons: f.reasons, paths: [] };
+      g.paths.push(f.path ?? f.uri);
+      groups.set(key, g);
+    }
+    for (const g of groups.values()) {
+      const [one, many] = FILE_WORDS[g.status];
+      const shown = g.paths.slice(0, MAX_PATHS).join(', ');
+      const more = g.paths.length > MAX_PATHS ? ` and ${g.paths.length - MAX_PATHS} more` : '';
+      lines.push(
+        g.paths.length === 1
+          ? term`      ${shown} ${one}.`
+          : term`      ${g.paths.length} files ${many}: ${shown}${more}.`,
+      );
+      if (g.reasons.length > 0) lines.push(term`        detail: ${g.reasons.join(' ')}`);
+    }
   }
   const count = (k: SkillVerification['verdict']): number =>
     results.filter((r) => r.verdict === k).length;
   lines.push(
-    `Summary: ${count('verified')} verified, ${count('failed')} failed, ${count('unverifiable')} unverifiable.`,
+    `Summary: ${count('verified')} verified, ${count('failed')} failed, ${count('unverifiable')} could not be verified.`,
   );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The verdict as people read it: the answer, then each reason with its detail apart. */
+function verdictText(verdict: InspectionVerdict): string {
+  const lines = [`Result: ${verdict.headline}`];
+  for (const r of verdict.reasons) {
+    lines.push(term`  - ${r.plain}`);
+    for (const d of r.detail) lines.push(term`      detail: ${d}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -225,54 +279,65 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     try {
       status = await service.connect(opts.input);
     } catch (e) {
+      // Exit 2: no connection could be made (or the input was unusable).
       text.stderr(term`skillbench inspect: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;
     }
-    const ext = status.skillsExtension
-      ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
-      : 'no';
-    say(
-      term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
-    );
-    const discovery = await service.discover(opts.input.label, { templateUris: opts.templateUris });
-    say(discoveryText(discovery));
-    let failed = false;
-    const verifications: SkillVerification[] = [];
-    if (opts.verify) {
-      // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
-      const results: SkillVerification[] = new Array<SkillVerification>(discovery.skills.length);
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
-          while (next < discovery.skills.length) {
-            const i = next++;
-            results[i] = await service.verify(discovery.skills[i]?.key ?? '', { walk: opts.walk });
-          }
-        }),
+    try {
+      const ext = status.skillsExtension
+        ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
+        : 'no';
+      say(
+        term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
       );
-      verifications.push(...results);
-      say(verificationText(verifications));
-      failed ||= verifications.some((v) => v.verdict === 'failed');
-    }
-    let report: ReportCard | undefined;
-    if (opts.report) {
-      report = await service.report(opts.input.label);
-      failed ||= report.verdict === 'fail';
-      if (!json)
-        text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
-    }
-    if (json) {
-      io.stdout(
-        `${JSON.stringify({ connection: status, discovery, verification: opts.verify ? verifications : undefined, report }, null, 2)}\n`,
+      const discovery = await service.discover(opts.input.label, {
+        templateUris: opts.templateUris,
+      });
+      say(discoveryText(discovery, !opts.verify));
+      let verifications: SkillVerification[] | undefined;
+      if (opts.verify) {
+        // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
+        const results = new Array<SkillVerification>(discovery.skills.length);
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
+            while (next < discovery.skills.length) {
+              const i = next++;
+              results[i] = await service.verify(discovery.skills[i]?.key ?? '', {
+                walk: opts.walk,
+              });
+            }
+          }),
+        );
+        verifications = results;
+        say(verificationText(verifications));
+      }
+      let report: ReportCard | undefined;
+      if (opts.report) {
+        report = await service.report(opts.input.label);
+        if (!json)
+          text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
+      }
+      const verdict = inspectionVerdict({
+        discovery,
+        verifications,
+        unreadable: service.unreadableOutput(opts.input.label),
+      });
+      say(verdictText(verdict));
+      if (json) {
+        io.stdout(
+          `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict }, null, 2)}\n`,
+        );
+      }
+      return verdict.ok && report?.verdict !== 'fail' ? 0 : 1;
+    } catch (e) {
+      // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
+      // nothing is verified.
+      text.stderr(
+        term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e instanceof Error ? e.message : String(e)}\n`,
       );
+      return 1;
     }
-    return failed ? 1 : 0;
-  } catch (e) {
-    if (e instanceof InspectorError) {
-      text.stderr(term`skillbench inspect: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
   } finally {
     await service.close();
   }

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
 import { LiveCatalog } from '../../mcp-server/live-catalog';
 import { startHttpHost } from '../../mcp-server/http-host';
 import { serveStdio } from '../../mcp-server/stdio-host';
@@ -210,7 +211,12 @@ export const serveCommand: CliCommand = {
     const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
-    const catalog = new LiveCatalog(opts.roots, { watch: opts.watch });
+    // Why the agents' folders: a skill folder linked there (by a skill manager) is served as its skill.
+    const agentEnv = processAgentEnv(io.env);
+    const catalog = new LiveCatalog(opts.roots, {
+      watch: opts.watch,
+      linkRoots: () => allAgentSkillDirs(agentEnv, []),
+    });
     await catalog.load();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
     reportCatalog(catalog, io);

@@ -67,15 +67,19 @@ export const webCommand: CliCommand = {
       userDataDir: values['user-data'],
       cliCommand,
     });
+    // Why the handlers before the address is printed: whoever stops us as soon as it appears
+    // (a person at once, a supervisor, a test) must get a clean stop, not the default kill.
+    // Why `on`, not `once`: a second signal while shutting down must not fall back to the default kill.
+    const stopped = new Promise<void>((resolveStop) => {
+      const stop = () => resolveStop();
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
     if (values.reason) io.stdout(term`${values.reason}\n`);
     io.stdout(
       `Skillbench is running in your browser at:\n\n  ${shell.host.url}\n\nOpen that address (it carries this session's access token). Press Ctrl+C to stop.\n`,
     );
-    await new Promise<void>((resolveStop) => {
-      const stop = () => resolveStop();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    await stopped;
     await shell.close();
     // Why: the worker threads started for the window would keep the process alive after Ctrl+C.
     await sharedWorkers()?.close();

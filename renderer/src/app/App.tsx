@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { AgentsView } from '../features/agents/AgentsView';
+import { InstallDialog } from '../features/agents/InstallDialog';
+import { useAgentsStore } from '../features/agents/stores';
 import { ImportDialog } from '../features/import/ImportDialog';
 import { useImportStore } from '../features/import/stores';
 import { isDirty } from '../features/editor/editor-store';
 import { RecoveredDrafts } from '../features/editor/RecoveredDrafts';
 import { useEditorStore } from '../features/editor/stores';
-import { useAgentStore } from '../features/agent/stores';
+import { useAgentViewStore } from '../features/agent-view/stores';
 import { useInspectorStore } from '../features/inspector/stores';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { NewSkillWizard } from '../features/library/NewSkillWizard';
@@ -24,7 +27,7 @@ const SkillView = lazy(() =>
   import('../features/editor/SkillView').then((m) => ({ default: m.SkillView })),
 );
 const AgentView = lazy(() =>
-  import('../features/agent/AgentView').then((m) => ({ default: m.AgentView })),
+  import('../features/agent-view/AgentView').then((m) => ({ default: m.AgentView })),
 );
 const InspectorView = lazy(() =>
   import('../features/inspector/InspectorView').then((m) => ({ default: m.InspectorView })),
@@ -35,8 +38,24 @@ export function App() {
   const info = useAppStore((s) => s.info);
   const appState = useAppStore((s) => s.state);
   const suggestions = useLibraryStore((s) => s.suggestions);
-  const [dialog, setDialog] = useState<'open' | 'new' | 'import' | null>(null);
-  const [view, setView] = useState<'library' | 'server' | 'inspector' | 'agent'>('library');
+  const [dialog, setDialog] = useState<'open' | 'new' | 'import' | 'install' | null>(null);
+  const [view, setView] = useState<'library' | 'agents' | 'server' | 'inspector' | 'agent-view'>(
+    'library',
+  );
+  const agentsOverview = useAgentsStore((s) => s.overview);
+  const librarySkills = useLibraryStore((s) => s.skills);
+  // Why here: the library shows where each skill is installed, and features never import the Agents feature.
+  const installedIn = useMemo(() => {
+    const map: Record<string, string[]> = {};
+    for (const agent of agentsOverview?.agents ?? [])
+      for (const folder of agent.folders)
+        for (const skill of folder.skills) {
+          if (!skill.libraryDir) continue;
+          const list = (map[skill.libraryDir] ??= []);
+          if (!list.includes(agent.name)) list.push(agent.name);
+        }
+    return map;
+  }, [agentsOverview]);
   const roots = useLibraryStore((s) => s.roots);
   const error = useNoticesStore((s) => s.error);
   const notice = useNoticesStore((s) => s.notice);
@@ -49,12 +68,13 @@ export function App() {
 
   useEffect(() => {
     void useAppStore.getState().start();
+    void useAgentsStore.getState().load();
     const stopEvents = routeEvents(onEvent, {
       editor: useEditorStore.getState,
       library: useLibraryStore.getState,
       server: useServerStore.getState,
       inspector: useInspectorStore.getState,
-      agent: useAgentStore.getState,
+      agentView: useAgentViewStore.getState,
     });
     // Why: closing the window with unsaved changes asks first (never lose work).
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -78,7 +98,7 @@ export function App() {
   useEffect(() => {
     // Why here: opening or removing a library folder changes what the agent sees; the app shell is
     // where features meet (renderer/README.md), and refresh reads again only if the view was shown.
-    void useAgentStore.getState().refresh();
+    void useAgentViewStore.getState().refresh();
   }, [roots]);
 
   /** Switch skills, asking before unsaved changes are left behind. */
@@ -125,6 +145,14 @@ export function App() {
           <button
             type="button"
             role="tab"
+            aria-selected={view === 'agents'}
+            onClick={() => setView('agents')}
+          >
+            Agents
+          </button>
+          <button
+            type="button"
+            role="tab"
             aria-selected={view === 'server'}
             onClick={() => setView('server')}
           >
@@ -141,8 +169,8 @@ export function App() {
           <button
             type="button"
             role="tab"
-            aria-selected={view === 'agent'}
-            onClick={() => setView('agent')}
+            aria-selected={view === 'agent-view'}
+            onClick={() => setView('agent-view')}
           >
             What the agent sees
           </button>
@@ -155,6 +183,9 @@ export function App() {
         </button>
         <button type="button" onClick={() => setDialog('import')} disabled={roots.length === 0}>
           Import…
+        </button>
+        <button type="button" onClick={() => setDialog('install')} disabled={roots.length === 0}>
+          Install…
         </button>
         <TargetSelector />
         <span className="root-path" title={roots.join('\n')}>
@@ -224,6 +255,7 @@ export function App() {
               openPath={openPath}
               onOpen={(path) => void switchTo(path)}
               onDropArchive={importDropped}
+              installedIn={installedIn}
             />
             <Suspense
               fallback={
@@ -233,9 +265,11 @@ export function App() {
               <SkillView />
             </Suspense>
           </>
+        ) : view === 'agents' ? (
+          <AgentsView />
         ) : view === 'server' ? (
           <ServerPanel />
-        ) : view === 'agent' ? (
+        ) : view === 'agent-view' ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             <AgentView />
           </Suspense>
@@ -255,6 +289,9 @@ export function App() {
         <NewSkillWizard onClose={() => setDialog(null)} onCreated={(path) => void switchTo(path)} />
       ) : null}
       {dialog === 'import' ? <ImportDialog roots={roots} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'install' ? (
+        <InstallDialog skills={librarySkills} initial={openPath} onClose={() => setDialog(null)} />
+      ) : null}
     </div>
   );
 }

@@ -41,7 +41,7 @@ function recorder() {
         void calls.push(['inspector.fileChecked', key, verification]),
       verified: (verification) => void calls.push(['inspector.verified', verification]),
     }),
-    agent: () => ({ refresh: async () => void calls.push(['agent.refresh']) }),
+    agentView: () => ({ refresh: async () => void calls.push(['agentView.refresh']) }),
   };
   return { calls, targets };
 }
@@ -107,18 +107,18 @@ describe('routeEvents: the one place that listens to main', () => {
 
     expect(calls).toEqual([
       ['editor.externalChange', '/lib/a/SKILL.md', 'v2'],
-      ['agent.refresh'],
+      ['agentView.refresh'],
       ['library.refresh'],
-      ['agent.refresh'],
+      ['agentView.refresh'],
       ['server.serverChanged'],
       ['server.requestLogged', request],
       ['inspector.connectionChanged', status],
       ['inspector.logged', entry],
       ['inspector.fileChecked', 'k', verification],
       ['inspector.verified', verdict],
-      ['agent.refresh'],
+      ['agentView.refresh'],
       ['inspector.connectionChanged', { ...status, state: 'disconnected' }],
-      ['agent.refresh'],
+      ['agentView.refresh'],
     ]);
   });
 

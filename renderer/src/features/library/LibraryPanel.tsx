@@ -41,7 +41,10 @@ export function LibraryPanel({
   openPath,
   onOpen,
   onDropArchive,
+  installedIn,
 }: {
+  /** Per skill folder, the agents it is installed in. */
+  installedIn?: Readonly<Record<string, readonly string[]>>;
   /** The skill open in the editor, marked in the list. */
   openPath: string | null;
   onOpen: (path: string) => void;
@@ -131,7 +134,7 @@ export function LibraryPanel({
           </select>
         </div>
       </div>
-      <SkillList openPath={openPath} onOpen={onOpen} />
+      <SkillList openPath={openPath} onOpen={onOpen} {...(installedIn ? { installedIn } : {})} />
       {findings.length > 0 ? (
         <ul className="library-findings" aria-label="Library problems">
           {findings.map((f, i) => (

@@ -42,6 +42,16 @@ function StatusBadge({ skill }: { skill: SkillSummary }) {
   );
 }
 
+/** "· installed in Claude Code, Codex" for a skill's SKILL.md path, or ''. */
+function installedLabel(
+  installedIn: Readonly<Record<string, readonly string[]>>,
+  path: string,
+): string {
+  const dir = path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')));
+  const agents = installedIn[dir];
+  return agents && agents.length > 0 ? ` · installed in ${agents.join(', ')}` : '';
+}
+
 /**
  * The skills of the library, filtered and sorted. Virtualised: only the rows in view (plus a
  * few) are in the DOM, so 5,000 skills scroll smoothly.
@@ -49,10 +59,13 @@ function StatusBadge({ skill }: { skill: SkillSummary }) {
 export function SkillList({
   openPath,
   onOpen,
+  installedIn = {},
 }: {
   /** The skill open in the editor, marked in the list. */
   openPath: string | null;
   onOpen: (path: string) => void;
+  /** Per skill folder, the agents it is installed in (from the Agents view). */
+  installedIn?: Readonly<Record<string, readonly string[]>>;
 }) {
   const skills = useLibraryStore((s) => s.skills);
   const filter = useLibraryStore((s) => s.filter);
@@ -128,7 +141,11 @@ export function SkillList({
                 <span className="skill-name">{skill.name}</span>
                 <StatusBadge skill={skill} />
                 <span className="skill-description">{skill.description || 'No description'}</span>
-                <span className="skill-path">{skill.relativeDir || '.'}</span>
+                <span className="skill-path">
+                  {skill.relativeDir || '.'}
+                  {skill.linked ? ` · linked to ${skill.linked.target}` : ''}
+                  {installedLabel(installedIn, skill.path)}
+                </span>
               </button>
             </li>
           ))}

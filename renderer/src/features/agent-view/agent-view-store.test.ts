@@ -3,7 +3,7 @@ import { buildCatalog, type EvalReport } from '../../../../shared/agent-view';
 import type { AgentCatalogView, AppSettings, Result } from '../../../../shared/ipc/contract';
 import { createNoticesStore } from '../../app/state/notices-store';
 import { deferred, fakeApi, INTERNAL, ok, type FakeChannels } from '../../testing/fake-api';
-import { createAgentStore, splitList, thresholdOf } from './agent-store';
+import { createAgentViewStore, splitList, thresholdOf } from './agent-view-store';
 
 function view(names: string[], limit = 2000): AgentCatalogView {
   const catalog = buildCatalog(
@@ -29,13 +29,13 @@ function view(names: string[], limit = 2000): AgentCatalogView {
 function setup(channels: FakeChannels) {
   const fake = fakeApi(channels);
   const notices = createNoticesStore();
-  const agent = createAgentStore({ api: fake.api, notices: notices.getState() });
+  const agent = createAgentViewStore({ api: fake.api, notices: notices.getState() });
   return { fake, notices, agent };
 }
 
 describe('agent store', () => {
   it('loads the catalog and runs the tester over it as the user types', async () => {
-    const { agent } = setup({ 'agent.catalog': () => ok(view(['pdf', 'csv'])) });
+    const { agent } = setup({ 'agentView.catalog': () => ok(view(['pdf', 'csv'])) });
     await agent.getState().load();
     expect(agent.getState().selection).toBeNull();
     agent.getState().setTester({ prompt: 'a pdf and a csv', files: 'x.pdf' });
@@ -48,10 +48,10 @@ describe('agent store', () => {
   });
 
   it('keeps the tester input across a reload and runs it on the new catalog', async () => {
-    const { agent, fake } = setup({ 'agent.catalog': () => ok(view(['pdf'])) });
+    const { agent, fake } = setup({ 'agentView.catalog': () => ok(view(['pdf'])) });
     await agent.getState().load();
     agent.getState().setTester({ prompt: 'pdf', threshold: '1' });
-    fake.answer({ 'agent.catalog': () => ok(view(['pdf', 'zip'])) });
+    fake.answer({ 'agentView.catalog': () => ok(view(['pdf', 'zip'])) });
     agent.getState().setTester({ prompt: 'pdf zip' });
     await agent.getState().refresh();
     expect(agent.getState().selection?.selected.map((s) => s.name)).toEqual(['pdf', 'zip']);
@@ -65,9 +65,9 @@ describe('agent store', () => {
 
   it('shows the newer of two overlapping loads', async () => {
     const first = deferred<Result<AgentCatalogView>>();
-    const { agent, fake } = setup({ 'agent.catalog': () => first.promise });
+    const { agent, fake } = setup({ 'agentView.catalog': () => first.promise });
     const a = agent.getState().load();
-    fake.answer({ 'agent.catalog': () => ok(view(['new'])) });
+    fake.answer({ 'agentView.catalog': () => ok(view(['new'])) });
     await agent.getState().load();
     first.resolve(ok(view(['old'])));
     await a;
@@ -76,7 +76,7 @@ describe('agent store', () => {
   });
 
   it('shows the error when the catalog cannot be read', async () => {
-    const { agent, notices } = setup({ 'agent.catalog': () => INTERNAL });
+    const { agent, notices } = setup({ 'agentView.catalog': () => INTERNAL });
     await agent.getState().load();
     expect(agent.getState()).toMatchObject({ catalog: null, loading: false });
     expect(notices.getState().error?.code).toBe('internal');
@@ -96,12 +96,12 @@ describe('agent store', () => {
       },
       withoutEvals: [],
     };
-    const { agent, fake } = setup({ 'agent.evals': () => ok(report) });
+    const { agent, fake } = setup({ 'agentView.evals': () => ok(report) });
     agent.getState().setTester({ threshold: '4' });
     const running = agent.getState().runEvals();
     expect(agent.getState().evalsRunning).toBe(true);
     await running;
-    expect(fake.inputs('agent.evals')).toEqual([{ threshold: 4 }]);
+    expect(fake.inputs('agentView.evals')).toEqual([{ threshold: 4 }]);
     expect(agent.getState()).toMatchObject({ evals: report, evalsRunning: false });
   });
 
@@ -114,7 +114,7 @@ describe('agent store', () => {
     };
     const { agent, fake } = setup({
       'settings.update': () => ok(settings),
-      'agent.catalog': () => ok(view(['pdf'], 500)),
+      'agentView.catalog': () => ok(view(['pdf'], 500)),
     });
     await agent.getState().setBudget(500);
     expect(fake.inputs('settings.update')).toEqual([{ contextBudget: 500 }]);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { CatalogSource, Metrics, ScoredSkill } from '../../../../shared/agent-view';
-import { useAgentStore } from './stores';
+import { useAgentViewStore } from './stores';
 import './agent-view.css';
 
 /** Copy text to the clipboard and say so. */
@@ -37,8 +37,8 @@ function bytes(n: number): string {
 
 /** The block, its footprint against the budget, each skill's share and the name collisions. */
 function CatalogSection() {
-  const catalog = useAgentStore((s) => s.catalog);
-  const setBudget = useAgentStore((s) => s.setBudget);
+  const catalog = useAgentViewStore((s) => s.catalog);
+  const setBudget = useAgentViewStore((s) => s.setBudget);
   const [budget, setBudgetText] = useState('');
   const budgetId = useId();
   if (!catalog) return null;
@@ -197,9 +197,9 @@ function SkillResult({ s, rank }: { s: ScoredSkill; rank?: number }) {
 
 /** The trigger tester: a prompt, attached file names and host intents → what is picked and why. */
 function TesterSection() {
-  const tester = useAgentStore((s) => s.tester);
-  const selection = useAgentStore((s) => s.selection);
-  const setTester = useAgentStore((s) => s.setTester);
+  const tester = useAgentViewStore((s) => s.tester);
+  const selection = useAgentViewStore((s) => s.selection);
+  const setTester = useAgentViewStore((s) => s.setTester);
   const ids = { prompt: useId(), files: useId(), intents: useId(), threshold: useId() };
   return (
     <section className="agent-tester" aria-label="Trigger tester">
@@ -278,9 +278,9 @@ function percent(m: Metrics, which: 'precision' | 'recall'): string {
 
 /** Run every skill's example prompts (evals/triggers.json) and show precision, recall and stolen prompts. */
 function EvalsSection() {
-  const evals = useAgentStore((s) => s.evals);
-  const running = useAgentStore((s) => s.evalsRunning);
-  const runEvals = useAgentStore((s) => s.runEvals);
+  const evals = useAgentViewStore((s) => s.evals);
+  const running = useAgentViewStore((s) => s.evalsRunning);
+  const runEvals = useAgentViewStore((s) => s.runEvals);
   return (
     <section className="agent-evals" aria-label="Trigger examples">
       <div className="row between">
@@ -350,9 +350,9 @@ function EvalsSection() {
 
 /** "What the agent sees": the skills list in the model's instructions, the tester and the examples. */
 export function AgentView() {
-  const catalog = useAgentStore((s) => s.catalog);
-  const loading = useAgentStore((s) => s.loading);
-  const load = useAgentStore((s) => s.load);
+  const catalog = useAgentViewStore((s) => s.catalog);
+  const loading = useAgentViewStore((s) => s.loading);
+  const load = useAgentViewStore((s) => s.load);
 
   useEffect(() => {
     // Later changes arrive through the app's one event listener; this loads what is there now.

@@ -9,7 +9,7 @@ import type { AgentCatalogView, ApiClient } from '../../../../shared/ipc/contrac
 import type { Notices } from '../../app/state/notices-store';
 
 /** What the agent store needs from outside. */
-export interface AgentDeps {
+export interface AgentViewDeps {
   api: ApiClient;
   notices: Notices;
 }
@@ -26,7 +26,7 @@ export interface TesterInput {
 }
 
 /** The "What the agent sees" view: the catalog, the trigger tester and the trigger evals. */
-export interface AgentState {
+export interface AgentViewState {
   catalog: AgentCatalogView | null;
   loading: boolean;
   tester: TesterInput;
@@ -69,10 +69,10 @@ function run(catalog: AgentCatalogView | null, t: TesterInput): Selection | null
 }
 
 /** Make an agent store; actions are the only callers of the agent channels. */
-export function createAgentStore({ api, notices }: AgentDeps) {
+export function createAgentViewStore({ api, notices }: AgentViewDeps) {
   // Why a counter: a reload may overlap another (an event and a click); only the newest answer is shown.
   let issued = 0;
-  return create<AgentState>()((set, get) => ({
+  return create<AgentViewState>()((set, get) => ({
     catalog: null,
     loading: false,
     tester: { prompt: '', files: '', intents: '', threshold: '' },
@@ -82,7 +82,7 @@ export function createAgentStore({ api, notices }: AgentDeps) {
     async load() {
       const mine = ++issued;
       set({ loading: true });
-      const result = await api['agent.catalog']({});
+      const result = await api['agentView.catalog']({});
       if (mine !== issued) return;
       if (!result.ok) {
         set({ loading: false });
@@ -104,7 +104,9 @@ export function createAgentStore({ api, notices }: AgentDeps) {
     },
     async runEvals() {
       set({ evalsRunning: true });
-      const result = await api['agent.evals']({ threshold: thresholdOf(get().tester.threshold) });
+      const result = await api['agentView.evals']({
+        threshold: thresholdOf(get().tester.threshold),
+      });
       set({ evalsRunning: false });
       if (!result.ok) notices.showError(result.error);
       else set({ evals: result.value });

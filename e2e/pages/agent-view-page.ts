@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The "What the agent sees" tab and the Hosts panel, as a user sees them (docs/conventions.md §8). */
-export class AgentPage {
+export class AgentViewPage {
   readonly tab: Locator;
   readonly view: Locator;
   readonly catalog: Locator;

@@ -3,10 +3,10 @@ import { ok, type AgentCatalogView, type ApiHandlers } from '../../shared/ipc/co
 import { evalsFrom, gatherCatalog, type AgentSources } from '../agent-view/service';
 import type { ApiDeps } from './services';
 
-type AgentChannels = 'agent.catalog' | 'agent.evals';
+type AgentViewChannels = 'agentView.catalog' | 'agentView.evals';
 
 /** What the agent sees: the channels over main/agent-view (docs/agent-view.md). */
-export function createAgentHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChannels> {
+export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentViewChannels> {
   /** The open library folders and the inspector's connected servers, in the order they came. */
   async function sources(): Promise<AgentSources> {
     const connected = deps.inspector.status().filter((c) => c.state === 'connected');
@@ -19,7 +19,7 @@ export function createAgentHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChann
     };
   }
   return {
-    'agent.catalog': async () => {
+    'agentView.catalog': async () => {
       const { catalog, problems } = await gatherCatalog(await sources());
       const limit = (await deps.settings.get()).contextBudget ?? DEFAULT_CONTEXT_BUDGET;
       const used = catalog.footprint.block.tokens;
@@ -33,7 +33,7 @@ export function createAgentHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChann
       };
       return ok(view);
     },
-    'agent.evals': async ({ threshold }) => {
+    'agentView.evals': async ({ threshold }) => {
       const { problems: _problems, ...report } = await evalsFrom(await sources(), threshold);
       return ok(report);
     },

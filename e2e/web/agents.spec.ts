@@ -1,0 +1,119 @@
+import { mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBrowserShell, type BrowserShell } from '../../main/web/browser-shell';
+import { seriousViolations } from '../axe';
+import { expect, test as base } from '../fixtures';
+import { AgentsPage } from '../pages/agents-page';
+
+const rendererDir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
+
+/** The shell with its agents looked for in a temp home (Claude Code and Codex "installed" there). */
+const test = base.extend<{ home: string; shell: BrowserShell; agents: AgentsPage }>({
+  home: async ({}, use) => {
+    const home = await mkdtemp(join(tmpdir(), 'skillbench-e2e-home-'));
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await mkdir(join(home, '.codex'), { recursive: true });
+    await use(home);
+    await rm(home, { recursive: true, force: true });
+  },
+  shell: async ({ home }, use) => {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
+    const shell = await startBrowserShell({
+      rendererDir,
+      version: 'e2e',
+      userDataDir,
+      agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
+    });
+    await use(shell);
+    await shell.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  },
+  agents: async ({ app }, use) => {
+    await use(new AgentsPage(app.page));
+  },
+});
+
+const SKILL = (name: string) =>
+  `---\nname: ${name}\ndescription: Does ${name} things. Use when ${name} is asked for.\n---\n# ${name}\n`;
+
+test('the Agents view lists what each agent loads: a skill linked the skills CLI way with its source, a broken link, the verdict', async ({
+  app,
+  agents,
+  library,
+  home,
+}) => {
+  const project = join(library.dir, 'project');
+  await mkdir(join(project, '.agents', 'skills', 'my-skill'), { recursive: true });
+  await writeFile(join(project, '.agents', 'skills', 'my-skill', 'SKILL.md'), SKILL('my-skill'));
+  await mkdir(join(project, '.claude', 'skills'), { recursive: true });
+  await symlink('../../.agents/skills/my-skill', join(project, '.claude', 'skills', 'my-skill'));
+  await symlink('../../gone', join(project, '.claude', 'skills', 'old-skill'));
+  await writeFile(
+    join(project, 'skills-lock.json'),
+    JSON.stringify({
+      version: 1,
+      skills: { 'my-skill': { source: './my-skills', sourceType: 'local', computedHash: 'x' } },
+    }),
+  );
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await agents.open();
+  await agents.addProject(project);
+  const linked = agents.row('Claude Code', 'my-skill');
+  await expect(linked).toContainText('Linked to the shared copy');
+  await expect(linked).toContainText('my-skills');
+  await expect(linked).toContainText('Valid');
+  const broken = agents.row('Claude Code', 'old-skill');
+  await expect(broken).toContainText('Broken link');
+  await expect(broken).toContainText('does not exist');
+  await expect(agents.agent('Codex')).toBeVisible();
+  expect(await seriousViolations(app.page), 'Agents view').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/agents-view.png' });
+
+  // Remove goes to the trash, and Undo puts it back.
+  await linked.getByRole('button', { name: /^Remove my-skill/ }).click();
+  await expect(agents.row('Claude Code', 'my-skill')).toHaveCount(0);
+  await agents.undoButton.click();
+  await expect(agents.row('Claude Code', 'my-skill')).toContainText('Linked to the shared copy');
+  expect(await readlink(join(project, '.claude', 'skills', 'my-skill'))).toBe(
+    '../../.agents/skills/my-skill',
+  );
+  void home;
+});
+
+test('installing from the library: checked for each agent first, linked for Claude Code, a name conflict asks and renames', async ({
+  app,
+  agents,
+  library,
+  home,
+}) => {
+  await library.addSkill('notes', SKILL('notes'));
+  await mkdir(join(home, '.claude', 'skills', 'notes'), { recursive: true });
+  await writeFile(join(home, '.claude', 'skills', 'notes', 'SKILL.md'), SKILL('notes') + 'Mine.\n');
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.openFolder(library.dir);
+  await expect(app.skill('notes')).toBeVisible();
+  await agents.installButton.click();
+  await expect(agents.dialog).toBeVisible();
+  await agents.tick('notes');
+  await agents.tick('Claude Code');
+  await agents.dialog.getByRole('button', { name: 'Check' }).click();
+  await expect(agents.dialog.getByRole('table', { name: 'Checks for each agent' })).toContainText(
+    'Valid',
+  );
+  expect(await seriousViolations(app.page), 'install dialog').toEqual([]);
+  await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
+  const result = agents.dialog.getByRole('list', { name: 'Install result' });
+  await expect(result).toContainText('already exists');
+  await app.page.screenshot({ path: 'out/screenshots/install-dialog.png' });
+  expect(await readFile(join(home, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8')).toContain(
+    'Mine.',
+  );
+  await agents.dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(result).toContainText('Linked');
+  expect(await readlink(join(home, '.claude', 'skills', 'notes-2'))).toBe(
+    '../../.agents/skills/notes-2',
+  );
+  await agents.dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(app.skill('notes')).toContainText('installed in Claude Code');
+});

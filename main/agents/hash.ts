@@ -1,0 +1,48 @@
+/**
+ * The hash of a skill folder that both lock files record, computed the way the `skills` CLI
+ * computes it so each tool can tell whether the other's copy changed: sha256 over every regular
+ * file's `/`-separated path followed by its bytes, in `localeCompare` order of the paths, not
+ * entering `.git` or `node_modules`; links are not files and are left out.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One file of a skill: its path relative to the skill folder and its bytes. */
+export interface HashedFile {
+  path: string;
+  data: Uint8Array;
+}
+
+/** The hash of a set of files (see the file comment). */
+export function hashFiles(files: readonly HashedFile[]): string {
+  const sorted = [...files].sort((a, b) => a.path.localeCompare(b.path));
+  const hash = createHash('sha256');
+  for (const f of sorted) {
+    hash.update(f.path);
+    hash.update(f.data);
+  }
+  return hash.digest('hex');
+}
+
+/** Every regular file under `dir` as the hash sees it. */
+export async function folderFiles(dir: string): Promise<HashedFile[]> {
+  const out: HashedFile[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(rel === '' ? dir : join(dir, rel), { withFileTypes: true });
+    for (const e of entries) {
+      const path = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        if (e.name === '.git' || e.name === 'node_modules') continue;
+        await walk(path);
+      } else if (e.isFile()) out.push({ path, data: await readFile(join(dir, path)) });
+    }
+  };
+  await walk('');
+  return out;
+}
+
+/** The hash of the folder at `dir` (a link to a folder is followed at the top, as the CLI does). */
+export async function hashFolder(dir: string): Promise<string> {
+  return hashFiles(await folderFiles(dir));
+}

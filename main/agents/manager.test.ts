@@ -1,0 +1,495 @@
+import { execFileSync } from 'node:child_process';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AGENTS } from '../../shared/agents/agents';
+import { mergeThreeWay } from '../../shared/agents/merge';
+import { parseLock } from '../../shared/agents/lock';
+import { hashFolder } from './hash';
+import { SkillManager } from './manager';
+import type { Scope } from './paths';
+
+let tmp: string;
+let home: string;
+let lib: string;
+let project: string;
+let manager: SkillManager;
+
+const skillText = (name: string, body = '# Body\n\nDo the thing.\n') =>
+  `---\nname: ${name}\ndescription: Does ${name} things. Use when ${name} is asked for.\n---\n${body}`;
+
+async function addSkill(root: string, name: string, body?: string): Promise<string> {
+  const dir = join(root, name);
+  await mkdir(join(dir, 'references'), { recursive: true });
+  await writeFile(join(dir, 'SKILL.md'), skillText(name, body));
+  await writeFile(join(dir, 'references', 'guide.md'), '# Guide\n');
+  return dir;
+}
+
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-agents-'));
+  home = join(tmp, 'home');
+  lib = join(tmp, 'lib');
+  project = join(tmp, 'project');
+  await mkdir(join(home, '.claude'), { recursive: true });
+  await mkdir(join(home, '.codex'), { recursive: true });
+  await mkdir(lib);
+  await mkdir(project);
+  manager = new SkillManager({
+    env: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
+    dataDir: join(tmp, 'data'),
+    trashDir: join(tmp, 'data', 'trash'),
+    libraryRoots: async () => [lib],
+  });
+});
+afterEach(async () => {
+  await chmod(join(project, '.claude', 'skills'), 0o755).catch(() => undefined);
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const projectScope = (): Scope => ({ kind: 'project', dir: project });
+
+describe('the agent table', () => {
+  it('has every agent of the skills CLI once, each with a project folder', () => {
+    const ids = AGENTS.map((a) => a.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBeGreaterThanOrEqual(79);
+    for (const id of [
+      'claude-code',
+      'codex',
+      'cursor',
+      'gemini-cli',
+      'github-copilot',
+      'opencode',
+      'windsurf',
+    ])
+      expect(ids).toContain(id);
+    expect(AGENTS.every((a) => a.projectDir.length > 0)).toBe(true);
+  });
+
+  it('detects only the agents whose configuration folders exist', async () => {
+    const found = (await manager.detected()).map((a) => a.id);
+    expect(found).toContain('claude-code');
+    expect(found).toContain('codex');
+    expect(found).not.toContain('cursor');
+  });
+});
+
+describe('install and remove', () => {
+  it('links: one canonical copy in .agents/skills, a relative link for Claude Code, the lock records the library source', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code', 'cursor'],
+      scope: projectScope(),
+      mode: 'link',
+    });
+    expect(report.outcomes.map((o) => o.status)).toEqual(['installed', 'installed']);
+    const link = join(project, '.claude', 'skills', 'notes');
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe('../../.agents/skills/notes');
+    expect(await readFile(join(project, '.agents', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
+      skillText('notes'),
+    );
+    const lock = parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8'));
+    expect(lock.problem).toBeUndefined();
+    expect(lock.skills.notes?.sourceType).toBe('local');
+    expect(lock.skills.notes?.computedHash).toBe(
+      await hashFolder(join(project, '.agents', 'skills', 'notes')),
+    );
+    const overview = await manager.overview({ projects: [project] });
+    const claude = overview.agents.find((a) => a.id === 'claude-code');
+    const skill = claude?.folders.find((f) => f.scope.kind === 'project')?.skills[0];
+    expect(skill?.state).toBe('linked');
+    expect(skill?.source).toContain(dir);
+    expect(skill?.verdict).toBe('valid');
+  });
+
+  it('copies by default for Codex (it does not follow links) and links for Claude Code', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['codex', 'claude-code'],
+      scope: { kind: 'global' },
+    });
+    expect(report.outcomes.map((o) => [o.agent, o.mode])).toEqual([
+      ['codex', 'copy'],
+      ['claude-code', 'link'],
+    ]);
+    expect((await lstat(join(home, '.agents', 'skills', 'notes'))).isDirectory()).toBe(true);
+    expect((await lstat(join(home, '.claude', 'skills', 'notes'))).isSymbolicLink()).toBe(true);
+    const lock = parseLock(
+      'global',
+      await readFile(join(home, '.agents', '.skill-lock.json'), 'utf8'),
+    );
+    expect(lock.version).toBe(3);
+    expect(lock.skills.notes?.skillFolderHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a name conflict asks; rename installs as name-2; replace moves the old copy to the trash', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const other = join(project, '.claude', 'skills', 'notes');
+    await mkdir(other, { recursive: true });
+    await writeFile(join(other, 'SKILL.md'), skillText('notes', 'mine\n'));
+    const req = {
+      skills: [{ dir, source: { kind: 'library' as const, path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy' as const,
+    };
+    const asked = await manager.install(req);
+    expect(asked.outcomes[0]?.status).toBe('conflict');
+    expect(asked.outcomes[0]?.message).toMatch(/rename.*replace.*cancel/);
+    expect(await readFile(join(other, 'SKILL.md'), 'utf8')).toContain('mine');
+    const renamed = await manager.install({ ...req, onConflict: 'rename' });
+    expect(renamed.outcomes[0]?.path).toBe(join(project, '.claude', 'skills', 'notes-2'));
+    expect(
+      await readFile(join(project, '.claude', 'skills', 'notes-2', 'SKILL.md'), 'utf8'),
+    ).toContain('name: notes-2');
+    const replaced = await manager.install({ ...req, onConflict: 'replace' });
+    expect(replaced.outcomes[0]?.status).toBe('installed');
+    expect(
+      await readFile(join(replaced.outcomes[0]?.trashedTo ?? '', 'SKILL.md'), 'utf8'),
+    ).toContain('mine');
+  });
+
+  it('removal goes to the trash, the shared copy with it, the lock entry too; Undo puts all back', async () => {
+    const dir = await addSkill(lib, 'notes');
+    await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'link',
+    });
+    const removed = await manager.uninstall('notes', ['claude-code'], projectScope());
+    expect(removed.removed.map((r) => r.path)).toEqual([
+      join(project, '.claude', 'skills', 'notes'),
+      join(project, '.agents', 'skills', 'notes'),
+    ]);
+    expect(await readdir(join(project, '.agents', 'skills'))).toEqual([]);
+    expect(
+      parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8')).skills,
+    ).toEqual({});
+    expect(await readFile(join(dir, 'SKILL.md'), 'utf8')).toBe(skillText('notes'));
+    const back = await manager.restore(removed.undoToken ?? '');
+    expect(back.refused).toEqual([]);
+    expect(await readFile(join(project, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
+      skillText('notes'),
+    );
+  });
+
+  it('refuses an agent whose reader would reject the skill, and installs for the others', async () => {
+    const dir = join(lib, 'hooked');
+    await mkdir(dir);
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: hooked\ndescription: Uses Claude Code hooks. Use when hooks are wanted.\ncontext: fork\nagent: nope\n---\n# Hooked\n',
+    );
+    const checks = await manager.check([dir], ['claude-code', 'cursor']);
+    expect(checks.map((c) => c.agent)).toEqual(['claude-code', 'cursor']);
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code', 'cursor'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    for (const o of report.outcomes) {
+      const check = report.checks.find((c) => c.agent === o.agent);
+      expect(o.status).toBe(check?.verdict === 'error' ? 'refused' : 'installed');
+    }
+  });
+});
+
+describe('bad input: a clear message, nothing lost or half-written', () => {
+  it('a broken link and a link leading outside are listed with the reason, never followed', async () => {
+    const folder = join(project, '.claude', 'skills');
+    await mkdir(folder, { recursive: true });
+    await symlink('../../nowhere', join(folder, 'gone'));
+    const outside = await addSkill(join(tmp, 'elsewhere'), 'outside');
+    await symlink(outside, join(folder, 'outside'));
+    const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+    const skills =
+      overview.agents[0]?.folders.find((f) => f.scope.kind === 'project')?.skills ?? [];
+    expect(skills.map((s) => [s.folder, s.state])).toEqual([
+      ['gone', 'broken-link'],
+      ['outside', 'refused-link'],
+    ]);
+    expect(skills[1]?.note).toMatch(/outside the skills folders/);
+  });
+
+  it('an agent folder that is itself a link is reported and not written into', async () => {
+    await mkdir(join(tmp, 'real-skills'));
+    await symlink(join(tmp, 'real-skills'), join(home, '.claude', 'skills'));
+    const dir = await addSkill(lib, 'notes');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: { kind: 'global' },
+    });
+    expect(report.outcomes[0]?.status).toBe('refused');
+    expect(report.outcomes[0]?.message).toMatch(/itself a link/);
+    expect(await readdir(join(tmp, 'real-skills'))).toEqual([]);
+    const overview = await manager.overview({ agents: ['claude-code'] });
+    expect(overview.agents[0]?.folders[0]?.problem).toMatch(/itself a link/);
+  });
+
+  it('a folder that cannot be written: failed, with why, and nothing left behind', async () => {
+    if (process.getuid?.() === 0) {
+      // Why: root writes anywhere; a read-only file system stands in for the permission.
+      const dir = await addSkill(lib, 'notes');
+      await writeFile(join(project, '.claude'), 'a file, not a folder');
+      const report = await manager.install({
+        skills: [{ dir, source: { kind: 'library', path: dir } }],
+        agents: ['claude-code'],
+        scope: projectScope(),
+        mode: 'copy',
+      });
+      expect(report.outcomes[0]?.status).toBe('failed');
+      expect(report.outcomes[0]?.message).toMatch(/was not installed for Claude Code/);
+      expect(await readFile(join(project, '.claude'), 'utf8')).toBe('a file, not a folder');
+      return;
+    }
+    const folder = join(project, '.claude', 'skills');
+    await mkdir(folder, { recursive: true });
+    await chmod(folder, 0o555);
+    const dir = await addSkill(lib, 'notes');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    expect(report.outcomes[0]?.status).toBe('failed');
+    expect(report.outcomes[0]?.message).toMatch(/cannot be written/);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('a malformed lock file and one from a newer version are read as far as possible and never rewritten', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const lockFile = join(project, 'skills-lock.json');
+    for (const text of [
+      '{ not json',
+      '{"version": 9, "skills": {"x": {"source": "a/b", "sourceType": "github", "computedHash": "1"}}}',
+    ]) {
+      await writeFile(lockFile, text);
+      const report = await manager.install({
+        skills: [{ dir, source: { kind: 'library', path: dir } }],
+        agents: ['claude-code'],
+        scope: projectScope(),
+        mode: 'copy',
+        onConflict: 'replace',
+      });
+      expect(['installed', 'already']).toContain(report.outcomes[0]?.status);
+      expect(report.lockNotes[0]).toMatch(/left as it was/);
+      expect(await readFile(lockFile, 'utf8')).toBe(text);
+      const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+      expect(overview.lockProblems[0]?.message).toMatch(/will not rewrite it/);
+    }
+    expect(
+      parseLock('project', '{"version": 9, "skills": {"x": {"source": "a/b"}}}').skills.x?.source,
+    ).toBe('a/b');
+  });
+
+  it('two skills with one name in one agent: both listed, the one loaded named', async () => {
+    await addSkill(join(home, '.claude', 'skills'), 'notes');
+    await addSkill(join(project, '.claude', 'skills'), 'notes');
+    const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+    const all = overview.agents[0]?.folders.flatMap((f) => f.skills) ?? [];
+    expect(all).toHaveLength(2);
+    const loaded = all.filter((s) => s.collision?.loaded);
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]?.scope.kind).toBe('global');
+    expect(all.find((s) => !s.collision?.loaded)?.collision?.rule).toMatch(/personal skill/);
+  });
+
+  it('a skill folder that disappears before the install: failed, nothing written', async () => {
+    const dir = await addSkill(lib, 'notes');
+    await rm(dir, { recursive: true });
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+    });
+    expect(report.outcomes[0]?.status).toBe('failed');
+    expect(report.outcomes[0]?.message).toMatch(/could not be read, so nothing was installed/);
+    await expect(lstat(join(project, '.claude'))).rejects.toThrow();
+    await expect(lstat(join(project, 'skills-lock.json'))).rejects.toThrow();
+  });
+});
+
+describe('updates never lose an edit', () => {
+  async function installed(mode: 'link' | 'copy') {
+    const dir = await addSkill(lib, 'notes', '# Notes\n\nStep one.\nStep two.\nStep three.\n');
+    await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode,
+    });
+    manager.extraProjects.push(project);
+    const copy =
+      mode === 'link'
+        ? join(project, '.agents', 'skills', 'notes')
+        : join(project, '.claude', 'skills', 'notes');
+    return { dir, copy };
+  }
+
+  it('an unedited copy is updated from its source (link and copy)', async () => {
+    for (const mode of ['link', 'copy'] as const) {
+      const { dir, copy } = await installed(mode);
+      expect((await manager.outdated())[0]?.status).toBe('up-to-date');
+      await writeFile(join(dir, 'SKILL.md'), skillText('notes', '# Notes\n\nNew step.\n'));
+      const [entry] = await manager.outdated();
+      expect(entry?.status).toBe('outdated');
+      expect(entry?.diff?.some((d) => d.kind === 'added' && d.text.includes('New step'))).toBe(
+        true,
+      );
+      const [outcome] = await manager.update(undefined);
+      expect(outcome?.status).toBe('updated');
+      expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('New step');
+      expect((await manager.outdated())[0]?.status).toBe('up-to-date');
+      await rm(join(project), { recursive: true });
+      await mkdir(project);
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('an edited copy is left as it is without a choice; keep-local writes nothing; take-theirs trashes the edit', async () => {
+    const { dir, copy } = await installed('copy');
+    await writeFile(join(copy, 'SKILL.md'), skillText('notes', '# Notes\n\nMy own step.\n'));
+    await writeFile(join(dir, 'SKILL.md'), skillText('notes', '# Notes\n\nTheir step.\n'));
+    const [asked] = await manager.update(undefined);
+    expect(asked?.status).toBe('needs-choice');
+    expect(asked?.message).toMatch(/keep-local.*take-theirs/);
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('My own step');
+    const [kept] = await manager.update(undefined, 'keep-local');
+    expect(kept?.status).toBe('kept');
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('My own step');
+    const [taken] = await manager.update(undefined, 'take-theirs');
+    expect(taken?.status).toBe('updated');
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('Their step');
+    expect(await readFile(join(taken?.trashedTo?.[0] ?? '', 'SKILL.md'), 'utf8')).toContain(
+      'My own step',
+    );
+  });
+
+  it('merge: edits to different lines are merged; the same lines are conflicts, written only once settled', async () => {
+    const { dir, copy } = await installed('copy');
+    await writeFile(
+      join(copy, 'SKILL.md'),
+      skillText('notes', '# Notes\n\nStep one, mine.\nStep two.\nStep three.\n'),
+    );
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      skillText('notes', '# Notes\n\nStep one.\nStep two.\nStep three, theirs.\n'),
+    );
+    const [merged] = await manager.update(undefined, 'merge');
+    expect(merged?.status).toBe('updated');
+    const text = await readFile(join(copy, 'SKILL.md'), 'utf8');
+    expect(text).toContain('Step one, mine.');
+    expect(text).toContain('Step three, theirs.');
+    await writeFile(
+      join(copy, 'SKILL.md'),
+      skillText('notes', '# Notes\n\nStep one, mine.\nStep two, mine.\nStep three, theirs.\n'),
+    );
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      skillText('notes', '# Notes\n\nStep one, mine.\nStep two, theirs.\nStep three, theirs.\n'),
+    );
+    const [conflicted] = await manager.update(undefined, 'merge');
+    expect(conflicted?.status).toBe('conflicts');
+    expect(conflicted?.merged).toContain(
+      '<<<<<<< mine\nStep two, mine.\n=======\nStep two, theirs.\n>>>>>>> theirs\n',
+    );
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('Step two, mine.');
+    const settled = skillText(
+      'notes',
+      '# Notes\n\nStep one, mine.\nStep two, both.\nStep three, theirs.\n',
+    );
+    const [applied] = await manager.update(undefined, 'merge', { name: 'notes', text: settled });
+    expect(applied?.status).toBe('updated');
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toBe(settled);
+  });
+
+  it('a source that is gone: the update fails, says why, and leaves the copy as it was', async () => {
+    const { dir, copy } = await installed('copy');
+    await rm(dir, { recursive: true });
+    const [outcome] = await manager.update(undefined);
+    expect(outcome?.status).toBe('failed');
+    expect(outcome?.message).toMatch(/no longer exists.*left as it was/);
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('Step one');
+  });
+});
+
+describe('git sources', () => {
+  it('installs from a local repository pinned to its commit, and sees a new commit as an update', async () => {
+    const repo = join(tmp, 'repo');
+    await addSkill(join(repo, 'skills'), 'alpha');
+    await addSkill(join(repo, 'skills'), 'beta');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'first');
+    const { cloneAt, skillsInClone } = await import('./git-source');
+    const clone = await cloneAt(repo);
+    const found = await skillsInClone(clone);
+    expect(found.map((f) => f.relDir)).toEqual(['skills/alpha', 'skills/beta']);
+    const alpha = found[0];
+    await manager.install({
+      skills: [
+        {
+          dir: alpha?.dir ?? '',
+          source: { kind: 'git', url: repo, commit: clone.commit, skillPath: 'skills/alpha' },
+        },
+      ],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    await clone.cleanup();
+    const lock = parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8'));
+    expect(lock.skills.alpha?.sourceType).toBe('git');
+    expect(lock.skills.alpha?.skillbench?.source).toMatchObject({
+      kind: 'git',
+      commit: clone.commit,
+    });
+    manager.extraProjects.push(project);
+    expect((await manager.outdated())[0]?.status).toBe('up-to-date');
+    await writeFile(join(repo, 'skills', 'alpha', 'SKILL.md'), skillText('alpha', 'New.\n'));
+    git('commit', '-qam', 'second');
+    expect((await manager.outdated())[0]?.status).toBe('outdated');
+    expect((await manager.update(['alpha']))[0]?.status).toBe('updated');
+    expect(
+      await readFile(join(project, '.claude', 'skills', 'alpha', 'SKILL.md'), 'utf8'),
+    ).toContain('New.');
+  });
+});
+
+describe('mergeThreeWay', () => {
+  it('takes one-sided changes, the same change once, and marks different changes', () => {
+    expect(mergeThreeWay('a\nb\nc\n', 'A\nb\nc\n', 'a\nb\nC\n').text).toBe('A\nb\nC\n');
+    expect(mergeThreeWay('a\nb\n', 'a\nx\n', 'a\nx\n')).toMatchObject({
+      conflicts: 0,
+      text: 'a\nx\n',
+    });
+    const m = mergeThreeWay('a\nb\nc\n', 'a\nmine\nc\n', 'a\ntheirs\nc\n');
+    expect(m.conflicts).toBe(1);
+    expect(m.text).toBe('a\n<<<<<<< mine\nmine\n=======\ntheirs\n>>>>>>> theirs\nc\n');
+  });
+});

@@ -1,0 +1,926 @@
+/**
+ * The skill manager: install skills into agents (by link to one canonical copy per scope, as
+ * the `skills` CLI does, or by copy), remove them (to the trash, with Undo), compare them with
+ * their sources and update them without ever losing a local edit. Every folder is written
+ * staged and atomic (main/platform/staged-folder.ts), nothing existing is replaced without the
+ * user saying so (the old copy then goes to the trash), and every lock change goes through
+ * main/agents/lock-store.ts, which never rewrites a file it could not read whole.
+ */
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, readFile, realpath, symlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { agentById, AGENTS, type AgentSpec } from '../../shared/agents/agents';
+import {
+  cliSourceFields,
+  describeSource,
+  type LockEntry,
+  type SkillSource,
+} from '../../shared/agents/lock';
+import { lineDiff, mergeThreeWay } from '../../shared/agents/merge';
+import type {
+  AgentsOverview,
+  InstallCheck,
+  InstallOutcome,
+  InstallReport,
+  OutdatedEntry,
+  RemoveReport,
+  UpdateChoice,
+  UpdateOutcome,
+} from '../../shared/agents/types';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
+import { moveAcrossDevices, moveToTrash } from '../platform/trash';
+import { validateSkillFolder } from '../validate';
+import { cloneAt, remoteHead } from './git-source';
+import { folderFiles, hashFolder } from './hash';
+import { LockRefusedError, readLockFile, updateLockFile } from './lock-store';
+import {
+  agentSkillsDir,
+  allAgentSkillDirs,
+  canonicalDir,
+  describeScope,
+  detectAgents,
+  lockPath,
+  type AgentEnv,
+  type Scope,
+} from './paths';
+import { entryFor, scanAgents, scopeRef } from './scan';
+import { loadSource, renamedSource, type LoadedSource } from './source';
+
+/** What the manager is built on. */
+export interface ManagerOptions {
+  env: AgentEnv;
+  /** Skillbench's data folder: the project list (`agents.json`) and the merge bases (`agents/bases/`). */
+  dataDir: string;
+  /** Where replaced and removed folders go. */
+  trashDir: string;
+  /** The library roots (links into them are "linked to a library skill"). */
+  libraryRoots: () => Promise<string[]>;
+}
+
+/** What to do when a destination already exists. */
+export type ConflictChoice = 'ask' | 'rename' | 'replace';
+
+/** One install request. */
+export interface InstallRequest {
+  /** Skill folders to install (with where each came from). */
+  skills: { dir: string; source: SkillSource }[];
+  agents: string[];
+  scope: Scope;
+  /** `link` or `copy`; default per agent: link where it follows links, else copy. */
+  mode?: 'link' | 'copy';
+  onConflict?: ConflictChoice;
+}
+
+/** A plain sentence for an error, with the file-system code when there is one. */
+function why(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  if (e?.code === 'EACCES' || e?.code === 'EPERM' || e?.code === 'EROFS')
+    return `the folder cannot be written (${e.code}${e.path ? `: ${e.path}` : ''})`;
+  if (e?.code === 'ENOENT') return `something it needs is missing (${e.path ?? e.message})`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** True when the path is a link. */
+async function isLink(path: string): Promise<boolean> {
+  try {
+    return (await lstat(path)).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The real path, or null. */
+async function real(path: string): Promise<string | null> {
+  return realpath(path).catch(() => null);
+}
+
+/** The skill manager over one environment and data folder. */
+export class SkillManager {
+  private readonly undo = new Map<string, { from: string; to: string }[]>();
+  /** Projects looked at in this run besides the saved ones (the CLI's current folder). */
+  readonly extraProjects: string[] = [];
+
+  constructor(private readonly options: ManagerOptions) {}
+
+  get env(): AgentEnv {
+    return this.options.env;
+  }
+
+  private get projectsFile(): string {
+    return join(this.options.dataDir, 'agents.json');
+  }
+
+  /** The project folders the user added, and this run's extra ones. */
+  async projects(): Promise<string[]> {
+    return [...new Set([...(await this.savedProjects()), ...this.extraProjects])];
+  }
+
+  /** The project folders the user added. */
+  async savedProjects(): Promise<string[]> {
+    try {
+      const data = JSON.parse(await readFile(this.projectsFile, 'utf8')) as { projects?: unknown };
+      return Array.isArray(data.projects)
+        ? data.projects.filter((p): p is string => typeof p === 'string')
+        : [];
+    } catch {
+      return [];
+    }
+  }
+
+  /** Add a project folder (it must exist and be a folder). */
+  async addProject(dir: string): Promise<string[]> {
+    const abs = resolve(dir);
+    const st = await lstat(abs);
+    if (!st.isDirectory()) throw new Error(`${abs} is not a folder.`);
+    const projects = await this.savedProjects();
+    if (!projects.includes(abs)) projects.push(abs);
+    await mkdir(this.options.dataDir, { recursive: true });
+    await writeFileAtomic(this.projectsFile, `${JSON.stringify({ projects }, null, 2)}\n`);
+    return projects;
+  }
+
+  /** Forget a project folder (nothing in it is touched). */
+  async removeProject(dir: string): Promise<string[]> {
+    const projects = (await this.savedProjects()).filter((p) => p !== resolve(dir));
+    await mkdir(this.options.dataDir, { recursive: true });
+    await writeFileAtomic(this.projectsFile, `${JSON.stringify({ projects }, null, 2)}\n`);
+    return projects;
+  }
+
+  /** Where linked skill folders may point: every agent skills folder and the library roots. */
+  async policyRoots(extraProjects: readonly string[] = []): Promise<string[]> {
+    const projects = [...new Set([...(await this.projects()), ...extraProjects])];
+    return [...allAgentSkillDirs(this.env, projects), ...(await this.options.libraryRoots())];
+  }
+
+  /** Every agent (detected, or holding skills) and what it loads. */
+  async overview(
+    options: { agents?: string[]; all?: boolean; projects?: string[] } = {},
+  ): Promise<AgentsOverview> {
+    const projects = [...new Set([...(await this.projects()), ...(options.projects ?? [])])];
+    const libraryRoots = await this.options.libraryRoots();
+    const scanned = await scanAgents(
+      {
+        env: this.env,
+        projects,
+        libraryRoots,
+        policyRoots: [...allAgentSkillDirs(this.env, projects), ...libraryRoots],
+      },
+      options,
+    );
+    return { agents: scanned.agents, projects, lockProblems: scanned.lockProblems };
+  }
+
+  /** The agents found on this computer. */
+  async detected(): Promise<AgentSpec[]> {
+    return detectAgents(this.env, await this.projects());
+  }
+
+  /** The verdict of each skill for each agent's reader. */
+  async check(dirs: string[], agents: string[]): Promise<InstallCheck[]> {
+    const checks: InstallCheck[] = [];
+    for (const dir of dirs)
+      for (const id of agents) {
+        const spec = agentById(id);
+        if (!spec) continue;
+        try {
+          const result = await validateSkillFolder(dir, { profiles: [spec.profile] });
+          checks.push({
+            skill: dir,
+            agent: id,
+            verdict: result.verdicts[spec.profile] ?? 'valid',
+            problems: result.diagnostics
+              .filter((d) => d.severity === 'error')
+              .map((d) => d.message)
+              .slice(0, 5),
+          });
+        } catch (error) {
+          checks.push({ skill: dir, agent: id, verdict: 'error', problems: [why(error)] });
+        }
+      }
+    return checks;
+  }
+
+  /** Where the merge base of a hash is kept. */
+  private basePath(hash: string): string {
+    return join(this.options.dataDir, 'agents', 'bases', `${hash}.md`);
+  }
+
+  /** Keep the SKILL.md that was installed, the base of a later three-way merge. */
+  private async keepBase(loaded: LoadedSource): Promise<void> {
+    const path = this.basePath(loaded.hash);
+    if (await exists(path)) return;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomic(path, loaded.skillText);
+  }
+
+  /** Record an install in the scope's lock file; a refusal becomes a note, never a silent skip. */
+  private async record(
+    scope: Scope,
+    loaded: LoadedSource,
+    mode: 'link' | 'copy',
+    notes: string[],
+  ): Promise<void> {
+    const now = new Date().toISOString();
+    const kind = scope.kind === 'global' ? 'global' : 'project';
+    const path = lockPath(scope, this.env);
+    try {
+      await updateLockFile(kind, path, (lock) => {
+        const previous = lock.skills[loaded.name];
+        const entry: LockEntry = {
+          ...cliSourceFields(loaded.source),
+          ...(kind === 'project'
+            ? { computedHash: loaded.hash }
+            : {
+                skillFolderHash: loaded.hash,
+                installedAt: previous?.installedAt ?? now,
+                updatedAt: now,
+              }),
+          skillbench: { source: loaded.source, mode, installedHash: loaded.hash, installedAt: now },
+        };
+        lock.skills[loaded.name] = entry;
+      });
+      await this.keepBase(loaded);
+    } catch (error) {
+      notes.push(
+        error instanceof LockRefusedError
+          ? `${loaded.name} was installed but not recorded: ${error.message}`
+          : `${loaded.name} was installed but ${path} could not be written: ${why(error)}.`,
+      );
+    }
+  }
+
+  /** Make `dest` a link to `target` (relative, as the `skills` CLI makes them). */
+  private async link(target: string, dest: string): Promise<void> {
+    await mkdir(dirname(dest), { recursive: true });
+    const parent = (await real(dirname(dest))) ?? dirname(dest);
+    // Why a junction on Windows: making a symbolic link there needs a privilege most users lack.
+    if (process.platform === 'win32') await symlink(resolve(target), dest, 'junction');
+    else await symlink(relative(parent, target), dest);
+  }
+
+  /** Install skills into agents (see {@link InstallRequest}). */
+  async install(request: InstallRequest): Promise<InstallReport> {
+    const report: InstallReport = { checks: [], outcomes: [], lockNotes: [] };
+    const onConflict = request.onConflict ?? 'ask';
+    const specs: AgentSpec[] = [];
+    for (const id of request.agents) {
+      const spec = agentById(id);
+      if (spec) specs.push(spec);
+      else
+        report.outcomes.push({
+          skill: '',
+          agent: id,
+          status: 'refused',
+          message: `There is no agent "${id}". Run skillbench agents for the list.`,
+        });
+    }
+    for (const wanted of request.skills) {
+      let loaded: LoadedSource;
+      try {
+        loaded = await loadSource(wanted.dir, wanted.source);
+      } catch (error) {
+        for (const spec of specs)
+          report.outcomes.push({
+            skill: wanted.dir,
+            agent: spec.id,
+            status: 'failed',
+            message: `${wanted.dir} could not be read, so nothing was installed: ${why(error)}.`,
+          });
+        continue;
+      }
+      const checks = await this.check(
+        [wanted.dir],
+        specs.map((s) => s.id),
+      );
+      report.checks.push(...checks.map((c) => ({ ...c, skill: loaded.name })));
+      const allowed = specs.filter((spec) => {
+        const check = checks.find((c) => c.agent === spec.id);
+        if (check?.verdict !== 'error') return true;
+        report.outcomes.push({
+          skill: loaded.name,
+          agent: spec.id,
+          status: 'refused',
+          message: `${loaded.name} was not installed for ${spec.name}: its reader would reject it (${check.problems.join(' ') || 'errors in SKILL.md'}). Fix them first.`,
+        });
+        return false;
+      });
+      if (allowed.length === 0) continue;
+      if (onConflict === 'rename') loaded = await this.freeName(loaded, allowed, request);
+      const modes = new Set<'link' | 'copy'>();
+      for (const spec of allowed) {
+        const outcome = await this.installOne(loaded, spec, request, onConflict);
+        report.outcomes.push(outcome);
+        if ((outcome.status === 'installed' || outcome.status === 'already') && outcome.mode)
+          modes.add(outcome.mode);
+      }
+      // Why the lock is written after the files: an entry never names a copy that is not there.
+      if (modes.size > 0)
+        await this.record(
+          request.scope,
+          loaded,
+          modes.has('link') ? 'link' : 'copy',
+          report.lockNotes,
+        );
+    }
+    return report;
+  }
+
+  /** The first `<name>`, `<name>-2`, … free in every destination of the request. */
+  private async freeName(
+    loaded: LoadedSource,
+    specs: AgentSpec[],
+    request: InstallRequest,
+  ): Promise<LoadedSource> {
+    for (let n = 1; n < 1000; n++) {
+      const name = n === 1 ? loaded.name : `${loaded.name}-${n}`;
+      const places = [join(canonicalDir(request.scope, this.env), name)];
+      for (const spec of specs) {
+        const dir = agentSkillsDir(spec, request.scope, this.env);
+        if (dir) places.push(join(dir, name));
+      }
+      let free = true;
+      for (const p of places) if (await exists(p)) free = false;
+      if (free) return n === 1 ? loaded : renamedSource(loaded, name);
+    }
+    return loaded;
+  }
+
+  /** Whether the folder at `path` holds exactly the files of `loaded`. */
+  private async sameFiles(path: string, loaded: LoadedSource): Promise<boolean> {
+    try {
+      return (await hashFolder(path)) === loaded.hash;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Put the skill's files at `dest`, staged; an existing folder is replaced only when told. */
+  private async writeCopy(
+    loaded: LoadedSource,
+    dest: string,
+    replace: boolean,
+  ): Promise<{ trashedTo?: string }> {
+    const files: FolderFile[] = loaded.files;
+    return writeFolder(dest, files, { replace, trashDir: this.options.trashDir });
+  }
+
+  private async installOne(
+    loaded: LoadedSource,
+    spec: AgentSpec,
+    request: InstallRequest,
+    onConflict: ConflictChoice,
+  ): Promise<InstallOutcome> {
+    const base = { skill: loaded.name, agent: spec.id };
+    const folder = agentSkillsDir(spec, request.scope, this.env);
+    if (folder === null)
+      return {
+        ...base,
+        status: 'refused',
+        message: `${spec.name} has no folder for skills of ${describeScope(request.scope)}; install it into a project instead.`,
+      };
+    if (await isLink(folder))
+      return {
+        ...base,
+        status: 'refused',
+        message: `${folder} is itself a link, so Skillbench does not write into it. Nothing was installed for ${spec.name}.`,
+      };
+    const mode = request.mode ?? (spec.followsLinks ? 'link' : 'copy');
+    const dest = join(folder, loaded.name);
+    const replace = onConflict === 'replace';
+    try {
+      if (mode === 'copy') {
+        if (await exists(dest)) {
+          if (!(await isLink(dest)) && (await this.sameFiles(dest, loaded)))
+            return {
+              ...base,
+              status: 'already',
+              mode,
+              path: dest,
+              message: `${loaded.name} is already installed for ${spec.name}, unchanged.`,
+            };
+          if (!replace) return this.conflict(base, dest);
+        }
+        const written = await this.writeCopy(loaded, dest, replace);
+        return {
+          ...base,
+          status: 'installed',
+          mode,
+          path: dest,
+          message: `Copied ${loaded.name} into ${dest}.`,
+          ...(written.trashedTo ? { trashedTo: written.trashedTo } : {}),
+        };
+      }
+      const canonical = join(canonicalDir(request.scope, this.env), loaded.name);
+      let trashedTo: string | undefined;
+      if (await exists(canonical)) {
+        if ((await isLink(canonical)) || !(await this.sameFiles(canonical, loaded))) {
+          if (!replace) return this.conflict(base, canonical);
+          trashedTo = (await this.writeCopy(loaded, canonical, true)).trashedTo;
+        }
+      } else await this.writeCopy(loaded, canonical, false);
+      if (resolve(dest) === resolve(canonical))
+        return {
+          ...base,
+          status: 'installed',
+          mode,
+          path: canonical,
+          message: `Installed ${loaded.name} in the shared folder ${canonical}, which ${spec.name} reads.`,
+          ...(trashedTo ? { trashedTo } : {}),
+        };
+      if (await exists(dest)) {
+        const [a, b] = await Promise.all([real(dest), real(canonical)]);
+        if ((await isLink(dest)) && a !== null && a === b)
+          return {
+            ...base,
+            status: 'already',
+            mode,
+            path: dest,
+            message: `${loaded.name} is already linked for ${spec.name}.`,
+          };
+        if (!replace) return this.conflict(base, dest);
+        trashedTo = await moveToTrash(dest, this.options.trashDir);
+      }
+      try {
+        await this.link(canonical, dest);
+      } catch (error) {
+        // Why a copy then: links may be refused (Windows without the privilege, some file systems); the user is told.
+        await this.writeCopy(loaded, dest, false);
+        return {
+          ...base,
+          status: 'installed',
+          mode: 'copy',
+          path: dest,
+          message: `A link could not be made (${why(error)}), so ${loaded.name} was copied into ${dest} instead.`,
+        };
+      }
+      return {
+        ...base,
+        status: 'installed',
+        mode,
+        path: dest,
+        message: `Linked ${dest} to ${canonical}.`,
+        ...(trashedTo ? { trashedTo } : {}),
+      };
+    } catch (error) {
+      return {
+        ...base,
+        status: 'failed',
+        message: `${loaded.name} was not installed for ${spec.name}: ${why(error)}. Nothing at ${dest} was changed.`,
+      };
+    }
+  }
+
+  private conflict(base: { skill: string; agent: string }, existing: string): InstallOutcome {
+    return {
+      ...base,
+      status: 'conflict',
+      existing,
+      message: `${existing} already exists and holds something else. Choose: rename (install as ${base.skill}-2), replace (the old copy goes to the trash), or cancel. Nothing was changed.`,
+    };
+  }
+
+  /**
+   * Remove a skill (by folder or skill name) from agents in a scope: each agent's entry (the
+   * link itself, or the copy) goes to the trash. The canonical copy goes too when no remaining
+   * link points to it; the lock entry when no copy remains. Undo puts everything back.
+   */
+  async uninstall(name: string, agents: string[], scope: Scope): Promise<RemoveReport> {
+    const report: RemoveReport = { removed: [], kept: [], notFound: [], lockNotes: [] };
+    const moved: { from: string; to: string }[] = [];
+    const canonical = join(canonicalDir(scope, this.env), name);
+    const canonicalReal = await real(canonical);
+    for (const id of agents) {
+      const spec = agentById(id);
+      const folder = spec ? agentSkillsDir(spec, scope, this.env) : null;
+      if (!spec || folder === null) {
+        report.notFound.push(
+          `${id}: no such agent, or it has no folder in ${describeScope(scope)}`,
+        );
+        continue;
+      }
+      const path = join(folder, name);
+      if (!(await exists(path))) {
+        if (!report.removed.some((r) => r.path === path))
+          report.notFound.push(`${spec.name}: ${path} does not exist`);
+        continue;
+      }
+      if (resolve(path) === resolve(canonical)) continue;
+      try {
+        const to = await moveToTrash(path, this.options.trashDir);
+        moved.push({ from: path, to });
+        report.removed.push({ agent: id, path, trashedTo: to });
+      } catch (error) {
+        report.kept.push(
+          `${path} could not be moved to the trash: ${why(error)}; it was left as it was.`,
+        );
+      }
+    }
+    // The canonical copy: removed when one of the agents asked reads it directly, and nothing else links to it.
+    const readsCanonical = agents.some((id) => {
+      const spec = agentById(id);
+      const dir = spec ? agentSkillsDir(spec, scope, this.env) : null;
+      return dir !== null && resolve(join(dir, name)) === resolve(canonical);
+    });
+    if (await exists(canonical)) {
+      const linkers: string[] = [];
+      for (const spec of AGENTS) {
+        const dir = agentSkillsDir(spec, scope, this.env);
+        if (!dir) continue;
+        const p = join(dir, name);
+        if (resolve(p) === resolve(canonical) || !(await isLink(p))) continue;
+        if (
+          canonicalReal !== null &&
+          (await real(p)) === canonicalReal &&
+          !linkers.includes(spec.name)
+        )
+          linkers.push(spec.name);
+      }
+      if (readsCanonical && linkers.length > 0)
+        report.kept.push(
+          `${canonical} was kept: ${linkers.join(', ')} still link to it, and the agents that read ${dirname(canonical)} will still load it.`,
+        );
+      else if (
+        readsCanonical ||
+        (linkers.length === 0 &&
+          moved.some((m) => m.from !== canonical) &&
+          (await this.entryMode(scope, name)) === 'link')
+      ) {
+        try {
+          const to = await moveToTrash(canonical, this.options.trashDir);
+          moved.push({ from: canonical, to });
+          report.removed.push({ agent: 'shared', path: canonical, trashedTo: to });
+        } catch (error) {
+          report.kept.push(`${canonical} could not be moved to the trash: ${why(error)}.`);
+        }
+      }
+    }
+    if (moved.length > 0 && !(await this.anyCopyLeft(scope, name))) {
+      try {
+        await updateLockFile(
+          scope.kind === 'global' ? 'global' : 'project',
+          lockPath(scope, this.env),
+          (lock) => {
+            const found = entryFor(lock, name);
+            if (found) delete lock.skills[found[0]];
+          },
+        );
+      } catch (error) {
+        report.lockNotes.push(error instanceof LockRefusedError ? error.message : why(error));
+      }
+    }
+    if (moved.length > 0) {
+      const token = randomBytes(8).toString('hex');
+      this.undo.set(token, moved);
+      report.undoToken = token;
+    }
+    return report;
+  }
+
+  /** How the lock entry says a skill was installed. */
+  private async entryMode(scope: Scope, name: string): Promise<'link' | 'copy' | undefined> {
+    const stored = await readLockFile(
+      scope.kind === 'global' ? 'global' : 'project',
+      lockPath(scope, this.env),
+    );
+    return entryFor(stored.lock, name)?.[1].skillbench?.mode;
+  }
+
+  /** Whether any agent folder of the scope still holds `name`. */
+  private async anyCopyLeft(scope: Scope, name: string): Promise<boolean> {
+    const dirs = new Set([canonicalDir(scope, this.env)]);
+    for (const spec of AGENTS) {
+      const dir = agentSkillsDir(spec, scope, this.env);
+      if (dir) dirs.add(dir);
+    }
+    for (const dir of dirs) if (await exists(join(dir, name))) return true;
+    return false;
+  }
+
+  /** Put back what a removal moved to the trash. Refuses a path that is taken again. */
+  async restore(token: string): Promise<{ restored: string[]; refused: string[] }> {
+    const moved = this.undo.get(token);
+    if (!moved) return { restored: [], refused: ['That removal can no longer be undone.'] };
+    const restored: string[] = [];
+    const refused: string[] = [];
+    // Why in reverse: the canonical copy comes back before the links to it.
+    for (const m of [...moved].reverse()) {
+      if (await exists(m.from)) {
+        refused.push(`${m.from} exists again, so the removed copy stays in ${m.to}.`);
+        continue;
+      }
+      try {
+        await mkdir(dirname(m.from), { recursive: true });
+        await moveAcrossDevices(m.to, m.from);
+        restored.push(m.from);
+      } catch (error) {
+        refused.push(`${m.from} could not be put back: ${why(error)}; it is in ${m.to}.`);
+      }
+    }
+    this.undo.delete(token);
+    return { restored, refused };
+  }
+
+  /** Every installed copy of `name` in a scope that holds files (links resolved to their copies). */
+  private async copiesOf(scope: Scope, name: string): Promise<string[]> {
+    const dirs = new Set([canonicalDir(scope, this.env)]);
+    for (const spec of AGENTS) {
+      const dir = agentSkillsDir(spec, scope, this.env);
+      if (dir) dirs.add(dir);
+    }
+    const out: string[] = [];
+    for (const dir of dirs) {
+      const p = join(dir, name);
+      if ((await exists(p)) && !(await isLink(p)) && !out.includes(p)) out.push(p);
+    }
+    return out;
+  }
+
+  /** Read a source's current files (a folder or a git repository at its newest commit). */
+  private async sourceNow(
+    entry: LockEntry,
+  ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
+    const record =
+      entry.skillbench?.source ??
+      (entry.sourceType === 'local' ? { kind: 'folder' as const, path: entry.source } : undefined);
+    if (!record)
+      return {
+        missing: `Skillbench cannot read a ${entry.sourceType} source (${entry.source}); use the tool that installed it.`,
+      };
+    if (record.kind === 'library' || record.kind === 'folder') {
+      if (!(await exists(record.path)))
+        return { missing: `The source folder ${record.path} no longer exists.` };
+      try {
+        return { loaded: await loadSource(record.path, record) };
+      } catch (error) {
+        return { missing: `The source ${record.path} could not be read: ${why(error)}.` };
+      }
+    }
+    if (record.kind === 'git') {
+      try {
+        const head = await remoteHead(record.url);
+        const clone = await cloneAt(record.url, head);
+        const dir =
+          record.skillPath === '' ? clone.dir : join(clone.dir, ...record.skillPath.split('/'));
+        if (!(await exists(dir))) {
+          await clone.cleanup();
+          return {
+            missing: `${record.url} no longer has ${record.skillPath} at its newest commit.`,
+          };
+        }
+        const loaded = await loadSource(dir, { ...record, commit: head });
+        return { loaded, cleanup: clone.cleanup };
+      } catch (error) {
+        return { missing: `${record.url} could not be read: ${why(error)}.` };
+      }
+    }
+    return {
+      missing: `${describeSource(entry)} cannot be checked from here; open it in the Inspector to compare.`,
+    };
+  }
+
+  /** Compare every recorded skill of every scope with its source. */
+  async outdated(names?: string[]): Promise<OutdatedEntry[]> {
+    const scopes: Scope[] = [
+      { kind: 'global' },
+      ...(await this.projects()).map((dir) => ({ kind: 'project' as const, dir })),
+    ];
+    const out: OutdatedEntry[] = [];
+    for (const scope of scopes) {
+      const stored = await readLockFile(
+        scope.kind === 'global' ? 'global' : 'project',
+        lockPath(scope, this.env),
+      );
+      for (const [key, entry] of Object.entries(stored.lock.skills)) {
+        if (names && names.length > 0 && !names.includes(key)) continue;
+        const copies = await this.copiesOf(scope, key);
+        if (copies.length === 0) continue;
+        const recorded =
+          entry.skillbench?.installedHash ??
+          (scope.kind === 'project' ? entry.computedHash : entry.skillFolderHash);
+        const hashes = await Promise.all(copies.map((c) => hashFolder(c).catch(() => '')));
+        const locallyEdited = recorded !== undefined && hashes.some((h) => h !== recorded);
+        const base: OutdatedEntry = {
+          name: key,
+          scope: scopeRef(scope),
+          copies,
+          source: describeSource(entry),
+          status: 'unknown',
+          locallyEdited,
+          message: '',
+          canMerge: recorded !== undefined && (await exists(this.basePath(recorded))),
+        };
+        const now = await this.sourceNow(entry);
+        if ('missing' in now) {
+          out.push({ ...base, status: 'source-missing', message: now.missing });
+          continue;
+        }
+        try {
+          if (recorded !== undefined && now.loaded.hash === recorded) {
+            out.push({ ...base, status: 'up-to-date', message: `${key} matches its source.` });
+            continue;
+          }
+          const first = copies[0] ?? '';
+          const installedFiles = await folderFiles(first);
+          const installedText = installedFiles.find((f) => f.path.toLowerCase() === 'skill.md');
+          const fileChanges: NonNullable<OutdatedEntry['fileChanges']> = [];
+          const theirs = new Map(now.loaded.files.map((f) => [f.path, f.data]));
+          for (const f of installedFiles) {
+            const t = theirs.get(f.path);
+            if (!t) fileChanges.push({ path: f.path, change: 'removed' });
+            else if (Buffer.compare(Buffer.from(t), Buffer.from(f.data)) !== 0)
+              fileChanges.push({ path: f.path, change: 'changed' });
+          }
+          for (const f of now.loaded.files)
+            if (!installedFiles.some((i) => i.path === f.path))
+              fileChanges.push({ path: f.path, change: 'added' });
+          out.push({
+            ...base,
+            status: recorded === undefined && fileChanges.length === 0 ? 'up-to-date' : 'outdated',
+            message: locallyEdited
+              ? `${key} has a newer version at its source, and your installed copy was edited since install.`
+              : `${key} has a newer version at its source.`,
+            diff: lineDiff(
+              installedText ? Buffer.from(installedText.data).toString('utf8') : '',
+              now.loaded.skillText,
+            ),
+            fileChanges,
+          });
+        } finally {
+          await now.cleanup?.();
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Update skills from their sources. A copy edited since install is left as it is unless the
+   * user chose: `keep-local` (leave it, nothing written), `take-theirs` (the edited copy goes
+   * to the trash, the source's files replace it), `merge` (SKILL.md merged three ways against
+   * the recorded base; with conflicts nothing is written unless `resolved` holds the settled
+   * text; the source's other files are taken, files the user added are kept).
+   */
+  async update(
+    names: string[] | undefined,
+    choice?: UpdateChoice,
+    resolved?: { name: string; text: string },
+  ): Promise<UpdateOutcome[]> {
+    const outcomes: UpdateOutcome[] = [];
+    for (const item of await this.outdated(names)) {
+      const scope: Scope =
+        item.scope.kind === 'global'
+          ? { kind: 'global' }
+          : { kind: 'project', dir: item.scope.dir };
+      const base = { name: item.name, scope: item.scope };
+      if (item.status === 'up-to-date') {
+        outcomes.push({ ...base, status: 'up-to-date', message: item.message });
+        continue;
+      }
+      if (item.status !== 'outdated') {
+        outcomes.push({
+          ...base,
+          status: 'failed',
+          message: `${item.name} was not updated: ${item.message} The installed copy was left as it was.`,
+        });
+        continue;
+      }
+      if (item.locallyEdited && choice === undefined) {
+        outcomes.push({
+          ...base,
+          status: 'needs-choice',
+          message: `${item.name} was edited since install, so it was left as it is. Choose: keep mine (--keep-local), take theirs (--take-theirs; your copy goes to the trash)${item.canMerge ? ', or merge in the app' : ''}.`,
+        });
+        continue;
+      }
+      if (item.locallyEdited && choice === 'keep-local') {
+        outcomes.push({
+          ...base,
+          status: 'kept',
+          message: `${item.name}: your edited copy was kept; nothing was written.`,
+        });
+        continue;
+      }
+      outcomes.push(
+        await this.applyUpdate(scope, item, item.locallyEdited ? choice : 'take-theirs', resolved),
+      );
+    }
+    return outcomes;
+  }
+
+  private async applyUpdate(
+    scope: Scope,
+    item: OutdatedEntry,
+    choice: UpdateChoice | undefined,
+    resolved: { name: string; text: string } | undefined,
+  ): Promise<UpdateOutcome> {
+    const base = { name: item.name, scope: item.scope };
+    const stored = await readLockFile(
+      scope.kind === 'global' ? 'global' : 'project',
+      lockPath(scope, this.env),
+    );
+    const entry = stored.lock.skills[item.name];
+    if (!entry)
+      return {
+        ...base,
+        status: 'failed',
+        message: `${item.name} is no longer in the lock file; nothing was changed.`,
+      };
+    if (stored.lock.problem !== undefined)
+      return {
+        ...base,
+        status: 'failed',
+        message: `${item.name} was not updated: ${lockPath(scope, this.env)} ${stored.lock.problem}, so it cannot record the update. Nothing was changed.`,
+      };
+    const now = await this.sourceNow(entry);
+    if ('missing' in now)
+      return {
+        ...base,
+        status: 'failed',
+        message: `${item.name} was not updated: ${now.missing} Nothing was changed.`,
+      };
+    try {
+      let loaded = now.loaded;
+      if (loaded.name !== item.name) loaded = { ...loaded, name: item.name };
+      const recorded =
+        entry.skillbench?.installedHash ?? entry.computedHash ?? entry.skillFolderHash;
+      const trashed: string[] = [];
+      for (const copy of item.copies) {
+        let files = loaded.files;
+        if (choice === 'merge') {
+          const baseText = recorded
+            ? await readFile(this.basePath(recorded), 'utf8').catch(() => null)
+            : null;
+          if (baseText === null)
+            return {
+              ...base,
+              status: 'failed',
+              message: `${item.name} cannot be merged: the version that was installed is not known to Skillbench. Nothing was changed.`,
+            };
+          const mine = await folderFiles(copy);
+          const mineSkill = mine.find((f) => f.path === 'SKILL.md');
+          const merged = mergeThreeWay(
+            baseText,
+            mineSkill ? Buffer.from(mineSkill.data).toString('utf8') : '',
+            loaded.skillText,
+          );
+          let text = merged.text;
+          if (merged.conflicts > 0) {
+            if (resolved?.name !== item.name)
+              return {
+                ...base,
+                status: 'conflicts',
+                conflicts: merged.conflicts,
+                merged: merged.text,
+                message: `${item.name}: the merge has ${merged.conflicts} conflict(s) where you and the source changed the same lines. Settle them, then apply; nothing was written.`,
+              };
+            text = resolved.text;
+          }
+          // Why: only SKILL.md is merged; the source's other files are taken and files the user added are kept.
+          const theirs = new Set(loaded.files.map((f) => f.path));
+          const keptMine = mine.filter((f) => f.path !== 'SKILL.md' && !theirs.has(f.path));
+          files = [
+            ...loaded.files.filter((f) => f.path !== 'SKILL.md'),
+            { path: 'SKILL.md', data: Buffer.from(text, 'utf8'), mode: 0o644 },
+            ...keptMine.map((f) => ({ path: f.path, data: Buffer.from(f.data), mode: 0o644 })),
+          ];
+        }
+        const written = await writeFolder(copy, files, {
+          replace: true,
+          trashDir: this.options.trashDir,
+        });
+        if (written.trashedTo) trashed.push(written.trashedTo);
+      }
+      const installedHash =
+        choice === 'merge' && item.copies[0] ? await hashFolder(item.copies[0]) : loaded.hash;
+      const mergedText =
+        choice === 'merge' && item.copies[0]
+          ? await readFile(join(item.copies[0], 'SKILL.md'), 'utf8')
+          : loaded.skillText;
+      await this.record(
+        scope,
+        { ...loaded, hash: installedHash, skillText: mergedText },
+        entry.skillbench?.mode ?? 'copy',
+        [],
+      );
+      return {
+        ...base,
+        status: 'updated',
+        message:
+          choice === 'merge'
+            ? `${item.name} was updated with your edits merged in.`
+            : `${item.name} was updated from ${item.source}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}`,
+        trashedTo: trashed,
+      };
+    } catch (error) {
+      return {
+        ...base,
+        status: 'failed',
+        message: `${item.name} was not updated: ${why(error)}. The copies that were not yet replaced were left as they were.`,
+      };
+    } finally {
+      await now.cleanup?.();
+    }
+  }
+}

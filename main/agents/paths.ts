@@ -1,0 +1,104 @@
+/**
+ * Where each agent's skills folders are on this computer, which agents are installed, and where
+ * the lock files and the canonical copies live, the same places the `skills` CLI uses
+ * (docs/agents.md). Everything takes an {@link AgentEnv}, so tests point HOME and XDG_* at temp
+ * folders without touching the process.
+ */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  AGENTS,
+  expandAgentPath,
+  SHARED_GLOBAL_DIR,
+  SHARED_PROJECT_DIR,
+  type AgentSpec,
+} from '../../shared/agents/agents';
+
+/** The home folder and the environment variables agent paths depend on. */
+export interface AgentEnv {
+  home: string;
+  vars: Readonly<Record<string, string | undefined>>;
+}
+
+/** The environment of this process (HOME, XDG_*, CLAUDE_CONFIG_DIR, …). */
+export function processAgentEnv(vars: Record<string, string | undefined> = process.env): AgentEnv {
+  return { home: vars.HOME ?? vars.USERPROFILE ?? homedir(), vars };
+}
+
+/** Where skills of one scope go: the user's (global) or one project's. */
+export type Scope = { kind: 'global' } | { kind: 'project'; dir: string };
+
+/** The scope in plain words. */
+export function describeScope(scope: Scope): string {
+  return scope.kind === 'global' ? 'your user folder (all projects)' : `the project ${scope.dir}`;
+}
+
+/** The agent's skills folder in a scope, or null when it has none there (Eve has no global one). */
+export function agentSkillsDir(spec: AgentSpec, scope: Scope, env: AgentEnv): string | null {
+  if (scope.kind === 'project') return resolve(scope.dir, spec.projectDir);
+  if (spec.globalDir === null) return null;
+  const path = expandAgentPath(spec.globalDir, env);
+  return path === null ? null : resolve(path);
+}
+
+/**
+ * The folder of the one canonical copy that linked installs point to, as the `skills` CLI
+ * keeps it: `<project>/.agents/skills` or `~/.agents/skills`.
+ */
+export function canonicalDir(scope: Scope, env: AgentEnv): string {
+  return scope.kind === 'project'
+    ? resolve(scope.dir, SHARED_PROJECT_DIR)
+    : resolve(expandAgentPath(SHARED_GLOBAL_DIR, env) ?? join(env.home, '.agents', 'skills'));
+}
+
+/** The lock file of a scope: `<project>/skills-lock.json`, or the user's `.skill-lock.json`. */
+export function lockPath(scope: Scope, env: AgentEnv): string {
+  if (scope.kind === 'project') return resolve(scope.dir, 'skills-lock.json');
+  const state = env.vars.XDG_STATE_HOME;
+  return state
+    ? resolve(state, 'skills', '.skill-lock.json')
+    : resolve(env.home, '.agents', '.skill-lock.json');
+}
+
+/** Whether the agent's configuration folder exists (it is installed here). */
+export function isDetected(
+  spec: AgentSpec,
+  env: AgentEnv,
+  projects: readonly string[] = [],
+): boolean {
+  for (const template of spec.detect) {
+    if (template.startsWith('./')) {
+      for (const project of projects) {
+        const path = expandAgentPath(template, { ...env, project });
+        if (path && existsSync(path)) return true;
+      }
+      continue;
+    }
+    const path = expandAgentPath(template, env);
+    if (path && existsSync(path)) return true;
+  }
+  return false;
+}
+
+/** The agents installed on this computer (their configuration folders exist). */
+export function detectAgents(env: AgentEnv, projects: readonly string[] = []): AgentSpec[] {
+  return AGENTS.filter((a) => isDetected(a, env, projects));
+}
+
+/** Every skills folder of every known agent, global and in the given projects (for the link policy). */
+export function allAgentSkillDirs(env: AgentEnv, projects: readonly string[]): string[] {
+  const dirs = new Set<string>();
+  const scopes: Scope[] = [
+    { kind: 'global' },
+    ...projects.map((dir) => ({ kind: 'project' as const, dir })),
+  ];
+  for (const scope of scopes) {
+    dirs.add(canonicalDir(scope, env));
+    for (const spec of AGENTS) {
+      const dir = agentSkillsDir(spec, scope, env);
+      if (dir) dirs.add(dir);
+    }
+  }
+  return [...dirs];
+}

@@ -1,0 +1,343 @@
+/**
+ * Where each skill lives: every skills folder of every agent (global and in the projects the
+ * user added), each entry with its state — linked to a library skill, linked to the canonical
+ * copy, a copy unchanged or changed since install, installed by another tool, put there by hand,
+ * a broken link, a link the policy refuses — its verdict for that agent's reader, and name
+ * collisions. Linked folders are judged by the one link policy (main/skill-folder).
+ */
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
+import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
+import type {
+  AgentFolder,
+  AgentReport,
+  InstalledSkill,
+  LockProblem,
+  ScopeRef,
+} from '../../shared/agents/types';
+import { parseSkill } from '../../shared/skill';
+import { isInside } from '../platform/paths';
+import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
+import { validateSkillFolder } from '../validate';
+import { hashFolder } from './hash';
+import { readLockFile } from './lock-store';
+import { frontmatterText, installName } from './source';
+import { agentSkillsDir, isDetected, lockPath, type AgentEnv, type Scope } from './paths';
+
+/** What a scan needs to know. */
+export interface ScanContext {
+  env: AgentEnv;
+  projects: readonly string[];
+  /** Library roots (links into them are "linked to a library skill"). */
+  libraryRoots: readonly string[];
+  /** Roots the link policy allows (every agent skills folder and the library roots). */
+  policyRoots: readonly string[];
+}
+
+/** The lock of each scope, read once per scan. */
+export class LockCache {
+  private readonly locks = new Map<string, Promise<LockFile>>();
+  readonly problems: LockProblem[] = [];
+  constructor(private readonly env: AgentEnv) {}
+
+  /** The lock of `scope` (empty when missing; problems collected). */
+  get(scope: Scope): Promise<LockFile> {
+    const path = lockPath(scope, this.env);
+    let lock = this.locks.get(path);
+    if (!lock) {
+      lock = readLockFile(scope.kind === 'global' ? 'global' : 'project', path).then((stored) => {
+        if (stored.lock.problem !== undefined)
+          this.problems.push({
+            path,
+            message: `${path} could not be read whole: ${stored.lock.problem}. Skillbench reads what it can and will not rewrite it.`,
+          });
+        for (const s of stored.lock.skipped)
+          this.problems.push({
+            path,
+            message: `In ${path}, the entry "${s.name}" was skipped: ${s.why}.`,
+          });
+        return stored.lock;
+      });
+      this.locks.set(path, lock);
+    }
+    return lock;
+  }
+}
+
+/** The lock entry for a folder name (exact key, else by the CLI's folder name of the key). */
+export function entryFor(lock: LockFile, folder: string): [string, LockEntry] | undefined {
+  if (lock.skills[folder]) return [folder, lock.skills[folder]];
+  for (const [key, entry] of Object.entries(lock.skills))
+    if (installName(key) === folder) return [key, entry];
+  return undefined;
+}
+
+/** The scope of a reference that crossed the boundary. */
+function scopeOf(ref: ScopeRef): Scope {
+  return ref.kind === 'global' ? { kind: 'global' } : { kind: 'project', dir: ref.dir };
+}
+
+/** The scope in the shape that crosses the boundary. */
+export function scopeRef(scope: Scope): ScopeRef {
+  return scope.kind === 'global' ? { kind: 'global' } : { kind: 'project', dir: scope.dir };
+}
+
+/** Name and first description line of a SKILL.md, read without following links. */
+function readHeader(dir: string, fileName: string): { name?: string; description: string } {
+  try {
+    const parsed = parseSkill(readFileSync(join(dir, fileName), 'utf8'));
+    const name = frontmatterText(parsed.data, 'name');
+    const description =
+      (frontmatterText(parsed.data, 'description') ?? '').trim().split('\n')[0] ?? '';
+    return name === undefined ? { description } : { name, description };
+  } catch {
+    return { description: '' };
+  }
+}
+
+/** The entries of a folder that are skill folders or links, in name order. */
+function entriesOf(dir: string): { name: string; link: boolean }[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => !d.name.startsWith('.') && (d.isDirectory() || d.isSymbolicLink()))
+      .map((d) => ({ name: d.name, link: d.isSymbolicLink() }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  } catch {
+    return [];
+  }
+}
+
+/** Verdict cache: one validation per real folder and profile in a scan. */
+type Verdicts = Map<string, Promise<{ verdict: InstalledSkill['verdict']; problems: string[] }>>;
+
+async function verdictFor(
+  cache: Verdicts,
+  dir: string,
+  profile: AgentSpec['profile'],
+): Promise<{ verdict: InstalledSkill['verdict']; problems: string[] }> {
+  const key = `${profile}\0${dir}`;
+  let v = cache.get(key);
+  if (!v) {
+    v = validateSkillFolder(dir, { profiles: [profile] }).then(
+      (r) => ({
+        verdict: r.verdicts[profile] ?? 'unknown',
+        problems: r.diagnostics
+          .filter((d) => d.severity === 'error')
+          .slice(0, 3)
+          .map((d) => d.message),
+      }),
+      () => ({ verdict: 'unknown' as const, problems: [] }),
+    );
+    cache.set(key, v);
+  }
+  return v;
+}
+
+/** Whether a copy changed since install, by the hash its lock entry recorded. */
+async function changedSince(
+  dir: string,
+  entry: LockEntry,
+  scope: Scope,
+): Promise<boolean | undefined> {
+  const recorded =
+    entry.skillbench?.installedHash ??
+    (scope.kind === 'project' ? entry.computedHash : entry.skillFolderHash);
+  if (!recorded) return undefined;
+  try {
+    return (await hashFolder(dir)) !== recorded;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Read one skills folder of one agent. */
+async function scanFolder(
+  spec: AgentSpec,
+  scope: Scope,
+  ctx: ScanContext,
+  locks: LockCache,
+  verdicts: Verdicts,
+): Promise<AgentFolder | null> {
+  const path = agentSkillsDir(spec, scope, ctx.env);
+  if (path === null) return null;
+  const folder: AgentFolder = { scope: scopeRef(scope), path, exists: false, skills: [] };
+  try {
+    const st = lstatSync(path);
+    folder.exists = true;
+    if (st.isSymbolicLink()) {
+      let target = '?';
+      try {
+        target = readlinkSync(path);
+      } catch {
+        // Why: described as "?" when it cannot be read.
+      }
+      folder.problem = `This folder is itself a link (to ${target}). Skillbench does not follow it, so the skills behind it are not listed; make it a real folder to manage them here.`;
+      return folder;
+    }
+  } catch {
+    return folder;
+  }
+  const lock = await locks.get(scope);
+  const libraries = realAllowedRoots(ctx.libraryRoots);
+  for (const { name: folderName, link } of entriesOf(path)) {
+    const abs = join(path, folderName);
+    const base = { folder: folderName, path: abs, scope: scopeRef(scope) };
+    let realDir: string;
+    let fileName: string;
+    const skill: InstalledSkill = {
+      ...base,
+      name: folderName,
+      description: '',
+      realDir: null,
+      state: 'unmanaged',
+      verdict: 'unknown',
+      problems: [],
+    };
+    if (link) {
+      const verdict = judgeSkillLink(abs, ctx.policyRoots);
+      if (verdict.state !== 'followed') {
+        skill.state = verdict.state === 'broken' ? 'broken-link' : 'refused-link';
+        skill.linkTarget = verdict.state === 'refused' ? verdict.target : verdict.text;
+        skill.note = verdict.reason;
+        folder.skills.push(skill);
+        continue;
+      }
+      realDir = verdict.target;
+      fileName = verdict.fileName;
+      skill.linkTarget = verdict.target;
+      const library = libraries.find((root) => isInside(root, realDir));
+      if (library) {
+        skill.state = 'linked-library';
+        skill.libraryDir = realDir;
+      } else skill.state = 'linked';
+    } else {
+      let names: { name: string; kind: string }[] = [];
+      try {
+        names = readdirSync(abs, { withFileTypes: true }).map((d) => ({
+          name: d.name,
+          kind: d.isFile() ? 'file' : 'other',
+        }));
+      } catch {
+        // Why: an unreadable folder is not listed as a skill.
+      }
+      const found = skillFileNameIn(names);
+      if (found === undefined) continue;
+      realDir = abs;
+      fileName = found;
+    }
+    skill.realDir = realDir;
+    const header = readHeader(realDir, fileName);
+    skill.name = header.name ?? folderName;
+    skill.description = header.description;
+    const recorded = entryFor(lock, installName(folderName));
+    if (recorded) {
+      const [, entry] = recorded;
+      skill.source = describeSource(entry);
+      skill.recordedBy = entry.skillbench ? 'skillbench' : 'skills-cli';
+      if (entry.skillbench) {
+        skill.sourceRecord = entry.skillbench.source;
+        if (entry.skillbench.source.kind === 'library' && skill.libraryDir === undefined)
+          skill.libraryDir = entry.skillbench.source.path;
+      }
+      if (skill.state !== 'linked-library') {
+        const changed = await changedSince(realDir, entry, scope);
+        if (changed !== undefined) skill.changed = changed;
+        if (!link)
+          skill.state = entry.skillbench
+            ? changed
+              ? 'copy-changed'
+              : 'copy-unchanged'
+            : 'other-tool';
+      }
+    }
+    const v = await verdictFor(verdicts, realDir, spec.profile);
+    skill.verdict = v.verdict;
+    skill.problems = v.problems;
+    folder.skills.push(skill);
+  }
+  return folder;
+}
+
+/**
+ * Mark name collisions inside one agent: every copy of a name the agent sees twice, with the
+ * one it loads. Why this rule: an agent's project skills are nearer the work than the user's;
+ * Claude Code documents the opposite (personal skills win over project ones), so its row says so.
+ */
+function markCollisions(report: AgentReport): void {
+  const byName = new Map<string, InstalledSkill[]>();
+  const order = report.folders
+    .slice()
+    .sort((a, b) =>
+      report.id === 'claude-code'
+        ? Number(a.scope.kind !== 'global') - Number(b.scope.kind !== 'global')
+        : Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'),
+    );
+  for (const folder of order)
+    for (const skill of folder.skills) {
+      if (skill.realDir === null) continue;
+      const list = byName.get(skill.name) ?? [];
+      list.push(skill);
+      byName.set(skill.name, list);
+    }
+  const rule =
+    report.id === 'claude-code'
+      ? 'Claude Code loads your personal skill before a project skill of the same name, then the first folder in name order.'
+      : 'A project skill comes before one in your user folder, then the first folder in name order.';
+  for (const list of byName.values()) {
+    if (list.length < 2) continue;
+    list.forEach((skill, index) => {
+      skill.collision = {
+        loaded: index === 0,
+        others: list.filter((o) => o !== skill).map((o) => o.path),
+        rule,
+      };
+    });
+  }
+}
+
+/** Scan every agent (or the given ones) in every scope. */
+export async function scanAgents(
+  ctx: ScanContext,
+  options: { agents?: readonly string[]; all?: boolean } = {},
+): Promise<{ agents: AgentReport[]; lockProblems: LockProblem[] }> {
+  const locks = new LockCache(ctx.env);
+  const verdicts: Verdicts = new Map();
+  const scopes: Scope[] = [
+    { kind: 'global' },
+    ...ctx.projects.map((dir) => ({ kind: 'project' as const, dir })),
+  ];
+  const reports: AgentReport[] = [];
+  for (const spec of AGENTS) {
+    if (options.agents && !options.agents.includes(spec.id)) continue;
+    const detected = isDetected(spec, ctx.env, ctx.projects);
+    const report: AgentReport = {
+      id: spec.id,
+      name: spec.name,
+      detected,
+      followsLinks: spec.followsLinks,
+      features: [...spec.features],
+      profile: spec.profile,
+      projectDir: spec.projectDir,
+      globalDir: spec.globalDir,
+      folders: [],
+    };
+    for (const scope of scopes) {
+      const folder = await scanFolder(spec, scope, ctx, locks, verdicts);
+      if (folder) report.folders.push(folder);
+    }
+    // Why only folders of its own: a project's .agents/skills is read by some twenty agents; an
+    // agent not found here is listed only when a folder no other agent reads holds skills.
+    const ownSkills = report.folders.some(
+      (f) =>
+        (f.skills.length > 0 || f.problem !== undefined) &&
+        AGENTS.filter((a) => agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path).length === 1,
+    );
+    if (!detected && !ownSkills && !options.all && !options.agents) continue;
+    markCollisions(report);
+    reports.push(report);
+  }
+  // Why: the agents found here come first; the rest keep the table's order.
+  reports.sort((a, b) => Number(b.detected) - Number(a.detected));
+  return { agents: reports, lockProblems: locks.problems };
+}

@@ -1,0 +1,92 @@
+/**
+ * A skill to install, read whole before anything is written: the files of its file set
+ * (shared/skill/file-set.ts, through the one skill-folder reader; what is withheld when shared
+ * stays behind, links inside the skill are never copied), their hash, the SKILL.md text that
+ * becomes the base of later merges, and the record of where it came from. Reading everything
+ * first is why a folder that disappears mid-install leaves nothing half-written.
+ */
+import { join } from 'node:path';
+import type { SkillSource } from '../../shared/agents/lock';
+import { renameSkillText, skillFolderNameProblem } from '../../shared/projection';
+import { parseSkill } from '../../shared/skill';
+import type { FolderFile } from '../platform/staged-folder';
+import { readRegularFileSync } from '../platform/read-file';
+import { publishedEntries, readSkillFolder } from '../skill-folder';
+import { hashFiles } from './hash';
+
+/** Largest file an install copies. Why: the same bound as an import (16 MiB in all). */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/** A skill read for installing. */
+export interface LoadedSource {
+  /** The folder name it is installed under. */
+  name: string;
+  dir: string;
+  files: FolderFile[];
+  hash: string;
+  skillText: string;
+  source: SkillSource;
+}
+
+/** The folder name the `skills` CLI gives a skill name (lower case, `-` for anything else). */
+export function installName(name: string): string {
+  const clean = name
+    .toLowerCase()
+    .replace(/[^a-z0-9._]+/g, '-')
+    .replace(/^[.-]+|[.-]+$/g, '')
+    .slice(0, 255);
+  return clean === '' ? 'unnamed-skill' : clean;
+}
+
+/** A text field of parsed frontmatter data, or undefined. */
+export function frontmatterText(data: unknown, key: string): string | undefined {
+  if (data === null || typeof data !== 'object') return undefined;
+  const value = (data as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Read the skill at `dir` for installing (throws with a plain sentence when it cannot be read). */
+export async function loadSource(dir: string, source: SkillSource): Promise<LoadedSource> {
+  const folder = await readSkillFolder(dir);
+  const files: FolderFile[] = [];
+  let skillText = '';
+  for (const entry of publishedEntries(folder)) {
+    if (entry.kind !== 'file') continue;
+    const read = readRegularFileSync(join(folder.dir, ...entry.path.split('/')), MAX_FILE_BYTES);
+    if (read.bytes === undefined)
+      throw new Error(
+        `${entry.path} in ${dir} is larger than 16 MiB, so the skill was not installed.`,
+      );
+    files.push({ path: entry.path, data: read.bytes, mode: read.executable ? 0o755 : 0o644 });
+    if (entry.path === folder.skillFileName) skillText = read.bytes.toString('utf8');
+  }
+  const parsed = parseSkill(skillText);
+  const named = frontmatterText(parsed.data, 'name') ?? folder.folderName;
+  let name = installName(named);
+  if (skillFolderNameProblem(name) !== undefined) name = installName(folder.folderName);
+  return {
+    name,
+    dir: folder.dir,
+    files,
+    hash: hashFiles(files.map((f) => ({ path: f.path, data: f.data }))),
+    skillText,
+    source,
+  };
+}
+
+/** The same skill under another folder name, its `name:` changed to match (a rename on conflict). */
+export function renamedSource(loaded: LoadedSource, name: string): LoadedSource {
+  const files = loaded.files.map((f) =>
+    f.path === 'SKILL.md' || f.path.toLowerCase() === 'skill.md'
+      ? { ...f, data: Buffer.from(renameSkillText(f.data.toString('utf8'), name), 'utf8') }
+      : f,
+  );
+  const skillFile = files.find((f) => f.path.toLowerCase() === 'skill.md');
+  return {
+    ...loaded,
+    name,
+    files,
+    skillText: skillFile ? skillFile.data.toString('utf8') : loaded.skillText,
+    hash: hashFiles(files.map((f) => ({ path: f.path, data: f.data }))),
+  };
+}

@@ -1,0 +1,45 @@
+/** What the agent commands share: the skill manager over the CLI's environment, scopes, names. */
+import { join, resolve } from 'node:path';
+import { AGENT_IDS, agentById } from '../../../shared/agents/agents';
+import type { ScopeRef } from '../../../shared/agents/types';
+import { SkillManager } from '../../agents/manager';
+import { processAgentEnv, type Scope } from '../../agents/paths';
+import { SettingsStore } from '../../library/settings-store';
+import { defaultUserDataDir } from '../../platform/user-data';
+import { term } from '../../security/terminal-text';
+import { UsageError, type CliIO } from '../support/types';
+
+/** The skill manager for the CLI: HOME, XDG_* and the user-data folder from the environment. */
+export function managerFor(io: CliIO): { manager: SkillManager; dataDir: string } {
+  const dataDir = defaultUserDataDir(io.env);
+  const manager = new SkillManager({
+    env: processAgentEnv(io.env),
+    dataDir,
+    trashDir: join(dataDir, 'trash'),
+    libraryRoots: async () => (await new SettingsStore(dataDir).get()).roots,
+  });
+  return { manager, dataDir };
+}
+
+/** Check agent ids; a wrong one is a usage error that lists the choices. */
+export function checkAgents(ids: readonly string[]): string[] {
+  const unknown = ids.filter((id) => !agentById(id));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown agent ${unknown.map((u) => `"${u}"`).join(', ')}. Known agents: ${AGENT_IDS.join(', ')}.`,
+    );
+  return [...ids];
+}
+
+/** The scope of `--global` / `--project DIR` (default: the project in the current folder). */
+export function scopeOf(values: { global?: boolean; project?: string }, io: CliIO): Scope {
+  if (values.global && values.project !== undefined)
+    throw new UsageError('choose --global or --project DIR, not both.');
+  if (values.global) return { kind: 'global' };
+  return { kind: 'project', dir: resolve(io.cwd, values.project ?? '.') };
+}
+
+/** A scope in a few words for a listing. */
+export function scopeWords(scope: ScopeRef): string {
+  return scope.kind === 'global' ? 'global' : term`project ${scope.dir}`;
+}

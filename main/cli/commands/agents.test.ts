@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../run';
+import { captureIO, type CapturedIO } from '../support/capture-io';
+
+let tmp: string;
+let project: string;
+const io = (): CapturedIO =>
+  captureIO(project, {
+    HOME: join(tmp, 'home'),
+    XDG_CONFIG_HOME: join(tmp, 'home', '.config'),
+    SKILLBENCH_USER_DATA: join(tmp, 'data'),
+  });
+
+beforeEach(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-cli-agents-'));
+  project = join(tmp, 'project');
+  await mkdir(join(tmp, 'home', '.claude'), { recursive: true });
+  await mkdir(join(tmp, 'home', '.codex'), { recursive: true });
+  await mkdir(join(tmp, 'lib', 'demo'), { recursive: true });
+  await mkdir(project);
+  await writeFile(
+    join(tmp, 'lib', 'demo', 'SKILL.md'),
+    '---\nname: demo\ndescription: Demo skill. Use when a demo is asked for.\n---\n# Demo\n',
+  );
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('skillbench agents, install, installed, outdated, update, uninstall', () => {
+  it('runs the whole round with the documented exit codes', async () => {
+    const agents = io();
+    expect(await runCli(['agents', '--format', 'json'], agents)).toBe(0);
+    expect((JSON.parse(agents.out) as { id: string }[]).map((a) => a.id)).toEqual([
+      'claude-code',
+      'codex',
+    ]);
+
+    const install = io();
+    expect(
+      await runCli(
+        ['install', join(tmp, 'lib', 'demo'), '--agent', 'claude-code', '--agent', 'codex'],
+        install,
+      ),
+    ).toBe(0);
+    expect(install.out).toMatch(/Linked .*\.claude\/skills\/demo/);
+
+    const again = io();
+    await writeFile(join(project, '.claude', 'skills', 'other'), 'x');
+    expect(
+      await runCli(
+        ['install', join(tmp, 'lib', 'demo'), '--agent', 'claude-code', '--copy'],
+        again,
+      ),
+    ).toBe(1);
+    expect(again.out).toMatch(/already exists.*rename.*replace.*cancel/);
+
+    const listed = io();
+    expect(await runCli(['installed', '--agent', 'claude-code', '--format', 'json'], listed)).toBe(
+      0,
+    );
+    expect(listed.out).toContain('"state": "linked"');
+
+    await writeFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'edited\n', {
+      flag: 'a',
+    });
+    await writeFile(join(tmp, 'lib', 'demo', 'SKILL.md'), 'newer\n', { flag: 'a' });
+    const outdated = io();
+    expect(await runCli(['outdated'], outdated)).toBe(1);
+    expect(outdated.out).toMatch(/outdated, edited since install/);
+    const update = io();
+    expect(await runCli(['update'], update)).toBe(1);
+    expect(update.out).toMatch(/--keep-local.*--take-theirs/);
+    expect(
+      await readFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'utf8'),
+    ).toContain('edited');
+    expect(await runCli(['update', '--keep-local'], io())).toBe(0);
+    expect(await runCli(['update', '--take-theirs'], io())).toBe(0);
+    expect(
+      await readFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'utf8'),
+    ).toContain('newer');
+
+    const removed = io();
+    expect(
+      await runCli(['uninstall', 'demo', '--agent', 'claude-code', '--agent', 'codex'], removed),
+    ).toBe(0);
+    expect(removed.out).toMatch(/removed .*trash/);
+    expect(await runCli(['install', 'demo', '--agent', 'nope'], io())).toBe(2);
+    expect(await runCli(['install', 'no-such-skill', '--agent', 'codex'], io())).toBe(2);
+  });
+});

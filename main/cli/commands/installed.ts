@@ -1,0 +1,104 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { InstalledSkill } from '../../../shared/agents/types';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { checkAgents, managerFor, scopeWords } from './agents-support';
+
+const USAGE = `Usage: skillbench installed [--agent A]... [--project DIR]... [--format text|json]
+
+List every skill your agents will load, global and in the current project (and the projects
+you added in the app or with --project), with its state: linked to a library skill, linked to
+the shared copy, a copy (unchanged or changed since install), installed by another tool (with
+the source its lock file records), a broken link, a link that is not followed; whether it is
+valid for that agent; and which copy an agent loads when two share a name.
+
+  --agent A            only this agent (repeat for several)
+  --project DIR        also this project folder
+  --format text|json   text (default) or JSON
+
+Exit codes: 0 listed, 1 something needs attention (broken links, invalid skills, unreadable
+lock files), 2 usage or I/O problem.
+`;
+
+const STATE_WORDS: Record<InstalledSkill['state'], string> = {
+  'linked-library': 'linked to a library skill',
+  linked: 'linked to the shared copy',
+  'copy-unchanged': 'copy, unchanged since install',
+  'copy-changed': 'copy, changed since install',
+  'other-tool': 'installed by another tool',
+  unmanaged: 'put there by hand',
+  'broken-link': 'broken link',
+  'refused-link': 'link not followed',
+};
+
+async function run(args: string[], raw: CliIO): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      options: {
+        agent: { type: 'string', multiple: true },
+        project: { type: 'string', multiple: true },
+        format: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError('--format is text or json.');
+  const agents = values.agent ? checkAgents(values.agent) : undefined;
+  const { manager } = managerFor(raw);
+  const projects = [raw.cwd, ...(values.project ?? [])].map((p) => resolve(raw.cwd, p));
+  const overview = await manager.overview({ ...(agents ? { agents } : {}), projects });
+  let attention = overview.lockProblems.length > 0;
+  for (const a of overview.agents)
+    for (const f of a.folders) {
+      if (f.problem) attention = true;
+      for (const s of f.skills)
+        if (s.state === 'broken-link' || s.state === 'refused-link' || s.verdict === 'error')
+          attention = true;
+    }
+  if (format === 'json') {
+    raw.stdout(`${JSON.stringify(overview, null, 2)}\n`);
+    return attention ? 1 : 0;
+  }
+  const io = terminalIO(raw);
+  for (const p of overview.lockProblems) io.stdout(term`warning: ${p.message}\n`);
+  let any = false;
+  for (const a of overview.agents) {
+    const folders = a.folders.filter((f) => f.skills.length > 0 || f.problem);
+    if (folders.length === 0) continue;
+    any = true;
+    io.stdout(term`${a.name} (${a.id})\n`);
+    for (const f of folders) {
+      io.stdout(term`  ${scopeWords(f.scope)}: ${f.path}\n`);
+      if (f.problem) io.stdout(term`    ${f.problem}\n`);
+      for (const s of f.skills) {
+        const bits = [STATE_WORDS[s.state]];
+        if (s.state === 'linked' && s.changed) bits.push('changed since install');
+        if (s.source) bits.push(`from ${s.source}`);
+        if (s.verdict === 'error') bits.push(`not valid for ${a.name}: ${s.problems.join(' ')}`);
+        io.stdout(term`    ${s.name}  (${bits.join('; ')})\n`);
+        if (s.note) io.stdout(term`      ${s.note}\n`);
+        if (s.collision)
+          io.stdout(
+            term`      ${s.collision.loaded ? 'loaded' : 'NOT loaded'}: same name as ${s.collision.others.join(', ')}. ${s.collision.rule}\n`,
+          );
+      }
+    }
+  }
+  if (!any) io.stdout('No installed skills were found.\n');
+  return attention ? 1 : 0;
+}
+
+/** `skillbench installed`. */
+export const installedCommand: CliCommand = {
+  name: 'installed',
+  summary: 'list the skills each agent loads, where they come from and their state',
+  usage: USAGE,
+  run,
+};

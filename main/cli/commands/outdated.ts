@@ -1,0 +1,70 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { OutdatedEntry } from '../../../shared/agents/types';
+import type { SkillManager } from '../../agents/manager';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { managerFor, scopeWords } from './agents-support';
+
+const USAGE = `Usage: skillbench outdated [NAME...] [--project DIR]... [--format text|json]
+
+Compare each installed skill that a lock file records with its source (a library or other
+folder, a git repository), global and in the current project.
+
+  --project DIR        also this project folder
+  --format text|json   text (default) or JSON
+
+Exit codes: 0 all up to date, 1 some are outdated or their source cannot be read, 2 usage problem.
+`;
+
+/** The projects to look at: the current folder and --project (the manager adds the saved ones). */
+export function withProjects(manager: SkillManager, cwd: string, extra: string[] = []): void {
+  for (const p of [cwd, ...extra]) manager.extraProjects.push(resolve(cwd, p));
+}
+
+/** Print outdated entries. */
+export function printOutdated(entries: OutdatedEntry[], io: CliIO): number {
+  let bad = false;
+  if (entries.length === 0) io.stdout('No installed skill records a source to compare with.\n');
+  for (const e of entries) {
+    io.stdout(
+      term`${e.name} (${scopeWords(e.scope)}): ${e.status}${e.locallyEdited ? ', edited since install' : ''} — ${e.message}\n`,
+    );
+    if (e.status !== 'up-to-date') bad = true;
+  }
+  return bad ? 1 : 0;
+}
+
+async function run(args: string[], raw: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { project: { type: 'string', multiple: true }, format: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const format = values.format ?? 'text';
+  if (format !== 'text' && format !== 'json') throw new UsageError('--format is text or json.');
+  const { manager } = managerFor(raw);
+  withProjects(manager, raw.cwd, values.project ?? []);
+  const entries = await manager.outdated(positionals.length > 0 ? positionals : undefined);
+  if (format === 'json') {
+    raw.stdout(`${JSON.stringify(entries, null, 2)}\n`);
+    return entries.some((e) => e.status !== 'up-to-date') ? 1 : 0;
+  }
+  return printOutdated(entries, terminalIO(raw));
+}
+
+/** `skillbench outdated`. */
+export const outdatedCommand: CliCommand = {
+  name: 'outdated',
+  summary: 'compare installed skills with their sources',
+  usage: USAGE,
+  run,
+};

@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { checkAgents, managerFor, scopeOf } from './agents-support';
+
+const USAGE = `Usage: skillbench uninstall NAME --agent A... [--global | --project DIR]
+
+Remove a skill from agents. Each agent's copy or link goes to Skillbench's trash folder (a link
+is removed, never what it points to); the shared copy goes too once nothing links to it.
+
+  --agent A            an agent id (repeat for several)
+  --global             from the agents' folders in your home folder
+  --project DIR        from the project at DIR (default: the current folder)
+
+Exit codes: 0 removed, 1 nothing to remove or something kept, 2 usage or I/O problem.
+`;
+
+async function run(args: string[], raw: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        agent: { type: 'string', multiple: true },
+        global: { type: 'boolean' },
+        project: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError('give one skill name.');
+  const agents = checkAgents(values.agent ?? []);
+  if (agents.length === 0) throw new UsageError('give at least one --agent.');
+  const io = terminalIO(raw);
+  const { manager } = managerFor(raw);
+  const report = await manager.uninstall(positionals[0] ?? '', agents, scopeOf(values, raw));
+  for (const r of report.removed)
+    io.stdout(term`removed ${r.path} (in the trash: ${r.trashedTo})\n`);
+  for (const k of report.kept) io.stdout(term`kept: ${k}\n`);
+  for (const n of report.notFound) io.stdout(term`not found: ${n}\n`);
+  for (const n of report.lockNotes) io.stdout(term`note: ${n}\n`);
+  return report.removed.length > 0 && report.lockNotes.length === 0 ? 0 : 1;
+}
+
+/** `skillbench uninstall`. */
+export const uninstallCommand: CliCommand = {
+  name: 'uninstall',
+  summary: 'remove a skill from agents (to the trash)',
+  usage: USAGE,
+  run,
+};

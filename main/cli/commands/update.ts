@@ -1,0 +1,77 @@
+import { parseArgs } from 'node:util';
+import { term } from '../../security/terminal-text';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { managerFor, scopeWords } from './agents-support';
+import { withProjects } from './outdated';
+
+const USAGE = `Usage: skillbench update [NAME...] [--keep-local | --take-theirs] [--project DIR]...
+
+Update installed skills from their sources, showing what changes in SKILL.md first. A copy you
+edited since install is left as it is unless you choose:
+
+  --keep-local         keep your edited copy (nothing is written)
+  --take-theirs        take the source's version (your copy goes to Skillbench's trash)
+  --project DIR        also this project folder
+
+To merge your edits with the source's, use the Agents view of the app.
+
+Exit codes: 0 updated or up to date, 1 left as it was (a choice is needed, a conflict, a
+failure: each says why), 2 usage problem.
+`;
+
+async function run(args: string[], raw: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'keep-local': { type: 'boolean' },
+        'take-theirs': { type: 'boolean' },
+        project: { type: 'string', multiple: true },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values['keep-local'] && values['take-theirs'])
+    throw new UsageError('choose --keep-local or --take-theirs, not both.');
+  const io = terminalIO(raw);
+  const { manager } = managerFor(raw);
+  withProjects(manager, raw.cwd, values.project ?? []);
+  const names = positionals.length > 0 ? positionals : undefined;
+  for (const e of await manager.outdated(names)) {
+    if (e.status !== 'outdated' || !e.diff) continue;
+    io.stdout(term`${e.name} (${scopeWords(e.scope)}): SKILL.md changes\n`);
+    for (const line of e.diff)
+      if (line.kind !== 'same')
+        io.stdout(
+          term`  ${line.kind === 'added' ? '+' : '-'} ${line.text.replace(/\r?\n$/, '')}\n`,
+        );
+    for (const f of e.fileChanges ?? [])
+      if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
+  }
+  const outcomes = await manager.update(
+    names,
+    values['keep-local'] ? 'keep-local' : values['take-theirs'] ? 'take-theirs' : undefined,
+  );
+  let bad = false;
+  for (const o of outcomes) {
+    io.stdout(term`${o.status}: ${o.message}\n`);
+    if (o.status === 'needs-choice' || o.status === 'conflicts' || o.status === 'failed')
+      bad = true;
+  }
+  if (outcomes.length === 0) io.stdout('No installed skill records a source to update from.\n');
+  return bad ? 1 : 0;
+}
+
+/** `skillbench update`. */
+export const updateCommand: CliCommand = {
+  name: 'update',
+  summary: 'update installed skills from their sources, never losing your edits',
+  usage: USAGE,
+  run,
+};

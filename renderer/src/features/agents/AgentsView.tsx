@@ -1,0 +1,293 @@
+import { useEffect, useState } from 'react';
+import type {
+  AgentReport,
+  InstalledSkill,
+  OutdatedEntry,
+  ScopeRef,
+} from '../../../../shared/agents/types';
+import { useAgentsStore } from './stores';
+
+/** Plain words for each state (docs/agents.md). */
+export const STATE_LABELS: Record<InstalledSkill['state'], string> = {
+  'linked-library': 'Linked to a library skill',
+  linked: 'Linked to the shared copy',
+  'copy-unchanged': 'Copy, unchanged',
+  'copy-changed': 'Copy, changed since install',
+  'other-tool': 'Installed by another tool',
+  unmanaged: 'Added by hand',
+  'broken-link': 'Broken link',
+  'refused-link': 'Link not followed',
+};
+
+function scopeLabel(scope: ScopeRef): string {
+  return scope.kind === 'global' ? 'Your user folder (every project)' : `Project ${scope.dir}`;
+}
+
+function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill }) {
+  const uninstall = useAgentsStore((s) => s.uninstall);
+  const state =
+    skill.state === 'linked' && skill.changed
+      ? `${STATE_LABELS.linked}, changed since install`
+      : STATE_LABELS[skill.state];
+  const bad = skill.state === 'broken-link' || skill.state === 'refused-link';
+  return (
+    <tr data-state={skill.state}>
+      <th scope="row">{skill.name}</th>
+      <td>
+        <span
+          className={`badge ${bad ? 'error' : skill.state === 'copy-changed' ? 'warning' : ''}`}
+        >
+          {state}
+        </span>
+        {skill.note ? <div className="muted">{skill.note}</div> : null}
+        {skill.collision ? (
+          <div className={skill.collision.loaded ? 'muted' : 'warning-text'}>
+            {skill.collision.loaded
+              ? `${agent.name} loads this one; it has the same name as ${skill.collision.others.join(', ')}.`
+              : `${agent.name} does not load this one: another skill has the same name (${skill.collision.others.join(', ')}).`}{' '}
+            {skill.collision.rule}
+          </div>
+        ) : null}
+      </td>
+      <td>{skill.source ?? (skill.linkTarget ? `Link to ${skill.linkTarget}` : '—')}</td>
+      <td>
+        {skill.verdict === 'error' ? (
+          <span className="badge error" title={skill.problems.join('\n')}>
+            Not valid for {agent.name}: {skill.problems[0] ?? 'errors'}
+          </span>
+        ) : skill.verdict === 'unknown' ? (
+          '—'
+        ) : (
+          <span className="badge">
+            {skill.verdict === 'warning' ? 'Valid, with warnings' : 'Valid'}
+          </span>
+        )}
+      </td>
+      <td>
+        <button
+          type="button"
+          onClick={() => void uninstall(skill.folder, [agent.id], skill.scope)}
+          aria-label={`Remove ${skill.name} from ${agent.name} (${scopeLabel(skill.scope)})`}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function AgentSection({ agent }: { agent: AgentReport }) {
+  const folders = agent.folders.filter((f) => f.exists || f.skills.length > 0);
+  return (
+    <section className="agent-card" aria-labelledby={`agent-${agent.id}`}>
+      <h3 id={`agent-${agent.id}`}>
+        {agent.name} <span className="muted">({agent.id})</span>
+      </h3>
+      <p className="muted">
+        {agent.detected ? 'Found on this computer.' : 'Not found on this computer.'}{' '}
+        {agent.followsLinks
+          ? 'Loads linked skill folders.'
+          : 'Does not load linked skill folders: installs are copies.'}{' '}
+        Checked as {agent.profile}.
+        {agent.features.length > 0 ? ` Acts on ${agent.features.join(', ')}.` : ''}
+      </p>
+      {folders.length === 0 ? <p className="muted">No skills folder yet.</p> : null}
+      {folders.map((f) => (
+        <div key={f.path} className="agent-folder">
+          <h4>
+            {scopeLabel(f.scope)} <code>{f.path}</code>
+          </h4>
+          {f.problem ? (
+            <p role="note" className="banner error">
+              {f.problem}
+            </p>
+          ) : f.skills.length === 0 ? (
+            <p className="muted">No skills here.</p>
+          ) : (
+            <table aria-label={`${agent.name} skills in ${scopeLabel(f.scope)}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Skill</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Source</th>
+                  <th scope="col">For this agent</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {f.skills.map((s) => (
+                  <SkillRow key={s.path} agent={agent} skill={s} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
+  const update = useAgentsStore((s) => s.update);
+  const outcome = useAgentsStore((s) => s.outcomes.find((o) => o.name === entry.name));
+  const [text, setText] = useState<string | null>(null);
+  const merged = outcome?.status === 'conflicts' ? (outcome.merged ?? '') : null;
+  return (
+    <li className="update-entry" aria-label={`Update ${entry.name}`}>
+      <strong>{entry.name}</strong> <span className="muted">({scopeLabel(entry.scope)})</span>
+      <p>{entry.message}</p>
+      {entry.diff ? (
+        <pre className="diff" aria-label={`Changes to ${entry.name}`}>
+          {entry.diff
+            .filter((d) => d.kind !== 'same')
+            .map((d) => `${d.kind === 'added' ? '+' : '-'} ${d.text}`)
+            .join('')}
+        </pre>
+      ) : null}
+      {entry.status === 'outdated' ? (
+        entry.locallyEdited ? (
+          <div className="row">
+            <span>You edited this copy since install. Choose:</span>
+            <button type="button" onClick={() => void update([entry.name], 'keep-local')}>
+              Keep mine
+            </button>
+            <button type="button" onClick={() => void update([entry.name], 'take-theirs')}>
+              Take theirs
+            </button>
+            {entry.canMerge ? (
+              <button type="button" onClick={() => void update([entry.name], 'merge')}>
+                Merge
+              </button>
+            ) : null}
+          </div>
+        ) : (
+          <button type="button" className="primary" onClick={() => void update([entry.name])}>
+            Update
+          </button>
+        )
+      ) : null}
+      {outcome && outcome.status !== 'conflicts' ? <p role="status">{outcome.message}</p> : null}
+      {merged !== null ? (
+        <div>
+          <p>{outcome?.message}</p>
+          <label htmlFor={`merge-${entry.name}`}>
+            Merged SKILL.md (settle the marked conflicts)
+          </label>
+          <textarea
+            id={`merge-${entry.name}`}
+            rows={12}
+            value={text ?? merged}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <button
+            type="button"
+            disabled={(text ?? merged).includes('<<<<<<<')}
+            onClick={() =>
+              void update([entry.name], 'merge', { name: entry.name, text: text ?? merged })
+            }
+          >
+            Apply merge
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The Agents view: every agent found here, its folders and the skills it loads; updates. */
+export function AgentsView() {
+  const {
+    overview,
+    outdated,
+    busy,
+    lastRemoval,
+    load,
+    addProject,
+    removeProject,
+    loadOutdated,
+    undoRemoval,
+  } = useAgentsStore();
+  const [project, setProject] = useState('');
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const shown = overview?.agents ?? [];
+  return (
+    <section className="agents-view" aria-labelledby="agents-title">
+      <h2 id="agents-title">Agents</h2>
+      <p className="muted">
+        The agents found on this computer and every skill each will load, from your user folder and
+        the project folders you add.
+      </p>
+      {lastRemoval ? (
+        <p className="row">
+          <span>{lastRemoval.name} was moved to the trash.</span>
+          <button type="button" onClick={() => void undoRemoval()}>
+            Undo
+          </button>
+        </p>
+      ) : null}
+      {overview?.lockProblems.map((p) => (
+        <p key={p.message} role="note" className="banner error">
+          {p.message}
+        </p>
+      ))}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (project.trim()) void addProject(project.trim()).then(() => setProject(''));
+        }}
+      >
+        <label htmlFor="agents-project">Project folder</label>
+        <input id="agents-project" value={project} onChange={(e) => setProject(e.target.value)} />
+        <button type="submit">Add project</button>
+      </form>
+      {overview && overview.projects.length > 0 ? (
+        <ul aria-label="Project folders">
+          {overview.projects.map((p) => (
+            <li key={p}>
+              {p}{' '}
+              <button
+                type="button"
+                onClick={() => void removeProject(p)}
+                aria-label={`Stop listing ${p}`}
+              >
+                Stop listing
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <section aria-labelledby="updates-title" className="agent-card">
+        <h3 id="updates-title">Updates</h3>
+        <button type="button" onClick={() => void loadOutdated()} disabled={busy}>
+          Check for updates
+        </button>
+        {outdated ? (
+          outdated.length === 0 ? (
+            <p>No installed skill records a source to compare with.</p>
+          ) : (
+            <ul className="plain">
+              {outdated.map((e) => (
+                <UpdateEntry
+                  key={`${e.name}-${e.scope.kind === 'project' ? e.scope.dir : ''}`}
+                  entry={e}
+                />
+              ))}
+            </ul>
+          )
+        ) : null}
+      </section>
+      {overview === null ? (
+        <p aria-busy="true">Looking for agents…</p>
+      ) : shown.length === 0 ? (
+        <p>No agents were found on this computer.</p>
+      ) : (
+        shown.map((a) => <AgentSection key={a.id} agent={a} />)
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from 'react';
+import type { InstallCheck, InstallReport, ScopeRef } from '../../../../shared/agents/types';
+import type { SkillSummary } from '../../../../shared/ipc/contract';
+import { useAgentsStore } from './stores';
+
+/** The folder of a SKILL.md path. */
+const dirOf = (path: string): string =>
+  path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')));
+
+/**
+ * Install library skills into agents: pick skills, agents and where (your user folder or a
+ * project), link or copy; each skill is checked for each agent's reader first and the verdict
+ * shown. A name already there asks: rename, replace (old copy to the trash) or cancel.
+ */
+export function InstallDialog({
+  skills,
+  initial,
+  onClose,
+}: {
+  skills: SkillSummary[];
+  /** The skill open in the editor, chosen at the start. */
+  initial: string | null;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const { overview, load, check, install, busy } = useAgentsStore();
+  const installable = skills.filter((s) => s.linked === undefined || s.linked.state === 'followed');
+  const [chosen, setChosen] = useState<string[]>(initial ? [dirOf(initial)] : []);
+  const [agents, setAgents] = useState<string[]>([]);
+  const [where, setWhere] = useState<string>('global');
+  const [mode, setMode] = useState<'auto' | 'link' | 'copy'>('auto');
+  const [checks, setChecks] = useState<InstallCheck[] | null>(null);
+  const [report, setReport] = useState<InstallReport | null>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    if (!overview) void load();
+  }, [overview, load]);
+
+  const detected = (overview?.agents ?? []).filter((a) => a.detected);
+  const scope: ScopeRef = where === 'global' ? { kind: 'global' } : { kind: 'project', dir: where };
+  const toggle = (list: string[], value: string) =>
+    list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+  const ready = chosen.length > 0 && agents.length > 0;
+
+  async function run(onConflict: 'ask' | 'rename' | 'replace') {
+    const r = await install({
+      skills: chosen,
+      agents,
+      scope,
+      ...(mode !== 'auto' ? { mode } : {}),
+      onConflict,
+    });
+    if (r) setReport(r);
+  }
+
+  const conflicts = report?.outcomes.filter((o) => o.status === 'conflict') ?? [];
+  return (
+    <dialog
+      ref={dialog}
+      className="import-dialog install-dialog"
+      aria-labelledby="install-title"
+      onCancel={onClose}
+    >
+      <h2 id="install-title">Install into your agents</h2>
+      <fieldset>
+        <legend>Skills</legend>
+        {installable.map((s) => (
+          <label key={s.path} className="check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(dirOf(s.path))}
+              onChange={() => {
+                setChosen(toggle(chosen, dirOf(s.path)));
+                setChecks(null);
+                setReport(null);
+              }}
+            />
+            {s.name}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>Agents</legend>
+        {detected.length === 0 ? (
+          <p className="muted">No agents were found on this computer.</p>
+        ) : null}
+        {detected.map((a) => (
+          <label key={a.id} className="check">
+            <input
+              type="checkbox"
+              checked={agents.includes(a.id)}
+              onChange={() => {
+                setAgents(toggle(agents, a.id));
+                setChecks(null);
+                setReport(null);
+              }}
+            />
+            {a.name}
+            {a.followsLinks ? '' : ' (copies: it does not load linked folders)'}
+          </label>
+        ))}
+      </fieldset>
+      <div className="row">
+        <label htmlFor="install-where">Where</label>
+        <select id="install-where" value={where} onChange={(e) => setWhere(e.target.value)}>
+          <option value="global">Your user folder (every project)</option>
+          {(overview?.projects ?? []).map((p) => (
+            <option key={p} value={p}>
+              Project {p}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="install-mode">How</label>
+        <select
+          id="install-mode"
+          value={mode}
+          onChange={(e) => setMode(e.target.value as 'auto' | 'link' | 'copy')}
+        >
+          <option value="auto">Link where the agent follows links, else copy</option>
+          <option value="link">Link to one shared copy</option>
+          <option value="copy">Copy into each agent</option>
+        </select>
+      </div>
+      {checks ? (
+        <table aria-label="Checks for each agent">
+          <thead>
+            <tr>
+              <th scope="col">Skill</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Verdict</th>
+            </tr>
+          </thead>
+          <tbody>
+            {checks.map((c) => (
+              <tr key={`${c.skill}-${c.agent}`}>
+                <td>{c.skill.split(/[\\/]/).pop()}</td>
+                <td>{overview?.agents.find((a) => a.id === c.agent)?.name ?? c.agent}</td>
+                <td>
+                  {c.verdict === 'error'
+                    ? `Would be rejected: ${c.problems.join(' ')}`
+                    : c.verdict === 'warning'
+                      ? 'Valid, with warnings'
+                      : 'Valid'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {report ? (
+        <ul aria-label="Install result" className="plain">
+          {report.outcomes.map((o, i) => (
+            <li key={i} data-status={o.status}>
+              {o.message}
+            </li>
+          ))}
+          {report.lockNotes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      {conflicts.length > 0 ? (
+        <div className="row" role="group" aria-label="A folder of that name exists">
+          <button type="button" onClick={() => void run('rename')}>
+            Rename
+          </button>
+          <button type="button" onClick={() => void run('replace')}>
+            Replace (old copy to the trash)
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
+      <div className="row end">
+        <button
+          type="button"
+          disabled={!ready || busy}
+          onClick={() => void check(chosen, agents).then((c) => setChecks(c))}
+        >
+          Check
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={!ready || busy}
+          onClick={() => void run('ask')}
+        >
+          Install
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { create } from 'zustand';
+import type {
+  AgentsOverview,
+  InstallCheck,
+  InstallReport,
+  OutdatedEntry,
+  ScopeRef,
+  UpdateChoice,
+  UpdateOutcome,
+} from '../../../../shared/agents/types';
+import type { ApiClient } from '../../../../shared/ipc/contract';
+import type { Notices } from '../../app/state/notices-store';
+
+/** What the agents store needs from outside. */
+export interface AgentsDeps {
+  api: ApiClient;
+  notices: Notices;
+}
+
+/** What an install asks for. */
+export interface InstallChoice {
+  skills: string[];
+  agents: string[];
+  scope: ScopeRef;
+  mode?: 'link' | 'copy';
+  onConflict?: 'ask' | 'rename' | 'replace';
+}
+
+/** The Agents view and the install dialog; actions are the only callers of the agents channels. */
+export interface AgentsState {
+  overview: AgentsOverview | null;
+  outdated: OutdatedEntry[] | null;
+  outcomes: UpdateOutcome[];
+  busy: boolean;
+  /** The last removal's undo token and what it removed, for the Undo button. */
+  lastRemoval: { token: string; name: string } | null;
+  load: () => Promise<void>;
+  addProject: (dir: string) => Promise<void>;
+  removeProject: (dir: string) => Promise<void>;
+  check: (skills: string[], agents: string[]) => Promise<InstallCheck[] | null>;
+  install: (choice: InstallChoice) => Promise<InstallReport | null>;
+  uninstall: (name: string, agents: string[], scope: ScopeRef) => Promise<void>;
+  undoRemoval: () => Promise<void>;
+  loadOutdated: () => Promise<void>;
+  update: (
+    names: string[],
+    choice?: UpdateChoice,
+    resolved?: { name: string; text: string },
+  ) => Promise<void>;
+}
+
+/** Make an agents store. */
+export function createAgentsStore({ api, notices }: AgentsDeps) {
+  return create<AgentsState>()((set, get) => ({
+    overview: null,
+    outdated: null,
+    outcomes: [],
+    busy: false,
+    lastRemoval: null,
+    async load() {
+      set({ busy: true });
+      const result = await api['agents.overview']({});
+      set({ busy: false });
+      if (result.ok) set({ overview: result.value });
+      else notices.showError(result.error);
+    },
+    async addProject(dir) {
+      const result = await api['agents.addProject']({ dir });
+      if (!result.ok) return notices.showError(result.error);
+      await get().load();
+    },
+    async removeProject(dir) {
+      const result = await api['agents.removeProject']({ dir });
+      if (!result.ok) return notices.showError(result.error);
+      await get().load();
+    },
+    async check(skills, agents) {
+      const result = await api['agents.check']({ skills, agents });
+      if (!result.ok) {
+        notices.showError(result.error);
+        return null;
+      }
+      return result.value.checks;
+    },
+    async install(choice) {
+      set({ busy: true });
+      const result = await api['agents.install'](choice);
+      set({ busy: false });
+      if (!result.ok) {
+        notices.showError(result.error);
+        return null;
+      }
+      await get().load();
+      return result.value;
+    },
+    async uninstall(name, agents, scope) {
+      const result = await api['agents.uninstall']({ name, agents, scope });
+      if (!result.ok) return notices.showError(result.error);
+      const r = result.value;
+      if (r.undoToken) set({ lastRemoval: { token: r.undoToken, name } });
+      notices.showNotice(
+        r.removed.length > 0
+          ? `Removed ${name}: moved to Skillbench's trash.${r.kept.length ? ` ${r.kept.join(' ')}` : ''}`
+          : `Nothing was removed. ${[...r.notFound, ...r.kept].join(' ')}`,
+      );
+      await get().load();
+    },
+    async undoRemoval() {
+      const last = get().lastRemoval;
+      if (!last) return;
+      const result = await api['agents.restore']({ undoToken: last.token });
+      set({ lastRemoval: null });
+      if (!result.ok) return notices.showError(result.error);
+      notices.showNotice(
+        result.value.refused.length > 0
+          ? result.value.refused.join(' ')
+          : `${last.name} is back where it was.`,
+      );
+      await get().load();
+    },
+    async loadOutdated() {
+      set({ busy: true });
+      const result = await api['agents.outdated']({});
+      set({ busy: false });
+      if (result.ok) set({ outdated: result.value.entries });
+      else notices.showError(result.error);
+    },
+    async update(names, choice, resolved) {
+      set({ busy: true });
+      const result = await api['agents.update']({
+        names,
+        ...(choice ? { choice } : {}),
+        ...(resolved ? { resolved } : {}),
+      });
+      set({ busy: false });
+      if (!result.ok) return notices.showError(result.error);
+      set({ outcomes: result.value.outcomes });
+      await get().loadOutdated();
+      await get().load();
+    },
+  }));
+}

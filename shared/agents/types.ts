@@ -1,0 +1,174 @@
+/**
+ * What the skill manager answers (main/agents): the agents found here, where each skill they
+ * load lives and in what state, what an install, removal or update did. Plain data, the same
+ * for the window, the API and `skillbench installed --format json`.
+ */
+import type { AgentFeature } from './agents';
+import type { SkillSource } from './lock';
+
+/** A scope as it crosses the boundary: `global`, or a project folder. */
+export type ScopeRef = { kind: 'global' } | { kind: 'project'; dir: string };
+
+/** The state of one skill an agent will load. */
+export type InstalledState =
+  /** A link to a skill folder of a library root. */
+  | 'linked-library'
+  /** A link to the canonical copy (`.agents/skills/<name>`) or another agent's folder. */
+  | 'linked'
+  /** A copy Skillbench installed, unchanged since. */
+  | 'copy-unchanged'
+  /** A copy Skillbench installed, edited since (its hash differs from the recorded one). */
+  | 'copy-changed'
+  /** Installed by another tool (the `skills` CLI): its lock file records the source. */
+  | 'other-tool'
+  /** A skill folder no lock file knows: put there by hand. */
+  | 'unmanaged'
+  /** A link whose target does not exist. */
+  | 'broken-link'
+  /** A link the link policy does not follow (outside the agents' and library folders). */
+  | 'refused-link';
+
+/** One skill an agent will load (or a link it would try to). */
+export interface InstalledSkill {
+  /** The folder name in the agent's skills folder. */
+  folder: string;
+  /** `name` from the frontmatter, or the folder name. */
+  name: string;
+  description: string;
+  /** The path in the agent's skills folder (the link itself for links). */
+  path: string;
+  /** The real folder holding the files (links resolved); null for broken and refused links. */
+  realDir: string | null;
+  scope: ScopeRef;
+  state: InstalledState;
+  /** For links: where the link points (its text for a broken one). */
+  linkTarget?: string;
+  /** For copies and linked copies: the copy was edited since install. */
+  changed?: boolean;
+  /** Where it came from, in plain words, when a lock file records it. */
+  source?: string;
+  /** Skillbench's record of the source, when Skillbench installed it. */
+  sourceRecord?: SkillSource;
+  /** The library skill folder it comes from (links into a library, or a library source). */
+  libraryDir?: string;
+  /** Which tool's lock entry describes it. */
+  recordedBy?: 'skillbench' | 'skills-cli';
+  /** The validation verdict for this agent's reader (its profile). */
+  verdict: 'valid' | 'warning' | 'error' | 'unknown';
+  /** The first error findings for that reader, in plain words. */
+  problems: string[];
+  /** Other copies of the same name this agent also sees; set on every copy of a collision. */
+  collision?: { loaded: boolean; others: string[]; rule: string };
+  /** A sentence for states that need one (broken or refused links). */
+  note?: string;
+}
+
+/** One skills folder of an agent in one scope. */
+export interface AgentFolder {
+  scope: ScopeRef;
+  path: string;
+  exists: boolean;
+  /** Set when the folder itself is a link: it is reported and not read. */
+  problem?: string;
+  skills: InstalledSkill[];
+}
+
+/** An agent and everything it loads. */
+export interface AgentReport {
+  id: string;
+  name: string;
+  detected: boolean;
+  followsLinks: boolean;
+  features: AgentFeature[];
+  profile: string;
+  projectDir: string;
+  globalDir: string | null;
+  folders: AgentFolder[];
+}
+
+/** A lock file that could not be read whole. */
+export interface LockProblem {
+  path: string;
+  message: string;
+}
+
+/** The answer of the Agents view and `skillbench installed`. */
+export interface AgentsOverview {
+  agents: AgentReport[];
+  projects: string[];
+  lockProblems: LockProblem[];
+}
+
+/** The validation verdict of one skill for one agent before an install. */
+export interface InstallCheck {
+  skill: string;
+  agent: string;
+  verdict: 'valid' | 'warning' | 'error';
+  problems: string[];
+}
+
+/** What an install did for one skill and one agent. */
+export interface InstallOutcome {
+  skill: string;
+  agent: string;
+  status: 'installed' | 'already' | 'conflict' | 'refused' | 'failed';
+  mode?: 'link' | 'copy';
+  path?: string;
+  /** A plain sentence: what was done, or why not and what was left as it was. */
+  message: string;
+  /** For conflicts: what is there now. */
+  existing?: string;
+  trashedTo?: string;
+}
+
+/** What one install call did. */
+export interface InstallReport {
+  checks: InstallCheck[];
+  outcomes: InstallOutcome[];
+  /** Lock files that could not be updated, and why (the files were left as they were). */
+  lockNotes: string[];
+}
+
+/** What a removal did; `undoToken` puts everything back. */
+export interface RemoveReport {
+  removed: { agent: string; path: string; trashedTo: string }[];
+  kept: string[];
+  notFound: string[];
+  lockNotes: string[];
+  undoToken?: string;
+}
+
+/** One installed skill compared with its source. */
+export interface OutdatedEntry {
+  name: string;
+  scope: ScopeRef;
+  /** The installed copies (the canonical copy for linked installs). */
+  copies: string[];
+  source: string;
+  status: 'up-to-date' | 'outdated' | 'source-missing' | 'unknown';
+  /** Some copy was edited since install. */
+  locallyEdited: boolean;
+  /** Why the status is what it is. */
+  message: string;
+  /** SKILL.md: installed vs source, for `update` to show first. */
+  diff?: { kind: 'same' | 'removed' | 'added'; text: string }[];
+  /** Files added, removed or changed at the source. */
+  fileChanges?: { path: string; change: 'added' | 'removed' | 'changed' }[];
+  /** A merge can be offered: the base that was installed is known. */
+  canMerge: boolean;
+}
+
+/** How to settle an update of a copy edited since install. */
+export type UpdateChoice = 'keep-local' | 'take-theirs' | 'merge';
+
+/** What an update did for one skill. */
+export interface UpdateOutcome {
+  name: string;
+  scope: ScopeRef;
+  status: 'updated' | 'up-to-date' | 'kept' | 'needs-choice' | 'conflicts' | 'failed';
+  message: string;
+  /** For a merge with conflicts: the merged SKILL.md with markers, for the user to settle. */
+  merged?: string;
+  conflicts?: number;
+  trashedTo?: string[];
+}
