@@ -19,6 +19,9 @@ import { paramsError } from './params';
 import { StdioLineTransport } from './stdio-transport';
 import type { StdioTransportOptions } from './stdio-transport';
 
+/** `subscriptions/listen` streams one stdio connection may hold open (2026-07-28). */
+export const MAX_LISTEN_STREAMS = 16;
+
 /** Options for {@link serveStdio}. */
 export interface StdioHostOptions extends SkillsServerFeatures, StdioTransportOptions {
   stdin?: Readable;
@@ -67,7 +70,9 @@ export async function serveStdio(
       };
       return handle.server;
     },
-    { transport },
+    // Why a bound: each open subscription is written to for every change, whether or not the
+    // client reads; far more than any client opens (one per kind of notification it follows).
+    { transport, maxSubscriptions: MAX_LISTEN_STREAMS },
   );
   try {
     await transport.closed;

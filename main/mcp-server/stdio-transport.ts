@@ -33,6 +33,9 @@ export interface StdioTransportOptions {
   precheck?: (message: JSONRPCMessage) => JSONRPCErrorResponse | undefined;
 }
 
+/** The long-lived request of protocol 2026-07-28 that opens a notification stream. */
+const LISTEN_METHOD = 'subscriptions/listen';
+
 /** Default bound of one line: far above any MCP request a client sends, far below memory trouble. */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
@@ -213,7 +216,10 @@ export class StdioLineTransport implements Transport {
         this.#write(refused);
         continue;
       }
-      if (isRequest(message)) this.#inFlight.add(message.id);
+      // Why a listen request is not counted: its answer comes only when the subscription ends
+      // (MCP 2026-07-28, subscriptions), so it would hold a place for ever and keep the process
+      // from exiting when the client closes its side. The SDK bounds how many are open.
+      if (isRequest(message) && message.method !== LISTEN_METHOD) this.#inFlight.add(message.id);
       // The server never answers a request it was told to cancel (MCP cancellation §behavior): free its place.
       else if ('method' in message && message.method === 'notifications/cancelled') {
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
