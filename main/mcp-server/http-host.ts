@@ -401,10 +401,12 @@ export async function startHttpHost(
     const sessionId = typeof sessionHeader === 'string' ? sessionHeader : undefined;
     const known = sessionId !== undefined ? sessions.get(sessionId) : undefined;
     const accept = req.headers.accept ?? '';
-    // Why: after initialize, an unknown protocol version in the header is refused (transports §protocol version header).
+    // Why: after initialize, an unknown protocol version in the header is refused (transports
+    // §protocol version header). Only in a session we know: a 2026-07-28 request ignores the
+    // session header (MCP 2026-07-28, transports §"Earlier Streamable HTTP Revisions").
     const version = req.headers['mcp-protocol-version'];
     if (
-      sessionId !== undefined &&
+      known !== undefined &&
       typeof version === 'string' &&
       !SUPPORTED_PROTOCOL_VERSIONS.includes(version)
     )
