@@ -673,6 +673,15 @@ export async function startHttpHost(
       if (!res.writableFinished) web.abort.abort();
     });
     const response = await modernEntry.fetch(web.request, { parsedBody: message });
+    // The SDK answers these two itself; the handlers log the rest (the Server tab's request log).
+    if (response.status < 400 && (request?.method === 'server/discover' || listen))
+      options.onRequest?.({
+        time: Date.now(),
+        transport: 'http',
+        method: request?.method ?? '',
+        status: 'ok',
+        ms: performance.now() - started,
+      });
     if (response.status >= 400)
       httpLog(
         request?.method ?? 'HTTP POST',
