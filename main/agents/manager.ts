@@ -7,7 +7,7 @@
  * main/agents/lock-store.ts, which never rewrites a file it could not read whole.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readFile, realpath, stat, symlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { agentById, AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import {
@@ -16,12 +16,20 @@ import {
   type LockEntry,
   type SkillSource,
 } from '../../shared/agents/lock';
-import { lineDiff, mergeThreeWay } from '../../shared/agents/merge';
+import {
+  lineDiff,
+  mergeFolders,
+  type FileConflict,
+  type FileResolution,
+  type FileSides,
+  type MergeFile,
+} from '../../shared/agents/merge';
 import type {
   AgentsOverview,
   InstallCheck,
   InstallOutcome,
   InstallReport,
+  MergeResolution,
   OutdatedEntry,
   RemoveReport,
   UpdateChoice,
@@ -202,17 +210,43 @@ export class SkillManager {
     return checks;
   }
 
-  /** Where the merge base of a hash is kept. */
-  private basePath(hash: string): string {
+  /** Where the merge base of a hash is kept: every file that was installed. */
+  private baseDir(hash: string): string {
+    return join(this.options.dataDir, 'agents', 'bases', hash);
+  }
+
+  /** Where the first version kept only SKILL.md of a base (read still, never written). */
+  private legacyBasePath(hash: string): string {
     return join(this.options.dataDir, 'agents', 'bases', `${hash}.md`);
   }
 
-  /** Keep the SKILL.md that was installed, the base of a later three-way merge. */
+  /**
+   * Keep every file that was installed, the base of a later merge (docs/agents.md, "Updates").
+   * Why the whole folder: a merge of SKILL.md alone overwrote the user's edits to other files.
+   */
   private async keepBase(loaded: LoadedSource): Promise<void> {
-    const path = this.basePath(loaded.hash);
-    if (await exists(path)) return;
-    await mkdir(dirname(path), { recursive: true });
-    await writeFileAtomic(path, loaded.skillText);
+    const dir = this.baseDir(loaded.hash);
+    if (await exists(dir)) return;
+    try {
+      await writeFolder(dir, loaded.files);
+    } catch (error) {
+      // Why: another Skillbench may have kept the same base in the meantime; that one is as good.
+      if (!(await exists(dir))) throw error;
+    }
+  }
+
+  /** The files of the base `hash` by path, or null when Skillbench does not know it. */
+  private async readBase(hash: string): Promise<Map<string, Uint8Array> | null> {
+    const dir = this.baseDir(hash);
+    if (await exists(dir))
+      return new Map((await folderFiles(dir)).map((f) => [f.path, f.data] as const));
+    const legacy = await readFile(this.legacyBasePath(hash)).catch(() => null);
+    return legacy === null ? null : new Map([['SKILL.md', legacy]]);
+  }
+
+  /** Whether a merge base is kept for `hash`. */
+  private async hasBase(hash: string): Promise<boolean> {
+    return (await exists(this.baseDir(hash))) || (await exists(this.legacyBasePath(hash)));
   }
 
   /** Record an install in the scope's lock file; a refusal becomes a note, never a silent skip. */
@@ -640,6 +674,7 @@ export class SkillManager {
   /** Read a source's current files (a folder or a git repository at its newest commit). */
   private async sourceNow(
     entry: LockEntry,
+    _options: { fetch?: boolean } = {},
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
     const record =
       entry.skillbench?.source ??
@@ -709,7 +744,7 @@ export class SkillManager {
           status: 'unknown',
           locallyEdited,
           message: '',
-          canMerge: recorded !== undefined && (await exists(this.basePath(recorded))),
+          canMerge: recorded !== undefined && (await this.hasBase(recorded)),
         };
         const now = await this.sourceNow(entry);
         if ('missing' in now) {
@@ -758,14 +793,14 @@ export class SkillManager {
   /**
    * Update skills from their sources. A copy edited since install is left as it is unless the
    * user chose: `keep-local` (leave it, nothing written), `take-theirs` (the edited copy goes
-   * to the trash, the source's files replace it), `merge` (SKILL.md merged three ways against
-   * the recorded base; with conflicts nothing is written unless `resolved` holds the settled
-   * text; the source's other files are taken, files the user added are kept).
+   * to the trash, the source's files replace it), `merge` (file by file against the recorded
+   * base, {@link mergeFolders}; while a conflict is open nothing is written, and `resolved`
+   * settles them by path).
    */
   async update(
     names: string[] | undefined,
     choice?: UpdateChoice,
-    resolved?: { name: string; text: string },
+    resolved?: MergeResolution,
   ): Promise<UpdateOutcome[]> {
     const outcomes: UpdateOutcome[] = [];
     for (const item of await this.outdated(names)) {
@@ -803,17 +838,65 @@ export class SkillManager {
         continue;
       }
       outcomes.push(
-        await this.applyUpdate(scope, item, item.locallyEdited ? choice : 'take-theirs', resolved),
+        await this.applyUpdate(
+          scope,
+          item,
+          item.locallyEdited ? choice : 'take-theirs',
+          resolved?.name === item.name ? resolved.files : [],
+        ),
       );
     }
     return outcomes;
+  }
+
+  /**
+   * The files a merge writes into `copy`, or the conflicts still open (nothing written then).
+   * Why the copy is read here, just before writing: an edit made while the user settled the
+   * conflicts is merged too, never overwritten.
+   */
+  private async planMerge(
+    copy: string,
+    baseFiles: ReadonlyMap<string, Uint8Array>,
+    theirs: readonly FolderFile[],
+    resolutions: readonly FileResolution[],
+  ): Promise<{ files: FolderFile[] } | { conflicts: FileConflict[]; refused: string[] }> {
+    const mine = await filesWithModes(copy);
+    const sides = new Map<string, FileSides>();
+    const side = (path: string): FileSides => {
+      let s = sides.get(path);
+      if (!s) sides.set(path, (s = {}));
+      return s;
+    };
+    for (const [path, data] of baseFiles) side(path).base = mergeFile(data);
+    for (const f of mine) side(f.path).mine = mergeFile(f.data);
+    for (const f of theirs) side(f.path).theirs = mergeFile(f.data);
+    const merged = mergeFolders(sides, resolutions);
+    if (merged.conflicts.length > 0)
+      return { conflicts: merged.conflicts, refused: merged.refused };
+    const modes = new Map<string, number>();
+    for (const f of theirs) modes.set(f.path, f.mode);
+    for (const f of mine) if (!modes.has(f.path)) modes.set(f.path, f.mode);
+    const files: FolderFile[] = [];
+    for (const a of merged.actions) {
+      if (a.take === 'removed') continue;
+      const mode =
+        a.take === 'mine'
+          ? (mine.find((f) => f.path === a.path)?.mode ?? 0o644)
+          : (modes.get(a.path) ?? 0o644);
+      files.push({
+        path: a.path,
+        data: a.take === 'merged' ? Buffer.from(a.text, 'utf8') : Buffer.from(a.data),
+        mode,
+      });
+    }
+    return { files };
   }
 
   private async applyUpdate(
     scope: Scope,
     item: OutdatedEntry,
     choice: UpdateChoice | undefined,
-    resolved: { name: string; text: string } | undefined,
+    resolutions: readonly FileResolution[],
   ): Promise<UpdateOutcome> {
     const base = { name: item.name, scope: item.scope };
     const stored = await readLockFile(
@@ -833,7 +916,7 @@ export class SkillManager {
         status: 'failed',
         message: `${item.name} was not updated: ${lockPath(scope, this.env)} ${stored.lock.problem}, so it cannot record the update. Nothing was changed.`,
       };
-    const now = await this.sourceNow(entry);
+    const now = await this.sourceNow(entry, { fetch: true });
     if ('missing' in now)
       return {
         ...base,
@@ -845,72 +928,48 @@ export class SkillManager {
       if (loaded.name !== item.name) loaded = { ...loaded, name: item.name };
       const recorded =
         entry.skillbench?.installedHash ?? entry.computedHash ?? entry.skillFolderHash;
-      const trashed: string[] = [];
-      for (const copy of item.copies) {
-        let files = loaded.files;
-        if (choice === 'merge') {
-          const baseText = recorded
-            ? await readFile(this.basePath(recorded), 'utf8').catch(() => null)
-            : null;
-          if (baseText === null)
+      // Every copy is planned before any is written: one open conflict writes nothing at all.
+      const plans: { copy: string; files: FolderFile[] }[] = [];
+      if (choice === 'merge') {
+        const baseFiles = recorded ? await this.readBase(recorded) : null;
+        if (baseFiles === null)
+          return {
+            ...base,
+            status: 'failed',
+            message: `${item.name} cannot be merged: the version that was installed is not known to Skillbench. Nothing was changed.`,
+          };
+        for (const copy of item.copies) {
+          const plan = await this.planMerge(copy, baseFiles, loaded.files, resolutions);
+          if ('conflicts' in plan)
             return {
               ...base,
-              status: 'failed',
-              message: `${item.name} cannot be merged: the version that was installed is not known to Skillbench. Nothing was changed.`,
+              status: 'conflicts',
+              conflicts: plan.conflicts,
+              message: `${item.name}: ${plan.conflicts.length === 1 ? 'a file' : `${plan.conflicts.length} files`} of ${copy} changed on both sides and need${plan.conflicts.length === 1 ? 's' : ''} your choice.${plan.refused.map((r) => ` ${r}`).join('')} Nothing was written.`,
             };
-          const mine = await folderFiles(copy);
-          const mineSkill = mine.find((f) => f.path === 'SKILL.md');
-          const merged = mergeThreeWay(
-            baseText,
-            mineSkill ? Buffer.from(mineSkill.data).toString('utf8') : '',
-            loaded.skillText,
-          );
-          let text = merged.text;
-          if (merged.conflicts > 0) {
-            if (resolved?.name !== item.name)
-              return {
-                ...base,
-                status: 'conflicts',
-                conflicts: merged.conflicts,
-                merged: merged.text,
-                message: `${item.name}: the merge has ${merged.conflicts} conflict(s) where you and the source changed the same lines. Settle them, then apply; nothing was written.`,
-              };
-            text = resolved.text;
-          }
-          // Why: only SKILL.md is merged; the source's other files are taken and files the user added are kept.
-          const theirs = new Set(loaded.files.map((f) => f.path));
-          const keptMine = mine.filter((f) => f.path !== 'SKILL.md' && !theirs.has(f.path));
-          files = [
-            ...loaded.files.filter((f) => f.path !== 'SKILL.md'),
-            { path: 'SKILL.md', data: Buffer.from(text, 'utf8'), mode: 0o644 },
-            ...keptMine.map((f) => ({ path: f.path, data: Buffer.from(f.data), mode: 0o644 })),
-          ];
+          plans.push({ copy, files: plan.files });
         }
-        const written = await writeFolder(copy, files, {
+      } else for (const copy of item.copies) plans.push({ copy, files: loaded.files });
+      const trashed: string[] = [];
+      for (const plan of plans) {
+        const written = await writeFolder(plan.copy, plan.files, {
           replace: true,
           trashDir: this.options.trashDir,
         });
         if (written.trashedTo) trashed.push(written.trashedTo);
       }
-      const installedHash =
-        choice === 'merge' && item.copies[0] ? await hashFolder(item.copies[0]) : loaded.hash;
-      const mergedText =
-        choice === 'merge' && item.copies[0]
-          ? await readFile(join(item.copies[0], 'SKILL.md'), 'utf8')
-          : loaded.skillText;
-      await this.record(
-        scope,
-        { ...loaded, hash: installedHash, skillText: mergedText },
-        entry.skillbench?.mode ?? 'copy',
-        [],
-      );
+      // Why the source's version is recorded even after a merge: it is the base of the next
+      // merge, so edits merged in now still count as the user's next time.
+      const notes: string[] = [];
+      await this.record(scope, loaded, entry.skillbench?.mode ?? 'copy', notes);
+      const kept = notes.length > 0 ? ` ${notes.join(' ')}` : '';
       return {
         ...base,
         status: 'updated',
         message:
           choice === 'merge'
-            ? `${item.name} was updated with your edits merged in.`
-            : `${item.name} was updated from ${item.source}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}`,
+            ? `${item.name} was updated with your edits merged in. The copy before the merge is in the trash (${trashed.join(', ')}).${kept}`
+            : `${item.name} was updated from ${item.source}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}${kept}`,
         trashedTo: trashed,
       };
     } catch (error) {
@@ -923,4 +982,28 @@ export class SkillManager {
       await now.cleanup?.();
     }
   }
+}
+
+/** A file for the folder merge: its bytes, and its text when it is UTF-8 without a NUL byte. */
+function mergeFile(data: Uint8Array): MergeFile {
+  if (data.includes(0)) return { data, text: null };
+  try {
+    return { data, text: UTF8.decode(data) };
+  } catch {
+    return { data, text: null };
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Every regular file of an installed copy with its bytes and mode (executable or not). */
+async function filesWithModes(dir: string): Promise<FolderFile[]> {
+  const files = await folderFiles(dir);
+  return Promise.all(
+    files.map(async (f) => ({
+      path: f.path,
+      data: Buffer.from(f.data),
+      mode: (await stat(join(dir, ...f.path.split('/')))).mode & 0o111 ? 0o755 : 0o644,
+    })),
+  );
 }

@@ -792,7 +792,20 @@ export const channels = {
     input: z.object({
       names: z.array(z.string()).optional(),
       choice: z.enum(['keep-local', 'take-theirs', 'merge']).optional(),
-      resolved: z.object({ name: z.string(), text: z.string() }).optional(),
+      resolved: z
+        .object({
+          name: z.string(),
+          files: z
+            .array(
+              z.object({
+                path: z.string().min(1).max(4096),
+                text: z.string().optional(),
+                keep: z.enum(['mine', 'theirs']).optional(),
+              }),
+            )
+            .max(512),
+        })
+        .optional(),
     }),
     output: z.object({ outcomes: built<UpdateOutcome[]>() }),
   },

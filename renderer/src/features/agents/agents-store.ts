@@ -3,6 +3,7 @@ import type {
   AgentsOverview,
   InstallCheck,
   InstallReport,
+  MergeResolution,
   OutdatedEntry,
   ScopeRef,
   UpdateChoice,
@@ -42,11 +43,7 @@ export interface AgentsState {
   uninstall: (name: string, agents: string[], scope: ScopeRef) => Promise<void>;
   undoRemoval: () => Promise<void>;
   loadOutdated: () => Promise<void>;
-  update: (
-    names: string[],
-    choice?: UpdateChoice,
-    resolved?: { name: string; text: string },
-  ) => Promise<void>;
+  update: (names: string[], choice?: UpdateChoice, resolved?: MergeResolution) => Promise<void>;
 }
 
 /** Make an agents store. */
