@@ -12,6 +12,7 @@ import { ExportDialog } from '../export/ExportDialog';
 import { useLibraryStore } from '../library/stores';
 import { profileLabel } from '../../ui/profile-labels';
 import { FileViewer, sizeWords } from './FileViewer';
+import { problemLines } from './problem-lines';
 import { LegacyBadge, StatusBadge } from './StatusBadge';
 
 const MarkdownPreview = lazy(() =>
@@ -275,6 +276,7 @@ export function InspectorSkillView() {
   const { skill, skillMd, frontmatter, text, validation } = view;
   const skillMdStatus = statuses[skillMd.verification.uri]?.status ?? skillMd.verification.status;
   const diagnostics = validation?.diagnostics ?? [];
+  const problems = problemLines(skill.problems, verification?.problems);
 
   return (
     <section
@@ -324,10 +326,10 @@ export function InspectorSkillView() {
                 : `These files cannot be verified (no digests from the server): ${verdictWords(verification.files)}.`}
           </p>
         ) : null}
-        {skill.problems.length > 0 || (verification?.problems.length ?? 0) > 0 ? (
+        {problems.length > 0 ? (
           <ul className="insp-problems">
-            {[...skill.problems, ...(verification?.problems ?? [])].map((p, i) => (
-              <li key={i}>{p}</li>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
             ))}
           </ul>
         ) : null}
