@@ -6,14 +6,18 @@
  * user saying so (the old copy then goes to the trash), and every lock change goes through
  * main/agents/lock-store.ts, which never rewrites a file it could not read whole.
  */
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, stat, symlink } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { agentById, AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import {
   cliSourceFields,
   describeSource,
+  type ArchiveSource,
   type LockEntry,
+  type McpSource,
   type SkillSource,
 } from '../../shared/agents/lock';
 import {
@@ -37,7 +41,9 @@ import type {
 } from '../../shared/agents/types';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
+import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
+import { importSkill } from '../pack/import';
 import { validateSkillFolder } from '../validate';
 import { cloneAt, remoteHead } from './git-source';
 import { folderFiles, hashFolder } from './hash';
@@ -53,7 +59,7 @@ import {
   type Scope,
 } from './paths';
 import { entryFor, scanAgents, scopeRef } from './scan';
-import { loadSource, renamedSource, type LoadedSource } from './source';
+import { installName, loadSource, renamedSource, type LoadedSource } from './source';
 
 /** What the manager is built on. */
 export interface ManagerOptions {
@@ -64,6 +70,31 @@ export interface ManagerOptions {
   trashDir: string;
   /** The library roots (links into them are "linked to a library skill"). */
   libraryRoots: () => Promise<string[]>;
+  /** Remote skill servers (the inspector), for skills installed from one; without it they are not checked. */
+  remote?: RemoteSkills;
+}
+
+/**
+ * What the manager asks of the inspector about a skill installed from an MCP server. Why an
+ * interface: the connections (and their secrets) live in the inspector; the manager only needs
+ * the listing and the verified files.
+ */
+export interface RemoteSkills {
+  /** The digests the server lists now for the skill, by path; nothing of it is read. */
+  remoteListing(
+    source: McpSource,
+  ): Promise<{ digests: Record<string, string> } | { missing: string }>;
+  /** The skill's files now, every one read and verified against the listing; or why not. */
+  remoteFiles(
+    source: McpSource,
+  ): Promise<{ name: string; files: FolderFile[]; source: McpSource } | { missing: string }>;
+}
+
+/** A skill that is not a folder on disk: an archive's or a server's files, held in memory. */
+export interface SkillFiles {
+  name: string;
+  files: FolderFile[];
+  source: SkillSource;
 }
 
 /** What to do when a destination already exists. */
@@ -208,6 +239,104 @@ export class SkillManager {
         }
       }
     return checks;
+  }
+
+  /**
+   * Run `use` on a skill held in memory, written first into a temp folder of its own with the
+   * one staged writer. Why a folder: the checks for each agent's reader, the file set and the
+   * install itself then run exactly as for a library skill. The temp folder is removed after.
+   */
+  private async staged<T>(skill: SkillFiles, use: (dir: string) => Promise<T>): Promise<T> {
+    const parent = await mkdtemp(join(tmpdir(), 'skillbench-install-'));
+    try {
+      const name =
+        skillFolderNameProblem(skill.name) === undefined ? skill.name : installName(skill.name);
+      const dir = join(parent, name);
+      await writeFolder(dir, skill.files);
+      return await use(dir);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  }
+
+  /** The verdict of a skill held in memory for each agent's reader (see {@link staged}). */
+  async checkFiles(skill: SkillFiles, agents: string[]): Promise<InstallCheck[]> {
+    return this.staged(skill, async (dir) =>
+      (await this.check([dir], agents)).map((c) => ({ ...c, skill: skill.name })),
+    );
+  }
+
+  /** Install a skill held in memory (an archive's, a server's verified files) like a folder. */
+  async installFiles(
+    skill: SkillFiles,
+    request: Omit<InstallRequest, 'skills'>,
+  ): Promise<InstallReport> {
+    return this.staged(skill, (dir) =>
+      this.install({ ...request, skills: [{ dir, source: skill.source }] }),
+    );
+  }
+
+  /**
+   * Read an archive (`.zip`, `.skill`, `.tar.gz`, `.tar`) through the one import reader, which
+   * refuses hostile archives, into a temp folder; `use` gets the skill folder and its source
+   * record. A refusal is a plain sentence; nothing is written anywhere but the temp folder,
+   * which is removed after.
+   */
+  private async readArchive<T>(
+    archive: string,
+    pick: string | undefined,
+    use: (dir: string, source: ArchiveSource) => Promise<T>,
+  ): Promise<T | { refused: string }> {
+    const path = resolve(archive);
+    const name = basename(path);
+    const st = await stat(path).catch(() => null);
+    if (!st?.isFile() || name.toLowerCase() === 'skill.md')
+      return {
+        refused: `${path} is not an archive. Give a .zip, .skill, .tar.gz (.tgz) or .tar file.`,
+      };
+    const sha256 = await sha256File(path);
+    const parent = await mkdtemp(join(tmpdir(), 'skillbench-archive-'));
+    try {
+      const result = await importSkill(path, {
+        into: parent,
+        ...(pick !== undefined ? { pick } : {}),
+        trashDir: this.options.trashDir,
+      });
+      if (result.status === 'refused')
+        return { refused: `${name} was refused: ${result.refusal.message}` };
+      if (result.status !== 'imported') return { refused: result.message };
+      return await use(result.dir, {
+        kind: 'archive',
+        path,
+        name,
+        sha256,
+        ...(result.skill.root ? { root: result.skill.root } : {}),
+      });
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  }
+
+  /** Install the skill in an archive (see {@link readArchive}); `pick` names one of several. */
+  async installArchive(
+    archive: string,
+    request: Omit<InstallRequest, 'skills'>,
+    pick?: string,
+  ): Promise<InstallReport> {
+    const r = await this.readArchive(archive, pick, (dir, source) =>
+      this.install({ ...request, skills: [{ dir, source }] }),
+    );
+    if (!('refused' in r)) return r;
+    return {
+      checks: [],
+      lockNotes: [],
+      outcomes: request.agents.map((agent) => ({
+        skill: basename(archive),
+        agent,
+        status: 'refused' as const,
+        message: `${r.refused} Nothing was installed.`,
+      })),
+    };
   }
 
   /** Where the merge base of a hash is kept: every file that was installed. */
@@ -671,10 +800,12 @@ export class SkillManager {
     return out;
   }
 
-  /** Read a source's current files (a folder or a git repository at its newest commit). */
+  /**
+   * Read a source's current files: a folder, a git repository at its newest commit, an archive
+   * through the import reader, a server's skill read and verified again.
+   */
   private async sourceNow(
     entry: LockEntry,
-    _options: { fetch?: boolean } = {},
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
     const record =
       entry.skillbench?.source ??
@@ -710,9 +841,58 @@ export class SkillManager {
         return { missing: `${record.url} could not be read: ${why(error)}.` };
       }
     }
-    return {
-      missing: `${describeSource(entry)} cannot be checked from here; open it in the Inspector to compare.`,
-    };
+    if (record.kind === 'archive') {
+      if (!(await exists(record.path)))
+        return { missing: `The archive ${record.path} no longer exists.` };
+      try {
+        // Why read whole: loadSource holds every file in memory, so the temp folder can go at once.
+        const r = await this.readArchive(record.path, record.root, (dir, source) =>
+          loadSource(dir, source),
+        );
+        return 'refused' in r ? { missing: r.refused } : { loaded: r };
+      } catch (error) {
+        return { missing: `The archive ${record.path} could not be read: ${why(error)}.` };
+      }
+    }
+    const remote = this.options.remote;
+    if (!remote)
+      return {
+        missing: `${describeSource(entry)} cannot be checked from here; open it in the Inspector to compare.`,
+      };
+    const fetched = await remote.remoteFiles(record);
+    if ('missing' in fetched) return fetched;
+    try {
+      return {
+        loaded: await this.staged(fetched, (dir) => loadSource(dir, fetched.source)),
+      };
+    } catch (error) {
+      return { missing: `${record.uri} could not be read: ${why(error)}.` };
+    }
+  }
+
+  /**
+   * Compare a skill installed from a server with the server's listing now: the digests listed
+   * against the digests recorded at install, file by file; nothing of the skill is read.
+   */
+  private async remoteChanges(
+    source: McpSource,
+  ): Promise<{ fileChanges: NonNullable<OutdatedEntry['fileChanges']> } | { missing: string }> {
+    const remote = this.options.remote;
+    if (!remote)
+      return {
+        missing: `${source.uri} from the server ${source.server} cannot be checked from here; open it in the Inspector to compare.`,
+      };
+    const listing = await remote.remoteListing(source);
+    if ('missing' in listing) return listing;
+    const fileChanges: NonNullable<OutdatedEntry['fileChanges']> = [];
+    for (const [path, digest] of Object.entries(source.digests)) {
+      const now = listing.digests[path];
+      if (now === undefined) fileChanges.push({ path, change: 'removed' });
+      else if (now !== digest) fileChanges.push({ path, change: 'changed' });
+    }
+    for (const path of Object.keys(listing.digests))
+      if (source.digests[path] === undefined) fileChanges.push({ path, change: 'added' });
+    return { fileChanges };
   }
 
   /** Compare every recorded skill of every scope with its source. */
@@ -746,6 +926,26 @@ export class SkillManager {
           message: '',
           canMerge: recorded !== undefined && (await this.hasBase(recorded)),
         };
+        const record = entry.skillbench?.source;
+        if (record?.kind === 'mcp') {
+          const changes = await this.remoteChanges(record);
+          if ('missing' in changes)
+            out.push({ ...base, status: 'source-missing', message: changes.missing });
+          else if (changes.fileChanges.length === 0)
+            out.push({
+              ...base,
+              status: 'up-to-date',
+              message: `${key} matches what ${record.server} lists now.`,
+            });
+          else
+            out.push({
+              ...base,
+              status: 'outdated',
+              message: `${record.server} lists a newer version of ${key}${locallyEdited ? ', and your installed copy was edited since install' : ''}. Updating reads and verifies every file again.`,
+              fileChanges: changes.fileChanges,
+            });
+          continue;
+        }
         const now = await this.sourceNow(entry);
         if ('missing' in now) {
           out.push({ ...base, status: 'source-missing', message: now.missing });
@@ -916,7 +1116,7 @@ export class SkillManager {
         status: 'failed',
         message: `${item.name} was not updated: ${lockPath(scope, this.env)} ${stored.lock.problem}, so it cannot record the update. Nothing was changed.`,
       };
-    const now = await this.sourceNow(entry, { fetch: true });
+    const now = await this.sourceNow(entry);
     if ('missing' in now)
       return {
         ...base,
@@ -1006,4 +1206,15 @@ async function filesWithModes(dir: string): Promise<FolderFile[]> {
       mode: (await stat(join(dir, ...f.path.split('/')))).mode & 0o111 ? 0o755 : 0o644,
     })),
   );
+}
+
+/** sha256 (hex) of a file's bytes, read as a stream. */
+function sha256File(path: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', fail)
+      .on('end', () => done(hash.digest('hex')));
+  });
 }
