@@ -8,6 +8,7 @@ import type {
 import { parseSkill } from '../../../../shared/skill';
 import { PROFILE_IDS, type ProfileId } from '../../../../shared/validation/types';
 import { useInspectorStore } from './stores';
+import { InstallDialog } from '../agents/InstallDialog';
 import { ExportDialog } from '../export/ExportDialog';
 import { useLibraryStore } from '../library/stores';
 import { profileLabel } from '../../ui/profile-labels';
@@ -181,9 +182,11 @@ function SaveOutcome({ result, what }: { result: SaveResult; what: 'save' | 'exp
   );
 }
 
-/** "Save to my library" (pick a library root) and "Export for upload". */
+/** "Save to my library" (pick a library root), "Install into agents…" and "Export for upload". */
 function KeepIt() {
   const roots = useLibraryStore((s) => s.roots);
+  const skill = useInspectorStore((s) => s.view?.skill);
+  const [installing, setInstalling] = useState(false);
   const saving = useInspectorStore((s) => s.saving);
   const save = useInspectorStore((s) => s.save);
   const exported = useInspectorStore((s) => s.exported);
@@ -219,10 +222,19 @@ function KeepIt() {
         >
           Save to my library
         </button>
+        <button type="button" disabled={saving || !skill} onClick={() => setInstalling(true)}>
+          Install into agents…
+        </button>
         <button type="button" disabled={saving} onClick={() => void exportForUpload()}>
           Export for upload
         </button>
       </div>
+      {installing && skill ? (
+        <InstallDialog
+          remote={{ key: skill.key, name: skill.name, server: skill.server }}
+          onClose={() => setInstalling(false)}
+        />
+      ) : null}
       {saving ? <p role="status">Checking every file before writing…</p> : null}
       {save ? <SaveOutcome result={save} what="save" /> : null}
       {exported ? <SaveOutcome result={exported} what="export" /> : null}
