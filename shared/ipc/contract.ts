@@ -792,6 +792,22 @@ export const channels = {
     }),
     output: built<InstallReport>(),
   },
+  /** Check a skill discovered in the inspector for each agent's reader; it is read and verified again first. */
+  'agents.checkRemote': {
+    input: z.object({ key: skillKeySchema, agents: z.array(z.string()).min(1) }),
+    output: z.object({ checks: built<InstallCheck[]>(), refused: z.string().optional() }),
+  },
+  /** Install a skill discovered in the inspector, read and verified again: only a verified skill is installed. */
+  'agents.installRemote': {
+    input: z.object({
+      key: skillKeySchema,
+      agents: z.array(z.string()).min(1),
+      scope: scopeSchema,
+      mode: z.enum(['link', 'copy']).optional(),
+      onConflict: z.enum(['ask', 'rename', 'replace']).optional(),
+    }),
+    output: built<InstallReport>(),
+  },
   /** Remove a skill from agents (to the trash); the answer carries an undo token. */
   'agents.uninstall': {
     input: z.object({
@@ -816,7 +832,20 @@ export const channels = {
     input: z.object({
       names: z.array(z.string()).optional(),
       choice: z.enum(['keep-local', 'take-theirs', 'merge']).optional(),
-      resolved: z.object({ name: z.string(), text: z.string() }).optional(),
+      resolved: z
+        .object({
+          name: z.string(),
+          files: z
+            .array(
+              z.object({
+                path: z.string().min(1).max(4096),
+                text: z.string().optional(),
+                keep: z.enum(['mine', 'theirs']).optional(),
+              }),
+            )
+            .max(512),
+        })
+        .optional(),
     }),
     output: z.object({ outcomes: built<UpdateOutcome[]>() }),
   },
