@@ -101,6 +101,8 @@ export const settingsSchema = z.object({
   profiles: z.array(profileIdSchema).min(1),
   /** Tokens the always-loaded skill catalog may take (docs/agent-view.md §5); absent: the default. */
   contextBudget: z.number().int().min(100).max(1_000_000).optional(),
+  /** Tab moves the focus out of the text editor (true, the default) or types a tab (false). */
+  tabMovesFocus: z.boolean().optional(),
 });
 
 /** Remembered settings. */
@@ -454,6 +456,7 @@ export const channels = {
       profiles: z.array(profileIdSchema).min(1).optional(),
       lastOpenSkill: z.string().nullable().optional(),
       contextBudget: z.number().int().min(100).max(1_000_000).optional(),
+      tabMovesFocus: z.boolean().optional(),
     }),
     output: settingsSchema,
   },

@@ -13,12 +13,16 @@ export interface SettingsDeps {
 export interface SettingsState {
   profiles: ProfileId[];
   lastOpenSkill: string | null;
+  /** Tab moves the focus out of the text editor (the default) instead of typing a tab. */
+  tabMovesFocus: boolean;
   /** Read the remembered settings. */
   load: () => Promise<void>;
   /** Choose the targets; returns whether they were remembered. An empty choice is ignored. */
   setProfiles: (profiles: ProfileId[]) => Promise<boolean>;
   /** Remember the SKILL.md to reopen at the next start. */
   rememberOpenSkill: (path: string) => void;
+  /** Choose what Tab does in the text editor (remembered). */
+  setTabMovesFocus: (on: boolean) => void;
 }
 
 /** Make a settings store. */
@@ -28,6 +32,7 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
   return create<SettingsState>()((set) => ({
     profiles: ['agentskills'],
     lastOpenSkill: null,
+    tabMovesFocus: true,
 
     async load() {
       const before = choices;
@@ -35,6 +40,7 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
       if (!result.ok) return;
       set({
         lastOpenSkill: result.value.lastOpenSkill,
+        tabMovesFocus: result.value.tabMovesFocus ?? true,
         ...(choices === before ? { profiles: result.value.profiles } : {}),
       });
     },
@@ -52,6 +58,12 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
       set({ lastOpenSkill: path });
       // Why not awaited: losing this only means the next start opens no skill.
       void api['settings.update']({ lastOpenSkill: path });
+    },
+
+    setTabMovesFocus(on) {
+      set({ tabMovesFocus: on });
+      // Why not awaited: a failed write only means the next start uses the default again.
+      void api['settings.update']({ tabMovesFocus: on });
     },
   }));
 }
