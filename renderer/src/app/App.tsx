@@ -3,7 +3,6 @@ import {
   Download,
   Eye,
   FilePlus2,
-  Folder,
   FolderOpen,
   LibraryBig,
   PackageOpen,
@@ -12,7 +11,7 @@ import {
   Server,
   X,
 } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { AgentsView } from '../features/agents/AgentsView';
 import { InstallDialog } from '../features/agents/InstallDialog';
 import { useAgentsStore } from '../features/agents/stores';
@@ -30,7 +29,6 @@ import { useLibraryStore } from '../features/library/stores';
 import { ServerPanel } from '../features/server/ServerPanel';
 import { useServerStore } from '../features/server/stores';
 import { onEvent, shellKind } from '../platform/api';
-import { useDismiss } from '../ui/use-dismiss';
 import { routeEvents } from './route-events';
 import { useNoticesStore, useSettingsStore } from './state/stores';
 import { useAppStore } from './stores';
@@ -45,53 +43,6 @@ const VIEWS: { id: View; label: string; icon: typeof Bot }[] = [
   { id: 'inspector', label: 'Inspector', icon: ScanSearch },
   { id: 'agent-view', label: 'What the agent sees', icon: Eye },
 ];
-
-/** The library folders: where they are, and a button to remove each (closes on Escape or a click outside). */
-function FoldersMenu({
-  roots,
-  onRemove,
-}: {
-  roots: readonly string[];
-  onRemove: (root: string) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(box, open, close, toggle);
-  return (
-    <div className="roots-menu" ref={box}>
-      <button
-        ref={toggle}
-        type="button"
-        className="root-path"
-        aria-expanded={open}
-        aria-controls="roots-list"
-        title={roots.join('\n')}
-        onClick={() => setOpen(!open)}
-      >
-        <Folder size={16} aria-hidden />
-        <span>Folders: {roots.length === 1 ? roots[0] : `${roots.length} folders`}</span>
-      </button>
-      {open ? (
-        <ul id="roots-list" aria-label="Library folders">
-          {roots.map((r) => (
-            <li key={r}>
-              <span className="root-name">{r}</span>
-              <button
-                type="button"
-                onClick={() => onRemove(r)}
-                aria-label={`Remove ${r} from the library`}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * The first screen, before any folder is open: the three ways in (a folder of skills, a first
@@ -198,7 +149,6 @@ export function App() {
   const error = useNoticesStore((s) => s.error);
   const notice = useNoticesStore((s) => s.notice);
   const libraryState = useLibraryStore((s) => s.state);
-  const closeRoot = useLibraryStore((s) => s.closeRoot);
   const showError = useNoticesStore((s) => s.showError);
   const openSkill = useEditorStore((s) => s.open);
   const openPath = useEditorStore((s) => s.path);
@@ -305,9 +255,14 @@ export function App() {
 
   const noFolder = roots.length === 0;
   const installButton = (
-    <button type="button" onClick={() => setDialog('install')} disabled={noFolder}>
+    <button
+      type="button"
+      onClick={() => setDialog('install')}
+      disabled={noFolder}
+      title="Install skills into your agents"
+    >
       <Download size={16} aria-hidden />
-      Install…
+      <span className="compact-label">Install…</span>
     </button>
   );
 
@@ -348,15 +303,17 @@ export function App() {
               <FilePlus2 size={16} aria-hidden />
               New skill…
             </button>
-            <button type="button" onClick={() => setDialog('import')} disabled={noFolder}>
+            <button
+              type="button"
+              onClick={() => setDialog('import')}
+              disabled={noFolder}
+              title="Import a skill from an archive or a folder"
+            >
               <PackageOpen size={16} aria-hidden />
-              Import…
+              <span className="compact-label">Import…</span>
             </button>
             {installButton}
             <TargetSelector />
-            {noFolder ? null : (
-              <FoldersMenu roots={roots} onRemove={(root) => void closeRoot(root)} />
-            )}
           </div>
         ) : view === 'agents' ? (
           <div role="toolbar" aria-label="Agents actions" className="toolbar">

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { PROFILES } from '../../../../shared/validation';
 import { PROFILE_IDS } from '../../../../shared/validation/types';
 import type { ListFilter } from './library-store';
+import { FoldersMenu } from './FoldersMenu';
 import { SkillList, type SkillListHandle } from './SkillList';
 import { useLibraryStore } from './stores';
 
@@ -78,6 +79,7 @@ export function LibraryPanel({
       }}
     >
       <div className="list-controls">
+        <FoldersMenu />
         <input
           ref={search}
           id="skill-search"
