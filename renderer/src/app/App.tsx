@@ -403,7 +403,8 @@ export function App() {
           initialPath={roots[0] ?? info?.homeDir ?? ''}
           onClose={() => {
             if (useLibraryStore.getState().roots.length === 0) setNewAfterOpen(false);
-            setDialog(null);
+            // Why the check: opening the folder may already have handed over to the wizard.
+            setDialog((d) => (d === 'open' ? null : d));
           }}
         />
       ) : null}

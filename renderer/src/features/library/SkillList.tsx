@@ -160,8 +160,8 @@ export function SkillList({
   if (skills.length === 0) {
     return (
       <p className="muted empty-hint">
-        Open a folder to see its skills. Every folder with a <code>SKILL.md</code> inside it is
-        listed.
+        No skills here yet. Every folder with a <code>SKILL.md</code> inside it is listed; make one
+        with New skill.
       </p>
     );
   }

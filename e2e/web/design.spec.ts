@@ -1,0 +1,146 @@
+import { seriousViolations } from '../axe';
+import { expect, test } from '../fixtures';
+import { InspectorPage } from '../pages/inspector-page';
+
+const SKILL = (
+  name: string,
+  description = 'Does one thing well. Use when that thing is asked for.',
+) => `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`;
+
+test('the first screen shows the three ways in: a folder, a first skill (folder first, then the wizard), a server', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  const welcome = app.page.getByRole('region', { name: 'Welcome to Skillbench' });
+  await expect(welcome.getByRole('button', { name: 'Open a folder…' })).toBeVisible();
+  await expect(welcome.getByRole('button', { name: 'Connect to a server…' })).toBeVisible();
+  expect(await seriousViolations(app.page), 'first screen').toEqual([]);
+
+  // Connect to a server: the Inspector, with no library buttons in its toolbar.
+  await welcome.getByRole('button', { name: 'Connect to a server…' }).click();
+  await expect(app.page.getByRole('region', { name: 'Inspector', exact: true })).toBeVisible();
+  await expect(app.openFolderButton).toBeHidden();
+  await expect(app.newSkillButton).toBeHidden();
+  await app.page.getByRole('tab', { name: 'Server' }).click();
+  await expect(app.openFolderButton).toBeHidden();
+  await app.page.getByRole('tab', { name: 'Library' }).click();
+
+  // Create your first skill: choose the folder, and the wizard follows.
+  await welcome.getByRole('button', { name: 'Create your first skill…' }).click();
+  await app.folderPathInput.fill(library.dir);
+  await app.openThisFolderButton.click();
+  const wizard = app.page.getByRole('dialog', { name: 'New skill' });
+  await expect(wizard).toBeVisible();
+  await wizard.getByLabel('Name', { exact: true }).fill('first-skill');
+  // Nothing in red about the description before the user has typed in it.
+  await expect(wizard.locator('.field-error')).toHaveCount(0);
+  await wizard.getByLabel('Description', { exact: true }).fill('Says hello. Use when greeted.');
+  await wizard.getByRole('button', { name: 'Create skill' }).click();
+  await expect(app.skill('first-skill')).toBeVisible();
+  await expect(welcome).toBeHidden();
+});
+
+test('a message in the status bar never moves the layout; the Files panel folds away and comes back', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await library.addSkill('alpha', SKILL('alpha'));
+  await app.openFolder(library.dir);
+  await app.openSkill('alpha');
+  const workspace = app.page.locator('main.workspace');
+  const before = await workspace.boundingBox();
+  await app.replaceLine(5, '# Alpha, edited');
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+  expect(await workspace.boundingBox()).toEqual(before);
+
+  const files = app.page.getByRole('region', { name: 'Skill files' });
+  await expect(files).toBeVisible();
+  await app.page.getByRole('button', { name: 'Hide files' }).click();
+  await expect(files).toBeHidden();
+  const editorBox = await app.editor.boundingBox();
+  expect(editorBox?.x).toBeLessThan(400);
+  await app.page.getByRole('button', { name: 'Show files' }).click();
+  await expect(files.getByRole('treeitem', { name: /SKILL\.md/ })).toBeVisible();
+});
+
+test('a quick fix shows its whole label, and the problem text wraps beside it', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await library.addSkill('slides', SKILL('slides', 'Makes slides: one idea per slide'));
+  await app.openFolder(library.dir);
+  await app.openSkill('slides');
+  const fix = app.problem('yaml/unquoted-colon').getByRole('button', {
+    name: 'Put the value in quotes',
+  });
+  await expect(fix).toBeVisible();
+  const panel = await app.problems.boundingBox();
+  const button = await fix.boundingBox();
+  expect(button && panel && button.x + button.width).toBeLessThanOrEqual(
+    (panel?.x ?? 0) + (panel?.width ?? 0),
+  );
+  expect(await fix.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const message = app.problem('yaml/unquoted-colon').locator('.problem-text').first();
+  const text = await message.boundingBox();
+  expect(text && button && text.x + text.width).toBeLessThanOrEqual(button?.x ?? 0);
+});
+
+test('serving: the token stays hidden in the client setup until Show, the count of clients reads right, and the inspector keeps field names whole', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await library.addSkill(
+    'meeting-notes',
+    SKILL(
+      'meeting-notes',
+      'Turns raw meeting notes into a summary with decisions and action items, each with an owner and a date. Use when the user pastes notes or a transcript of a meeting.',
+    ),
+  );
+  await app.openFolder(library.dir);
+  await app.page.getByRole('tab', { name: 'Server' }).click();
+  const panel = app.page.getByRole('region', { name: 'Skills server' });
+  await panel.getByRole('button', { name: 'Start server' }).click();
+  await expect(panel).toHaveAttribute('data-state', 'running');
+  await expect(panel.getByRole('status')).toContainText('waiting for a client');
+  const setup = panel.getByRole('region', { name: 'Client setup' });
+  await expect(setup).toContainText('Authorization: Bearer ••••');
+  await panel.getByRole('button', { name: 'Show' }).click();
+  const token = await panel.getByLabel('Access token', { exact: true }).inputValue();
+  expect(token.length).toBeGreaterThanOrEqual(16);
+  await expect(setup).toContainText(`Authorization: Bearer ${token}`);
+  // The Claude Code command wraps between words, never inside one.
+  await expect(setup.locator('pre').first()).toHaveCSS('word-break', 'normal');
+  const url = (await panel.getByRole('status').textContent())?.match(
+    /http:\/\/127\.0\.0\.1:\d+\/mcp/,
+  )?.[0];
+
+  const inspector = new InspectorPage(app.page);
+  await inspector.open();
+  await inspector.connectHttp('mine', url as string, token);
+  await inspector
+    .skillsOn('mine')
+    .getByRole('button', { name: /^meeting-notes/ })
+    .click();
+  const fields = inspector.skill.getByRole('table', { name: 'Frontmatter' });
+  const field = fields.getByRole('rowheader', { name: 'description', exact: true });
+  await expect(field).toBeVisible();
+  // One line box: the field name is not broken into "descrip" / "tion".
+  expect(
+    await field.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getClientRects().length;
+    }),
+  ).toBe(1);
+
+  await app.page.getByRole('tab', { name: 'Server' }).click();
+  await expect(panel.getByRole('status')).toContainText(
+    /client(s)? connected|no client connected now/,
+  );
+  await expect(panel.getByRole('status')).not.toContainText('0 clients');
+});
