@@ -66,27 +66,39 @@ test('a message in the status bar never moves the layout; the Files panel folds 
   await expect(files.getByRole('treeitem', { name: /SKILL\.md/ })).toBeVisible();
 });
 
-test('a quick fix shows its whole label, and the problem text wraps beside it', async ({
+test('quick fixes show their whole label: in the Ctrl+. menu and beside a long problem', async ({
   app,
   library,
 }) => {
   await app.page.setViewportSize({ width: 1280, height: 800 });
-  await library.addSkill('slides', SKILL('slides', 'Makes slides: one idea per slide'));
+  const long = `Makes slides: one idea per slide. ${'Use it for talks and reviews. '.repeat(40)}`;
+  await library.addSkill('slides', SKILL('slides', long));
   await app.openFolder(library.dir);
   await app.openSkill('slides');
-  const fix = app.problem('yaml/unquoted-colon').getByRole('button', {
-    name: 'Put the value in quotes',
-  });
-  await expect(fix).toBeVisible();
+
+  await app.page.locator('.monaco-editor .view-line').nth(2).getByText('Makes').click();
+  await app.page.keyboard.press('ControlOrMeta+.');
+  const titles = app.page.locator('.action-widget .monaco-list-row.action .title');
+  await expect(titles.first()).toBeVisible();
+  await expect(titles).toContainText(['Put the value in quotes']);
+  for (const title of await titles.all())
+    expect(
+      await title.evaluate((el) => el.scrollWidth <= el.clientWidth),
+      await title.textContent(),
+    ).toBe(true);
+  await app.page.keyboard.press('Escape');
+  await expect(titles.first()).toBeHidden();
+
+  await app.page.getByRole('button', { name: 'Preview' }).click();
   const panel = await app.problems.boundingBox();
-  const button = await fix.boundingBox();
-  expect(button && panel && button.x + button.width).toBeLessThanOrEqual(
-    (panel?.x ?? 0) + (panel?.width ?? 0),
-  );
-  expect(await fix.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-  const message = app.problem('yaml/unquoted-colon').locator('.problem-text').first();
-  const text = await message.boundingBox();
-  expect(text && button && text.x + text.width).toBeLessThanOrEqual(button?.x ?? 0);
+  const fixes = app.problems.locator('.problem-fixes button');
+  for (const fix of await fixes.all()) {
+    const box = await fix.boundingBox();
+    expect(box && panel && box.x + box.width).toBeLessThanOrEqual(
+      (panel?.x ?? 0) + (panel?.width ?? 0),
+    );
+    expect(await fix.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
 });
 
 test('serving: the token stays hidden in the client setup until Show, the count of clients reads right, and the inspector keeps field names whole', async ({
