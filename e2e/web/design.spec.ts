@@ -84,7 +84,7 @@ test('quick fixes show their whole label: in the Ctrl+. menu and beside a long p
   for (const title of await titles.all())
     expect(
       await title.evaluate((el) => el.scrollWidth <= el.clientWidth),
-      await title.textContent(),
+      (await title.textContent()) ?? undefined,
     ).toBe(true);
   await app.page.keyboard.press('Escape');
   await expect(titles.first()).toBeHidden();
