@@ -160,6 +160,7 @@ for (const size of SIZES) {
       .getByRole('button', { name: /^meeting-notes/ })
       .click();
     await expect(inspector.skill).toContainText('meeting-notes');
+    await expect(inspector.skill.getByText('Loading the preview…')).toBeHidden();
     await shot('inspector');
 
     await page.getByRole('tab', { name: 'Agents' }).click();

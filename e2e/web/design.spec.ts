@@ -156,3 +156,28 @@ test('serving: the token stays hidden in the client setup until Show, the count 
   );
   await expect(panel.getByRole('status')).not.toContainText('0 clients');
 });
+
+test('the export dialog fits a 1280x800 window: nothing in it is wider than its box', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await library.addSkill(
+    'notes',
+    `---\nname: notes\ndescription: ${'Turns meeting notes into action items with owners and dates. '.repeat(3)}\nargument-hint: "[file]"\n---\n# Notes\n`,
+  );
+  await app.openFolder(library.dir);
+  await app.openSkill('notes');
+  await app.page.keyboard.press('ControlOrMeta+e');
+  const dialog = app.page.getByRole('dialog', { name: /Export notes/ });
+  await expect(dialog.getByRole('region', { name: 'SKILL.md changes' })).toContainText(
+    'argument-hint',
+  );
+  const box = await dialog.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+  expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+  // No horizontal scrolling in the dialog or its details pane: every part wraps or scrolls itself.
+  for (const part of [dialog, dialog.locator('.export-details')])
+    expect(await part.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(dialog.getByLabel('Save as')).toBeInViewport({ ratio: 1 });
+});
