@@ -32,6 +32,13 @@ test('the first screen shows the three ways in: a folder, a first skill (folder 
   await app.openThisFolderButton.click();
   const wizard = app.page.getByRole('dialog', { name: 'New skill' });
   await expect(wizard).toBeVisible();
+  // Cancel, and the empty folder says what to do next.
+  await wizard.getByRole('button', { name: 'Cancel' }).click();
+  const skillView = app.page.getByRole('region', { name: 'Skill' });
+  await expect(skillView).toContainText('No skills in this folder yet');
+  expect(await seriousViolations(app.page), 'empty folder').toEqual([]);
+  await skillView.getByRole('button', { name: 'Create a skill here…' }).click();
+  await expect(wizard).toBeVisible();
   await wizard.getByLabel('Name', { exact: true }).fill('first-skill');
   // Nothing in red about the description before the user has typed in it.
   await expect(wizard.locator('.field-error')).toHaveCount(0);

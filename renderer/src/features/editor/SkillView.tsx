@@ -99,7 +99,7 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
               <h2>No skills in this folder yet</h2>
               <p className="muted">A skill is a folder with a SKILL.md. Make the first one here.</p>
               <button type="button" className="primary" onClick={onNewSkill}>
-                New skill…
+                Create a skill here…
               </button>
             </>
           ) : (
@@ -108,7 +108,7 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
               <p className="muted">Its SKILL.md opens here, with its problems and their fixes.</p>
             </>
           )}
-          <dl className="shortcuts" aria-label="Keyboard shortcuts">
+          <dl className="shortcuts">
             <dt>
               <kbd>Ctrl</kbd>+<kbd>K</kbd>
             </dt>
