@@ -251,7 +251,7 @@ async function readAll(client: Client): Promise<{ files: number; ms: number; fai
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       while (next < resources.length) {
-        const r = resources[next++] as Resource;
+        const r = resources[next++];
         const res = await client.readResource({ uri: r.uri });
         const c = res.contents[0] as { text?: string; blob?: string };
         const buf =
