@@ -270,6 +270,36 @@ interface ReadRun {
   filesPerSec: number;
   failures: number;
   rss?: number;
+  /** CPU per file read, in ms: this (client) process and the server process. */
+  clientCpu: number;
+  serverCpu: number;
+}
+
+/** CPU time (user + system) of a live process in ms (Linux /proc), or NaN. */
+function cpuOf(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Read everything through `client`, with both sides' CPU per file. */
+async function measuredReads(client: Client, pid: number | undefined): Promise<ReadRun> {
+  const c0 = process.cpuUsage();
+  const s0 = cpuOf(pid);
+  const r = await readAll(client);
+  const c = process.cpuUsage(c0);
+  return {
+    filesPerSec: (r.files / r.ms) * 1000,
+    failures: r.failures,
+    rss: peakRss(pid),
+    clientCpu: (c.user + c.system) / 1000 / r.files,
+    serverCpu: (cpuOf(pid) - s0) / r.files,
+  };
 }
 
 async function readsOverStdio(): Promise<ReadRun> {
@@ -281,10 +311,9 @@ async function readsOverStdio(): Promise<ReadRun> {
   });
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(transport);
-  const r = await readAll(client);
-  const rss = peakRss(transport.pid ?? undefined);
+  const run = await measuredReads(client, transport.pid ?? undefined);
   await client.close();
-  return { filesPerSec: (r.files / r.ms) * 1000, failures: r.failures, rss };
+  return run;
 }
 
 /** Start `serve --http` and wait for its "listening on" line. */
@@ -316,10 +345,9 @@ async function readsOverHttp(): Promise<ReadRun> {
     });
     const client = new Client({ name: 'bench', version: '1' });
     await client.connect(transport);
-    const r = await readAll(client);
-    const rss = peakRss(child.pid);
+    const run = await measuredReads(client, child.pid);
     await client.close();
-    return { filesPerSec: (r.files / r.ms) * 1000, failures: r.failures, rss };
+    return run;
   } finally {
     child.kill('SIGTERM');
   }
@@ -390,6 +418,11 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
     rss: `${mb(median(http.map((h) => h.rss ?? NaN)))} / ${mb(median(stdio.map((s) => s.rss ?? NaN)))}`,
   });
   extra.push(`digest failures over both transports: ${failures}`);
+  const cpu = (runs: ReadRun[], side: 'clientCpu' | 'serverCpu'): string =>
+    fmt(median(runs.map((r) => r[side])), 2);
+  extra.push(
+    `CPU per file read (ms), client / server: HTTP ${cpu(http, 'clientCpu')} / ${cpu(http, 'serverCpu')}, stdio ${cpu(stdio, 'clientCpu')} / ${cpu(stdio, 'serverCpu')}`,
+  );
 }
 
 async function validateRow(rows: Row[], extra: string[]): Promise<void> {
