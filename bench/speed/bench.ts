@@ -133,7 +133,8 @@ function runProcess(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}): P
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.resume();
     child.once('error', reject);
-    child.once('exit', (code) =>
+    // Why 'close': 'exit' can come before the last of stdout has been read.
+    child.once('close', (code) =>
       resolve({
         ms: performance.now() - t0,
         code,
