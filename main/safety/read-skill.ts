@@ -47,7 +47,8 @@ export function reviewInputFromBytes(files: ReadonlyMap<string, Uint8Array>): Re
   for (const [path, bytes] of files) {
     const text = asText(bytes);
     const f: ReviewFile = { path, kind: 'file', size: bytes.length };
-    if (bytes.length > REVIEW_MAX_FILE_BYTES) f.notExamined = `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`;
+    if (bytes.length > REVIEW_MAX_FILE_BYTES)
+      f.notExamined = `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`;
     else if (text !== undefined) f.text = text;
     else f.head = bytes.subarray(0, 512);
     if (path === 'SKILL.md') skillText = text;
@@ -70,7 +71,10 @@ export interface ReadForReview {
 }
 
 /** Read a skill folder for the review. Throws NotASkillError for a folder without SKILL.md. */
-export async function readForReview(dir: string, slicer = new TimeSlicer()): Promise<ReadForReview> {
+export async function readForReview(
+  dir: string,
+  slicer = new TimeSlicer(),
+): Promise<ReadForReview> {
   const folder = await readSkillFolder(dir, slicer);
   const files: ReviewFile[] = [];
   const hash = createHash('sha256');
@@ -83,13 +87,22 @@ export async function readForReview(dir: string, slicer = new TimeSlicer()): Pro
     if (e.kind === 'directory') {
       // Why only folders not entered: their contents are unknown; entered folders' files follow.
       const entered = !(e.leftOut?.scope === 'never');
-      files.push(entered ? { path: e.path, kind: 'directory', size: 0 } : { path: e.path, kind: 'directory', size: 0, notExamined: notEnteredReason(name) });
+      files.push(
+        entered
+          ? { path: e.path, kind: 'directory', size: 0 }
+          : { path: e.path, kind: 'directory', size: 0, notExamined: notEnteredReason(name) },
+      );
       continue;
     }
     if (e.kind === 'symlink') {
       const target = e.link?.real ?? e.link?.text ?? '?';
       hash.update(`${e.link?.text ?? ''}\0`);
-      files.push({ path: e.path, kind: 'symlink', size: e.size, link: { target, inside: e.link?.inside ?? false } });
+      files.push({
+        path: e.path,
+        kind: 'symlink',
+        size: e.size,
+        link: { target, inside: e.link?.inside ?? false },
+      });
       continue;
     }
     if (e.kind !== 'file') {
@@ -100,7 +113,10 @@ export async function readForReview(dir: string, slicer = new TimeSlicer()): Pro
     const f: ReviewFile = { path: e.path, kind: 'file', size: e.size };
     if (e.executable) f.executable = true;
     if (e.size > REVIEW_MAX_FILE_BYTES || e.size > budget) {
-      f.notExamined = e.size > REVIEW_MAX_FILE_BYTES ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB` : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
+      f.notExamined =
+        e.size > REVIEW_MAX_FILE_BYTES
+          ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`
+          : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
       hash.update(`${e.size}\0${e.mtimeMs ?? 0}\0`);
       files.push(f);
       continue;

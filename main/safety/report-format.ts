@@ -70,10 +70,14 @@ export function toScanText(skills: readonly ReviewedSkill[], cwd: string): strin
     out.push(term`${MARK[r.verdict] ?? ''} ${s.name} (${shown(cwd, s.path)}): ${r.headline}`);
     out.push(term`  What it can do: ${r.summary}`);
     if (s.accepted)
-      out.push(term`  You chose to trust it until ${s.accepted.expires.slice(0, 10)}: ${s.accepted.reason}`);
+      out.push(
+        term`  You chose to trust it until ${s.accepted.expires.slice(0, 10)}: ${s.accepted.reason}`,
+      );
     for (const f of r.findings) {
       const where = f.line > 0 ? `${f.file}:${f.line}${f.column ? `:${f.column}` : ''}` : f.file;
-      out.push(term`  ${f.severity.toUpperCase()} ${where} ${f.title}${f.accepted ? ' (accepted)' : ''} [${f.rule}]`);
+      out.push(
+        term`  ${f.severity.toUpperCase()} ${where} ${f.title}${f.accepted ? ' (accepted)' : ''} [${f.rule}]`,
+      );
       if (f.excerpt) out.push(term`      line: ${f.excerpt}`);
       if (f.hidden !== undefined) out.push(term`      hidden text: ${f.hidden}`);
       out.push(term`      detail: ${f.detail}`);
@@ -110,24 +114,41 @@ export function toScanSarif(
     for (const f of s.report.findings) {
       const file = base === '.' ? f.file : `${base}/${f.file}`;
       const physical: Record<string, unknown> = {
-        artifactLocation: { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' },
+        artifactLocation: {
+          uri: file.split('/').map(encodeURIComponent).join('/'),
+          uriBaseId: '%SRCROOT%',
+        },
       };
       if (f.line > 0)
         physical['region'] = {
           startLine: f.line,
-          ...(f.column !== undefined ? { startColumn: f.column, endColumn: f.endColumn ?? f.column + 1 } : {}),
+          ...(f.column !== undefined
+            ? { startColumn: f.column, endColumn: f.endColumn ?? f.column + 1 }
+            : {}),
         };
       const result: Record<string, unknown> = {
         ruleId: f.rule,
         ruleIndex: index.get(f.rule),
         level: SARIF_LEVEL[f.severity],
-        message: { text: `${f.title}: ${f.detail}${f.hidden !== undefined ? ` (hidden text: ${f.hidden})` : ''}` },
+        message: {
+          text: `${f.title}: ${f.detail}${f.hidden !== undefined ? ` (hidden text: ${f.hidden})` : ''}`,
+        },
         locations: [{ physicalLocation: physical }],
-        properties: { severity: f.severity, skill: s.name, verdict: s.report.verdict, why: f.why, action: f.action },
+        properties: {
+          severity: f.severity,
+          skill: s.name,
+          verdict: s.report.verdict,
+          why: f.why,
+          action: f.action,
+        },
       };
       if (f.accepted)
         result['suppressions'] = [
-          { kind: 'external', status: 'accepted', justification: `${f.accepted.reason} (until ${f.accepted.expires})` },
+          {
+            kind: 'external',
+            status: 'accepted',
+            justification: `${f.accepted.reason} (until ${f.accepted.expires})`,
+          },
         ];
       results.push(result);
     }

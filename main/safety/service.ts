@@ -7,7 +7,12 @@ import { stat } from 'node:fs/promises';
 import { reviewSkill, withAcceptance } from '../../shared/safety';
 import type { SafetyAcceptance, SafetyReport } from '../../shared/safety';
 import { findSkillFolders } from '../skill-folder';
-import { acceptanceFor, readAcceptances, recordAcceptance, type AcceptanceRecord } from './acceptances';
+import {
+  acceptanceFor,
+  readAcceptances,
+  recordAcceptance,
+  type AcceptanceRecord,
+} from './acceptances';
 import { hashOfBytes, readForReview, reviewInputFromBytes } from './read-skill';
 
 /** The review of one skill, with where it is and its content hash. */
@@ -23,7 +28,8 @@ export interface ReviewedSkill {
 
 /** The skill's name: the frontmatter `name` when it is a plain string, else the folder name. */
 function nameOf(data: unknown, fallback: string): string {
-  const name = typeof data === 'object' && data !== null ? (data as { name?: unknown }).name : undefined;
+  const name =
+    typeof data === 'object' && data !== null ? (data as { name?: unknown }).name : undefined;
   return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 200) : fallback;
 }
 
@@ -34,7 +40,11 @@ function applyAcceptance(
 ): ReviewedSkill {
   const a = acceptanceFor(records, reviewed.hash);
   if (!a || reviewed.report.findings.length === 0) return reviewed;
-  const accepted: SafetyAcceptance = { reason: a.reason, expires: a.expires, acceptedAt: a.acceptedAt };
+  const accepted: SafetyAcceptance = {
+    reason: a.reason,
+    expires: a.expires,
+    acceptedAt: a.acceptedAt,
+  };
   return { ...reviewed, report: withAcceptance(reviewed.report, accepted), accepted };
 }
 
@@ -44,7 +54,12 @@ export async function reviewSkillFolder(dir: string, dataDir?: string): Promise<
   const report = reviewSkill(read.input);
   const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
   return applyAcceptance(
-    { path: read.folder.dir, name: nameOf(read.input.frontmatter?.data, read.folder.folderName), hash: read.hash, report },
+    {
+      path: read.folder.dir,
+      name: nameOf(read.input.frontmatter?.data, read.folder.folderName),
+      hash: read.hash,
+      report,
+    },
     records,
   );
 }
@@ -59,7 +74,12 @@ export async function reviewSkillBytes(
   const report = reviewSkill(input);
   const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
   return applyAcceptance(
-    { path: label, name: nameOf(input.frontmatter?.data, basename(label)), hash: hashOfBytes(files), report },
+    {
+      path: label,
+      name: nameOf(input.frontmatter?.data, basename(label)),
+      hash: hashOfBytes(files),
+      report,
+    },
     records,
   );
 }

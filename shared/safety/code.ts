@@ -5,24 +5,74 @@
  */
 
 /** The kind of program a file is, or undefined when it is not one. */
-export type ScriptKind = 'shell' | 'python' | 'js' | 'powershell' | 'batch' | 'ruby' | 'perl' | 'php' | 'make' | 'npm' | 'other';
+export type ScriptKind =
+  | 'shell'
+  | 'python'
+  | 'js'
+  | 'powershell'
+  | 'batch'
+  | 'ruby'
+  | 'perl'
+  | 'php'
+  | 'make'
+  | 'npm'
+  | 'other';
 
 const BY_EXTENSION: Record<string, ScriptKind> = {
-  sh: 'shell', bash: 'shell', zsh: 'shell', ksh: 'shell', fish: 'shell', command: 'shell', tool: 'shell',
-  py: 'python', pyw: 'python', pth: 'python', ipynb: 'python',
-  js: 'js', mjs: 'js', cjs: 'js', ts: 'js', mts: 'js', cts: 'js', jsx: 'js', tsx: 'js',
-  ps1: 'powershell', psm1: 'powershell', psd1: 'powershell',
-  bat: 'batch', cmd: 'batch', vbs: 'other', vbe: 'other', wsf: 'other', applescript: 'other', scpt: 'other', lua: 'other', tcl: 'other',
-  rb: 'ruby', pl: 'perl', pm: 'perl', php: 'php', mk: 'make',
+  sh: 'shell',
+  bash: 'shell',
+  zsh: 'shell',
+  ksh: 'shell',
+  fish: 'shell',
+  command: 'shell',
+  tool: 'shell',
+  py: 'python',
+  pyw: 'python',
+  pth: 'python',
+  ipynb: 'python',
+  js: 'js',
+  mjs: 'js',
+  cjs: 'js',
+  ts: 'js',
+  mts: 'js',
+  cts: 'js',
+  jsx: 'js',
+  tsx: 'js',
+  ps1: 'powershell',
+  psm1: 'powershell',
+  psd1: 'powershell',
+  bat: 'batch',
+  cmd: 'batch',
+  vbs: 'other',
+  vbe: 'other',
+  wsf: 'other',
+  applescript: 'other',
+  scpt: 'other',
+  lua: 'other',
+  tcl: 'other',
+  rb: 'ruby',
+  pl: 'perl',
+  pm: 'perl',
+  php: 'php',
+  mk: 'make',
 };
 const BY_NAME: Record<string, ScriptKind> = {
-  makefile: 'make', gnumakefile: 'make', justfile: 'make', rakefile: 'ruby', 'package.json': 'npm',
-  dockerfile: 'shell', '.bashrc': 'shell', '.zshrc': 'shell', '.profile': 'shell', 'pkgbuild': 'shell',
+  makefile: 'make',
+  gnumakefile: 'make',
+  justfile: 'make',
+  rakefile: 'ruby',
+  'package.json': 'npm',
+  dockerfile: 'shell',
+  '.bashrc': 'shell',
+  '.zshrc': 'shell',
+  '.profile': 'shell',
+  pkgbuild: 'shell',
 };
 
 /** A Markdown fence language that holds commands an agent may run. */
 export function fenceKind(lang: string): ScriptKind | undefined {
-  if (lang === '' || /^(?:bash|sh|shell|zsh|console|terminal|shell-session|fish)$/.test(lang)) return 'shell';
+  if (lang === '' || /^(?:bash|sh|shell|zsh|console|terminal|shell-session|fish)$/.test(lang))
+    return 'shell';
   if (/^(?:python|py|python3)$/.test(lang)) return 'python';
   if (/^(?:js|javascript|node|ts|typescript|mjs)$/.test(lang)) return 'js';
   if (/^(?:powershell|ps1|pwsh|ps)$/.test(lang)) return 'powershell';
@@ -56,18 +106,41 @@ export function scriptKind(path: string, text: string | undefined): ScriptKind |
 
 /** Sensitive places and what they are called in the summary ("reads ~/.ssh"). */
 const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['~/.ssh', /~\/\.ssh\b|\$HOME\/\.ssh\b|\.ssh\/(?:id_|authorized_keys|known_hosts|config)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|['"]\.ssh['"]/],
-  ['cloud credentials', /\.aws\/(?:credentials|config)|~\/\.aws\b|['"]\.aws['"]|AWS_SECRET_ACCESS_KEY|\.config\/gcloud|application_default_credentials|\.azure\/|\.kube\/config|\.docker\/config\.json/],
-  ['browser data', /Login Data|\bCookies\b|Local State|\.mozilla\/firefox|logins\.json|key4\.db|Google\/Chrome|google-chrome|BraveSoftware|Microsoft\/Edge|Library\/Safari/],
-  ['crypto wallets', /wallet\.dat|\.electrum|\.bitcoin|\.ethereum|\bkeystore\b|Exodus|[Mm]eta[Mm]ask|nkbihfbeogaeaoehlefnkodbefgpgknn|[Pp]hantom|seed[_ ]phrase|mnemonic/],
-  ['all environment variables', /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m],
-  ['a .env file', /(?:open|readFile(?:Sync)?|cat|type|Get-Content|read_text)\s*\(?\s*[^\n]{0,40}['"/ ]\.env\b(?!\.example|\.sample)/],
-  ['saved passwords and keys', /\.gnupg|Keychains|\bsecurity\s+find-(?:generic|internet)-password|\.password-store|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.config\/gh\/hosts\.yml|\.claude\/\.credentials|\.codex\/auth\.json/],
+  [
+    '~/.ssh',
+    /~\/\.ssh\b|\$HOME\/\.ssh\b|\.ssh\/(?:id_|authorized_keys|known_hosts|config)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|['"]\.ssh['"]/,
+  ],
+  [
+    'cloud credentials',
+    /\.aws\/(?:credentials|config)|~\/\.aws\b|['"]\.aws['"]|AWS_SECRET_ACCESS_KEY|\.config\/gcloud|application_default_credentials|\.azure\/|\.kube\/config|\.docker\/config\.json/,
+  ],
+  [
+    'browser data',
+    /Login Data|\bCookies\b|Local State|\.mozilla\/firefox|logins\.json|key4\.db|Google\/Chrome|google-chrome|BraveSoftware|Microsoft\/Edge|Library\/Safari/,
+  ],
+  [
+    'crypto wallets',
+    /wallet\.dat|\.electrum|\.bitcoin|\.ethereum|\bkeystore\b|Exodus|[Mm]eta[Mm]ask|nkbihfbeogaeaoehlefnkodbefgpgknn|[Pp]hantom|seed[_ ]phrase|mnemonic/,
+  ],
+  [
+    'all environment variables',
+    /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m,
+  ],
+  [
+    'a .env file',
+    /(?:open|readFile(?:Sync)?|cat|type|Get-Content|read_text)\s*\(?\s*[^\n]{0,40}['"/ ]\.env\b(?!\.example|\.sample)/,
+  ],
+  [
+    'saved passwords and keys',
+    /\.gnupg|Keychains|\bsecurity\s+find-(?:generic|internet)-password|\.password-store|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.config\/gh\/hosts\.yml|\.claude\/\.credentials|\.codex\/auth\.json/,
+  ],
 ];
 
 /** Network use: [label, pattern]. `send` marks patterns that send data (not only fetch). */
-const NETWORK = /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b/;
-const NETWORK_SEND = /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$/i;
+const NETWORK =
+  /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b/;
+const NETWORK_SEND =
+  /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$/i;
 
 /** Where a script reaches, for the summary: URLs' host names. */
 export const URL_RE = /\bhttps?:\/\/([^\s/'"`<>)\]}\\:?#]{1,253})/g;
@@ -79,7 +152,8 @@ interface CodeRule {
   patterns: readonly RegExp[];
 }
 
-const SHELLS = '(?:sudo\\s+)?(?:(?:ba|z|k|da|c|tc)?sh|python[23]?|node|perl|ruby|php|iex|Invoke-Expression|bun|deno|pwsh|powershell)';
+const SHELLS =
+  '(?:sudo\\s+)?(?:(?:ba|z|k|da|c|tc)?sh|python[23]?|node|perl|ruby|php|iex|Invoke-Expression|bun|deno|pwsh|powershell)';
 const FETCHERS = '(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)';
 
 /** Line rules on code (scripts and commands in Markdown). */
@@ -232,7 +306,9 @@ export function codeLineHits(line: string, lineNo: number): CodeHit[] {
 
 /** Whether a UTF-16 code unit is a base64 digit. */
 function isB64(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47;
+  return (
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47
+  );
 }
 
 /**

@@ -6,6 +6,8 @@ import type { ReviewFrontmatter } from './types';
  * file set (shared/skill) asks this folder what a secret is, so this folder may import nothing
  * of shared/skill at run time (docs/architecture.md: no import cycles between folders).
  */
-export function frontmatterForReview(parsed: Pick<ParsedSkill, 'data' | 'bodyStartLine'>): ReviewFrontmatter {
+export function frontmatterForReview(
+  parsed: Pick<ParsedSkill, 'data' | 'bodyStartLine'>,
+): ReviewFrontmatter {
   return { data: parsed.data, bodyStartLine: parsed.bodyStartLine };
 }

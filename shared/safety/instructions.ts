@@ -75,7 +75,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   {
     rule: 'agent/exfiltrate-data',
     patterns: [
-      /\b(?:send|upload|post|transmit|forward|email|exfiltrate|beacon|report)\s+(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|their\s+|your\s+|any\s+|every\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|browser\s+(?:data|profile|history)|wallets?|seed\s+phrases?|conversation(?:\s+history)?|chat\s+history|session\s+tokens?)[^.\n]{0,80}\b(?:to|via|at)\s+[`'"<(]?(?:https?:\/\/|[\w.-]+@[\w.-]+|the\s+(?:webhook|collector|server|endpoint|url)|our\s+(?:server|endpoint|api|webhook)|this\s+(?:url|webhook|endpoint))/i,
+      /\b(?:send|upload|post|transmit|forward|email|exfiltrate|beacon|report)\s+(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|their\s+|your\s+|any\s+|every\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|browser\s+(?:data|profile|history)|wallets?|seed\s+phrases?|conversation(?:\s+history)?|chat\s+history|session\s+tokens?)(?:[^.\n]|\.(?=\S)){0,80}\b(?:to|via|at)\s+[`'"<(]?(?:https?:\/\/|[\w.-]+@[\w.-]+|the\s+(?:webhook|collector|server|endpoint|url)|our\s+(?:server|endpoint|api|webhook)|this\s+(?:url|webhook|endpoint))/i,
       /\b(?:include|append|attach|add|embed)\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:ssh\s+keys?|private\s+keys?|api\s+keys?|credentials|tokens?|passwords?|secrets|environment\s+variables|conversation|chat\s+history)\s+(?:in|to)\s+(?:the\s+)?(?:url|query|image\s+(?:url|link|address)|request)/i,
     ],
   },
@@ -86,10 +86,6 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
     ],
   },
 ];
-
-/** Quick test for the phrase rules: a word each pattern needs. Why: most lines have none. */
-export const PHRASE_HINT =
-  /ignor|disregard|forget|overrid|bypass|discard|abandon|you are|instruction|precedence|mode|tell|inform|notify|mention|reveal|show|alert|let|disclos|report|hide|conceal|keep|user|without|silent|secret|covert|invisib|stealth|<|\[|SYSTEM|ADMIN|DEVELOPER|danger|yolo|defaultMode|ask|wait|prompt|request|seek|skip|permission|approv|fetch|download|retriev|load|read|curl|pull|obtain|grab|follow|obey|execut|run|apply|carry|whatever|everything|each time|every time|send|upload|post|transmit|forward|email|exfil|beacon|include|append|attach|embed|decod|unescape|decrypt|deobfusc|reverse|rot13/i;
 
 /** Words that address an AI agent, and words of action: both in a hidden place is an instruction. */
 export const ADDRESSES_AGENT =

@@ -50,7 +50,8 @@ export function analyseMarkdown(lines: Lines): MarkdownDoc {
       lang.push(fenceLang);
       presented.push(fencePresented);
       const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
-      if (close && close[1]?.[0] === fence.char && (close[1]?.length ?? 0) >= fence.len) fence = null;
+      if (close && close[1]?.[0] === fence.char && (close[1]?.length ?? 0) >= fence.len)
+        fence = null;
       continue;
     }
     const open = FENCE_OPEN.exec(line);

@@ -113,7 +113,13 @@ const DOC_EXT = /\.(?:md|markdown|mdx|txt|rst|adoc|html?)$/i;
 const DATA_EXT = /\.(?:json|jsonl|ya?ml|toml|ini|cfg|conf|xml|csv|tsv)$/i;
 
 /** The hosts of the URLs on a line, added to `reach`, each judged for lookalikes. */
-function urlsOn(line: string, lineNo: number, file: string, out: Findings, reach: Reach | undefined): void {
+function urlsOn(
+  line: string,
+  lineNo: number,
+  file: string,
+  out: Findings,
+  reach: Reach | undefined,
+): void {
   if (line.indexOf('://') === -1) return;
   URL_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
@@ -138,13 +144,33 @@ function urlsOn(line: string, lineNo: number, file: string, out: Findings, reach
 }
 
 /** Supply-chain rules on one line of commands (a script line, or a command in a document). */
-function supplyOn(line: string, lineNo: number, file: string, out: Findings, severityCap: SafetySeverity): void {
+function supplyOn(
+  line: string,
+  lineNo: number,
+  file: string,
+  out: Findings,
+  severityCap: SafetySeverity,
+): void {
   const unpinned = unpinnedInstall(line);
   if (unpinned)
-    out.add({ rule: 'supply/unpinned-package', file, line: lineNo, detail: unpinned, excerpt: line, severity: atMost('medium', severityCap) });
+    out.add({
+      rule: 'supply/unpinned-package',
+      file,
+      line: lineNo,
+      detail: unpinned,
+      excerpt: line,
+      severity: atMost('medium', severityCap),
+    });
   const redirect = registryRedirect(line);
   if (redirect)
-    out.add({ rule: 'supply/registry-redirect', file, line: lineNo, detail: redirect, excerpt: line, severity: atMost('high', severityCap) });
+    out.add({
+      rule: 'supply/registry-redirect',
+      file,
+      line: lineNo,
+      detail: redirect,
+      excerpt: line,
+      severity: atMost('high', severityCap),
+    });
   for (const install of installedPackages(line)) {
     for (const name of install.names) {
       const like = typosquatOf(name, install.ecosystem);
@@ -173,7 +199,8 @@ function codeOn(
   for (const hit of codeLineHits(line, lineNo)) {
     let rule = hit.rule;
     // Why: in a document, `curl … | sh` is an instruction to install that way, the supply-chain rule.
-    if (inDoc && rule === 'script/download-execute' && /\|/.test(hit.match)) rule = 'supply/pipe-to-shell';
+    if (inDoc && rule === 'script/download-execute' && /\|/.test(hit.match))
+      rule = 'supply/pipe-to-shell';
     const base = hit.severity ?? safetyRule(rule).severity;
     out.add({
       rule,
@@ -188,12 +215,25 @@ function codeOn(
   }
   const destroy = destructiveIn(line);
   if (destroy)
-    out.add({ rule: 'script/destructive-delete', file, line: lineNo, detail: destroy, excerpt: line, severity: atMost('high', cap) });
+    out.add({
+      rule: 'script/destructive-delete',
+      file,
+      line: lineNo,
+      detail: destroy,
+      excerpt: line,
+      severity: atMost('high', cap),
+    });
   supplyOn(line, lineNo, file, out, cap);
 }
 
 /** Everything the review checks in one script (or data file read as commands). */
-function reviewCode(file: string, lines: Lines, kind: ScriptKind | 'data', out: Findings, reach: Reach): void {
+function reviewCode(
+  file: string,
+  lines: Lines,
+  kind: ScriptKind | 'data',
+  out: Findings,
+  reach: Reach,
+): void {
   const text = lines.text;
   let credLine = 0;
   let credLabels: string[] = [];
@@ -232,7 +272,14 @@ function reviewCode(file: string, lines: Lines, kind: ScriptKind | 'data', out: 
     }
     const blob = longEncodedBlock(line);
     if (blob !== undefined)
-      out.add({ rule: 'script/obfuscated', file, line: i, column: blob + 1, length: 400, detail: `${line.slice(blob, blob + 60)}… (a long base64 block)` });
+      out.add({
+        rule: 'script/obfuscated',
+        file,
+        line: i,
+        column: blob + 1,
+        length: 400,
+        detail: `${line.slice(blob, blob + 60)}… (a long base64 block)`,
+      });
   }
   if (kind === 'data') return;
   if (credLine > 0) {
@@ -247,47 +294,127 @@ function reviewCode(file: string, lines: Lines, kind: ScriptKind | 'data', out: 
         severity: sendLine > 0 ? 'critical' : 'high',
       });
     else
-      out.add({ rule: 'script/reads-credentials', file, line: credLine, detail: `reads ${credLabels.join(', ')}`, excerpt: firstCred });
+      out.add({
+        rule: 'script/reads-credentials',
+        file,
+        line: credLine,
+        detail: `reads ${credLabels.join(', ')}`,
+        excerpt: firstCred,
+      });
   }
   // Flows over several lines: decode then run, download then run, a socket handed to a shell.
   if (kind === 'python' || kind === 'js') {
-    const decodes = /b64decode|b32decode|fromhex|zlib\.decompress|marshal\.loads|codecs\.decode|atob\(|Buffer\.from\([^\n)]{0,200}['"](?:base64|hex)['"]/.exec(text);
-    const runs = /\bexec\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]/.exec(text);
-    if (decodes && runs && !out.list.some((f) => f.file === file && f.rule === 'script/decode-execute'))
-      out.add({ rule: 'script/decode-execute', file, line: lines.lineOf(runs.index), detail: `decodes (${decodes[0]}) and runs code (${runs[0]})`, excerpt: lines.line(lines.lineOf(runs.index)), severity: 'high' });
-    if (/socket\.socket\(|net\.Socket\(|net\.connect\(/.test(text) && /(?:subprocess|child_process|pty\.spawn|os\.dup2|spawn\(\s*['"](?:\/bin\/)?(?:ba)?sh)/.test(text) && /\/bin\/(?:ba)?sh|cmd\.exe|['"](?:ba)?sh['"]/.test(text) && !out.list.some((f) => f.file === file && f.rule === 'script/reverse-shell')) {
+    const decodes =
+      /b64decode|b32decode|fromhex|zlib\.decompress|marshal\.loads|codecs\.decode|atob\(|Buffer\.from\([^\n)]{0,200}['"](?:base64|hex)['"]/.exec(
+        text,
+      );
+    const runs =
+      /\bexec\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]/.exec(
+        text,
+      );
+    if (
+      decodes &&
+      runs &&
+      !out.list.some((f) => f.file === file && f.rule === 'script/decode-execute')
+    )
+      out.add({
+        rule: 'script/decode-execute',
+        file,
+        line: lines.lineOf(runs.index),
+        detail: `decodes (${decodes[0]}) and runs code (${runs[0]})`,
+        excerpt: lines.line(lines.lineOf(runs.index)),
+        severity: 'high',
+      });
+    if (
+      /socket\.socket\(|net\.Socket\(|net\.connect\(/.test(text) &&
+      /(?:subprocess|child_process|pty\.spawn|os\.dup2|spawn\(\s*['"](?:\/bin\/)?(?:ba)?sh)/.test(
+        text,
+      ) &&
+      /\/bin\/(?:ba)?sh|cmd\.exe|['"](?:ba)?sh['"]/.test(text) &&
+      !out.list.some((f) => f.file === file && f.rule === 'script/reverse-shell')
+    ) {
       const at = /socket\.socket\(|net\.Socket\(|net\.connect\(/.exec(text)?.index ?? 0;
-      out.add({ rule: 'script/reverse-shell', file, line: lines.lineOf(at), detail: 'connects a network socket to a shell', excerpt: lines.line(lines.lineOf(at)) });
+      out.add({
+        rule: 'script/reverse-shell',
+        file,
+        line: lines.lineOf(at),
+        detail: 'connects a network socket to a shell',
+        excerpt: lines.line(lines.lineOf(at)),
+      });
     }
   }
-  const download = /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(text);
+  const download =
+    /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(
+      text,
+    );
   if (download && !out.list.some((f) => f.file === file && f.rule === 'script/download-execute')) {
     const target = (download[1] ?? '').replace(/^["']/, '');
     const base = target.slice(target.lastIndexOf('/') + 1);
     if (base.length > 0) {
       const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const run = new RegExp(`(?:chmod\\s+[+0-7]*x[^\\n]{0,100}${escaped}|(?:\\b(?:ba|z)?sh|python3?|node|source|\\.)\\s+[^\\n]{0,100}${escaped}\\b|\\./${escaped}\\b)`).exec(text.slice(download.index + download[0].length));
+      const run = new RegExp(
+        `(?:chmod\\s+[+0-7]*x[^\\n]{0,100}${escaped}|(?:\\b(?:ba|z)?sh|python3?|node|source|\\.)\\s+[^\\n]{0,100}${escaped}\\b|\\./${escaped}\\b)`,
+      ).exec(text.slice(download.index + download[0].length));
       if (run) {
         const line = lines.lineOf(download.index);
-        out.add({ rule: 'script/download-execute', file, line, detail: `downloads ${target} and then runs it (${run[0].trim()})`, excerpt: lines.line(line), severity: 'high' });
+        out.add({
+          rule: 'script/download-execute',
+          file,
+          line,
+          detail: `downloads ${target} and then runs it (${run[0].trim()})`,
+          excerpt: lines.line(line),
+          severity: 'high',
+        });
       }
     }
   }
   const name = file.slice(file.lastIndexOf('/') + 1).toLowerCase();
   if (kind === 'npm') {
-    const hook = /"(preinstall|install|postinstall|prepare|prepublish|preuninstall|postuninstall)"\s*:\s*"([^"\n]{1,2000})"/.exec(text);
+    const hook =
+      /"(preinstall|install|postinstall|prepare|prepublish|preuninstall|postuninstall)"\s*:\s*"([^"\n]{1,2000})"/.exec(
+        text,
+      );
     if (hook) {
       const line = lines.lineOf(hook.index);
-      out.add({ rule: 'script/install-hook', file, line, detail: `npm "${hook[1]}" runs: ${hook[2]}`, excerpt: lines.line(line) });
+      out.add({
+        rule: 'script/install-hook',
+        file,
+        line,
+        detail: `npm "${hook[1]}" runs: ${hook[2]}`,
+        excerpt: lines.line(line),
+      });
     }
-  } else if (name === 'setup.py' && /cmdclass\s*=|class\s+\w+\((?:install|develop|egg_info|build_py)\)/.test(text)) {
-    const at = /cmdclass\s*=|class\s+\w+\((?:install|develop|egg_info|build_py)\)/.exec(text)?.index ?? 0;
-    out.add({ rule: 'script/install-hook', file, line: lines.lineOf(at), detail: 'setup.py replaces an install command with its own code', excerpt: lines.line(lines.lineOf(at)) });
+  } else if (
+    name === 'setup.py' &&
+    /cmdclass\s*=|class\s+\w+\((?:install|develop|egg_info|build_py)\)/.test(text)
+  ) {
+    const at =
+      /cmdclass\s*=|class\s+\w+\((?:install|develop|egg_info|build_py)\)/.exec(text)?.index ?? 0;
+    out.add({
+      rule: 'script/install-hook',
+      file,
+      line: lines.lineOf(at),
+      detail: 'setup.py replaces an install command with its own code',
+      excerpt: lines.line(lines.lineOf(at)),
+    });
   } else if (name.endsWith('.pth') && /^\s*import\s/m.test(text)) {
     const at = /^\s*import\s/m.exec(text)?.index ?? 0;
-    out.add({ rule: 'script/install-hook', file, line: lines.lineOf(at), detail: 'a .pth file whose import line runs every time Python starts', excerpt: lines.line(lines.lineOf(at)), severity: 'high' });
+    out.add({
+      rule: 'script/install-hook',
+      file,
+      line: lines.lineOf(at),
+      detail: 'a .pth file whose import line runs every time Python starts',
+      excerpt: lines.line(lines.lineOf(at)),
+      severity: 'high',
+    });
   } else if (name === 'conftest.py') {
-    out.add({ rule: 'script/install-hook', file, line: 0, detail: 'conftest.py runs whenever pytest runs in this folder', severity: 'low' });
+    out.add({
+      rule: 'script/install-hook',
+      file,
+      line: 0,
+      detail: 'conftest.py runs whenever pytest runs in this folder',
+      severity: 'low',
+    });
   }
 }
 
@@ -308,7 +435,16 @@ function phrasesOn(
       const base = rule.severity ?? safetyRule(rule.rule).severity;
       // Why: a quoted or fenced example in a document about security is information, not an attack.
       const severity = context === 'example' ? 'low' : context === 'quoted' ? lower(base) : base;
-      out.add({ rule: rule.rule, file, line: lineNo, column: m.index + 1, length: m[0].length, detail: m[0], excerpt, severity });
+      out.add({
+        rule: rule.rule,
+        file,
+        line: lineNo,
+        column: m.index + 1,
+        length: m[0].length,
+        detail: m[0],
+        excerpt,
+        severity,
+      });
       hit = true;
       break;
     }
@@ -328,7 +464,14 @@ const PROSE_PERSIST =
   /\b(?:add|append|write|insert|put|register|modify|edit|update|create|install|save)\b[^.\n]{0,120}(~\/\.(?:bashrc|zshrc|profile|bash_profile)|\.claude\/settings(?:\.local)?\.json|\.mcp\.json|CLAUDE\.md|AGENTS\.md|\.cursor\/mcp\.json|\.codex\/config\.toml|\.git\/hooks\/\S+|authorized_keys|crontab|systemd\/user)/i;
 
 /** Everything the review checks in a Markdown or text document. */
-function reviewDoc(file: string, lines: Lines, out: Findings, reach: Reach, isSkillMd: boolean, bodyStartLine: number): MarkdownDoc {
+function reviewDoc(
+  file: string,
+  lines: Lines,
+  out: Findings,
+  reach: Reach,
+  isSkillMd: boolean,
+  bodyStartLine: number,
+): MarkdownDoc {
   const doc = analyseMarkdown(lines);
   let prose = '';
   let proseStart = 0;
@@ -359,8 +502,18 @@ function reviewDoc(file: string, lines: Lines, out: Findings, reach: Reach, isSk
       if (persist) {
         const target = persist[1] ?? '';
         reach.changes.add(target);
-        const agentSettings = /settings|\.mcp\.json|mcp\.json|config\.toml|hooks|authorized_keys|crontab|systemd/i.test(target);
-        out.add({ rule: 'script/persistence', file, line: i, detail: persist[0], excerpt: raw, severity: agentSettings ? 'high' : 'medium' });
+        const agentSettings =
+          /settings|\.mcp\.json|mcp\.json|config\.toml|hooks|authorized_keys|crontab|systemd/i.test(
+            target,
+          );
+        out.add({
+          rule: 'script/persistence',
+          file,
+          line: i,
+          detail: persist[0],
+          excerpt: raw,
+          severity: agentSettings ? 'high' : 'medium',
+        });
       }
       // Commands written inline in prose (`curl … | sh`) are instructions too.
       if (line.indexOf('`') !== -1 || /\b(?:curl|wget|npx|pip|npm|rm|iex)\b/.test(line)) {
@@ -371,7 +524,14 @@ function reviewDoc(file: string, lines: Lines, out: Findings, reach: Reach, isSk
       flushProse();
       const example = doc.presented[i] === true && doc.teaching;
       const quoted = context === 'quote' || context === 'fence';
-      phrasesOn(line, file, i, out, example || (doc.teaching && quoted) ? 'example' : 'quoted', raw);
+      phrasesOn(
+        line,
+        file,
+        i,
+        out,
+        example || (doc.teaching && quoted) ? 'example' : 'quoted',
+        raw,
+      );
       if (context === 'fence') {
         const kind = fenceKind(doc.lang[i] ?? '');
         if (kind) {
@@ -390,7 +550,16 @@ function reviewDoc(file: string, lines: Lines, out: Findings, reach: Reach, isSk
       if (bang) {
         reach.runs.add(`!\`${(bang[1] ?? '').slice(0, 60)}\` in SKILL.md`);
         const example = doc.teaching && context !== 'prose';
-        out.add({ rule: 'frontmatter/shell-preprocess', file, line: i, column: bang.index + 1, length: bang[0].length, detail: `!\`${bang[1] ?? ''}\``, excerpt: raw, severity: example ? 'low' : 'high' });
+        out.add({
+          rule: 'frontmatter/shell-preprocess',
+          file,
+          line: i,
+          column: bang.index + 1,
+          length: bang[0].length,
+          detail: `!\`${bang[1] ?? ''}\``,
+          excerpt: raw,
+          severity: example ? 'low' : 'high',
+        });
         codeOn(bang[1] ?? '', i, file, out, 'critical', false);
       }
     }
@@ -402,20 +571,48 @@ function reviewDoc(file: string, lines: Lines, out: Findings, reach: Reach, isSk
     if (text.length < 12) continue;
     if (!hiddenInstruction(text)) continue;
     const line = lines.lineOf(c.offset);
-    out.add({ rule: 'hidden/html-comment', file, line, detail: `<!-- ${text.slice(0, 200)} -->`, hidden: text, excerpt: lines.line(line) });
+    out.add({
+      rule: 'hidden/html-comment',
+      file,
+      line,
+      detail: `<!-- ${text.slice(0, 200)} -->`,
+      hidden: text,
+      excerpt: lines.line(line),
+    });
     codeOn(foldForMatching(text.slice(0, 4000)), line, file, out, 'critical', true);
   }
   for (const link of findLinks(lines.text)) {
     const line = lines.lineOf(link.offset);
     if (link.title !== undefined && link.title.length >= 12 && hiddenInstruction(link.title))
-      out.add({ rule: 'hidden/link-title', file, line, detail: `title "${link.title.slice(0, 200)}"`, hidden: link.title, excerpt: lines.line(line) });
+      out.add({
+        rule: 'hidden/link-title',
+        file,
+        line,
+        detail: `title "${link.title.slice(0, 200)}"`,
+        hidden: link.title,
+        excerpt: lines.line(line),
+      });
     if (link.image) {
       if (link.text.length >= 24 && hiddenInstruction(link.text))
-        out.add({ rule: 'hidden/alt-text', file, line, detail: `alt text "${link.text.slice(0, 200)}"`, hidden: link.text, excerpt: lines.line(line) });
+        out.add({
+          rule: 'hidden/alt-text',
+          file,
+          line,
+          detail: `alt text "${link.text.slice(0, 200)}"`,
+          hidden: link.text,
+          excerpt: lines.line(line),
+        });
       const carries = imageUrlCarriesData(link.url);
       if (carries) {
         const example = doc.teaching && (doc.context[line] ?? 'prose') !== 'prose';
-        out.add({ rule: 'supply/data-in-image-url', file, line, detail: `${carries}: ${link.url.slice(0, 200)}`, excerpt: lines.line(line), severity: example ? 'low' : 'high' });
+        out.add({
+          rule: 'supply/data-in-image-url',
+          file,
+          line,
+          detail: `${carries}: ${link.url.slice(0, 200)}`,
+          excerpt: lines.line(line),
+          severity: example ? 'low' : 'high',
+        });
       }
       const host = /^https?:\/\/([^/?#:]{1,253})/i.exec(link.url)?.[1];
       if (host) reach.hosts.add(host.toLowerCase());
@@ -434,20 +631,52 @@ function padding(file: string, lines: Lines, out: Findings): void {
       if (blank === 0) blankStart = i;
       blank++;
       if (line.length >= 5000 && /^[ \t\u00a0\u3000]{5000}/.test(line.slice(0, 5000)))
-        out.add({ rule: 'hidden/padding', file, line: i, detail: `${line.length} spaces on one line` });
+        out.add({
+          rule: 'hidden/padding',
+          file,
+          line: i,
+          detail: `${line.length} spaces on one line`,
+        });
       continue;
     }
     if (blank >= 500)
-      out.add({ rule: 'hidden/padding', file, line: blankStart, detail: `${blank} blank lines before line ${i}`, excerpt: line });
+      out.add({
+        rule: 'hidden/padding',
+        file,
+        line: blankStart,
+        detail: `${blank} blank lines before line ${i}`,
+        excerpt: line,
+      });
     blank = 0;
     const spaces = /[ \t\u00a0\u3000]{5000}/.exec(line.length >= 5000 ? line : '');
-    if (spaces) out.add({ rule: 'hidden/padding', file, line: i, column: spaces.index + 1, detail: 'thousands of spaces inside one line', excerpt: line.slice(spaces.index + 5000).trimStart() });
+    if (spaces)
+      out.add({
+        rule: 'hidden/padding',
+        file,
+        line: i,
+        column: spaces.index + 1,
+        detail: 'thousands of spaces inside one line',
+        excerpt: line.slice(spaces.index + 5000).trimStart(),
+      });
   }
-  if (blank >= 500) out.add({ rule: 'hidden/padding', file, line: blankStart, detail: `${blank} blank lines at the end of the file` });
+  if (blank >= 500)
+    out.add({
+      rule: 'hidden/padding',
+      file,
+      line: blankStart,
+      detail: `${blank} blank lines at the end of the file`,
+    });
 }
 
 /** Frontmatter rules: tools granted, hooks, a description written to match everything. */
-function reviewFrontmatter(data: unknown, skillMd: string, bodyStart: number, body: Lines, out: Findings, reach: Reach): void {
+function reviewFrontmatter(
+  data: unknown,
+  skillMd: string,
+  bodyStart: number,
+  body: Lines,
+  out: Findings,
+  reach: Reach,
+): void {
   const fm = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const lineOfKey = (key: string): number => {
     const m = new RegExp(`^${key}\\s*:`, 'm').exec(skillMd);
@@ -459,12 +688,28 @@ function reviewFrontmatter(data: unknown, skillMd: string, bodyStart: number, bo
     : typeof tools === 'string'
       ? tools.split(/[,\s]+(?![^(]*\))/)
       : [];
-  const unrestricted = toolList.map((t) => t.trim()).filter((t) => /^(?:Bash|Bash\(\s*\*?\s*(?::\s*\*)?\s*\)|\*|Shell|Shell\(\*\)|PowerShell(?:\(\*\))?)$/.test(t));
+  const unrestricted = toolList
+    .map((t) => t.trim())
+    .filter((t) =>
+      /^(?:Bash|Bash\(\s*\*?\s*(?::\s*\*)?\s*\)|\*|Shell|Shell\(\*\)|PowerShell(?:\(\*\))?)$/.test(
+        t,
+      ),
+    );
   const bodyText = skillMd.slice(body.starts[bodyStart - 1] ?? 0);
-  const runsThings = /```(?:bash|sh|shell|zsh|console|powershell|ps1)?\s*\n|\b(?:run|execute|invoke)\s+(?:the\s+)?(?:script|command|scripts\/|bash|shell)/i.test(bodyText);
+  const runsThings =
+    /```(?:bash|sh|shell|zsh|console|powershell|ps1)?\s*\n|\b(?:run|execute|invoke)\s+(?:the\s+)?(?:script|command|scripts\/|bash|shell)/i.test(
+      bodyText,
+    );
   if (unrestricted.length > 0 && runsThings)
-    out.add({ rule: 'frontmatter/unrestricted-tools', file: 'SKILL.md', line: lineOfKey('allowed-tools'), detail: `allowed-tools: ${unrestricted.join(', ')} with instructions to run commands` });
-  const hooksLine = /^hooks\s*:/m.exec(skillMd.slice(0, body.starts[bodyStart - 1] ?? skillMd.length));
+    out.add({
+      rule: 'frontmatter/unrestricted-tools',
+      file: 'SKILL.md',
+      line: lineOfKey('allowed-tools'),
+      detail: `allowed-tools: ${unrestricted.join(', ')} with instructions to run commands`,
+    });
+  const hooksLine = /^hooks\s*:/m.exec(
+    skillMd.slice(0, body.starts[bodyStart - 1] ?? skillMd.length),
+  );
   if (fm.hooks !== undefined || hooksLine) {
     const commands: string[] = [];
     const walk = (v: unknown, depth: number): void => {
@@ -479,23 +724,42 @@ function reviewFrontmatter(data: unknown, skillMd: string, bodyStart: number, bo
     walk(fm.hooks, 0);
     const line = lineOfKey('hooks');
     for (const c of commands) reach.runs.add(`hook: ${c.slice(0, 60)}`);
-    out.add({ rule: 'frontmatter/hooks', file: 'SKILL.md', line, detail: commands.length > 0 ? `hook commands: ${commands.join(' ; ').slice(0, 280)}` : 'a hooks key in the frontmatter' });
+    out.add({
+      rule: 'frontmatter/hooks',
+      file: 'SKILL.md',
+      line,
+      detail:
+        commands.length > 0
+          ? `hook commands: ${commands.join(' ; ').slice(0, 280)}`
+          : 'a hooks key in the frontmatter',
+    });
     for (const c of commands) codeOn(foldForMatching(c), line, 'SKILL.md', out, 'critical', false);
   }
   const description = typeof fm.description === 'string' ? fm.description : '';
   if (description !== '') {
     const folded = foldForMatching(description);
     const everything =
-      /\b(?:always|automatically)\s+(?:use|invoke|load|activate|apply|trigger|run)\b|\buse\s+(?:this\s+skill\s+)?(?:for|on|in|with|before)\s+(?:every|all|any|each)\s+(?:request|task|message|prompt|conversation|question|query|situation|input|turn|response|interaction)s?\b(?!\s+(?:involving|related|about|that|which|where|with|on|in|for|using|mentioning|asking|of|regarding|concerning)\b)|\bregardless\s+of\s+(?:the\s+)?(?:task|request|topic|context)|\bno\s+matter\s+what\b|\bbefore\s+(?:any|every)\s+(?:other\s+)?(?:skill|tool|action|response|task)\b|\b(?:every|all)\s+(?:user\s+)?(?:requests|messages|prompts|conversations)\b/i.exec(folded);
+      /\b(?:always|automatically)\s+(?:use|invoke|load|activate|apply|trigger|run)\b|\buse\s+(?:this\s+skill\s+)?(?:for|on|in|with|before)\s+(?:every|all|any|each)\s+(?:request|task|message|prompt|conversation|question|query|situation|input|turn|response|interaction)s?\b(?!\s+(?:involving|related|about|that|which|where|with|on|in|for|using|mentioning|asking|of|regarding|concerning)\b)|\bregardless\s+of\s+(?:the\s+)?(?:task|request|topic|context)|\bno\s+matter\s+what\b|\bbefore\s+(?:any|every)\s+(?:other\s+)?(?:skill|tool|action|response|task)\b|\b(?:every|all)\s+(?:user\s+)?(?:requests|messages|prompts|conversations)\b/i.exec(
+        folded,
+      );
     const commas = (description.match(/,/g) ?? []).length;
     if (everything || commas >= 30)
       out.add({
         rule: 'frontmatter/trigger-everything',
         file: 'SKILL.md',
         line: lineOfKey('description'),
-        detail: everything ? `description says "${everything[0]}"` : `description lists ${commas + 1} comma-separated triggers`,
+        detail: everything
+          ? `description says "${everything[0]}"`
+          : `description lists ${commas + 1} comma-separated triggers`,
       });
-    phrasesOn(folded, 'SKILL.md', lineOfKey('description'), out, 'prose', `description: ${description.slice(0, 200)}`);
+    phrasesOn(
+      folded,
+      'SKILL.md',
+      lineOfKey('description'),
+      out,
+      'prose',
+      `description: ${description.slice(0, 200)}`,
+    );
   }
 }
 
@@ -516,18 +780,37 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
     if (f.notExamined !== undefined) {
       notExamined.push({ path: `${f.path}/`, reason: f.notExamined });
       if (name === '__pycache__')
-        out.add({ rule: 'file/compiled-python', file: `${f.path}/`, line: 0, detail: 'a __pycache__ folder of compiled Python' });
+        out.add({
+          rule: 'file/compiled-python',
+          file: `${f.path}/`,
+          line: 0,
+          detail: 'a __pycache__ folder of compiled Python',
+        });
       else
-        out.add({ rule: 'file/not-examined', file: `${f.path}/`, line: 0, detail: f.notExamined, severity: /^\.(?:git|hg|svn|jj)$/.test(name) ? 'low' : 'medium' });
+        out.add({
+          rule: 'file/not-examined',
+          file: `${f.path}/`,
+          line: 0,
+          detail: f.notExamined,
+          severity: /^\.(?:git|hg|svn|jj)$/.test(name) ? 'low' : 'medium',
+        });
     }
     return;
   }
   if (f.kind === 'symlink') {
     const target = f.link?.target ?? '?';
-    if (f.link?.inside) out.add({ rule: 'file/link', file: f.path, line: 0, detail: `links to ${target}` });
+    if (f.link?.inside)
+      out.add({ rule: 'file/link', file: f.path, line: 0, detail: `links to ${target}` });
     else {
-      const sensitive = credentialsIn(target).length > 0 || /\/\.(?:ssh|aws|gnupg|config)\b|\/etc\//.test(target);
-      out.add({ rule: 'file/link-outside', file: f.path, line: 0, detail: `links to ${target}, outside the skill`, severity: sensitive ? 'critical' : 'high' });
+      const sensitive =
+        credentialsIn(target).length > 0 || /\/\.(?:ssh|aws|gnupg|config)\b|\/etc\//.test(target);
+      out.add({
+        rule: 'file/link-outside',
+        file: f.path,
+        line: 0,
+        detail: `links to ${target}, outside the skill`,
+        severity: sensitive ? 'critical' : 'high',
+      });
     }
     return;
   }
@@ -545,15 +828,29 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
   }
   const promised = extensionKind(f.path);
   if (promised === 'compiled-python') {
-    out.add({ rule: 'file/compiled-python', file: f.path, line: 0, detail: `${name}: compiled Python` });
+    out.add({
+      rule: 'file/compiled-python',
+      file: f.path,
+      line: 0,
+      detail: `${name}: compiled Python`,
+    });
     return;
   }
   if (f.text !== undefined) {
     // Text named like an image or a program: a script disguised by its name.
-    if (['image', 'executable', 'archive', 'font', 'media', 'document'].includes(promised) && f.size > 0) {
+    if (
+      ['image', 'executable', 'archive', 'font', 'media', 'document'].includes(promised) &&
+      f.size > 0
+    ) {
       const shebang = f.text.startsWith('#!');
       if (promised !== 'document' || shebang)
-        out.add({ rule: 'file/disguised-binary', file: f.path, line: 1, detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but holds text${shebang ? ' starting with #! (a script)' : ''}`, severity: shebang ? 'critical' : 'high' });
+        out.add({
+          rule: 'file/disguised-binary',
+          file: f.path,
+          line: 1,
+          detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but holds text${shebang ? ' starting with #! (a script)' : ''}`,
+          severity: shebang ? 'critical' : 'high',
+        });
     }
     return;
   }
@@ -563,7 +860,12 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
   if (!magic) {
     if (promised === 'text' || promised === 'none') {
       notExamined.push({ path: f.path, reason: 'binary content that is not a known kind of file' });
-      out.add({ rule: 'file/not-examined', file: f.path, line: 0, detail: 'binary content in a file named like text' });
+      out.add({
+        rule: 'file/not-examined',
+        file: f.path,
+        line: 0,
+        detail: 'binary content in a file named like text',
+      });
     }
     return;
   }
@@ -571,16 +873,47 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
     reach.runs.add(f.path);
     if (promised === 'executable' || promised === 'none')
       out.add({ rule: 'file/executable-binary', file: f.path, line: 0, detail: magic.what });
-    else out.add({ rule: 'file/disguised-binary', file: f.path, line: 0, detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but is ${magic.what}` });
+    else
+      out.add({
+        rule: 'file/disguised-binary',
+        file: f.path,
+        line: 0,
+        detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but is ${magic.what}`,
+      });
   } else if (magic.kind === 'archive') {
     notExamined.push({ path: f.path, reason: `${magic.what}: its contents were not examined` });
-    if (promised === 'archive') out.add({ rule: 'file/archive', file: f.path, line: 0, detail: magic.what });
-    else out.add({ rule: 'file/disguised-binary', file: f.path, line: 0, detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but is ${magic.what}`, severity: 'high' });
+    if (promised === 'archive')
+      out.add({ rule: 'file/archive', file: f.path, line: 0, detail: magic.what });
+    else
+      out.add({
+        rule: 'file/disguised-binary',
+        file: f.path,
+        line: 0,
+        detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but is ${magic.what}`,
+        severity: 'high',
+      });
   } else if (magic.kind === 'compiled-python') {
-    out.add({ rule: 'file/compiled-python', file: f.path, line: 0, detail: `compiled Python named ${name}` });
-  } else if (promised !== magic.kind && promised !== 'other' && promised !== 'none' && !(magic.kind === 'document' && promised === 'text')) {
+    out.add({
+      rule: 'file/compiled-python',
+      file: f.path,
+      line: 0,
+      detail: `compiled Python named ${name}`,
+    });
+  } else if (
+    promised !== magic.kind &&
+    promised !== 'other' &&
+    promised !== 'none' &&
+    !(magic.kind === 'document' && promised === 'text')
+  ) {
     // An image named like a script is odd but harmless; a picture named .sh would not run.
-    if (promised === 'text') out.add({ rule: 'file/disguised-binary', file: f.path, line: 0, detail: `named like a text file but is ${magic.what}`, severity: 'medium' });
+    if (promised === 'text')
+      out.add({
+        rule: 'file/disguised-binary',
+        file: f.path,
+        line: 0,
+        detail: `named like a text file but is ${magic.what}`,
+        severity: 'medium',
+      });
   }
 }
 
@@ -598,13 +931,18 @@ export function verdictOf(findings: readonly SafetyFinding[]): SafetyVerdict {
 export function summaryOf(c: SafetyCapabilities): string {
   const parts: string[] = [];
   const list = (items: string[], max = 3): string =>
-    items.length <= max ? items.join(', ') : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+    items.length <= max
+      ? items.join(', ')
+      : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
   if (c.runs.length > 0) parts.push(`runs commands: ${list(c.runs)}`);
   if (c.contacts.length > 0)
-    parts.push(`contacts ${c.contacts.length} web address${c.contacts.length === 1 ? '' : 'es'} (${list(c.contacts)})`);
+    parts.push(
+      `contacts ${c.contacts.length} web address${c.contacts.length === 1 ? '' : 'es'} (${list(c.contacts)})`,
+    );
   if (c.reads.length > 0) parts.push(`reads ${list(c.reads, 5)}`);
   if (c.changes.length > 0) parts.push(`changes ${list(c.changes)}`);
-  if (parts.length === 0) return 'Instructions only: runs no commands and contacts no web addresses.';
+  if (parts.length === 0)
+    return 'Instructions only: runs no commands and contacts no web addresses.';
   const s = parts.join('; ');
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 }
@@ -624,7 +962,15 @@ export function reviewSkill(input: ReviewInput): SafetyReport {
     const kind = isSkillMd ? undefined : scriptKind(f.path, text);
     for (const s of findSecrets(text, 10)) {
       const line = lines.lineOf(s.index);
-      out.add({ rule: 'secret/token', file: f.path, line, column: lines.columnOf(s.index), length: s.token.length, detail: `${s.label}: ${s.token.slice(0, 8)}…`, title: `${safetyRule('secret/token').title} (${s.label})` });
+      out.add({
+        rule: 'secret/token',
+        file: f.path,
+        line,
+        column: lines.columnOf(s.index),
+        length: s.token.length,
+        detail: `${s.label}: ${s.token.slice(0, 8)}…`,
+        title: `${safetyRule('secret/token').title} (${s.label})`,
+      });
     }
     for (const h of findHiddenCharacters(text, kind !== undefined)) {
       const line = lines.lineOf(h.offset);
@@ -647,7 +993,8 @@ export function reviewSkill(input: ReviewInput): SafetyReport {
       // Comments and strings in scripts can speak to the agent as well.
       for (let i = 1; i <= lines.count; i++) {
         const raw = lines.line(i);
-        if (raw.length > 8 && /[a-z]{3}\s+[a-z]{3}/i.test(raw)) phrasesOn(foldForMatching(raw), f.path, i, out, 'quoted', raw);
+        if (raw.length > 8 && /[a-z]{3}\s+[a-z]{3}/i.test(raw))
+          phrasesOn(foldForMatching(raw), f.path, i, out, 'quoted', raw);
       }
     } else if (isSkillMd || DOC_EXT.test(f.path) || extensionKind(f.path) === 'none') {
       const bodyStart = isSkillMd ? (input.frontmatter?.bodyStartLine ?? 1) : 1;
@@ -667,11 +1014,22 @@ export function reviewSkill(input: ReviewInput): SafetyReport {
       for (let i = 1; i <= lines.count; i++) {
         const name = /^\s*([A-Za-z0-9][\w.-]{1,100})/.exec(lines.line(i))?.[1];
         const like = name ? typosquatOf(name, 'py') : undefined;
-        if (name && like) out.add({ rule: 'supply/typosquat', file: f.path, line: i, detail: `${name} (did you mean ${like}?)`, excerpt: lines.line(i) });
+        if (name && like)
+          out.add({
+            rule: 'supply/typosquat',
+            file: f.path,
+            line: i,
+            detail: `${name} (did you mean ${like}?)`,
+            excerpt: lines.line(i),
+          });
       }
   }
   const findings = out.list.sort(
-    (a, b) => ORDER[b.severity] - ORDER[a.severity] || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+    (a, b) =>
+      ORDER[b.severity] - ORDER[a.severity] ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
   );
   const capabilities: SafetyCapabilities = {
     runs: [...reach.runs].sort(),
@@ -691,7 +1049,10 @@ export function reviewSkill(input: ReviewInput): SafetyReport {
 }
 
 /** Apply a "Trust anyway" to a report: every finding marked accepted, the verdict recomputed. */
-export function withAcceptance(report: SafetyReport, acceptance: SafetyFinding['accepted']): SafetyReport {
+export function withAcceptance(
+  report: SafetyReport,
+  acceptance: SafetyFinding['accepted'],
+): SafetyReport {
   if (!acceptance) return report;
   const findings = report.findings.map((f) => ({ ...f, accepted: acceptance }));
   const verdict = verdictOf(findings);

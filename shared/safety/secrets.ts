@@ -32,7 +32,8 @@ const TOKEN_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
 const TOKEN_HINT = /-----BEGIN |sk-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|_live_/;
 
 /** Words that mark a value as a stand-in (documentation, templates, tests). */
-const PLACEHOLDER_WORD = /example|sample|placeholder|dummy|fake|your|redacted|changeme|xxxx|0000|1234/i;
+const PLACEHOLDER_WORD =
+  /example|sample|placeholder|dummy|fake|your|redacted|changeme|xxxx|0000|1234/i;
 
 /** Keys published in vendors' documentation as examples. */
 const DOCUMENTED_EXAMPLES = new Set(['AKIAIOSFODNN7EXAMPLE', 'ASIAIOSFODNN7EXAMPLE']);

@@ -7,35 +7,191 @@ import { decodePunycode, mixesScripts } from './unicode';
 
 /** Well-known sites whose near-misses are suspicious: the name before the top-level domain. */
 const KNOWN_SITES = [
-  'github', 'githubusercontent', 'gitlab', 'bitbucket', 'npmjs', 'pypi', 'pythonhosted', 'python',
-  'nodejs', 'google', 'googleapis', 'microsoft', 'anthropic', 'openai', 'amazonaws', 'amazon',
-  'cloudflare', 'docker', 'huggingface', 'rubygems', 'crates', 'rust-lang', 'apple', 'slack',
-  'stripe', 'paypal', 'dropbox', 'discord', 'telegram', 'vercel', 'heroku', 'claude', 'homebrew',
+  'github',
+  'githubusercontent',
+  'gitlab',
+  'bitbucket',
+  'npmjs',
+  'pypi',
+  'pythonhosted',
+  'python',
+  'nodejs',
+  'google',
+  'googleapis',
+  'microsoft',
+  'anthropic',
+  'openai',
+  'amazonaws',
+  'amazon',
+  'cloudflare',
+  'docker',
+  'huggingface',
+  'rubygems',
+  'crates',
+  'rust-lang',
+  'apple',
+  'slack',
+  'stripe',
+  'paypal',
+  'dropbox',
+  'discord',
+  'telegram',
+  'vercel',
+  'heroku',
+  'claude',
+  'homebrew',
 ];
 /** Real sites one edit away from a known one. */
-const REAL_NEIGHBOURS = new Set(['gitlab', 'github', 'pypi', 'pypa', 'npmjs', 'googleapis', 'google', 'amazon', 'amazonaws', 'python', 'pythonhosted', 'rust', 'discord', 'discordapp', 'apple']);
+const REAL_NEIGHBOURS = new Set([
+  'gitlab',
+  'github',
+  'pypi',
+  'pypa',
+  'npmjs',
+  'googleapis',
+  'google',
+  'amazon',
+  'amazonaws',
+  'python',
+  'pythonhosted',
+  'rust',
+  'discord',
+  'discordapp',
+  'apple',
+]);
 
 /** Popular packages per ecosystem: installs one edit away from these are suspicious. */
 const POPULAR_PY = [
-  'requests', 'numpy', 'pandas', 'urllib3', 'setuptools', 'boto3', 'botocore', 'django', 'flask',
-  'pyyaml', 'cryptography', 'pillow', 'matplotlib', 'scipy', 'colorama', 'python-dateutil',
-  'beautifulsoup4', 'selenium', 'tensorflow', 'torch', 'scikit-learn', 'jinja2', 'pytest', 'click',
-  'httpx', 'aiohttp', 'openai', 'anthropic', 'pydantic', 'fastapi', 'sqlalchemy', 'psycopg2',
-  'lxml', 'paramiko', 'pycryptodome', 'pyjwt', 'certifi', 'idna', 'charset-normalizer', 'rich',
-  'typer', 'uvicorn', 'tqdm', 'openpyxl', 'pypdf', 'python-docx', 'markdown', 'playwright',
+  'requests',
+  'numpy',
+  'pandas',
+  'urllib3',
+  'setuptools',
+  'boto3',
+  'botocore',
+  'django',
+  'flask',
+  'pyyaml',
+  'cryptography',
+  'pillow',
+  'matplotlib',
+  'scipy',
+  'colorama',
+  'python-dateutil',
+  'beautifulsoup4',
+  'selenium',
+  'tensorflow',
+  'torch',
+  'scikit-learn',
+  'jinja2',
+  'pytest',
+  'click',
+  'httpx',
+  'aiohttp',
+  'openai',
+  'anthropic',
+  'pydantic',
+  'fastapi',
+  'sqlalchemy',
+  'psycopg2',
+  'lxml',
+  'paramiko',
+  'pycryptodome',
+  'pyjwt',
+  'certifi',
+  'idna',
+  'charset-normalizer',
+  'rich',
+  'typer',
+  'uvicorn',
+  'tqdm',
+  'openpyxl',
+  'pypdf',
+  'python-docx',
+  'markdown',
+  'playwright',
 ];
 const POPULAR_JS = [
-  'lodash', 'express', 'react', 'axios', 'chalk', 'commander', 'moment', 'debug', 'typescript',
-  'webpack', 'eslint', 'prettier', 'dotenv', 'uuid', 'yargs', 'underscore', 'jquery', 'electron',
-  'puppeteer', 'playwright', 'vite', 'jest', 'mocha', 'cross-env', 'node-fetch', 'socket.io',
-  'mongoose', 'openai', 'nodemon', 'body-parser', 'cors', 'inquirer', 'minimist', 'glob', 'rimraf',
-  'semver', 'zod', 'marked', 'sharp', 'tailwindcss', 'esbuild', 'prisma', 'vitest', 'execa',
+  'lodash',
+  'express',
+  'react',
+  'axios',
+  'chalk',
+  'commander',
+  'moment',
+  'debug',
+  'typescript',
+  'webpack',
+  'eslint',
+  'prettier',
+  'dotenv',
+  'uuid',
+  'yargs',
+  'underscore',
+  'jquery',
+  'electron',
+  'puppeteer',
+  'playwright',
+  'vite',
+  'jest',
+  'mocha',
+  'cross-env',
+  'node-fetch',
+  'socket.io',
+  'mongoose',
+  'openai',
+  'nodemon',
+  'body-parser',
+  'cors',
+  'inquirer',
+  'minimist',
+  'glob',
+  'rimraf',
+  'semver',
+  'zod',
+  'marked',
+  'sharp',
+  'tailwindcss',
+  'esbuild',
+  'prisma',
+  'vitest',
+  'execa',
 ];
 /** Real packages one edit away from a popular one. */
 const REAL_PACKAGES = new Set([
-  'request', 'preact', 'color', 'colors', 'colour', 'scapy', 'jinja', 'boto', 'openapi', 'react-dom',
-  'glob2', 'globby', 'mock', 'moments', 'click7', 'rich-click', 'pytest-cov', 'httpie', 'cors-anywhere', 'marko', 'sharp-cli',
-  'vitest', 'vite', 'jest', 'eslint', 'types', 'torchx', 'numba', 'execa', 'exec', 'lxml2', 'pillow-heif', 'ultra',
+  'request',
+  'preact',
+  'color',
+  'colors',
+  'colour',
+  'scapy',
+  'jinja',
+  'boto',
+  'openapi',
+  'react-dom',
+  'glob2',
+  'globby',
+  'mock',
+  'moments',
+  'click7',
+  'rich-click',
+  'pytest-cov',
+  'httpie',
+  'cors-anywhere',
+  'marko',
+  'sharp-cli',
+  'vitest',
+  'vite',
+  'jest',
+  'eslint',
+  'types',
+  'torchx',
+  'numba',
+  'execa',
+  'exec',
+  'lxml2',
+  'pillow-heif',
+  'ultra',
 ]);
 
 /** Damerau–Levenshtein distance, stopping early past 2 (names are short). */
@@ -60,7 +216,12 @@ export function editDistance(a: string, b: string): number {
 
 /** Digits that stand in for letters in lookalike names (g1thub, paypa1). */
 function undigit(s: string): string {
-  return s.replace(/0/g, 'o').replace(/1/g, 'l').replace(/3/g, 'e').replace(/5/g, 's').replace(/4/g, 'a');
+  return s
+    .replace(/0/g, 'o')
+    .replace(/1/g, 'l')
+    .replace(/3/g, 'e')
+    .replace(/5/g, 's')
+    .replace(/4/g, 'a');
 }
 
 /** Why a host name imitates a well-known one, or undefined. */
@@ -68,10 +229,13 @@ export function lookalikeHost(host: string): { why: string; shown: string } | un
   const lower = host.toLowerCase().replace(/\.$/, '');
   const labels = lower.split('.');
   if (labels.some((l) => l.startsWith('xn--'))) {
-    const shown = labels.map((l) => (l.startsWith('xn--') ? (decodePunycode(l.slice(4)) ?? l) : l)).join('.');
+    const shown = labels
+      .map((l) => (l.startsWith('xn--') ? (decodePunycode(l.slice(4)) ?? l) : l))
+      .join('.');
     return { why: `punycode address that displays as "${shown}"`, shown };
   }
-  if (mixesScripts(lower)) return { why: 'address mixes Latin with Cyrillic or Greek letters', shown: lower };
+  if (mixesScripts(lower))
+    return { why: 'address mixes Latin with Cyrillic or Greek letters', shown: lower };
   if (labels.length < 2) return undefined;
   // The name before the top-level domain (or before `.co.uk`-style pairs, well enough here).
   const name = labels[labels.length - 2] ?? '';
@@ -101,11 +265,20 @@ export function typosquatOf(name: string, ecosystem: 'py' | 'js'): string | unde
 }
 
 /** Install commands and the package names they name: [ecosystem, names]. */
-export function installedPackages(line: string): { ecosystem: 'py' | 'js'; names: string[]; command: string }[] {
+export function installedPackages(
+  line: string,
+): { ecosystem: 'py' | 'js'; names: string[]; command: string }[] {
   const out: { ecosystem: 'py' | 'js'; names: string[]; command: string }[] = [];
-  const py = /\b(?:pip3?|uv\s+pip|python3?\s+-m\s+pip|pipx|uv)\s+(?:install|add)\s+([^\n;&|#]{1,400})/.exec(line);
-  if (py) out.push({ ecosystem: 'py', names: packageWords(py[1] ?? '', /[=<>~!;[]/), command: py[0] });
-  const js = /\b(?:npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i|dlx)|yarn\s+(?:add|dlx)|bun\s+(?:add|install|x)|bunx|npx)\s+([^\n;&|#]{1,400})/.exec(line);
+  const py =
+    /\b(?:pip3?|uv\s+pip|python3?\s+-m\s+pip|pipx|uv)\s+(?:install|add)\s+([^\n;&|#]{1,400})/.exec(
+      line,
+    );
+  if (py)
+    out.push({ ecosystem: 'py', names: packageWords(py[1] ?? '', /[=<>~!;[]/), command: py[0] });
+  const js =
+    /\b(?:npm\s+(?:install|i|add)|pnpm\s+(?:add|install|i|dlx)|yarn\s+(?:add|dlx)|bun\s+(?:add|install|x)|bunx|npx)\s+([^\n;&|#]{1,400})/.exec(
+      line,
+    );
   if (js) out.push({ ecosystem: 'js', names: packageWords(js[1] ?? '', /(?!^)@/), command: js[0] });
   return out;
 }
@@ -114,7 +287,12 @@ export function installedPackages(line: string): { ecosystem: 'py' | 'js'; names
 function packageWords(args: string, versionCut: RegExp): string[] {
   const names: string[] = [];
   for (const word of args.trim().split(/\s+/)) {
-    if (word === '' || word.startsWith('-') || /[/\\]|^\.|:\/\//.test(word.replace(/^@[\w.-]+\//, ''))) continue;
+    if (
+      word === '' ||
+      word.startsWith('-') ||
+      /[/\\]|^\.|:\/\//.test(word.replace(/^@[\w.-]+\//, ''))
+    )
+      continue;
     const cut = word.search(versionCut);
     const name = (cut > 0 ? word.slice(0, cut) : word).replace(/^['"]|['"]$/g, '');
     if (/^@?[\w.-]+(?:\/[\w.-]+)?$/.test(name)) names.push(name);
@@ -124,25 +302,36 @@ function packageWords(args: string, versionCut: RegExp): string[] {
 
 /** `npx -y pkg` / `@latest` / a git install without a commit: the unpinned command, or undefined. */
 export function unpinnedInstall(line: string): string | undefined {
-  const npx = /\b(?:npx|bunx|pnpm\s+dlx|yarn\s+dlx)\s+(?:-y|--yes)\s+(@?[\w.-]+(?:\/[\w.-]+)?(?:@[\w.^~*-]+)?)/.exec(line);
+  const npx =
+    /\b(?:npx|bunx|pnpm\s+dlx|yarn\s+dlx)\s+(?:-y|--yes)\s+(@?[\w.-]+(?:\/[\w.-]+)?(?:@[\w.^~*-]+)?)/.exec(
+      line,
+    );
   if (npx) {
     const spec = npx[1] ?? '';
     const at = spec.lastIndexOf('@');
     if (at <= 0 || /@(?:latest|next|\*|\^|~)/.test(spec)) return npx[0];
   }
-  const latest = /\b(?:npx|npm\s+(?:install|i)|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx|uvx)\s+[^\n;&|]{0,200}@latest\b/.exec(line);
+  const latest =
+    /\b(?:npx|npm\s+(?:install|i)|pnpm\s+(?:add|dlx)|yarn\s+(?:add|dlx)|bunx|uvx)\s+[^\n;&|]{0,200}@latest\b/.exec(
+      line,
+    );
   if (latest) return latest[0];
-  const git = /\bpip3?\s+install\s+[^\n;&|]{0,100}git\+https?:\/\/[^\s@#]{1,300}(?:\s|$)/.exec(line);
+  const git = /\bpip3?\s+install\s+[^\n;&|]{0,100}git\+https?:\/\/[^\s@#]{1,300}(?:\s|$)/.exec(
+    line,
+  );
   if (git) return git[0].trim();
   return undefined;
 }
 
-const OFFICIAL_REGISTRY = /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|pypi\.python\.org)(?:\/|$)/i;
+const OFFICIAL_REGISTRY =
+  /^(?:https?:\/\/)?(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|pypi\.python\.org)(?:\/|$)/i;
 
 /** A package manager pointed at another registry or index on this line: the setting, or undefined. */
 export function registryRedirect(line: string): string | undefined {
   const m =
-    /(?:--registry(?:=|\s+)|--(?:extra-)?index-url(?:=|\s+)|npm\s+config\s+set\s+registry\s+|pip3?\s+config\s+set\s+global\.(?:extra-)?index-url\s+|(?:PIP_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY|npm_config_registry|UV_INDEX_URL|UV_EXTRA_INDEX_URL)\s*=\s*|^\s*(?:registry|index-url|extra-index-url)\s*=\s*)["']?(\S{1,300})/i.exec(line);
+    /(?:--registry(?:=|\s+)|--(?:extra-)?index-url(?:=|\s+)|npm\s+config\s+set\s+registry\s+|pip3?\s+config\s+set\s+global\.(?:extra-)?index-url\s+|(?:PIP_(?:EXTRA_)?INDEX_URL|NPM_CONFIG_REGISTRY|npm_config_registry|UV_INDEX_URL|UV_EXTRA_INDEX_URL)\s*=\s*|^\s*(?:registry|index-url|extra-index-url)\s*=\s*)["']?(\S{1,300})/i.exec(
+      line,
+    );
   if (m && !OFFICIAL_REGISTRY.test((m[1] ?? '').replace(/["']$/, ''))) return m[0];
   const trusted = /--trusted-host(?:=|\s+)\S{1,200}/.exec(line);
   return trusted ? trusted[0] : undefined;
@@ -158,7 +347,11 @@ export function imageUrlCarriesData(url: string): string | undefined {
   const q = url.indexOf('?');
   if (q === -1) return undefined;
   const query = url.slice(q + 1);
-  if (/(?:^|&)(?:data|secret|token|key|password|pass|env|creds?|ssh|cookie|session|conversation|history|chat|content|payload|exfil|d|q)=[^&]{24,}/i.test(query))
+  if (
+    /(?:^|&)(?:data|secret|token|key|password|pass|env|creds?|ssh|cookie|session|conversation|history|chat|content|payload|exfil|d|q)=[^&]{24,}/i.test(
+      query,
+    )
+  )
     return 'a long value in the address';
   return undefined;
 }

@@ -32,8 +32,9 @@ function codeLabel(cp: number): string {
 export function makeVisible(text: string, max = 240): string {
   const cut = text.length > max ? `${text.slice(0, max)}\u2026` : text;
   // eslint-disable-next-line no-control-regex -- showing control characters is the point
-  return cut.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\uFE00-\uFE0D\u3164\u115F\u1160\uFFA0\u{E0100}-\u{E01EF}]/gu, (c) =>
-    codeLabel(c.codePointAt(0) ?? 0),
+  return cut.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\uFE00-\uFE0D\u3164\u115F\u1160\uFFA0\u{E0100}-\u{E01EF}]/gu,
+    (c) => codeLabel(c.codePointAt(0) ?? 0),
   );
 }
 
@@ -53,7 +54,13 @@ function cpAt(text: string, i: number): string {
 /** Printable ASCII, else `\xNN`. */
 function asciiShown(bytes: number[]): string {
   return bytes
-    .map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : b === 10 ? '\\n' : `\\x${b.toString(16).padStart(2, '0')}`))
+    .map((b) =>
+      b >= 0x20 && b < 0x7f
+        ? String.fromCharCode(b)
+        : b === 10
+          ? '\\n'
+          : `\\x${b.toString(16).padStart(2, '0')}`,
+    )
     .join('');
 }
 function printableShare(bytes: number[]): number {
@@ -80,7 +87,11 @@ function decodeBinary(cps: number[]): string | undefined {
 
 /** One finding of hidden characters, before the review adds its wording. */
 export interface HiddenHit {
-  rule: 'hidden/tag-characters' | 'hidden/zero-width' | 'hidden/bidi-control' | 'hidden/variation-selectors';
+  rule:
+    | 'hidden/tag-characters'
+    | 'hidden/zero-width'
+    | 'hidden/bidi-control'
+    | 'hidden/variation-selectors';
   severity: 'low' | 'medium' | 'high' | 'critical';
   offset: number;
   length: number;
@@ -112,7 +123,9 @@ export function findHiddenCharacters(text: string, code: boolean): HiddenHit[] {
         cps.length === tags.length &&
         cps[cps.length - 1] === 0xe007f &&
         cps.length <= 8 &&
-        tags.slice(0, -1).every((c) => (c >= 0xe0061 && c <= 0xe007a) || (c >= 0xe0030 && c <= 0xe0039));
+        tags
+          .slice(0, -1)
+          .every((c) => (c >= 0xe0061 && c <= 0xe007a) || (c >= 0xe0030 && c <= 0xe0039));
       if (!flag) {
         const decoded = tags
           .filter((c) => c >= 0xe0020 && c <= 0xe007e)
@@ -160,16 +173,18 @@ export function findHiddenCharacters(text: string, code: boolean): HiddenHit[] {
     }
     if (zw > 0) {
       const zws = cps.filter(
-        (c) => !(c >= 0xe0000 && c <= 0xe01ef) && !(c >= 0xfe00 && c <= 0xfe0f) && !((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)),
+        (c) =>
+          !(c >= 0xe0000 && c <= 0xe01ef) &&
+          !(c >= 0xfe00 && c <= 0xfe0f) &&
+          !((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)),
       );
       const joinerOnly = zws.every((c) => c === 0x200d || c === 0x200c);
       const allZwj = zws.every((c) => c === 0x200d);
       // Why: ZWJ between emoji builds one emoji (👨‍👩‍👧, ❤️‍🔥); an emoji may end in VS16 (U+FE0F).
       const emoji =
-        allZwj &&
-        (PICTOGRAPHIC.test(before) || before === '\uFE0F') &&
-        PICTOGRAPHIC.test(after);
-      const script = joinerOnly && zws.length <= 2 && (JOINER_SCRIPT.test(before) || JOINER_SCRIPT.test(after));
+        allZwj && (PICTOGRAPHIC.test(before) || before === '\uFE0F') && PICTOGRAPHIC.test(after);
+      const script =
+        joinerOnly && zws.length <= 2 && (JOINER_SCRIPT.test(before) || JOINER_SCRIPT.test(after));
       const bom = zws.length === 1 && zws[0] === 0xfeff && start === 0;
       if (!emoji && !script && !bom) {
         const decoded = decodeBinary(zws);
@@ -197,9 +212,54 @@ export function findHiddenCharacters(text: string, code: boolean): HiddenHit[] {
 
 /** Cyrillic and Greek letters that look like Latin ones, and the Latin letter they imitate. */
 const CONFUSABLE: Record<string, string> = {
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ѕ: 'S',
-  ο: 'o', α: 'a', ι: 'i', κ: 'k', ν: 'v', ρ: 'p', υ: 'u', Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  һ: 'h',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ѕ: 'S',
+  ο: 'o',
+  α: 'a',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  υ: 'u',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
 };
 const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLE).join('')}]`, 'g');
 const INVISIBLE_RE = /[\u200B-\u200D\u2060-\u2064\uFEFF\u180E\u00AD]|\uDB40[\uDC00-\uDDEF]/g;
@@ -213,7 +273,10 @@ const INVISIBLE_RE = /[\u200B-\u200D\u2060-\u2064\uFEFF\u180E\u00AD]|\uDB40[\uDC
 export function foldForMatching(line: string): string {
   // eslint-disable-next-line no-control-regex -- the ASCII fast path
   if (!/[^\u0000-\u007f]/.test(line)) return line;
-  return line.replace(INVISIBLE_RE, '').normalize('NFKC').replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c);
+  return line
+    .replace(INVISIBLE_RE, '')
+    .normalize('NFKC')
+    .replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c);
 }
 
 /** Whether a word mixes Latin with Cyrillic or Greek letters (a lookalike), as in a host name. */
@@ -223,11 +286,17 @@ export function mixesScripts(word: string): boolean {
 
 /** Decode one punycode label (RFC 3492) without its `xn--` prefix; undefined when malformed. */
 export function decodePunycode(input: string): string | undefined {
-  const base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700;
+  const base = 36,
+    tMin = 1,
+    tMax = 26,
+    skew = 38,
+    damp = 700;
   const out: number[] = [];
   const dash = input.lastIndexOf('-');
   for (let j = 0; j < Math.max(dash, 0); j++) out.push(input.charCodeAt(j));
-  let n = 128, i = 0, bias = 72;
+  let n = 128,
+    i = 0,
+    bias = 72;
   const adapt = (delta: number, num: number, first: boolean): number => {
     delta = first ? Math.floor(delta / damp) : delta >> 1;
     delta += Math.floor(delta / num);
@@ -238,7 +307,7 @@ export function decodePunycode(input: string): string | undefined {
     }
     return k + Math.floor(((base - tMin + 1) * delta) / (delta + skew));
   };
-  for (let pos = dash > 0 ? dash + 1 : 0; pos < input.length; ) {
+  for (let pos = dash > 0 ? dash + 1 : 0; pos < input.length;) {
     const oldi = i;
     let w = 1;
     for (let k = base; ; k += base) {

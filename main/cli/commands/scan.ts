@@ -47,12 +47,14 @@ export const scanCommand: CliCommand = {
       throw new UsageError(parseProblem(error, 'scan', args));
     }
     const { values, positionals } = parsed;
-    if (positionals.length === 0) throw new UsageError('Give at least one PATH: a skill folder or a folder of skills.');
+    if (positionals.length === 0)
+      throw new UsageError('Give at least one PATH: a skill folder or a folder of skills.');
     const format = values.format ?? 'text';
     if (!(FORMATS as readonly string[]).includes(format))
       throw new UsageError(`--format must be one of ${FORMATS.join(', ')}.`);
     const failOn = values['fail-on'] ?? 'review';
-    if (failOn !== 'review' && failOn !== 'danger') throw new UsageError('--fail-on must be review or danger.');
+    if (failOn !== 'review' && failOn !== 'danger')
+      throw new UsageError('--fail-on must be review or danger.');
     const folders: string[] = [];
     for (const p of positionals) {
       try {
@@ -63,14 +65,19 @@ export const scanCommand: CliCommand = {
         }
         folders.push(...found);
       } catch (error) {
-        io.stderr(term`skillbench scan: ${error instanceof Error ? error.message : String(error)}\n`);
+        io.stderr(
+          term`skillbench scan: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
         return 2;
       }
     }
     const dataDir = defaultUserDataDir(io.env);
-    const skills: ReviewedSkill[] = await mapLimit([...new Set(folders)], 2, (dir) => reviewSkillFolder(dir, dataDir));
+    const skills: ReviewedSkill[] = await mapLimit([...new Set(folders)], 2, (dir) =>
+      reviewSkillFolder(dir, dataDir),
+    );
     if (format === 'json') io.stdout(`${JSON.stringify(toScanJson(skills, io.cwd), null, 2)}\n`);
-    else if (format === 'sarif') io.stdout(`${JSON.stringify(toScanSarif(skills, io.cwd, '0.1.0'), null, 2)}\n`);
+    else if (format === 'sarif')
+      io.stdout(`${JSON.stringify(toScanSarif(skills, io.cwd, '0.1.0'), null, 2)}\n`);
     else terminalIO(io).stdout(toScanText(skills, io.cwd));
     return skills.some((s) => RANK[s.report.verdict] >= RANK[failOn]) ? 1 : 0;
   },
