@@ -54,7 +54,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
       if (!found.ok) return outside(found.path);
       return ok({ checks: await agents.check(found.dirs, ids) });
     },
-    'agents.install': async ({ skills, agents: ids, scope, mode, onConflict }) => {
+    'agents.install': async ({ skills, agents: ids, scope, mode, onConflict, trust }) => {
       const found = await librarySkills(skills);
       if (!found.ok) return outside(found.path);
       const report = await agents.install({
@@ -63,6 +63,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
         scope: scope,
         ...(mode ? { mode } : {}),
         ...(onConflict ? { onConflict } : {}),
+        ...(trust ? { trust } : {}),
       });
       return ok(report);
     },

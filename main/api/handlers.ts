@@ -6,6 +6,7 @@ import { browseFolder } from '../library/folder-browser';
 import { createAgentsHandlers } from './agents-handlers';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
+import { createSafetyHandlers } from './safety-handlers';
 import type { ApiDeps } from './services';
 
 export type { ApiDeps } from './services';
@@ -51,6 +52,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...createPackHandlers(deps),
     ...createInspectorHandlers(deps),
     ...createAgentsHandlers(deps),
+    ...createSafetyHandlers(deps),
     'app.info': async () =>
       ok({
         shell: deps.shell,

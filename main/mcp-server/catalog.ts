@@ -327,7 +327,7 @@ async function buildSkill(
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
   const parsed = parseSkillText(skillMd.text);
   const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
-  const verdict = check({ text: skillMd.text, parsed, fileView });
+  const verdict = await check({ text: skillMd.text, parsed, fileView, dir });
   const frontmatter = toJsonObject(parsed.data);
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
   if (!verdict.servable) return excluded(verdict.reasons, fmName);

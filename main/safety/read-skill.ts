@@ -83,7 +83,8 @@ export async function readForReview(
   for (const e of folder.entries) {
     if (slicer.due()) await slicer.pause();
     const name = e.path.slice(e.path.lastIndexOf('/') + 1);
-    hash.update(`${e.path}\0${e.kind}\0`);
+    // Why folders are not hashed: the same files saved, imported or installed hash the same.
+    if (e.kind !== 'directory') hash.update(`${e.path}\0${e.kind === 'file' ? 'file' : e.kind}\0`);
     if (e.kind === 'directory') {
       // Why only folders not entered: their contents are unknown; entered folders' files follow.
       const entered = !(e.leftOut?.scope === 'never');

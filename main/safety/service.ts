@@ -5,7 +5,7 @@
 import { basename, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { reviewSkill, withAcceptance } from '../../shared/safety';
-import type { SafetyAcceptance, SafetyReport } from '../../shared/safety';
+import type { SafetyAcceptance, SafetyReviewResult } from '../../shared/safety';
 import { findSkillFolders } from '../skill-folder';
 import {
   acceptanceFor,
@@ -16,15 +16,7 @@ import {
 import { hashOfBytes, readForReview, reviewInputFromBytes } from './read-skill';
 
 /** The review of one skill, with where it is and its content hash. */
-export interface ReviewedSkill {
-  /** Absolute path of the skill folder (or a label for skills in memory). */
-  path: string;
-  name: string;
-  hash: string;
-  report: SafetyReport;
-  /** The acceptance that holds, when the user chose "Trust anyway" for this content. */
-  accepted?: SafetyAcceptance;
-}
+export type ReviewedSkill = SafetyReviewResult;
 
 /** The skill's name: the frontmatter `name` when it is a plain string, else the folder name. */
 function nameOf(data: unknown, fallback: string): string {
@@ -33,8 +25,8 @@ function nameOf(data: unknown, fallback: string): string {
   return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 200) : fallback;
 }
 
-/** Apply the acceptance recorded for `hash`, if one holds. */
-function applyAcceptance(
+/** Apply the acceptance recorded for the review's hash, if one holds. */
+export function applyAcceptance(
   reviewed: Omit<ReviewedSkill, 'accepted'>,
   records: readonly AcceptanceRecord[],
 ): ReviewedSkill {

@@ -118,3 +118,30 @@ export interface ReviewInput {
   /** SKILL.md's frontmatter, parsed by the caller with shared/skill `parseSkill`. */
   frontmatter?: ReviewFrontmatter;
 }
+
+/** The review of one skill as it crosses the boundary: where, which content, the report. */
+export interface SafetyReviewResult {
+  /** Absolute path of the skill folder, or a label (a remote skill's URI, an archive's entry). */
+  path: string;
+  name: string;
+  /** sha256 of the skill's content: the key of "Trust anyway". */
+  hash: string;
+  report: SafetyReport;
+  /** The acceptance that holds for this content, when the user chose "Trust anyway". */
+  accepted?: SafetyAcceptance;
+}
+
+/** "Trust anyway" as asked at a point of trust: the user's reason and for how many days. */
+export interface TrustRequest {
+  reason: string;
+  days: number;
+}
+
+/** One library skill's verdict, for the badge in the list. */
+export interface SafetyBadge {
+  path: string;
+  verdict: SafetyVerdict;
+  headline: string;
+  findings: number;
+  accepted: boolean;
+}

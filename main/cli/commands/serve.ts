@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
 import { LiveCatalog } from '../../mcp-server/live-catalog';
+import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
+import { defaultUserDataDir } from '../../platform/user-data';
 import { startHttpHost } from '../../mcp-server/http-host';
 import { serveStdio } from '../../mcp-server/stdio-host';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
@@ -15,7 +17,8 @@ const USAGE = `Usage:
   skillbench serve --http [--port N] [--host 127.0.0.1] [--token-file PATH] [options] LIBRARY...
 
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
-Only skills that pass the mcp-serve checks are served; the others are listed on stderr.
+Only skills that pass the mcp-serve checks are served, and none the safety review calls
+"Don't trust" unless you accepted it in the app ("Trust anyway"); the others are listed on stderr.
 
   --stdio              Speak MCP on stdin/stdout (the command to paste into Claude Desktop).
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
@@ -216,6 +219,8 @@ export const serveCommand: CliCommand = {
     const catalog = new LiveCatalog(opts.roots, {
       watch: opts.watch,
       linkRoots: () => allAgentSkillDirs(agentEnv, []),
+      // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
+      check: withSafetyGate(mcpServeCheck, defaultUserDataDir(io.env)),
     });
     await catalog.load();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
