@@ -27,7 +27,10 @@ export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyCha
     try {
       return ok(await action(dir));
     } catch (error) {
-      return fail('io', `The skill could not be reviewed: ${error instanceof Error ? error.message : String(error)}`);
+      return fail(
+        'io',
+        `The skill could not be reviewed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -38,7 +41,9 @@ export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyCha
         const current = await reviewSkillFolder(dir, deps.userDataDir);
         // Why compare: the user accepted what they saw; a skill changed since then asks again.
         if (current.hash !== hash)
-          throw new Error('it changed since you looked at it. Read the new findings and decide again.');
+          throw new Error(
+            'it changed since you looked at it. Read the new findings and decide again.',
+          );
         await trustAnyway(deps.userDataDir, current, reason, days);
         reviews.forget(dir);
         return reviews.review(dir);
@@ -52,10 +57,15 @@ export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyCha
     'safety.library': async () => {
       try {
         const listing = await deps.library.list();
-        const dirs = listing.skills.filter((s) => !s.linked || s.linked.state === 'followed').map((s) => (s.linked?.state === 'followed' ? s.linked.target : dirname(s.path)));
+        const dirs = listing.skills
+          .filter((s) => !s.linked || s.linked.state === 'followed')
+          .map((s) => (s.linked?.state === 'followed' ? s.linked.target : dirname(s.path)));
         return ok({ skills: await reviews.badges(dirs) });
       } catch (error) {
-        return fail('io', `The library could not be reviewed: ${error instanceof Error ? error.message : String(error)}`);
+        return fail(
+          'io',
+          `The library could not be reviewed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
   };

@@ -80,7 +80,10 @@ interface Connection {
 export type ConnectTarget = { savedId: string; label?: string } | ConnectionInput;
 
 /** The verified bytes by the path each file gets in the skill folder. */
-function byPath(verification: SkillVerification, bytes: ReadonlyMap<string, Uint8Array>): Map<string, Uint8Array> {
+function byPath(
+  verification: SkillVerification,
+  bytes: ReadonlyMap<string, Uint8Array>,
+): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   for (const f of verification.files) {
     const data = bytes.get(f.uri);
@@ -422,7 +425,11 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
     key: string,
   ): Promise<{ verification: SkillVerification; review: SafetyReviewResult }> {
     const { skill, verification, bytes } = await this.verifiedFiles(key);
-    const review = await reviewSkillBytes(skill.uri, byPath(verification, bytes), this.options.dataDir);
+    const review = await reviewSkillBytes(
+      skill.uri,
+      byPath(verification, bytes),
+      this.options.dataDir,
+    );
     return { verification, review };
   }
 
@@ -434,7 +441,11 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   async saveToLibrary(key: string, libraryRoot: string, trust?: TrustRequest): Promise<SaveResult> {
     const { skill, verification, bytes, session } = await this.verifiedFiles(key);
     if (verification.verdict === 'verified') {
-      const reviewed = await reviewSkillBytes(skill.uri, byPath(verification, bytes), this.options.dataDir);
+      const reviewed = await reviewSkillBytes(
+        skill.uri,
+        byPath(verification, bytes),
+        this.options.dataDir,
+      );
       const gate = await passGate(reviewed, this.options.dataDir, 'saved', trust);
       if (!gate.allowed)
         return { ok: false, reason: 'safety', message: gate.message ?? '', safety: gate.reviewed };

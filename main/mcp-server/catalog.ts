@@ -481,7 +481,9 @@ export async function buildSnapshot(
           root,
           dir: v.link,
           relativeDir: name,
-          reasons: [`The linked skill could not be read (${e instanceof Error ? e.message : String(e)}).`],
+          reasons: [
+            `The linked skill could not be read (${e instanceof Error ? e.message : String(e)}).`,
+          ],
         });
       }
     }

@@ -57,17 +57,26 @@ export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
     } catch (error) {
       return {
         servable: false,
-        reasons: [`The safety review could not read the skill (${error instanceof Error ? error.message : String(error)}).`],
+        reasons: [
+          `The safety review could not read the skill (${error instanceof Error ? error.message : String(error)}).`,
+        ],
         warnings: result.warnings,
       };
     }
     const verdict = reviewed.report.verdict;
     if (verdict === 'danger')
-      return { servable: false, reasons: [...result.reasons, `${refusalMessage(reviewed, 'served')} [safety/dont-trust]`], warnings: result.warnings };
+      return {
+        servable: false,
+        reasons: [...result.reasons, `${refusalMessage(reviewed, 'served')} [safety/dont-trust]`],
+        warnings: result.warnings,
+      };
     if (verdict === 'review')
       return {
         ...result,
-        warnings: [...result.warnings, `The safety review says "${reviewed.report.headline}": ${reviewed.report.findings.filter((f) => !f.accepted && f.severity !== 'low').length} finding(s). [safety/review]`],
+        warnings: [
+          ...result.warnings,
+          `The safety review says "${reviewed.report.headline}": ${reviewed.report.findings.filter((f) => !f.accepted && f.severity !== 'low').length} finding(s). [safety/review]`,
+        ],
       };
     return result;
   };

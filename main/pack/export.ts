@@ -85,10 +85,20 @@ export async function planSkillExport(
  * Add the safety review to a plan; a "Don't trust" skill blocks it (no override) unless the
  * user accepted its content. `record`: a `trust` in the options is recorded now (at export).
  */
-async function withSafety(plan: ExportPlan, skillDir: string, options: ExportOptions, record: boolean): Promise<void> {
+async function withSafety(
+  plan: ExportPlan,
+  skillDir: string,
+  options: ExportOptions,
+  record: boolean,
+): Promise<void> {
   if (options.dataDir === undefined) return;
   const reviewed = await reviewSkillFolder(skillDir, options.dataDir);
-  const gate = await passGate(reviewed, options.dataDir, 'exported', record ? options.trust : undefined);
+  const gate = await passGate(
+    reviewed,
+    options.dataDir,
+    'exported',
+    record ? options.trust : undefined,
+  );
   plan.safety = gate.reviewed;
   if (gate.allowed) return;
   plan.blocked = true;

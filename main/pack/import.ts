@@ -137,7 +137,12 @@ function toPreview(
       bytes.set(f.path, f.path === 'SKILL.md' ? Buffer.from(shownText, 'utf8') : data);
     }
     const label = `${source}${root.root ? `#${root.root}` : ''}`;
-    const safety = { path: label, name, hash: hashOfBytes(bytes), report: reviewSkill(reviewInputFromBytes(bytes)) };
+    const safety = {
+      path: label,
+      name,
+      hash: hashOfBytes(bytes),
+      report: reviewSkill(reviewInputFromBytes(bytes)),
+    };
     return {
       root: root.root,
       name,
@@ -267,9 +272,19 @@ export async function importSkill(
   // accepted this content (docs/safety-review.md, "Points of trust").
   const written = new Map(files.map((f) => [f.path, new Uint8Array(f.data)] as const));
   const reviewed = await reviewSkillBytes(join(into, name), written, options.dataDir);
-  const gate = await passGate(reviewed, options.dataDir ?? '', 'imported', options.dataDir !== undefined ? options.trust : undefined);
+  const gate = await passGate(
+    reviewed,
+    options.dataDir ?? '',
+    'imported',
+    options.dataDir !== undefined ? options.trust : undefined,
+  );
   if (!gate.allowed)
-    return { status: 'unsafe', message: gate.message ?? '', skill: { ...skill, safety: gate.reviewed }, safety: gate.reviewed };
+    return {
+      status: 'unsafe',
+      message: gate.message ?? '',
+      skill: { ...skill, safety: gate.reviewed },
+      safety: gate.reviewed,
+    };
   const stage = await stageFolder(dest, files, skill.dirs);
   const { trashedTo } = await commitFolder(
     stage,

@@ -18,7 +18,9 @@ export interface GateOutcome {
 /** The plain sentence for a skill the gate stops: the worst finding and how to go on. */
 export function refusalMessage(reviewed: SafetyReviewResult, doing: string): string {
   const worst = reviewed.report.findings.find((f) => !f.accepted);
-  const where = worst ? ` ${worst.title} (${worst.file}${worst.line > 0 ? `, line ${worst.line}` : ''}).` : '';
+  const where = worst
+    ? ` ${worst.title} (${worst.file}${worst.line > 0 ? `, line ${worst.line}` : ''}).`
+    : '';
   return `${reviewed.name} was not ${doing}: the safety review says "${VERDICT_HEADLINES.danger}".${where} Read the findings, and choose "Trust anyway" only if you know why they are there.`;
 }
 
@@ -32,7 +34,10 @@ export async function passGate(
   if (reviewed.report.verdict !== 'danger') return { allowed: true, reviewed };
   if (trust && trust.reason.trim().length > 0) {
     const accepted = await trustAnyway(dataDir, reviewed, trust.reason, trust.days);
-    return { allowed: true, reviewed: { ...reviewed, accepted, report: withAcceptance(reviewed.report, accepted) } };
+    return {
+      allowed: true,
+      reviewed: { ...reviewed, accepted, report: withAcceptance(reviewed.report, accepted) },
+    };
   }
   return { allowed: false, reviewed, message: refusalMessage(reviewed, doing) };
 }

@@ -19,7 +19,8 @@ export class LibraryReviews {
   private async fingerprint(dir: string): Promise<string> {
     const folder = await readSkillFolder(dir);
     const h = createHash('sha256');
-    for (const e of folder.entries) h.update(`${e.path}\0${e.kind}\0${e.size}\0${e.mtimeMs ?? 0}\0${e.link?.text ?? ''}\n`);
+    for (const e of folder.entries)
+      h.update(`${e.path}\0${e.kind}\0${e.size}\0${e.mtimeMs ?? 0}\0${e.link?.text ?? ''}\n`);
     return h.digest('hex');
   }
 

@@ -826,12 +826,17 @@ export const channels = {
   },
   /** "Trust anyway": accept a skill's findings for this content (`hash`) with a reason, for `days`. */
   'safety.trust': {
-    input: z.object({ path: z.string().min(1).max(4096), hash: z.string().regex(/^[0-9a-f]{64}$/) }).extend(trustSchema.shape),
+    input: z
+      .object({ path: z.string().min(1).max(4096), hash: z.string().regex(/^[0-9a-f]{64}$/) })
+      .extend(trustSchema.shape),
     output: built<SafetyReviewResult>(),
   },
   /** Stop trusting: remove the acceptance of this content. */
   'safety.untrust': {
-    input: z.object({ path: z.string().min(1).max(4096), hash: z.string().regex(/^[0-9a-f]{64}$/) }),
+    input: z.object({
+      path: z.string().min(1).max(4096),
+      hash: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
     output: built<SafetyReviewResult>(),
   },
   /** Every library skill's verdict, for the badges in the list. */

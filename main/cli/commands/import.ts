@@ -79,9 +79,13 @@ function formatSkill(skill: PreviewSkill): string {
     lines.push(term`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
   if (skill.safety) {
     const r = skill.safety.report;
-    lines.push(term`Safety review: ${r.headline}${skill.safety.accepted ? ' (you chose to trust it)' : ''}. ${r.summary}`);
+    lines.push(
+      term`Safety review: ${r.headline}${skill.safety.accepted ? ' (you chose to trust it)' : ''}. ${r.summary}`,
+    );
     for (const f of r.findings.filter((x) => x.severity !== 'low').slice(0, 20))
-      lines.push(term`  ${f.severity.padEnd(8)} ${f.file}${f.line > 0 ? `:${f.line}` : ''} ${f.title} [${f.rule}]`);
+      lines.push(
+        term`  ${f.severity.padEnd(8)} ${f.file}${f.line > 0 ? `:${f.line}` : ''} ${f.title} [${f.rule}]`,
+      );
   }
   const findings = skill.diagnostics.filter((d) => d.severity !== 'info');
   if (findings.length > 0) {
@@ -151,7 +155,10 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     trustReason !== undefined
       ? {
           reason: trustReason,
-          days: values['trust-days'] !== undefined ? parseCount('--trust-days', values['trust-days']) : 30,
+          days:
+            values['trust-days'] !== undefined
+              ? parseCount('--trust-days', values['trust-days'])
+              : 30,
         }
       : undefined;
 
