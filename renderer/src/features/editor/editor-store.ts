@@ -9,6 +9,8 @@ import type {
   QuickFix,
   ValidationResult,
 } from '../../../../shared/validation/types';
+import { frontmatterForReview, reviewSkill } from '../../../../shared/safety';
+import type { SafetyFinding, SafetyReviewResult } from '../../../../shared/safety/types';
 import type { Notices } from '../../app/state/notices-store';
 import type { EditorBridge } from './editor-bridge';
 
@@ -36,6 +38,16 @@ export interface EditorState {
   verdicts: ValidationResult['verdicts'];
   /** Findings only the disk checks make (links, package size), from the last save or open. */
   diskDiagnostics: Diagnostic[];
+  /** The safety review of the open file's buffer, recomputed on every change (the editor's markers). */
+  safetyFindings: SafetyFinding[];
+  /** The safety review of the whole skill folder on disk, from the last open, save or decision. */
+  safetyReview: SafetyReviewResult | null;
+  /** Review the skill folder on disk again. */
+  loadSafety: () => Promise<void>;
+  /** "Trust anyway" for the version reviewed; returns false (with the error shown) when refused. */
+  trustSkill: (reason: string, days: number) => Promise<boolean>;
+  /** Stop trusting the version reviewed. */
+  untrustSkill: () => Promise<void>;
   conflict: Conflict | null;
   view: 'text' | 'form';
   showPreview: boolean;
@@ -95,6 +107,28 @@ function skillDirOf(path: string): string {
   return path.replace(/[\\/][^\\/]*$/, '');
 }
 
+/**
+ * The safety review of one buffer, as the file it is in the skill (SKILL.md, or its path inside
+ * the skill folder): the same rules as everywhere, so the markers match the review panel.
+ */
+export function liveSafety(
+  text: string,
+  path: string | null,
+  skillDir: string | null,
+): SafetyFinding[] {
+  if (path === null) return [];
+  const skill = isSkillFile(path);
+  const rel =
+    skill || skillDir === null || !path.startsWith(skillDir)
+      ? 'SKILL.md'
+      : path.slice(skillDir.length + 1).replace(/\\/g, '/');
+  const report = reviewSkill({
+    files: [{ path: skill ? 'SKILL.md' : rel, kind: 'file', size: text.length, text }],
+    ...(skill ? { frontmatter: frontmatterForReview(parseSkill(text)) } : {}),
+  });
+  return report.findings;
+}
+
 /** Make an editor store. */
 export function createEditorStore(deps: EditorDeps) {
   const { api, notices, bridge } = deps;
@@ -102,11 +136,25 @@ export function createEditorStore(deps: EditorDeps) {
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   return create<EditorState>()((set, get) => {
-    function validate(text: string, fileView: FileView | null) {
+    function validate(
+      text: string,
+      fileView: FileView | null,
+      path = get()?.path ?? null,
+      skillDir = get()?.skillDir ?? null,
+    ) {
+      // Why every file for safety: a script or a reference can carry the risk as well as SKILL.md.
+      const safetyFindings = liveSafety(text, path, skillDir);
       // Why: only SKILL.md has frontmatter rules; a reference or script is just text.
-      if (!isSkillFile(get()?.path ?? null)) return { diagnostics: [], verdicts: {} };
+      if (!isSkillFile(path)) return { diagnostics: [], verdicts: {}, safetyFindings };
       const result = validateSkill(text, { profiles: profiles(), fileView: fileView ?? undefined });
-      return { diagnostics: result.diagnostics, verdicts: result.verdicts };
+      return { diagnostics: result.diagnostics, verdicts: result.verdicts, safetyFindings };
+    }
+
+    /** Review the open skill's folder on disk (the review panel). */
+    async function reviewFolder(skillDir: string) {
+      const result = await api['safety.review']({ path: skillDir });
+      if (get().skillDir !== skillDir) return;
+      set({ safetyReview: result.ok ? result.value : null });
     }
 
     /** The disk checks of a SKILL.md whose saved text is `savedText`: disk-only findings, its list row. */
@@ -141,6 +189,8 @@ export function createEditorStore(deps: EditorDeps) {
       diagnostics: [],
       verdicts: {},
       diskDiagnostics: [],
+      safetyFindings: [],
+      safetyReview: null,
       conflict: null,
       view: 'text',
       showPreview: false,
@@ -160,19 +210,23 @@ export function createEditorStore(deps: EditorDeps) {
           return false;
         }
         const fileView = view?.ok ? view.value : null;
+        const dir = skillDir ?? skillDirOf(path);
+        const sameSkill = get().skillDir === dir;
         set({
-          skillDir: skillDir ?? skillDirOf(path),
+          skillDir: dir,
+          ...(sameSkill ? {} : { safetyReview: null }),
           savedText: read.value.text,
           draft: read.value.text,
           version: read.value.version,
           fileView,
           status: 'ready',
           externalRevision: get().externalRevision + 1,
-          ...validate(read.value.text, fileView),
+          ...validate(read.value.text, fileView, path, dir),
         });
         notices.showError(null);
         if (isSkillFile(path)) deps.rememberOpenSkill(path);
         void refreshDisk(path, read.value.text);
+        if (!sameSkill || get().safetyReview === null) void reviewFolder(dir);
         return true;
       },
 
@@ -228,6 +282,8 @@ export function createEditorStore(deps: EditorDeps) {
         notices.showNotice('Saved');
         notices.showError(null);
         void refreshDisk(path, draft);
+        const dir = get().skillDir;
+        if (dir) void reviewFolder(dir);
         return true;
       },
 
@@ -292,6 +348,35 @@ export function createEditorStore(deps: EditorDeps) {
         set({ version: conflict.diskVersion, savedText: conflict.diskText ?? '', conflict: null });
       },
 
+      async loadSafety() {
+        const dir = get().skillDir;
+        if (dir) await reviewFolder(dir);
+      },
+
+      async trustSkill(reason, days) {
+        const reviewed = get().safetyReview;
+        const dir = get().skillDir;
+        if (!reviewed || !dir) return false;
+        const result = await api['safety.trust']({ path: dir, hash: reviewed.hash, reason, days });
+        if (!result.ok) {
+          notices.showError(result.error);
+          await reviewFolder(dir);
+          return false;
+        }
+        if (get().skillDir === dir) set({ safetyReview: result.value });
+        notices.showNotice(`You chose to trust this version of ${reviewed.name}.`);
+        return true;
+      },
+
+      async untrustSkill() {
+        const reviewed = get().safetyReview;
+        const dir = get().skillDir;
+        if (!reviewed || !dir) return;
+        const result = await api['safety.untrust']({ path: dir, hash: reviewed.hash });
+        if (!result.ok) notices.showError(result.error);
+        else if (get().skillDir === dir) set({ safetyReview: result.value });
+      },
+
       setView(view) {
         set({ view });
       },
@@ -337,6 +422,8 @@ export function createEditorStore(deps: EditorDeps) {
           fileView: null,
           diagnostics: [],
           diskDiagnostics: [],
+          safetyFindings: [],
+          safetyReview: null,
           conflict: null,
         });
       },
