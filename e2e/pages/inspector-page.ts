@@ -9,6 +9,10 @@ export class InspectorPage {
   readonly skill: Locator;
   readonly files: Locator;
   readonly keepIt: Locator;
+  /** "Install into agents…" in the Keep it section. */
+  readonly installButton: Locator;
+  /** The problems listed under the skill's heading. */
+  readonly problems: Locator;
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Inspector', exact: true });
@@ -18,6 +22,8 @@ export class InspectorPage {
     this.skill = this.view.getByRole('region', { name: 'Skill', exact: true });
     this.files = this.skill.getByRole('region', { name: 'Files', exact: true });
     this.keepIt = this.skill.getByRole('region', { name: 'Keep it', exact: true });
+    this.installButton = this.keepIt.getByRole('button', { name: 'Install into agents…' });
+    this.problems = this.skill.locator('.insp-problems li');
   }
 
   /** Switch to the Inspector tab. */

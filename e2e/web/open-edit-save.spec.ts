@@ -75,6 +75,13 @@ test('monaco-yaml gives schema help in the frontmatter: hovering a key shows wha
   await app.openFolder(library.dir);
   await app.openSkill('alpha');
   // The hover comes from the YAML worker, asked through the hidden frontmatter model (line 4 → line 3 there).
-  await app.page.locator('.monaco-editor .view-line').nth(3).getByText('license').hover();
-  await expect(app.page.locator('.monaco-hover:visible').first()).toContainText('License name');
+  // Why hover again until it shows: the worker may still be starting when the mouse first arrives
+  // (a busy machine), and Monaco asks only when the mouse moves onto the word.
+  const key = app.page.locator('.monaco-editor .view-line').nth(3).getByText('license');
+  const hover = app.page.locator('.monaco-hover:visible').first();
+  await expect(async () => {
+    await app.page.mouse.move(0, 0);
+    await key.hover();
+    await expect(hover).toContainText('License name', { timeout: 3000 });
+  }).toPass({ timeout: 45_000 });
 });

@@ -410,7 +410,8 @@ describe('updates never lose an edit', () => {
     );
     const [conflicted] = await manager.update(undefined, 'merge');
     expect(conflicted?.status).toBe('conflicts');
-    expect(conflicted?.merged).toContain(
+    expect(conflicted?.conflicts?.map((c) => [c.path, c.kind])).toEqual([['SKILL.md', 'text']]);
+    expect(conflicted?.conflicts?.[0]?.merged).toContain(
       '<<<<<<< mine\nStep two, mine.\n=======\nStep two, theirs.\n>>>>>>> theirs\n',
     );
     expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('Step two, mine.');
@@ -418,7 +419,10 @@ describe('updates never lose an edit', () => {
       'notes',
       '# Notes\n\nStep one, mine.\nStep two, both.\nStep three, theirs.\n',
     );
-    const [applied] = await manager.update(undefined, 'merge', { name: 'notes', text: settled });
+    const [applied] = await manager.update(undefined, 'merge', {
+      name: 'notes',
+      files: [{ path: 'SKILL.md', text: settled }],
+    });
     expect(applied?.status).toBe('updated');
     expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toBe(settled);
   });

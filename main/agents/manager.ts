@@ -9,22 +9,34 @@
 import type { TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
 import { reviewSkillFolder } from '../safety/service';
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, symlink } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { agentById, AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import {
   cliSourceFields,
   describeSource,
+  type ArchiveSource,
   type LockEntry,
+  type McpSource,
   type SkillSource,
 } from '../../shared/agents/lock';
-import { lineDiff, mergeThreeWay } from '../../shared/agents/merge';
+import {
+  lineDiff,
+  mergeFolders,
+  type FileConflict,
+  type FileResolution,
+  type FileSides,
+  type MergeFile,
+} from '../../shared/agents/merge';
 import type {
   AgentsOverview,
   InstallCheck,
   InstallOutcome,
   InstallReport,
+  MergeResolution,
   OutdatedEntry,
   RemoveReport,
   UpdateChoice,
@@ -32,7 +44,9 @@ import type {
 } from '../../shared/agents/types';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
+import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
+import { importSkill } from '../pack/import';
 import { validateSkillFolder } from '../validate';
 import { cloneAt, remoteHead } from './git-source';
 import { folderFiles, hashFolder } from './hash';
@@ -48,7 +62,7 @@ import {
   type Scope,
 } from './paths';
 import { entryFor, scanAgents, scopeRef } from './scan';
-import { loadSource, renamedSource, type LoadedSource } from './source';
+import { installName, loadSource, renamedSource, type LoadedSource } from './source';
 
 /** What the manager is built on. */
 export interface ManagerOptions {
@@ -59,6 +73,31 @@ export interface ManagerOptions {
   trashDir: string;
   /** The library roots (links into them are "linked to a library skill"). */
   libraryRoots: () => Promise<string[]>;
+  /** Remote skill servers (the inspector), for skills installed from one; without it they are not checked. */
+  remote?: RemoteSkills;
+}
+
+/**
+ * What the manager asks of the inspector about a skill installed from an MCP server. Why an
+ * interface: the connections (and their secrets) live in the inspector; the manager only needs
+ * the listing and the verified files.
+ */
+export interface RemoteSkills {
+  /** The digests the server lists now for the skill, by path; nothing of it is read. */
+  remoteListing(
+    source: McpSource,
+  ): Promise<{ digests: Record<string, string> } | { missing: string }>;
+  /** The skill's files now, every one read and verified against the listing; or why not. */
+  remoteFiles(
+    source: McpSource,
+  ): Promise<{ name: string; files: FolderFile[]; source: McpSource } | { missing: string }>;
+}
+
+/** A skill that is not a folder on disk: an archive's or a server's files, held in memory. */
+export interface SkillFiles {
+  name: string;
+  files: FolderFile[];
+  source: SkillSource;
 }
 
 /** What to do when a destination already exists. */
@@ -223,17 +262,141 @@ export class SkillManager {
     return checks;
   }
 
-  /** Where the merge base of a hash is kept. */
-  private basePath(hash: string): string {
+  /**
+   * Run `use` on a skill held in memory, written first into a temp folder of its own with the
+   * one staged writer. Why a folder: the checks for each agent's reader, the file set and the
+   * install itself then run exactly as for a library skill. The temp folder is removed after.
+   */
+  private async staged<T>(skill: SkillFiles, use: (dir: string) => Promise<T>): Promise<T> {
+    const parent = await mkdtemp(join(tmpdir(), 'skillbench-install-'));
+    try {
+      const name =
+        skillFolderNameProblem(skill.name) === undefined ? skill.name : installName(skill.name);
+      const dir = join(parent, name);
+      await writeFolder(dir, skill.files);
+      return await use(dir);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  }
+
+  /** The verdict of a skill held in memory for each agent's reader (see {@link staged}). */
+  async checkFiles(skill: SkillFiles, agents: string[]): Promise<InstallCheck[]> {
+    return this.staged(skill, async (dir) =>
+      (await this.check([dir], agents)).map((c) => ({ ...c, skill: skill.name })),
+    );
+  }
+
+  /** Install a skill held in memory (an archive's, a server's verified files) like a folder. */
+  async installFiles(
+    skill: SkillFiles,
+    request: Omit<InstallRequest, 'skills'>,
+  ): Promise<InstallReport> {
+    return this.staged(skill, (dir) =>
+      this.install({ ...request, skills: [{ dir, source: skill.source }] }),
+    );
+  }
+
+  /**
+   * Read an archive (`.zip`, `.skill`, `.tar.gz`, `.tar`) through the one import reader, which
+   * refuses hostile archives, into a temp folder; `use` gets the skill folder and its source
+   * record. A refusal is a plain sentence; nothing is written anywhere but the temp folder,
+   * which is removed after.
+   */
+  private async readArchive<T>(
+    archive: string,
+    pick: string | undefined,
+    use: (dir: string, source: ArchiveSource) => Promise<T>,
+  ): Promise<T | { refused: string }> {
+    const path = resolve(archive);
+    const name = basename(path);
+    const st = await stat(path).catch(() => null);
+    if (!st?.isFile() || name.toLowerCase() === 'skill.md')
+      return {
+        refused: `${path} is not an archive. Give a .zip, .skill, .tar.gz (.tgz) or .tar file.`,
+      };
+    const sha256 = await sha256File(path);
+    const parent = await mkdtemp(join(tmpdir(), 'skillbench-archive-'));
+    try {
+      const result = await importSkill(path, {
+        into: parent,
+        ...(pick !== undefined ? { pick } : {}),
+        trashDir: this.options.trashDir,
+      });
+      if (result.status === 'refused')
+        return { refused: `${name} was refused: ${result.refusal.message}` };
+      if (result.status !== 'imported') return { refused: result.message };
+      return await use(result.dir, {
+        kind: 'archive',
+        path,
+        name,
+        sha256,
+        ...(result.skill.root ? { root: result.skill.root } : {}),
+      });
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  }
+
+  /** Install the skill in an archive (see {@link readArchive}); `pick` names one of several. */
+  async installArchive(
+    archive: string,
+    request: Omit<InstallRequest, 'skills'>,
+    pick?: string,
+  ): Promise<InstallReport> {
+    const r = await this.readArchive(archive, pick, (dir, source) =>
+      this.install({ ...request, skills: [{ dir, source }] }),
+    );
+    if (!('refused' in r)) return r;
+    return {
+      checks: [],
+      lockNotes: [],
+      outcomes: request.agents.map((agent) => ({
+        skill: basename(archive),
+        agent,
+        status: 'refused' as const,
+        message: `${r.refused} Nothing was installed.`,
+      })),
+    };
+  }
+
+  /** Where the merge base of a hash is kept: every file that was installed. */
+  private baseDir(hash: string): string {
+    return join(this.options.dataDir, 'agents', 'bases', hash);
+  }
+
+  /** Where the first version kept only SKILL.md of a base (read still, never written). */
+  private legacyBasePath(hash: string): string {
     return join(this.options.dataDir, 'agents', 'bases', `${hash}.md`);
   }
 
-  /** Keep the SKILL.md that was installed, the base of a later three-way merge. */
+  /**
+   * Keep every file that was installed, the base of a later merge (docs/agents.md, "Updates").
+   * Why the whole folder: a merge of SKILL.md alone overwrote the user's edits to other files.
+   */
   private async keepBase(loaded: LoadedSource): Promise<void> {
-    const path = this.basePath(loaded.hash);
-    if (await exists(path)) return;
-    await mkdir(dirname(path), { recursive: true });
-    await writeFileAtomic(path, loaded.skillText);
+    const dir = this.baseDir(loaded.hash);
+    if (await exists(dir)) return;
+    try {
+      await writeFolder(dir, loaded.files);
+    } catch (error) {
+      // Why: another Skillbench may have kept the same base in the meantime; that one is as good.
+      if (!(await exists(dir))) throw error;
+    }
+  }
+
+  /** The files of the base `hash` by path, or null when Skillbench does not know it. */
+  private async readBase(hash: string): Promise<Map<string, Uint8Array> | null> {
+    const dir = this.baseDir(hash);
+    if (await exists(dir))
+      return new Map((await folderFiles(dir)).map((f) => [f.path, f.data] as const));
+    const legacy = await readFile(this.legacyBasePath(hash)).catch(() => null);
+    return legacy === null ? null : new Map([['SKILL.md', legacy]]);
+  }
+
+  /** Whether a merge base is kept for `hash`. */
+  private async hasBase(hash: string): Promise<boolean> {
+    return (await exists(this.baseDir(hash))) || (await exists(this.legacyBasePath(hash)));
   }
 
   /** Record an install in the scope's lock file; a refusal becomes a note, never a silent skip. */
@@ -675,7 +838,10 @@ export class SkillManager {
     return out;
   }
 
-  /** Read a source's current files (a folder or a git repository at its newest commit). */
+  /**
+   * Read a source's current files: a folder, a git repository at its newest commit, an archive
+   * through the import reader, a server's skill read and verified again.
+   */
   private async sourceNow(
     entry: LockEntry,
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
@@ -713,9 +879,58 @@ export class SkillManager {
         return { missing: `${record.url} could not be read: ${why(error)}.` };
       }
     }
-    return {
-      missing: `${describeSource(entry)} cannot be checked from here; open it in the Inspector to compare.`,
-    };
+    if (record.kind === 'archive') {
+      if (!(await exists(record.path)))
+        return { missing: `The archive ${record.path} no longer exists.` };
+      try {
+        // Why read whole: loadSource holds every file in memory, so the temp folder can go at once.
+        const r = await this.readArchive(record.path, record.root, (dir, source) =>
+          loadSource(dir, source),
+        );
+        return 'refused' in r ? { missing: r.refused } : { loaded: r };
+      } catch (error) {
+        return { missing: `The archive ${record.path} could not be read: ${why(error)}.` };
+      }
+    }
+    const remote = this.options.remote;
+    if (!remote)
+      return {
+        missing: `${describeSource(entry)} cannot be checked from here; open it in the Inspector to compare.`,
+      };
+    const fetched = await remote.remoteFiles(record);
+    if ('missing' in fetched) return fetched;
+    try {
+      return {
+        loaded: await this.staged(fetched, (dir) => loadSource(dir, fetched.source)),
+      };
+    } catch (error) {
+      return { missing: `${record.uri} could not be read: ${why(error)}.` };
+    }
+  }
+
+  /**
+   * Compare a skill installed from a server with the server's listing now: the digests listed
+   * against the digests recorded at install, file by file; nothing of the skill is read.
+   */
+  private async remoteChanges(
+    source: McpSource,
+  ): Promise<{ fileChanges: NonNullable<OutdatedEntry['fileChanges']> } | { missing: string }> {
+    const remote = this.options.remote;
+    if (!remote)
+      return {
+        missing: `${source.uri} from the server ${source.server} cannot be checked from here; open it in the Inspector to compare.`,
+      };
+    const listing = await remote.remoteListing(source);
+    if ('missing' in listing) return listing;
+    const fileChanges: NonNullable<OutdatedEntry['fileChanges']> = [];
+    for (const [path, digest] of Object.entries(source.digests)) {
+      const now = listing.digests[path];
+      if (now === undefined) fileChanges.push({ path, change: 'removed' });
+      else if (now !== digest) fileChanges.push({ path, change: 'changed' });
+    }
+    for (const path of Object.keys(listing.digests))
+      if (source.digests[path] === undefined) fileChanges.push({ path, change: 'added' });
+    return { fileChanges };
   }
 
   /** Compare every recorded skill of every scope with its source. */
@@ -747,8 +962,28 @@ export class SkillManager {
           status: 'unknown',
           locallyEdited,
           message: '',
-          canMerge: recorded !== undefined && (await exists(this.basePath(recorded))),
+          canMerge: recorded !== undefined && (await this.hasBase(recorded)),
         };
+        const record = entry.skillbench?.source;
+        if (record?.kind === 'mcp') {
+          const changes = await this.remoteChanges(record);
+          if ('missing' in changes)
+            out.push({ ...base, status: 'source-missing', message: changes.missing });
+          else if (changes.fileChanges.length === 0)
+            out.push({
+              ...base,
+              status: 'up-to-date',
+              message: `${key} matches what ${record.server} lists now.`,
+            });
+          else
+            out.push({
+              ...base,
+              status: 'outdated',
+              message: `${record.server} lists a newer version of ${key}${locallyEdited ? ', and your installed copy was edited since install' : ''}. Updating reads and verifies every file again.`,
+              fileChanges: changes.fileChanges,
+            });
+          continue;
+        }
         const now = await this.sourceNow(entry);
         if ('missing' in now) {
           out.push({ ...base, status: 'source-missing', message: now.missing });
@@ -796,14 +1031,14 @@ export class SkillManager {
   /**
    * Update skills from their sources. A copy edited since install is left as it is unless the
    * user chose: `keep-local` (leave it, nothing written), `take-theirs` (the edited copy goes
-   * to the trash, the source's files replace it), `merge` (SKILL.md merged three ways against
-   * the recorded base; with conflicts nothing is written unless `resolved` holds the settled
-   * text; the source's other files are taken, files the user added are kept).
+   * to the trash, the source's files replace it), `merge` (file by file against the recorded
+   * base, {@link mergeFolders}; while a conflict is open nothing is written, and `resolved`
+   * settles them by path).
    */
   async update(
     names: string[] | undefined,
     choice?: UpdateChoice,
-    resolved?: { name: string; text: string },
+    resolved?: MergeResolution,
   ): Promise<UpdateOutcome[]> {
     const outcomes: UpdateOutcome[] = [];
     for (const item of await this.outdated(names)) {
@@ -841,17 +1076,65 @@ export class SkillManager {
         continue;
       }
       outcomes.push(
-        await this.applyUpdate(scope, item, item.locallyEdited ? choice : 'take-theirs', resolved),
+        await this.applyUpdate(
+          scope,
+          item,
+          item.locallyEdited ? choice : 'take-theirs',
+          resolved?.name === item.name ? resolved.files : [],
+        ),
       );
     }
     return outcomes;
+  }
+
+  /**
+   * The files a merge writes into `copy`, or the conflicts still open (nothing written then).
+   * Why the copy is read here, just before writing: an edit made while the user settled the
+   * conflicts is merged too, never overwritten.
+   */
+  private async planMerge(
+    copy: string,
+    baseFiles: ReadonlyMap<string, Uint8Array>,
+    theirs: readonly FolderFile[],
+    resolutions: readonly FileResolution[],
+  ): Promise<{ files: FolderFile[] } | { conflicts: FileConflict[]; refused: string[] }> {
+    const mine = await filesWithModes(copy);
+    const sides = new Map<string, FileSides>();
+    const side = (path: string): FileSides => {
+      let s = sides.get(path);
+      if (!s) sides.set(path, (s = {}));
+      return s;
+    };
+    for (const [path, data] of baseFiles) side(path).base = mergeFile(data);
+    for (const f of mine) side(f.path).mine = mergeFile(f.data);
+    for (const f of theirs) side(f.path).theirs = mergeFile(f.data);
+    const merged = mergeFolders(sides, resolutions);
+    if (merged.conflicts.length > 0)
+      return { conflicts: merged.conflicts, refused: merged.refused };
+    const modes = new Map<string, number>();
+    for (const f of theirs) modes.set(f.path, f.mode);
+    for (const f of mine) if (!modes.has(f.path)) modes.set(f.path, f.mode);
+    const files: FolderFile[] = [];
+    for (const a of merged.actions) {
+      if (a.take === 'removed') continue;
+      const mode =
+        a.take === 'mine'
+          ? (mine.find((f) => f.path === a.path)?.mode ?? 0o644)
+          : (modes.get(a.path) ?? 0o644);
+      files.push({
+        path: a.path,
+        data: a.take === 'merged' ? Buffer.from(a.text, 'utf8') : Buffer.from(a.data),
+        mode,
+      });
+    }
+    return { files };
   }
 
   private async applyUpdate(
     scope: Scope,
     item: OutdatedEntry,
     choice: UpdateChoice | undefined,
-    resolved: { name: string; text: string } | undefined,
+    resolutions: readonly FileResolution[],
   ): Promise<UpdateOutcome> {
     const base = { name: item.name, scope: item.scope };
     const stored = await readLockFile(
@@ -883,72 +1166,48 @@ export class SkillManager {
       if (loaded.name !== item.name) loaded = { ...loaded, name: item.name };
       const recorded =
         entry.skillbench?.installedHash ?? entry.computedHash ?? entry.skillFolderHash;
-      const trashed: string[] = [];
-      for (const copy of item.copies) {
-        let files = loaded.files;
-        if (choice === 'merge') {
-          const baseText = recorded
-            ? await readFile(this.basePath(recorded), 'utf8').catch(() => null)
-            : null;
-          if (baseText === null)
+      // Every copy is planned before any is written: one open conflict writes nothing at all.
+      const plans: { copy: string; files: FolderFile[] }[] = [];
+      if (choice === 'merge') {
+        const baseFiles = recorded ? await this.readBase(recorded) : null;
+        if (baseFiles === null)
+          return {
+            ...base,
+            status: 'failed',
+            message: `${item.name} cannot be merged: the version that was installed is not known to Skillbench. Nothing was changed.`,
+          };
+        for (const copy of item.copies) {
+          const plan = await this.planMerge(copy, baseFiles, loaded.files, resolutions);
+          if ('conflicts' in plan)
             return {
               ...base,
-              status: 'failed',
-              message: `${item.name} cannot be merged: the version that was installed is not known to Skillbench. Nothing was changed.`,
+              status: 'conflicts',
+              conflicts: plan.conflicts,
+              message: `${item.name}: ${plan.conflicts.length === 1 ? 'a file' : `${plan.conflicts.length} files`} of ${copy} changed on both sides and need${plan.conflicts.length === 1 ? 's' : ''} your choice.${plan.refused.map((r) => ` ${r}`).join('')} Nothing was written.`,
             };
-          const mine = await folderFiles(copy);
-          const mineSkill = mine.find((f) => f.path === 'SKILL.md');
-          const merged = mergeThreeWay(
-            baseText,
-            mineSkill ? Buffer.from(mineSkill.data).toString('utf8') : '',
-            loaded.skillText,
-          );
-          let text = merged.text;
-          if (merged.conflicts > 0) {
-            if (resolved?.name !== item.name)
-              return {
-                ...base,
-                status: 'conflicts',
-                conflicts: merged.conflicts,
-                merged: merged.text,
-                message: `${item.name}: the merge has ${merged.conflicts} conflict(s) where you and the source changed the same lines. Settle them, then apply; nothing was written.`,
-              };
-            text = resolved.text;
-          }
-          // Why: only SKILL.md is merged; the source's other files are taken and files the user added are kept.
-          const theirs = new Set(loaded.files.map((f) => f.path));
-          const keptMine = mine.filter((f) => f.path !== 'SKILL.md' && !theirs.has(f.path));
-          files = [
-            ...loaded.files.filter((f) => f.path !== 'SKILL.md'),
-            { path: 'SKILL.md', data: Buffer.from(text, 'utf8'), mode: 0o644 },
-            ...keptMine.map((f) => ({ path: f.path, data: Buffer.from(f.data), mode: 0o644 })),
-          ];
+          plans.push({ copy, files: plan.files });
         }
-        const written = await writeFolder(copy, files, {
+      } else for (const copy of item.copies) plans.push({ copy, files: loaded.files });
+      const trashed: string[] = [];
+      for (const plan of plans) {
+        const written = await writeFolder(plan.copy, plan.files, {
           replace: true,
           trashDir: this.options.trashDir,
         });
         if (written.trashedTo) trashed.push(written.trashedTo);
       }
-      const installedHash =
-        choice === 'merge' && item.copies[0] ? await hashFolder(item.copies[0]) : loaded.hash;
-      const mergedText =
-        choice === 'merge' && item.copies[0]
-          ? await readFile(join(item.copies[0], 'SKILL.md'), 'utf8')
-          : loaded.skillText;
-      await this.record(
-        scope,
-        { ...loaded, hash: installedHash, skillText: mergedText },
-        entry.skillbench?.mode ?? 'copy',
-        [],
-      );
+      // Why the source's version is recorded even after a merge: it is the base of the next
+      // merge, so edits merged in now still count as the user's next time.
+      const notes: string[] = [];
+      await this.record(scope, loaded, entry.skillbench?.mode ?? 'copy', notes);
+      const kept = notes.length > 0 ? ` ${notes.join(' ')}` : '';
       return {
         ...base,
         status: 'updated',
         message:
           choice === 'merge'
-            ? `${item.name} was updated with your edits merged in.`
-            : `${item.name} was updated from ${item.source}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}`,
+            ? `${item.name} was updated with your edits merged in. The copy before the merge is in the trash (${trashed.join(', ')}).${kept}`
+            : `${item.name} was updated from ${item.source}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}${kept}`,
         trashedTo: trashed,
       };
     } catch (error) {
@@ -961,4 +1220,39 @@ export class SkillManager {
       await now.cleanup?.();
     }
   }
+}
+
+/** A file for the folder merge: its bytes, and its text when it is UTF-8 without a NUL byte. */
+function mergeFile(data: Uint8Array): MergeFile {
+  if (data.includes(0)) return { data, text: null };
+  try {
+    return { data, text: UTF8.decode(data) };
+  } catch {
+    return { data, text: null };
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Every regular file of an installed copy with its bytes and mode (executable or not). */
+async function filesWithModes(dir: string): Promise<FolderFile[]> {
+  const files = await folderFiles(dir);
+  return Promise.all(
+    files.map(async (f) => ({
+      path: f.path,
+      data: Buffer.from(f.data),
+      mode: (await stat(join(dir, ...f.path.split('/')))).mode & 0o111 ? 0o755 : 0o644,
+    })),
+  );
+}
+
+/** sha256 (hex) of a file's bytes, read as a stream. */
+function sha256File(path: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (chunk) => hash.update(chunk))
+      .on('error', fail)
+      .on('end', () => done(hash.digest('hex')));
+  });
 }

@@ -7,6 +7,8 @@ type AgentChannels =
   | 'agents.removeProject'
   | 'agents.check'
   | 'agents.install'
+  | 'agents.checkRemote'
+  | 'agents.installRemote'
   | 'agents.uninstall'
   | 'agents.restore'
   | 'agents.outdated'
@@ -18,7 +20,16 @@ const message = (error: unknown): string =>
 
 /** The skill manager's channels: one service call each. */
 export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChannels> {
-  const { agents, library } = deps;
+  const { agents, library, inspector } = deps;
+
+  /** A discovered skill read and verified again, or the refusal (any other failure: an error). */
+  async function verifiedRemote(key: string) {
+    try {
+      return await inspector.installableSkill(key);
+    } catch (error) {
+      return { ok: false as const, message: message(error) };
+    }
+  }
 
   /** The real folders of library skills; refuses any path outside the library. */
   async function librarySkills(
@@ -66,6 +77,35 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
         ...(trust ? { trust } : {}),
       });
       return ok(report);
+    },
+    'agents.checkRemote': async ({ key, agents: ids }) => {
+      const skill = await verifiedRemote(key);
+      if (!skill.ok) return ok({ checks: [], refused: skill.message });
+      return ok({ checks: await agents.checkFiles(skill, ids) });
+    },
+    'agents.installRemote': async ({ key, agents: ids, scope, mode, onConflict, trust }) => {
+      const skill = await verifiedRemote(key);
+      // Why a report and not an error: the dialog shows each agent's outcome in plain words.
+      if (!skill.ok)
+        return ok({
+          checks: [],
+          lockNotes: [],
+          outcomes: ids.map((agent) => ({
+            skill: key.split('\n').pop() ?? key,
+            agent,
+            status: 'refused' as const,
+            message: skill.message,
+          })),
+        });
+      return ok(
+        await agents.installFiles(skill, {
+          agents: ids,
+          scope,
+          ...(mode ? { mode } : {}),
+          ...(onConflict ? { onConflict } : {}),
+          ...(trust ? { trust } : {}),
+        }),
+      );
     },
     'agents.uninstall': async ({ name, agents: ids, scope }) =>
       ok(await agents.uninstall(name, ids, scope)),

@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { browseFolder } from '../library/folder-browser';
+import { createAgentViewHandlers } from './agent-view-handlers';
 import { createAgentsHandlers } from './agents-handlers';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
@@ -51,6 +52,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
   return {
     ...createPackHandlers(deps),
     ...createInspectorHandlers(deps),
+    ...createAgentViewHandlers(deps),
     ...createAgentsHandlers(deps),
     ...createSafetyHandlers(deps),
     'app.info': async () =>

@@ -149,7 +149,8 @@ describe('inspector handlers against real servers on loopback', () => {
     expect(logged[0]).not.toHaveProperty('message');
     const first = value(await handlers['inspector.log']({ seq: logged[0]?.seq ?? 0 })).entries;
     expect(first).toHaveLength(1);
-    expect(first[0]?.message).toMatchObject({ method: 'initialize' });
+    // The first message is the protocol-revision probe (this server offers 2026-07-28).
+    expect(first[0]?.message).toMatchObject({ method: 'server/discover' });
     expect(
       value(await handlers['inspector.log']({ method: 'skills/list' })).entries.every(
         (e) => e.method === 'skills/list',

@@ -80,6 +80,11 @@ export function createServices(
     dataDir: userDataDir,
     trashDir: join(userDataDir, 'trash'),
     libraryRoots: () => library.roots(),
+    // Why late-bound: the inspector is made below; skills installed from a server are checked through it.
+    remote: {
+      remoteListing: (source) => inspector.remoteListing(source),
+      remoteFiles: (source) => inspector.remoteFiles(source),
+    },
   });
   library.setLinkRoots(agentRoots);
   const inspector = new InspectorService({

@@ -234,7 +234,12 @@ for (const peer of PEERS) {
 
     it('logs every message with direction, time and the duration of responses, filterable and exportable', () => {
       const all = service.log({ server: label });
-      expect(all[0]).toMatchObject({ direction: 'out', kind: 'request', method: 'initialize' });
+      // The first message is the protocol-revision probe (every server here offers 2026-07-28).
+      expect(all[0]).toMatchObject({
+        direction: 'out',
+        kind: 'request',
+        method: 'server/discover',
+      });
       const responses = service.log({ server: label, direction: 'in', kind: 'response' });
       expect(responses.length).toBeGreaterThan(5);
       expect(responses.every((r) => typeof r.durationMs === 'number' && r.durationMs >= 0)).toBe(

@@ -26,11 +26,17 @@ export interface VerifiedSkillFiles {
   server: ProvenanceRecord['server'];
 }
 
-/** Write the skill's verified files into `<folderParent>/<name>/` atomically; no provenance. */
-export async function writeVerifiedFolder(
+/**
+ * The files of a skill exactly as verified (its path and the verified bytes of each), or the
+ * refusal: any file that is not verified (unverifiable ones, on a legacy route or without
+ * digests, included), or a name that cannot be a folder name. Save and install both use it.
+ */
+export function verifiedFolderFiles(
   skill: VerifiedSkillFiles,
-  folderParent: string,
-): Promise<SaveResult & { ok: boolean }> {
+  what = 'saved',
+):
+  | { ok: true; files: FolderFile[] }
+  | (Extract<SaveResult, { ok: false }> & { reason: 'verification' | 'invalid' }) {
   const v = skill.verification;
   const failures = v.files.filter((f) => f.status !== 'verified');
   // Why: refuse if any file fails verification; unverifiable (legacy, dynamic) counts as not verified.
@@ -38,7 +44,7 @@ export async function writeVerifiedFolder(
     return {
       ok: false,
       reason: 'verification',
-      message: `Not saved: ${failures.length || 'some'} file(s) of ${skill.uri} are not verified.`,
+      message: `Not ${what}: ${failures.length || 'some'} file(s) of ${skill.uri} are not verified.`,
       failures: failures.map((f) => ({ uri: f.uri, status: f.status, reasons: f.reasons })),
     };
   }
@@ -49,16 +55,7 @@ export async function writeVerifiedFolder(
     return {
       ok: false,
       reason: 'invalid',
-      message: `The skill name "${skill.name}" cannot be used as a folder name: it ${nameProblem}. Nothing was saved.`,
-    };
-  const parent = resolve(folderParent);
-  const target = join(parent, skill.name);
-  if (await exists(target))
-    return {
-      ok: false,
-      reason: 'conflict',
-      message: `A folder named "${skill.name}" already exists in ${parent}. Rename or remove it first.`,
-      folder: target,
+      message: `The skill name "${skill.name}" cannot be used as a folder name: it ${nameProblem}. Nothing was ${what}.`,
     };
   const files: FolderFile[] = [];
   for (const f of v.files) {
@@ -69,6 +66,27 @@ export async function writeVerifiedFolder(
       throw new Error(`${f.path} would be written outside the skill folder.`);
     files.push({ path: f.path, data: Buffer.from(bytes), mode: 0o644 });
   }
+  return { ok: true, files };
+}
+
+/** Write the skill's verified files into `<folderParent>/<name>/` atomically; no provenance. */
+export async function writeVerifiedFolder(
+  skill: VerifiedSkillFiles,
+  folderParent: string,
+): Promise<SaveResult & { ok: boolean }> {
+  const v = skill.verification;
+  const verified = verifiedFolderFiles(skill);
+  if (!verified.ok) return verified;
+  const { files } = verified;
+  const parent = resolve(folderParent);
+  const target = join(parent, skill.name);
+  if (await exists(target))
+    return {
+      ok: false,
+      reason: 'conflict',
+      message: `A folder named "${skill.name}" already exists in ${parent}. Rename or remove it first.`,
+      folder: target,
+    };
   try {
     // Why the staged writer: the folder appears whole in one rename, or not at all.
     await writeFolder(target, files);

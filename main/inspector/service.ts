@@ -9,7 +9,9 @@ import { EventEmitter } from 'node:events';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { McpSource } from '../../shared/agents/lock';
 import type { ProfileId } from '../../shared/validation';
+import type { FolderFile } from '../platform/staged-folder';
 import type { ReadDirectoryResult } from '../../shared/sep';
 import { ConnectionStore } from './connection-store';
 import type { SecretBox } from './connection-store';
@@ -19,7 +21,7 @@ import { InspectorError } from './errors';
 import type { SafetyReviewResult, TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
 import { reviewSkillBytes } from '../safety/service';
-import { readProvenance, recordProvenance, writeVerifiedFolder } from './keep';
+import { readProvenance, recordProvenance, verifiedFolderFiles, writeVerifiedFolder } from './keep';
 import type { ProvenanceRecord, SaveResult } from './keep';
 import type { OpenBrowser } from './oauth';
 import { ProtocolLog } from './protocol-log';
@@ -30,6 +32,7 @@ import { fileTree, readSkillFile, skillView, verifySkill } from './skill-reader'
 import type { SkillViewData } from './skill-reader';
 import type { UnreadableOutput } from './verdict';
 import { parseSkillKey, relativePathIn } from './uris';
+import { LEGACY_LABEL } from './types';
 import type {
   ConnectionInput,
   ConnectionStatus,
@@ -486,6 +489,122 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
     );
   }
 
+  // ---- install into agents ------------------------------------------------------------------
+
+  /**
+   * A discovered skill's files for installing into agents, read and verified again now (the
+   * bytes installed are the bytes just verified), with the source record the lock files keep;
+   * or, when any file is not verified, the refusal in plain words.
+   */
+  async installableSkill(
+    key: string,
+  ): Promise<
+    | { ok: true; name: string; files: FolderFile[]; source: McpSource }
+    | { ok: false; message: string }
+  > {
+    const { skill, verification, bytes, session } = await this.verifiedFiles(key);
+    return installable(session, skill, verification, bytes);
+  }
+
+  /**
+   * The session that reaches a recorded source, and how to let it go: the live connection of
+   * that label when it reaches the same target; else a one-off connection to the URL (with the
+   * saved connection of that label and URL, so its headers and token are used). Why never a
+   * program: a lock file is a file anyone can write into a project, and what it names must not
+   * start anything; a skill from a program is checked through the live connection only.
+   */
+  private async sessionFor(
+    source: McpSource,
+  ): Promise<{ session: InspectorSession; release: () => Promise<void> } | { missing: string }> {
+    const live = this.connections.get(source.server);
+    if (live?.session && !live.session.isClosed && live.status.target === source.url)
+      return { session: live.session, release: async () => undefined };
+    if (!/^https?:\/\//i.test(source.url))
+      return {
+        missing: `Skillbench does not start the program of "${source.server}" by itself; connect to it in the Inspector, then check again.`,
+      };
+    const saved = (await this.store.list()).find(
+      (c) => c.label === source.server && c.url === source.url && c.kind !== 'stdio',
+    );
+    let input: ConnectionInput = { label: source.server, kind: 'http', url: source.url };
+    let oauthState;
+    if (saved) ({ input, oauthState } = await this.store.resolve(saved.id));
+    try {
+      const session = await InspectorSession.open(input, {
+        log: this.protocolLog,
+        limits: this.options.limits,
+        oauthState,
+      });
+      return { session, release: () => session.close() };
+    } catch (error) {
+      return {
+        missing: `The server "${source.server}" (${source.url}) could not be reached: ${(error as Error).message}`,
+      };
+    }
+  }
+
+  /** The skill of a recorded source as the server lists it now, or why it cannot be found. */
+  private async findRemote(
+    session: InspectorSession,
+    source: McpSource,
+  ): Promise<InspectedSkill | { missing: string }> {
+    const found = await discoverSkills(session);
+    const skill = found.skills.find((s) => s.uri === source.uri);
+    if (!skill)
+      return {
+        missing: `The server "${source.server}" no longer lists ${source.uri}.`,
+      };
+    return skill;
+  }
+
+  /**
+   * The digests a server lists now for a recorded skill, by path; nothing of the skill is read.
+   * `outdated` compares them with the digests recorded at install.
+   */
+  async remoteListing(
+    source: McpSource,
+  ): Promise<{ digests: Record<string, string> } | { missing: string }> {
+    const reached = await this.sessionFor(source);
+    if ('missing' in reached) return reached;
+    try {
+      const skill = await this.findRemote(reached.session, source);
+      if ('missing' in skill) return skill;
+      if (!Array.isArray(skill.manifest))
+        return {
+          missing: `${source.uri} has no list of files with digests on "${source.server}" any more, so it cannot be compared.`,
+        };
+      const digests: Record<string, string> = {};
+      for (const f of skill.manifest) if (f.path) digests[f.path] = f.digest ?? '';
+      return { digests };
+    } catch (error) {
+      return {
+        missing: `"${source.server}" could not list its skills: ${(error as Error).message}`,
+      };
+    } finally {
+      await reached.release();
+    }
+  }
+
+  /** A recorded skill's files now, every one read and verified again, or why not. */
+  async remoteFiles(
+    source: McpSource,
+  ): Promise<{ name: string; files: FolderFile[]; source: McpSource } | { missing: string }> {
+    const reached = await this.sessionFor(source);
+    if ('missing' in reached) return reached;
+    try {
+      const skill = await this.findRemote(reached.session, source);
+      if ('missing' in skill) return skill;
+      const bytes = new Map<string, Uint8Array>();
+      const verification = await verifySkill(reached.session, skill, { keepBytes: bytes });
+      const r = installable(reached.session, skill, verification, bytes);
+      return r.ok ? r : { missing: r.message };
+    } catch (error) {
+      return { missing: `"${source.server}" could not be read: ${(error as Error).message}` };
+    } finally {
+      await reached.release();
+    }
+  }
+
   /** Provenance records of skills saved from servers. */
   provenance(): Promise<ProvenanceRecord[]> {
     return readProvenance(this.options.dataDir);
@@ -495,4 +614,59 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   async close(): Promise<void> {
     for (const label of [...this.connections.keys()]) await this.disconnect(label);
   }
+}
+
+/** The verified files and source record of a skill, or why it cannot be installed (plain words). */
+function installable(
+  session: InspectorSession,
+  skill: InspectedSkill,
+  verification: SkillVerification,
+  bytes: Map<string, Uint8Array>,
+):
+  | { ok: true; name: string; files: FolderFile[]; source: McpSource }
+  | { ok: false; message: string } {
+  const r = verifiedFolderFiles(
+    {
+      name: skill.name,
+      uri: skill.uri,
+      verification,
+      bytes,
+      server: { label: session.label, target: session.status().target },
+    },
+    'installed',
+  );
+  if (!r.ok) {
+    const reasons = [
+      ...(skill.route !== 'extension'
+        ? [
+            `It was found through an older route (${LEGACY_LABEL}), whose files carry no digests to check.`,
+          ]
+        : []),
+      ...verification.problems,
+      ...(r.failures ?? []).map(
+        (f) => `${f.uri}: ${f.status}${f.reasons.length > 0 ? ` — ${f.reasons.join(' ')}` : ''}`,
+      ),
+    ];
+    return {
+      ok: false,
+      message:
+        r.reason === 'invalid'
+          ? r.message
+          : `${skill.name} was not installed: only a skill whose every file matches the server's listing can be installed, and this one does not.${[...new Set(reasons)].map((x) => ` ${x}`).join('')} Nothing was written.`,
+    };
+  }
+  const digests: Record<string, string> = {};
+  for (const f of verification.files) if (f.path && f.actual) digests[f.path] = f.actual.digest;
+  return {
+    ok: true,
+    name: skill.name,
+    files: r.files,
+    source: {
+      kind: 'mcp',
+      server: session.label,
+      url: session.status().target,
+      uri: skill.uri,
+      digests,
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * One client session with a remote skill server over `@modelcontextprotocol/sdk` 1.32:
- * Streamable HTTP (headers, bearer token, OAuth), legacy SSE, or stdio. Every request has a
+ * Streamable HTTP (headers, bearer token, OAuth), legacy SSE, or stdio, on protocol 2026-07-28
+ * when the server offers it and 2025-11-25 otherwise (./era.ts). Every request has a
  * timeout and an abort signal; every read is checked (scheme, size) and counted against the
  * per-server byte budget before its content goes anywhere (docs/skills-over-mcp.md §5).
  */
@@ -23,6 +24,7 @@ import {
   SKILLS_LIST_METHOD,
 } from '../../shared/sep';
 import type { GetSkillResult, ListSkillsResult, ReadDirectoryResult } from '../../shared/sep';
+import { modernHeaders, NegotiatingTransport } from './era';
 import { InspectorError, toInspectorError } from './errors';
 import { resolveLimits } from './limits';
 import { LoopbackOAuthProvider } from './oauth';
@@ -58,6 +60,9 @@ export interface SessionOptions {
   /** Name and version we introduce ourselves with. */
   clientInfo?: { name: string; version: string };
 }
+
+/** Longest wait for the answer to the `server/discover` probe before a server counts as 2025-era. */
+const PROBE_TIMEOUT_MS = 10_000;
 
 /** The target as shown to people (never a secret). */
 export function describeTarget(input: ConnectionInput): string {
@@ -307,7 +312,7 @@ export class InspectorSession {
     } else {
       const url = checkHttpUrl(input.url);
       const headers = headerRecord(input);
-      const fetchFn = boundedFetch(maxMessage);
+      const fetchFn = modernHeaders(boundedFetch(maxMessage));
       if (input.kind === 'http') {
         const t = new StreamableHTTPClientTransport(url, {
           requestInit: { headers },
@@ -334,10 +339,18 @@ export class InspectorSession {
       }
     }
     const transport = new LoggedTransport(inner, log, input.label);
-    const client = new Client(
-      options.clientInfo ?? { name: 'skillbench-inspector', version: '0.1.0' },
-      { capabilities: {} },
-    );
+    const clientInfo = options.clientInfo ?? { name: 'skillbench-inspector', version: '0.1.0' };
+    const client = new Client(clientInfo, { capabilities: {} });
+    // Why not over SSE: that transport (2024-11-05) predates the modern revision; the others
+    // probe for 2026-07-28 and fall back to 2025-11-25 (./era.ts).
+    const wire: Transport =
+      input.kind === 'sse'
+        ? transport
+        : new NegotiatingTransport(transport, {
+            clientInfo,
+            probeTimeoutMs: Math.min(timeoutMs, PROBE_TIMEOUT_MS),
+            http: input.kind === 'http',
+          });
     const signal = options.signal;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -361,11 +374,7 @@ export class InspectorSession {
           { once: true },
         );
       });
-      await Promise.race([
-        client.connect(transport, { timeout: timeoutMs, signal }),
-        timeout,
-        aborted,
-      ]);
+      await Promise.race([client.connect(wire, { timeout: timeoutMs, signal }), timeout, aborted]);
       return { client, transport, finishAuth: finish };
     } catch (error) {
       await client.close().catch(() => undefined);

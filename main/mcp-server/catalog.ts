@@ -30,6 +30,7 @@ import {
   type SkillEntry as FolderEntry,
   type WalkedTree,
 } from '../skill-folder';
+import { frontmatterJson } from './frontmatter-json';
 import { mimeTypeOf } from './mime';
 import { mcpServeCheck, parseSkillText } from './skill-check';
 import type { SkillCheck } from './skill-check';
@@ -167,16 +168,6 @@ function decodeText(bytes: Uint8Array): string | undefined {
 
 function byUri<T extends { uri: string }>(a: T, b: T): number {
   return a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0;
-}
-
-/** Turn a frontmatter value into plain JSON (SEP-2640 §3 "as a JSON object, verbatim"). */
-function toJsonObject(data: unknown): Record<string, unknown> | undefined {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
-  try {
-    return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
 }
 
 function stringList(value: unknown): string[] {
@@ -327,8 +318,17 @@ async function buildSkill(
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
   const parsed = parseSkillText(skillMd.text);
   const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
-  const verdict = await check({ text: skillMd.text, parsed, fileView, dir });
-  const frontmatter = toJsonObject(parsed.data);
+  // Why exact: SEP-2640 §3 "verbatim"; a number a double cannot hold goes out as its text (frontmatter-json.ts).
+  const json = frontmatterJson(parsed);
+  const frontmatter = json?.value;
+  const verdict = await check({
+    text: skillMd.text,
+    parsed,
+    fileView,
+    skillPath,
+    frontmatter: json,
+    dir,
+  });
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
   if (!verdict.servable) return excluded(verdict.reasons, fmName);
   // Why: invariants of a valid SEP-2640 entry, kept even if a check lets a skill through — the

@@ -1,22 +1,34 @@
 /**
- * The Streamable HTTP host (MCP 2025-11-25 transports) for the embedded skills server,
- * hardened like the MCP Inspector's local server (docs/conventions.md §9): binds 127.0.0.1 unless told
- * otherwise, requires a bearer token, checks Host and Origin against DNS rebinding, bounds
- * request bodies (size and time), requests in flight (server-wide and per session), sessions,
- * idle connections and event-stream buffers. One SDK `Server` per session, on our own
- * session transport (`http-transport.ts`).
+ * The Streamable HTTP host for the embedded skills server, speaking both protocol revisions
+ * on one endpoint (MCP 2026-07-28, versioning §"Backward Compatibility": a dual-era server),
+ * hardened like the MCP Inspector's local server (docs/conventions.md §9): binds 127.0.0.1
+ * unless told otherwise, requires a bearer token, checks Host and Origin against DNS
+ * rebinding, bounds request bodies (size and time), requests in flight (server-wide and per
+ * session), sessions, idle connections and event-stream buffers.
+ *
+ * - 2025-11-25 (and older) clients open a session with `initialize`: one SDK `Server` per
+ *   session, on our own session transport (`http-transport.ts`).
+ * - 2026-07-28 clients send requests that carry the per-request `_meta`; each is answered on
+ *   its own by the SDK's stateless entry (`createMcpHandler`: `server/discover`, the header
+ *   and version checks, `subscriptions/listen`), with a `Server` made for that request. The
+ *   checks and limits above come first, here, for both.
  */
 import { randomBytes, randomUUID, createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { HttpSessionTransport, writeJson } from './http-transport';
-import { errorResponse, frameMessages, isRequest } from './jsonrpc';
+import { errorResponse, frameMessages, isRequest, RpcCode } from './jsonrpc';
 import type { LiveCatalog } from './live-catalog';
-import { createSkillsServer, initializeProblem } from './mcp-server';
+import { changeNotifications, createSkillsServer, onCatalogChange } from './mcp-server';
 import type { RequestLogEntry, SkillsServerFeatures, SkillsServerHandle } from './mcp-server';
+import { paramsError } from './params';
 
 /** Options for {@link startHttpHost}. */
 export interface HttpHostOptions extends SkillsServerFeatures {
@@ -48,6 +60,11 @@ export interface HttpHostOptions extends SkillsServerFeatures {
   maxConcurrentPerSession?: number;
   /** Sessions kept at once; the least recently used is closed beyond it. Default 64. */
   maxSessions?: number;
+  /**
+   * `subscriptions/listen` streams (protocol 2026-07-28) open at once; beyond it a new one is
+   * refused with -32603 (the SDK's answer). They take no request slot. Default 64.
+   */
+  maxListenStreams?: number;
   /** Resources one session may subscribe to. Default 4,096. */
   maxSubscriptions?: number;
   /** Time allowed for a request's headers to arrive, in ms. Default 10 s. */
@@ -121,6 +138,60 @@ interface Session {
 /** Most messages in one POSTed batch (protocol revisions before 2025-06-18 allow batches). */
 const MAX_BATCH = 16;
 
+/**
+ * Write a web-standard response to Node's. A JSON body is written in one go; an event stream
+ * (a `subscriptions/listen` answer) is copied as it comes, and dropped, like the 2025-era GET
+ * stream, when its client leaves more than `maxBuffer` bytes unread.
+ */
+async function writeWebResponse(
+  response: Response,
+  res: ServerResponse,
+  maxBuffer: number,
+  onDropped: () => void,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (res.destroyed) {
+    await response.body?.cancel().catch(() => undefined);
+    return;
+  }
+  if (!response.body) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const bytes = Buffer.from(await response.arrayBuffer());
+    headers['content-length'] = String(bytes.byteLength);
+    res.writeHead(response.status, headers).end(bytes);
+    return;
+  }
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  const stop = (): void => void reader.cancel().catch(() => undefined);
+  res.once('close', stop);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done || res.destroyed) break;
+      if (res.writableLength + value.byteLength > maxBuffer) {
+        res.destroy();
+        onDropped();
+        break;
+      }
+      res.write(value);
+    }
+  } catch {
+    // The stream was cancelled (the client left); nothing more to write.
+  } finally {
+    res.off('close', stop);
+    stop();
+    if (!res.destroyed) res.end();
+  }
+}
+
 /** Start the HTTP host over a loaded catalog. Rejects with a plain sentence for unsafe options. */
 export async function startHttpHost(
   catalog: LiveCatalog,
@@ -149,6 +220,7 @@ export async function startHttpHost(
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const bodyTimeout = options.bodyTimeoutMs ?? 10_000;
   const idleTimeout = options.idleTimeoutMs ?? 30_000;
+  const maxStreamBuffer = options.maxStreamBufferBytes ?? 1024 * 1024;
   /** Sessions in least-recently-used order (a Map keeps insertion order; a use re-inserts). */
   const sessions = new Map<string, Session>();
   let inFlight = 0;
@@ -181,7 +253,7 @@ export async function startHttpHost(
     message: string,
     started: number,
     headers: Record<string, string> = {},
-    code: number = ErrorCode.ConnectionClosed,
+    code: number = RpcCode.ConnectionClosed,
   ): void => {
     httpLog(`HTTP ${req.method ?? '?'}`, status, started, message);
     writeJson(res, status, errorResponse(null, code, message), headers);
@@ -329,10 +401,12 @@ export async function startHttpHost(
     const sessionId = typeof sessionHeader === 'string' ? sessionHeader : undefined;
     const known = sessionId !== undefined ? sessions.get(sessionId) : undefined;
     const accept = req.headers.accept ?? '';
-    // Why: after initialize, an unknown protocol version in the header is refused (transports §protocol version header).
+    // Why: after initialize, an unknown protocol version in the header is refused (transports
+    // §protocol version header). Only in a session we know: a 2026-07-28 request ignores the
+    // session header (MCP 2026-07-28, transports §"Earlier Streamable HTTP Revisions").
     const version = req.headers['mcp-protocol-version'];
     if (
-      sessionId !== undefined &&
+      known !== undefined &&
       typeof version === 'string' &&
       !SUPPORTED_PROTOCOL_VERSIONS.includes(version)
     )
@@ -386,14 +460,6 @@ export async function startHttpHost(
       );
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
       return refuse(req, res, 415, 'Send the request as Content-Type: application/json.', started);
-    if (sessionId !== undefined && !known)
-      return refuse(
-        req,
-        res,
-        404,
-        'This session has ended. Start a new one with initialize.',
-        started,
-      );
     const body = await readBody(req, res, started);
     if (body === undefined) return;
     const framed = frameMessages(body.toString('utf8'), MAX_BATCH);
@@ -402,6 +468,24 @@ export async function startHttpHost(
       writeJson(res, 400, framed.error);
       return;
     }
+    // Why the SDK's own test: a request that carries the per-request `_meta` (or a modern
+    // MCP-Protocol-Version header) is 2026-07-28 traffic, anything else 2025-era; asking the entry
+    // that serves it means the two can never disagree (MCP 2026-07-28, versioning §"Backward
+    // Compatibility"). A known session is 2025-era by definition.
+    const single = framed.batch ? undefined : framed.messages[0];
+    if (!known && single !== undefined) {
+      const web = webRequest(req, body);
+      if (!(await isLegacyRequest(web.request, single)))
+        return serveModern(req, res, web, single, started);
+    }
+    if (sessionId !== undefined && !known)
+      return refuse(
+        req,
+        res,
+        404,
+        'This session has ended. Start a new one with initialize.',
+        started,
+      );
     const initialize = framed.messages.find((m) => isRequest(m) && m.method === 'initialize') as
       JSONRPCRequest | undefined;
     if (known && initialize)
@@ -412,7 +496,7 @@ export async function startHttpHost(
         'This session is already initialized; start a new session without the Mcp-Session-Id header.',
         started,
         {},
-        ErrorCode.InvalidRequest,
+        RpcCode.InvalidRequest,
       );
     if (!known) {
       if (!initialize || framed.messages.length !== 1)
@@ -423,7 +507,7 @@ export async function startHttpHost(
           'Start a session with an initialize request first (no Mcp-Session-Id header was sent).',
           started,
         );
-      const problem = initializeProblem(initialize);
+      const problem = paramsError(initialize);
       if (problem) {
         httpLog('initialize', 400, started, problem.error.message);
         writeJson(res, 400, problem);
@@ -457,12 +541,13 @@ export async function startHttpHost(
       const handle = createSkillsServer(catalog, {
         ...options,
         transport: 'http',
+        era: 'legacy',
         session: sid,
         onRequest: options.onRequest,
         serverInfo: options.serverInfo,
       });
       const transport = new HttpSessionTransport(sid, {
-        maxStreamBufferBytes: options.maxStreamBufferBytes ?? 1024 * 1024,
+        maxStreamBufferBytes: maxStreamBuffer,
         keepAliveMs: Math.max(10, Math.floor(idleTimeout / 2)),
         onStreamDropped: () =>
           httpLog(
@@ -481,36 +566,137 @@ export async function startHttpHost(
           handle.dispose();
         }
       };
-      await handle.connect(transport);
+      await handle.server.connect(transport);
       sessions.set(sid, session);
     } else touch(id, session);
-    if (hasRequests) {
-      const s = session;
-      inFlight++;
-      s.inFlight++;
-      let released = false;
-      const release = (): void => {
-        if (released) return;
-        released = true;
-        inFlight--;
-        s.inFlight--;
-        slotsOf.get(req.socket)?.delete(release);
-      };
-      // The answer is out ('close' after 'finish'), or the connection is gone. A pipelined answer
-      // still queued behind another gets no 'close' of its own then, so the socket's close releases it too.
-      res.once('close', release);
-      let slots = slotsOf.get(req.socket);
-      if (!slots) {
-        const set = new Set<() => void>();
-        slots = set;
-        slotsOf.set(req.socket, set);
-        req.socket.once('close', () => {
-          for (const r of [...set]) r();
-        });
-      }
-      slots.add(release);
-    }
+    if (hasRequests) takeSlot(req, res, session);
     session.transport.post(framed.messages, framed.batch, res);
+  };
+
+  /**
+   * Count a request against the bounds until its answer is out ('close' after 'finish') or the
+   * connection is gone. A pipelined answer still queued behind another gets no 'close' of its
+   * own then, so the socket's close releases it too.
+   */
+  const takeSlot = (req: IncomingMessage, res: ServerResponse, session?: Session): void => {
+    inFlight++;
+    if (session) session.inFlight++;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      inFlight--;
+      if (session) session.inFlight--;
+      slotsOf.get(req.socket)?.delete(release);
+    };
+    res.once('close', release);
+    let slots = slotsOf.get(req.socket);
+    if (!slots) {
+      const set = new Set<() => void>();
+      slots = set;
+      slotsOf.set(req.socket, set);
+      req.socket.once('close', () => {
+        for (const r of [...set]) r();
+      });
+    }
+    slots.add(release);
+  };
+
+  /** The SDK's stateless entry for 2026-07-28 requests, each answered by a `Server` made for it. */
+  const modernEntry = createMcpHandler(
+    () =>
+      createSkillsServer(catalog, {
+        ...options,
+        transport: 'http',
+        era: 'modern',
+        // Why: the instance lives for one request; changes go out on the listen streams below.
+        notify: false,
+      }).server,
+    {
+      // 2025-era requests never reach the entry: they are routed to the sessions above.
+      legacy: 'reject',
+      // The default response mode answers with one JSON body: our handlers send nothing before their result.
+      maxSubscriptions: options.maxListenStreams ?? 64,
+      // Why: a quiet listen stream must move within the idle timeout, or it is dropped as idle.
+      keepAliveMs: Math.max(10, Math.floor(idleTimeout / 2)),
+      maxRequestBodySize: maxBody,
+    },
+  );
+  const stopPublishing = onCatalogChange(catalog, (change) => {
+    const n = changeNotifications(change, { prompts: options.prompts !== false });
+    if (n.resourcesListChanged) modernEntry.notify.resourcesChanged();
+    if (n.promptsListChanged) modernEntry.notify.promptsChanged();
+    for (const uri of n.updated) modernEntry.notify.resourceUpdated(uri);
+  });
+
+  /** The request as the SDK's web-standard entry takes it; aborted when the client goes away. */
+  const webRequest = (
+    req: IncomingMessage,
+    body: Buffer,
+  ): { request: Request; abort: AbortController } => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const abort = new AbortController();
+    const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? MCP_PATH}`, {
+      method: 'POST',
+      headers,
+      body,
+      signal: abort.signal,
+    });
+    return { request, abort };
+  };
+
+  /**
+   * Answer one 2026-07-28 message. A request takes a slot like any other (a listen stream takes
+   * none: it is bounded by `maxListenStreams` and by its buffer instead). Closing the
+   * connection cancels the request (MCP 2026-07-28, transports §Streamable HTTP
+   * "Cancellation").
+   */
+  const serveModern = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    web: { request: Request; abort: AbortController },
+    message: JSONRPCMessage,
+    started: number,
+  ): Promise<void> => {
+    const request = isRequest(message) ? message : undefined;
+    const listen = request?.method === 'subscriptions/listen';
+    if (request && !listen) {
+      if (inFlight >= maxConcurrent)
+        return refuse(req, res, 503, 'The server is busy. Try again in a moment.', started, {
+          'retry-after': '1',
+        });
+      takeSlot(req, res);
+    }
+    res.once('close', () => {
+      if (!res.writableFinished) web.abort.abort();
+    });
+    const response = await modernEntry.fetch(web.request, { parsedBody: message });
+    // The SDK answers these two itself; the handlers log the rest (the Server tab's request log).
+    if (response.status < 400 && (request?.method === 'server/discover' || listen))
+      options.onRequest?.({
+        time: Date.now(),
+        transport: 'http',
+        method: request?.method ?? '',
+        status: 'ok',
+        ms: performance.now() - started,
+      });
+    if (response.status >= 400)
+      httpLog(
+        request?.method ?? 'HTTP POST',
+        response.status,
+        started,
+        `Refused a 2026-07-28 request (HTTP ${response.status}).`,
+      );
+    await writeWebResponse(response, res, maxStreamBuffer, () =>
+      httpLog(
+        'subscriptions/listen',
+        413,
+        performance.now(),
+        'Closed a listen stream whose client did not read it.',
+      ),
+    );
   };
 
   const http: HttpServer = createServer(
@@ -526,7 +712,7 @@ export async function startHttpHost(
             `The server failed: ${e instanceof Error ? e.message : String(e)}`,
             performance.now(),
             {},
-            ErrorCode.InternalError,
+            RpcCode.InternalError,
           );
         else res.end();
       });
@@ -581,6 +767,8 @@ export async function startHttpHost(
       connections,
     }),
     async close() {
+      stopPublishing();
+      await modernEntry.close();
       await Promise.all([...sessions.keys()].map(closeSession));
       await new Promise<void>((resolve) => {
         http.close(() => resolve());

@@ -1,7 +1,8 @@
 /**
  * One HTTP session's side of the Streamable HTTP transport (MCP 2025-11-25, transports
  * §Streamable HTTP), answering POSTed requests with `application/json` and sending the
- * server's own notifications on the session's GET event stream.
+ * server's own notifications on the session's GET event stream. Only 2025-11-25 (and older)
+ * clients have sessions; 2026-07-28 requests are answered one by one by the host.
  *
  * Why not the SDK's `StreamableHTTPServerTransport`: in JSON-response mode SDK 1.32 keeps an
  * entry per answered POST (holding the whole answer) until the session closes, so one session
@@ -12,12 +13,12 @@
  */
 import type { ServerResponse } from 'node:http';
 import type {
+  JSONRPCMessage,
+  RequestId,
   Transport,
   TransportSendOptions,
-} from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { errorResponse, isAnswer, isRequest } from './jsonrpc';
+} from '@modelcontextprotocol/server';
+import { errorResponse, isAnswer, isRequest, RpcCode } from './jsonrpc';
 
 /** Limits of one session's transport. */
 export interface SessionTransportLimits {
@@ -105,7 +106,7 @@ export class HttpSessionTransport implements Transport {
         400,
         errorResponse(
           clash,
-          ErrorCode.InvalidRequest,
+          RpcCode.InvalidRequest,
           `Another request with the id ${JSON.stringify(clash)} is still being answered in this session. Use a new id for each request.`,
         ),
         { 'mcp-session-id': this.sessionId },
@@ -206,7 +207,7 @@ export class HttpSessionTransport implements Transport {
         404,
         errorResponse(
           null,
-          ErrorCode.ConnectionClosed,
+          RpcCode.ConnectionClosed,
           'This session has ended. Start a new one with initialize.',
         ),
       );

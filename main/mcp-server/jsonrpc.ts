@@ -4,14 +4,25 @@
  * -32700 for text that is not JSON, -32600 for JSON that is not a request, both with id null
  * when no id could be read). Messages are for people; the technical detail goes in `data`.
  */
-import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type {
   JSONRPCErrorResponse,
   JSONRPCMessage,
   JSONRPCRequest,
   JSONRPCResultResponse,
   RequestId,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/server';
+
+/** JSON-RPC 2.0 §5.1 codes, and the -32000 our HTTP host answers refusals with before MCP is spoken. */
+export const RpcCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** Implementation-defined (JSON-RPC 2.0 §5.1 server errors); MCP 2026-07-28 keeps -32000…-32019 for these. */
+  ConnectionClosed: -32000,
+} as const;
 
 /** The outcome of reading one message's text. */
 export type Framed =
@@ -33,6 +44,28 @@ export function errorResponse(
   };
 }
 
+const Id = z.union([z.string(), z.number().int()]);
+const Params = z.record(z.string(), z.unknown());
+/**
+ * One JSON-RPC 2.0 message (§4 request and notification, §5 response). Our own check, since the
+ * transports are ours: the SDK checks the shape of each method's parameters later.
+ */
+const MessageSchema = z.union([
+  z.looseObject({
+    jsonrpc: z.literal('2.0'),
+    id: Id,
+    method: z.string(),
+    params: Params.optional(),
+  }),
+  z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string(), params: Params.optional() }),
+  z.looseObject({ jsonrpc: z.literal('2.0'), id: Id, result: Params }),
+  z.looseObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([Id, z.null()]).optional(),
+    error: z.looseObject({ code: z.number().int(), message: z.string(), data: z.unknown() }),
+  }),
+]);
+
 function readableId(value: unknown): RequestId | null {
   if (typeof value !== 'object' || value === null) return null;
   const id = (value as { id?: unknown }).id;
@@ -52,7 +85,7 @@ export function frameMessages(text: string, maxBatch: number): Framed {
       ok: false,
       error: errorResponse(
         null,
-        ErrorCode.ParseError,
+        RpcCode.ParseError,
         'The message is not valid JSON, so it was ignored.',
         e instanceof Error ? e.message : String(e),
       ),
@@ -65,7 +98,7 @@ export function frameMessages(text: string, maxBatch: number): Framed {
       ok: false,
       error: errorResponse(
         null,
-        ErrorCode.InvalidRequest,
+        RpcCode.InvalidRequest,
         maxBatch === 0
           ? 'Send one message at a time, not a JSON array of messages.'
           : `A batch must hold from 1 to ${maxBatch} messages; this one holds ${items.length}.`,
@@ -73,18 +106,19 @@ export function frameMessages(text: string, maxBatch: number): Framed {
     };
   const messages: JSONRPCMessage[] = [];
   for (const item of items) {
-    const parsed = JSONRPCMessageSchema.safeParse(item);
+    const parsed = MessageSchema.safeParse(item);
     if (!parsed.success)
       return {
         ok: false,
         error: errorResponse(
           readableId(item),
-          ErrorCode.InvalidRequest,
+          RpcCode.InvalidRequest,
           'The message is JSON but not a JSON-RPC 2.0 request, notification or response, so it was ignored.',
           parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
         ),
       };
-    messages.push(parsed.data);
+    // The values are the parsed JSON itself (loose objects keep every field).
+    messages.push(item as JSONRPCMessage);
   }
   return { ok: true, messages, batch };
 }

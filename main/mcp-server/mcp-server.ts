@@ -1,36 +1,24 @@
 /**
- * One MCP server session over the live catalog (`@modelcontextprotocol/sdk` v1 `Server`):
+ * One MCP server instance over the live catalog (`@modelcontextprotocol/server` 2.4 `Server`):
  * the Skills extension (SEP-2640: `skills/list`, `skills/get`, `resources/directory/read`),
  * resources (read, list, templates, subscribe), the legacy index and archives, the seed-000
  * mapping, read-only tools and skill prompts. Read-only: no handler writes anything.
- * Every transport (stdio, each HTTP session) gets its own `Server` from {@link createSkillsServer}.
+ *
+ * Both protocol revisions are served from the same handlers (docs/skills-over-mcp.md, "Protocol
+ * revisions"): a 2025-11-25 client gets an instance per stdio connection or HTTP session, a
+ * 2026-07-28 client an instance per stdio connection or per HTTP request. The SDK owns what
+ * differs between them (`initialize` or `server/discover`, the per-request `_meta`,
+ * `resultType`, the cache fields of core results, `subscriptions/listen`); the Skills
+ * extension's own results get `ttlMs` and `cacheScope` here, on the modern revision only.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCErrorResponse, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  GetPromptRequestSchema,
-  InitializeRequestSchema,
-  ListPromptsRequestSchema,
-  ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema,
-  ListToolsRequestSchema,
-  McpError,
-  PingRequestSchema,
-  ReadResourceRequestSchema,
-  SubscribeRequestSchema,
-  UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, Server } from '@modelcontextprotocol/server';
+import type { CacheScope } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import {
   DIRECTORY_READ_METHOD,
-  GetSkillRequestSchema,
   isSafeSegment,
   LEGACY_INDEX_URI,
-  ListSkillsRequestSchema,
   parseSkillUri,
-  ReadDirectoryRequestSchema,
   SKILLS_EXTENSION_ID,
   SKILLS_GET_METHOD,
   SKILLS_LIST_METHOD,
@@ -39,8 +27,9 @@ import type { DirectoryResource } from '../../shared/sep';
 import type { CatalogSnapshot, ServedSkill, SnapshotFile } from './catalog';
 import { archiveUris, legacyView } from './legacy';
 import type { LegacyResource } from './legacy';
-import { errorResponse, isRequest } from './jsonrpc';
+import { RpcCode } from './jsonrpc';
 import type { CatalogChange, LiveCatalog } from './live-catalog';
+import { paramsProblem } from './params';
 import { PromptTooLongError, renderPromptBody, shellCommandLines, skillPrompts } from './prompts';
 
 /** What the server offers besides the Skills extension. Everything is on by default. */
@@ -79,19 +68,25 @@ export interface CreateSkillsServerOptions extends SkillsServerFeatures {
   serverInfo?: { name: string; version: string };
   /** Resources one session may subscribe to. Default 4,096. */
   maxSubscriptions?: number;
+  /**
+   * The protocol era the instance serves: `modern` (2026-07-28) adds `ttlMs` and `cacheScope`
+   * to the Skills extension's results. Default `legacy` (2025-11-25 and earlier).
+   */
+  era?: 'legacy' | 'modern';
+  /**
+   * Send catalog changes as notifications from this instance. Default true. Off for the
+   * per-request instances of modern HTTP, whose host publishes changes on the
+   * `subscriptions/listen` streams itself.
+   */
+  notify?: boolean;
 }
 
 /** A server plus the means to stop listening to the catalog. */
 export interface SkillsServerHandle {
+  /** Connect it to a transport (`server.connect`), or hand it to the SDK's serving entries. */
   server: Server;
-  /**
-   * Connect the server to a transport, checking every request's parameters first: a request
-   * whose parameters have the wrong shape gets -32602 with a plain sentence (JSON-RPC 2.0 §5.1),
-   * where the SDK would answer -32603 with its validator's dump.
-   */
-  connect(transport: Transport): Promise<void>;
   /** Stop forwarding catalog changes; call when the transport closes. */
-  dispose(): void;
+  dispose: () => void;
 }
 
 /** Default of {@link CreateSkillsServerOptions.maxSubscriptions}. */
@@ -102,10 +97,27 @@ type AnyResult = Record<string, unknown>;
 
 const DEFAULT_PAGES = { skills: 250, resources: 500, directory: 500 };
 
-/** Why every "not served" answer is -32602: SEP-2640 §3–§4 ("give -32602 and read nothing") and SEP-2164 (resource not found is -32602). */
-function invalid(message: string): McpError {
-  return new McpError(ErrorCode.InvalidParams, message);
+/**
+ * Why every "not served" answer is -32602: SEP-2640 §3–§4 ("give -32602 and read nothing") and
+ * SEP-2164 (resource not found is -32602, with the URI asked for in `data.uri`).
+ */
+function invalid(message: string, uri?: unknown): ProtocolError {
+  return new ProtocolError(
+    RpcCode.InvalidParams,
+    message,
+    typeof uri === 'string' ? { uri } : undefined,
+  );
 }
+
+/**
+ * The cache fields of results on protocol revision 2026-07-28 (docs/skills-over-mcp.md,
+ * "Protocol revisions"): `ttlMs: 0` because the library may change on disk at any moment (the
+ * list-changed and updated notifications say when), `private` because a library is one user's.
+ */
+const CACHE = { ttlMs: 0, cacheScope: 'private' as CacheScope };
+
+/** Any parameters: the SDK's own check of spec methods answers -32603 with a dump, so ours runs in the handler. */
+const AnyParams = z.looseObject({});
 
 /** Opaque, stable cursors: the URI after which the next page starts, so a rebuild never shifts a page. */
 function encodeCursor(kind: string, after: string, scope = ''): string {
@@ -313,86 +325,6 @@ const TOOLS = [
   },
 ];
 
-interface SchemaIssue {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  expected?: string;
-}
-
-const KIND_WORDS: Record<string, string> = {
-  string: 'text (a string)',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  object: 'an object',
-  record: 'an object',
-  array: 'a list (an array)',
-};
-
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
-
-/** One plain sentence for the first problem with a request's parameters. */
-function describeParams(method: string, request: unknown, issues: readonly SchemaIssue[]): string {
-  const issue = issues[0];
-  if (!issue) return `The parameters of ${method} are not valid.`;
-  const path = issue.path[0] === 'params' ? issue.path.slice(1) : issue.path;
-  const name = path.length > 0 ? `"${path.map(String).join('.')}"` : 'The parameters';
-  const value = valueAt(request, issue.path);
-  if (issue.code === 'invalid_type' && issue.expected) {
-    const wanted = KIND_WORDS[issue.expected] ?? issue.expected;
-    return value === undefined
-      ? `${method} needs ${path.length > 0 ? name : 'parameters'}, which must be ${wanted}.`
-      : `In ${method}, ${name} must be ${wanted}, not ${kindOf(value)}.`;
-  }
-  return `In ${method}, ${name} is not valid: ${issue.message}.`;
-}
-
-/**
- * The -32602 answer for a request whose parameters do not fit `schema`, or undefined when they
- * do. The message is a plain sentence; the validator's issues go in `data`.
- */
-function paramsProblem(
-  schema: { safeParse(v: unknown): unknown },
-  message: JSONRPCRequest,
-): JSONRPCErrorResponse | undefined {
-  const checked = schema.safeParse(message) as
-    { success: true } | { success: false; error: { issues: SchemaIssue[] } };
-  if (checked.success) return undefined;
-  return errorResponse(
-    message.id,
-    ErrorCode.InvalidParams,
-    describeParams(message.method, message, checked.error.issues),
-    {
-      issues: checked.error.issues.map((i) => ({
-        path: i.path.map(String).join('.'),
-        message: i.message,
-      })),
-    },
-  );
-}
-
-/** The -32602 answer for an `initialize` request with parameters of the wrong shape (checked before a session is made). */
-export function initializeProblem(message: JSONRPCRequest): JSONRPCErrorResponse | undefined {
-  return paramsProblem(InitializeRequestSchema, message);
-}
-
-/** The request schemas the SDK checks on its own (initialize, ping); ours are added as handlers register. */
-const SDK_HANDLED = [InitializeRequestSchema, PingRequestSchema];
-
 /** A subscriber to a catalog; one catalog listener serves every session (no listener per session). */
 const fanOuts = new WeakMap<LiveCatalog, Set<(change: CatalogChange) => void>>();
 
@@ -411,7 +343,7 @@ function subscribe(catalog: LiveCatalog, fn: (change: CatalogChange) => void): (
   return () => set.delete(fn);
 }
 
-/** Build a `Server` over the catalog. Connect it with the handle's `connect(transport)`. */
+/** Build a `Server` over the catalog, for one stdio connection, HTTP session or modern HTTP request. */
 export function createSkillsServer(
   catalog: LiveCatalog,
   options: CreateSkillsServerOptions,
@@ -420,6 +352,7 @@ export function createSkillsServer(
   const personal = options.personalMcp !== false;
   const tools = options.tools !== false;
   const prompts = options.prompts !== false;
+  const modern = options.era === 'modern';
   const sizes = { ...DEFAULT_PAGES, ...options.pageSizes };
   const server = new Server(options.serverInfo ?? { name: 'skillbench', version: '0.1.0' }, {
     capabilities: {
@@ -429,15 +362,20 @@ export function createSkillsServer(
     },
     instructions:
       'Skills served by Skillbench. Use skills/list (or the list_skills tool) to see them and resources/read to read their files.',
+    // The same hints for the core results the SDK stamps on 2026-07-28 as for ours (see CACHE).
+    cacheHints: {
+      'server/discover': CACHE,
+      'resources/list': CACHE,
+      'resources/read': CACHE,
+      'resources/templates/list': CACHE,
+      'tools/list': CACHE,
+      'prompts/list': CACHE,
+    },
   });
   // Why: SEP-2640 §2 — declaring the extension commits us to skills/list + skills/get; directoryRead to resources/directory/read. Settings inline under the id (SEP-2133).
   server.registerCapabilities({ extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } } });
   const subscriptions = new Set<string>();
   const maxSubscriptions = options.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS;
-  /** Method → the request schema its handler parses with, for the check in `connect`. */
-  const schemas = new Map<string, { safeParse(v: unknown): unknown }>(
-    SDK_HANDLED.map((s) => [s.shape.method.value, s]),
-  );
   const log = (
     method: string,
     uri: string | undefined,
@@ -456,32 +394,34 @@ export function createSkillsServer(
       message,
     });
   };
-  // Wrap every handler: time it, log it, and turn unexpected failures into plain sentences.
-  const handle = <S extends Parameters<Server['setRequestHandler']>[0]>(
-    schema: S,
+  /**
+   * Register a handler: check its parameters (-32602 with a plain sentence, the validator's
+   * issues in `data`), time and log it, add the cache fields where asked, and turn unexpected
+   * failures into plain sentences (-32603).
+   */
+  const handle = (
     method: string,
-    fn: (req: { params?: Record<string, unknown> }) => AnyResult | Promise<AnyResult>,
+    fn: (params: Record<string, unknown>) => AnyResult | Promise<AnyResult>,
+    { cached = false }: { cached?: boolean } = {},
   ): void => {
-    schemas.set(method, schema as { safeParse(v: unknown): unknown });
-    server.setRequestHandler(schema, async (req: unknown) => {
+    server.setRequestHandler(method, { params: AnyParams }, async (params) => {
       const started = performance.now();
-      const r = req as { params?: Record<string, unknown> };
+      const p = params as Record<string, unknown>;
       const uri =
-        typeof r.params?.uri === 'string'
-          ? r.params.uri
-          : typeof r.params?.name === 'string'
-            ? r.params.name
-            : undefined;
+        typeof p.uri === 'string' ? p.uri : typeof p.name === 'string' ? p.name : undefined;
       try {
-        const result = await fn(r);
+        const problem = paramsProblem(method, p);
+        if (problem) throw new ProtocolError(RpcCode.InvalidParams, problem.message, problem.data);
+        const result = await fn(p);
         log(method, uri, 'ok', started);
-        return result;
+        // Why only on the modern revision: 2025-11-25 results have no cache fields (SEP-2549).
+        return cached && modern ? { ...result, ...CACHE } : result;
       } catch (e) {
         const err =
-          e instanceof McpError
+          e instanceof ProtocolError
             ? e
-            : new McpError(
-                ErrorCode.InternalError,
+            : new ProtocolError(
+                RpcCode.InternalError,
                 `The server could not answer: ${e instanceof Error ? e.message : String(e)}`,
               );
         log(method, uri, err.code, started, err.message);
@@ -489,54 +429,68 @@ export function createSkillsServer(
       }
     });
   };
+  /** The Skills extension's results are cacheable on 2026-07-28 (SEP-2640 with SEP-2549). */
+  const extensionResult = { cached: true };
   const snap = (): CatalogSnapshot => catalog.current;
   const parse = (uri: unknown, schemes: string[] = ['skill:']): string => {
     const r = parseSkillUri(uri, { schemes });
-    if (!r.ok) throw invalid(`${r.reason} Nothing was read.`);
+    if (!r.ok) throw invalid(`${r.reason} Nothing was read.`, uri);
     return r.uri.href;
   };
 
-  handle(ListSkillsRequestSchema, SKILLS_LIST_METHOD, (req) => {
-    const s = snap();
-    const cursor = typeof req.params?.cursor === 'string' ? req.params.cursor : undefined;
-    const p = page(s.skills, decodeCursor('skills', cursor), sizes.skills, 'skills');
-    return {
-      skills: p.items.map((k) => k.entry),
-      ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}),
-    };
-  });
+  handle(
+    SKILLS_LIST_METHOD,
+    (params) => {
+      const s = snap();
+      const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
+      const p = page(s.skills, decodeCursor('skills', cursor), sizes.skills, 'skills');
+      return {
+        skills: p.items.map((k) => k.entry),
+        ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}),
+      };
+    },
+    extensionResult,
+  );
 
-  handle(GetSkillRequestSchema, SKILLS_GET_METHOD, (req) => {
-    const href = parse(req.params?.uri);
-    const skill = snap().bySkillUri.get(href);
-    if (!skill) throw invalid(`No skill is served with the SKILL.md URI ${href}.`);
-    return { skill: skill.entry };
-  });
+  handle(
+    SKILLS_GET_METHOD,
+    (params) => {
+      const href = parse(params.uri);
+      const skill = snap().bySkillUri.get(href);
+      if (!skill) throw invalid(`No skill is served with the SKILL.md URI ${href}.`, params.uri);
+      return { skill: skill.entry };
+    },
+    extensionResult,
+  );
 
-  handle(ReadDirectoryRequestSchema, DIRECTORY_READ_METHOD, (req) => {
-    const href = parse(req.params?.uri);
-    const target = snap().targets.get(href);
-    if (!target || target.kind !== 'directory')
-      throw invalid(`${href} is not a served skill folder.`);
-    const children = target.skill.children.get(target.relDir) ?? [];
-    const cursor = typeof req.params?.cursor === 'string' ? req.params.cursor : undefined;
-    const p = page<DirectoryResource>(
-      children,
-      decodeCursor('dir', cursor, href),
-      sizes.directory,
-      'dir',
-      href,
-    );
-    return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
-  });
+  handle(
+    DIRECTORY_READ_METHOD,
+    (params) => {
+      const href = parse(params.uri);
+      const target = snap().targets.get(href);
+      if (!target || target.kind !== 'directory')
+        throw invalid(`${href} is not a served skill folder.`, params.uri);
+      const children = target.skill.children.get(target.relDir) ?? [];
+      const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
+      const p = page<DirectoryResource>(
+        children,
+        decodeCursor('dir', cursor, href),
+        sizes.directory,
+        'dir',
+        href,
+      );
+      return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
+    },
+    extensionResult,
+  );
 
-  handle(ReadResourceRequestSchema, 'resources/read', async (req) => {
-    const href = parse(req.params?.uri, ['skill:', 'resource:']);
+  handle('resources/read', async (params) => {
+    const href = parse(params.uri, ['skill:', 'resource:']);
     const s = snap();
     const target = s.targets.get(href);
     if (target?.kind === 'file') return { contents: [fileContents(href, target.file)] };
     if (target?.kind === 'directory')
-      throw invalid(`${href} is a folder. List it with resources/directory/read.`);
+      throw invalid(`${href} is a folder. List it with resources/directory/read.`, params.uri);
     const extra = legacyView(s, { archives: legacy, personal }).byUri.get(href);
     if (extra) {
       const bytes = await extra.bytes();
@@ -560,17 +514,17 @@ export function createSkillsServer(
         ],
       };
     }
-    throw invalid(`No served resource has the URI ${href}.`);
+    throw invalid(`No served resource has the URI ${href}.`, params.uri);
   });
 
-  handle(ListResourcesRequestSchema, 'resources/list', (req) => {
+  handle('resources/list', (params) => {
     const all = listedResources(snap(), legacy, personal);
-    const cursor = typeof req.params?.cursor === 'string' ? req.params.cursor : undefined;
+    const cursor = typeof params.cursor === 'string' ? params.cursor : undefined;
     const p = page(all, decodeCursor('resources', cursor), sizes.resources, 'resources');
     return { resources: p.items, ...(p.nextCursor ? { nextCursor: p.nextCursor } : {}) };
   });
 
-  handle(ListResourceTemplatesRequestSchema, 'resources/templates/list', () => ({
+  handle('resources/templates/list', () => ({
     // Why: docs/skills-over-mcp.md §6 D — clients without the extension find skill files through this template.
     resourceTemplates: [
       {
@@ -582,32 +536,35 @@ export function createSkillsServer(
     ],
   }));
 
-  handle(SubscribeRequestSchema, 'resources/subscribe', (req) => {
-    const href = parse(req.params?.uri, ['skill:', 'resource:']);
+  handle('resources/subscribe', (params) => {
+    const href = parse(params.uri, ['skill:', 'resource:']);
     const s = snap();
     // Why refuse: a subscription to a URI we do not serve could never be updated (SEP-2164: not found is -32602).
     if (!s.targets.has(href) && !legacyView(s, { archives: legacy, personal }).byUri.has(href))
-      throw invalid(`No served resource has the URI ${href}, so there is nothing to subscribe to.`);
+      throw invalid(
+        `No served resource has the URI ${href}, so there is nothing to subscribe to.`,
+        params.uri,
+      );
     if (!subscriptions.has(href) && subscriptions.size >= maxSubscriptions)
       // -32600: the request is well formed, but this session may not hold more (a per-session bound on memory).
-      throw new McpError(
-        ErrorCode.InvalidRequest,
+      throw new ProtocolError(
+        RpcCode.InvalidRequest,
         `This session already follows ${maxSubscriptions} resources, the most it may. Unsubscribe from some first.`,
       );
     subscriptions.add(href);
     return {};
   });
 
-  handle(UnsubscribeRequestSchema, 'resources/unsubscribe', (req) => {
-    subscriptions.delete(parse(req.params?.uri, ['skill:', 'resource:']));
+  handle('resources/unsubscribe', (params) => {
+    subscriptions.delete(parse(params.uri, ['skill:', 'resource:']));
     return {};
   });
 
   if (tools) {
-    handle(ListToolsRequestSchema, 'tools/list', () => ({ tools: TOOLS }));
-    handle(CallToolRequestSchema, 'tools/call', (req) => {
-      const name = req.params?.name;
-      const args = (req.params?.arguments ?? {}) as Record<string, unknown>;
+    handle('tools/list', () => ({ tools: TOOLS }));
+    handle('tools/call', (params) => {
+      const name = params.name;
+      const args = (params.arguments ?? {}) as Record<string, unknown>;
       const s = snap();
       try {
         if (name === 'list_skills') {
@@ -671,26 +628,25 @@ export function createSkillsServer(
         }
         return toolText(`There is no tool named "${String(name)}".`, true);
       } catch (e) {
-        if (e instanceof McpError)
-          return toolText(e.message.replace(/^MCP error -?\d+: /, ''), true);
+        if (e instanceof ProtocolError) return toolText(e.message, true);
         throw e;
       }
     });
   }
 
   if (prompts) {
-    handle(ListPromptsRequestSchema, 'prompts/list', () => ({
+    handle('prompts/list', () => ({
       prompts: skillPrompts(snap().skills).map((p) => ({
         name: p.name,
         description: p.description,
         arguments: p.arguments,
       })),
     }));
-    handle(GetPromptRequestSchema, 'prompts/get', (req) => {
-      const name = req.params?.name;
+    handle('prompts/get', (params) => {
+      const name = params.name;
       const prompt = skillPrompts(snap().skills).find((p) => p.name === name);
       if (!prompt) throw invalid(`No prompt is named "${String(name)}".`);
-      const values = (req.params?.arguments ?? {}) as Record<string, string | undefined>;
+      const values = (params.arguments ?? {}) as Record<string, string | undefined>;
       let text: string;
       try {
         text = renderPromptBody(prompt, values);
@@ -714,52 +670,49 @@ export function createSkillsServer(
   }
 
   const onChange = (change: CatalogChange): void => {
+    const n = changeNotifications(change, { prompts });
     const sends: Promise<void>[] = [];
-    if (change.listChanged) {
-      sends.push(server.sendResourceListChanged());
-      if (prompts) sends.push(server.sendPromptListChanged());
-    } else if (prompts && change.changedSkills.length > 0)
-      sends.push(server.sendPromptListChanged());
-    if (subscriptions.size > 0) {
-      const updated = new Set(change.changedFiles);
-      const touched = [...change.changedSkills, ...change.addedSkills, ...change.removedSkills];
-      if (touched.length > 0) updated.add(LEGACY_INDEX_URI);
-      for (const uri of touched) {
-        const skill = change.previous.bySkillUri.get(uri) ?? change.current.bySkillUri.get(uri);
-        if (!skill) continue;
-        const a = archiveUris(skill);
-        updated.add(a.tarGz).add(a.zip);
-        if (skill.personal) updated.add(`resource://skills/${skill.personal.id}/document`);
-      }
-      for (const uri of updated)
-        if (subscriptions.has(uri)) sends.push(server.sendResourceUpdated({ uri }));
-    }
+    if (n.resourcesListChanged) sends.push(server.sendResourceListChanged());
+    if (n.promptsListChanged) sends.push(server.sendPromptListChanged());
+    // Why every URI on the modern revision: there `subscriptions/listen` picks the URIs, and the
+    // SDK's listen router passes on only those its streams asked for; a 2025-11-25 session asks
+    // with resources/subscribe.
+    for (const uri of n.updated)
+      if (modern || subscriptions.has(uri)) sends.push(server.sendResourceUpdated({ uri }));
     // A closed transport rejects; the next change simply finds no listener once disposed.
     for (const p of sends) p.catch(() => undefined);
   };
-  const unsubscribe = subscribe(catalog, onChange);
+  const unsubscribe = options.notify === false ? () => false : subscribe(catalog, onChange);
+  return { server, dispose: () => void unsubscribe() };
+}
+
+/** The notifications one catalog change calls for (docs/skills-over-mcp.md §1, "Subscriptions and notifications"). */
+export function changeNotifications(
+  change: CatalogChange,
+  features: { prompts: boolean },
+): { resourcesListChanged: boolean; promptsListChanged: boolean; updated: Set<string> } {
+  const updated = new Set(change.changedFiles);
+  const touched = [...change.changedSkills, ...change.addedSkills, ...change.removedSkills];
+  if (touched.length > 0) updated.add(LEGACY_INDEX_URI);
+  for (const uri of touched) {
+    const skill = change.previous.bySkillUri.get(uri) ?? change.current.bySkillUri.get(uri);
+    if (!skill) continue;
+    const a = archiveUris(skill);
+    updated.add(a.tarGz).add(a.zip);
+    if (skill.personal) updated.add(`resource://skills/${skill.personal.id}/document`);
+  }
   return {
-    server,
-    async connect(transport: Transport): Promise<void> {
-      await server.connect(transport);
-      const deliver = transport.onmessage;
-      transport.onmessage = (message, extra) => {
-        const schema = isRequest(message) ? schemas.get(message.method) : undefined;
-        const problem = schema && paramsProblem(schema, message as JSONRPCRequest);
-        if (problem) {
-          log(
-            (message as JSONRPCRequest).method,
-            undefined,
-            problem.error.code,
-            performance.now(),
-            problem.error.message,
-          );
-          void transport.send(problem);
-          return;
-        }
-        deliver?.(message, extra);
-      };
-    },
-    dispose: unsubscribe,
+    resourcesListChanged: change.listChanged,
+    promptsListChanged: features.prompts && (change.listChanged || change.changedSkills.length > 0),
+    updated,
   };
+}
+
+/** Listen to a catalog's changes through the one shared listener; returns the way to stop. */
+export function onCatalogChange(
+  catalog: LiveCatalog,
+  fn: (change: CatalogChange) => void,
+): () => void {
+  const stop = subscribe(catalog, fn);
+  return () => void stop();
 }

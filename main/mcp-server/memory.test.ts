@@ -1,10 +1,14 @@
 /**
- * Memory stays bounded in a long HTTP session. The SDK v1 server transport in JSON-response
+ * Memory stays bounded in a long HTTP session, and across many 2026-07-28 requests. The SDK v1 server transport in JSON-response
  * mode kept every answer until its session closed; these tests read a 256 KiB file in a loop
  * and check that nothing is kept: in a real server process with a small heap, in the host's own
  * bookkeeping, and (for the move to SDK v2) in the SDK v2 transport itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2ClientTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebStandardStreamableHTTPServerTransport as V1WebTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -66,6 +70,31 @@ describe('one long HTTP session keeps no answers', () => {
     );
     const client = await connect(server.url);
     try {
+      for (let i = 0; i < 600; i++) {
+        const r = await client.readResource({ uri: BIG_URI });
+        expect((r.contents[0] as { text?: string }).text?.length).toBe(BIG);
+      }
+      expect(server.child.exitCode).toBeNull();
+    } finally {
+      await client.close();
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
+
+  it('the same process answers 600 such reads on protocol 2026-07-28, one request at a time, and stays up', async () => {
+    // No session on the new revision: each request gets a server of its own, dropped after its answer.
+    const server = await startServeProcess(
+      cli,
+      ['--no-watch', '--insecure-no-auth-loopback-only', lib.path],
+      { nodeArgs: ['--max-old-space-size=96'] },
+    );
+    const client = new V2Client(
+      { name: 'memory-test', version: '1' },
+      { versionNegotiation: { mode: 'auto' } },
+    );
+    await client.connect(new V2ClientTransport(new URL(server.url)));
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       for (let i = 0; i < 600; i++) {
         const r = await client.readResource({ uri: BIG_URI });
         expect((r.contents[0] as { text?: string }).text?.length).toBe(BIG);

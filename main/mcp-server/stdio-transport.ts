@@ -1,6 +1,6 @@
 /**
- * Our stdio transport (MCP 2025-11-25, transports §stdio: one JSON-RPC message per line).
- * It replaces the SDK's because that one closes the connection without a word when a line
+ * Our stdio transport (MCP 2025-11-25 and 2026-07-28, transports §stdio: one JSON-RPC message
+ * per line; the framing is the same in both). It replaces the SDK's because that one closes the connection without a word when a line
  * passes its buffer limit (the server then exits 0) and answers nothing to text that is not
  * JSON. Here a line is bounded and an oversized one is skipped up to its newline with an error
  * answer; text that is not a message gets -32700 or -32600 (JSON-RPC 2.0 §5.1); and at most
@@ -8,10 +8,13 @@
  * client that does not read cannot make us buffer without bound.
  */
 import type { Readable, Writable } from 'node:stream';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { errorResponse, frameMessages, isAnswer, isRequest } from './jsonrpc';
+import type {
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  RequestId,
+  Transport,
+} from '@modelcontextprotocol/server';
+import { errorResponse, frameMessages, isAnswer, isRequest, RpcCode } from './jsonrpc';
 
 /** Options for {@link StdioLineTransport}. */
 export interface StdioTransportOptions {
@@ -21,7 +24,17 @@ export interface StdioTransportOptions {
   maxInFlight?: number;
   /** A plain sentence for the operator (stderr) when input was refused. */
   onProblem?: (message: string) => void;
+  /**
+   * Checks a message before it is handed on; an error answer it returns is sent instead. Why
+   * here: the SDK's serving entry owns the opening `initialize`, and answers parameters of the
+   * wrong type there with -32603 and its validator's dump (SECURITY.md, "The embedded MCP
+   * server" §6).
+   */
+  precheck?: (message: JSONRPCMessage) => JSONRPCErrorResponse | undefined;
 }
+
+/** The long-lived request of protocol 2026-07-28 that opens a notification stream. */
+const LISTEN_METHOD = 'subscriptions/listen';
 
 /** Default bound of one line: far above any MCP request a client sends, far below memory trouble. */
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -43,6 +56,10 @@ export class StdioLineTransport implements Transport {
   readonly #maxLine: number;
   readonly #maxInFlight: number;
   readonly #onProblem: (message: string) => void;
+  readonly #precheck: StdioTransportOptions['precheck'];
+  #resolveClosed: () => void = () => undefined;
+  /** Resolves once the transport has closed (the client ended its side, or a stream failed). */
+  readonly closed = new Promise<void>((resolve) => (this.#resolveClosed = resolve));
   #parts: Buffer[] = [];
   #size = 0;
   #discarding = 0;
@@ -60,6 +77,7 @@ export class StdioLineTransport implements Transport {
     this.#maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.#maxInFlight = options.maxInFlight ?? 16;
     this.#onProblem = options.onProblem ?? (() => undefined);
+    this.#precheck = options.precheck;
   }
 
   async start(): Promise<void> {
@@ -93,6 +111,7 @@ export class StdioLineTransport implements Transport {
     this.#queue = [];
     this.#parts = [];
     this.onclose?.();
+    this.#resolveClosed();
   }
 
   readonly #onData = (chunk: Buffer | string): void => {
@@ -175,7 +194,7 @@ export class StdioLineTransport implements Transport {
     this.#write(
       errorResponse(
         null,
-        ErrorCode.InvalidRequest,
+        RpcCode.InvalidRequest,
         `The message is larger than the ${mib(this.#maxLine)} this server accepts on one line, so it was ignored.`,
         { limitBytes: this.#maxLine, receivedBytes: bytes },
       ),
@@ -192,7 +211,15 @@ export class StdioLineTransport implements Transport {
       return;
     }
     for (const message of framed.messages) {
-      if (isRequest(message)) this.#inFlight.add(message.id);
+      const refused = this.#precheck?.(message);
+      if (refused) {
+        this.#write(refused);
+        continue;
+      }
+      // Why a listen request is not counted: its answer comes only when the subscription ends
+      // (MCP 2026-07-28, subscriptions), so it would hold a place for ever and keep the process
+      // from exiting when the client closes its side. The SDK bounds how many are open.
+      if (isRequest(message) && message.method !== LISTEN_METHOD) this.#inFlight.add(message.id);
       // The server never answers a request it was told to cancel (MCP cancellation §behavior): free its place.
       else if ('method' in message && message.method === 'notifications/cancelled') {
         const id = (message.params as { requestId?: unknown } | undefined)?.requestId;

@@ -10,3 +10,5 @@ export type { ArchiveItem, WrittenArchive } from '../platform/archive-writer';
 export { loadSkillFolder, NotASkillError } from './source-files';
 export type { LoadedSkill } from './source-files';
 export { defaultTrashDir, moveToTrash } from '../platform/trash';
+export { packToolDefinitions } from './tool-definitions';
+export type { ToolPackResult } from './tool-definitions';

@@ -106,6 +106,42 @@ export const TEST_LIBRARY_SERVED = [
   'team/support/refunds',
 ];
 
+/** Bytes of "café" in Latin-1: not valid UTF-8, so served as a blob. */
+export const LATIN1_BYTES = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x0a]);
+
+/**
+ * A library of the files that trip serving and verification up: a SKILL.md with CRLF line
+ * endings, a binary file, Latin-1 text, an empty file, CRLF and byte-order-mark text, file
+ * names with Unicode, spaces, `#`, `%` and `?`, deep folders, and a skill nested in another.
+ */
+export async function makeTrickyLibrary(root: string): Promise<void> {
+  await writeTree(root, {
+    'tricky/SKILL.md':
+      '---\r\nname: tricky\r\ndescription: Files that trip readers up.\r\nmetadata:\r\n  owner: "team-b"\r\n---\r\n# Tricky\r\n',
+    'tricky/assets/logo.png': BINARY_BYTES,
+    'tricky/latin1.txt': LATIN1_BYTES,
+    'tricky/empty.txt': new Uint8Array(0),
+    'tricky/crlf.md': 'one\r\ntwo\r\n',
+    'tricky/bom.md': '\uFEFF# Starts with a byte-order mark\n',
+    'tricky/names/café ✓ 日本.md': 'Unicode and spaces\n',
+    'tricky/names/a#b.md': 'hash\n',
+    'tricky/names/100%.md': 'percent\n',
+    'tricky/names/what?.md': 'question mark\n',
+    'tricky/names/with space.txt': 'space\n',
+    'tricky/deep/a/b/c/d.md': 'four folders down\n',
+    'outer/SKILL.md': skillMd('name: outer\ndescription: Holds another skill.'),
+    'outer/inner/SKILL.md': skillMd('name: inner\ndescription: Lives inside outer.'),
+    'outer/inner/notes.md': 'inner notes\n',
+  });
+}
+
+/** Served skill paths of {@link makeTrickyLibrary}, sorted by SKILL.md URI, and how many files each serves. */
+export const TRICKY_LIBRARY_SERVED: [string, number][] = [
+  ['outer', 3],
+  ['outer/inner', 2],
+  ['tricky', 12],
+];
+
 /** Bundle the CLI (main/cli/main.ts) with esbuild into `outDir/cli.mjs`; returns its path. */
 export async function bundleCli(outDir: string): Promise<string> {
   return bundleEntry(join(REPO_ROOT, 'main', 'cli', 'main.ts'), join(outDir, 'cli.mjs'));

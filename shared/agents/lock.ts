@@ -23,9 +23,35 @@ export const LOCK_VERSION: Readonly<Record<LockKind, number>> = { project: 1, gl
 export type SkillSource =
   | { kind: 'library'; path: string }
   | { kind: 'folder'; path: string }
-  | { kind: 'archive'; path: string }
+  | ArchiveSource
   | { kind: 'git'; url: string; commit: string; skillPath: string }
-  | { kind: 'mcp'; server: string; uri: string; digests: Record<string, string> };
+  | McpSource;
+
+/** An archive (`.zip`, `.skill`, `.tar.gz`) installed through the import reader. */
+export interface ArchiveSource {
+  kind: 'archive';
+  /** Where the archive was when it was installed (read again by `outdated`). */
+  path: string;
+  /** Its file name. */
+  name?: string;
+  /** sha256 (hex) of the archive's bytes. */
+  sha256?: string;
+  /** The skill's folder inside the archive, when the archive holds several. */
+  root?: string;
+}
+
+/** A skill read and verified from a remote MCP skill server (the inspector). */
+export interface McpSource {
+  kind: 'mcp';
+  /** The connection's label in the inspector. */
+  server: string;
+  /** The server's URL (or, for a program the inspector started, its command line). */
+  url: string;
+  /** The skill's `SKILL.md` URI. */
+  uri: string;
+  /** Each file's digest as verified (`sha256:<hex>`), by path inside the skill. */
+  digests: Record<string, string>;
+}
 
 /** Skillbench's own part of an entry. */
 export interface SkillbenchEntry {
@@ -168,7 +194,7 @@ export function cliSourceFields(
         ...(source.skillPath ? { skillPath: source.skillPath } : {}),
       };
     case 'mcp':
-      return { source: source.uri, sourceType: 'mcp', sourceUrl: source.server };
+      return { source: source.uri, sourceType: 'mcp', sourceUrl: source.url };
   }
 }
 
@@ -182,11 +208,11 @@ export function describeSource(entry: LockEntry): string {
       case 'folder':
         return `the folder ${sb.path}`;
       case 'archive':
-        return `the archive ${sb.path}`;
+        return `the archive ${sb.path}${sb.sha256 ? ` (sha256 ${sb.sha256.slice(0, 12)}…)` : ''}`;
       case 'git':
         return `${sb.url} at commit ${sb.commit.slice(0, 12)}`;
       case 'mcp':
-        return `${sb.uri} from the server ${sb.server}`;
+        return `${sb.uri} from the server ${sb.server}${sb.url ? ` (${sb.url})` : ''}`;
     }
   }
   return entry.sourceType === 'local' ? `the folder ${entry.source}` : entry.source;

@@ -5,6 +5,7 @@
  */
 import type { AgentFeature } from './agents';
 import type { SkillSource } from './lock';
+import type { FileConflict, FileResolution } from './merge';
 
 /** A scope as it crosses the boundary: `global`, or a project folder. */
 export type ScopeRef = { kind: 'global' } | { kind: 'project'; dir: string };
@@ -177,8 +178,13 @@ export interface UpdateOutcome {
   scope: ScopeRef;
   status: 'updated' | 'up-to-date' | 'kept' | 'needs-choice' | 'conflicts' | 'failed';
   message: string;
-  /** For a merge with conflicts: the merged SKILL.md with markers, for the user to settle. */
-  merged?: string;
-  conflicts?: number;
+  /** For a merge with conflicts: every file to settle (text merged with markers, or a choice). */
+  conflicts?: FileConflict[];
   trashedTo?: string[];
+}
+
+/** How the user settled a merge's conflicts, file by file, for one skill. */
+export interface MergeResolution {
+  name: string;
+  files: FileResolution[];
 }

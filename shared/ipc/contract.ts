@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CatalogEntry, Collision, EvalReport, Catalog } from '../agent-view';
 import type {
   ExportPlan,
   ExportResult,
@@ -99,6 +100,8 @@ export const settingsSchema = z.object({
   roots: z.array(z.string()),
   lastOpenSkill: z.string().nullable(),
   profiles: z.array(profileIdSchema).min(1),
+  /** Tokens the always-loaded skill catalog may take (docs/agent-view.md §5); absent: the default. */
+  contextBudget: z.number().int().min(100).max(1_000_000).optional(),
 });
 
 /** Remembered settings. */
@@ -407,6 +410,19 @@ const logFilterSchema = z.object({
 /** A protocol log entry as events carry it: without the message (fetch it with `inspector.log` and `seq`). */
 export type ProtocolLogSummary = Omit<ProtocolLogEntry, 'message'>;
 
+/** What the agent sees (docs/agent-view.md): the catalog as the window shows it. */
+export interface AgentCatalogView {
+  xml: string;
+  /** Listed skills without their bodies (the footprint says how large each is). */
+  skills: Omit<CatalogEntry, 'body'>[];
+  collisions: Collision[];
+  footprint: Catalog['footprint'];
+  /** Folders or files that could not be read. */
+  problems: { path: string; message: string }[];
+  /** The always-loaded block against the user's budget, in tokens. */
+  budget: { limit: number; used: number; over: boolean };
+}
+
 /** The channels: input and output schemas of each request the renderer can make. */
 export const channels = {
   /** Which shell we run in and what it can do. */
@@ -444,6 +460,7 @@ export const channels = {
     input: z.object({
       profiles: z.array(profileIdSchema).min(1).optional(),
       lastOpenSkill: z.string().nullable().optional(),
+      contextBudget: z.number().int().min(100).max(1_000_000).optional(),
     }),
     output: settingsSchema,
   },
@@ -758,6 +775,13 @@ export const channels = {
     input: z.object({}),
     output: z.object({ records: built<ProvenanceRecord[]>() }),
   },
+  /** The <available_skills> block for the open library folders and the connected servers, with collisions and footprint. */
+  'agentView.catalog': { input: z.object({}), output: built<AgentCatalogView>() },
+  /** Run every listed library skill's evals/triggers.json against the catalog. */
+  'agentView.evals': {
+    input: z.object({ threshold: z.number().min(-1000).max(1000).optional() }),
+    output: built<EvalReport>(),
+  },
   /** The agents on this computer, their skills folders and every skill each loads, with its state. */
   'agents.overview': { input: z.object({}), output: built<AgentsOverview>() },
   /** Add a project folder whose agent skills folders the Agents view lists. */
@@ -791,6 +815,24 @@ export const channels = {
     }),
     output: built<InstallReport>(),
   },
+  /** Check a skill discovered in the inspector for each agent's reader; it is read and verified again first. */
+  'agents.checkRemote': {
+    input: z.object({ key: skillKeySchema, agents: z.array(z.string()).min(1) }),
+    output: z.object({ checks: built<InstallCheck[]>(), refused: z.string().optional() }),
+  },
+  /** Install a skill discovered in the inspector, read and verified again: only a verified skill is installed. */
+  'agents.installRemote': {
+    input: z.object({
+      key: skillKeySchema,
+      agents: z.array(z.string()).min(1),
+      scope: scopeSchema,
+      mode: z.enum(['link', 'copy']).optional(),
+      onConflict: z.enum(['ask', 'rename', 'replace']).optional(),
+      /** Install a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
+      trust: trustSchema.optional(),
+    }),
+    output: built<InstallReport>(),
+  },
   /** Remove a skill from agents (to the trash); the answer carries an undo token. */
   'agents.uninstall': {
     input: z.object({
@@ -815,7 +857,20 @@ export const channels = {
     input: z.object({
       names: z.array(z.string()).optional(),
       choice: z.enum(['keep-local', 'take-theirs', 'merge']).optional(),
-      resolved: z.object({ name: z.string(), text: z.string() }).optional(),
+      resolved: z
+        .object({
+          name: z.string(),
+          files: z
+            .array(
+              z.object({
+                path: z.string().min(1).max(4096),
+                text: z.string().optional(),
+                keep: z.enum(['mine', 'theirs']).optional(),
+              }),
+            )
+            .max(512),
+        })
+        .optional(),
     }),
     output: z.object({ outcomes: built<UpdateOutcome[]>() }),
   },

@@ -144,3 +144,43 @@ export function getTarget(id: TargetId): TargetDefinition {
 export function isTargetId(value: string): value is TargetId {
   return (TARGET_IDS as readonly string[]).includes(value);
 }
+
+/** The tool-definition targets of `skillbench pack` (docs/agent-view.md §4). */
+export type ToolTargetId = 'tools-mcp' | 'tools-openai' | 'tools-claude';
+
+/** A tool-definition target: a skill's frontmatter `tools` written in one host's format. */
+export interface ToolTargetDefinition {
+  id: ToolTargetId;
+  label: string;
+  /** The host format (shared/agent-view/tools.ts). */
+  format: 'mcp' | 'openai' | 'claude';
+  description: string;
+}
+
+/** Every tool-definition target. */
+export const TOOL_TARGETS: readonly ToolTargetDefinition[] = [
+  {
+    id: 'tools-mcp',
+    label: 'MCP tools/list entries',
+    format: 'mcp',
+    description: 'The tools as an MCP server lists them (inputSchema).',
+  },
+  {
+    id: 'tools-openai',
+    label: 'OpenAI function tools (strict)',
+    format: 'openai',
+    description:
+      'Function tools with strict: true; refused when strict mode would refuse a schema.',
+  },
+  {
+    id: 'tools-claude',
+    label: 'Claude API tools',
+    format: 'claude',
+    description: 'The tools array of a Messages API request (input_schema).',
+  },
+];
+
+/** True when `value` names a tool-definition target. */
+export function isToolTargetId(value: string): value is ToolTargetId {
+  return TOOL_TARGETS.some((t) => t.id === value);
+}

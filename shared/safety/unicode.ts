@@ -8,12 +8,14 @@
 /** Invisible characters the review looks at, one regex run per text (linear: a character class). */
 // Why surrogate pairs written out: the class must also work on lone code units without /v.
 // Why not U+FE0E/U+FE0F: they choose text or emoji presentation and follow emoji everywhere.
+/* eslint-disable no-misleading-character-class -- these classes list lone invisible characters on purpose */
 const HIDDEN_RUN =
   /(?:[\u200B-\u200D\u2060-\u2064\uFEFF\u180E\u202A-\u202E\u2066-\u2069\uFE00-\uFE0D\u3164\u115F\u1160\uFFA0]|\uDB40[\uDC00-\uDDEF])+/g;
 
 /** Quick test whether a text needs the hidden-character pass at all. */
 export const HAS_HIDDEN =
   /[\u200B-\u200D\u2060-\u2064\uFEFF\u180E\u202A-\u202E\u2066-\u2069\uFE00-\uFE0D\u3164\u115F\u1160\uFFA0]|\uDB40[\uDC00-\uDDEF]/;
+/* eslint-enable no-misleading-character-class */
 
 /** Scripts written right to left: bidi controls belong there. */
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
@@ -31,8 +33,8 @@ function codeLabel(cp: number): string {
 /** `text` with every invisible or control character shown as `⟦U+XXXX⟧` (for excerpts). */
 export function makeVisible(text: string, max = 240): string {
   const cut = text.length > max ? `${text.slice(0, max)}\u2026` : text;
-  // eslint-disable-next-line no-control-regex -- showing control characters is the point
   return cut.replace(
+    // eslint-disable-next-line no-control-regex, no-misleading-character-class -- showing control characters is the point
     /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\p{Cf}\u2028\u2029\uFE00-\uFE0D\u3164\u115F\u1160\uFFA0\u{E0100}-\u{E01EF}]/gu,
     (c) => codeLabel(c.codePointAt(0) ?? 0),
   );

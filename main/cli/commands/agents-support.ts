@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { AGENT_IDS, agentById } from '../../../shared/agents/agents';
 import type { ScopeRef } from '../../../shared/agents/types';
 import { SkillManager } from '../../agents/manager';
+import { InspectorService } from '../../inspector';
 import { processAgentEnv, type Scope } from '../../agents/paths';
 import { SettingsStore } from '../../library/settings-store';
 import { defaultUserDataDir } from '../../platform/user-data';
@@ -17,6 +18,9 @@ export function managerFor(io: CliIO): { manager: SkillManager; dataDir: string 
     dataDir,
     trashDir: join(dataDir, 'trash'),
     libraryRoots: async () => (await new SettingsStore(dataDir).get()).roots,
+    // Why an inspector of its own: a skill installed from a server is checked by connecting to
+    // its URL (with the saved connection of that label, if any); each check closes its connection.
+    remote: new InspectorService({ dataDir }),
   });
   return { manager, dataDir };
 }

@@ -1,7 +1,9 @@
 // The MCP conformance suite's SEP-2640 *client* scenarios with `skillbench inspect` as the client:
 // the suite starts a scripted server, runs our command with the server URL
-// appended, and checks what we read. Needs the npm registry (npx downloads Node 22 and the suite).
+// appended, and checks what we read. Its server speaks both revisions; we negotiate 2026-07-28. Needs the npm registry (npx downloads Node 22 and the suite).
 import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli, tempDir } from '../../testing/skill-library';
 
@@ -24,7 +26,7 @@ function runScenario(
         '-p',
         SUITE,
         '-c',
-        `conformance client --command '${clientCommand}' --scenario ${scenario}`,
+        `conformance client --command '${clientCommand}' --scenario ${scenario} -o out-${scenario}`,
       ],
       {
         cwd,
@@ -61,6 +63,12 @@ describe('MCP conformance client scenarios (SEP-2640) with skillbench inspect as
     it(`${scenario} passes`, async () => {
       const r = await runScenario(scenario, `${process.execPath} ${cli} ${args}`, build.path);
       expect(r.out, r.out).toMatch(/OVERALL: PASSED/);
+      // The suite's server offers 2026-07-28 (server/discover) beside initialize: we took the newer.
+      const out = join(build.path, `out-${scenario}`);
+      const [run] = await readdir(out);
+      expect(await readFile(join(out, run ?? '', 'stdout.txt'), 'utf8')).toContain(
+        'protocol 2026-07-28',
+      );
       expect(r.out).toMatch(/Passed: (\d+)\/\1, 0 failed/);
       expect(r.code, r.out).toBe(0);
     }, 240_000);

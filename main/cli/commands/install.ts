@@ -27,6 +27,9 @@ installed for that agent.
                        the default where the agent follows links, else copies
   --git URL            install from a git repository (a URL or a local path), pinned to the
                        commit read; SKILL then names skills in it (all when it holds one)
+  --archive FILE       install from a .zip, .skill, .tar.gz (.tgz) or .tar archive, read with
+                       the import's checks (a hostile archive is refused, nothing written);
+                       SKILL then names the skill's folder when the archive holds several
   --rename             when a folder of that name exists, install as <name>-2 (or -3 …)
   --replace            when a folder of that name exists, replace it (old copy to the trash)
 
@@ -58,6 +61,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         copy: { type: 'boolean' },
         link: { type: 'boolean' },
         git: { type: 'string' },
+        archive: { type: 'string' },
         rename: { type: 'boolean' },
         replace: { type: 'boolean' },
       },
@@ -69,14 +73,32 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const agents = checkAgents(values.agent ?? []);
   if (agents.length === 0)
     throw new UsageError('give at least one --agent (skillbench agents lists them).');
-  if (positionals.length === 0 && values.git === undefined)
+  if (positionals.length === 0 && values.git === undefined && values.archive === undefined)
     throw new UsageError('give the skills to install.');
+  if (values.git !== undefined && values.archive !== undefined)
+    throw new UsageError('choose --git or --archive, not both.');
+  if (values.archive !== undefined && positionals.length > 1)
+    throw new UsageError('an archive installs one skill at a time: name one folder in it.');
   if (values.copy && values.link) throw new UsageError('choose --copy or --link, not both.');
   if (values.rename && values.replace)
     throw new UsageError('choose --rename or --replace, not both.');
   const scope = scopeOf(values, raw);
   const io = terminalIO(raw);
   const { manager, dataDir } = managerFor(raw);
+  const mode = values.copy
+    ? { mode: 'copy' as const }
+    : values.link
+      ? { mode: 'link' as const }
+      : {};
+  const onConflict = values.replace ? 'replace' : values.rename ? 'rename' : 'ask';
+  if (values.archive !== undefined) {
+    const report = await manager.installArchive(
+      resolve(raw.cwd, values.archive),
+      { agents, scope, ...mode, onConflict },
+      positionals[0],
+    );
+    return printReport(report, io);
+  }
   const skills: { dir: string; source: SkillSource }[] = [];
   let clone: Clone | undefined;
   try {
@@ -156,8 +178,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       skills,
       agents,
       scope,
-      ...(values.copy ? { mode: 'copy' as const } : values.link ? { mode: 'link' as const } : {}),
-      onConflict: values.replace ? 'replace' : values.rename ? 'rename' : 'ask',
+      ...mode,
+      onConflict,
     });
     return printReport(report, io);
   } finally {

@@ -4,12 +4,15 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   isTargetId,
+  isToolTargetId,
   TARGET_IDS,
+  TOOL_TARGETS,
   type ExportPlan,
   type PackageIssue,
+  type ToolTargetId,
 } from '../../../shared/projection';
 import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
-import { exportSkill, NotASkillError } from '../../pack';
+import { exportSkill, NotASkillError, packToolDefinitions } from '../../pack';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
@@ -23,6 +26,10 @@ rules; nothing is written when it would be rejected.
 
   SKILL                 the skill folder (or its SKILL.md)
   --target TARGET       ${TARGET_IDS.join(' | ')}
+                        or the skill's tool definitions for one host:
+                        ${TOOL_TARGETS.map((t) => t.id).join(' | ')} (JSON on stdout, or
+                        written to --out PATH; tools-openai is refused while OpenAI strict mode
+                        would refuse a schema)
   --out PATH            archives: the archive file, or a folder to put it in (default
                         ./<name>.zip, .skill or .tar.gz)
                         folder: the folder that receives <name>/ (required)
@@ -105,10 +112,56 @@ async function skillFolder(arg: string, cwd: string): Promise<string> {
   return path;
 }
 
+const TOOL_TARGET_OPTIONS = new Set(['target', 'out']);
+
+/** `pack --target tools-*`: the skill's tools in one host's format (docs/agent-view.md §4). */
+async function runToolTarget(
+  skill: string,
+  target: ToolTargetId,
+  values: Record<string, string | boolean | string[] | undefined>,
+  raw: CliIO,
+): Promise<number> {
+  const io = terminalIO(raw);
+  const extra = Object.keys(values).filter(
+    (k) => values[k] !== undefined && !TOOL_TARGET_OPTIONS.has(k),
+  );
+  if (extra.length > 0)
+    throw new UsageError(`--${extra[0] ?? ''} does not apply to --target ${target}.`);
+  let result;
+  try {
+    const dir = await skillFolder(skill, io.cwd);
+    result = await packToolDefinitions(dir, target, {
+      cwd: io.cwd,
+      ...(typeof values.out === 'string' ? { out: values.out } : {}),
+    });
+  } catch (error) {
+    io.stderr(term`skillbench pack: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (result.status === 'no-tools') {
+    io.stderr(
+      term`skillbench pack: ${result.skillName} declares no tools in its frontmatter, so there is nothing to write.\n`,
+    );
+    return 1;
+  }
+  if (result.status === 'blocked') {
+    const lines = [
+      term`Not written: OpenAI strict mode would refuse the tools of ${result.skillName}:`,
+    ];
+    for (const p of result.problems) lines.push(term`  - ${p.message}`);
+    lines.push('Fix them (the editor offers a fix where one is safe) and pack again.');
+    io.stderr(`${lines.join('\n')}\n`);
+    return 1;
+  }
+  if (result.path === undefined) raw.stdout(result.json);
+  else io.stdout(term`Wrote ${result.path} (${count(result.count, 'tool')}).\n`);
+  return 0;
+}
+
 /** Parse argv; every problem is a UsageError (exit 2). */
 function parse(args: string[]): {
   skill: string;
-  target: (typeof TARGET_IDS)[number];
+  target: (typeof TARGET_IDS)[number] | ToolTargetId;
   values: Record<string, string | boolean | string[] | undefined>;
 } {
   let parsed;
@@ -139,8 +192,12 @@ function parse(args: string[]): {
         : `one skill at a time (got ${positionals.join(', ')}).`,
     );
   if (!values.target) throw new UsageError(`--target is required (${TARGET_IDS.join(', ')}).`);
+  if (isToolTargetId(values.target))
+    return { skill: positionals[0], target: values.target, values };
   if (!isTargetId(values.target))
-    throw new UsageError(`unknown target "${values.target}"; use one of ${TARGET_IDS.join(', ')}.`);
+    throw new UsageError(
+      `unknown target "${values.target}"; use one of ${[...TARGET_IDS, ...TOOL_TARGETS.map((t) => t.id)].join(', ')}.`,
+    );
   const folderTarget = values.target === 'claude-code' || values.target === 'folder';
   // Why: only folder copies may be forced past errors; an upload would be rejected anyway.
   if (values['force-folder'] && !folderTarget)
@@ -165,6 +222,7 @@ function parse(args: string[]): {
 async function run(args: string[], raw: CliIO): Promise<number> {
   const io = terminalIO(raw);
   const { skill, target, values } = parse(args);
+  if (isToolTargetId(target)) return runToolTarget(skill, target, values, raw);
   let dir: string;
   try {
     dir = await skillFolder(skill, io.cwd);

@@ -7,6 +7,7 @@ import { useImportStore } from '../features/import/stores';
 import { isDirty } from '../features/editor/editor-store';
 import { RecoveredDrafts } from '../features/editor/RecoveredDrafts';
 import { useEditorStore } from '../features/editor/stores';
+import { useAgentViewStore } from '../features/agent-view/stores';
 import { useInspectorStore } from '../features/inspector/stores';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { NewSkillWizard } from '../features/library/NewSkillWizard';
@@ -25,6 +26,9 @@ import { TargetSelector } from './TargetSelector';
 const SkillView = lazy(() =>
   import('../features/editor/SkillView').then((m) => ({ default: m.SkillView })),
 );
+const AgentView = lazy(() =>
+  import('../features/agent-view/AgentView').then((m) => ({ default: m.AgentView })),
+);
 const InspectorView = lazy(() =>
   import('../features/inspector/InspectorView').then((m) => ({ default: m.InspectorView })),
 );
@@ -35,7 +39,9 @@ export function App() {
   const appState = useAppStore((s) => s.state);
   const suggestions = useLibraryStore((s) => s.suggestions);
   const [dialog, setDialog] = useState<'open' | 'new' | 'import' | 'install' | null>(null);
-  const [view, setView] = useState<'library' | 'agents' | 'server' | 'inspector'>('library');
+  const [view, setView] = useState<'library' | 'agents' | 'server' | 'inspector' | 'agent-view'>(
+    'library',
+  );
   const agentsOverview = useAgentsStore((s) => s.overview);
   const librarySkills = useLibraryStore((s) => s.skills);
   // Why here: the library shows where each skill is installed, and features never import the Agents feature.
@@ -68,6 +74,7 @@ export function App() {
       library: useLibraryStore.getState,
       server: useServerStore.getState,
       inspector: useInspectorStore.getState,
+      agentView: useAgentViewStore.getState,
     });
     // Why: closing the window with unsaved changes asks first (never lose work).
     const beforeUnload = (event: BeforeUnloadEvent) => {
@@ -87,6 +94,12 @@ export function App() {
       window.removeEventListener('keydown', keys);
     };
   }, []);
+
+  useEffect(() => {
+    // Why here: opening or removing a library folder changes what the agent sees; the app shell is
+    // where features meet (renderer/README.md), and refresh reads again only if the view was shown.
+    void useAgentViewStore.getState().refresh();
+  }, [roots]);
 
   /** Switch skills, asking before unsaved changes are left behind. */
   async function switchTo(path: string) {
@@ -152,6 +165,14 @@ export function App() {
             onClick={() => setView('inspector')}
           >
             Inspector
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={view === 'agent-view'}
+            onClick={() => setView('agent-view')}
+          >
+            What the agent sees
           </button>
         </div>
         <button type="button" className="primary" onClick={() => void openFolder()}>
@@ -248,6 +269,10 @@ export function App() {
           <AgentsView />
         ) : view === 'server' ? (
           <ServerPanel />
+        ) : view === 'agent-view' ? (
+          <Suspense fallback={<p className="muted">Loading…</p>}>
+            <AgentView />
+          </Suspense>
         ) : (
           <Suspense fallback={<p className="muted">Loading the inspector…</p>}>
             <InspectorView />

@@ -41,6 +41,7 @@ function recorder() {
         void calls.push(['inspector.fileChecked', key, verification]),
       verified: (verification) => void calls.push(['inspector.verified', verification]),
     }),
+    agentView: () => ({ refresh: async () => void calls.push(['agentView.refresh']) }),
   };
   return { calls, targets };
 }
@@ -93,16 +94,31 @@ describe('routeEvents: the one place that listens to main', () => {
     main.emit('inspector.logged', entry);
     main.emit('inspector.fileChecked', { key: 'k', verification });
     main.emit('inspector.verified', verdict);
+    main.emit('inspector.discovered', {
+      server: 'a',
+      steps: [],
+      skills: [],
+      templates: [],
+      partial: false,
+      problems: [],
+      durationMs: 1,
+    });
+    main.emit('inspector.changed', { ...status, state: 'disconnected' });
 
     expect(calls).toEqual([
       ['editor.externalChange', '/lib/a/SKILL.md', 'v2'],
+      ['agentView.refresh'],
       ['library.refresh'],
+      ['agentView.refresh'],
       ['server.serverChanged'],
       ['server.requestLogged', request],
       ['inspector.connectionChanged', status],
       ['inspector.logged', entry],
       ['inspector.fileChecked', 'k', verification],
       ['inspector.verified', verdict],
+      ['agentView.refresh'],
+      ['inspector.connectionChanged', { ...status, state: 'disconnected' }],
+      ['agentView.refresh'],
     ]);
   });
 
@@ -110,7 +126,7 @@ describe('routeEvents: the one place that listens to main', () => {
     const main = fakeMain();
     const { calls, targets } = recorder();
     const stop = routeEvents(main.subscribe, targets);
-    expect(main.count()).toBe(8);
+    expect(main.count()).toBe(9);
     stop();
     expect(main.count()).toBe(0);
     main.emit('library.changed', { root: '/lib' });

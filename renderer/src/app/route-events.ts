@@ -1,3 +1,4 @@
+import type { AgentViewState } from '../features/agent-view/agent-view-store';
 import type { EditorState } from '../features/editor/editor-store';
 import type { InspectorState } from '../features/inspector/inspector-store';
 import type { LibraryState } from '../features/library/library-store';
@@ -13,6 +14,8 @@ export interface EventTargets {
     InspectorState,
     'connectionChanged' | 'logged' | 'fileChecked' | 'verified'
   >;
+  /** What the agent sees: read again when skills change on disk or on a server. */
+  agentView: () => Pick<AgentViewState, 'refresh'>;
 }
 
 /**
@@ -23,16 +26,25 @@ export function routeEvents(subscribe: Subscribe, to: EventTargets): () => void 
   const offs = [
     subscribe('skill.changed', ({ path, version }) => {
       void to.editor().externalChange(path, version);
+      void to.agentView().refresh();
     }),
     // Why: a large library's first listing arrives before its checks; this event says they are done.
     subscribe('library.changed', () => {
       void to.library().refresh();
+      void to.agentView().refresh();
+    }),
+    // Why: the catalog holds the skills of connected servers; a discovery or a disconnect changes it.
+    subscribe('inspector.discovered', () => {
+      void to.agentView().refresh();
     }),
     subscribe('server.changed', () => {
       void to.server().serverChanged();
     }),
     subscribe('server.requested', (entry) => to.server().requestLogged(entry)),
-    subscribe('inspector.changed', (status) => to.inspector().connectionChanged(status)),
+    subscribe('inspector.changed', (status) => {
+      to.inspector().connectionChanged(status);
+      if (status.state === 'disconnected') void to.agentView().refresh();
+    }),
     subscribe('inspector.logged', (entry) => to.inspector().logged(entry)),
     subscribe('inspector.fileChecked', ({ key, verification }) =>
       to.inspector().fileChecked(key, verification),

@@ -1,4 +1,9 @@
 import { useEffect, useState } from 'react';
+import {
+  hasConflictMarkers,
+  type FileConflict,
+  type FileResolution,
+} from '../../../../shared/agents/merge';
 import type {
   AgentReport,
   InstalledSkill,
@@ -129,11 +134,86 @@ function AgentSection({ agent }: { agent: AgentReport }) {
   );
 }
 
+/** The two choices of a conflict that is not merged by lines, in plain words. */
+const CHOICES: Record<Exclude<FileConflict['kind'], 'text'>, [string, string]> = {
+  binary: ['Keep mine', 'Take theirs'],
+  'removed-at-source': ['Keep mine', 'Remove it'],
+  'removed-by-you': ['Leave it removed', 'Take theirs'],
+};
+
+/** Settle a merge file by file: edit each merged text, pick a side for the others; then apply. */
+function MergeConflicts({ name, conflicts }: { name: string; conflicts: FileConflict[] }) {
+  const update = useAgentsStore((s) => s.update);
+  const [answers, setAnswers] = useState<Record<string, FileResolution>>({});
+  const settle = (answer: FileResolution) => setAnswers((a) => ({ ...a, [answer.path]: answer }));
+  const open = conflicts.filter((c) => {
+    const a = answers[c.path];
+    if (c.kind === 'text') return hasConflictMarkers(a?.text ?? c.merged ?? '');
+    return a?.keep === undefined;
+  });
+  return (
+    <div role="group" aria-label={`Settle the merge of ${name}`} className="merge-conflicts">
+      {conflicts.map((c) => {
+        const id = `merge-${name}-${c.path}`;
+        if (c.kind === 'text')
+          return (
+            <div key={c.path}>
+              <p>{c.message}</p>
+              <label htmlFor={id}>{c.path} merged (settle the marked lines)</label>
+              <textarea
+                id={id}
+                rows={12}
+                value={answers[c.path]?.text ?? c.merged ?? ''}
+                onChange={(e) => settle({ path: c.path, text: e.target.value })}
+              />
+            </div>
+          );
+        const [mine, theirs] = CHOICES[c.kind];
+        return (
+          <fieldset key={c.path}>
+            <legend>{c.message}</legend>
+            {(['mine', 'theirs'] as const).map((side) => (
+              <label key={side} className="check">
+                <input
+                  type="radio"
+                  name={id}
+                  checked={answers[c.path]?.keep === side}
+                  onChange={() => settle({ path: c.path, keep: side })}
+                />
+                {side === 'mine' ? mine : theirs} ({c.path})
+              </label>
+            ))}
+          </fieldset>
+        );
+      })}
+      <button
+        type="button"
+        disabled={open.length > 0}
+        onClick={() =>
+          void update([name], 'merge', {
+            name,
+            files: conflicts.map(
+              (c) =>
+                answers[c.path] ??
+                (c.kind === 'text' ? { path: c.path, text: c.merged ?? '' } : { path: c.path }),
+            ),
+          })
+        }
+      >
+        Apply merge
+      </button>
+      {open.length > 0 ? (
+        <p className="muted">
+          Still to settle: {open.map((c) => c.path).join(', ')}. Nothing is written until then.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const update = useAgentsStore((s) => s.update);
   const outcome = useAgentsStore((s) => s.outcomes.find((o) => o.name === entry.name));
-  const [text, setText] = useState<string | null>(null);
-  const merged = outcome?.status === 'conflicts' ? (outcome.merged ?? '') : null;
   return (
     <li className="update-entry" aria-label={`Update ${entry.name}`}>
       <strong>{entry.name}</strong> <span className="muted">({scopeLabel(entry.scope)})</span>
@@ -145,6 +225,17 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
             .map((d) => `${d.kind === 'added' ? '+' : '-'} ${d.text}`)
             .join('')}
         </pre>
+      ) : null}
+      {entry.fileChanges && entry.fileChanges.some((f) => f.path !== 'SKILL.md') ? (
+        <ul aria-label={`Files changed at the source of ${entry.name}`} className="plain">
+          {entry.fileChanges
+            .filter((f) => f.path !== 'SKILL.md')
+            .map((f) => (
+              <li key={f.path}>
+                {f.change}: <code>{f.path}</code>
+              </li>
+            ))}
+        </ul>
       ) : null}
       {entry.status === 'outdated' ? (
         entry.locallyEdited ? (
@@ -168,29 +259,13 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
           </button>
         )
       ) : null}
-      {outcome && outcome.status !== 'conflicts' ? <p role="status">{outcome.message}</p> : null}
-      {merged !== null ? (
-        <div>
-          <p>{outcome?.message}</p>
-          <label htmlFor={`merge-${entry.name}`}>
-            Merged SKILL.md (settle the marked conflicts)
-          </label>
-          <textarea
-            id={`merge-${entry.name}`}
-            rows={12}
-            value={text ?? merged}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <button
-            type="button"
-            disabled={(text ?? merged).includes('<<<<<<<')}
-            onClick={() =>
-              void update([entry.name], 'merge', { name: entry.name, text: text ?? merged })
-            }
-          >
-            Apply merge
-          </button>
-        </div>
+      {outcome ? <p role="status">{outcome.message}</p> : null}
+      {outcome?.status === 'conflicts' && outcome.conflicts ? (
+        <MergeConflicts
+          key={outcome.conflicts.map((c) => c.path).join('\n')}
+          name={entry.name}
+          conflicts={outcome.conflicts}
+        />
       ) : null}
     </li>
   );

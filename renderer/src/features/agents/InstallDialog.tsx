@@ -7,25 +7,40 @@ import { useAgentsStore } from './stores';
 const dirOf = (path: string): string =>
   path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')));
 
+/** A skill discovered on a remote server (the Inspector tab), installed only once verified. */
+export interface RemoteSkillChoice {
+  /** The inspector's skill key. */
+  key: string;
+  name: string;
+  server: string;
+}
+
 /**
- * Install library skills into agents: pick skills, agents and where (your user folder or a
- * project), link or copy; each skill is checked for each agent's reader first and the verdict
- * shown. A name already there asks: rename, replace (old copy to the trash) or cancel.
+ * Install skills into agents: pick skills (library skills, or the one skill from a server the
+ * Inspector tab hands over), agents and where (your user folder or a project), link or copy;
+ * each skill is checked for each agent's reader first and the verdict shown. A name already
+ * there asks: rename, replace (old copy to the trash) or cancel.
  */
 export function InstallDialog({
-  skills,
-  initial,
+  skills = [],
+  initial = null,
+  remote,
   onClose,
 }: {
-  skills: SkillSummary[];
+  skills?: SkillSummary[];
   /** The skill open in the editor, chosen at the start. */
-  initial: string | null;
+  initial?: string | null;
+  /** Install this skill from its server instead of library skills. */
+  remote?: RemoteSkillChoice;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const { overview, load, check, install, busy } = useAgentsStore();
+  const { overview, load, check, install, checkRemote, installRemote, busy } = useAgentsStore();
   const installable = skills.filter((s) => s.linked === undefined || s.linked.state === 'followed');
-  const [chosen, setChosen] = useState<string[]>(initial ? [dirOf(initial)] : []);
+  const [chosen, setChosen] = useState<string[]>(
+    remote ? [remote.key] : initial ? [dirOf(initial)] : [],
+  );
+  const [refused, setRefused] = useState<string | null>(null);
   const [agents, setAgents] = useState<string[]>([]);
   const [where, setWhere] = useState<string>('global');
   const [mode, setMode] = useState<'auto' | 'link' | 'copy'>('auto');
@@ -44,14 +59,18 @@ export function InstallDialog({
   const ready = chosen.length > 0 && agents.length > 0;
 
   async function run(onConflict: 'ask' | 'rename' | 'replace') {
-    const r = await install({
-      skills: chosen,
-      agents,
-      scope,
-      ...(mode !== 'auto' ? { mode } : {}),
-      onConflict,
-    });
+    const how = { agents, scope, ...(mode !== 'auto' ? { mode } : {}), onConflict };
+    const r = remote
+      ? await installRemote({ key: remote.key, ...how })
+      : await install({ skills: chosen, ...how });
     if (r) setReport(r);
+  }
+
+  async function runCheck() {
+    if (!remote) return setChecks(await check(chosen, agents));
+    const r = await checkRemote(remote.key, agents);
+    setChecks(r ? r.checks : null);
+    setRefused(r?.refused ?? null);
   }
 
   const conflicts = report?.outcomes.filter((o) => o.status === 'conflict') ?? [];
@@ -65,6 +84,13 @@ export function InstallDialog({
       <h2 id="install-title">Install into your agents</h2>
       <fieldset>
         <legend>Skills</legend>
+        {remote ? (
+          <p>
+            <strong>{remote.name}</strong> from the server <strong>{remote.server}</strong>. Every
+            file is read and verified again before anything is written; a skill that does not match
+            the server&apos;s listing is not installed.
+          </p>
+        ) : null}
         {installable.map((s) => (
           <label key={s.path} className="check">
             <input
@@ -93,6 +119,7 @@ export function InstallDialog({
               onChange={() => {
                 setAgents(toggle(agents, a.id));
                 setChecks(null);
+                setRefused(null);
                 setReport(null);
               }}
             />
@@ -122,7 +149,12 @@ export function InstallDialog({
           <option value="copy">Copy into each agent</option>
         </select>
       </div>
-      {checks ? (
+      {refused ? (
+        <p role="alert" className="banner error">
+          {refused}
+        </p>
+      ) : null}
+      {checks && checks.length > 0 ? (
         <table aria-label="Checks for each agent">
           <thead>
             <tr>
@@ -174,11 +206,7 @@ export function InstallDialog({
         </div>
       ) : null}
       <div className="row end">
-        <button
-          type="button"
-          disabled={!ready || busy}
-          onClick={() => void check(chosen, agents).then((c) => setChecks(c))}
-        >
+        <button type="button" disabled={!ready || busy} onClick={() => void runCheck()}>
           Check
         </button>
         <button

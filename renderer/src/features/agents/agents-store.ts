@@ -3,6 +3,7 @@ import type {
   AgentsOverview,
   InstallCheck,
   InstallReport,
+  MergeResolution,
   OutdatedEntry,
   ScopeRef,
   UpdateChoice,
@@ -26,6 +27,22 @@ export interface InstallChoice {
   onConflict?: 'ask' | 'rename' | 'replace';
 }
 
+/** What an install of a skill discovered in the inspector asks for. */
+export interface RemoteInstallChoice {
+  /** The inspector's skill key (server label and URI). */
+  key: string;
+  agents: string[];
+  scope: ScopeRef;
+  mode?: 'link' | 'copy';
+  onConflict?: 'ask' | 'rename' | 'replace';
+}
+
+/** The checks of a skill from a server, or why it cannot be installed. */
+export interface RemoteChecks {
+  checks: InstallCheck[];
+  refused?: string;
+}
+
 /** The Agents view and the install dialog; actions are the only callers of the agents channels. */
 export interface AgentsState {
   overview: AgentsOverview | null;
@@ -39,18 +56,22 @@ export interface AgentsState {
   removeProject: (dir: string) => Promise<void>;
   check: (skills: string[], agents: string[]) => Promise<InstallCheck[] | null>;
   install: (choice: InstallChoice) => Promise<InstallReport | null>;
+  /** Check a skill discovered in the inspector (read and verified again first). */
+  checkRemote: (key: string, agents: string[]) => Promise<RemoteChecks | null>;
+  /** Install a skill discovered in the inspector; only a verified skill is installed. */
+  installRemote: (choice: RemoteInstallChoice) => Promise<InstallReport | null>;
   uninstall: (name: string, agents: string[], scope: ScopeRef) => Promise<void>;
   undoRemoval: () => Promise<void>;
   loadOutdated: () => Promise<void>;
-  update: (
-    names: string[],
-    choice?: UpdateChoice,
-    resolved?: { name: string; text: string },
-  ) => Promise<void>;
+  update: (names: string[], choice?: UpdateChoice, resolved?: MergeResolution) => Promise<void>;
 }
 
 /** Make an agents store. */
 export function createAgentsStore({ api, notices }: AgentsDeps) {
+  // Why sequences: an overview or an update check may overlap another (a project added while the
+  // first listing is on its way); an answer older than the one shown is dropped.
+  let overviewSeq = 0;
+  let outdatedSeq = 0;
   return create<AgentsState>()((set, get) => ({
     overview: null,
     outdated: null,
@@ -58,8 +79,10 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
     busy: false,
     lastRemoval: null,
     async load() {
+      const seq = ++overviewSeq;
       set({ busy: true });
       const result = await api['agents.overview']({});
+      if (seq !== overviewSeq) return;
       set({ busy: false });
       if (result.ok) set({ overview: result.value });
       else notices.showError(result.error);
@@ -85,6 +108,25 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
     async install(choice) {
       set({ busy: true });
       const result = await api['agents.install'](choice);
+      set({ busy: false });
+      if (!result.ok) {
+        notices.showError(result.error);
+        return null;
+      }
+      await get().load();
+      return result.value;
+    },
+    async checkRemote(key, agents) {
+      const result = await api['agents.checkRemote']({ key, agents });
+      if (!result.ok) {
+        notices.showError(result.error);
+        return null;
+      }
+      return result.value;
+    },
+    async installRemote(choice) {
+      set({ busy: true });
+      const result = await api['agents.installRemote'](choice);
       set({ busy: false });
       if (!result.ok) {
         notices.showError(result.error);
@@ -119,8 +161,10 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
       await get().load();
     },
     async loadOutdated() {
+      const seq = ++outdatedSeq;
       set({ busy: true });
       const result = await api['agents.outdated']({});
+      if (seq !== outdatedSeq) return;
       set({ busy: false });
       if (result.ok) set({ outdated: result.value.entries });
       else notices.showError(result.error);

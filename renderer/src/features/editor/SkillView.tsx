@@ -6,6 +6,7 @@ import { ConflictBanner } from './ConflictBanner';
 import { isSkillFile } from './editor-store';
 import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
+import { HostsPanel } from './HostsPanel';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useEditorStore, useFilesStore } from './stores';
 
@@ -164,6 +165,7 @@ export function SkillView() {
         ) : null}
       </div>
       {skillFile ? <ProblemsPanel /> : null}
+      {skillFile ? <HostsPanel /> : null}
       {exporting ? <ExportDialog skillDir={skillDir} onClose={() => setExporting(false)} /> : null}
     </section>
   );

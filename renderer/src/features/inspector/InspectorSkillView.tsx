@@ -8,10 +8,12 @@ import type {
 import { parseSkill } from '../../../../shared/skill';
 import { PROFILE_IDS, type ProfileId } from '../../../../shared/validation/types';
 import { useInspectorStore } from './stores';
+import { InstallDialog } from '../agents/InstallDialog';
 import { ExportDialog } from '../export/ExportDialog';
 import { useLibraryStore } from '../library/stores';
 import { profileLabel } from '../../ui/profile-labels';
 import { FileViewer, sizeWords } from './FileViewer';
+import { problemLines } from './problem-lines';
 import { LegacyBadge, StatusBadge } from './StatusBadge';
 
 const MarkdownPreview = lazy(() =>
@@ -180,9 +182,11 @@ function SaveOutcome({ result, what }: { result: SaveResult; what: 'save' | 'exp
   );
 }
 
-/** "Save to my library" (pick a library root) and "Export for upload". */
+/** "Save to my library" (pick a library root), "Install into agents…" and "Export for upload". */
 function KeepIt() {
   const roots = useLibraryStore((s) => s.roots);
+  const skill = useInspectorStore((s) => s.view?.skill);
+  const [installing, setInstalling] = useState(false);
   const saving = useInspectorStore((s) => s.saving);
   const save = useInspectorStore((s) => s.save);
   const exported = useInspectorStore((s) => s.exported);
@@ -218,10 +222,19 @@ function KeepIt() {
         >
           Save to my library
         </button>
+        <button type="button" disabled={saving || !skill} onClick={() => setInstalling(true)}>
+          Install into agents…
+        </button>
         <button type="button" disabled={saving} onClick={() => void exportForUpload()}>
           Export for upload
         </button>
       </div>
+      {installing && skill ? (
+        <InstallDialog
+          remote={{ key: skill.key, name: skill.name, server: skill.server }}
+          onClose={() => setInstalling(false)}
+        />
+      ) : null}
       {saving ? <p role="status">Checking every file before writing…</p> : null}
       {save ? <SaveOutcome result={save} what="save" /> : null}
       {exported ? <SaveOutcome result={exported} what="export" /> : null}
@@ -275,6 +288,7 @@ export function InspectorSkillView() {
   const { skill, skillMd, frontmatter, text, validation } = view;
   const skillMdStatus = statuses[skillMd.verification.uri]?.status ?? skillMd.verification.status;
   const diagnostics = validation?.diagnostics ?? [];
+  const problems = problemLines(skill.problems, verification?.problems);
 
   return (
     <section
@@ -324,10 +338,10 @@ export function InspectorSkillView() {
                 : `These files cannot be verified (no digests from the server): ${verdictWords(verification.files)}.`}
           </p>
         ) : null}
-        {skill.problems.length > 0 || (verification?.problems.length ?? 0) > 0 ? (
+        {problems.length > 0 ? (
           <ul className="insp-problems">
-            {[...skill.problems, ...(verification?.problems ?? [])].map((p, i) => (
-              <li key={i}>{p}</li>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
             ))}
           </ul>
         ) : null}

@@ -1,0 +1,171 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { makeAgentLibrary, makeServedLibrary } from '../../main/testing/agent-library';
+import { startEmbeddedHttp, type RunningServer } from '../../main/testing/inspector-servers';
+import { seriousViolations } from '../axe';
+import { expect, test as base } from '../fixtures';
+import { AgentViewPage } from '../pages/agent-view-page';
+import { InspectorPage } from '../pages/inspector-page';
+
+/** Where the screenshots of the new views go (looked at by a person, never compared). */
+const SHOTS = join(import.meta.dirname, '..', '..', 'out', 'screenshots');
+
+/** A library on disk, and a second library served by Skillbench's own server on 127.0.0.1. */
+const test = base.extend<{ served: RunningServer; agent: AgentViewPage; local: string }>({
+  local: async ({ library }, use) => {
+    const local = join(library.dir, 'mine');
+    await makeAgentLibrary(local);
+    await use(local);
+  },
+  served: async ({ library }, use) => {
+    const dir = join(library.dir, 'team');
+    await makeServedLibrary(dir);
+    const server = await startEmbeddedHttp(dir);
+    await use(server);
+    await server.close();
+  },
+  agent: async ({ app }, use) => {
+    await app.page.setViewportSize({ width: 1280, height: 800 });
+    await use(new AgentViewPage(app.page));
+  },
+});
+
+test('the catalog shows what the agent sees from a library and a connected server, and copies it', async ({
+  app,
+  agent,
+  local,
+  served,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.openFolder(local);
+  await expect(app.skill('pdf-forms')).toBeVisible();
+  const inspector = new InspectorPage(app.page);
+  await inspector.open();
+  await inspector.connectHttp('team', served.url, served.token);
+  await expect(inspector.skillsOn('team')).toContainText('remote-only');
+
+  await agent.open();
+  await expect(agent.block).toContainText(`<location>${local}/pdf-forms/SKILL.md</location>`);
+  await expect(agent.block).toContainText('<location>skill://remote-only/SKILL.md</location>');
+  await expect(agent.block).toContainText('<directory>skill://remote-only</directory>');
+  await expect(agent.block).toContainText('Fill in PDF forms &amp; check &lt;fields&gt;.');
+  await expect(agent.block).not.toContainText('The server copy of notes');
+  await expect(agent.sameNames).toContainText('notes: the agent sees the copy at');
+  await expect(agent.sameNames).toContainText('A skill on disk wins a name collision');
+  await expect(agent.perSkill.getByRole('row')).toHaveCount(5);
+  await expect(agent.perSkill.getByRole('row', { name: /remote-only/ })).toContainText(
+    'read from the server when picked',
+  );
+  await expect(agent.footprint).toContainText('of your budget of 2,000 tokens. Within budget.');
+
+  await agent.copy.click();
+  await expect(agent.copy).toHaveText('Copied');
+  const copied = await app.page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await agent.block.textContent());
+  expect(copied.startsWith('<available_skills>')).toBe(true);
+
+  await agent.budget.fill('100');
+  await agent.catalog.getByRole('button', { name: 'Set budget' }).click();
+  await expect(agent.footprint).toContainText('of your budget of 100 tokens. Over budget');
+
+  await mkdir(SHOTS, { recursive: true });
+  await app.page.screenshot({ path: join(SHOTS, 'agent-catalog.png') });
+  await agent.sameNames.scrollIntoViewIfNeeded();
+  await app.page.screenshot({ path: join(SHOTS, 'agent-footprint.png') });
+  expect(await seriousViolations(app.page), 'what the agent sees').toEqual([]);
+
+  // Disconnecting the server takes its skills out of the list.
+  await inspector.open();
+  await inspector
+    .connection('team')
+    .getByRole('button', { name: /Disconnect/ })
+    .click();
+  await agent.open();
+  await expect(agent.block).not.toContainText('remote-only');
+});
+
+test('the trigger tester explains each pick and the example prompts give precision and recall', async ({
+  app,
+  agent,
+  local,
+}) => {
+  await app.openFolder(local);
+  await agent.open();
+  await agent.prompt.fill('Please fill in the form for the meeting notes');
+  await agent.files.fill('scan.PDF');
+  await agent.intents.fill('fill-form');
+  const pdf = agent.result(agent.picked, 'pdf-forms');
+  await expect(pdf).toContainText('1. pdf-forms');
+  await expect(pdf).toContainText('score 8');
+  await expect(pdf).toContainText('The attached file “scan.PDF” is a .pdf file (+3).');
+  await expect(pdf).toContainText('The prompt mentions “fill in” (mention “fill in”, +2).');
+  await expect(pdf).toContainText(
+    "The host's intent “fill-form” is one of this skill's intents (+1).",
+  );
+  await expect(pdf).toContainText('First: the highest score (8).');
+  const notes = agent.result(agent.notPicked, 'notes');
+  await expect(notes).toContainText('It has no when_to_use triggers.');
+  await expect(notes).toContainText(
+    'Hint, not part of the selection rules: its description shares “meeting”, “notes” with the prompt',
+  );
+
+  // Naming a skill picks it first, whatever its score; a threshold of 2 lets invoices in too.
+  await agent.prompt.fill('/notes: an invoice, please');
+  await agent.files.fill('');
+  await agent.threshold.fill('2');
+  await expect(agent.picked.locator('li.agent-result')).toHaveCount(2);
+  await expect(agent.result(agent.picked, 'notes')).toContainText('The prompt names this skill');
+  await expect(agent.result(agent.picked, 'invoices')).toContainText(
+    'skills the prompt names come before skills chosen by score',
+  );
+
+  // The examples run at the tester's threshold: back to the default 3.
+  await agent.threshold.fill('');
+  await agent.examples.getByRole('button', { name: 'Run the examples' }).click();
+  await expect(agent.examples.getByTestId('evals-library')).toContainText(
+    'Whole library: precision 100%, recall 67% (threshold 3)',
+  );
+  const row = agent.examples.locator('tr[data-skill="pdf-forms"]');
+  await expect(row).toContainText('100%');
+  await expect(row).toContainText('50%');
+  await expect(row).toContainText('Not picked for “a form”');
+
+  await app.page.screenshot({ path: join(SHOTS, 'agent-tester.png') });
+  expect(await seriousViolations(app.page), 'trigger tester and examples').toEqual([]);
+});
+
+test('the Hosts panel shows each host and fixes a tool schema OpenAI strict mode would refuse', async ({
+  app,
+  agent,
+  local,
+}) => {
+  await app.openFolder(local);
+  await app.openSkill('pdf-forms');
+  await expect(agent.hosts.locator('summary')).toContainText(
+    'OpenAI (strict tools): would be refused',
+  );
+  await agent.openHosts();
+  await expect(agent.host('openai-strict')).toHaveAttribute('data-verdict', 'problem');
+  await expect(agent.host('openai-strict')).toContainText(
+    'does not say “additionalProperties: false”, which strict mode requires',
+  );
+  await expect(agent.host('claude-code')).toContainText(
+    'Claude Code does not turn frontmatter tools',
+  );
+  await expect(agent.host('claude-api')).toContainText('of the 8 MB a skill may have');
+  await expect(agent.host('claude-api')).toContainText(
+    'Export rewrites the frontmatter for the upload',
+  );
+  await app.page.screenshot({ path: join(SHOTS, 'hosts-panel.png') });
+  expect(await seriousViolations(app.page), 'hosts panel').toEqual([]);
+
+  await agent
+    .host('openai-strict')
+    .getByRole('button', { name: /Add “additionalProperties: false”/ })
+    .click();
+  await expect(agent.host('openai-strict')).toHaveAttribute('data-verdict', 'ok');
+  await expect(agent.host('openai-strict')).toContainText('Strict mode accepts all 1 tool schema.');
+  await app.saveButton.click();
+  await expect(app.saveButton).toBeDisabled();
+});

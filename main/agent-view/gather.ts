@@ -1,0 +1,151 @@
+/**
+ * Gathering what the agent sees (docs/agent-view.md): the skills of library folders, read with
+ * the one skill-folder reader (main/skill-folder), and the skills the inspector discovered on
+ * connected servers (main/inspector), as catalog candidates in source order; and each library
+ * skill's trigger evals from its withheld `evals/` folder.
+ */
+import { join } from 'node:path';
+import {
+  parseTriggerEvals,
+  TRIGGER_EVALS_FILE,
+  TRIGGER_EVALS_MAX_BYTES,
+  type CatalogCandidate,
+  type EvalSource,
+} from '../../shared/agent-view';
+import { parseSkill } from '../../shared/skill';
+import type { InspectedSkill } from '../../shared/inspector/types';
+import { TimeSlicer } from '../platform/concurrency';
+import { describeFsError } from '../platform/fs-errors';
+import { readRegularFileSync } from '../platform/read-file';
+import { findSkillFolders } from '../skill-folder';
+
+/** Largest SKILL.md read for the catalog (the validator's own bound on a file is larger; a catalog entry needs only the start). */
+const SKILL_MD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
+export interface GatheredSkill {
+  candidate: CatalogCandidate;
+  dir: string;
+  evals?: EvalSource;
+}
+
+/** What reading the library folders gave, with the folders or files that could not be read. */
+export interface GatheredLibrary {
+  skills: GatheredSkill[];
+  problems: { path: string; message: string }[];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** Read one SKILL.md into a candidate (name and description from the frontmatter, else the folder name and ''). */
+export function candidateFromText(
+  text: string,
+  file: string,
+  dir: string,
+  folderName: string,
+  root: string,
+): CatalogCandidate {
+  const parsed = parseSkill(text);
+  const fm = isRecord(parsed.data) ? parsed.data : undefined;
+  const name =
+    typeof fm?.['name'] === 'string' && fm['name'].trim() !== '' ? fm['name'] : folderName;
+  const description = typeof fm?.['description'] === 'string' ? fm['description'] : '';
+  const candidate: CatalogCandidate = {
+    name,
+    description,
+    location: file,
+    directory: dir,
+    source: { kind: 'library', root },
+    body: parsed.body,
+  };
+  if (fm) candidate.frontmatter = fm;
+  return candidate;
+}
+
+/** A skill's `evals/triggers.json`, if it has one. */
+export function readTriggerEvalsFile(dir: string): EvalSource | undefined {
+  const path = join(dir, ...TRIGGER_EVALS_FILE.split('/'));
+  let read;
+  try {
+    read = readRegularFileSync(path, TRIGGER_EVALS_MAX_BYTES);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return { error: describeFsError(error, path, 'read').message, file: path };
+  }
+  if (!read.bytes)
+    return {
+      error: `${TRIGGER_EVALS_FILE} is larger than ${TRIGGER_EVALS_MAX_BYTES} bytes, so it was not read.`,
+      file: path,
+    };
+  const parsed = parseTriggerEvals(read.bytes.toString('utf8'));
+  return parsed.ok ? { evals: parsed.evals, file: path } : { error: parsed.error, file: path };
+}
+
+/** Every skill of the library folders, in the order the folders are given (each in folder order). */
+export async function gatherLibrary(roots: readonly string[]): Promise<GatheredLibrary> {
+  const skills: GatheredSkill[] = [];
+  const problems: GatheredLibrary['problems'] = [];
+  // Why slices: a large library is thousands of synchronous reads; the window's IPC and the
+  // browser shell's host must keep answering meanwhile.
+  const slicer = new TimeSlicer();
+  for (const root of roots) {
+    let found;
+    try {
+      found = await findSkillFolders(root);
+    } catch (error) {
+      problems.push({ path: root, message: describeFsError(error, root, 'read').message });
+      continue;
+    }
+    for (const f of found) {
+      if (slicer.due()) await slicer.pause();
+      let text: string;
+      try {
+        const read = readRegularFileSync(f.file, SKILL_MD_MAX_BYTES);
+        if (!read.bytes) {
+          problems.push({
+            path: f.file,
+            message: `${f.file} is larger than 16 MiB, so it is left out of the catalog.`,
+          });
+          continue;
+        }
+        text = read.bytes.toString('utf8');
+      } catch (error) {
+        problems.push({ path: f.file, message: describeFsError(error, f.file, 'read').message });
+        continue;
+      }
+      const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
+      const gathered: GatheredSkill = {
+        candidate: candidateFromText(text, f.file, f.dir, folderName, root),
+        dir: f.dir,
+      };
+      const evals = readTriggerEvalsFile(f.dir);
+      if (evals) gathered.evals = evals;
+      skills.push(gathered);
+    }
+  }
+  return { skills, problems };
+}
+
+/** Candidates for the skills discovered on servers (the inspector's), in connection order. */
+export function serverCandidates(
+  skills: readonly InspectedSkill[],
+  targets: ReadonlyMap<string, string> = new Map(),
+): CatalogCandidate[] {
+  return skills.map((s) => {
+    const candidate: CatalogCandidate = {
+      name: s.name,
+      description: s.description ?? '',
+      location: s.uri,
+      directory: s.rootUri,
+      source: {
+        kind: 'server',
+        server: s.server,
+        ...(targets.get(s.server) ? { target: targets.get(s.server) } : {}),
+      },
+    };
+    if (s.frontmatter) candidate.frontmatter = s.frontmatter;
+    return candidate;
+  });
+}

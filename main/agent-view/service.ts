@@ -1,0 +1,71 @@
+/**
+ * What the agent will see, for the app and the CLI (docs/agent-view.md): the merged catalog of
+ * library folders and connected servers, selection over it, and the trigger evals of the
+ * library's skills run against it.
+ */
+import {
+  buildCatalog,
+  runTriggerEvals,
+  selectSkills,
+  type Catalog,
+  type EvalReport,
+  type EvalSource,
+  type Selection,
+  type SelectionInput,
+} from '../../shared/agent-view';
+import type { InspectedSkill } from '../../shared/inspector/types';
+import { gatherLibrary, serverCandidates, type GatheredSkill } from './gather';
+
+/** Where the agent's skills come from. */
+export interface AgentSources {
+  /** Library folders, in the order they were opened. */
+  roots: readonly string[];
+  /** Skills discovered on connected servers, in connection order. */
+  serverSkills?: readonly InspectedSkill[];
+  /** Each server's address or command line, by label (shown beside its skills). */
+  serverTargets?: ReadonlyMap<string, string>;
+}
+
+/** The catalog with what could not be read, and the library skills it came from. */
+export interface GatheredCatalog {
+  catalog: Catalog;
+  problems: { path: string; message: string }[];
+  library: GatheredSkill[];
+}
+
+/** Gather every source and merge it into the catalog. */
+export async function gatherCatalog(sources: AgentSources): Promise<GatheredCatalog> {
+  const lib = await gatherLibrary(sources.roots);
+  const catalog = buildCatalog([
+    ...lib.skills.map((s) => s.candidate),
+    ...serverCandidates(sources.serverSkills ?? [], sources.serverTargets),
+  ]);
+  return { catalog, problems: lib.problems, library: lib.skills };
+}
+
+/** Run the selection baseline over the catalog's skills; what could not be read comes back too. */
+export async function selectFrom(
+  sources: AgentSources,
+  input: SelectionInput,
+): Promise<{ selection: Selection; problems: GatheredCatalog['problems'] }> {
+  const { catalog, problems } = await gatherCatalog(sources);
+  return { selection: selectSkills(catalog.skills, input), problems };
+}
+
+/**
+ * Run the trigger evals of every listed library skill against the whole catalog (a server's
+ * skill can take a prompt too). A skill hidden by a name collision is not listed, so its
+ * examples are not run.
+ */
+export async function evalsFrom(
+  sources: AgentSources,
+  threshold?: number,
+): Promise<EvalReport & { problems: GatheredCatalog['problems'] }> {
+  const { catalog, library, problems } = await gatherCatalog(sources);
+  const listed = new Set(catalog.skills.map((s) => s.location));
+  const evals = new Map<string, EvalSource>();
+  for (const s of library)
+    if (s.evals && listed.has(s.candidate.location) && !evals.has(s.candidate.name))
+      evals.set(s.candidate.name, s.evals);
+  return { ...runTriggerEvals(catalog.skills, evals, threshold), problems };
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_CONTEXT_BUDGET } from '../../shared/agent-view';
+import { ok, type AgentCatalogView, type ApiHandlers } from '../../shared/ipc/contract';
+import { evalsFrom, gatherCatalog, type AgentSources } from '../agent-view/service';
+import type { ApiDeps } from './services';
+
+type AgentViewChannels = 'agentView.catalog' | 'agentView.evals';
+
+/** What the agent sees: the channels over main/agent-view (docs/agent-view.md). */
+export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentViewChannels> {
+  /** The open library folders and the inspector's connected servers, in the order they came. */
+  async function sources(): Promise<AgentSources> {
+    const connected = deps.inspector.status().filter((c) => c.state === 'connected');
+    return {
+      roots: await deps.library.roots(),
+      serverSkills: deps.inspector
+        .skills()
+        .filter((s) => connected.some((c) => c.label === s.server)),
+      serverTargets: new Map(connected.map((c) => [c.label, c.target])),
+    };
+  }
+  return {
+    'agentView.catalog': async () => {
+      const { catalog, problems } = await gatherCatalog(await sources());
+      const limit = (await deps.settings.get()).contextBudget ?? DEFAULT_CONTEXT_BUDGET;
+      const used = catalog.footprint.block.tokens;
+      const view: AgentCatalogView = {
+        xml: catalog.xml,
+        skills: catalog.skills.map(({ body: _body, ...rest }) => rest),
+        collisions: catalog.collisions,
+        footprint: catalog.footprint,
+        problems,
+        budget: { limit, used, over: used > limit },
+      };
+      return ok(view);
+    },
+    'agentView.evals': async ({ threshold }) => {
+      const { problems: _problems, ...report } = await evalsFrom(await sources(), threshold);
+      return ok(report);
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeAgentLibrary, makeServedLibrary } from '../../testing/agent-library';
+import { startEmbeddedHttp, type RunningServer } from '../../testing/inspector-servers';
+import { bundleCli, runCliProcess as runProcess, tempDir } from '../../testing/skill-library';
+import { splitCommandLine } from '../support/remote-skills';
+
+type Dir = Awaited<ReturnType<typeof tempDir>>;
+
+/** The bundled CLI as a child process, its output as `out` and `err`. */
+async function runCliProcess(
+  cli: string,
+  args: string[],
+): Promise<{ code: number | null; out: string; err: string }> {
+  const r = await runProcess(cli, args);
+  return { code: r.code, out: r.stdout, err: r.stderr };
+}
+
+/** `skillbench catalog`, `select` and `pack --target tools-*`, run as the bundled CLI in a child process. */
+describe('skillbench catalog, select and tool targets (child process)', () => {
+  let local: Dir;
+  let served: Dir;
+  let build: Dir;
+  let cli: string;
+  let http: RunningServer;
+
+  beforeAll(async () => {
+    local = await tempDir('skillbench-cli-agent-local-');
+    served = await tempDir('skillbench-cli-agent-served-');
+    build = await tempDir('skillbench-cli-agent-build-');
+    await makeAgentLibrary(local.path);
+    await makeServedLibrary(served.path);
+    cli = await bundleCli(build.path);
+    http = await startEmbeddedHttp(served.path);
+  }, 90_000);
+
+  afterAll(async () => {
+    await http?.close();
+    await local?.remove();
+    await served?.remove();
+    await build?.remove();
+  });
+
+  it('catalog prints the <available_skills> block, merging a stdio server started from the CLI itself', async () => {
+    const r = await runCliProcess(cli, [
+      'catalog',
+      local.path,
+      '--stdio',
+      `"${process.execPath}" "${cli}" serve --stdio "${served.path}"`,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out.startsWith('<available_skills>\n  <skill>\n    <name>invoices</name>')).toBe(true);
+    expect(r.out.trimEnd().endsWith('</available_skills>')).toBe(true);
+    expect(r.out).toContain(`<location>${local.path}/notes/SKILL.md</location>`);
+    expect(r.out).toContain('<location>skill://remote-only/SKILL.md</location>');
+    expect(r.out).toContain('<directory>skill://remote-only</directory>');
+    expect(r.out).not.toContain('The server copy of notes');
+    expect(r.err).toContain('4 skills listed');
+    expect(r.err).toMatch(/Name collision: notes — listed: .*\/notes\/SKILL\.md/);
+    expect(r.err).toContain('left out: skill://notes/SKILL.md. A skill on disk wins');
+  });
+
+  it('catalog --format json lists skills, sources, collisions and footprint for an HTTP server with a token', async () => {
+    const r = await runCliProcess(cli, [
+      'catalog',
+      local.path,
+      '--http',
+      http.url,
+      '--token',
+      http.token ?? '',
+      '--format',
+      'json',
+    ]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as {
+      skills: { name: string; source: { kind: string; server?: string } }[];
+      collisions: { name: string }[];
+      footprint: { block: { bytes: number; tokens: number }; bodiesUnknown: number };
+      xml: string;
+    };
+    expect(doc.skills.map((s) => [s.name, s.source.kind])).toEqual([
+      ['invoices', 'library'],
+      ['notes', 'library'],
+      ['pdf-forms', 'library'],
+      ['remote-only', 'server'],
+    ]);
+    expect(doc.skills[3]?.source.server).toBe(new URL(http.url).host);
+    expect(doc.collisions.map((c) => c.name)).toEqual(['notes']);
+    expect(doc.footprint.block.bytes).toBe(Buffer.byteLength(doc.xml));
+    expect(doc.footprint.bodiesUnknown).toBe(1);
+  });
+
+  it('catalog refuses a --token without an --http before it, and an unreachable server, with exit 2', async () => {
+    const usage = await runCliProcess(cli, ['catalog', local.path, '--token', 'x']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('--token must follow the --http URL');
+    const down = await runCliProcess(cli, ['catalog', '--http', 'http://127.0.0.1:1/mcp']);
+    expect(down.code).toBe(2);
+    const missing = `${local.path}/no-such-folder`;
+    const gone = await runCliProcess(cli, ['catalog', local.path, missing]);
+    expect(gone.code).toBe(2);
+    expect(gone.out).toContain('<name>pdf-forms</name>');
+    const select = await runCliProcess(cli, ['select', 'a form', missing]);
+    expect(select.code).toBe(2);
+    expect(select.err).toContain('no-such-folder');
+  });
+
+  it('select --format json gives the selected skills in order with their reasons, and the rest as considered', async () => {
+    const r = await runCliProcess(cli, [
+      'select',
+      'Fill in the form and the invoice',
+      '--file',
+      'scan.PDF',
+      '--intent',
+      'fill-form',
+      '--format',
+      'json',
+      local.path,
+    ]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as {
+      threshold: number;
+      selected: { name: string; score: number; reasons: { kind: string; trigger: string }[] }[];
+      considered: { name: string; score: number; hint?: { sharedWords: string[] } }[];
+    };
+    expect(doc.threshold).toBe(3);
+    expect(doc.selected.map((s) => [s.name, s.score])).toEqual([['pdf-forms', 8]]);
+    expect(doc.selected[0]?.reasons.map((x) => [x.kind, x.trigger])).toEqual([
+      ['file-type', '.pdf'],
+      ['mention', 'form'],
+      ['mention', 'fill in'],
+      ['intent', 'fill-form'],
+    ]);
+    expect(doc.considered.map((s) => [s.name, s.score])).toEqual([
+      ['invoices', 2],
+      ['notes', 0],
+    ]);
+  });
+
+  it('select prints the reasons, the tie-break and the hint for a skill without triggers', async () => {
+    const r = await runCliProcess(cli, [
+      'select',
+      'an invoice for the meeting notes',
+      '--threshold',
+      '2',
+      local.path,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Threshold 2. Selected (1):');
+    expect(r.out).toContain('1. invoices  score 2, priority 2');
+    expect(r.out).toContain('+ The prompt mentions “invoice” (mention “invoice”, +2).');
+    expect(r.out).toContain('It has no when_to_use triggers.');
+    expect(r.out).toContain(
+      'Hint, not part of the selection rules: its description shares “meeting”, “notes” with the prompt',
+    );
+  });
+
+  it('select --eval reports precision and recall and fails (exit 1) when an example fails', async () => {
+    const r = await runCliProcess(cli, ['select', '--eval', local.path]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('pdf-forms: precision 100% (1 of 1), recall 50% (1 of 2)');
+    expect(r.out).toContain('FAIL should select: “a form” — selected: nothing');
+    expect(r.out).toContain('invoices: precision 100% (1 of 1), recall 100% (1 of 1)');
+    expect(r.out).toContain('Library: precision 100% (2 of 2), recall 67% (2 of 3)');
+    const json = await runCliProcess(cli, ['select', '--eval', '--format', 'json', local.path]);
+    expect((JSON.parse(json.out) as { library: { recall: number } }).library.recall).toBeCloseTo(
+      2 / 3,
+    );
+  });
+
+  it('pack --target tools-mcp and tools-claude print the tool definitions; tools-openai refuses a schema strict mode would refuse', async () => {
+    const skill = `${local.path}/pdf-forms`;
+    const mcp = await runCliProcess(cli, ['pack', skill, '--target', 'tools-mcp']);
+    expect(mcp.code).toBe(0);
+    expect(JSON.parse(mcp.out)).toEqual([
+      {
+        name: 'fill',
+        description: 'Fill a form.',
+        inputSchema: {
+          type: 'object',
+          properties: { path: { type: 'string' } },
+          required: ['path'],
+        },
+      },
+    ]);
+    const claude = await runCliProcess(cli, ['pack', skill, '--target', 'tools-claude']);
+    expect((JSON.parse(claude.out) as { input_schema: unknown }[])[0]?.input_schema).toBeDefined();
+    const openai = await runCliProcess(cli, ['pack', skill, '--target', 'tools-openai']);
+    expect(openai.code).toBe(1);
+    expect(openai.out).toBe('');
+    expect(openai.err).toContain(
+      'Not written: OpenAI strict mode would refuse the tools of pdf-forms',
+    );
+    const none = await runCliProcess(cli, ['pack', `${local.path}/notes`, '--target', 'tools-mcp']);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('declares no tools');
+  });
+
+  it('splits a --stdio command line on spaces, with quotes and backslashes', () => {
+    expect(splitCommandLine(`node "my cli.js" serve --stdio 'a b' c\\ d ""`)).toEqual([
+      'node',
+      'my cli.js',
+      'serve',
+      '--stdio',
+      'a b',
+      'c d',
+      '',
+    ]);
+  });
+});

@@ -1,0 +1,157 @@
+import { resolve } from 'node:path';
+import type { Catalog, CatalogSource } from '../../../shared/agent-view';
+import { gatherCatalog } from '../../agent-view/service';
+import { term, terminalText } from '../../security/terminal-text';
+import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
+import { terminalIO } from '../support/terminal-io';
+import { UsageError, type CliCommand, type CliIO } from '../support/types';
+
+const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token T]]... [--format xml|json]
+
+Prints what an agent that merges skills from folders and MCP servers shows the model: one
+<available_skills> block with each skill's name, description, location and directory (paths
+for skills on disk, resource URIs for skills from a server). When two skills share a name, a
+skill on disk wins; otherwise the folder or server given first wins.
+
+  LIB                  a library folder (repeatable; the order decides name collisions)
+  --stdio "CMD ARGS"   start a stdio MCP server and add its skills (repeatable)
+  --http URL           connect to a Streamable HTTP MCP server and add its skills (repeatable)
+  --token T            bearer token for the --http server just before it
+  --format xml|json    xml (default): the block on stdout, collisions and the footprint on
+                       stderr; json: skills, sources, collisions and footprint on stdout
+
+Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read) or connection problem.
+`;
+
+interface CatalogArgs {
+  libs: string[];
+  servers: ServerArg[];
+  format: 'xml' | 'json';
+}
+
+function parse(args: string[]): CatalogArgs {
+  const out: CatalogArgs = { libs: [], servers: [], format: 'xml' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] ?? '';
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${a} needs a value.`);
+      return v;
+    };
+    switch (a) {
+      case '--stdio':
+        out.servers.push({ kind: 'stdio', commandLine: value() });
+        break;
+      case '--http':
+        out.servers.push({ kind: 'http', url: value() });
+        break;
+      case '--token': {
+        const last = out.servers[out.servers.length - 1];
+        if (last?.kind !== 'http')
+          throw new UsageError('--token must follow the --http URL it is for.');
+        if (last.token !== undefined) throw new UsageError('one --token per --http server.');
+        last.token = value();
+        break;
+      }
+      case '--format': {
+        const f = value();
+        if (f !== 'xml' && f !== 'json') throw new UsageError('--format takes xml or json.');
+        out.format = f;
+        break;
+      }
+      default:
+        if (a.startsWith('-')) throw new UsageError(`unknown option ${a}.`);
+        out.libs.push(a);
+    }
+  }
+  if (out.libs.length === 0 && out.servers.length === 0)
+    throw new UsageError('give at least one library folder, --stdio or --http server.');
+  return out;
+}
+
+function sourceText(s: CatalogSource): string {
+  return s.kind === 'library' ? `folder ${s.root}` : `server ${s.server}`;
+}
+
+/** The collisions and footprint as people read them (for stderr beside the XML). */
+export function catalogSummary(catalog: Catalog): string {
+  const lines: string[] = [];
+  const f = catalog.footprint;
+  lines.push(
+    `${catalog.skills.length} skill${catalog.skills.length === 1 ? '' : 's'} listed; the block is ${f.block.bytes} bytes, about ${f.block.tokens} tokens, always in context.`,
+  );
+  const bodies =
+    f.bodiesUnknown > 0
+      ? ` (${f.bodiesUnknown} from servers not counted: their instructions are read only when selected)`
+      : '';
+  lines.push(
+    `Instructions loaded on selection: ${f.bodies.bytes} bytes, about ${f.bodies.tokens} tokens in all${bodies}.`,
+  );
+  for (const c of catalog.collisions) {
+    lines.push(
+      term`Name collision: ${c.name} — listed: ${c.winner.location} (${sourceText(c.winner.source)})`,
+    );
+    for (const h of c.hidden) lines.push(term`  left out: ${h.location}. ${h.why}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The JSON document of `--format json`. */
+export function catalogJson(catalog: Catalog, problems: { path: string; message: string }[]) {
+  return {
+    skills: catalog.skills.map((s) => ({
+      name: s.name,
+      description: s.description,
+      location: s.location,
+      directory: s.directory,
+      source: s.source,
+      footprint: s.footprint,
+    })),
+    collisions: catalog.collisions,
+    footprint: catalog.footprint,
+    problems,
+    xml: catalog.xml,
+  };
+}
+
+async function run(args: string[], raw: CliIO): Promise<number> {
+  const opts = parse(args);
+  const text = terminalIO(raw);
+  let remote: RemoteSkills | undefined;
+  try {
+    try {
+      remote = await discoverRemoteSkills(opts.servers, raw.cwd);
+    } catch (error) {
+      text.stderr(term`skillbench catalog: ${(error as Error).message}\n`);
+      return 2;
+    }
+    const roots = opts.libs.map((l) => resolve(raw.cwd, l));
+    const { catalog, problems } = await gatherCatalog({
+      roots,
+      serverSkills: remote.skills,
+      serverTargets: remote.targets,
+    });
+    for (const p of problems) text.stderr(term`skillbench catalog: ${p.message}\n`);
+    // Why 2 for a folder that could not be read: the block printed lacks a whole library.
+    const code = problems.some((p) => roots.includes(p.path)) ? 2 : 0;
+    if (opts.format === 'json') {
+      raw.stdout(`${JSON.stringify(catalogJson(catalog, problems), null, 2)}\n`);
+      return code;
+    }
+    // Why raw: the block is exact XML; xmlText wrote every control or invisible character as a
+    // character reference, so nothing in it can act on a terminal (terminalText would keep it as is).
+    raw.stdout(`${terminalText(catalog.xml, { lineBreaks: 'keep' })}\n`);
+    text.stderr(catalogSummary(catalog));
+    return code;
+  } finally {
+    await remote?.close();
+  }
+}
+
+/** `skillbench catalog` — the <available_skills> block an agent would show the model. */
+export const catalogCommand: CliCommand = {
+  name: 'catalog',
+  summary: 'Print the <available_skills> block an agent shows the model (folders and MCP servers)',
+  usage: USAGE,
+  run,
+};

@@ -1,0 +1,51 @@
+/**
+ * The tool-definition targets of `skillbench pack` (docs/agent-view.md §4): a skill's frontmatter
+ * `tools` as MCP `tools/list` entries, Claude API tools or OpenAI strict function tools. Like the
+ * other targets, nothing is written that the destination would refuse: an OpenAI export is
+ * blocked while strict mode would refuse a schema.
+ */
+import { join, resolve } from 'node:path';
+import {
+  strictProblems,
+  toolDefinitions,
+  toolsOf,
+  type StrictProblem,
+} from '../../shared/agent-view';
+import { TOOL_TARGETS, type ToolTargetId } from '../../shared/projection/targets';
+import { parseSkill } from '../../shared/skill';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { readRegularFileSync } from '../platform/read-file';
+import { readSkillFolder } from '../skill-folder';
+
+/** The outcome of packing tool definitions. */
+export type ToolPackResult =
+  | { status: 'no-tools'; skillName: string }
+  | { status: 'blocked'; skillName: string; problems: StrictProblem[] }
+  | { status: 'ready'; skillName: string; json: string; count: number; path?: string };
+
+/** Build (and with `out`, write atomically) the tool definitions of the skill in `folder`. */
+export async function packToolDefinitions(
+  folder: string,
+  target: ToolTargetId,
+  options: { out?: string; cwd?: string } = {},
+): Promise<ToolPackResult> {
+  const skill = await readSkillFolder(folder);
+  const read = readRegularFileSync(join(skill.dir, skill.skillFileName), 16 * 1024 * 1024);
+  const text = read.bytes?.toString('utf8') ?? '';
+  const parsed = parseSkill(text);
+  const data = parsed.data as Record<string, unknown> | undefined;
+  const skillName = typeof data?.['name'] === 'string' ? data['name'] : skill.folderName;
+  const tools = toolsOf(parsed.data);
+  if (tools.length === 0) return { status: 'no-tools', skillName };
+  const definition = TOOL_TARGETS.find((t) => t.id === target);
+  const format = definition?.format ?? 'mcp';
+  if (format === 'openai') {
+    const problems = tools.flatMap((t) => strictProblems(t));
+    if (problems.length > 0) return { status: 'blocked', skillName, problems };
+  }
+  const json = `${JSON.stringify(toolDefinitions(tools, format), null, 2)}\n`;
+  if (options.out === undefined) return { status: 'ready', skillName, json, count: tools.length };
+  const path = resolve(options.cwd ?? process.cwd(), options.out);
+  await writeFileAtomic(path, json);
+  return { status: 'ready', skillName, json, count: tools.length, path };
+}

@@ -1,0 +1,393 @@
+import { useEffect, useId, useState } from 'react';
+import type { CatalogSource, Metrics, ScoredSkill } from '../../../../shared/agent-view';
+import { useAgentViewStore } from './stores';
+import './agent-view.css';
+
+/** Copy text to the clipboard and say so. */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={() => {
+        void navigator.clipboard.writeText(text).then(
+          () => setState('copied'),
+          () => setState('failed'),
+        );
+      }}
+      onBlur={() => setState('idle')}
+    >
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : 'Copy'}
+    </button>
+  );
+}
+
+function sourceText(s: CatalogSource): string {
+  return s.kind === 'library' ? `Folder ${s.root}` : `Server “${s.server}”`;
+}
+
+function tokens(n: number): string {
+  return `about ${n.toLocaleString('en')} token${n === 1 ? '' : 's'}`;
+}
+
+function bytes(n: number): string {
+  return `${n.toLocaleString('en')} bytes`;
+}
+
+/** The block, its footprint against the budget, each skill's share and the name collisions. */
+function CatalogSection() {
+  const catalog = useAgentViewStore((s) => s.catalog);
+  const setBudget = useAgentViewStore((s) => s.setBudget);
+  const [budget, setBudgetText] = useState('');
+  const budgetId = useId();
+  if (!catalog) return null;
+  const f = catalog.footprint;
+  return (
+    <section className="agent-catalog" aria-label="Catalog">
+      <div className="row between">
+        <h3>The list of skills in the model’s instructions</h3>
+        <CopyButton text={catalog.xml} label="Copy the skills list" />
+      </div>
+      <p className="help">
+        Every request carries this block. The agent reads a skill’s instructions only when it picks
+        that skill.
+      </p>
+      <pre className="agent-xml" tabIndex={0} aria-label="The available_skills block">
+        <code>{catalog.xml}</code>
+      </pre>
+      {catalog.problems.length > 0 ? (
+        <ul className="agent-problems" aria-label="Not read">
+          {catalog.problems.map((p) => (
+            <li key={p.path}>{p.message}</li>
+          ))}
+        </ul>
+      ) : null}
+
+      <h3>Context footprint</h3>
+      <p data-testid="footprint-total">
+        Always in context: {bytes(f.block.bytes)}, {tokens(f.block.tokens)} of your budget of{' '}
+        {catalog.budget.limit.toLocaleString('en')} tokens.{' '}
+        {catalog.budget.over ? (
+          <strong className="over">Over budget: shorten descriptions or remove skills.</strong>
+        ) : (
+          <span>Within budget.</span>
+        )}
+      </p>
+      <meter
+        min={0}
+        max={catalog.budget.limit}
+        value={Math.min(catalog.budget.used, catalog.budget.limit)}
+        low={catalog.budget.limit * 0.8}
+        high={catalog.budget.limit * 0.99}
+        optimum={0}
+        aria-label="Budget used by the skills list"
+      />
+      <p className="help">
+        Loaded when picked: {bytes(f.bodies.bytes)}, {tokens(f.bodies.tokens)} of instructions in
+        all
+        {f.bodiesUnknown > 0
+          ? ` (${f.bodiesUnknown} skill${f.bodiesUnknown === 1 ? '' : 's'} from servers not counted: their instructions are read only when picked)`
+          : ''}
+        .
+      </p>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const n = Number(budget);
+          if (Number.isInteger(n) && n >= 100) void setBudget(n);
+        }}
+      >
+        <label htmlFor={budgetId}>Budget (tokens)</label>
+        <input
+          id={budgetId}
+          type="number"
+          min={100}
+          step={100}
+          value={budget}
+          placeholder={String(catalog.budget.limit)}
+          onChange={(e) => setBudgetText(e.target.value)}
+        />
+        <button type="submit" disabled={!(Number(budget) >= 100)}>
+          Set budget
+        </button>
+      </form>
+      <table className="agent-table" aria-label="Footprint per skill">
+        <thead>
+          <tr>
+            <th scope="col">Skill</th>
+            <th scope="col">From</th>
+            <th scope="col">Always in context</th>
+            <th scope="col">Loaded when picked</th>
+          </tr>
+        </thead>
+        <tbody>
+          {catalog.skills.map((s) => (
+            <tr key={s.location}>
+              <th scope="row">{s.name}</th>
+              <td>{sourceText(s.source)}</td>
+              <td>
+                {bytes(s.footprint.entry.bytes)}, {tokens(s.footprint.entry.tokens)}
+                <br />
+                <span className="muted">
+                  name and description: {tokens(s.footprint.metadata.tokens)}
+                </span>
+              </td>
+              <td>
+                {s.footprint.body
+                  ? `${bytes(s.footprint.body.bytes)}, ${tokens(s.footprint.body.tokens)}`
+                  : 'read from the server when picked'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h3>Same names</h3>
+      {catalog.collisions.length === 0 ? (
+        <p className="muted">No two skills share a name.</p>
+      ) : (
+        <ul className="agent-collisions" aria-label="Same names">
+          {catalog.collisions.map((c) => (
+            <li key={c.name}>
+              <strong>{c.name}</strong>: the agent sees the copy at <code>{c.winner.location}</code>{' '}
+              ({sourceText(c.winner.source)}).
+              <ul>
+                {c.hidden.map((h) => (
+                  <li key={h.location}>
+                    Left out: <code>{h.location}</code>. {h.why}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SkillResult({ s, rank }: { s: ScoredSkill; rank?: number }) {
+  return (
+    <li className="agent-result" data-skill={s.name}>
+      <div className="row">
+        <strong>
+          {rank !== undefined ? `${rank}. ` : ''}
+          {s.name}
+        </strong>
+        <span className="muted">
+          score {s.score}
+          {s.priority !== undefined ? `, priority ${String(s.priority)}` : ''}
+        </span>
+      </div>
+      {s.reasons.length > 0 ? (
+        <ul className="reasons">
+          {s.reasons.map((r) => (
+            <li key={`${r.kind}-${r.trigger}`}>{r.text}</li>
+          ))}
+        </ul>
+      ) : null}
+      {s.order ? <p className="order">{s.order.text}</p> : null}
+      {s.why ? <p className="muted">{s.why}</p> : null}
+      {s.hint ? <p className="hint">{s.hint.text}</p> : null}
+    </li>
+  );
+}
+
+/** The trigger tester: a prompt, attached file names and host intents → what is picked and why. */
+function TesterSection() {
+  const tester = useAgentViewStore((s) => s.tester);
+  const selection = useAgentViewStore((s) => s.selection);
+  const setTester = useAgentViewStore((s) => s.setTester);
+  const ids = { prompt: useId(), files: useId(), intents: useId(), threshold: useId() };
+  return (
+    <section className="agent-tester" aria-label="Trigger tester">
+      <h3>Will it be picked?</h3>
+      <p className="help">
+        Type what a user might ask. Skills are picked by the Universal 2.1 rules: a skill named in
+        the prompt (such as /pdf-forms) is always picked; others score 3 points per matching file
+        type, 2 per word or phrase they mention, 1 per intent, and are picked at the threshold.
+      </p>
+      <label htmlFor={ids.prompt}>Prompt</label>
+      <textarea
+        id={ids.prompt}
+        rows={3}
+        value={tester.prompt}
+        onChange={(e) => setTester({ prompt: e.target.value })}
+      />
+      <div className="agent-inputs">
+        <div>
+          <label htmlFor={ids.files}>Attached file names</label>
+          <input
+            id={ids.files}
+            value={tester.files}
+            placeholder="report.pdf, hours.xlsx"
+            onChange={(e) => setTester({ files: e.target.value })}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.intents}>Intents the host detected</label>
+          <input
+            id={ids.intents}
+            value={tester.intents}
+            placeholder="fill-form"
+            onChange={(e) => setTester({ intents: e.target.value })}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.threshold}>Threshold</label>
+          <input
+            id={ids.threshold}
+            type="number"
+            value={tester.threshold}
+            placeholder="3"
+            onChange={(e) => setTester({ threshold: e.target.value })}
+          />
+        </div>
+      </div>
+      {selection ? (
+        <div className="agent-results" aria-live="polite">
+          <h4>
+            Picked ({selection.selected.length}) at threshold {selection.threshold}
+          </h4>
+          {selection.selected.length === 0 ? <p className="muted">No skill is picked.</p> : null}
+          <ol aria-label="Picked skills">
+            {selection.selected.map((s, i) => (
+              <SkillResult key={s.name} s={s} rank={i + 1} />
+            ))}
+          </ol>
+          <h4>Not picked ({selection.considered.length})</h4>
+          <ul aria-label="Skills not picked">
+            {selection.considered.map((s) => (
+              <SkillResult key={s.name} s={s} />
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="muted">Type a prompt or a file name to see which skills are picked.</p>
+      )}
+    </section>
+  );
+}
+
+function percent(m: Metrics, which: 'precision' | 'recall'): string {
+  const v = m[which];
+  return v === null ? '–' : `${Math.round(v * 100)}%`;
+}
+
+/** Run every skill's example prompts (evals/triggers.json) and show precision, recall and stolen prompts. */
+function EvalsSection() {
+  const evals = useAgentViewStore((s) => s.evals);
+  const running = useAgentViewStore((s) => s.evalsRunning);
+  const runEvals = useAgentViewStore((s) => s.runEvals);
+  return (
+    <section className="agent-evals" aria-label="Trigger examples">
+      <div className="row between">
+        <h3>Example prompts</h3>
+        <button type="button" onClick={() => void runEvals()} disabled={running}>
+          {running ? 'Running…' : 'Run the examples'}
+        </button>
+      </div>
+      <p className="help">
+        Keep prompts that should and should not pick a skill in its evals/triggers.json. That folder
+        is never exported or served.
+      </p>
+      {evals ? (
+        <>
+          <p data-testid="evals-library">
+            Whole library: precision {percent(evals.library, 'precision')}, recall{' '}
+            {percent(evals.library, 'recall')} (threshold {evals.threshold}).
+          </p>
+          <table className="agent-table" aria-label="Results per skill">
+            <thead>
+              <tr>
+                <th scope="col">Skill</th>
+                <th scope="col">Precision</th>
+                <th scope="col">Recall</th>
+                <th scope="col">What went wrong</th>
+              </tr>
+            </thead>
+            <tbody>
+              {evals.skills.map((s) => (
+                <tr key={s.name} data-skill={s.name}>
+                  <th scope="row">{s.name}</th>
+                  <td>{percent(s.metrics, 'precision')}</td>
+                  <td>{percent(s.metrics, 'recall')}</td>
+                  <td>
+                    <ul>
+                      {s.error ? <li>{s.error}</li> : null}
+                      {s.cases
+                        .filter((c) => !c.passed)
+                        .map((c) => (
+                          <li key={`${c.expected}-${c.prompt}`}>
+                            {c.expected === 'select' ? 'Not picked for' : 'Wrongly picked for'} “
+                            {c.prompt}”
+                            {c.stolenBy.length > 0
+                              ? ` (picked instead: ${c.stolenBy.join(', ')})`
+                              : ''}
+                          </li>
+                        ))}
+                      {s.took.map((t) => (
+                        <li key={`took-${t.from}-${t.prompt}`}>
+                          Took “{t.prompt}” from {t.from}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {evals.withoutEvals.length > 0 ? (
+            <p className="muted">No examples yet: {evals.withoutEvals.join(', ')}.</p>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** "What the agent sees": the skills list in the model's instructions, the tester and the examples. */
+export function AgentView() {
+  const catalog = useAgentViewStore((s) => s.catalog);
+  const loading = useAgentViewStore((s) => s.loading);
+  const load = useAgentViewStore((s) => s.load);
+
+  useEffect(() => {
+    // Later changes arrive through the app's one event listener; this loads what is there now.
+    void load();
+  }, [load]);
+
+  return (
+    <section
+      className="agent-view"
+      aria-label="What the agent sees"
+      data-state={catalog ? 'ready' : 'loading'}
+    >
+      <header className="row between">
+        <div>
+          <h2>What the agent sees</h2>
+          <p className="help">
+            Your library folders and the servers connected in the Inspector, merged the way an agent
+            merges them: a skill on disk wins over a server’s skill with the same name.
+          </p>
+        </div>
+        <button type="button" onClick={() => void load()} disabled={loading}>
+          {loading ? 'Reading…' : 'Read again'}
+        </button>
+      </header>
+      {catalog ? (
+        <div className="agent-columns">
+          <CatalogSection />
+          <div>
+            <TesterSection />
+            <EvalsSection />
+          </div>
+        </div>
+      ) : (
+        <p className="muted">Reading your skills…</p>
+      )}
+    </section>
+  );
+}

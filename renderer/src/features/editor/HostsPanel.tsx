@@ -1,0 +1,79 @@
+import { useDeferredValue, useMemo } from 'react';
+import { hostCompatibility } from '../../../../shared/agent-view';
+import type { QuickFix } from '../../../../shared/validation/types';
+import { useLibraryStore } from '../library/stores';
+import { useEditorStore } from './stores';
+import './hosts-panel.css';
+
+const VERDICT_WORDS = {
+  ok: 'Ready',
+  warning: 'Works, with warnings',
+  problem: 'Would be refused',
+  'not-applicable': 'Nothing to check',
+} as const;
+
+/** A fix from a host's note, applied like a quick fix. */
+function FixButton({ fix, onApply }: { fix: QuickFix; onApply: (fix: QuickFix) => void }) {
+  return (
+    <button type="button" className="link" onClick={() => onApply(fix)}>
+      {fix.title}
+    </button>
+  );
+}
+
+/**
+ * Each host's view of the open skill (docs/agent-view.md §4): the Claude API (8 skills per
+ * request, 8 MB per skill), Claude Code, MCP and OpenAI strict tools, beside the targets' own
+ * problems. Computed from the buffer as it is typed, like the validation markers; a fix edits
+ * SKILL.md the way a quick fix does.
+ */
+export function HostsPanel() {
+  const draft = useDeferredValue(useEditorStore((s) => s.draft));
+  const fileView = useEditorStore((s) => s.fileView);
+  const applyFix = useEditorStore((s) => s.applyFix);
+  const librarySkills = useLibraryStore((s) => s.skills.length);
+  const hosts = useMemo(
+    () =>
+      hostCompatibility(draft, {
+        ...(fileView ? { fileView } : {}),
+        ...(librarySkills > 0 ? { librarySkills } : {}),
+      }),
+    [draft, fileView, librarySkills],
+  );
+  return (
+    <section className="hosts-panel" aria-label="Hosts">
+      <details>
+        <summary>
+          <h2>Hosts</h2>{' '}
+          <span className="hosts-summary">
+            {hosts.map((h) => (
+              <span key={h.host} className={`host-verdict hv-${h.verdict}`}>
+                {h.label}: {VERDICT_WORDS[h.verdict].toLowerCase()}
+              </span>
+            ))}
+          </span>
+        </summary>
+        <ul className="hosts">
+          {hosts.map((h) => (
+            <li key={h.host} className="host" data-host={h.host} data-verdict={h.verdict}>
+              <strong>{h.label}</strong>:{' '}
+              <span className={`host-verdict hv-${h.verdict}`}>{VERDICT_WORDS[h.verdict]}</span>
+              {h.verdict === 'ok' || h.verdict === 'not-applicable' ? (
+                <p className="muted">{h.summary}</p>
+              ) : null}
+              {h.notes.length > 0 ? (
+                <ul className="notes">
+                  {h.notes.map((n, i) => (
+                    <li key={`${i}-${n.message}`} className={`note-${n.severity}`}>
+                      {n.message} {n.fix ? <FixButton fix={n.fix} onApply={applyFix} /> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * What the agent sees: the `<available_skills>` block of a host that merges skills from folders
+ * on disk and from connected MCP servers into one list (seed 002; docs/agent-view.md §1). Each
+ * `<skill>` has `<name>`, `<description>`, `<location>` (the SKILL.md) and `<directory>` (its
+ * folder): paths for skills on disk, the resource URIs for skills from a server. When two skills
+ * share a name, one is listed: a skill on disk beats a server's; otherwise the source given first
+ * wins. Every collision is reported with the copy that won and why.
+ */
+import { addMeasures, measure, xmlText, type Measure } from './text';
+
+/** Where a skill came from. */
+export type CatalogSource =
+  { kind: 'library'; root: string } | { kind: 'server'; server: string; target?: string };
+
+/** A skill offered to the catalog by one source. */
+export interface CatalogCandidate {
+  name: string;
+  description: string;
+  /** Skills on disk: the SKILL.md path; from a server: the SKILL.md URI. */
+  location: string;
+  /** Skills on disk: the folder path; from a server: the skill folder's URI. */
+  directory: string;
+  source: CatalogSource;
+  /** The frontmatter as plain data (triggers, tools); undefined when the source did not give it. */
+  frontmatter?: Record<string, unknown>;
+  /** The instructions (the body after the frontmatter) when known: what loads on selection. */
+  body?: string;
+}
+
+/** One skill of the merged catalog, with its footprint. */
+export interface CatalogEntry extends CatalogCandidate {
+  /** The `<skill>` element exactly as it appears in the block. */
+  xml: string;
+  footprint: {
+    /** Name + description: always in context. */
+    metadata: Measure;
+    /** The whole `<skill>` element: always in context. */
+    entry: Measure;
+    /** The body, loaded when the skill is selected; undefined when unknown (a server skill). */
+    body?: Measure;
+  };
+}
+
+/** A name shared by several skills: the one listed and the ones left out. */
+export interface Collision {
+  name: string;
+  winner: { location: string; source: CatalogSource };
+  hidden: { location: string; source: CatalogSource; why: string }[];
+}
+
+/** The merged catalog. */
+export interface Catalog {
+  /** The `<available_skills>` block, exactly as the model receives it. */
+  xml: string;
+  /** Listed skills, in block order. */
+  skills: CatalogEntry[];
+  collisions: Collision[];
+  footprint: {
+    /** The whole block: always in context. */
+    block: Measure;
+    /** Names + descriptions of every listed skill. */
+    metadata: Measure;
+    /** Bodies of the listed skills whose body is known (what selecting all of them would load). */
+    bodies: Measure;
+    /** Listed skills whose body is not known (server skills not read). */
+    bodiesUnknown: number;
+  };
+}
+
+/**
+ * The default budget, in tokens, for what is always in context (the block). Why 2,000: the
+ * library's description budget is 8,000 characters (docs/skill-format.md §2,
+ * `library/description-budget`), about 2,000 tokens at four characters a token.
+ */
+export const DEFAULT_CONTEXT_BUDGET = 2000;
+
+/** How names are compared for a collision: NFKC, as the library's duplicate-name check does. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC');
+}
+
+/** The `<skill>` element of one skill (two-space indents, one element per line). */
+export function skillElement(
+  c: Pick<CatalogCandidate, 'name' | 'description' | 'location' | 'directory'>,
+): string {
+  return [
+    '  <skill>',
+    `    <name>${xmlText(c.name)}</name>`,
+    `    <description>${xmlText(c.description)}</description>`,
+    `    <location>${xmlText(c.location)}</location>`,
+    `    <directory>${xmlText(c.directory)}</directory>`,
+    '  </skill>',
+  ].join('\n');
+}
+
+function sourceText(s: CatalogSource): string {
+  return s.kind === 'library' ? `the library folder ${s.root}` : `the server “${s.server}”`;
+}
+
+function whyHidden(winner: CatalogCandidate, loser: CatalogCandidate): string {
+  if (winner.source.kind === 'library' && loser.source.kind === 'server')
+    return `A skill on disk wins a name collision: ${winner.location} is listed, and this copy from ${sourceText(loser.source)} is left out.`;
+  if (winner.source.kind === 'library' && loser.source.kind === 'library')
+    return winner.source.root === loser.source.root
+      ? `Both are in ${winner.source.root}; the first in folder order (${winner.directory}) is listed.`
+      : `Both are on disk; the folder opened first (${winner.source.root}) wins.`;
+  return winner.source.kind === 'server' &&
+    loser.source.kind === 'server' &&
+    winner.source.server === loser.source.server
+    ? `The server “${winner.source.server}” offers two skills with this name; the first it listed (${winner.location}) is shown.`
+    : `Both come from servers; the one connected first (${sourceText(winner.source)}) wins.`;
+}
+
+/**
+ * Merge candidates into the catalog. `candidates` come in source order: library folders first in
+ * the order they were opened (each in folder order), then servers in connection order (each in
+ * the order it listed them). Listed skills keep that order.
+ */
+export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
+  const rank = (c: CatalogCandidate) => (c.source.kind === 'library' ? 0 : 1);
+  const groups = new Map<string, CatalogCandidate[]>();
+  for (const c of candidates) {
+    const key = nameKey(c.name);
+    const g = groups.get(key);
+    if (g) g.push(c);
+    else groups.set(key, [c]);
+  }
+  const winners = new Set<CatalogCandidate>();
+  const collisions: Collision[] = [];
+  for (const group of groups.values()) {
+    // Why a stable sort on the kind alone: disk beats server, and within a kind the order given decides.
+    const ordered = [...group].sort((a, b) => rank(a) - rank(b));
+    const winner = ordered[0];
+    if (!winner) continue;
+    winners.add(winner);
+    if (ordered.length > 1)
+      collisions.push({
+        name: winner.name,
+        winner: { location: winner.location, source: winner.source },
+        hidden: ordered.slice(1).map((l) => ({
+          location: l.location,
+          source: l.source,
+          why: whyHidden(winner, l),
+        })),
+      });
+  }
+  const listed = candidates.filter((c) => winners.has(c));
+  const skills: CatalogEntry[] = listed.map((c) => {
+    const xml = skillElement(c);
+    const entry: CatalogEntry = {
+      ...c,
+      xml,
+      footprint: { metadata: measure(c.name + c.description), entry: measure(xml) },
+    };
+    if (c.body !== undefined) entry.footprint.body = measure(c.body);
+    return entry;
+  });
+  const xml =
+    skills.length === 0
+      ? '<available_skills>\n</available_skills>'
+      : `<available_skills>\n${skills.map((s) => s.xml).join('\n')}\n</available_skills>`;
+  const known = skills.flatMap((s) => (s.footprint.body ? [s.footprint.body] : []));
+  return {
+    xml,
+    skills,
+    collisions,
+    footprint: {
+      block: measure(xml),
+      metadata: addMeasures(skills.map((s) => s.footprint.metadata)),
+      bodies: addMeasures(known),
+      bodiesUnknown: skills.length - known.length,
+    },
+  };
+}

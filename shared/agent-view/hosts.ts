@@ -1,0 +1,207 @@
+/**
+ * Host compatibility of one skill (docs/agent-view.md §4): whether the Claude API, Claude Code,
+ * an MCP client and OpenAI's strict tool calling can take it as written. Each host's verdict
+ * gathers the validation profile that models it (docs/skill-format.md §2) and the host's own
+ * limits from seed 003's host profiles: at most 8 skills per Claude API request and 8 MB per
+ * skill, MCP's `inputSchema`, and OpenAI strict mode's schema subset. Pure: the renderer runs it
+ * on every keystroke, the CLI on files.
+ */
+import { projectSkillText } from '../projection/frontmatter';
+import { parseSkill } from '../skill/frontmatter-parser';
+import { validateSkill } from '../validation/validate-skill';
+import type { FileView, ProfileId, QuickFix } from '../validation/types';
+import { strictProblems, toolsOf } from './tools';
+
+/** Seed 003: a Claude API request carries at most 8 skills. */
+export const CLAUDE_API_MAX_SKILLS = 8;
+
+/**
+ * Seed 003: at most 8 MB per skill on the Claude API. Why 8,000,000 bytes: the smaller reading
+ * of "MB", as for claude.ai's 30 MB (shared/projection/targets.ts).
+ */
+export const CLAUDE_API_MAX_SKILL_BYTES = 8_000_000;
+
+/** The hosts reported on. */
+export type HostId = 'claude-api' | 'claude-code' | 'mcp' | 'openai-strict';
+
+/** One remark about a host. */
+export interface HostNote {
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  fix?: QuickFix;
+}
+
+/** One host's verdict. */
+export interface HostReport {
+  host: HostId;
+  label: string;
+  verdict: 'ok' | 'warning' | 'problem' | 'not-applicable';
+  /** One sentence. */
+  summary: string;
+  notes: HostNote[];
+}
+
+/** What the check needs besides the text. */
+export interface HostContext {
+  /** The skill folder as the validator sees it (sizes of what is shared). */
+  fileView?: FileView;
+  /** How many skills the library holds (Claude API's per-request limit). */
+  librarySkills?: number;
+}
+
+/** Bytes of what a shared copy holds: files not withheld. */
+export function sharedBytes(view: FileView): number {
+  return view.entries
+    .filter((e) => e.kind === 'file' && e.withheld === undefined)
+    .reduce((n, e) => n + e.size, 0);
+}
+
+function verdictOf(notes: readonly HostNote[]): HostReport['verdict'] {
+  if (notes.some((n) => n.severity === 'error')) return 'problem';
+  if (notes.some((n) => n.severity === 'warning')) return 'warning';
+  return 'ok';
+}
+
+function profileNotes(
+  text: string,
+  profile: ProfileId,
+  view: FileView | undefined,
+  reader: string,
+): HostNote[] {
+  const result = validateSkill(text, { profiles: [profile], ...(view ? { fileView: view } : {}) });
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+  if (errors.length > 0)
+    return [
+      {
+        severity: 'error',
+        message: `${reader} would refuse it: ${errors.length} problem${errors.length === 1 ? '' : 's'} under the ${profile} target, first “${errors[0]?.message ?? ''}”`,
+      },
+    ];
+  if (warnings.length > 0)
+    return [
+      {
+        severity: 'warning',
+        message: `${reader} accepts it with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} under the ${profile} target.`,
+      },
+    ];
+  return [];
+}
+
+function mb(bytes: number): string {
+  return bytes < 100_000
+    ? `${(bytes / 1000).toFixed(1)} kB`
+    : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** Every host's verdict for one SKILL.md text. */
+export function hostCompatibility(text: string, context: HostContext = {}): HostReport[] {
+  const parsed = parseSkill(text);
+  const tools = toolsOf(parsed.data);
+  const view = context.fileView;
+
+  // Claude API: judged on what an export sends (docs/skill-format.md §3.2: the upload projection
+  // moves other keys into metadata and tools into tools.json), not on the author's file.
+  const projected = projectSkillText(text, { frontmatter: 'upload', toolsJson: true });
+  const api: HostNote[] = profileNotes(
+    projected.problem ? text : projected.text,
+    'claude-upload',
+    view,
+    'The Claude API upload',
+  );
+  const moved = projected.changes.filter((c) => c.action !== 'kept').length;
+  if (!projected.problem && moved > 0)
+    api.push({
+      severity: 'info',
+      message: `Export rewrites the frontmatter for the upload: ${moved} key${moved === 1 ? '' : 's'} move${moved === 1 ? 's' : ''} into metadata or tools.json (Export… shows each one).`,
+    });
+  if (view) {
+    const bytes = sharedBytes(view);
+    api.push(
+      bytes > CLAUDE_API_MAX_SKILL_BYTES
+        ? {
+            severity: 'error',
+            message: `The skill is ${mb(bytes)}; the Claude API takes at most 8 MB per skill. Move large files out of it.`,
+          }
+        : { severity: 'info', message: `Size ${mb(bytes)} of the 8 MB a skill may have.` },
+    );
+  }
+  if (context.librarySkills !== undefined && context.librarySkills > CLAUDE_API_MAX_SKILLS)
+    api.push({
+      severity: 'warning',
+      message: `A Claude API request carries at most ${CLAUDE_API_MAX_SKILLS} skills; your library has ${context.librarySkills}, so each request must pick ${CLAUDE_API_MAX_SKILLS}.`,
+    });
+  if (tools.length > 0)
+    api.push({
+      severity: 'info',
+      message: `Its ${tools.length} tool${tools.length === 1 ? '' : 's'} must be sent as tools in the request (skillbench pack --target tools-claude writes them).`,
+    });
+
+  // Claude Code
+  const code: HostNote[] = profileNotes(text, 'claude-code', view, 'Claude Code');
+  if (tools.length > 0)
+    code.push({
+      severity: 'info',
+      message:
+        'Claude Code does not turn frontmatter tools into tools; the instructions must run the scripts themselves.',
+    });
+
+  // MCP
+  const mcp: HostNote[] = profileNotes(text, 'mcp-serve', view, "Skillbench's MCP server");
+  for (const t of tools)
+    if (t.input_schema['type'] !== 'object')
+      mcp.push({
+        severity: 'error',
+        message: `MCP requires each tool's inputSchema to be an object schema; ${t.name}'s is not (type: object).`,
+      });
+  if (tools.length > 0)
+    mcp.push({
+      severity: 'info',
+      message: `${tools.length === 1 ? 'Its tool appears' : `Its ${tools.length} tools appear`} in tools/list with inputSchema (skillbench pack --target tools-mcp writes them).`,
+    });
+
+  // OpenAI strict
+  const openai: HostNote[] = [];
+  tools.forEach((tool, toolIndex) => {
+    for (const p of strictProblems(tool, { text, toolIndex }))
+      openai.push({ severity: 'error', message: p.message, ...(p.fix ? { fix: p.fix } : {}) });
+  });
+
+  const report = (
+    host: HostId,
+    label: string,
+    notes: HostNote[],
+    ok: string,
+    applicable = true,
+  ): HostReport => {
+    const verdict = applicable ? verdictOf(notes) : 'not-applicable';
+    const summary =
+      verdict === 'not-applicable'
+        ? ok
+        : verdict === 'ok'
+          ? ok
+          : verdict === 'warning'
+            ? 'Works, with warnings below.'
+            : 'Would be refused: see below.';
+    return { host, label, verdict, summary, notes };
+  };
+  return [
+    report('claude-api', 'Claude API', api, 'Ready for the Claude API.'),
+    report('claude-code', 'Claude Code', code, 'Ready for Claude Code.'),
+    report('mcp', 'MCP', mcp, 'Ready to serve over MCP.'),
+    tools.length === 0
+      ? report(
+          'openai-strict',
+          'OpenAI (strict tools)',
+          [],
+          'No tools: nothing for OpenAI tool calling.',
+          false,
+        )
+      : report(
+          'openai-strict',
+          'OpenAI (strict tools)',
+          openai,
+          `Strict mode accepts all ${tools.length} tool schema${tools.length === 1 ? '' : 's'}.`,
+        ),
+  ];
+}
