@@ -1,6 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SafetyReviewResult } from '../../../shared/safety/types';
 
+/** What the dialog says about the skill: its name, the verdict's headline and how many findings. */
+export interface TrustSubject {
+  name: string;
+  headline: string;
+  findings: number;
+}
+
+/** The subject of a full review: findings that change the verdict (notes do not). */
+export function trustSubject(reviewed: SafetyReviewResult): TrustSubject {
+  return {
+    name: reviewed.name,
+    headline: reviewed.report.headline,
+    findings: reviewed.report.findings.filter((f) => f.severity !== 'low').length,
+  };
+}
+
 /** How long "Trust anyway" may hold. */
 const DURATIONS: readonly { days: number; label: string }[] = [
   { days: 7, label: '7 days' },
@@ -19,7 +35,7 @@ export function TrustDialog({
   onConfirm,
   onCancel,
 }: {
-  reviewed: SafetyReviewResult;
+  reviewed: SafetyReviewResult | TrustSubject;
   /** What happens next, in a few words: "save it", "import it", "install it". */
   doing: string;
   onConfirm: (reason: string, days: number) => void;
@@ -32,7 +48,8 @@ export function TrustDialog({
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-  const findings = reviewed.report.findings.filter((f) => f.severity !== 'low').length;
+  const subject = 'report' in reviewed ? trustSubject(reviewed) : reviewed;
+  const { findings } = subject;
   const ok = reason.trim().length >= 3;
   return (
     <dialog
@@ -44,9 +61,9 @@ export function TrustDialog({
         onCancel();
       }}
     >
-      <h2 id={ids.title}>Trust {reviewed.name} anyway?</h2>
+      <h2 id={ids.title}>Trust {subject.name} anyway?</h2>
       <p>
-        The safety review says <strong>{reviewed.report.headline}</strong> ({findings} finding
+        The safety review says <strong>{subject.headline}</strong> ({findings} finding
         {findings === 1 ? '' : 's'}). If you continue, Skillbench will {doing} and stop warning
         about these findings for <strong>this exact version</strong> of the skill until the date you
         choose. If the skill changes in any way, it asks again.

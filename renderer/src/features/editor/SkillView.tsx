@@ -8,6 +8,7 @@ import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
 import { HostsPanel } from './HostsPanel';
 import { ProblemsPanel } from './ProblemsPanel';
+import { SafetyPanel } from './SafetyPanel';
 import { useEditorStore, useFilesStore } from './stores';
 
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
@@ -166,6 +167,7 @@ export function SkillView() {
       </div>
       {skillFile ? <ProblemsPanel /> : null}
       {skillFile ? <HostsPanel /> : null}
+      <SafetyPanel />
       {exporting ? <ExportDialog skillDir={skillDir} onClose={() => setExporting(false)} /> : null}
     </section>
   );

@@ -10,6 +10,7 @@ import {
   ok,
   type FakeChannels,
 } from '../../testing/fake-api';
+import { reviewed } from '../../testing/samples';
 import type { EditorBridge } from './editor-bridge';
 import { createEditorStore, DRAFT_DELAY_MS, isDirty, type SkillRowPatch } from './editor-store';
 
@@ -21,26 +22,6 @@ const COLON = '---\nname: alpha\ndescription: Notes: turns them into items.\n---
 const BETA_TEXT = '---\nname: beta\ndescription: Second skill.\n---\n# Beta\n';
 
 type Read = Result<ChannelOutput<'skill.read'>>;
-
-/** The safety review main would answer for a skill folder: nothing found. */
-function reviewed(
-  path: string,
-  verdict: 'clear' | 'danger' = 'clear',
-): ChannelOutput<'safety.review'> {
-  return {
-    path,
-    name: path.split('/').at(-1) ?? '',
-    hash: 'a'.repeat(64),
-    report: {
-      verdict,
-      headline: verdict === 'clear' ? 'No known risks found' : "Don't trust",
-      summary: 'Instructions only: runs no commands and contacts no web addresses.',
-      capabilities: { runs: [], contacts: [], reads: [], changes: [] },
-      findings: [],
-      notExamined: [],
-    },
-  };
-}
 
 /** A skill folder as the core sees it. */
 function folder(name: string): ChannelOutput<'skill.fileView'> {
