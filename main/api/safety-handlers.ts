@@ -46,12 +46,14 @@ export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyCha
           );
         await trustAnyway(deps.userDataDir, current, reason, days);
         reviews.forget(dir);
+        await deps.server.trustChanged();
         return reviews.review(dir);
       }),
     'safety.untrust': ({ path, hash }) =>
       guarded(path, async (dir) => {
         await revokeAcceptance(deps.userDataDir, hash);
         reviews.forget(dir);
+        await deps.server.trustChanged();
         return reviews.review(dir);
       }),
     'safety.library': async () => {

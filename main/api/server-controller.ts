@@ -91,6 +91,11 @@ export class ServerController {
     if (this.service) await this.service.setRoots((await this.settings.get()).roots);
   }
 
+  /** A "Trust anyway" was recorded or withdrawn: check the served skills again (the safety gate reads it). */
+  async trustChanged(): Promise<void> {
+    if (this.service?.status().state === 'running') await this.service.refresh();
+  }
+
   /** Stop everything (app quit). */
   async dispose(): Promise<void> {
     await this.service?.stop();

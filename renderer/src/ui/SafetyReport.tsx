@@ -108,22 +108,32 @@ export function SafetyReportView({
   onOpenFinding,
   actions,
   heading = 'Safety review',
+  level = 3,
 }: {
   reviewed: SafetyReviewResult;
   onOpenFinding?: (file: string, line: number) => void;
   actions?: ReactNode;
   heading?: string;
+  /** The heading's level where the report sits (h3 by default). */
+  level?: 3 | 4 | 5;
 }) {
   const { report, accepted } = reviewed;
+  const Heading = `h${level}` as const;
+  const acceptedCount = report.findings.filter((f) => f.accepted && f.severity !== 'low').length;
   const headingId = useId();
   const [showNotes, setShowNotes] = useState(false);
   const main = report.findings.filter((f) => f.severity !== 'low');
   const notes = report.findings.filter((f) => f.severity === 'low');
   return (
     <section className={`safety-report ${report.verdict}`} aria-labelledby={headingId}>
-      <h3 id={headingId}>
-        {heading}: <SafetyBadge verdict={report.verdict} /> <span>{report.headline}</span>
-      </h3>
+      <Heading id={headingId}>
+        {heading}: <SafetyBadge verdict={report.verdict} accepted={accepted !== undefined} />{' '}
+        <span>
+          {accepted
+            ? `You accepted ${acceptedCount} finding${acceptedCount === 1 ? '' : 's'}`
+            : report.headline}
+        </span>
+      </Heading>
       <p className="safety-summary">{report.summary}</p>
       {accepted ? (
         <p className="safety-accepted" role="note">

@@ -42,6 +42,7 @@ function setup(files: Record<string, string> = { [ALPHA]: CLEAN }, channels: Fak
   const notices = createNoticesStore();
   const checked: [string, SkillRowPatch][] = [];
   const remembered: string[] = [];
+  const safety = { changes: 0 };
   const target = { profiles: ['agentskills'] as ProfileId[], bridge: null as EditorBridge | null };
   const editor = createEditorStore({
     api: fake.api,
@@ -50,8 +51,19 @@ function setup(files: Record<string, string> = { [ALPHA]: CLEAN }, channels: Fak
     rememberOpenSkill: (path) => remembered.push(path),
     bridge: () => target.bridge,
     onSkillChecked: (path, patch) => checked.push([path, patch]),
+    onSafetyChanged: () => {
+      safety.changes += 1;
+    },
   });
-  return { fake, notices, editor, checked, remembered, target };
+  return {
+    fake,
+    notices,
+    editor,
+    checked,
+    remembered,
+    target,
+    safetyChanges: () => safety.changes,
+  };
 }
 
 afterEach(() => {
@@ -557,5 +569,22 @@ describe('editor store: the safety review', () => {
       { path: '/lib/alpha', hash: 'a'.repeat(64), reason: 'I wrote it', days: 30 },
     ]);
     expect(notices.getState().error?.message).toMatch(/changed since you looked/);
+  });
+
+  it('tells the list when the user trusts a skill or stops trusting it', async () => {
+    const { editor, fake, safetyChanges } = setup(
+      { [ALPHA]: CLEAN },
+      {
+        'safety.review': ({ path }) => ok(reviewed(path, 'danger')),
+        'safety.trust': ({ path }) => ok(reviewed(path, 'danger')),
+        'safety.untrust': ({ path }) => ok(reviewed(path, 'danger')),
+      },
+    );
+    await editor.getState().open(ALPHA);
+    await vi.waitFor(() => expect(editor.getState().safetyReview).not.toBeNull());
+    expect(await editor.getState().trustSkill('I wrote it', 7)).toBe(true);
+    await editor.getState().untrustSkill();
+    expect(fake.inputs('safety.untrust')).toEqual([{ path: '/lib/alpha', hash: 'a'.repeat(64) }]);
+    expect(safetyChanges()).toBe(2);
   });
 });

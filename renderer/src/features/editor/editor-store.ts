@@ -88,6 +88,8 @@ export interface EditorDeps {
   bridge: () => EditorBridge | null;
   /** A SKILL.md was checked on disk (after opening or saving it): what its list row shows now. */
   onSkillChecked: (path: string, patch: SkillRowPatch) => void;
+  /** The user trusted a skill anyway, or stopped trusting it: the list's badges change. */
+  onSafetyChanged?: () => void;
 }
 
 /** How long typing pauses before the buffer is kept as a draft. */
@@ -154,7 +156,18 @@ export function createEditorStore(deps: EditorDeps) {
     async function reviewFolder(skillDir: string) {
       const result = await api['safety.review']({ path: skillDir });
       if (get().skillDir !== skillDir) return;
-      set({ safetyReview: result.ok ? result.value : null });
+      const before = get().safetyReview;
+      const after = result.ok ? result.value : null;
+      set({ safetyReview: after });
+      // Why: the list's badge of this skill is out of date when the skill changed its verdict.
+      if (
+        before?.path === after?.path &&
+        before &&
+        after &&
+        (before.report.verdict !== after.report.verdict ||
+          (before.accepted === undefined) !== (after.accepted === undefined))
+      )
+        deps.onSafetyChanged?.();
     }
 
     /** The disk checks of a SKILL.md whose saved text is `savedText`: disk-only findings, its list row. */
@@ -226,7 +239,8 @@ export function createEditorStore(deps: EditorDeps) {
         notices.showError(null);
         if (isSkillFile(path)) deps.rememberOpenSkill(path);
         void refreshDisk(path, read.value.text);
-        if (!sameSkill || get().safetyReview === null) void reviewFolder(dir);
+        // Why every time: what is on disk may have changed (another editor, a script beside SKILL.md).
+        void reviewFolder(dir);
         return true;
       },
 
@@ -326,6 +340,8 @@ export function createEditorStore(deps: EditorDeps) {
           set({ savedText: disk.value.text, version: disk.value.version, conflict: null });
           get().setDraft(disk.value.text, false);
           notices.showNotice('Reloaded: the file changed on disk.');
+          const dir = get().skillDir;
+          if (dir) void reviewFolder(dir);
           return;
         }
         set({
@@ -339,6 +355,8 @@ export function createEditorStore(deps: EditorDeps) {
         set({ savedText: conflict.diskText, version: conflict.diskVersion, conflict: null });
         get().setDraft(conflict.diskText, false);
         if (path) void api['drafts.discard']({ path });
+        const dir = get().skillDir;
+        if (dir) void reviewFolder(dir);
       },
 
       keepMine() {
@@ -364,6 +382,7 @@ export function createEditorStore(deps: EditorDeps) {
           return false;
         }
         if (get().skillDir === dir) set({ safetyReview: result.value });
+        deps.onSafetyChanged?.();
         notices.showNotice(`You chose to trust this version of ${reviewed.name}.`);
         return true;
       },
@@ -373,8 +392,12 @@ export function createEditorStore(deps: EditorDeps) {
         const dir = get().skillDir;
         if (!reviewed || !dir) return;
         const result = await api['safety.untrust']({ path: dir, hash: reviewed.hash });
-        if (!result.ok) notices.showError(result.error);
-        else if (get().skillDir === dir) set({ safetyReview: result.value });
+        if (!result.ok) {
+          notices.showError(result.error);
+          return;
+        }
+        if (get().skillDir === dir) set({ safetyReview: result.value });
+        deps.onSafetyChanged?.();
       },
 
       setView(view) {

@@ -128,7 +128,7 @@ export function ImportDialog({
                 ))}
               </ul>
               {chosen.safety ? (
-                <SafetyReportView reviewed={chosen.safety} heading="Before you import" />
+                <SafetyReportView reviewed={chosen.safety} heading="Before you import" level={4} />
               ) : null}
               {chosen.diagnostics.filter((d) => d.severity !== 'info').length > 0 ? (
                 <ul className="import-problems" aria-label="Problems in this skill">

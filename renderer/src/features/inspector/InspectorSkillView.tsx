@@ -227,7 +227,7 @@ function KeepIt() {
     <section aria-label="Keep it" className="insp-block">
       <h4>Keep it</h4>
       {safety ? (
-        <SafetyReportView reviewed={safety} heading="Before you keep it" />
+        <SafetyReportView reviewed={safety} heading="Before you keep it" level={5} />
       ) : (
         <p className="muted">Reviewing the skill's safety…</p>
       )}
