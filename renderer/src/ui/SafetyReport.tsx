@@ -37,7 +37,7 @@ export function SafetyBadge({
     );
   return (
     <span className={`safety-badge ${verdict}`} title={title}>
-      {verdict === 'danger' ? '⛔ ' : verdict === 'review' ? '⚠ ' : '✓ '}
+      {verdict === 'danger' ? '✕ ' : verdict === 'review' ? '! ' : '✓ '}
       {SHORT[verdict]}
     </span>
   );
