@@ -43,7 +43,7 @@ const bump = (key: string, hit: boolean): void => {
   table.set(key, row);
 };
 for (let i = 0; i < CORPUS.length; i++) {
-  const s = CORPUS[i] as CorpusSkill;
+  const s = CORPUS[i];
   const id = `s${String(i + 1).padStart(3, '0')}`;
   const t0 = performance.now();
   const r = await reviewSkillFolder(join(lib, id));
