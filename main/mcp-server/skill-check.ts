@@ -47,7 +47,15 @@ export interface SkillCheckInput {
 }
 
 /** A servable-check: the default runs the `mcp-serve` profile and the hosts' view; tests and the app may pass their own. */
-export type SkillCheck = (input: SkillCheckInput) => SkillCheckResult | Promise<SkillCheckResult>;
+export type SkillCheck = ((
+  input: SkillCheckInput,
+) => SkillCheckResult | Promise<SkillCheckResult>) & {
+  /**
+   * Set when the answer depends on more than SKILL.md and the file view (every file's bytes, the
+   * user's decisions): the catalog then never answers it from its memo.
+   */
+  readsWholeFolder?: boolean;
+};
 
 /** The rule id the hosts' reasons carry, in the place of a profile rule's. */
 export const HOST_RULE = 'mcp-serve/host-refuses';
@@ -75,7 +83,7 @@ export const mcpServeCheck: SkillCheck = async (input) => {
  * content ("Trust anyway", kept in `dataDir`); "Review before trusting" is served with a warning.
  */
 export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
-  return async (input) => {
+  const gated: SkillCheck = async (input) => {
     const result = await base(input);
     if (!result.servable || input.dir === undefined) return result;
     let reviewed;
@@ -107,6 +115,8 @@ export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
       };
     return result;
   };
+  gated.readsWholeFolder = true;
+  return gated;
 }
 
 /** Parse a SKILL.md through the shared parser (the only frontmatter reader in the project). */
