@@ -6,6 +6,9 @@
  * user saying so (the old copy then goes to the trash), and every lock change goes through
  * main/agents/lock-store.ts, which never rewrites a file it could not read whole.
  */
+import type { TrustRequest } from '../../shared/safety';
+import { passGate } from '../safety/gate';
+import { reviewSkillFolder } from '../safety/service';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink } from 'node:fs/promises';
@@ -109,6 +112,8 @@ export interface InstallRequest {
   /** `link` or `copy`; default per agent: link where it follows links, else copy. */
   mode?: 'link' | 'copy';
   onConflict?: ConflictChoice;
+  /** Install a skill the safety review calls "Don't trust" anyway (docs/safety-review.md). */
+  trust?: TrustRequest;
 }
 
 /** A plain sentence for an error, with the file-system code when there is one. */
@@ -216,10 +221,24 @@ export class SkillManager {
     return detectAgents(this.env, await this.projects());
   }
 
-  /** The verdict of each skill for each agent's reader. */
+  /** The verdict of each skill for each agent's reader, and the skill's safety review. */
   async check(dirs: string[], agents: string[]): Promise<InstallCheck[]> {
     const checks: InstallCheck[] = [];
-    for (const dir of dirs)
+    for (const dir of dirs) {
+      let safety: InstallCheck['safety'];
+      try {
+        const r = await reviewSkillFolder(dir, this.options.dataDir);
+        safety = {
+          verdict: r.report.verdict,
+          headline: r.report.headline,
+          summary: r.report.summary,
+          findings: r.report.findings.length,
+          accepted: r.accepted !== undefined,
+          hash: r.hash,
+        };
+      } catch {
+        safety = undefined;
+      }
       for (const id of agents) {
         const spec = agentById(id);
         if (!spec) continue;
@@ -233,11 +252,13 @@ export class SkillManager {
               .filter((d) => d.severity === 'error')
               .map((d) => d.message)
               .slice(0, 5),
+            ...(safety ? { safety } : {}),
           });
         } catch (error) {
           checks.push({ skill: dir, agent: id, verdict: 'error', problems: [why(error)] });
         }
       }
+    }
     return checks;
   }
 
@@ -458,6 +479,23 @@ export class SkillManager {
         specs.map((s) => s.id),
       );
       report.checks.push(...checks.map((c) => ({ ...c, skill: loaded.name })));
+      // The point of trust: a "Don't trust" skill reaches no agent unless the user accepted it.
+      const gate = await passGate(
+        await reviewSkillFolder(wanted.dir, this.options.dataDir),
+        this.options.dataDir,
+        'installed',
+        request.trust,
+      );
+      if (!gate.allowed) {
+        for (const spec of specs)
+          report.outcomes.push({
+            skill: loaded.name,
+            agent: spec.id,
+            status: 'refused',
+            message: gate.message ?? '',
+          });
+        continue;
+      }
       const allowed = specs.filter((spec) => {
         const check = checks.find((c) => c.agent === spec.id);
         if (check?.verdict !== 'error') return true;

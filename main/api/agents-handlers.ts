@@ -65,7 +65,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
       if (!found.ok) return outside(found.path);
       return ok({ checks: await agents.check(found.dirs, ids) });
     },
-    'agents.install': async ({ skills, agents: ids, scope, mode, onConflict }) => {
+    'agents.install': async ({ skills, agents: ids, scope, mode, onConflict, trust }) => {
       const found = await librarySkills(skills);
       if (!found.ok) return outside(found.path);
       const report = await agents.install({
@@ -74,6 +74,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
         scope: scope,
         ...(mode ? { mode } : {}),
         ...(onConflict ? { onConflict } : {}),
+        ...(trust ? { trust } : {}),
       });
       return ok(report);
     },
@@ -82,7 +83,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
       if (!skill.ok) return ok({ checks: [], refused: skill.message });
       return ok({ checks: await agents.checkFiles(skill, ids) });
     },
-    'agents.installRemote': async ({ key, agents: ids, scope, mode, onConflict }) => {
+    'agents.installRemote': async ({ key, agents: ids, scope, mode, onConflict, trust }) => {
       const skill = await verifiedRemote(key);
       // Why a report and not an error: the dialog shows each agent's outcome in plain words.
       if (!skill.ok)
@@ -102,6 +103,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
           scope,
           ...(mode ? { mode } : {}),
           ...(onConflict ? { onConflict } : {}),
+          ...(trust ? { trust } : {}),
         }),
       );
     },

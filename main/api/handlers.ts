@@ -7,6 +7,7 @@ import { createAgentViewHandlers } from './agent-view-handlers';
 import { createAgentsHandlers } from './agents-handlers';
 import { createInspectorHandlers } from './inspector-handlers';
 import { createPackHandlers } from './pack-handlers';
+import { createSafetyHandlers } from './safety-handlers';
 import type { ApiDeps } from './services';
 
 export type { ApiDeps } from './services';
@@ -53,6 +54,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     ...createInspectorHandlers(deps),
     ...createAgentViewHandlers(deps),
     ...createAgentsHandlers(deps),
+    ...createSafetyHandlers(deps),
     'app.info': async () =>
       ok({
         shell: deps.shell,

@@ -25,6 +25,7 @@ type InspectorChannels =
   | 'inspector.log'
   | 'inspector.exportLog'
   | 'inspector.saveToLibrary'
+  | 'inspector.review'
   | 'inspector.exportForUpload'
   | 'inspector.provenance';
 
@@ -98,7 +99,8 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
         return { entries: entry ? [entry] : [] };
       }),
     'inspector.exportLog': (filter) => attempt(() => ({ json: inspector.exportLog(filter) })),
-    'inspector.saveToLibrary': async ({ key, libraryRoot }) => {
+    'inspector.review': ({ key }) => attempt(() => inspector.review(key)),
+    'inspector.saveToLibrary': async ({ key, libraryRoot, trust }) => {
       // Why: the renderer picks the destination, but main writes only into a folder the user opened
       // as a library root, never an arbitrary path a compromised page could name.
       const roots = await library.roots();
@@ -108,7 +110,7 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
           'outside-library',
           `${libraryRoot} is not one of your library folders. Open it in Skillbench first, then save again.`,
         );
-      return attempt(() => inspector.saveToLibrary(key, root));
+      return attempt(() => inspector.saveToLibrary(key, root, trust));
     },
     'inspector.exportForUpload': ({ key }) =>
       attempt(async () => {

@@ -63,6 +63,7 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
       claudeCode: input.claudeCode,
       sha256File: input.sha256File,
       trashDir,
+      dataDir: deps.userDataDir,
       cwd: defaultOutputFolder(),
       ...(input.target === 'folder' && !input.out ? { out: defaultOutputFolder() } : {}),
     };
@@ -95,7 +96,12 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
           `${input.skillDir} is not inside a folder you opened in Skillbench.`,
         );
       try {
-        const opts = { ...(await options(input)), overwrite: input.overwrite, force: input.force };
+        const opts = {
+          ...(await options(input)),
+          overwrite: input.overwrite,
+          force: input.force,
+          trust: input.trust,
+        };
         const result = await exportSkill(skillDir, input.target, opts);
         // Why an error for an archive: the dialog offers Replace for it (a folder copy shows its diff).
         if (result.status === 'archive-exists')
@@ -115,12 +121,12 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
     },
     'import.preview': async ({ source, pick }) => {
       try {
-        return ok(await previewImport(source, { pick }));
+        return ok(await previewImport(source, { pick, dataDir: deps.userDataDir }));
       } catch (error) {
         return trouble(error, source);
       }
     },
-    'import.run': async ({ source, into, pick, onConflict }) => {
+    'import.run': async ({ source, into, pick, onConflict, trust }) => {
       const root = await deps.library.resolve(into);
       if (!root)
         return fail(
@@ -128,7 +134,14 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
           `${into} is not one of your library folders. Open it first.`,
         );
       try {
-        const result = await importSkill(source, { into: root, pick, onConflict, trashDir });
+        const result = await importSkill(source, {
+          into: root,
+          pick,
+          onConflict,
+          trashDir,
+          dataDir: deps.userDataDir,
+          trust,
+        });
         return ok(result);
       } catch (error) {
         return trouble(error, source);

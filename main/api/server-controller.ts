@@ -3,6 +3,7 @@ import type { SecretStore } from '../library/secret-store';
 import type { SettingsStore } from '../library/settings-store';
 import { generateToken } from '../mcp-server/http-host';
 import { SkillsServerService } from '../mcp-server/service';
+import { mcpServeCheck, withSafetyGate } from '../mcp-server/skill-check';
 
 /** Sends an event to the renderer. */
 export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void;
@@ -26,6 +27,8 @@ export class ServerController {
     private readonly cliCommand: readonly string[] = ['npx', 'skillbench'],
     /** Where linked skill folders may point besides the library roots (the agents' skills folders). */
     private readonly linkRoots: () => Promise<readonly string[]> = async () => [],
+    /** The user-data folder, where "Trust anyway" decisions are kept (the safety gate reads them). */
+    private readonly dataDir?: string,
   ) {}
 
   private async ensure(): Promise<SkillsServerService> {
@@ -40,6 +43,8 @@ export class ServerController {
       token,
       cliCommand: this.cliCommand,
       linkRoots: this.linkRoots,
+      // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
+      ...(this.dataDir !== undefined ? { check: withSafetyGate(mcpServeCheck, this.dataDir) } : {}),
     });
     service.on('status', () => this.emit('server.changed', {}));
     service.on('catalog', () => this.emit('server.changed', {}));
@@ -84,6 +89,11 @@ export class ServerController {
   /** Follow the library's roots while running. */
   async rootsChanged(): Promise<void> {
     if (this.service) await this.service.setRoots((await this.settings.get()).roots);
+  }
+
+  /** A "Trust anyway" was recorded or withdrawn: check the served skills again (the safety gate reads it). */
+  async trustChanged(): Promise<void> {
+    if (this.service?.status().state === 'running') await this.service.refresh();
   }
 
   /** Stop everything (app quit). */

@@ -61,7 +61,14 @@ export function createServices(
   // Why late-bound: the agents service is made below, and asked only when the server builds.
   const agentRoots = async (): Promise<string[]> =>
     allAgentSkillDirs(agentEnv, await agents.projects());
-  const server = new ServerController(settings, secrets, emit, options.cliCommand, agentRoots);
+  const server = new ServerController(
+    settings,
+    secrets,
+    emit,
+    options.cliCommand,
+    agentRoots,
+    userDataDir,
+  );
   const library = new LibraryService(
     settings,
     emit,

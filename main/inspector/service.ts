@@ -18,6 +18,9 @@ import type { SecretBox } from './connection-store';
 import { discoverSkills, markSameNames, skillFromEntry } from './discovery';
 import type { DiscoverOptions } from './discovery';
 import { InspectorError } from './errors';
+import type { SafetyReviewResult, TrustRequest } from '../../shared/safety';
+import { passGate } from '../safety/gate';
+import { reviewSkillBytes } from '../safety/service';
 import { readProvenance, recordProvenance, verifiedFolderFiles, writeVerifiedFolder } from './keep';
 import type { ProvenanceRecord, SaveResult } from './keep';
 import type { OpenBrowser } from './oauth';
@@ -78,6 +81,19 @@ interface Connection {
 
 /** Where a connection comes from: a saved one (by id) or a one-off input with its secrets. */
 export type ConnectTarget = { savedId: string; label?: string } | ConnectionInput;
+
+/** The verified bytes by the path each file gets in the skill folder. */
+function byPath(
+  verification: SkillVerification,
+  bytes: ReadonlyMap<string, Uint8Array>,
+): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const f of verification.files) {
+    const data = bytes.get(f.uri);
+    if (f.path && data) out.set(f.path, data);
+  }
+  return out;
+}
 
 /** The inspector service. */
 export class InspectorService extends EventEmitter<InspectorServiceEvents> {
@@ -399,9 +415,44 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
     return { skill, verification, bytes, conn, session };
   }
 
-  /** Write the verified files into `<libraryRoot>/<name>/` and record provenance in the data folder. */
-  async saveToLibrary(key: string, libraryRoot: string): Promise<SaveResult> {
+  /** The safety review of a skill's verified files (nothing is written). */
+  async review(key: string): Promise<SafetyReviewResult> {
+    return (await this.verifyAndReview(key)).review;
+  }
+
+  /**
+   * Verify a skill and review the bytes just verified, in one read of each file. A skill that is
+   * not verified is reviewed too (what was read), since a person deciding wants both answers.
+   */
+  async verifyAndReview(
+    key: string,
+  ): Promise<{ verification: SkillVerification; review: SafetyReviewResult }> {
+    const { skill, verification, bytes } = await this.verifiedFiles(key);
+    const review = await reviewSkillBytes(
+      skill.uri,
+      byPath(verification, bytes),
+      this.options.dataDir,
+    );
+    return { verification, review };
+  }
+
+  /**
+   * Write the verified files into `<libraryRoot>/<name>/` and record provenance in the data
+   * folder. The safety review runs on the verified bytes first: a "Don't trust" skill is not
+   * written unless `trust` is given (docs/safety-review.md, "Points of trust").
+   */
+  async saveToLibrary(key: string, libraryRoot: string, trust?: TrustRequest): Promise<SaveResult> {
     const { skill, verification, bytes, session } = await this.verifiedFiles(key);
+    if (verification.verdict === 'verified') {
+      const reviewed = await reviewSkillBytes(
+        skill.uri,
+        byPath(verification, bytes),
+        this.options.dataDir,
+      );
+      const gate = await passGate(reviewed, this.options.dataDir, 'saved', trust);
+      if (!gate.allowed)
+        return { ok: false, reason: 'safety', message: gate.message ?? '', safety: gate.reviewed };
+    }
     const info = session.statusExtra().serverInfo;
     const result = await writeVerifiedFolder(
       {

@@ -293,7 +293,7 @@ async function buildSkill(
   fileName: string,
   check: SkillCheck,
   cache: FileCache | undefined,
-  memo: CheckMemo | undefined,
+  checkMemo: CheckMemo | undefined,
   version: number,
   slicer: TimeSlicer,
   /** For a linked skill folder: the link's name, which the skill is served under. */
@@ -358,6 +358,9 @@ async function buildSkill(
   if (!skillMd) return excluded(['SKILL.md could not be read as a regular file.']);
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
   const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
+  // Why not for a check that reads the whole folder (the safety gate): its answer depends on every
+  // file and on the user's "Trust anyway" decisions, which SKILL.md's digest does not cover.
+  const memo = check.readsWholeFolder ? undefined : checkMemo;
   const memoKey = memo ? `${skillMd.digest}\n${JSON.stringify(fileView)}` : '';
   let known = memo?.entries.get(memoKey);
   if (!known) {
@@ -370,6 +373,7 @@ async function buildSkill(
       fileView,
       skillPath,
       frontmatter: json,
+      dir,
     });
     known = { frontmatter: json, verdict, bodyStart: parsed.bodyStart };
     // Why only then: the body must be the text's tail for the kept offset to give it back.

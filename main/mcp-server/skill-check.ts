@@ -20,6 +20,8 @@ import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
 import { validateSkill } from '../../shared/validation';
 import type { FileView } from '../../shared/validation';
+import { refusalMessage } from '../safety/gate';
+import { reviewSkillFolder } from '../safety/service';
 import type { InexactNumber } from './frontmatter-json';
 
 /** The verdict for one skill: served or not, with plain-sentence reasons and warnings. */
@@ -40,10 +42,20 @@ export interface SkillCheckInput {
   skillPath: string;
   /** The frontmatter as it would be served, and the numbers that had to go out as text. */
   frontmatter?: { value: Record<string, unknown>; inexact: InexactNumber[] };
+  /** The skill folder (absolute), for checks that read more than SKILL.md. */
+  dir?: string;
 }
 
 /** A servable-check: the default runs the `mcp-serve` profile and the hosts' view; tests and the app may pass their own. */
-export type SkillCheck = (input: SkillCheckInput) => SkillCheckResult | Promise<SkillCheckResult>;
+export type SkillCheck = ((
+  input: SkillCheckInput,
+) => SkillCheckResult | Promise<SkillCheckResult>) & {
+  /**
+   * Set when the answer depends on more than SKILL.md and the file view (every file's bytes, the
+   * user's decisions): the catalog then never answers it from its memo.
+   */
+  readsWholeFolder?: boolean;
+};
 
 /** The rule id the hosts' reasons carry, in the place of a profile rule's. */
 export const HOST_RULE = 'mcp-serve/host-refuses';
@@ -64,6 +76,48 @@ export const mcpServeCheck: SkillCheck = async (input) => {
   if (reasons.length === 0) reasons.push(...(await hostRefusals(input)));
   return { servable: reasons.length === 0, reasons, warnings };
 };
+
+/**
+ * The served check with the safety review's gate on top (docs/safety-review.md, "Points of
+ * trust"): a skill the review calls "Don't trust" is not served unless the user accepted its
+ * content ("Trust anyway", kept in `dataDir`); "Review before trusting" is served with a warning.
+ */
+export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
+  const gated: SkillCheck = async (input) => {
+    const result = await base(input);
+    if (!result.servable || input.dir === undefined) return result;
+    let reviewed;
+    try {
+      reviewed = await reviewSkillFolder(input.dir, dataDir);
+    } catch (error) {
+      return {
+        servable: false,
+        reasons: [
+          `The safety review could not read the skill (${error instanceof Error ? error.message : String(error)}).`,
+        ],
+        warnings: result.warnings,
+      };
+    }
+    const verdict = reviewed.report.verdict;
+    if (verdict === 'danger')
+      return {
+        servable: false,
+        reasons: [...result.reasons, `${refusalMessage(reviewed, 'served')} [safety/dont-trust]`],
+        warnings: result.warnings,
+      };
+    if (verdict === 'review')
+      return {
+        ...result,
+        warnings: [
+          ...result.warnings,
+          `The safety review says "${reviewed.report.headline}": ${reviewed.report.findings.filter((f) => !f.accepted && f.severity !== 'low').length} finding(s). [safety/review]`,
+        ],
+      };
+    return result;
+  };
+  gated.readsWholeFolder = true;
+  return gated;
+}
 
 /** Parse a SKILL.md through the shared parser (the only frontmatter reader in the project). */
 export function parseSkillText(text: string): ParsedSkill {

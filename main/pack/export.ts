@@ -16,6 +16,9 @@ import {
 import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
 import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
 import { walkTree } from '../platform/walk';
+import type { TrustRequest } from '../../shared/safety';
+import { passGate } from '../safety/gate';
+import { reviewSkillFolder } from '../safety/service';
 import { loadSkillFolder, readSourceBytes, type LoadedSkill } from './source-files';
 
 /** Where a Claude Code install goes. */
@@ -52,6 +55,13 @@ export interface ExportOptions {
   trashDir?: string;
   /** Base for relative paths (default process.cwd()). */
   cwd?: string;
+  /**
+   * The user-data folder: when given, the safety review runs on the skill and a "Don't trust"
+   * verdict blocks the export unless accepted (docs/safety-review.md, "Points of trust").
+   */
+  dataDir?: string;
+  /** Export a skill the safety review calls "Don't trust" anyway (recorded in `dataDir`). */
+  trust?: TrustRequest;
 }
 
 /** A plan plus the folder it was made from. */
@@ -66,7 +76,40 @@ export async function planSkillExport(
   target: TargetId,
   options: ExportOptions = {},
 ): Promise<PlannedExport> {
-  return planLoaded(await loadSkillFolder(skillDir), target, options);
+  const planned = planLoaded(await loadSkillFolder(skillDir), target, options);
+  await withSafety(planned.plan, skillDir, options, false);
+  return planned;
+}
+
+/**
+ * Add the safety review to a plan; a "Don't trust" skill blocks it (no override) unless the
+ * user accepted its content. `record`: a `trust` in the options is recorded now (at export).
+ */
+async function withSafety(
+  plan: ExportPlan,
+  skillDir: string,
+  options: ExportOptions,
+  record: boolean,
+): Promise<void> {
+  if (options.dataDir === undefined) return;
+  const reviewed = await reviewSkillFolder(skillDir, options.dataDir);
+  const gate = await passGate(
+    reviewed,
+    options.dataDir,
+    'exported',
+    record ? options.trust : undefined,
+  );
+  plan.safety = gate.reviewed;
+  if (gate.allowed) return;
+  plan.blocked = true;
+  plan.canOverride = false;
+  plan.issues.unshift({
+    ruleId: 'package/safety-dont-trust',
+    severity: 'error',
+    profile: plan.target.packageProfile,
+    message: gate.message ?? '',
+    detail: gate.reviewed.report.summary,
+  });
 }
 
 /** Plan the export of a skill folder already read. */
@@ -182,6 +225,7 @@ export async function exportSkill(
   const early = getTarget(target).output === 'zip' ? startDeflate([...skill.cache.values()]) : null;
   const planned = planLoaded(skill, target, options);
   const { plan } = planned;
+  await withSafety(plan, skillDir, options, true);
   // Why: the destination would reject the package anyway; only folder copies may be forced.
   if (plan.blocked && !(options.force && getTarget(target).overrideAllowed))
     return { status: 'blocked', plan };

@@ -13,7 +13,12 @@ import {
   type SourceFormat,
   type ValidateFn,
 } from '../../shared/projection';
+import { reviewSkill, type TrustRequest } from '../../shared/safety';
 import { validateSkill } from '../../shared/validation';
+import { passGate } from '../safety/gate';
+import { hashOfBytes, reviewInputFromBytes } from '../safety/read-skill';
+import { applyAcceptance, reviewSkillBytes } from '../safety/service';
+import { readAcceptances } from '../safety/acceptances';
 import { readImportSource, type ReadEntry } from './archive-reader';
 import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
 
@@ -25,6 +30,8 @@ export interface ImportOptions {
   pick?: string;
   /** Checks shown in the preview; default: the validation core (`validateSkill`, profile agentskills). */
   validate?: ValidateFn;
+  /** The user-data folder, where "Trust anyway" decisions are kept (main/safety/acceptances.ts). */
+  dataDir?: string;
 }
 
 /** Options for {@link importSkill}. */
@@ -35,6 +42,8 @@ export interface ImportSkillOptions extends ImportOptions {
   onConflict?: 'rename' | 'replace';
   /** Where replaced copies go (default: Skillbench's trash in the user-data folder). */
   trashDir?: string;
+  /** Import a skill the safety review calls "Don't trust" anyway (recorded with `dataDir`). */
+  trust?: TrustRequest;
 }
 
 /** True when `name` is usable as a library folder name (see skillFolderNameProblem). */
@@ -121,9 +130,23 @@ function toPreview(
         ],
       },
     }).diagnostics;
+    // The review sees the files as they would be written (SKILL.md renamed when it must be).
+    const bytes = new Map<string, Uint8Array>();
+    for (const f of skillFiles) {
+      const data = (files.find((e) => e.path === f.source) as ReadEntry).data;
+      bytes.set(f.path, f.path === 'SKILL.md' ? Buffer.from(shownText, 'utf8') : data);
+    }
+    const label = `${source}${root.root ? `#${root.root}` : ''}`;
+    const safety = {
+      path: label,
+      name,
+      hash: hashOfBytes(bytes),
+      report: reviewSkill(reviewInputFromBytes(bytes)),
+    };
     return {
       root: root.root,
       name,
+      safety,
       files: skillFiles,
       dirs,
       bytes: skillFiles.reduce((s, f) => s + f.size, 0),
@@ -147,7 +170,7 @@ export async function previewImport(
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
   const read = await readImportSource(source, limits);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  return toPreview(
+  const preview = toPreview(
     source,
     read.format,
     read.entries,
@@ -155,6 +178,11 @@ export async function previewImport(
     read.nameHint,
     options.validate ?? validateSkill,
   );
+  if (preview.status === 'ok' && options.dataDir !== undefined) {
+    const records = await readAcceptances(options.dataDir);
+    for (const s of preview.skills) if (s.safety) s.safety = applyAcceptance(s.safety, records);
+  }
+  return preview;
 }
 
 /** The first free `name-N` in the library (N from 2). */
@@ -240,6 +268,23 @@ export async function importSkill(
     }
     return { path: f.path, data, mode: f.mode };
   });
+  // The point of trust: nothing is written when the review says "Don't trust", unless the user
+  // accepted this content (docs/safety-review.md, "Points of trust").
+  const written = new Map(files.map((f) => [f.path, new Uint8Array(f.data)] as const));
+  const reviewed = await reviewSkillBytes(join(into, name), written, options.dataDir);
+  const gate = await passGate(
+    reviewed,
+    options.dataDir ?? '',
+    'imported',
+    options.dataDir !== undefined ? options.trust : undefined,
+  );
+  if (!gate.allowed)
+    return {
+      status: 'unsafe',
+      message: gate.message ?? '',
+      skill: { ...skill, safety: gate.reviewed },
+      safety: gate.reviewed,
+    };
   const stage = await stageFolder(dest, files, skill.dirs);
   const { trashedTo } = await commitFolder(
     stage,
@@ -252,7 +297,7 @@ export async function importSkill(
     name,
     dir: dest,
     files: files.map((f) => f.path),
-    skill,
+    skill: { ...skill, safety: gate.reviewed },
     ...(renamedFrom !== undefined ? { renamedFrom } : {}),
     ...(trashedTo ? { trashedTo } : {}),
   };

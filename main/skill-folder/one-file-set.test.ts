@@ -1,3 +1,4 @@
+import { reviewSkillFolder, trustAnyway } from '../safety/service';
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -131,11 +132,21 @@ describe('one skill folder, one file set', () => {
 
   it('the stdio server (skillbench serve --stdio) lists the same files', async () => {
     const cli = await bundleCli(join(tmp, 'cli'));
+    // Why trusted first: the served check runs the safety review, which calls this folder (a real-
+    // looking key in .env, compiled Python) "Don't trust"; the user accepted it, as the app lets them.
+    const dataDir = join(tmp, 'user-data');
+    await trustAnyway(
+      dataDir,
+      await reviewSkillFolder(skillDir),
+      'The test fixture: my own .env',
+      1,
+    );
     const stdio = new Client({ name: 'one-file-set-stdio', version: '1.0.0' });
     await stdio.connect(
       new StdioClientTransport({
         command: process.execPath,
         args: [cli, 'serve', '--stdio', join(tmp, 'lib')],
+        env: { ...(process.env as Record<string, string>), SKILLBENCH_USER_DATA: dataDir },
         stderr: 'pipe',
       }),
     );

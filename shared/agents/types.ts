@@ -106,6 +106,16 @@ export interface InstallCheck {
   agent: string;
   verdict: 'valid' | 'warning' | 'error';
   problems: string[];
+  /** The skill's safety review (docs/safety-review.md): a "danger" verdict stops the install unless accepted. */
+  safety?: {
+    verdict: 'clear' | 'review' | 'danger';
+    headline: string;
+    summary: string;
+    findings: number;
+    accepted: boolean;
+    /** The content hash, for "Trust anyway". */
+    hash: string;
+  };
 }
 
 /** What an install did for one skill and one agent. */

@@ -4,6 +4,7 @@
  * service returns is built from these, so main/api passes it through the contract unchanged.
  * Secrets never appear here: saved connections say `hasSecret: true` instead.
  */
+import type { SafetyReviewResult } from '../safety/types';
 import type { ReadDirectoryResult } from '../sep';
 import type { ProfileId, ValidationResult } from '../validation/types';
 
@@ -306,9 +307,11 @@ export type SaveResult =
   | { ok: true; folder: string; files: number; provenance: ProvenanceRecord }
   | {
       ok: false;
-      reason: 'verification' | 'conflict' | 'invalid';
+      reason: 'verification' | 'conflict' | 'invalid' | 'safety';
       message: string;
       folder?: string;
+      /** For `safety`: the review that stopped the save (docs/safety-review.md). */
+      safety?: SafetyReviewResult;
       failures?: { uri: string; status: string; reasons: string[] }[];
     };
 

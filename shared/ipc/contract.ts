@@ -33,6 +33,7 @@ import type {
   UpdateOutcome,
 } from '../agents/types';
 import { PROFILE_IDS, type Diagnostic, type FileView, type ProfileId } from '../validation/types';
+import type { SafetyBadge, SafetyReviewResult } from '../safety/types';
 
 /**
  * The one typed API between the renderer and main (docs/conventions.md §1). This is the only file
@@ -271,6 +272,12 @@ export const serverPanelSchema = z.object({
 function built<T>() {
   return z.custom<T>(() => true);
 }
+
+/** "Trust anyway" at a point of trust: the user's reason and how many days it holds (docs/safety-review.md). */
+const trustSchema = z.object({
+  reason: z.string().trim().min(3).max(2000),
+  days: z.number().int().min(1).max(365),
+});
 
 /** Where skills are installed: the user's folders (global) or one project's. */
 const scopeSchema = z.discriminatedUnion('kind', [
@@ -607,6 +614,8 @@ export const channels = {
     input: exportOptionsSchema.extend({
       overwrite: z.boolean().optional(),
       force: z.boolean().optional(),
+      /** Export a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
+      trust: trustSchema.optional(),
     }),
     output: built<ExportResult>(),
   },
@@ -627,6 +636,8 @@ export const channels = {
       into: z.string().min(1),
       pick: z.string().optional(),
       onConflict: z.enum(['rename', 'replace']).optional(),
+      /** Import a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
+      trust: trustSchema.optional(),
     }),
     output: built<ImportResult>(),
   },
@@ -744,8 +755,18 @@ export const channels = {
   'inspector.exportLog': { input: logFilterSchema, output: z.object({ json: z.string() }) },
   /** Write a skill's verified files into an open library root; refused when any file fails verification. */
   'inspector.saveToLibrary': {
-    input: z.object({ key: skillKeySchema, libraryRoot: z.string().min(1).max(4096) }),
+    input: z.object({
+      key: skillKeySchema,
+      libraryRoot: z.string().min(1).max(4096),
+      /** Save a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
+      trust: trustSchema.optional(),
+    }),
     output: built<SaveResult>(),
+  },
+  /** The safety review of a remote skill's verified files (nothing is written). */
+  'inspector.review': {
+    input: z.object({ key: skillKeySchema }),
+    output: built<SafetyReviewResult>(),
   },
   /** A verified copy of a skill in a new temp folder, for the exporter. */
   'inspector.exportForUpload': {
@@ -792,6 +813,8 @@ export const channels = {
       scope: scopeSchema,
       mode: z.enum(['link', 'copy']).optional(),
       onConflict: z.enum(['ask', 'rename', 'replace']).optional(),
+      /** Install a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
+      trust: trustSchema.optional(),
     }),
     output: built<InstallReport>(),
   },
@@ -808,6 +831,8 @@ export const channels = {
       scope: scopeSchema,
       mode: z.enum(['link', 'copy']).optional(),
       onConflict: z.enum(['ask', 'rename', 'replace']).optional(),
+      /** Install a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
+      trust: trustSchema.optional(),
     }),
     output: built<InstallReport>(),
   },
@@ -851,6 +876,31 @@ export const channels = {
         .optional(),
     }),
     output: z.object({ outcomes: built<UpdateOutcome[]>() }),
+  },
+  /** The safety review of a skill folder in the library (docs/safety-review.md). */
+  'safety.review': {
+    input: z.object({ path: z.string().min(1).max(4096) }),
+    output: built<SafetyReviewResult>(),
+  },
+  /** "Trust anyway": accept a skill's findings for this content (`hash`) with a reason, for `days`. */
+  'safety.trust': {
+    input: z
+      .object({ path: z.string().min(1).max(4096), hash: z.string().regex(/^[0-9a-f]{64}$/) })
+      .extend(trustSchema.shape),
+    output: built<SafetyReviewResult>(),
+  },
+  /** Stop trusting: remove the acceptance of this content. */
+  'safety.untrust': {
+    input: z.object({
+      path: z.string().min(1).max(4096),
+      hash: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+    output: built<SafetyReviewResult>(),
+  },
+  /** Every library skill's verdict, for the badges in the list. */
+  'safety.library': {
+    input: z.object({}),
+    output: z.object({ skills: built<SafetyBadge[]>() }),
   },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },

@@ -2,6 +2,7 @@
  * Public types of the export/import planner. Pure data: the UI, the contract, main/pack and
  * the CLI all speak these.
  */
+import type { SafetyReviewResult } from '../safety/types';
 import type { FileSetRule } from '../skill/file-set';
 import type { Diagnostic, ProfileId } from '../validation/types';
 
@@ -149,6 +150,8 @@ export interface ExportPlan {
   canOverride: boolean;
   /** Claude API multipart upload: the `files[]` paths, in order. */
   apiFiles?: string[];
+  /** The safety review of the source folder, when the exporter ran it (docs/safety-review.md). */
+  safety?: SafetyReviewResult;
 }
 
 /** Limits applied while reading an archive for import. */
@@ -226,6 +229,8 @@ export interface PreviewSkill {
   diagnostics: Diagnostic[];
   /** Set when the name in SKILL.md cannot be a folder name: why, and the name used instead (a plain sentence). */
   nameNote?: string;
+  /** The safety review of the files as they would be written (docs/safety-review.md). */
+  safety?: SafetyReviewResult;
 }
 
 /** What an import source holds, checked; nothing is written. */
@@ -255,6 +260,8 @@ export type ImportResult =
       suggestion: string;
       skill: PreviewSkill;
     }
+  /** The safety review says "Don't trust": call again with `trust` (a reason and days) to import anyway. */
+  | { status: 'unsafe'; message: string; skill: PreviewSkill; safety: SafetyReviewResult }
   | {
       status: 'imported';
       name: string;

@@ -12,8 +12,12 @@
  *   test prompts, not for the model). An export may keep a secret-looking file when the user
  *   says so; the server never publishes one.
  *
- * See docs/skill-format.md §3 ("Always left out").
+ * See docs/skill-format.md §3 ("Always left out"). What looks like a secret is the safety
+ * review's to say (shared/safety/secrets.ts); this module asks it.
  */
+import { secretFileName, tokenLookingContent } from '../safety/secrets';
+
+export { tokenLookingContent } from '../safety/secrets';
 
 /** Why a path is left out. */
 export type FileSetRule =
@@ -79,12 +83,6 @@ export const NEVER_ENTERED: ReadonlySet<string> = new Set([
 
 const VCS_REASON = 'Version-control data (such as Git history) is never part of a skill.';
 
-/** `.env` templates that hold no secrets by convention. */
-const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/i;
-/** Private-key and credential file names (ssh, TLS, package registries). */
-const SECRET_NAME =
-  /^(id_(rsa|dsa|ecdsa|ed25519)|\.netrc|\.npmrc|\.pypirc|credentials\.json|.*\.(pem|key|p12|pfx|jks|keystore))$/i;
-
 /** The last segment of a `/`-separated path. */
 function lastSegment(path: string): string {
   // Why lastIndexOf rather than split: this runs for every file of every skill in a library listing.
@@ -149,53 +147,16 @@ export function leftOutByPath(path: string, isDirectory: boolean): LeftOut | und
       scope: 'never',
       keepable: false,
     };
-  if (/^\.env(\..*)?$/i.test(last) && !ENV_TEMPLATE.test(last))
+  // Why ask the review: it owns what looks like a secret (docs/safety-review.md, "Secrets").
+  const secretName = secretFileName(last);
+  if (secretName !== undefined)
     return {
       rule: 'secret-file',
-      reason: `${last} usually holds passwords or API keys.`,
+      reason: secretName,
       scope: 'private',
       keepable: true,
       detail: 'secret-looking file name',
     };
-  if (SECRET_NAME.test(last))
-    return {
-      rule: 'secret-file',
-      reason: `${last} looks like a private key or a credentials file.`,
-      scope: 'private',
-      keepable: true,
-      detail: 'secret-looking file name',
-    };
-  return undefined;
-}
-
-/** Patterns of well-known token formats: [label, pattern]. */
-const TOKEN_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
-  [
-    'a private key',
-    /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/,
-  ],
-  ['an Anthropic API key', /\bsk-ant-[A-Za-z0-9_-]{20,}/],
-  ['an OpenAI API key', /\bsk-(?:proj-)?[A-Za-z0-9]{32,}/],
-  ['an AWS access key', /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/],
-  ['a GitHub token', /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})/],
-  ['a Slack token', /\bxox[abprs]-[A-Za-z0-9-]{10,}/],
-  ['a Google API key', /\bAIza[0-9A-Za-z_-]{35}\b/],
-  ['a Stripe secret key', /\b(?:sk|rk)_live_[0-9A-Za-z]{20,}/],
-];
-
-/**
- * The fixed text every pattern above starts with (or, for Stripe, contains). Why: one pass with
- * this finds nothing in almost every file, where the eight patterns would scan it eight times;
- * the patterns run only on a hit. Keep it in step with TOKEN_PATTERNS.
- */
-const TOKEN_HINT = /-----BEGIN |sk-|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|_live_/;
-
-/** What kind of token the text seems to contain, or undefined. */
-export function tokenLookingContent(text: string): string | undefined {
-  if (!TOKEN_HINT.test(text)) return undefined;
-  for (const [label, pattern] of TOKEN_PATTERNS) {
-    if (pattern.test(text)) return label;
-  }
   return undefined;
 }
 

@@ -27,6 +27,10 @@ library folder. Everything is checked before anything is written; unsafe archive
   --max-files N        refuse more than N files (default ${DEFAULT_IMPORT_LIMITS.maxFiles})
   --max-bytes N        refuse more than N bytes unpacked; k/M/G suffixes allowed (default 16M)
   --dry-run            only show what would be imported
+  --trust-anyway TEXT  import a skill the safety review calls "Don't trust" anyway, for this
+                       reason (recorded in the user-data folder, tied to the content: a changed
+                       skill asks again; docs/safety-review.md)
+  --trust-days N       how long that holds (default 30 days)
 
 Exit codes: 0 imported (or previewed), 1 refused, conflict or choice needed, 2 usage or I/O problem.
 `;
@@ -73,6 +77,16 @@ function formatSkill(skill: PreviewSkill): string {
   if (skill.nameNote !== undefined) lines.push(term`${skill.nameNote}`);
   for (const f of skill.files)
     lines.push(term`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
+  if (skill.safety) {
+    const r = skill.safety.report;
+    lines.push(
+      term`Safety review: ${r.headline}${skill.safety.accepted ? ' (you chose to trust it)' : ''}. ${r.summary}`,
+    );
+    for (const f of r.findings.filter((x) => x.severity !== 'low').slice(0, 20))
+      lines.push(
+        term`  ${f.severity.padEnd(8)} ${f.file}${f.line > 0 ? `:${f.line}` : ''} ${f.title} [${f.rule}]`,
+      );
+  }
   const findings = skill.diagnostics.filter((d) => d.severity !== 'info');
   if (findings.length > 0) {
     lines.push('Checks (Agent Skills):');
@@ -99,6 +113,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         'max-files': { type: 'string' },
         'max-bytes': { type: 'string' },
         'dry-run': { type: 'boolean' },
+        'trust-anyway': { type: 'string' },
+        'trust-days': { type: 'string' },
       },
     });
   } catch (error) {
@@ -126,7 +142,25 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     io.stderr(term`skillbench import: ${source} does not exist.\n`);
     return 2;
   }
-  const common = { limits, ...(values.pick !== undefined ? { pick: values.pick } : {}) };
+  const dataDir = defaultUserDataDir(io.env);
+  const common = {
+    limits,
+    dataDir,
+    ...(values.pick !== undefined ? { pick: values.pick } : {}),
+  };
+  const trustReason = values['trust-anyway'];
+  if (trustReason !== undefined && trustReason.trim().length < 3)
+    throw new UsageError('--trust-anyway needs a reason of at least three characters.');
+  const trust =
+    trustReason !== undefined
+      ? {
+          reason: trustReason,
+          days:
+            values['trust-days'] !== undefined
+              ? parseCount('--trust-days', values['trust-days'])
+              : 30,
+        }
+      : undefined;
 
   if (values['dry-run']) {
     const preview = await previewImport(source, common);
@@ -149,7 +183,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     result = await importSkill(source, {
       ...common,
       into: resolve(io.cwd, values.into as string),
-      trashDir: join(defaultUserDataDir(io.env), 'trash'),
+      trashDir: join(dataDir, 'trash'),
+      ...(trust ? { trust } : {}),
       ...(values.rename
         ? { onConflict: 'rename' as const }
         : values.replace
@@ -172,6 +207,11 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     case 'conflict':
       io.stderr(
         term`${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`,
+      );
+      return 1;
+    case 'unsafe':
+      io.stderr(
+        `${formatSkill(result.skill)}${term`${result.message}`}\n  --trust-anyway "REASON" [--trust-days N]  import it anyway (asked again when it changes)\nNothing was written.\n`,
       );
       return 1;
     case 'imported':

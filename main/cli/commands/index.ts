@@ -13,6 +13,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'pack', load: async () => (await import('./pack')).packCommand },
   { name: 'import', load: async () => (await import('./import')).importCommand },
   { name: 'serve', load: async () => (await import('./serve')).serveCommand },
+  { name: 'scan', load: async () => (await import('./scan')).scanCommand },
   { name: 'inspect', load: async () => (await import('./inspect')).inspectCommand },
   { name: 'catalog', load: async () => (await import('./catalog')).catalogCommand },
   { name: 'select', load: async () => (await import('./select')).selectCommand },

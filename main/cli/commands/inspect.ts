@@ -11,6 +11,9 @@ import type {
   SkillVerification,
 } from '../../inspector/types';
 import { inspectionVerdict } from '../../inspector/verdict';
+import type { SafetyReviewResult } from '../../../shared/safety';
+import { toScanJson, toScanText } from '../../safety/report-format';
+import { defaultUserDataDir } from '../../platform/user-data';
 import type { InspectionVerdict } from '../../inspector/verdict';
 import { term, terminalText } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
@@ -30,6 +33,10 @@ Nothing is read ahead of need: without --verify or --report only the listing is 
   --sse                Use the legacy HTTP+SSE transport instead of Streamable HTTP.
   --verify             Read every file of every skill and check size, digest and frontmatter
                        against the listing (SKILL.md first; a skill that fails is not read further).
+  --scan               Verify (as --verify) and run the safety review on every skill's verified
+                       files: hidden text, instructions aimed at the agent, risky scripts,
+                       supply chain, disguised files, secrets (docs/safety-review.md). A skill the
+                       review calls "Don't trust" makes the exit code 1.
   --no-walk            With --verify: do not walk the folders (resources/directory/read) to look
                        for files the manifest does not list.
   --report md|json     Check the server against the Skills extension and print the report card.
@@ -53,6 +60,7 @@ Exit codes:
 interface InspectArgs {
   input: ConnectionInput;
   verify: boolean;
+  scan: boolean;
   walk: boolean;
   report?: 'md' | 'json';
   templateUris: string[];
@@ -71,6 +79,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   const limits: Partial<InspectorLimits> = {};
   let token: string | undefined;
   let verify = false;
+  let scan = false;
   let walk = true;
   let sse = false;
   let report: 'md' | 'json' | undefined;
@@ -98,6 +107,10 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         sse = true;
         break;
       case '--verify':
+        verify = true;
+        break;
+      case '--scan':
+        scan = true;
         verify = true;
         break;
       case '--no-walk':
@@ -145,6 +158,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     return {
       input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd },
       verify,
+      scan,
       walk,
       report,
       templateUris,
@@ -167,6 +181,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
       oauth: false,
     },
     verify,
+    scan,
     walk,
     report,
     templateUris,
@@ -266,8 +281,9 @@ function verdictText(verdict: InspectionVerdict): string {
 
 async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
   // Why a data folder that is never written: the CLI saves nothing (no connections, no provenance).
+  // With --scan the user's own folder is read for "Trust anyway" decisions (never written).
   const service = new InspectorService({
-    dataDir: join(tmpdir(), 'skillbench-inspect-cli'),
+    dataDir: opts.scan ? defaultUserDataDir(io.env) : join(tmpdir(), 'skillbench-inspect-cli'),
     limits: opts.limits,
   });
   const json = opts.report === 'json';
@@ -295,7 +311,26 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
       });
       say(discoveryText(discovery, !opts.verify));
       let verifications: SkillVerification[] | undefined;
-      if (opts.verify) {
+      let scanned: SafetyReviewResult[] | undefined;
+      if (opts.scan) {
+        const results = new Array<SkillVerification>(discovery.skills.length);
+        const reviews = new Array<SafetyReviewResult>(discovery.skills.length);
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
+            while (next < discovery.skills.length) {
+              const i = next++;
+              const got = await service.verifyAndReview(discovery.skills[i]?.key ?? '');
+              results[i] = got.verification;
+              reviews[i] = got.review;
+            }
+          }),
+        );
+        verifications = results;
+        scanned = reviews;
+        say(verificationText(verifications));
+        say(`\nSafety review:\n${toScanText(scanned, io.cwd)}`);
+      } else if (opts.verify) {
         // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
         const results = new Array<SkillVerification>(discovery.skills.length);
         let next = 0;
@@ -326,10 +361,11 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
       say(verdictText(verdict));
       if (json) {
         io.stdout(
-          `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict }, null, 2)}\n`,
+          `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict, ...(scanned ? { scan: toScanJson(scanned, io.cwd) } : {}) }, null, 2)}\n`,
         );
       }
-      return verdict.ok && report?.verdict !== 'fail' ? 0 : 1;
+      const unsafe = scanned?.some((r) => r.report.verdict === 'danger') ?? false;
+      return verdict.ok && report?.verdict !== 'fail' && !unsafe ? 0 : 1;
     } catch (e) {
       // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
       // nothing is verified.

@@ -251,6 +251,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       overwrite: values.overwrite === true,
       force: values['force-folder'] === true,
       trashDir: join(defaultUserDataDir(io.env), 'trash'),
+      // Why: export is a point of trust; a "Don't trust" skill is not packed unless accepted.
+      dataDir: defaultUserDataDir(io.env),
     });
   } catch (error) {
     io.stderr(term`skillbench pack: ${(error as Error).message}\n`);

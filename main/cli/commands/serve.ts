@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
 import { ListingCache } from '../../library/listing-cache';
 import { LiveCatalog } from '../../mcp-server/live-catalog';
+import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
 import { term } from '../../security/terminal-text';
@@ -15,7 +16,8 @@ const USAGE = `Usage:
   skillbench serve --http [--port N] [--host 127.0.0.1] [--token-file PATH] [options] LIBRARY...
 
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
-Only skills that pass the mcp-serve checks are served; the others are listed on stderr.
+Only skills that pass the mcp-serve checks are served, and none the safety review calls
+"Don't trust" unless you accepted it in the app ("Trust anyway"); the others are listed on stderr.
 
   --stdio              Speak MCP on stdin/stdout (the command to paste into Claude Desktop).
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
@@ -228,6 +230,8 @@ export const serveCommand: CliCommand = {
     const catalog = new LiveCatalog(opts.roots, {
       watch: opts.watch,
       linkRoots: () => allAgentSkillDirs(agentEnv, []),
+      // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
+      check: withSafetyGate(mcpServeCheck, defaultUserDataDir(io.env)),
       keep: kept,
     });
     await catalog.load();

@@ -3,7 +3,7 @@ import type { ChannelOutput, Result } from '../../../shared/ipc/contract';
 import { createEditorStore } from '../features/editor/editor-store';
 import { createLibraryStore } from '../features/library/library-store';
 import { deferred, fakeApi, INTERNAL, ok, type FakeChannels } from '../testing/fake-api';
-import { listing, summary } from '../testing/samples';
+import { listing, reviewed, summary } from '../testing/samples';
 import { createAppStore } from './app-store';
 import { createNoticesStore } from './state/notices-store';
 import { createSettingsStore } from './state/settings-store';
@@ -27,6 +27,8 @@ function setup(channels: FakeChannels = {}) {
     'settings.update': (input) =>
       ok({ roots: ['/lib'], lastOpenSkill: ALPHA, profiles: input.profiles ?? ['claude-code'] }),
     'library.list': () => ok(listing([summary('alpha')])),
+    'safety.library': () => ok({ skills: [] }),
+    'safety.review': ({ path }) => ok(reviewed(path)),
     'library.suggestions': () =>
       ok({ places: [{ label: 'Claude', path: '/home/u/.claude/skills' }] }),
     'drafts.list': () => ok({ drafts: [] }),

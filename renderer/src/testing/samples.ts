@@ -24,3 +24,45 @@ export function listing(skills: SkillSummary[], roots = ['/lib']): ChannelOutput
     problems: [],
   };
 }
+
+/** A safety review as main answers it: no finding ("clear"), or one critical finding ("danger"). */
+export function reviewed(
+  path: string,
+  verdict: 'clear' | 'danger' = 'clear',
+): ChannelOutput<'safety.review'> {
+  const danger = verdict === 'danger';
+  return {
+    path,
+    name: path.split('/').at(-1) ?? '',
+    hash: 'a'.repeat(64),
+    report: {
+      verdict,
+      headline: danger ? "Don't trust" : 'No known risks found',
+      summary: danger
+        ? 'Runs commands: scripts/setup.sh; contacts 1 web address.'
+        : 'Instructions only: runs no commands and contacts no web addresses.',
+      capabilities: {
+        runs: danger ? ['scripts/setup.sh'] : [],
+        contacts: [],
+        reads: [],
+        changes: [],
+      },
+      findings: danger
+        ? [
+            {
+              rule: 'scripts/download-execute',
+              severity: 'critical',
+              category: 'scripts',
+              file: 'scripts/setup.sh',
+              line: 2,
+              title: 'Downloads a program and runs it',
+              detail: 'curl … | sh',
+              why: 'Whatever the address serves runs with your permissions.',
+              action: 'Do not trust this skill unless you know the address.',
+            },
+          ]
+        : [],
+      notExamined: [],
+    },
+  };
+}

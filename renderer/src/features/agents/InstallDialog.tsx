@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { InstallCheck, InstallReport, ScopeRef } from '../../../../shared/agents/types';
 import type { SkillSummary } from '../../../../shared/ipc/contract';
+import type { TrustRequest } from '../../../../shared/safety/types';
+import { SafetyBadge } from '../../ui/SafetyReport';
+import { TrustDialog } from '../../ui/TrustDialog';
 import { useAgentsStore } from './stores';
 
 /** The folder of a SKILL.md path. */
@@ -46,6 +49,9 @@ export function InstallDialog({
   const [mode, setMode] = useState<'auto' | 'link' | 'copy'>('auto');
   const [checks, setChecks] = useState<InstallCheck[] | null>(null);
   const [report, setReport] = useState<InstallReport | null>(null);
+  // Why kept: "Trust anyway" goes with every later call (a name conflict asks again after it).
+  const [trust, setTrust] = useState<TrustRequest | undefined>(undefined);
+  const [trusting, setTrusting] = useState(false);
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -58,8 +64,14 @@ export function InstallDialog({
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
   const ready = chosen.length > 0 && agents.length > 0;
 
-  async function run(onConflict: 'ask' | 'rename' | 'replace') {
-    const how = { agents, scope, ...(mode !== 'auto' ? { mode } : {}), onConflict };
+  async function run(onConflict: 'ask' | 'rename' | 'replace', trusted = trust) {
+    const how = {
+      agents,
+      scope,
+      ...(mode !== 'auto' ? { mode } : {}),
+      onConflict,
+      ...(trusted ? { trust: trusted } : {}),
+    };
     const r = remote
       ? await installRemote({ key: remote.key, ...how })
       : await install({ skills: chosen, ...how });
@@ -74,6 +86,14 @@ export function InstallDialog({
   }
 
   const conflicts = report?.outcomes.filter((o) => o.status === 'conflict') ?? [];
+  // Skills the safety review calls "Don't trust" (not accepted): installing them needs "Trust anyway".
+  const untrusted = new Map(
+    [...(report?.checks ?? []), ...(checks ?? [])]
+      .filter((c) => c.safety?.verdict === 'danger' && !c.safety.accepted)
+      .map((c) => [c.skill.split(/[\\/]/).pop() ?? c.skill, c.safety] as const),
+  );
+  const refusedForSafety =
+    untrusted.size > 0 && (report?.outcomes.some((o) => o.status === 'refused') ?? false);
   return (
     <dialog
       ref={dialog}
@@ -161,6 +181,7 @@ export function InstallDialog({
               <th scope="col">Skill</th>
               <th scope="col">Agent</th>
               <th scope="col">Verdict</th>
+              <th scope="col">Safety review</th>
             </tr>
           </thead>
           <tbody>
@@ -174,6 +195,16 @@ export function InstallDialog({
                     : c.verdict === 'warning'
                       ? 'Valid, with warnings'
                       : 'Valid'}
+                </td>
+                <td>
+                  {c.safety ? (
+                    <>
+                      <SafetyBadge verdict={c.safety.verdict} accepted={c.safety.accepted} />{' '}
+                      {c.safety.summary}
+                    </>
+                  ) : (
+                    'Not reviewed'
+                  )}
                 </td>
               </tr>
             ))}
@@ -191,6 +222,29 @@ export function InstallDialog({
             <li key={n}>{n}</li>
           ))}
         </ul>
+      ) : null}
+      {refusedForSafety ? (
+        <div className="row" role="group" aria-label="Refused by the safety review">
+          <button type="button" className="danger" onClick={() => setTrusting(true)}>
+            Trust anyway…
+          </button>
+        </div>
+      ) : null}
+      {trusting ? (
+        <TrustDialog
+          reviewed={{
+            name: [...untrusted.keys()].join(', '),
+            headline: "Don't trust",
+            findings: [...untrusted.values()].reduce((n, s) => n + (s?.findings ?? 0), 0),
+          }}
+          doing="install it"
+          onCancel={() => setTrusting(false)}
+          onConfirm={(reason, days) => {
+            setTrusting(false);
+            setTrust({ reason, days });
+            void run('ask', { reason, days });
+          }}
+        />
       ) : null}
       {conflicts.length > 0 ? (
         <div className="row" role="group" aria-label="A folder of that name exists">

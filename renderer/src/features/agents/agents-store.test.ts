@@ -166,6 +166,51 @@ describe('agents store: installing', () => {
   });
 });
 
+describe('agents store: the safety review', () => {
+  it('an install the review refuses comes back as a report; Trust anyway sends the reason and days', async () => {
+    const safety = {
+      verdict: 'danger' as const,
+      headline: "Don't trust",
+      summary: 'Runs commands: scripts/setup.sh.',
+      findings: 1,
+      accepted: false,
+      hash: 'a'.repeat(64),
+    };
+    const refusedReport: InstallReport = {
+      checks: [{ skill: 'notes', agent: 'claude-code', verdict: 'valid', problems: [], safety }],
+      lockNotes: [],
+      outcomes: [
+        {
+          skill: 'notes',
+          agent: 'claude-code',
+          status: 'refused',
+          message: 'notes was not installed: the safety review says "Don\'t trust".',
+        },
+      ],
+    };
+    const answers = [refusedReport, REPORT];
+    const { agents, fake, notices } = setup({
+      'agents.install': () => ok(answers.shift() ?? REPORT),
+      'agents.installRemote': () => ok(REPORT),
+      'agents.overview': () => ok(EMPTY),
+    });
+    const choice = { skills: ['/lib/notes'], agents: ['claude-code'], scope: GLOBAL };
+    expect(await agents.getState().install(choice)).toEqual(refusedReport);
+    expect(notices.getState().error).toBeNull();
+    const trust = { reason: 'I read every script', days: 90 };
+    expect(await agents.getState().install({ ...choice, trust })).toEqual(REPORT);
+    expect(fake.inputs('agents.install')).toEqual([choice, { ...choice, trust }]);
+    const remote = {
+      key: 'remote\nskill://notes/SKILL.md',
+      agents: ['codex'],
+      scope: GLOBAL,
+      trust,
+    };
+    await agents.getState().installRemote(remote);
+    expect(fake.inputs('agents.installRemote')).toEqual([remote]);
+  });
+});
+
 describe('agents store: removing, and Undo', () => {
   it('removes to the trash with an Undo, and Undo puts it back', async () => {
     const { agents, notices, fake } = setup({

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { TrustRequest } from '../../../../shared/safety/types';
 import type {
   AgentsOverview,
   InstallCheck,
@@ -25,6 +26,8 @@ export interface InstallChoice {
   scope: ScopeRef;
   mode?: 'link' | 'copy';
   onConflict?: 'ask' | 'rename' | 'replace';
+  /** "Trust anyway" for a skill the safety review calls "Don't trust". */
+  trust?: TrustRequest;
 }
 
 /** What an install of a skill discovered in the inspector asks for. */
@@ -35,6 +38,8 @@ export interface RemoteInstallChoice {
   scope: ScopeRef;
   mode?: 'link' | 'copy';
   onConflict?: 'ask' | 'rename' | 'replace';
+  /** "Trust anyway" for a skill the safety review calls "Don't trust". */
+  trust?: TrustRequest;
 }
 
 /** The checks of a skill from a server, or why it cannot be installed. */

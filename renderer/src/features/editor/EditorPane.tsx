@@ -4,7 +4,7 @@ import { useSettingsStore } from '../../app/state/stores';
 import { editorSchemaFor } from '../../ui/profile-schemas';
 import { BOM, setEditorBridge } from './editor-bridge';
 import { frontmatterLines } from './frontmatter-mirror';
-import { CORE_MARKER_OWNER, toMarkers } from './markers';
+import { CORE_MARKER_OWNER, SAFETY_MARKER_OWNER, toMarkers, toSafetyMarkers } from './markers';
 import {
   FRONTMATTER_MODEL_URI,
   monaco,
@@ -73,6 +73,7 @@ export function EditorPane() {
   const externalRevision = useEditorStore((s) => s.externalRevision);
   const diagnostics = useEditorStore((s) => s.diagnostics);
   const diskDiagnostics = useEditorStore((s) => s.diskDiagnostics);
+  const safetyFindings = useEditorStore((s) => s.safetyFindings);
   const profiles = useSettingsStore((s) => s.profiles);
   const tabMovesFocus = useSettingsStore((s) => s.tabMovesFocus);
 
@@ -191,6 +192,13 @@ export function EditorPane() {
     };
     monaco.editor.setModelMarkers(model, CORE_MARKER_OWNER, toMarkers(all));
   }, [diagnostics, diskDiagnostics, path]);
+
+  // Live safety markers: the same rules as the review panel, on every change.
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model || !path) return;
+    monaco.editor.setModelMarkers(model, SAFETY_MARKER_OWNER, toSafetyMarkers(safetyFindings));
+  }, [safetyFindings, path, status]);
 
   useEffect(() => {
     editorRef.current?.updateOptions({ tabFocusMode: tabMovesFocus });

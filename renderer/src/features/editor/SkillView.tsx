@@ -10,6 +10,7 @@ import { FileTree } from './FileTree';
 import { HostsPanel } from './HostsPanel';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useLibraryStore } from '../library/stores';
+import { SafetyPanel } from './SafetyPanel';
 import { useEditorStore, useFilesStore } from './stores';
 
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
@@ -242,6 +243,7 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
       </div>
       {skillFile ? <ProblemsPanel /> : null}
       {skillFile ? <HostsPanel /> : null}
+      <SafetyPanel />
       {exporting ? <ExportDialog skillDir={skillDir} onClose={() => setExporting(false)} /> : null}
     </section>
   );

@@ -9,6 +9,8 @@ import type {
   QuickFix,
   ValidationResult,
 } from '../../../../shared/validation/types';
+import { frontmatterForReview, reviewSkill } from '../../../../shared/safety';
+import type { SafetyFinding, SafetyReviewResult } from '../../../../shared/safety/types';
 import type { Notices } from '../../app/state/notices-store';
 import type { EditorBridge } from './editor-bridge';
 
@@ -36,6 +38,16 @@ export interface EditorState {
   verdicts: ValidationResult['verdicts'];
   /** Findings only the disk checks make (links, package size), from the last save or open. */
   diskDiagnostics: Diagnostic[];
+  /** The safety review of the open file's buffer, recomputed on every change (the editor's markers). */
+  safetyFindings: SafetyFinding[];
+  /** The safety review of the whole skill folder on disk, from the last open, save or decision. */
+  safetyReview: SafetyReviewResult | null;
+  /** Review the skill folder on disk again. */
+  loadSafety: () => Promise<void>;
+  /** "Trust anyway" for the version reviewed; returns false (with the error shown) when refused. */
+  trustSkill: (reason: string, days: number) => Promise<boolean>;
+  /** Stop trusting the version reviewed. */
+  untrustSkill: () => Promise<void>;
   conflict: Conflict | null;
   view: 'text' | 'form';
   showPreview: boolean;
@@ -76,6 +88,8 @@ export interface EditorDeps {
   bridge: () => EditorBridge | null;
   /** A SKILL.md was checked on disk (after opening or saving it): what its list row shows now. */
   onSkillChecked: (path: string, patch: SkillRowPatch) => void;
+  /** The user trusted a skill anyway, or stopped trusting it: the list's badges change. */
+  onSafetyChanged?: () => void;
 }
 
 /** How long typing pauses before the buffer is kept as a draft. */
@@ -95,6 +109,28 @@ function skillDirOf(path: string): string {
   return path.replace(/[\\/][^\\/]*$/, '');
 }
 
+/**
+ * The safety review of one buffer, as the file it is in the skill (SKILL.md, or its path inside
+ * the skill folder): the same rules as everywhere, so the markers match the review panel.
+ */
+export function liveSafety(
+  text: string,
+  path: string | null,
+  skillDir: string | null,
+): SafetyFinding[] {
+  if (path === null) return [];
+  const skill = isSkillFile(path);
+  const rel =
+    skill || skillDir === null || !path.startsWith(skillDir)
+      ? 'SKILL.md'
+      : path.slice(skillDir.length + 1).replace(/\\/g, '/');
+  const report = reviewSkill({
+    files: [{ path: skill ? 'SKILL.md' : rel, kind: 'file', size: text.length, text }],
+    ...(skill ? { frontmatter: frontmatterForReview(parseSkill(text)) } : {}),
+  });
+  return report.findings;
+}
+
 /** Make an editor store. */
 export function createEditorStore(deps: EditorDeps) {
   const { api, notices, bridge } = deps;
@@ -102,11 +138,36 @@ export function createEditorStore(deps: EditorDeps) {
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   return create<EditorState>()((set, get) => {
-    function validate(text: string, fileView: FileView | null) {
+    function validate(
+      text: string,
+      fileView: FileView | null,
+      path = get()?.path ?? null,
+      skillDir = get()?.skillDir ?? null,
+    ) {
+      // Why every file for safety: a script or a reference can carry the risk as well as SKILL.md.
+      const safetyFindings = liveSafety(text, path, skillDir);
       // Why: only SKILL.md has frontmatter rules; a reference or script is just text.
-      if (!isSkillFile(get()?.path ?? null)) return { diagnostics: [], verdicts: {} };
+      if (!isSkillFile(path)) return { diagnostics: [], verdicts: {}, safetyFindings };
       const result = validateSkill(text, { profiles: profiles(), fileView: fileView ?? undefined });
-      return { diagnostics: result.diagnostics, verdicts: result.verdicts };
+      return { diagnostics: result.diagnostics, verdicts: result.verdicts, safetyFindings };
+    }
+
+    /** Review the open skill's folder on disk (the review panel). */
+    async function reviewFolder(skillDir: string) {
+      const result = await api['safety.review']({ path: skillDir });
+      if (get().skillDir !== skillDir) return;
+      const before = get().safetyReview;
+      const after = result.ok ? result.value : null;
+      set({ safetyReview: after });
+      // Why: the list's badge of this skill is out of date when the skill changed its verdict.
+      if (
+        before?.path === after?.path &&
+        before &&
+        after &&
+        (before.report.verdict !== after.report.verdict ||
+          (before.accepted === undefined) !== (after.accepted === undefined))
+      )
+        deps.onSafetyChanged?.();
     }
 
     /** The disk checks of a SKILL.md whose saved text is `savedText`: disk-only findings, its list row. */
@@ -141,6 +202,8 @@ export function createEditorStore(deps: EditorDeps) {
       diagnostics: [],
       verdicts: {},
       diskDiagnostics: [],
+      safetyFindings: [],
+      safetyReview: null,
       conflict: null,
       view: 'text',
       showPreview: false,
@@ -160,19 +223,24 @@ export function createEditorStore(deps: EditorDeps) {
           return false;
         }
         const fileView = view?.ok ? view.value : null;
+        const dir = skillDir ?? skillDirOf(path);
+        const sameSkill = get().skillDir === dir;
         set({
-          skillDir: skillDir ?? skillDirOf(path),
+          skillDir: dir,
+          ...(sameSkill ? {} : { safetyReview: null }),
           savedText: read.value.text,
           draft: read.value.text,
           version: read.value.version,
           fileView,
           status: 'ready',
           externalRevision: get().externalRevision + 1,
-          ...validate(read.value.text, fileView),
+          ...validate(read.value.text, fileView, path, dir),
         });
         notices.showError(null);
         if (isSkillFile(path)) deps.rememberOpenSkill(path);
         void refreshDisk(path, read.value.text);
+        // Why every time: what is on disk may have changed (another editor, a script beside SKILL.md).
+        void reviewFolder(dir);
         return true;
       },
 
@@ -228,6 +296,8 @@ export function createEditorStore(deps: EditorDeps) {
         notices.showNotice('Saved');
         notices.showError(null);
         void refreshDisk(path, draft);
+        const dir = get().skillDir;
+        if (dir) void reviewFolder(dir);
         return true;
       },
 
@@ -270,6 +340,8 @@ export function createEditorStore(deps: EditorDeps) {
           set({ savedText: disk.value.text, version: disk.value.version, conflict: null });
           get().setDraft(disk.value.text, false);
           notices.showNotice('Reloaded: the file changed on disk.');
+          const dir = get().skillDir;
+          if (dir) void reviewFolder(dir);
           return;
         }
         set({
@@ -283,6 +355,8 @@ export function createEditorStore(deps: EditorDeps) {
         set({ savedText: conflict.diskText, version: conflict.diskVersion, conflict: null });
         get().setDraft(conflict.diskText, false);
         if (path) void api['drafts.discard']({ path });
+        const dir = get().skillDir;
+        if (dir) void reviewFolder(dir);
       },
 
       keepMine() {
@@ -290,6 +364,40 @@ export function createEditorStore(deps: EditorDeps) {
         if (!conflict) return;
         // Why: the next save must be allowed to replace the disk version the user has now seen.
         set({ version: conflict.diskVersion, savedText: conflict.diskText ?? '', conflict: null });
+      },
+
+      async loadSafety() {
+        const dir = get().skillDir;
+        if (dir) await reviewFolder(dir);
+      },
+
+      async trustSkill(reason, days) {
+        const reviewed = get().safetyReview;
+        const dir = get().skillDir;
+        if (!reviewed || !dir) return false;
+        const result = await api['safety.trust']({ path: dir, hash: reviewed.hash, reason, days });
+        if (!result.ok) {
+          notices.showError(result.error);
+          await reviewFolder(dir);
+          return false;
+        }
+        if (get().skillDir === dir) set({ safetyReview: result.value });
+        deps.onSafetyChanged?.();
+        notices.showNotice(`You chose to trust this version of ${reviewed.name}.`);
+        return true;
+      },
+
+      async untrustSkill() {
+        const reviewed = get().safetyReview;
+        const dir = get().skillDir;
+        if (!reviewed || !dir) return;
+        const result = await api['safety.untrust']({ path: dir, hash: reviewed.hash });
+        if (!result.ok) {
+          notices.showError(result.error);
+          return;
+        }
+        if (get().skillDir === dir) set({ safetyReview: result.value });
+        deps.onSafetyChanged?.();
       },
 
       setView(view) {
@@ -337,6 +445,8 @@ export function createEditorStore(deps: EditorDeps) {
           fileView: null,
           diagnostics: [],
           diskDiagnostics: [],
+          safetyFindings: [],
+          safetyReview: null,
           conflict: null,
         });
       },

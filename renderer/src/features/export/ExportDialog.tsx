@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { TARGETS } from '../../../../shared/projection';
 import type { TargetId } from '../../../../shared/projection/types';
+import type { TrustRequest } from '../../../../shared/safety/types';
 import { formatSize } from '../../ui/format';
+import { SafetyReportView } from '../../ui/SafetyReport';
+import { TrustDialog } from '../../ui/TrustDialog';
 import { shellKind } from '../../platform/api';
 import { useExportStore } from './stores';
 
@@ -17,6 +20,7 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
   const [out, setOut] = useState('');
   const [sha256File, setSha256File] = useState(false);
   const [force, setForce] = useState(false);
+  const [trusting, setTrusting] = useState(false);
   const [scope, setScope] = useState<'user' | 'project'>('user');
   const [projectDir, setProjectDir] = useState('');
   const { planned, planning, exportResult, exportError, plan, runExport, reveal, resetExport } =
@@ -50,8 +54,9 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
   const p = planned?.plan;
   const errors = p?.issues.filter((i) => i.severity === 'error') ?? [];
   const canExport = p !== undefined && (!p.blocked || (p.canOverride && force));
+  const safetyBlocked = p?.issues.some((i) => i.ruleId === 'package/safety-dont-trust') ?? false;
 
-  function request(overwrite = false) {
+  function request(overwrite = false, trust?: TrustRequest) {
     return {
       skillDir,
       target,
@@ -62,6 +67,7 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
       claudeCode: target === 'claude-code' ? claudeCode : undefined,
       force: force || undefined,
       overwrite: overwrite || undefined,
+      ...(trust ? { trust } : {}),
     };
   }
 
@@ -149,6 +155,30 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                 ) : null}
               </section>
 
+              {p.safety ? (
+                <SafetyReportView
+                  reviewed={p.safety}
+                  heading="Before you export"
+                  actions={
+                    safetyBlocked ? (
+                      <button type="button" className="danger" onClick={() => setTrusting(true)}>
+                        Trust anyway…
+                      </button>
+                    ) : undefined
+                  }
+                />
+              ) : null}
+              {trusting && p.safety ? (
+                <TrustDialog
+                  reviewed={p.safety}
+                  doing="export it"
+                  onCancel={() => setTrusting(false)}
+                  onConfirm={(reason, days) => {
+                    setTrusting(false);
+                    void runExport(request(false, { reason, days }));
+                  }}
+                />
+              ) : null}
               <section aria-label="SKILL.md changes" className="projection">
                 <h3>SKILL.md as the destination receives it</h3>
                 {p.projection.changes.filter((c) => c.action !== 'kept').length === 0 &&

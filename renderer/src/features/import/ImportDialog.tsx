@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import type { TrustRequest } from '../../../../shared/safety/types';
+import { SafetyReportView } from '../../ui/SafetyReport';
+import { TrustDialog } from '../../ui/TrustDialog';
 import { useImportStore } from './stores';
 
 /**
@@ -27,6 +30,13 @@ export function ImportDialog({
   const [path, setPath] = useState('');
   const [into, setInto] = useState(roots[0] ?? '');
   const [pick, setPick] = useState<string | undefined>(undefined);
+  // Why kept: "Trust anyway" goes with every later call (a name conflict asks again after it).
+  const [trust, setTrust] = useState<TrustRequest | undefined>(undefined);
+  const [trusting, setTrusting] = useState(false);
+  const run = (options: { onConflict?: 'rename' | 'replace'; trust?: TrustRequest } = {}) => {
+    const t = options.trust ?? trust;
+    void runImport(into, { pick, ...options, ...(t ? { trust: t } : {}) });
+  };
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -117,6 +127,9 @@ export function ImportDialog({
                   </li>
                 ))}
               </ul>
+              {chosen.safety ? (
+                <SafetyReportView reviewed={chosen.safety} heading="Before you import" level={4} />
+              ) : null}
               {chosen.diagnostics.filter((d) => d.severity !== 'info').length > 0 ? (
                 <ul className="import-problems" aria-label="Problems in this skill">
                   {chosen.diagnostics
@@ -154,20 +167,38 @@ export function ImportDialog({
             <>
               <p>{importResult.message}</p>
               <div className="row">
-                <button
-                  type="button"
-                  onClick={() => void runImport(into, { pick, onConflict: 'rename' })}
-                >
+                <button type="button" onClick={() => run({ onConflict: 'rename' })}>
                   Import as {importResult.suggestion}
                 </button>
-                <button
-                  type="button"
-                  onClick={() => void runImport(into, { pick, onConflict: 'replace' })}
-                >
+                <button type="button" onClick={() => run({ onConflict: 'replace' })}>
                   Replace it (old copy to the trash)
                 </button>
               </div>
             </>
+          ) : importResult.status === 'unsafe' ? (
+            <div role="alert" className="refusal">
+              <p>
+                <strong>Not imported:</strong> {importResult.message}
+              </p>
+              <p className="help">Nothing was written.</p>
+              <div className="row">
+                <button type="button" className="danger" onClick={() => setTrusting(true)}>
+                  Trust anyway…
+                </button>
+              </div>
+              {trusting ? (
+                <TrustDialog
+                  reviewed={importResult.safety}
+                  doing="import it"
+                  onCancel={() => setTrusting(false)}
+                  onConfirm={(reason, days) => {
+                    setTrusting(false);
+                    setTrust({ reason, days });
+                    run({ trust: { reason, days } });
+                  }}
+                />
+              ) : null}
+            </div>
           ) : importResult.status === 'refused' ? (
             <p role="alert">Not imported: {importResult.refusal.message}</p>
           ) : (
@@ -185,7 +216,7 @@ export function ImportDialog({
             type="button"
             className="primary"
             disabled={!chosen || !into}
-            onClick={() => void runImport(into, { pick })}
+            onClick={() => run()}
           >
             Import
           </button>

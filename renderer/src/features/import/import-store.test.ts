@@ -13,6 +13,7 @@ import {
   ok,
   type FakeChannels,
 } from '../../testing/fake-api';
+import { reviewed } from '../../testing/samples';
 import { createImportStore, MAX_UPLOAD_BYTES } from './import-store';
 
 const SKILL = { name: 'notes', root: '' } as PreviewSkill;
@@ -172,5 +173,30 @@ describe('import store: reset', () => {
     preview.resolve(ok(PREVIEW));
     await previewing;
     expect(importer.getState()).toMatchObject({ importSource: null, importPreview: null });
+  });
+});
+
+describe('import store: the safety review', () => {
+  it('shows "Don\'t trust" without writing, then imports with the user\'s reason and days', async () => {
+    const safety = reviewed('notes', 'danger');
+    const answers: ImportResult[] = [
+      { status: 'unsafe', message: "notes was not imported: Don't trust.", skill: SKILL, safety },
+      IMPORTED,
+    ];
+    const { importer, fake, libraryChanges } = setup({
+      'import.preview': () => ok(PREVIEW),
+      'import.run': () => ok(answers.shift() ?? IMPORTED),
+    });
+    await importer.getState().previewImport('/tmp/notes.zip');
+    await importer.getState().runImport('/lib');
+    expect(importer.getState().importResult).toMatchObject({ status: 'unsafe', safety });
+    expect(libraryChanges()).toBe(0);
+    await importer.getState().runImport('/lib', { trust: { reason: 'I wrote it', days: 7 } });
+    expect(fake.inputs('import.run')).toEqual([
+      { source: '/tmp/notes.zip', into: '/lib' },
+      { source: '/tmp/notes.zip', into: '/lib', trust: { reason: 'I wrote it', days: 7 } },
+    ]);
+    expect(importer.getState().importResult).toEqual(IMPORTED);
+    expect(libraryChanges()).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ApiClient, ApiError } from '../../../../shared/ipc/contract';
 import type { ImportPreview, ImportResult } from '../../../../shared/projection/types';
+import type { TrustRequest } from '../../../../shared/safety/types';
 import { readDroppedFile } from '../../ui/format';
 
 /** What the import store needs from outside. */
@@ -21,7 +22,7 @@ export interface ImportState {
   previewImport: (source: string, pick?: string) => Promise<void>;
   runImport: (
     into: string,
-    options?: { pick?: string; onConflict?: 'rename' | 'replace' },
+    options?: { pick?: string; onConflict?: 'rename' | 'replace'; trust?: TrustRequest },
   ) => Promise<void>;
   /** Forget the dialog's state; answers still on their way are dropped. */
   resetImport: () => void;

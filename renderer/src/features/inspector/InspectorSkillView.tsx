@@ -12,6 +12,8 @@ import { InstallDialog } from '../agents/InstallDialog';
 import { ExportDialog } from '../export/ExportDialog';
 import { useLibraryStore } from '../library/stores';
 import { profileLabel } from '../../ui/profile-labels';
+import { SafetyReportView } from '../../ui/SafetyReport';
+import { TrustDialog } from '../../ui/TrustDialog';
 import { FileViewer, sizeWords } from './FileViewer';
 import { problemLines } from './problem-lines';
 import { LegacyBadge, StatusBadge } from './StatusBadge';
@@ -143,8 +145,16 @@ function LiveFolder({ rootUri }: { rootUri: string }) {
   );
 }
 
-/** The outcome of "Save to my library" or "Export for upload". */
-function SaveOutcome({ result, what }: { result: SaveResult; what: 'save' | 'export' }) {
+/** The outcome of "Save to my library" or "Export for upload"; a safety refusal offers "Trust anyway…". */
+function SaveOutcome({
+  result,
+  what,
+  onTrust,
+}: {
+  result: SaveResult;
+  what: 'save' | 'export';
+  onTrust?: () => void;
+}) {
   const [exporting, setExporting] = useState(false);
   if (result.ok) {
     return (
@@ -168,6 +178,19 @@ function SaveOutcome({ result, what }: { result: SaveResult; what: 'save' | 'exp
   return (
     <div role="alert" className="insp-error">
       {result.message}
+      {result.reason === 'safety' ? (
+        <>
+          {' '}
+          Nothing was written.
+          {onTrust ? (
+            <div className="row">
+              <button type="button" className="danger" onClick={onTrust}>
+                Trust anyway…
+              </button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
       {result.failures && result.failures.length > 0 ? (
         <ul>
           {result.failures.map((f) => (
@@ -190,13 +213,24 @@ function KeepIt() {
   const saving = useInspectorStore((s) => s.saving);
   const save = useInspectorStore((s) => s.save);
   const exported = useInspectorStore((s) => s.exported);
-  const { saveToLibrary, exportForUpload } = useInspectorStore.getState();
+  const safety = useInspectorStore((s) => s.safety);
+  const { saveToLibrary, exportForUpload, reviewSafety } = useInspectorStore.getState();
   const [root, setRoot] = useState('');
+  const [trusting, setTrusting] = useState(false);
+  const key = skill?.key;
+  useEffect(() => {
+    if (key) void useInspectorStore.getState().reviewSafety();
+  }, [key, reviewSafety]);
   const id = useId();
   const chosen = roots.includes(root) ? root : (roots[0] ?? '');
   return (
     <section aria-label="Keep it" className="insp-block">
       <h4>Keep it</h4>
+      {safety ? (
+        <SafetyReportView reviewed={safety} heading="Before you keep it" level={5} />
+      ) : (
+        <p className="muted">Reviewing the skill's safety…</p>
+      )}
       {roots.length === 0 ? (
         <p className="muted">Open a library folder first (Open folder…) to save skills into it.</p>
       ) : null}
@@ -236,7 +270,18 @@ function KeepIt() {
         />
       ) : null}
       {saving ? <p role="status">Checking every file before writing…</p> : null}
-      {save ? <SaveOutcome result={save} what="save" /> : null}
+      {save ? <SaveOutcome result={save} what="save" onTrust={() => setTrusting(true)} /> : null}
+      {trusting && safety ? (
+        <TrustDialog
+          reviewed={safety}
+          doing="save it to your library"
+          onCancel={() => setTrusting(false)}
+          onConfirm={(reason, days) => {
+            setTrusting(false);
+            void saveToLibrary(chosen, { reason, days });
+          }}
+        />
+      ) : null}
       {exported ? <SaveOutcome result={exported} what="export" /> : null}
     </section>
   );

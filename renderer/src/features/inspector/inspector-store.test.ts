@@ -20,6 +20,7 @@ import {
   ok,
   type FakeChannels,
 } from '../../testing/fake-api';
+import { reviewed } from '../../testing/samples';
 import { createInspectorStore, LOG_LIMIT } from './inspector-store';
 
 function status(label: string, state: ConnectionStatus['state'] = 'connected'): ConnectionStatus {
@@ -528,6 +529,46 @@ describe('inspector store: keeping a skill', () => {
     });
     await inspector.getState().exportForUpload();
     expect(inspector.getState()).toMatchObject({ saving: false, exported: null });
+  });
+
+  it('reviews the selected skill before Save, and drops a review of a skill no longer selected', async () => {
+    const late = deferred<Result<ChannelOutput<'inspector.review'>>>();
+    const answers = [late.promise, Promise.resolve(ok(reviewed('beta', 'danger')))];
+    const { inspector, fake } = setup({ 'inspector.review': () => answers.shift() ?? INTERNAL });
+    await inspector.getState().selectSkill(ALPHA.key);
+    const first = inspector.getState().reviewSafety();
+    await inspector.getState().selectSkill(BETA.key);
+    expect(inspector.getState().safety).toBeNull();
+    await inspector.getState().reviewSafety();
+    late.resolve(ok(reviewed('alpha')));
+    await first;
+    expect(inspector.getState().safety?.name).toBe('beta');
+    expect(fake.inputs('inspector.review')).toEqual([{ key: ALPHA.key }, { key: BETA.key }]);
+  });
+
+  it('a Save the safety review refuses writes nothing and shows the review; Trust anyway saves', async () => {
+    const safety = reviewed('alpha', 'danger');
+    const unsafe: SaveResult = {
+      ok: false,
+      reason: 'safety',
+      message: 'alpha was not saved: the safety review says "Don\'t trust".',
+      safety,
+    };
+    const answers = [unsafe, saved];
+    const { inspector, fake, libraryChanges } = setup({
+      'inspector.saveToLibrary': () => ok(answers.shift() ?? saved),
+    });
+    await inspector.getState().selectSkill(ALPHA.key);
+    await inspector.getState().saveToLibrary('/lib');
+    expect(inspector.getState()).toMatchObject({ save: unsafe, safety });
+    expect(libraryChanges()).toBe(0);
+    await inspector.getState().saveToLibrary('/lib', { reason: 'Our team wrote it', days: 30 });
+    expect(fake.inputs('inspector.saveToLibrary')).toEqual([
+      { key: ALPHA.key, libraryRoot: '/lib' },
+      { key: ALPHA.key, libraryRoot: '/lib', trust: { reason: 'Our team wrote it', days: 30 } },
+    ]);
+    expect(inspector.getState().save).toEqual(saved);
+    expect(libraryChanges()).toBe(1);
   });
 
   it('makes a verified copy for upload', async () => {

@@ -21,6 +21,7 @@ import type {
   SkillVerification,
   SkillViewData,
 } from '../../../../shared/inspector/types';
+import type { SafetyReviewResult, TrustRequest } from '../../../../shared/safety/types';
 import type { ProfileId } from '../../../../shared/validation/types';
 
 /** One live folder listing being paged through. */
@@ -70,6 +71,8 @@ export interface InspectorState {
   verifying: boolean;
   save: SaveResult | null;
   saving: boolean;
+  /** The safety review of the selected skill's verified files, shown before Save (nothing is written). */
+  safety: SafetyReviewResult | null;
   exported: SaveResult | null;
   reports: Record<string, ReportOutput | undefined>;
   reporting: string | null;
@@ -106,7 +109,10 @@ export interface InspectorState {
   runReport: (label: string) => Promise<void>;
   showLogEntry: (seq: number | null) => Promise<void>;
   exportLog: (filter: ChannelInput<'inspector.exportLog'>) => Promise<string | null>;
-  saveToLibrary: (libraryRoot: string) => Promise<void>;
+  /** Review the selected skill's verified files (the verdict shown before Save). */
+  reviewSafety: () => Promise<void>;
+  /** Save the selected skill; `trust` is the user's "Trust anyway" for a skill the review calls "Don't trust". */
+  saveToLibrary: (libraryRoot: string, trust?: TrustRequest) => Promise<void>;
   exportForUpload: () => Promise<void>;
   dismissMessage: () => void;
   /** A connection changed state (main's `inspector.changed`). */
@@ -197,6 +203,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
               verification: null,
               save: null,
               exported: null,
+              safety: null,
               fileStatuses: {},
             }
           : {}),
@@ -274,6 +281,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
       verifying: false,
       save: null,
       saving: false,
+      safety: null,
       exported: null,
       reports: {},
       reporting: null,
@@ -384,6 +392,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
           verification: null,
           save: null,
           exported: null,
+          safety: null,
           fileStatuses: {},
         });
         const result = await api['inspector.view']({ key, profile: get().profile });
@@ -556,17 +565,32 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
         return null;
       },
 
-      async saveToLibrary(libraryRoot) {
+      async reviewSafety() {
+        const key = get().selectedKey;
+        if (!key) return;
+        const result = await api['inspector.review']({ key });
+        if (get().selectedKey !== key) return;
+        // Why no banner on failure: Save reviews again and says why it refuses.
+        set({ safety: result.ok ? result.value : null });
+      },
+
+      async saveToLibrary(libraryRoot, trust) {
         const key = get().selectedKey;
         if (!key) return;
         set({ saving: true, save: null });
-        const result = await api['inspector.saveToLibrary']({ key, libraryRoot });
+        const result = await api['inspector.saveToLibrary']({
+          key,
+          libraryRoot,
+          ...(trust ? { trust } : {}),
+        });
         set({ saving: false });
         if (!result.ok) {
           report(result.error);
           return;
         }
         set({ save: result.value });
+        if (!result.value.ok && result.value.safety && get().selectedKey === key)
+          set({ safety: result.value.safety });
         if (result.value.ok) {
           set({
             message: {

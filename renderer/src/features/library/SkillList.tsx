@@ -8,6 +8,7 @@ import {
   type Ref,
 } from 'react';
 import type { SkillSummary } from '../../../../shared/ipc/contract';
+import { SafetyBadge } from '../../ui/SafetyReport';
 import { visibleSkills } from './library-store';
 import { useLibraryStore } from './stores';
 
@@ -50,13 +51,17 @@ function StatusBadge({ skill }: { skill: SkillSummary }) {
   );
 }
 
+/** The folder of a skill's SKILL.md path. */
+function dirOf(path: string): string {
+  return path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')));
+}
+
 /** "· installed in Claude Code, Codex" for a skill's SKILL.md path, or ''. */
 function installedLabel(
   installedIn: Readonly<Record<string, readonly string[]>>,
   path: string,
 ): string {
-  const dir = path.slice(0, Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')));
-  const agents = installedIn[dir];
+  const agents = installedIn[dirOf(path)];
   return agents && agents.length > 0 ? ` · installed in ${agents.join(', ')}` : '';
 }
 
@@ -66,6 +71,19 @@ export interface SkillListHandle {
   focusFirst: () => void;
   /** Open the first skill shown; false when none is. */
   openFirst: () => boolean;
+}
+
+/** The safety review's badge for a row; nothing while a skill shows no known risk. */
+function SafetyRowBadge({ skill }: { skill: SkillSummary }) {
+  const badge = useLibraryStore(
+    (s) =>
+      s.safety[dirOf(skill.path)] ?? (skill.linked ? s.safety[skill.linked.target] : undefined),
+  );
+  if (!badge || (badge.verdict === 'clear' && !badge.accepted)) return null;
+  const title = badge.accepted
+    ? `You chose to trust this version (${badge.findings} finding${badge.findings === 1 ? '' : 's'}).`
+    : `Safety review: ${badge.headline} (${badge.findings} finding${badge.findings === 1 ? '' : 's'}). Open the skill to see them.`;
+  return <SafetyBadge verdict={badge.verdict} accepted={badge.accepted} title={title} />;
 }
 
 /**
@@ -206,6 +224,7 @@ export function SkillList({
               >
                 <span className="skill-name">{skill.name}</span>
                 <StatusBadge skill={skill} />
+                <SafetyRowBadge skill={skill} />
                 <span className="skill-description">{skill.description || 'No description'}</span>
                 <span className="skill-path">
                   {skill.relativeDir || '.'}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChannelOutput, Result } from '../../../../shared/ipc/contract';
 import { createNoticesStore } from '../../app/state/notices-store';
 import {
@@ -13,7 +13,7 @@ import { listing, summary } from '../../testing/samples';
 import { createLibraryStore, visibleSkills, type ListFilter } from './library-store';
 
 function setup(channels: FakeChannels) {
-  const fake = fakeApi(channels);
+  const fake = fakeApi({ 'safety.library': () => ok({ skills: [] }), ...channels });
   const notices = createNoticesStore();
   const library = createLibraryStore({ api: fake.api, notices: notices.getState() });
   return { fake, notices, library };
@@ -69,7 +69,11 @@ describe('library store: openLibrary', () => {
     await expect(library.getState().openLibrary('/lib')).resolves.toBe(true);
     expect(notices.getState()).toMatchObject({ error: null, notice: null });
     expect(library.getState().skills).toHaveLength(1);
-    expect(fake.calls.map((c) => c.channel)).toEqual(['library.open', 'library.list']);
+    expect(fake.calls.map((c) => c.channel)).toEqual([
+      'library.open',
+      'library.list',
+      'safety.library',
+    ]);
   });
 
   it('says so when the folder holds no SKILL.md', async () => {
@@ -233,5 +237,49 @@ describe('visibleSkills', () => {
     expect(names({ status: 'clean' })).toEqual(['beta', 'delta']);
     expect(names({ root: '/other' })).toEqual(['delta']);
     expect(names({ query: 'MEETING notes' })).toEqual(['delta']);
+  });
+});
+
+describe('library store: safety badges', () => {
+  const badge = (path: string, verdict: 'clear' | 'review' | 'danger', accepted = false) => ({
+    path,
+    verdict,
+    headline: verdict === 'danger' ? "Don't trust" : 'Review before trusting',
+    findings: verdict === 'clear' ? 0 : 2,
+    accepted,
+  });
+
+  it('asks for the badges after every listing and keeps them by skill folder', async () => {
+    const { library, fake } = setup({
+      'library.list': () => ok(listing([summary('alpha'), summary('beta')])),
+      'safety.library': () =>
+        ok({ skills: [badge('/lib/alpha', 'danger'), badge('/lib/beta', 'review', true)] }),
+    });
+    await library.getState().load();
+    await vi.waitFor(() => expect(Object.keys(library.getState().safety)).toHaveLength(2));
+    expect(library.getState().safety['/lib/alpha']?.verdict).toBe('danger');
+    expect(library.getState().safety['/lib/beta']?.accepted).toBe(true);
+    expect(fake.inputs('safety.library')).toHaveLength(1);
+  });
+
+  it('drops badges that answer after newer ones, and keeps the list when they fail', async () => {
+    const older = deferred<Result<ChannelOutput<'safety.library'>>>();
+    const answers = [
+      older.promise,
+      Promise.resolve(ok({ skills: [badge('/lib/alpha', 'clear')] })),
+      Promise.resolve(INTERNAL),
+    ];
+    const { library, notices } = setup({
+      'library.list': () => ok(listing([summary('alpha')])),
+      'safety.library': () => answers.shift() ?? INTERNAL,
+    });
+    const first = library.getState().loadSafety();
+    await library.getState().loadSafety();
+    older.resolve(ok({ skills: [badge('/lib/alpha', 'danger')] }));
+    await first;
+    expect(library.getState().safety['/lib/alpha']?.verdict).toBe('clear');
+    await library.getState().loadSafety();
+    expect(library.getState().safety['/lib/alpha']?.verdict).toBe('clear');
+    expect(notices.getState().error).toBeNull();
   });
 });

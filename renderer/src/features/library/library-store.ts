@@ -6,6 +6,7 @@ import type {
   ChannelOutput,
   SkillSummary,
 } from '../../../../shared/ipc/contract';
+import type { SafetyBadge } from '../../../../shared/safety/types';
 import type { ProfileId } from '../../../../shared/validation/types';
 import type { Notices } from '../../app/state/notices-store';
 
@@ -39,6 +40,8 @@ export interface LibraryState {
   findings: Listing['findings'];
   budget: Listing['budget'] | null;
   problems: Listing['problems'];
+  /** The safety review's verdict of each skill folder (the list's badges), by folder path. */
+  safety: Record<string, SafetyBadge>;
   filter: ListFilter;
   /** The usual skill folders found on this computer, offered while no folder is open. */
   suggestions: { label: string; path: string }[];
@@ -46,6 +49,8 @@ export interface LibraryState {
   load: () => Promise<void>;
   /** List the library again (after a change on disk, a new folder, new targets). */
   refresh: () => Promise<void>;
+  /** Review every listed skill again for the badges (reviews of unchanged skills are kept in main). */
+  loadSafety: () => Promise<void>;
   /** Add a folder to the library; returns false (with the error shown) when it cannot be opened. */
   openLibrary: (path: string) => Promise<boolean>;
   /** The native folder dialog (Electron); returns false where there is none (the browser shell). */
@@ -66,6 +71,7 @@ export function createLibraryStore({ api, notices }: LibraryDeps) {
   // Why a sequence: listings overlap (an event, a new folder); one older than the list shown is dropped.
   let listings = 0;
   let shown = 0;
+  let reviews = 0;
   return create<LibraryState>()((set, get) => ({
     state: 'idle',
     roots: [],
@@ -73,6 +79,7 @@ export function createLibraryStore({ api, notices }: LibraryDeps) {
     findings: [],
     budget: null,
     problems: [],
+    safety: {},
     filter: { query: '', status: 'all', root: 'all', profile: 'all', sort: 'name' },
     suggestions: [],
 
@@ -93,6 +100,15 @@ export function createLibraryStore({ api, notices }: LibraryDeps) {
       shown = mine;
       const { roots, skills, findings, budget, problems } = result.value;
       set({ roots, skills, findings, budget, problems, state: 'ready' });
+      void get().loadSafety();
+    },
+
+    async loadSafety() {
+      const mine = ++reviews;
+      const result = await api['safety.library']({});
+      // Why no error banner: the badges are extra; the list itself is already shown.
+      if (mine !== reviews || !result.ok) return;
+      set({ safety: Object.fromEntries(result.value.skills.map((b) => [b.path, b])) });
     },
 
     async openLibrary(path) {

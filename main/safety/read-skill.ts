@@ -1,0 +1,153 @@
+/**
+ * The disk side of the safety review: every path of a skill folder, read through the one
+ * skill-folder reader (main/skill-folder) and read whole, never truncated; what cannot be read
+ * is listed as not examined with the reason (docs/safety-review.md, "Files").
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { frontmatterForReview } from '../../shared/safety';
+import type { ReviewFile, ReviewInput } from '../../shared/safety';
+import { parseSkill } from '../../shared/skill';
+import { TimeSlicer } from '../platform/concurrency';
+import { readRegularFileSync } from '../platform/read-file';
+import { readSkillFolder, type SkillFolder } from '../skill-folder';
+
+/** Largest file read whole (8 MiB); a larger one is listed as not examined. */
+export const REVIEW_MAX_FILE_BYTES = 8 * 1024 * 1024;
+/** Most bytes read from one skill (64 MiB); files past it are listed as not examined. */
+export const REVIEW_MAX_SKILL_BYTES = 64 * 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The bytes as text when they are UTF-8 without NUL bytes (a BOM dropped), else undefined. */
+export function asText(bytes: Uint8Array): string | undefined {
+  if (bytes.subarray(0, 8192).includes(0)) return undefined;
+  try {
+    const text = utf8.decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a folder the walk never enters was not examined. */
+function notEnteredReason(name: string): string {
+  if (/^(?:\.git|\.hg|\.svn|\.bzr|_darcs|CVS|\.jj|\.pijul)$/.test(name))
+    return 'version-control data, which Skillbench never opens';
+  if (name === '__pycache__') return 'compiled Python caches';
+  if (/^(?:node_modules|bower_components|\.venv|\.tox|\.nox)$/.test(name))
+    return 'installed dependencies inside the skill, which Skillbench never opens';
+  return 'a folder Skillbench never opens (caches or operating-system litter)';
+}
+
+/** The review's input for files given in memory (inspector, import): path → bytes. */
+export function reviewInputFromBytes(files: ReadonlyMap<string, Uint8Array>): ReviewInput {
+  const out: ReviewFile[] = [];
+  let skillText: string | undefined;
+  for (const [path, bytes] of files) {
+    const text = asText(bytes);
+    const f: ReviewFile = { path, kind: 'file', size: bytes.length };
+    if (bytes.length > REVIEW_MAX_FILE_BYTES)
+      f.notExamined = `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`;
+    else if (text !== undefined) f.text = text;
+    else f.head = bytes.subarray(0, 512);
+    if (path === 'SKILL.md') skillText = text;
+    out.push(f);
+  }
+  return withFrontmatter(out, skillText);
+}
+
+function withFrontmatter(files: ReviewFile[], skillText: string | undefined): ReviewInput {
+  if (skillText === undefined) return { files };
+  return { files, frontmatter: frontmatterForReview(parseSkill(skillText)) };
+}
+
+/** What was read of one skill folder: the review's input and the content hash. */
+export interface ReadForReview {
+  folder: SkillFolder;
+  input: ReviewInput;
+  /** sha256 of every path, kind and content (or size and time when not read): the "Trust anyway" key. */
+  hash: string;
+}
+
+/** Read a skill folder for the review. Throws NotASkillError for a folder without SKILL.md. */
+export async function readForReview(
+  dir: string,
+  slicer = new TimeSlicer(),
+): Promise<ReadForReview> {
+  const folder = await readSkillFolder(dir, slicer);
+  const files: ReviewFile[] = [];
+  const hash = createHash('sha256');
+  let budget = REVIEW_MAX_SKILL_BYTES;
+  let skillText: string | undefined;
+  for (const e of folder.entries) {
+    if (slicer.due()) await slicer.pause();
+    const name = e.path.slice(e.path.lastIndexOf('/') + 1);
+    // Why folders are not hashed: the same files saved, imported or installed hash the same.
+    if (e.kind !== 'directory') hash.update(`${e.path}\0${e.kind === 'file' ? 'file' : e.kind}\0`);
+    if (e.kind === 'directory') {
+      // Why only folders not entered: their contents are unknown; entered folders' files follow.
+      const entered = !(e.leftOut?.scope === 'never');
+      files.push(
+        entered
+          ? { path: e.path, kind: 'directory', size: 0 }
+          : { path: e.path, kind: 'directory', size: 0, notExamined: notEnteredReason(name) },
+      );
+      continue;
+    }
+    if (e.kind === 'symlink') {
+      const target = e.link?.real ?? e.link?.text ?? '?';
+      hash.update(`${e.link?.text ?? ''}\0`);
+      files.push({
+        path: e.path,
+        kind: 'symlink',
+        size: e.size,
+        link: { target, inside: e.link?.inside ?? false },
+      });
+      continue;
+    }
+    if (e.kind !== 'file') {
+      files.push({ path: e.path, kind: 'other', size: e.size });
+      continue;
+    }
+    // A file under a folder the walk never entered cannot be here; OS litter and .pyc are read like any file.
+    const f: ReviewFile = { path: e.path, kind: 'file', size: e.size };
+    if (e.executable) f.executable = true;
+    if (e.size > REVIEW_MAX_FILE_BYTES || e.size > budget) {
+      f.notExamined =
+        e.size > REVIEW_MAX_FILE_BYTES
+          ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`
+          : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
+      hash.update(`${e.size}\0${e.mtimeMs ?? 0}\0`);
+      files.push(f);
+      continue;
+    }
+    try {
+      const read = readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES);
+      if (!read.bytes) throw new Error('grew while read');
+      budget -= read.bytes.length;
+      hash.update(read.bytes);
+      const text = asText(read.bytes);
+      if (text !== undefined) f.text = text;
+      else f.head = read.bytes.subarray(0, 512);
+      if (e.path === folder.skillFileName) skillText = text;
+    } catch (error) {
+      f.notExamined = `could not be read (${error instanceof Error ? error.message : String(error)})`;
+    }
+    files.push(f);
+  }
+  // Why: the review calls SKILL.md by its standard name; a `skill.md` is reviewed the same way.
+  const skill = files.find((f) => f.path === folder.skillFileName);
+  if (skill && folder.skillFileName !== 'SKILL.md') skill.path = 'SKILL.md';
+  return { folder, input: withFrontmatter(files, skillText), hash: hash.digest('hex') };
+}
+
+/** The content hash of files given in memory, computed the same way for the same files. */
+export function hashOfBytes(files: ReadonlyMap<string, Uint8Array>): string {
+  const hash = createHash('sha256');
+  for (const path of [...files.keys()].sort()) {
+    hash.update(`${path}\0file\0`);
+    hash.update(files.get(path) ?? new Uint8Array());
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,184 @@
+/**
+ * The safety review's output for the command line: text for people, the JSON document
+ * `skillbench scan --format json` promises, and SARIF 2.1.0. Accepted findings stay in all
+ * three: marked "(accepted …)" in text and JSON, as SARIF suppressions.
+ */
+import { relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SAFETY_RULES, type SafetyFinding, type SafetySeverity } from '../../shared/safety';
+import { term } from '../security/terminal-text';
+import type { ReviewedSkill } from './service';
+
+/** The JSON document of `scan --format json` (docs/safety-review.md, "Output"). */
+export interface ScanJson {
+  skills: {
+    path: string;
+    name: string;
+    verdict: 'clear' | 'review' | 'danger';
+    findings: {
+      rule: string;
+      severity: SafetySeverity;
+      file: string;
+      line: number;
+      title: string;
+      detail: string;
+    }[];
+    notExamined: { path: string; reason: string }[];
+  }[];
+}
+
+function shown(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' ? '.' : rel.startsWith('..') ? path : rel.split(sep).join('/');
+}
+
+/** The detail with what a person added: the hidden text decoded, the acceptance. */
+function fullDetail(f: SafetyFinding): string {
+  let d = f.detail;
+  if (f.hidden !== undefined) d += ` | hidden text: ${f.hidden}`;
+  if (f.accepted) d += ` | accepted until ${f.accepted.expires.slice(0, 10)}: ${f.accepted.reason}`;
+  return d;
+}
+
+/** The JSON document (exactly the shape docs/safety-review.md gives). */
+export function toScanJson(skills: readonly ReviewedSkill[], cwd: string): ScanJson {
+  return {
+    skills: skills.map((s) => ({
+      path: shown(cwd, s.path),
+      name: s.name,
+      verdict: s.report.verdict,
+      findings: s.report.findings.map((f) => ({
+        rule: f.rule,
+        severity: f.severity,
+        file: f.file,
+        line: f.line,
+        title: f.title,
+        detail: fullDetail(f),
+      })),
+      notExamined: s.report.notExamined.map((n) => ({ path: n.path, reason: n.reason })),
+    })),
+  };
+}
+
+const MARK: Record<string, string> = { clear: '✓', review: '!', danger: '✗' };
+
+/** Text for people: the verdict, what the skill can do, each finding with where, why and what to do. */
+export function toScanText(skills: readonly ReviewedSkill[], cwd: string): string {
+  const out: string[] = [];
+  for (const s of skills) {
+    const r = s.report;
+    out.push(term`${MARK[r.verdict] ?? ''} ${s.name} (${shown(cwd, s.path)}): ${r.headline}`);
+    out.push(term`  What it can do: ${r.summary}`);
+    if (s.accepted)
+      out.push(
+        term`  You chose to trust it until ${s.accepted.expires.slice(0, 10)}: ${s.accepted.reason}`,
+      );
+    for (const f of r.findings) {
+      const where = f.line > 0 ? `${f.file}:${f.line}${f.column ? `:${f.column}` : ''}` : f.file;
+      out.push(
+        term`  ${f.severity.toUpperCase()} ${where} ${f.title}${f.accepted ? ' (accepted)' : ''} [${f.rule}]`,
+      );
+      if (f.excerpt) out.push(term`      line: ${f.excerpt}`);
+      if (f.hidden !== undefined) out.push(term`      hidden text: ${f.hidden}`);
+      out.push(term`      detail: ${f.detail}`);
+      out.push(term`      why: ${f.why}`);
+      out.push(term`      what to do: ${f.action}`);
+    }
+    for (const n of r.notExamined) out.push(term`  NOT EXAMINED ${n.path}: ${n.reason}`);
+    out.push('');
+  }
+  const count = (v: string): number => skills.filter((s) => s.report.verdict === v).length;
+  out.push(
+    `${skills.length} skill(s): ${count('danger')} don't trust, ${count('review')} review before trusting, ${count('clear')} no known risks found.`,
+  );
+  return `${out.join('\n')}\n`;
+}
+
+const SARIF_LEVEL: Record<SafetySeverity, 'error' | 'warning' | 'note'> = {
+  critical: 'error',
+  high: 'error',
+  medium: 'warning',
+  low: 'note',
+};
+
+/** SARIF 2.1.0: the review's rules, one result per finding, accepted ones as external suppressions. */
+export function toScanSarif(
+  skills: readonly ReviewedSkill[],
+  cwd: string,
+  version: string,
+): Record<string, unknown> {
+  const index = new Map(SAFETY_RULES.map((r, i) => [r.id, i]));
+  const results: Record<string, unknown>[] = [];
+  for (const s of skills) {
+    const base = shown(cwd, s.path);
+    for (const f of s.report.findings) {
+      const file = base === '.' ? f.file : `${base}/${f.file}`;
+      const physical: Record<string, unknown> = {
+        artifactLocation: {
+          uri: file.split('/').map(encodeURIComponent).join('/'),
+          uriBaseId: '%SRCROOT%',
+        },
+      };
+      if (f.line > 0)
+        physical['region'] = {
+          startLine: f.line,
+          ...(f.column !== undefined
+            ? { startColumn: f.column, endColumn: f.endColumn ?? f.column + 1 }
+            : {}),
+        };
+      const result: Record<string, unknown> = {
+        ruleId: f.rule,
+        ruleIndex: index.get(f.rule),
+        level: SARIF_LEVEL[f.severity],
+        message: {
+          text: `${f.title}: ${f.detail}${f.hidden !== undefined ? ` (hidden text: ${f.hidden})` : ''}`,
+        },
+        locations: [{ physicalLocation: physical }],
+        properties: {
+          severity: f.severity,
+          skill: s.name,
+          verdict: s.report.verdict,
+          why: f.why,
+          action: f.action,
+        },
+      };
+      if (f.accepted)
+        result['suppressions'] = [
+          {
+            kind: 'external',
+            status: 'accepted',
+            justification: `${f.accepted.reason} (until ${f.accepted.expires})`,
+          },
+        ];
+      results.push(result);
+    }
+  }
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'skillbench-scan',
+            version,
+            informationUri: 'https://agentskills.io',
+            rules: SAFETY_RULES.map((r) => ({
+              id: r.id,
+              shortDescription: { text: r.title },
+              fullDescription: { text: r.why },
+              help: { text: r.action },
+              defaultConfiguration: { level: SARIF_LEVEL[r.severity] },
+              properties: { category: r.category, severity: r.severity },
+            })),
+          },
+        },
+        originalUriBaseIds: {
+          '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href },
+        },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+}

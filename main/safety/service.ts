@@ -1,0 +1,113 @@
+/**
+ * The safety review for the app and the command line: review a skill folder or files in memory,
+ * with the user's "Trust anyway" applied, and find the skills a path holds.
+ */
+import { basename, resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { reviewSkill, withAcceptance } from '../../shared/safety';
+import type { SafetyAcceptance, SafetyReviewResult } from '../../shared/safety';
+import { findSkillFolders } from '../skill-folder';
+import {
+  acceptanceFor,
+  readAcceptances,
+  recordAcceptance,
+  type AcceptanceRecord,
+} from './acceptances';
+import { hashOfBytes, readForReview, reviewInputFromBytes } from './read-skill';
+
+/** The review of one skill, with where it is and its content hash. */
+export type ReviewedSkill = SafetyReviewResult;
+
+/** The skill's name: the frontmatter `name` when it is a plain string, else the folder name. */
+function nameOf(data: unknown, fallback: string): string {
+  const name =
+    typeof data === 'object' && data !== null ? (data as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name.trim().slice(0, 200) : fallback;
+}
+
+/** Apply the acceptance recorded for the review's hash, if one holds. */
+export function applyAcceptance(
+  reviewed: Omit<ReviewedSkill, 'accepted'>,
+  records: readonly AcceptanceRecord[],
+): ReviewedSkill {
+  const a = acceptanceFor(records, reviewed.hash);
+  if (!a || reviewed.report.findings.length === 0) return reviewed;
+  const accepted: SafetyAcceptance = {
+    reason: a.reason,
+    expires: a.expires,
+    acceptedAt: a.acceptedAt,
+  };
+  return { ...reviewed, report: withAcceptance(reviewed.report, accepted), accepted };
+}
+
+/** Review the skill folder `dir`; `dataDir` (the user-data folder) brings the acceptances. */
+export async function reviewSkillFolder(dir: string, dataDir?: string): Promise<ReviewedSkill> {
+  const read = await readForReview(resolve(dir));
+  const report = reviewSkill(read.input);
+  const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
+  return applyAcceptance(
+    {
+      path: read.folder.dir,
+      name: nameOf(read.input.frontmatter?.data, read.folder.folderName),
+      hash: read.hash,
+      report,
+    },
+    records,
+  );
+}
+
+/** Review files held in memory (a remote skill before Save, an archive before import). */
+export async function reviewSkillBytes(
+  label: string,
+  files: ReadonlyMap<string, Uint8Array>,
+  dataDir?: string,
+): Promise<ReviewedSkill> {
+  const input = reviewInputFromBytes(files);
+  const report = reviewSkill(input);
+  const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
+  return applyAcceptance(
+    {
+      path: label,
+      name: nameOf(input.frontmatter?.data, basename(label)),
+      hash: hashOfBytes(files),
+      report,
+    },
+    records,
+  );
+}
+
+/** Record "Trust anyway" for a reviewed skill: `days` from now, with the user's reason. */
+export async function trustAnyway(
+  dataDir: string,
+  reviewed: Pick<ReviewedSkill, 'hash' | 'name' | 'path' | 'report'>,
+  reason: string,
+  days: number,
+): Promise<SafetyAcceptance> {
+  const now = new Date();
+  const acceptance: SafetyAcceptance = {
+    reason: reason.trim().slice(0, 2000),
+    acceptedAt: now.toISOString(),
+    expires: new Date(now.getTime() + Math.max(1, Math.min(days, 365)) * 86_400_000).toISOString(),
+  };
+  await recordAcceptance(dataDir, {
+    ...acceptance,
+    hash: reviewed.hash,
+    name: reviewed.name,
+    path: reviewed.path,
+    findings: reviewed.report.findings.length,
+    verdict: reviewed.report.verdict,
+  });
+  return acceptance;
+}
+
+/** The skill folders a PATH names: itself when it holds SKILL.md, else every skill under it. */
+export async function skillsAt(path: string): Promise<string[]> {
+  const abs = resolve(path);
+  const st = await stat(abs);
+  if (!st.isDirectory()) {
+    if (/^skill\.md$/i.test(basename(abs))) return [resolve(abs, '..')];
+    throw new Error(`${abs} is not a folder. Give a skill folder or a folder of skills.`);
+  }
+  const found = await findSkillFolders(abs);
+  return found.map((f) => f.dir);
+}

@@ -1,0 +1,342 @@
+/**
+ * What scripts do (docs/safety-review.md, "Scripts"): found by content as well as name, read
+ * whole (never truncated), judged line by line with bounded patterns and, for flows such as
+ * "reads secrets and talks to the network", over the whole file.
+ */
+
+/** The kind of program a file is, or undefined when it is not one. */
+export type ScriptKind =
+  | 'shell'
+  | 'python'
+  | 'js'
+  | 'powershell'
+  | 'batch'
+  | 'ruby'
+  | 'perl'
+  | 'php'
+  | 'make'
+  | 'npm'
+  | 'other';
+
+const BY_EXTENSION: Record<string, ScriptKind> = {
+  sh: 'shell',
+  bash: 'shell',
+  zsh: 'shell',
+  ksh: 'shell',
+  fish: 'shell',
+  command: 'shell',
+  tool: 'shell',
+  py: 'python',
+  pyw: 'python',
+  pth: 'python',
+  ipynb: 'python',
+  js: 'js',
+  mjs: 'js',
+  cjs: 'js',
+  ts: 'js',
+  mts: 'js',
+  cts: 'js',
+  jsx: 'js',
+  tsx: 'js',
+  ps1: 'powershell',
+  psm1: 'powershell',
+  psd1: 'powershell',
+  bat: 'batch',
+  cmd: 'batch',
+  vbs: 'other',
+  vbe: 'other',
+  wsf: 'other',
+  applescript: 'other',
+  scpt: 'other',
+  lua: 'other',
+  tcl: 'other',
+  rb: 'ruby',
+  pl: 'perl',
+  pm: 'perl',
+  php: 'php',
+  mk: 'make',
+};
+const BY_NAME: Record<string, ScriptKind> = {
+  makefile: 'make',
+  gnumakefile: 'make',
+  justfile: 'make',
+  rakefile: 'ruby',
+  'package.json': 'npm',
+  dockerfile: 'shell',
+  '.bashrc': 'shell',
+  '.zshrc': 'shell',
+  '.profile': 'shell',
+  pkgbuild: 'shell',
+};
+
+/** A Markdown fence language that holds commands an agent may run. */
+export function fenceKind(lang: string): ScriptKind | undefined {
+  if (lang === '' || /^(?:bash|sh|shell|zsh|console|terminal|shell-session|fish)$/.test(lang))
+    return 'shell';
+  if (/^(?:python|py|python3)$/.test(lang)) return 'python';
+  if (/^(?:js|javascript|node|ts|typescript|mjs)$/.test(lang)) return 'js';
+  if (/^(?:powershell|ps1|pwsh|ps)$/.test(lang)) return 'powershell';
+  if (/^(?:bat|batch|cmd|dos)$/.test(lang)) return 'batch';
+  if (/^(?:makefile|make)$/.test(lang)) return 'make';
+  return undefined;
+}
+
+/** What kind of script a file is: by name, by extension, then by its first line (`#!`). */
+export function scriptKind(path: string, text: string | undefined): ScriptKind | undefined {
+  const name = path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  const byName = BY_NAME[name];
+  if (byName) return byName;
+  const dot = name.lastIndexOf('.');
+  if (dot > 0) {
+    const byExt = BY_EXTENSION[name.slice(dot + 1)];
+    if (byExt) return byExt;
+  }
+  if (text !== undefined && text.startsWith('#!')) {
+    const first = text.slice(0, Math.min(text.length, 200)).split('\n', 1)[0] ?? '';
+    if (/python/.test(first)) return 'python';
+    if (/node|deno|bun|tsx|ts-node/.test(first)) return 'js';
+    if (/pwsh|powershell/.test(first)) return 'powershell';
+    if (/ruby/.test(first)) return 'ruby';
+    if (/perl/.test(first)) return 'perl';
+    if (/php/.test(first)) return 'php';
+    return 'shell';
+  }
+  return undefined;
+}
+
+/** Sensitive places and what they are called in the summary ("reads ~/.ssh"). */
+const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
+  [
+    '~/.ssh',
+    /~\/\.ssh\b|\$HOME\/\.ssh\b|\.ssh\/(?:id_|authorized_keys|known_hosts|config)|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|['"]\.ssh['"]/,
+  ],
+  [
+    'cloud credentials',
+    /\.aws\/(?:credentials|config)|~\/\.aws\b|['"]\.aws['"]|AWS_SECRET_ACCESS_KEY|\.config\/gcloud|application_default_credentials|\.azure\/|\.kube\/config|\.docker\/config\.json/,
+  ],
+  [
+    'browser data',
+    /Login Data|\bCookies\b|Local State|\.mozilla\/firefox|logins\.json|key4\.db|Google\/Chrome|google-chrome|BraveSoftware|Microsoft\/Edge|Library\/Safari/,
+  ],
+  [
+    'crypto wallets',
+    /wallet\.dat|\.electrum|\.bitcoin|\.ethereum|\bkeystore\b|Exodus|[Mm]eta[Mm]ask|nkbihfbeogaeaoehlefnkodbefgpgknn|[Pp]hantom|seed[_ ]phrase|mnemonic/,
+  ],
+  [
+    'all environment variables',
+    /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m,
+  ],
+  [
+    'a .env file',
+    /(?:open|readFile(?:Sync)?|cat|type|Get-Content|read_text)\s*\(?\s*[^\n]{0,40}['"/ ]\.env\b(?!\.example|\.sample)/,
+  ],
+  [
+    'saved passwords and keys',
+    /\.gnupg|Keychains|\bsecurity\s+find-(?:generic|internet)-password|\.password-store|\.git-credentials|\.netrc\b|\.npmrc\b|\.pypirc\b|\.config\/gh\/hosts\.yml|\.claude\/\.credentials|\.codex\/auth\.json/,
+  ],
+];
+
+/** Network use: [label, pattern]. `send` marks patterns that send data (not only fetch). */
+const NETWORK =
+  /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b/;
+const NETWORK_SEND =
+  /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$/i;
+
+/** Where a script reaches, for the summary: URLs' host names. */
+export const URL_RE = /\bhttps?:\/\/([^\s/'"`<>)\]}\\:?#]{1,253})/g;
+
+/** One line-level rule on code: id, patterns, optional severity. */
+interface CodeRule {
+  rule: string;
+  severity?: 'low' | 'medium' | 'high' | 'critical';
+  patterns: readonly RegExp[];
+}
+
+const SHELLS =
+  '(?:sudo\\s+)?(?:(?:ba|z|k|da|c|tc)?sh|python[23]?|node|perl|ruby|php|iex|Invoke-Expression|bun|deno|pwsh|powershell)';
+const FETCHERS = '(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)';
+
+/** Line rules on code (scripts and commands in Markdown). */
+const CODE_RULES: readonly CodeRule[] = [
+  {
+    rule: 'script/download-execute',
+    patterns: [
+      new RegExp(`\\b${FETCHERS}\\b[^\\n|]{0,400}\\|\\s*${SHELLS}\\b`, 'i'),
+      new RegExp(`\\b(?:ba|z)?sh\\s+(?:-[a-z]+\\s+)?<\\(\\s*${FETCHERS}\\b`, 'i'),
+      new RegExp(`\\b(?:ba|z)?sh\\s+-c\\s+["']?\\$\\(\\s*${FETCHERS}\\b`, 'i'),
+      /\b(?:iex|Invoke-Expression)\b[^\n]{0,300}(?:DownloadString|Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b|Net\.WebClient)/i,
+      /(?:DownloadString|Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b)[^\n]{0,300}\|\s*(?:iex|Invoke-Expression)\b/i,
+      /\b(?:exec|eval)\s*\(\s*(?:requests\.get|urllib\.request\.urlopen|urlopen|httpx\.get)\s*\(/,
+      /\b(?:exec|eval)\s*\([^\n]{0,120}(?:urlopen|requests\.get|httpx\.get)\([^\n]{0,200}\)\s*\.(?:read|text|content)/,
+      /\beval\s*\([^\n]{0,120}\b(?:await\s+)?(?:fetch|https?\.get|axios\.get)\s*\(/,
+      /\bnew\s+Function\s*\([^\n]{0,120}\b(?:await\s+)?(?:fetch|axios)/,
+      /\bimport\s*\(\s*['"`]https?:\/\//,
+    ],
+  },
+  {
+    rule: 'script/decode-execute',
+    patterns: [
+      new RegExp(`\\bbase64\\s+(?:-d|--decode|-D)\\b[^\\n]{0,200}\\|\\s*${SHELLS}\\b`, 'i'),
+      new RegExp(`\\|\\s*base64\\s+(?:-d|--decode|-D)\\b[^\\n]{0,100}\\|\\s*${SHELLS}\\b`, 'i'),
+      /\b(?:exec|eval)\s*\(\s*(?:base64\.b64decode|base64\.b32decode|codecs\.decode|zlib\.decompress|bytes\.fromhex|marshal\.loads|binascii\.\w+|__import__\(\s*['"](?:base64|zlib|marshal|codecs)['"]\))/,
+      /\b(?:exec|eval)\s*\([^\n]{0,120}(?:b64decode|b32decode|decompress\(|fromhex\(|marshal\.loads|['"]rot_?13['"]|\.decode\(\s*['"](?:hex|base64)['"])/,
+      /\beval\s*\(\s*(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)\s*\(/,
+      /\b(?:new\s+Function|Function)\s*\([^\n]{0,120}(?:atob|Buffer\.from|fromCharCode)/,
+      /\b(?:vm\.runIn\w+Context|vm\.Script|runInThisContext)\s*\([^\n]{0,120}(?:Buffer\.from|atob)/,
+      /\b(?:powershell|pwsh)(?:\.exe)?\b[^\n]{0,80}\s-(?:e|ec|en|enc|enco|encodedcommand)\s+[A-Za-z0-9+/=]{16,}/i,
+      /FromBase64String[^\n]{0,300}(?:\biex\b|Invoke-Expression|\.Invoke\(|Invoke-Command)|(?:\biex\b|Invoke-Expression)[^\n]{0,300}FromBase64String/i,
+      /\bperl\s+-e\s+[^\n]{0,40}(?:unpack|decode_base64)/,
+    ],
+  },
+  {
+    rule: 'script/reverse-shell',
+    patterns: [
+      /\/dev\/tcp\/[^\s/]{1,100}\/\d{1,5}/,
+      /\b(?:nc|ncat|netcat)\b[^\n]{0,120}\s-(?:e|c)\s+[^\s]{0,30}(?:sh|bash|cmd(?:\.exe)?|powershell)\b/i,
+      /\bmkfifo\b[^\n]{0,200}\b(?:nc|ncat|netcat|telnet)\b/,
+      /\bsocat\b[^\n]{0,200}\bexec:/i,
+      /\bpty\.spawn\s*\(\s*['"]\/bin\/(?:ba)?sh['"]/,
+      /os\.dup2\s*\(\s*\w+\.fileno\(\)/,
+      /Net\.Sockets\.TCPClient[^\n]{0,300}GetStream/i,
+      /child_process[^\n]{0,200}\bspawn\(\s*['"]\/bin\/(?:ba)?sh['"][^\n]{0,200}\bpipe\(/,
+    ],
+  },
+  {
+    rule: 'script/obfuscated',
+    severity: 'medium',
+    patterns: [
+      /(?:\\x[0-9a-fA-F]{2}){24,}/,
+      /(?:\\u[0-9a-fA-F]{4}){16,}/,
+      /(?:chr\(\d{2,3}\)\s*\+\s*){12,}/,
+      /(?:String\.fromCharCode\([\d,\s]{40,})/,
+    ],
+  },
+];
+
+/** Persistence: places that make something run again later. */
+const PERSIST_TARGET =
+  /(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['"]~)[^\s'"]{0,3}\/?\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|bash_logout)\b|['"/ ]\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv)\b|\.config\/fish\/config\.fish|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|\.config\/systemd\/user|systemctl\s+--user\s+(?:enable|start|daemon-reload)|\/etc\/systemd\/system|Library\/LaunchAgents|LaunchDaemons|launchctl\s+(?:load|bootstrap)|\.git\/hooks\/|core\.hooksPath|\.claude\/settings(?:\.local)?\.json|\.mcp\.json|\bCLAUDE\.md\b|\bAGENTS\.md\b|\.cursor\/(?:mcp\.json|rules)|\.cursorrules|\.codex\/config\.toml|\.gemini\/settings\.json|\.vscode\/(?:settings|tasks)\.json|authorized_keys|CurrentVersion\\\\?Run|schtasks(?:\.exe)?\s+\/create|Start Menu\\\\?Programs\\\\?Startup|\.config\/autostart|sitecustomize\.py|usercustomize\.py|\.pth['"]/i;
+const WRITE_OP =
+  />>|(?:^|[^<>=!2&])>\s*["'~$/\w]|\btee\b|\bwrite(?:File|_text|_bytes|FileSync|\()?|\bappend(?:File|FileSync)?\b|open\([^\n]{0,160}['"](?:a|w|a\+|w\+|ab|wb)['"]|\bcp\b|\bmv\b|\bln\s+-s|\binstall\s+-|Set-Content|Add-Content|Out-File|\bsed\s+-i|crontab\s+-|\|\s*crontab|systemctl|launchctl|schtasks|core\.hooksPath|\breg(?:\.exe)?\s+add|New-ItemProperty|Set-ItemProperty|copyFile|copyfile|shutil\.copy|json\.dump|fs\.writeFile/i;
+
+/** Deletes outside the skill: a recursive delete of a place that is not the skill's own. */
+const RM_RECURSIVE = /\brm\s+((?:-{1,2}[A-Za-z-]+\s+){1,5})([^\n;&|]{1,300})/;
+const DANGEROUS_TARGET =
+  /^["']?(?:\/\*?|~\/?\*?|\$HOME\/?\*?|\$\{HOME\}\/?\*?|"\$HOME"\/?\*?|\.\.(?:\/\.\.)*\/?\*?|\/(?:home|Users|etc|usr|var|opt|root|boot|bin|lib|srv|mnt|media|System|Library)(?:\/[^\s]*)?|(?:~|\$HOME|\$\{HOME\})\/(?!\.cache\/|tmp\/)[^\s]+|[A-Za-z]:\\?)["']?$/;
+const OTHER_DESTRUCTIVE: readonly RegExp[] = [
+  /shutil\.rmtree\(\s*(?:os\.path\.expanduser\(\s*['"]~\/?['"]\s*\)|['"](?:\/|~\/?)['"]|(?:pathlib\.)?Path\.home\(\)|os\.environ\[['"]HOME['"]\]|os\.path\.expanduser\(\s*['"]~\/(?:Documents|Desktop|Pictures|Downloads|\.ssh|\.config)['"]\s*\))\s*[,)]/,
+  /\b(?:rmSync|rmdirSync|rimraf(?:\.sync)?|fs\.rm|fsp\.rm|remove(?:Sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|['"]\/['"]|['"]~['"]|process\.env\.HOME)\s*[,)]/,
+  /Remove-Item\b[^\n]{0,200}-Recurse[^\n]{0,200}(?:\$env:USERPROFILE|\$HOME|\bC:\\(?:\*|\s|$|Users\b)|~[\\/]?(?:\s|$|\*))/i,
+  /\b(?:rd|rmdir)\s+\/s\b[^\n]{0,80}(?:\bC:\\(?:\s|$|\*|Users)|%USERPROFILE%|%HOMEPATH%)/i,
+  /\bdel\s+(?:\/[sfq]\s+){1,3}[^\n]{0,80}(?:\bC:\\(?:\s|$|\*)|%USERPROFILE%)/i,
+  /\bfind\s+(?:\/|~|\$HOME)\s[^\n]{0,200}(?:-delete\b|-exec\s+rm\b)/,
+  /\bdd\s+[^\n]{0,100}\bof=\/dev\/(?:sd|nvme|disk|hd|mmcblk)/,
+  /\bmkfs(?:\.\w+)?\s+[^\n]{0,40}\/dev\//,
+  /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/,
+  /\bgit\s+clean\s+-[a-z]*f[a-z]*d[a-z]*x?\b[^\n]{0,40}(?:~|\$HOME)\b/,
+];
+
+/** One hit of a code rule on one line. */
+export interface CodeHit {
+  rule: string;
+  severity?: 'low' | 'medium' | 'high' | 'critical';
+  line: number;
+  index: number;
+  match: string;
+  note?: string;
+}
+
+/** Labels of the sensitive places a line reads. */
+export function credentialsIn(line: string): string[] {
+  const out: string[] = [];
+  for (const [label, pattern] of CREDENTIALS) if (pattern.test(line)) out.push(label);
+  return out;
+}
+
+/** Whether a line uses the network, and whether it sends data. */
+export function networkUse(line: string): 'send' | 'use' | undefined {
+  if (!NETWORK.test(line)) return undefined;
+  return NETWORK_SEND.test(line) ? 'send' : 'use';
+}
+
+/** The places a line changes that run again later (persistence), when it writes to them. */
+export function persistenceIn(line: string): string | undefined {
+  const target = PERSIST_TARGET.exec(line);
+  if (!target) return undefined;
+  if (!WRITE_OP.test(line)) return undefined;
+  return target[0].replace(/^['"/ ]/, '').replace(/['"]$/, '');
+}
+
+/** A recursive delete of a place outside the skill on this line, or undefined. */
+export function destructiveIn(line: string): string | undefined {
+  const rm = RM_RECURSIVE.exec(line);
+  if (rm && /-[a-zA-Z]*[rR]|--recursive/.test(rm[1] ?? '')) {
+    for (const token of (rm[2] ?? '').trim().split(/\s+/)) {
+      if (token.startsWith('-')) continue;
+      if (DANGEROUS_TARGET.test(token)) return `rm ${(rm[1] ?? '').trim()} ${token}`;
+    }
+  }
+  for (const p of OTHER_DESTRUCTIVE) {
+    const m = p.exec(line);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
+/** The line-rule hits of one code line. */
+export function codeLineHits(line: string, lineNo: number): CodeHit[] {
+  const hits: CodeHit[] = [];
+  for (const rule of CODE_RULES) {
+    for (const p of rule.patterns) {
+      const m = p.exec(line);
+      if (m) {
+        hits.push({
+          rule: rule.rule,
+          ...(rule.severity ? { severity: rule.severity } : {}),
+          line: lineNo,
+          index: m.index,
+          match: m[0],
+        });
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+/** Whether a UTF-16 code unit is a base64 digit. */
+function isB64(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47
+  );
+}
+
+/**
+ * Where the first base64 block of 400 or more characters starts on a line (data: URIs aside), or
+ * undefined. Why a loop and not a regex: `[A-Za-z0-9+/]{400,}` retries from every start inside a
+ * run just short of 400, which is quadratic on a padded line; this counts each run once.
+ */
+export function longEncodedBlock(line: string): number | undefined {
+  if (line.length < 400) return undefined;
+  let runStart = 0;
+  let lower = false;
+  let upper = false;
+  let digit = false;
+  for (let i = 0; i <= line.length; i++) {
+    const c = i < line.length ? line.charCodeAt(i) : -1;
+    if (c !== -1 && isB64(c)) {
+      if (c >= 97) lower = true;
+      else if (c >= 65) upper = true;
+      else if (c >= 48 && c <= 57) digit = true;
+      continue;
+    }
+    // Why all three kinds: hex digests and long identifiers are not base64 blocks.
+    if (i - runStart >= 400 && lower && upper && digit) {
+      const before = line.slice(Math.max(0, runStart - 80), runStart);
+      if (!/data:[\w/+.-]{1,60};base64,$/.test(before)) return runStart;
+    }
+    runStart = i + 1;
+    lower = upper = digit = false;
+  }
+  return undefined;
+}

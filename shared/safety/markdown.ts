@@ -1,0 +1,139 @@
+/**
+ * The Markdown structure the review judges instructions by (docs/safety-review.md, "Context"):
+ * which lines are prose, which sit in a fenced block or a quote, whether the document teaches
+ * security, and what is hidden from a rendered view (HTML comments, link titles, alt text).
+ * Line-based and linear: one pass over the lines, `indexOf` for comments.
+ */
+import type { Lines } from './text-lines';
+
+/** Where a line sits in the document. */
+export type LineContext = 'prose' | 'fence' | 'quote';
+
+/** One Markdown document, analysed. */
+export interface MarkdownDoc {
+  /** Per 1-based line (index 0 unused): its context. */
+  context: LineContext[];
+  /** Per line: the fence's language (lower case, '' when none), for fenced lines. */
+  lang: string[];
+  /** Per line: the nearby prose presents what follows as an example or a warning. */
+  presented: boolean[];
+  /** The document talks about security (prompt injection, attacks, malware …). */
+  teaching: boolean;
+  /** HTML comments: offset of the text after `<!--`, and the text. */
+  comments: { offset: number; text: string }[];
+}
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
+const QUOTE = /^ {0,3}>/;
+/** Words that present a block as an example to learn from, not an instruction to follow. */
+const PRESENTING =
+  /\b(?:example|e\.g\.|such as|like this|looks like|avoid|never|don't|do not|bad|malicious|attack|attacker|injection|dangerous|red flag|warning|detect|flag|anti-pattern|insecure|vulnerable|suspicious|phishing|payload|sample|illustrat|watch (?:out )?for)\b/i;
+const TEACHING =
+  /\b(?:prompt[- ]injection|security|attack|attacker|malicious|malware|threat|red[- ]team|jailbreak|phishing|vulnerab\w*|exploit\w*|scanner|audit)\b/i;
+
+/** Analyse `lines` as Markdown. */
+export function analyseMarkdown(lines: Lines): MarkdownDoc {
+  const n = lines.count;
+  const context: LineContext[] = ['prose'];
+  const lang: string[] = [''];
+  const presented: boolean[] = [false];
+  let teaching = false;
+  let fence: { char: string; len: number } | null = null;
+  let fenceLang = '';
+  let fencePresented = false;
+  // The last few prose lines before a block, to see whether it is presented as an example.
+  const recent: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const line = lines.line(i);
+    if (fence) {
+      context.push('fence');
+      lang.push(fenceLang);
+      presented.push(fencePresented);
+      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line);
+      if (close && close[1]?.[0] === fence.char && (close[1]?.length ?? 0) >= fence.len)
+        fence = null;
+      continue;
+    }
+    const open = FENCE_OPEN.exec(line);
+    if (open) {
+      fence = { char: open[1]?.[0] ?? '`', len: open[1]?.length ?? 3 };
+      fenceLang = (open[2] ?? '').toLowerCase();
+      fencePresented = recent.some((r) => PRESENTING.test(r));
+      context.push('fence');
+      lang.push(fenceLang);
+      presented.push(fencePresented);
+      continue;
+    }
+    if (QUOTE.test(line)) {
+      context.push('quote');
+      lang.push('');
+      presented.push(recent.some((r) => PRESENTING.test(r)) || PRESENTING.test(line));
+      continue;
+    }
+    context.push('prose');
+    lang.push('');
+    presented.push(false);
+    if (line.trim() !== '') {
+      if (!teaching && TEACHING.test(line)) teaching = true;
+      recent.push(line.length > 400 ? line.slice(0, 400) : line);
+      if (recent.length > 3) recent.shift();
+    }
+  }
+  const comments: { offset: number; text: string }[] = [];
+  const text = lines.text;
+  let at = text.indexOf('<!--');
+  while (at !== -1 && comments.length < 500) {
+    const end = text.indexOf('-->', at + 4);
+    const stop = end === -1 ? text.length : end;
+    comments.push({ offset: at + 4, text: text.slice(at + 4, stop) });
+    if (end === -1) break;
+    at = text.indexOf('<!--', end + 3);
+  }
+  return { context, lang, presented, teaching, comments };
+}
+
+/** A link or image in Markdown with what a rendered view hides: its title, or an image's alt text. */
+export interface MdLink {
+  image: boolean;
+  /** Offset of the `[` (or `!`). */
+  offset: number;
+  text: string;
+  url: string;
+  title?: string;
+}
+
+// Why `[^[\]\n]` and not `[^\]\n]`: excluding the opener keeps each scan from the next `[`, so a
+// line of ten thousand `[` costs linear time, not quadratic.
+const LINK =
+  /(!?)\[([^[\]\n]{0,1000})\]\(\s*<?([^\s()<>]{0,4000})>?(?:\s+(?:"([^"\n]{0,2000})"|'([^'\n]{0,2000})'))?\s*\)/g;
+const IMG_TAG = /<img\b([^<>]{0,4000})>/gi;
+
+/** Every inline link and image of a text (reference links aside), and HTML `<img>` tags. */
+export function findLinks(text: string): MdLink[] {
+  const out: MdLink[] = [];
+  if (text.indexOf('](') !== -1) {
+    LINK.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = LINK.exec(text)) !== null && out.length < 5000) {
+      const title = m[4] ?? m[5];
+      out.push({
+        image: m[1] === '!',
+        offset: m.index,
+        text: m[2] ?? '',
+        url: m[3] ?? '',
+        ...(title !== undefined ? { title } : {}),
+      });
+    }
+  }
+  if (/<img\b/i.test(text)) {
+    IMG_TAG.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = IMG_TAG.exec(text)) !== null && out.length < 5000) {
+      const attrs = m[1] ?? '';
+      const src = /\bsrc\s*=\s*["']([^"']{0,4000})["']/i.exec(attrs)?.[1] ?? '';
+      const alt = /\balt\s*=\s*["']([^"']{0,2000})["']/i.exec(attrs)?.[1] ?? '';
+      out.push({ image: true, offset: m.index, text: alt, url: src });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,1063 @@
+/**
+ * The safety review of one skill (docs/safety-review.md): every file of the skill, read whole,
+ * judged by the rules of this folder, turned into one verdict and a plain summary of what the
+ * skill can do. Pure and deterministic: the same files give the same report; every step is
+ * linear in the size of the input (bounded patterns, one pass per text).
+ */
+import { SAFETY_RULES, safetyRule, VERDICT_HEADLINES } from './catalog';
+import {
+  codeLineHits,
+  credentialsIn,
+  destructiveIn,
+  fenceKind,
+  longEncodedBlock,
+  networkUse,
+  persistenceIn,
+  scriptKind,
+  URL_RE,
+  type ScriptKind,
+} from './code';
+import { extensionKind, magicKind } from './files';
+import { ACTION_WORD, ADDRESSES_AGENT, PHRASE_RULES } from './instructions';
+import { analyseMarkdown, findLinks, type MarkdownDoc } from './markdown';
+import { findSecrets, secretFileName } from './secrets';
+import {
+  imageUrlCarriesData,
+  installedPackages,
+  lookalikeHost,
+  registryRedirect,
+  typosquatOf,
+  unpinnedInstall,
+} from './supply';
+import { Lines } from './text-lines';
+import type {
+  NotExamined,
+  ReviewFile,
+  ReviewInput,
+  SafetyCapabilities,
+  SafetyFinding,
+  SafetyReport,
+  SafetySeverity,
+  SafetyVerdict,
+} from './types';
+import { findHiddenCharacters, foldForMatching, makeVisible } from './unicode';
+
+const ORDER: Record<SafetySeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
+/** At most this many findings of one rule in one file (the rest are counted in the last one). */
+const PER_RULE_PER_FILE = 8;
+
+/** Severity one step lower (a quoted example in a document that is not about security). */
+function lower(s: SafetySeverity): SafetySeverity {
+  return s === 'critical' ? 'high' : s === 'high' ? 'medium' : 'low';
+}
+function atMost(s: SafetySeverity, cap: SafetySeverity): SafetySeverity {
+  return ORDER[s] > ORDER[cap] ? cap : s;
+}
+
+/** Collects findings, capping repeats and building each one's wording from the catalog. */
+class Findings {
+  readonly list: SafetyFinding[] = [];
+  private readonly counts = new Map<string, number>();
+  private readonly seen = new Set<string>();
+
+  add(f: {
+    rule: string;
+    file: string;
+    line: number;
+    detail: string;
+    severity?: SafetySeverity;
+    column?: number;
+    length?: number;
+    excerpt?: string;
+    hidden?: string;
+    title?: string;
+  }): void {
+    const same = `${f.rule}\u0000${f.file}\u0000${f.line}\u0000${f.detail}`;
+    if (this.seen.has(same)) return;
+    this.seen.add(same);
+    const key = `${f.rule}\u0000${f.file}`;
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    if (n > PER_RULE_PER_FILE) return;
+    const info = safetyRule(f.rule);
+    const finding: SafetyFinding = {
+      rule: f.rule,
+      severity: f.severity ?? info.severity,
+      category: info.category,
+      file: f.file,
+      line: f.line,
+      title: f.title ?? info.title,
+      detail: makeVisible(f.detail, 300),
+      why: info.why,
+      action: info.action,
+    };
+    if (f.column !== undefined) {
+      finding.column = f.column;
+      finding.endColumn = f.column + Math.max(1, f.length ?? 1);
+    }
+    if (f.excerpt !== undefined) finding.excerpt = makeVisible(f.excerpt.trim(), 240);
+    if (f.hidden !== undefined && f.hidden !== '') finding.hidden = makeVisible(f.hidden, 2000);
+    this.list.push(finding);
+  }
+}
+
+/** What the review learns about the skill's reach while reading it. */
+class Reach {
+  runs = new Set<string>();
+  hosts = new Set<string>();
+  reads = new Set<string>();
+  changes = new Set<string>();
+}
+
+const DOC_EXT = /\.(?:md|markdown|mdx|txt|rst|adoc|html?)$/i;
+const DATA_EXT = /\.(?:json|jsonl|ya?ml|toml|ini|cfg|conf|xml|csv|tsv)$/i;
+
+/** The hosts of the URLs on a line, added to `reach`, each judged for lookalikes. */
+function urlsOn(
+  line: string,
+  lineNo: number,
+  file: string,
+  out: Findings,
+  reach: Reach | undefined,
+): void {
+  if (line.indexOf('://') === -1) return;
+  URL_RE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let count = 0;
+  while ((m = URL_RE.exec(line)) !== null && count++ < 50) {
+    const host = (m[1] ?? '').toLowerCase();
+    if (host === '') continue;
+    if (reach) reach.hosts.add(host);
+    const look = lookalikeHost(host);
+    if (look)
+      out.add({
+        rule: 'supply/lookalike-domain',
+        file,
+        line: lineNo,
+        column: m.index + 1,
+        length: m[0].length,
+        detail: `${host}: ${look.why}`,
+        excerpt: line,
+      });
+  }
+  // Why bare domains too: `pip install --index-url xn--…` or `curl githuh.com/x` name hosts without a scheme.
+}
+
+/** Supply-chain rules on one line of commands (a script line, or a command in a document). */
+function supplyOn(
+  line: string,
+  lineNo: number,
+  file: string,
+  out: Findings,
+  severityCap: SafetySeverity,
+): void {
+  const unpinned = unpinnedInstall(line);
+  if (unpinned)
+    out.add({
+      rule: 'supply/unpinned-package',
+      file,
+      line: lineNo,
+      detail: unpinned,
+      excerpt: line,
+      severity: atMost('medium', severityCap),
+    });
+  const redirect = registryRedirect(line);
+  if (redirect)
+    out.add({
+      rule: 'supply/registry-redirect',
+      file,
+      line: lineNo,
+      detail: redirect,
+      excerpt: line,
+      severity: atMost('high', severityCap),
+    });
+  for (const install of installedPackages(line)) {
+    for (const name of install.names) {
+      const like = typosquatOf(name, install.ecosystem);
+      if (like)
+        out.add({
+          rule: 'supply/typosquat',
+          file,
+          line: lineNo,
+          detail: `${name} (did you mean ${like}?) in: ${install.command}`,
+          excerpt: line,
+          severity: atMost('high', severityCap),
+        });
+    }
+  }
+}
+
+/** Code rules on one line; `cap` limits severities (commands inside documents are capped). */
+function codeOn(
+  line: string,
+  lineNo: number,
+  file: string,
+  out: Findings,
+  cap: SafetySeverity,
+  inDoc: boolean,
+): void {
+  for (const hit of codeLineHits(line, lineNo)) {
+    let rule = hit.rule;
+    // Why: in a document, `curl … | sh` is an instruction to install that way, the supply-chain rule.
+    if (inDoc && rule === 'script/download-execute' && /\|/.test(hit.match))
+      rule = 'supply/pipe-to-shell';
+    const base = hit.severity ?? safetyRule(rule).severity;
+    out.add({
+      rule,
+      file,
+      line: lineNo,
+      column: hit.index + 1,
+      length: hit.match.length,
+      detail: hit.match,
+      excerpt: line,
+      severity: atMost(inDoc && rule !== 'script/reverse-shell' ? atMost(base, 'high') : base, cap),
+    });
+  }
+  const destroy = destructiveIn(line);
+  if (destroy)
+    out.add({
+      rule: 'script/destructive-delete',
+      file,
+      line: lineNo,
+      detail: destroy,
+      excerpt: line,
+      severity: atMost('high', cap),
+    });
+  supplyOn(line, lineNo, file, out, cap);
+}
+
+/** Everything the review checks in one script (or data file read as commands). */
+function reviewCode(
+  file: string,
+  lines: Lines,
+  kind: ScriptKind | 'data',
+  out: Findings,
+  reach: Reach,
+): void {
+  const text = lines.text;
+  let credLine = 0;
+  let credLabels: string[] = [];
+  let sendLine = 0;
+  let useLine = 0;
+  let firstCred = '';
+  for (let i = 1; i <= lines.count; i++) {
+    const raw = lines.line(i);
+    if (raw.trim() === '') continue;
+    const line = foldForMatching(raw);
+    codeOn(line, i, file, out, 'critical', false);
+    urlsOn(raw, i, file, out, kind === 'data' ? undefined : reach);
+    const creds = credentialsIn(line);
+    if (creds.length > 0) {
+      for (const c of creds) reach.reads.add(c);
+      if (credLine === 0) {
+        credLine = i;
+        firstCred = line;
+      }
+      credLabels = [...new Set([...credLabels, ...creds])];
+    }
+    const net = networkUse(line);
+    if (net === 'send' && sendLine === 0) sendLine = i;
+    if (net && useLine === 0) useLine = i;
+    const persist = persistenceIn(line);
+    if (persist) {
+      reach.changes.add(persist);
+      out.add({
+        rule: 'script/persistence',
+        file,
+        line: i,
+        detail: `writes to ${persist}`,
+        excerpt: raw,
+        severity: /authorized_keys/.test(persist) ? 'critical' : 'high',
+      });
+    }
+    const blob = longEncodedBlock(line);
+    if (blob !== undefined)
+      out.add({
+        rule: 'script/obfuscated',
+        file,
+        line: i,
+        column: blob + 1,
+        length: 400,
+        detail: `${line.slice(blob, blob + 60)}… (a long base64 block)`,
+      });
+  }
+  if (kind === 'data') return;
+  if (credLine > 0) {
+    const netLine = sendLine || useLine;
+    if (netLine > 0)
+      out.add({
+        rule: 'script/secret-to-network',
+        file,
+        line: credLine,
+        detail: `reads ${credLabels.join(', ')} (line ${credLine}) and uses the network (line ${netLine}: ${lines.line(netLine).trim().slice(0, 120)})`,
+        excerpt: firstCred,
+        severity: sendLine > 0 ? 'critical' : 'high',
+      });
+    else
+      out.add({
+        rule: 'script/reads-credentials',
+        file,
+        line: credLine,
+        detail: `reads ${credLabels.join(', ')}`,
+        excerpt: firstCred,
+      });
+  }
+  // Flows over several lines: decode then run, download then run, a socket handed to a shell.
+  if (kind === 'python' || kind === 'js') {
+    const decodes =
+      /b64decode|b32decode|fromhex|zlib\.decompress|marshal\.loads|codecs\.decode|atob\(|Buffer\.from\([^\n)]{0,200}['"](?:base64|hex)['"]/.exec(
+        text,
+      );
+    const runs =
+      /\bexec\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]/.exec(
+        text,
+      );
+    if (
+      decodes &&
+      runs &&
+      !out.list.some((f) => f.file === file && f.rule === 'script/decode-execute')
+    )
+      out.add({
+        rule: 'script/decode-execute',
+        file,
+        line: lines.lineOf(runs.index),
+        detail: `decodes (${decodes[0]}) and runs code (${runs[0]})`,
+        excerpt: lines.line(lines.lineOf(runs.index)),
+        severity: 'high',
+      });
+    if (
+      /socket\.socket\(|net\.Socket\(|net\.connect\(/.test(text) &&
+      /(?:subprocess|child_process|pty\.spawn|os\.dup2|spawn\(\s*['"](?:\/bin\/)?(?:ba)?sh)/.test(
+        text,
+      ) &&
+      /\/bin\/(?:ba)?sh|cmd\.exe|['"](?:ba)?sh['"]/.test(text) &&
+      !out.list.some((f) => f.file === file && f.rule === 'script/reverse-shell')
+    ) {
+      const at = /socket\.socket\(|net\.Socket\(|net\.connect\(/.exec(text)?.index ?? 0;
+      out.add({
+        rule: 'script/reverse-shell',
+        file,
+        line: lines.lineOf(at),
+        detail: 'connects a network socket to a shell',
+        excerpt: lines.line(lines.lineOf(at)),
+      });
+    }
+  }
+  const download =
+    /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(
+      text,
+    );
+  if (download && !out.list.some((f) => f.file === file && f.rule === 'script/download-execute')) {
+    const target = (download[1] ?? '').replace(/^["']/, '');
+    const base = target.slice(target.lastIndexOf('/') + 1);
+    if (base.length > 0) {
+      const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const run = new RegExp(
+        `(?:chmod\\s+[+0-7]*x[^\\n]{0,100}${escaped}|(?:\\b(?:ba|z)?sh|python3?|node|source|\\.)\\s+[^\\n]{0,100}${escaped}\\b|\\./${escaped}\\b)`,
+      ).exec(text.slice(download.index + download[0].length));
+      if (run) {
+        const line = lines.lineOf(download.index);
+        out.add({
+          rule: 'script/download-execute',
+          file,
+          line,
+          detail: `downloads ${target} and then runs it (${run[0].trim()})`,
+          excerpt: lines.line(line),
+          severity: 'high',
+        });
+      }
+    }
+  }
+  const name = file.slice(file.lastIndexOf('/') + 1).toLowerCase();
+  if (kind === 'npm') {
+    const hook =
+      /"(preinstall|install|postinstall|prepare|prepublish|preuninstall|postuninstall)"\s*:\s*"([^"\n]{1,2000})"/.exec(
+        text,
+      );
+    if (hook) {
+      const line = lines.lineOf(hook.index);
+      out.add({
+        rule: 'script/install-hook',
+        file,
+        line,
+        detail: `npm "${hook[1]}" runs: ${hook[2]}`,
+        excerpt: lines.line(line),
+      });
+    }
+  } else if (
+    name === 'setup.py' &&
+    /cmdclass\s*=|class\s+\w+\((?:install|develop|egg_info|build_py)\)/.test(text)
+  ) {
+    const at =
+      /cmdclass\s*=|class\s+\w+\((?:install|develop|egg_info|build_py)\)/.exec(text)?.index ?? 0;
+    out.add({
+      rule: 'script/install-hook',
+      file,
+      line: lines.lineOf(at),
+      detail: 'setup.py replaces an install command with its own code',
+      excerpt: lines.line(lines.lineOf(at)),
+    });
+  } else if (name.endsWith('.pth') && /^\s*import\s/m.test(text)) {
+    const at = /^\s*import\s/m.exec(text)?.index ?? 0;
+    out.add({
+      rule: 'script/install-hook',
+      file,
+      line: lines.lineOf(at),
+      detail: 'a .pth file whose import line runs every time Python starts',
+      excerpt: lines.line(lines.lineOf(at)),
+      severity: 'high',
+    });
+  } else if (name === 'conftest.py') {
+    out.add({
+      rule: 'script/install-hook',
+      file,
+      line: 0,
+      detail: 'conftest.py runs whenever pytest runs in this folder',
+      severity: 'low',
+    });
+  }
+}
+
+/** Phrase rules on a stretch of folded text; `severity` decides the context's weight. */
+function phrasesOn(
+  text: string,
+  file: string,
+  lineNo: number,
+  out: Findings,
+  context: 'prose' | 'example' | 'quoted',
+  excerpt: string,
+): boolean {
+  let hit = false;
+  for (const rule of PHRASE_RULES) {
+    for (const p of rule.patterns) {
+      const m = p.exec(text);
+      if (!m) continue;
+      const base = rule.severity ?? safetyRule(rule.rule).severity;
+      // Why: a quoted or fenced example in a document about security is information, not an attack.
+      const severity = context === 'example' ? 'low' : context === 'quoted' ? lower(base) : base;
+      out.add({
+        rule: rule.rule,
+        file,
+        line: lineNo,
+        column: m.index + 1,
+        length: m[0].length,
+        detail: m[0],
+        excerpt,
+        severity,
+      });
+      hit = true;
+      break;
+    }
+  }
+  return hit;
+}
+
+/** Instructions hidden where a rendered view does not show them. */
+function hiddenInstruction(text: string): boolean {
+  const folded = foldForMatching(text);
+  if (PHRASE_RULES.some((r) => r.patterns.some((p) => p.test(folded)))) return true;
+  return ADDRESSES_AGENT.test(folded) && ACTION_WORD.test(folded);
+}
+
+/** Persistence asked of the agent in prose: "append … to ~/.claude/settings.json". */
+const PROSE_PERSIST =
+  /\b(?:add|append|write|insert|put|register|modify|edit|update|create|install|save)\b[^.\n]{0,120}(~\/\.(?:bashrc|zshrc|profile|bash_profile)|\.claude\/settings(?:\.local)?\.json|\.mcp\.json|CLAUDE\.md|AGENTS\.md|\.cursor\/mcp\.json|\.codex\/config\.toml|\.git\/hooks\/\S+|authorized_keys|crontab|systemd\/user)/i;
+
+/** Everything the review checks in a Markdown or text document. */
+function reviewDoc(
+  file: string,
+  lines: Lines,
+  out: Findings,
+  reach: Reach,
+  isSkillMd: boolean,
+  bodyStartLine: number,
+): MarkdownDoc {
+  const doc = analyseMarkdown(lines);
+  let prose = '';
+  let proseStart = 0;
+  const flushProse = (): void => {
+    if (prose !== '') phrasesOn(prose, file, proseStart, out, 'prose', lines.line(proseStart));
+    prose = '';
+  };
+  let hasCommands = false;
+  for (let i = 1; i <= lines.count; i++) {
+    const raw = lines.line(i);
+    const context = doc.context[i] ?? 'prose';
+    if (raw.trim() === '') {
+      flushProse();
+      continue;
+    }
+    const line = foldForMatching(raw);
+    // Why per line and per paragraph: a phrase may wrap onto the next line of a paragraph.
+    if (context === 'prose') {
+      const hit = phrasesOn(line, file, i, out, 'prose', raw);
+      if (hit) {
+        flushProse();
+      } else {
+        if (prose === '') proseStart = i;
+        prose = prose === '' ? line.slice(0, 2000) : `${prose} ${line.slice(0, 2000)}`;
+        if (prose.length > 8000) flushProse();
+      }
+      const persist = PROSE_PERSIST.exec(line);
+      if (persist) {
+        const target = persist[1] ?? '';
+        reach.changes.add(target);
+        const agentSettings =
+          /settings|\.mcp\.json|mcp\.json|config\.toml|hooks|authorized_keys|crontab|systemd/i.test(
+            target,
+          );
+        out.add({
+          rule: 'script/persistence',
+          file,
+          line: i,
+          detail: persist[0],
+          excerpt: raw,
+          severity: agentSettings ? 'high' : 'medium',
+        });
+      }
+      // Commands written inline in prose (`curl … | sh`) are instructions too.
+      if (line.indexOf('`') !== -1 || /\b(?:curl|wget|npx|pip|npm|rm|iex)\b/.test(line)) {
+        codeOn(line, i, file, out, doc.teaching ? 'low' : 'high', true);
+      }
+      urlsOn(raw, i, file, out, undefined);
+    } else {
+      flushProse();
+      const example = doc.presented[i] === true && doc.teaching;
+      const quoted = context === 'quote' || context === 'fence';
+      phrasesOn(
+        line,
+        file,
+        i,
+        out,
+        example || (doc.teaching && quoted) ? 'example' : 'quoted',
+        raw,
+      );
+      if (context === 'fence') {
+        const kind = fenceKind(doc.lang[i] ?? '');
+        if (kind) {
+          hasCommands = true;
+          const cap: SafetySeverity = example || doc.teaching ? 'low' : 'critical';
+          codeOn(line, i, file, out, cap, true);
+          urlsOn(raw, i, file, out, cap === 'low' ? undefined : reach);
+        }
+      } else {
+        urlsOn(raw, i, file, out, undefined);
+      }
+    }
+    // Claude Code runs !`command` in a skill before the model reads it (docs/safety-review.md).
+    if (isSkillMd && i >= bodyStartLine) {
+      const bang = /(?:^|[\s(])!`([^`\n]{1,500})`/.exec(raw);
+      if (bang) {
+        reach.runs.add(`!\`${(bang[1] ?? '').slice(0, 60)}\` in SKILL.md`);
+        const example = doc.teaching && context !== 'prose';
+        out.add({
+          rule: 'frontmatter/shell-preprocess',
+          file,
+          line: i,
+          column: bang.index + 1,
+          length: bang[0].length,
+          detail: `!\`${bang[1] ?? ''}\``,
+          excerpt: raw,
+          severity: example ? 'low' : 'high',
+        });
+        codeOn(bang[1] ?? '', i, file, out, 'critical', false);
+      }
+    }
+  }
+  flushProse();
+  if (hasCommands && isSkillMd) reach.runs.add('commands written in SKILL.md');
+  for (const c of doc.comments) {
+    const text = c.text.trim();
+    if (text.length < 12) continue;
+    if (!hiddenInstruction(text)) continue;
+    const line = lines.lineOf(c.offset);
+    out.add({
+      rule: 'hidden/html-comment',
+      file,
+      line,
+      detail: `<!-- ${text.slice(0, 200)} -->`,
+      hidden: text,
+      excerpt: lines.line(line),
+    });
+    codeOn(foldForMatching(text.slice(0, 4000)), line, file, out, 'critical', true);
+  }
+  for (const link of findLinks(lines.text)) {
+    const line = lines.lineOf(link.offset);
+    if (link.title !== undefined && link.title.length >= 12 && hiddenInstruction(link.title))
+      out.add({
+        rule: 'hidden/link-title',
+        file,
+        line,
+        detail: `title "${link.title.slice(0, 200)}"`,
+        hidden: link.title,
+        excerpt: lines.line(line),
+      });
+    if (link.image) {
+      if (link.text.length >= 24 && hiddenInstruction(link.text))
+        out.add({
+          rule: 'hidden/alt-text',
+          file,
+          line,
+          detail: `alt text "${link.text.slice(0, 200)}"`,
+          hidden: link.text,
+          excerpt: lines.line(line),
+        });
+      const carries = imageUrlCarriesData(link.url);
+      if (carries) {
+        const example = doc.teaching && (doc.context[line] ?? 'prose') !== 'prose';
+        out.add({
+          rule: 'supply/data-in-image-url',
+          file,
+          line,
+          detail: `${carries}: ${link.url.slice(0, 200)}`,
+          excerpt: lines.line(line),
+          severity: example ? 'low' : 'high',
+        });
+      }
+      const host = /^https?:\/\/([^/?#:]{1,253})/i.exec(link.url)?.[1];
+      if (host) reach.hosts.add(host.toLowerCase());
+    }
+  }
+  return doc;
+}
+
+/** Long runs of blank lines or spaces that push text out of view. */
+function padding(file: string, lines: Lines, out: Findings): void {
+  let blank = 0;
+  let blankStart = 0;
+  for (let i = 1; i <= lines.count; i++) {
+    const line = lines.line(i);
+    if (line.trim() === '') {
+      if (blank === 0) blankStart = i;
+      blank++;
+      if (line.length >= 5000 && /^[ \t\u00a0\u3000]{5000}/.test(line.slice(0, 5000)))
+        out.add({
+          rule: 'hidden/padding',
+          file,
+          line: i,
+          detail: `${line.length} spaces on one line`,
+        });
+      continue;
+    }
+    if (blank >= 500)
+      out.add({
+        rule: 'hidden/padding',
+        file,
+        line: blankStart,
+        detail: `${blank} blank lines before line ${i}`,
+        excerpt: line,
+      });
+    blank = 0;
+    const spaces = /[ \t\u00a0\u3000]{5000}/.exec(line.length >= 5000 ? line : '');
+    if (spaces)
+      out.add({
+        rule: 'hidden/padding',
+        file,
+        line: i,
+        column: spaces.index + 1,
+        detail: 'thousands of spaces inside one line',
+        excerpt: line.slice(spaces.index + 5000).trimStart(),
+      });
+  }
+  if (blank >= 500)
+    out.add({
+      rule: 'hidden/padding',
+      file,
+      line: blankStart,
+      detail: `${blank} blank lines at the end of the file`,
+    });
+}
+
+/** Frontmatter rules: tools granted, hooks, a description written to match everything. */
+function reviewFrontmatter(
+  data: unknown,
+  skillMd: string,
+  bodyStart: number,
+  body: Lines,
+  out: Findings,
+  reach: Reach,
+): void {
+  const fm = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const lineOfKey = (key: string): number => {
+    const m = new RegExp(`^${key}\\s*:`, 'm').exec(skillMd);
+    return m ? body.lineOf(m.index) : 1;
+  };
+  const tools = fm['allowed-tools'] ?? fm.allowed_tools ?? fm.allowedTools;
+  const toolList = Array.isArray(tools)
+    ? tools.map(String)
+    : typeof tools === 'string'
+      ? tools.split(/[,\s]+(?![^(]*\))/)
+      : [];
+  const unrestricted = toolList
+    .map((t) => t.trim())
+    .filter((t) =>
+      /^(?:Bash|Bash\(\s*\*?\s*(?::\s*\*)?\s*\)|\*|Shell|Shell\(\*\)|PowerShell(?:\(\*\))?)$/.test(
+        t,
+      ),
+    );
+  const bodyText = skillMd.slice(body.starts[bodyStart - 1] ?? 0);
+  const runsThings =
+    /```(?:bash|sh|shell|zsh|console|powershell|ps1)?\s*\n|\b(?:run|execute|invoke)\s+(?:the\s+)?(?:script|command|scripts\/|bash|shell)/i.test(
+      bodyText,
+    );
+  if (unrestricted.length > 0 && runsThings)
+    out.add({
+      rule: 'frontmatter/unrestricted-tools',
+      file: 'SKILL.md',
+      line: lineOfKey('allowed-tools'),
+      detail: `allowed-tools: ${unrestricted.join(', ')} with instructions to run commands`,
+    });
+  const hooksLine = /^hooks\s*:/m.exec(
+    skillMd.slice(0, body.starts[bodyStart - 1] ?? skillMd.length),
+  );
+  if (fm.hooks !== undefined || hooksLine) {
+    const commands: string[] = [];
+    const walk = (v: unknown, depth: number): void => {
+      if (depth > 8 || commands.length > 20) return;
+      if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+      else if (typeof v === 'object' && v !== null)
+        for (const [k, x] of Object.entries(v)) {
+          if (k === 'command' && typeof x === 'string') commands.push(x);
+          else walk(x, depth + 1);
+        }
+    };
+    walk(fm.hooks, 0);
+    const line = lineOfKey('hooks');
+    for (const c of commands) reach.runs.add(`hook: ${c.slice(0, 60)}`);
+    out.add({
+      rule: 'frontmatter/hooks',
+      file: 'SKILL.md',
+      line,
+      detail:
+        commands.length > 0
+          ? `hook commands: ${commands.join(' ; ').slice(0, 280)}`
+          : 'a hooks key in the frontmatter',
+    });
+    for (const c of commands) codeOn(foldForMatching(c), line, 'SKILL.md', out, 'critical', false);
+  }
+  const description = typeof fm.description === 'string' ? fm.description : '';
+  if (description !== '') {
+    const folded = foldForMatching(description);
+    const everything =
+      /\b(?:always|automatically)\s+(?:use|invoke|load|activate|apply|trigger|run)\b|\buse\s+(?:this\s+skill\s+)?(?:for|on|in|with|before)\s+(?:every|all|any|each)\s+(?:request|task|message|prompt|conversation|question|query|situation|input|turn|response|interaction)s?\b(?!\s+(?:involving|related|about|that|which|where|with|on|in|for|using|mentioning|asking|of|regarding|concerning)\b)|\bregardless\s+of\s+(?:the\s+)?(?:task|request|topic|context)|\bno\s+matter\s+what\b|\bbefore\s+(?:any|every)\s+(?:other\s+)?(?:skill|tool|action|response|task)\b|\b(?:every|all)\s+(?:user\s+)?(?:requests|messages|prompts|conversations)\b/i.exec(
+        folded,
+      );
+    const commas = (description.match(/,/g) ?? []).length;
+    if (everything || commas >= 30)
+      out.add({
+        rule: 'frontmatter/trigger-everything',
+        file: 'SKILL.md',
+        line: lineOfKey('description'),
+        detail: everything
+          ? `description says "${everything[0]}"`
+          : `description lists ${commas + 1} comma-separated triggers`,
+      });
+    phrasesOn(
+      folded,
+      'SKILL.md',
+      lineOfKey('description'),
+      out,
+      'prose',
+      `description: ${description.slice(0, 200)}`,
+    );
+  }
+}
+
+const KIND_NAMES: Record<string, string> = {
+  image: 'an image',
+  executable: 'a program',
+  archive: 'an archive',
+  font: 'a font',
+  media: 'an audio or video',
+  document: 'a document',
+  text: 'a text',
+};
+
+/** Findings about a path itself (its name, its kind, its bytes), before any text is read. */
+function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], reach: Reach): void {
+  const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+  if (f.kind === 'directory') {
+    if (f.notExamined !== undefined) {
+      notExamined.push({ path: `${f.path}/`, reason: f.notExamined });
+      if (name === '__pycache__')
+        out.add({
+          rule: 'file/compiled-python',
+          file: `${f.path}/`,
+          line: 0,
+          detail: 'a __pycache__ folder of compiled Python',
+        });
+      else
+        out.add({
+          rule: 'file/not-examined',
+          file: `${f.path}/`,
+          line: 0,
+          detail: f.notExamined,
+          severity: /^\.(?:git|hg|svn|jj)$/.test(name) ? 'low' : 'medium',
+        });
+    }
+    return;
+  }
+  if (f.kind === 'symlink') {
+    const target = f.link?.target ?? '?';
+    if (f.link?.inside)
+      out.add({ rule: 'file/link', file: f.path, line: 0, detail: `links to ${target}` });
+    else {
+      const sensitive =
+        credentialsIn(target).length > 0 || /\/\.(?:ssh|aws|gnupg|config)\b|\/etc\//.test(target);
+      out.add({
+        rule: 'file/link-outside',
+        file: f.path,
+        line: 0,
+        detail: `links to ${target}, outside the skill`,
+        severity: sensitive ? 'critical' : 'high',
+      });
+    }
+    return;
+  }
+  if (f.kind === 'other') {
+    notExamined.push({ path: f.path, reason: 'not a regular file (a pipe, socket or device)' });
+    out.add({ rule: 'file/not-examined', file: f.path, line: 0, detail: 'not a regular file' });
+    return;
+  }
+  const secretName = secretFileName(name);
+  if (secretName) out.add({ rule: 'secret/file', file: f.path, line: 0, detail: secretName });
+  if (f.notExamined !== undefined) {
+    notExamined.push({ path: f.path, reason: f.notExamined });
+    out.add({ rule: 'file/not-examined', file: f.path, line: 0, detail: f.notExamined });
+    return;
+  }
+  const promised = extensionKind(f.path);
+  if (promised === 'compiled-python') {
+    out.add({
+      rule: 'file/compiled-python',
+      file: f.path,
+      line: 0,
+      detail: `${name}: compiled Python`,
+    });
+    return;
+  }
+  if (f.text !== undefined) {
+    // Text named like an image or a program: a script disguised by its name.
+    if (
+      ['image', 'executable', 'archive', 'font', 'media', 'document'].includes(promised) &&
+      f.size > 0
+    ) {
+      const shebang = f.text.startsWith('#!');
+      if (promised !== 'document' || shebang)
+        out.add({
+          rule: 'file/disguised-binary',
+          file: f.path,
+          line: 1,
+          detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but holds text${shebang ? ' starting with #! (a script)' : ''}`,
+          severity: shebang ? 'critical' : 'high',
+        });
+    }
+    return;
+  }
+  const head = f.head;
+  if (!head) return;
+  const magic = magicKind(head);
+  if (!magic) {
+    if (promised === 'text' || promised === 'none') {
+      notExamined.push({ path: f.path, reason: 'binary content that is not a known kind of file' });
+      out.add({
+        rule: 'file/not-examined',
+        file: f.path,
+        line: 0,
+        detail: 'binary content in a file named like text',
+      });
+    }
+    return;
+  }
+  if (magic.kind === 'executable') {
+    reach.runs.add(f.path);
+    if (promised === 'executable' || promised === 'none')
+      out.add({ rule: 'file/executable-binary', file: f.path, line: 0, detail: magic.what });
+    else
+      out.add({
+        rule: 'file/disguised-binary',
+        file: f.path,
+        line: 0,
+        detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but is ${magic.what}`,
+      });
+  } else if (magic.kind === 'archive') {
+    notExamined.push({ path: f.path, reason: `${magic.what}: its contents were not examined` });
+    if (promised === 'archive')
+      out.add({ rule: 'file/archive', file: f.path, line: 0, detail: magic.what });
+    else
+      out.add({
+        rule: 'file/disguised-binary',
+        file: f.path,
+        line: 0,
+        detail: `named like ${KIND_NAMES[promised] ?? 'another kind of'} file but is ${magic.what}`,
+        severity: 'high',
+      });
+  } else if (magic.kind === 'compiled-python') {
+    out.add({
+      rule: 'file/compiled-python',
+      file: f.path,
+      line: 0,
+      detail: `compiled Python named ${name}`,
+    });
+  } else if (
+    promised !== magic.kind &&
+    promised !== 'other' &&
+    promised !== 'none' &&
+    !(magic.kind === 'document' && promised === 'text')
+  ) {
+    // An image named like a script is odd but harmless; a picture named .sh would not run.
+    if (promised === 'text')
+      out.add({
+        rule: 'file/disguised-binary',
+        file: f.path,
+        line: 0,
+        detail: `named like a text file but is ${magic.what}`,
+        severity: 'medium',
+      });
+  }
+}
+
+/** The verdict from the findings that count (accepted ones aside). */
+export function verdictOf(findings: readonly SafetyFinding[]): SafetyVerdict {
+  const live = findings.filter((f) => !f.accepted);
+  if (live.some((f) => f.severity === 'critical')) return 'danger';
+  const highRules = new Set(live.filter((f) => f.severity === 'high').map((f) => f.rule));
+  if (highRules.size >= 2) return 'danger';
+  if (live.some((f) => f.severity === 'high' || f.severity === 'medium')) return 'review';
+  return 'clear';
+}
+
+/** One sentence of what the skill can do. */
+export function summaryOf(c: SafetyCapabilities): string {
+  const parts: string[] = [];
+  const list = (items: string[], max = 3): string =>
+    items.length <= max
+      ? items.join(', ')
+      : `${items.slice(0, max).join(', ')} and ${items.length - max} more`;
+  if (c.runs.length > 0) parts.push(`runs commands: ${list(c.runs)}`);
+  if (c.contacts.length > 0)
+    parts.push(
+      `contacts ${c.contacts.length} web address${c.contacts.length === 1 ? '' : 'es'} (${list(c.contacts)})`,
+    );
+  if (c.reads.length > 0) parts.push(`reads ${list(c.reads, 5)}`);
+  if (c.changes.length > 0) parts.push(`changes ${list(c.changes)}`);
+  if (parts.length === 0)
+    return 'Instructions only: runs no commands and contacts no web addresses.';
+  const s = parts.join('; ');
+  return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
+}
+
+/** Review one skill's files. Never throws on any input; linear in the size of the files. */
+export function reviewSkill(input: ReviewInput): SafetyReport {
+  const out = new Findings();
+  const reach = new Reach();
+  const notExamined: NotExamined[] = [];
+  const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const f of files) {
+    reviewPath(f, out, notExamined, reach);
+    if (f.kind !== 'file' || f.text === undefined || f.notExamined !== undefined) continue;
+    const text = f.text;
+    const lines = new Lines(text);
+    const isSkillMd = f.path === 'SKILL.md' || f.path.toLowerCase() === 'skill.md';
+    const kind = isSkillMd ? undefined : scriptKind(f.path, text);
+    for (const s of findSecrets(text, 10)) {
+      const line = lines.lineOf(s.index);
+      out.add({
+        rule: 'secret/token',
+        file: f.path,
+        line,
+        column: lines.columnOf(s.index),
+        length: s.token.length,
+        detail: `${s.label}: ${s.token.slice(0, 8)}…`,
+        title: `${safetyRule('secret/token').title} (${s.label})`,
+      });
+    }
+    for (const h of findHiddenCharacters(text, kind !== undefined)) {
+      const line = lines.lineOf(h.offset);
+      out.add({
+        rule: h.rule,
+        severity: h.severity,
+        file: f.path,
+        line,
+        column: lines.columnOf(h.offset),
+        length: h.length,
+        detail: h.detail,
+        ...(h.hidden !== undefined ? { hidden: h.hidden } : {}),
+        excerpt: lines.line(line),
+      });
+    }
+    padding(f.path, lines, out);
+    if (kind !== undefined) {
+      reach.runs.add(f.path);
+      reviewCode(f.path, lines, kind, out, reach);
+      // Comments and strings in scripts can speak to the agent as well.
+      for (let i = 1; i <= lines.count; i++) {
+        const raw = lines.line(i);
+        if (raw.length > 8 && /[a-z]{3}\s+[a-z]{3}/i.test(raw))
+          phrasesOn(foldForMatching(raw), f.path, i, out, 'quoted', raw);
+      }
+    } else if (isSkillMd || DOC_EXT.test(f.path) || extensionKind(f.path) === 'none') {
+      const bodyStart = isSkillMd ? (input.frontmatter?.bodyStartLine ?? 1) : 1;
+      reviewDoc(f.path, lines, out, reach, isSkillMd, bodyStart);
+      if (isSkillMd) reviewFrontmatter(input.frontmatter?.data, text, bodyStart, lines, out, reach);
+    } else {
+      // Data files: instructions hidden in them reach the agent when it reads them; commands in
+      // configuration (`.npmrc`, `pip.conf`, hook files) run.
+      reviewCode(f.path, lines, 'data', out, reach);
+      for (let i = 1; i <= lines.count; i++) {
+        const raw = lines.line(i);
+        if (raw.length > 8) phrasesOn(foldForMatching(raw), f.path, i, out, 'prose', raw);
+      }
+      if (DATA_EXT.test(f.path) && /requirements[^/]*\.txt$/i.test(f.path) === false) continue;
+    }
+    if (/(?:^|\/)requirements[^/]*\.(?:txt|in)$/i.test(f.path))
+      for (let i = 1; i <= lines.count; i++) {
+        const name = /^\s*([A-Za-z0-9][\w.-]{1,100})/.exec(lines.line(i))?.[1];
+        const like = name ? typosquatOf(name, 'py') : undefined;
+        if (name && like)
+          out.add({
+            rule: 'supply/typosquat',
+            file: f.path,
+            line: i,
+            detail: `${name} (did you mean ${like}?)`,
+            excerpt: lines.line(i),
+          });
+      }
+  }
+  const findings = out.list.sort(
+    (a, b) =>
+      ORDER[b.severity] - ORDER[a.severity] ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      a.line - b.line ||
+      (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0),
+  );
+  const capabilities: SafetyCapabilities = {
+    runs: [...reach.runs].sort(),
+    contacts: [...reach.hosts].sort(),
+    reads: [...reach.reads].sort(),
+    changes: [...reach.changes].sort(),
+  };
+  const verdict = verdictOf(findings);
+  return {
+    verdict,
+    headline: VERDICT_HEADLINES[verdict],
+    summary: summaryOf(capabilities),
+    capabilities,
+    findings,
+    notExamined,
+  };
+}
+
+/** Apply a "Trust anyway" to a report: every finding marked accepted, the verdict recomputed. */
+export function withAcceptance(
+  report: SafetyReport,
+  acceptance: SafetyFinding['accepted'],
+): SafetyReport {
+  if (!acceptance) return report;
+  const findings = report.findings.map((f) => ({ ...f, accepted: acceptance }));
+  const verdict = verdictOf(findings);
+  return { ...report, findings, verdict, headline: VERDICT_HEADLINES[verdict] };
+}
+
+/** Every rule id, for SARIF's rule list and the docs. */
+export const SAFETY_RULE_IDS: readonly string[] = SAFETY_RULES.map((r) => r.id);
