@@ -54,11 +54,9 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
   }
 
   async function options(input: ChannelInput<'export.plan'>): Promise<ExportOptions> {
-    const { profiles } = await deps.settings.get();
     return {
       keep: input.keep,
       project: input.project,
-      profiles,
       out: input.out,
       claudeCode: input.claudeCode,
       sha256File: input.sha256File,
@@ -115,7 +113,8 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
     },
     'import.preview': async ({ source, pick }) => {
       try {
-        return ok(await previewImport(source, { pick }));
+        const { extraProfiles } = await deps.settings.get();
+        return ok(await previewImport(source, { pick, extraProfiles }));
       } catch (error) {
         return trouble(error, source);
       }
@@ -128,7 +127,14 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
           `${into} is not one of your library folders. Open it first.`,
         );
       try {
-        const result = await importSkill(source, { into: root, pick, onConflict, trashDir });
+        const { extraProfiles } = await deps.settings.get();
+        const result = await importSkill(source, {
+          into: root,
+          pick,
+          onConflict,
+          trashDir,
+          extraProfiles,
+        });
         return ok(result);
       } catch (error) {
         return trouble(error, source);

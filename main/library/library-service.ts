@@ -105,7 +105,7 @@ export class LibraryService {
     const settings = await this.settings.get();
     if (!settings.roots.includes(root))
       await this.settings.update({ roots: [...settings.roots, root] });
-    const listed = await this.listRootOrGlance(root, settings.profiles);
+    const listed = await this.listRootOrGlance(root, settings.extraProfiles);
     if (!listed.ok) return listed;
     return ok({ root, skills: listed.value.skills });
   }
@@ -155,7 +155,7 @@ export class LibraryService {
   }
 
   private async listNow(): Promise<LibraryListing> {
-    const { profiles } = await this.settings.get();
+    const { extraProfiles } = await this.settings.get();
     const listing: LibraryListing = {
       roots: await this.roots(),
       skills: [],
@@ -165,7 +165,7 @@ export class LibraryService {
     };
     const budgets: LibraryListing['budget'][] = [];
     for (const root of listing.roots) {
-      const result = await this.listRootOrGlance(root, profiles);
+      const result = await this.listRootOrGlance(root, extraProfiles);
       if (!result.ok) {
         listing.problems.push({ root, message: result.error.message });
         continue;
@@ -205,14 +205,14 @@ export class LibraryService {
    */
   private async listRootOrGlance(
     root: string,
-    profiles: ProfileId[],
+    extra: ProfileId[],
   ): ReturnType<LibraryService['listRoot']> {
     const memo = await this.memoOf(root);
     if (memo.root === '') {
       const glance = await quickList(root, this.glanceMinFolders);
       if (glance) {
         if (!this.checking.has(root)) {
-          const check = this.listRoot(root, profiles).then(
+          const check = this.listRoot(root, extra).then(
             () => this.emit('library.changed', { root }),
             () => this.emit('library.changed', { root }),
           );
@@ -222,7 +222,7 @@ export class LibraryService {
         return ok({ skills: glance, findings: [], budget: BUDGET_PENDING });
       }
     }
-    return this.listRoot(root, profiles);
+    return this.listRoot(root, extra);
   }
 
   /** Wait for background checks of first listings (tests; the app waits for `library.changed`). */
@@ -232,7 +232,7 @@ export class LibraryService {
 
   private async listRoot(
     root: string,
-    profiles: ProfileId[],
+    extra: ProfileId[],
   ): Promise<
     Result<{
       skills: SkillSummary[];
@@ -242,10 +242,10 @@ export class LibraryService {
   > {
     try {
       const memo = await this.memoOf(root);
-      const validation = await validateLibrary(root, { profiles, memo });
+      const validation = await validateLibrary(root, { extraProfiles: extra, memo });
       if (memo.rechecked > 0) this.cache?.save(root, memo);
       const skills = validation.skills.map((skill) => this.summarize(root, skill));
-      skills.push(...(await this.linkedSkills(root, profiles)));
+      skills.push(...(await this.linkedSkills(root, extra)));
       return ok({ skills, findings: validation.findings, budget: validation.budget });
     } catch (error) {
       if (error instanceof ValidateInputError) return fail('not-found', error.message);
@@ -258,7 +258,7 @@ export class LibraryService {
    * listed as the skill it points to (checked in its real folder), marked as linked; a broken
    * or refused link is listed as such, with the reason, and never read.
    */
-  private async linkedSkills(root: string, profiles: ProfileId[]): Promise<SkillSummary[]> {
+  private async linkedSkills(root: string, extra: ProfileId[]): Promise<SkillSummary[]> {
     const verdicts = linkedSkillFolders(root, await this.linkPolicyRoots());
     const out: SkillSummary[] = [];
     for (const v of verdicts) {
@@ -281,7 +281,10 @@ export class LibraryService {
         continue;
       }
       try {
-        const result = await validateSkillFolder(v.target, { profiles, libraryRoot: root });
+        const result = await validateSkillFolder(v.target, {
+          extraProfiles: extra,
+          libraryRoot: root,
+        });
         const summary = this.summarize(root, { ...result, relativePath: name });
         summary.path = join(v.link, v.fileName);
         summary.relativeDir = name;
@@ -338,11 +341,15 @@ export class LibraryService {
   ): Promise<Result<ChannelOutput<'skill.validate'>>> {
     const real = await this.resolve(path);
     if (!real) return outside(path);
-    const chosen = profiles ?? (await this.settings.get()).profiles;
+    const { extraProfiles } = await this.settings.get();
     try {
       const roots = await this.roots();
       const libraryRoot = roots.find((r) => real.startsWith(r));
-      const result = await validateSkillFolder(dirname(real), { profiles: chosen, libraryRoot });
+      const result = await validateSkillFolder(dirname(real), {
+        ...(profiles ? { profiles } : {}),
+        extraProfiles,
+        libraryRoot,
+      });
       return ok({
         diagnostics: result.diagnostics,
         verdicts: result.verdicts,

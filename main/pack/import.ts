@@ -13,7 +13,9 @@ import {
   type SourceFormat,
   type ValidateFn,
 } from '../../shared/projection';
-import { validateSkill } from '../../shared/validation';
+import { chooseProfiles, validateSkill } from '../../shared/validation';
+import type { ProfileId } from '../../shared/validation';
+import { parseSkill } from '../../shared/skill';
 import { readImportSource, type ReadEntry } from './archive-reader';
 import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
 
@@ -23,8 +25,10 @@ export interface ImportOptions {
   limits?: Partial<ImportLimits>;
   /** When the source holds several skills: the root folder (as listed in the preview) to import. */
   pick?: string;
-  /** Checks shown in the preview; default: the validation core (`validateSkill`, profile agentskills). */
+  /** Checks shown in the preview; default: the validation core (`validateSkill`). */
   validate?: ValidateFn;
+  /** Targets checked on top of the skill's own format, as in the library list (the app's Settings). */
+  extraProfiles?: ProfileId[];
 }
 
 /** Options for {@link importSkill}. */
@@ -55,6 +59,7 @@ function toPreview(
   ignored: string[],
   nameHint: string | undefined,
   validate: ValidateFn,
+  extraProfiles: readonly ProfileId[] = [],
 ): ImportPreview {
   const files = entries.filter((e) => !e.directory);
   const roots = findSkillRoots(files.map((f) => f.path));
@@ -110,8 +115,11 @@ function toPreview(
         mode: e.mode,
       }));
     const dirs = mine.filter((e) => e.directory).map((e) => e.path.slice(prefix.length));
+    // Why the list's own choice of profiles: the preview must agree with the list after import.
+    const choice = chooseProfiles(parseSkill(shownText), undefined, extraProfiles);
     const diagnostics = validate(shownText, {
-      profiles: ['agentskills'],
+      profiles: choice.profiles,
+      ownProfiles: choice.own,
       fileView: {
         folderName: name,
         fileName: 'SKILL.md',
@@ -154,6 +162,7 @@ export async function previewImport(
     read.ignored,
     read.nameHint,
     options.validate ?? validateSkill,
+    options.extraProfiles,
   );
 }
 
@@ -187,6 +196,7 @@ export async function importSkill(
     read.ignored,
     read.nameHint,
     options.validate ?? validateSkill,
+    options.extraProfiles,
   );
   if (preview.status === 'refused') return preview;
 

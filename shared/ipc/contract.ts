@@ -98,7 +98,11 @@ const countsSchema = z.object({ error: z.number(), warning: z.number(), info: z.
 export const settingsSchema = z.object({
   roots: z.array(z.string()),
   lastOpenSkill: z.string().nullable(),
-  profiles: z.array(profileIdSchema).min(1),
+  /**
+   * Targets checked on top of each skill's own format (shared/validation/choose-profiles.ts), e.g.
+   * a claude.ai upload. Empty: every skill is checked for its own format only.
+   */
+  extraProfiles: z.array(profileIdSchema),
   /** Tokens the always-loaded skill catalog may take (docs/agent-view.md §5); absent: the default. */
   contextBudget: z.number().int().min(100).max(1_000_000).optional(),
 });
@@ -117,7 +121,7 @@ const skillSummarySchema = z.object({
   name: z.string(),
   /** First line of the description ('' when none). */
   description: z.string(),
-  /** Findings for the selected profiles (disk checks included). */
+  /** Findings for the skill's own format and the extra targets (disk checks included). */
   counts: countsSchema,
   /** The profiles the core suggests for this skill's format. */
   suggestedProfiles: z.array(profileIdSchema),
@@ -448,10 +452,10 @@ export const channels = {
   },
   /** The remembered settings. */
   'settings.get': { input: z.object({}), output: settingsSchema },
-  /** Change the selected profiles or the last open skill. */
+  /** Change the extra targets or the last open skill. */
   'settings.update': {
     input: z.object({
-      profiles: z.array(profileIdSchema).min(1).optional(),
+      extraProfiles: z.array(profileIdSchema).optional(),
       lastOpenSkill: z.string().nullable().optional(),
       contextBudget: z.number().int().min(100).max(1_000_000).optional(),
     }),
@@ -472,7 +476,7 @@ export const channels = {
     input: z.object({ root: z.string().min(1) }),
     output: z.object({ roots: z.array(z.string()) }),
   },
-  /** Every skill under the remembered roots, validated for the selected profiles, plus library-wide findings. */
+  /** Every skill under the remembered roots, validated for its own format and the extra targets, plus library-wide findings. */
   'library.list': {
     input: z.object({}),
     output: z.object({

@@ -3,6 +3,8 @@ export { validateSkill } from './validate-skill';
 export { VALIDATION_LIMITS } from '../skill/limits';
 export type { LimitExceeded, ValidationLimits } from '../skill/limits';
 export { suggestProfiles } from './suggest-profiles';
+export { chooseProfiles } from './choose-profiles';
+export type { ProfileChoice } from './choose-profiles';
 export { fixAllSafe } from './fix-all';
 export { describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
 export type { BudgetShare, DescriptionBudget } from './describe-budget';

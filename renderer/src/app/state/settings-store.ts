@@ -9,14 +9,17 @@ export interface SettingsDeps {
   notices: Notices;
 }
 
-/** Remembered settings: the targets (profiles) the editor and the list check for, the last open skill. */
+/**
+ * Remembered settings: the extra targets (profiles) the editor and the list check for on top of
+ * each skill's own format, the last open skill.
+ */
 export interface SettingsState {
-  profiles: ProfileId[];
+  extraProfiles: ProfileId[];
   lastOpenSkill: string | null;
   /** Read the remembered settings. */
   load: () => Promise<void>;
-  /** Choose the targets; returns whether they were remembered. An empty choice is ignored. */
-  setProfiles: (profiles: ProfileId[]) => Promise<boolean>;
+  /** Choose the extra targets (none: each skill's own format only); returns whether they were remembered. */
+  setExtraProfiles: (profiles: ProfileId[]) => Promise<boolean>;
   /** Remember the SKILL.md to reopen at the next start. */
   rememberOpenSkill: (path: string) => void;
 }
@@ -26,7 +29,7 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
   // Why a counter: a choice the user made while the settings were still loading must not be undone by them.
   let choices = 0;
   return create<SettingsState>()((set) => ({
-    profiles: ['agentskills'],
+    extraProfiles: [],
     lastOpenSkill: null,
 
     async load() {
@@ -35,15 +38,14 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
       if (!result.ok) return;
       set({
         lastOpenSkill: result.value.lastOpenSkill,
-        ...(choices === before ? { profiles: result.value.profiles } : {}),
+        ...(choices === before ? { extraProfiles: result.value.extraProfiles } : {}),
       });
     },
 
-    async setProfiles(profiles) {
-      if (profiles.length === 0) return false;
+    async setExtraProfiles(profiles) {
       choices += 1;
-      set({ profiles });
-      const result = await api['settings.update']({ profiles });
+      set({ extraProfiles: profiles });
+      const result = await api['settings.update']({ extraProfiles: profiles });
       if (!result.ok) notices.showError(result.error);
       return result.ok;
     },

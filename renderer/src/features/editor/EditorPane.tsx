@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../../../shared/validation/types';
-import { useSettingsStore } from '../../app/state/stores';
 import { editorSchemaFor } from '../../ui/profile-schemas';
 import { BOM, setEditorBridge } from './editor-bridge';
 import { frontmatterLines } from './frontmatter-mirror';
@@ -73,7 +72,7 @@ export function EditorPane() {
   const externalRevision = useEditorStore((s) => s.externalRevision);
   const diagnostics = useEditorStore((s) => s.diagnostics);
   const diskDiagnostics = useEditorStore((s) => s.diskDiagnostics);
-  const profiles = useSettingsStore((s) => s.profiles);
+  const profiles = useEditorStore((s) => s.profiles);
 
   useEffect(() => {
     if (!host.current) return;

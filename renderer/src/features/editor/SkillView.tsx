@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { parseSkill } from '../../../../shared/skill';
-import { useSettingsStore } from '../../app/state/stores';
 import { ExportDialog } from '../export/ExportDialog';
 import { ConflictBanner } from './ConflictBanner';
 import { isSkillFile } from './editor-store';
@@ -66,7 +65,7 @@ export function SkillView() {
   const togglePreview = useEditorStore((s) => s.togglePreview);
   const save = useEditorStore((s) => s.save);
   const setDraft = useEditorStore((s) => s.setDraft);
-  const profiles = useSettingsStore((s) => s.profiles);
+  const profiles = useEditorStore((s) => s.profiles);
   const imageDataUrl = useFilesStore((s) => s.imageDataUrl);
   const [allowRemote, setAllowRemote] = useState(false);
   const [exporting, setExporting] = useState(false);

@@ -40,11 +40,11 @@ function setup(files: Record<string, string> = { [ALPHA]: CLEAN }, channels: Fak
   const notices = createNoticesStore();
   const checked: [string, SkillRowPatch][] = [];
   const remembered: string[] = [];
-  const target = { profiles: ['agentskills'] as ProfileId[], bridge: null as EditorBridge | null };
+  const target = { profiles: [] as ProfileId[], bridge: null as EditorBridge | null };
   const editor = createEditorStore({
     api: fake.api,
     notices: notices.getState(),
-    profiles: () => target.profiles,
+    extraProfiles: () => target.profiles,
     rememberOpenSkill: (path) => remembered.push(path),
     bridge: () => target.bridge,
     onSkillChecked: (path, patch) => checked.push([path, patch]),
@@ -437,9 +437,10 @@ describe('editor store: fixes', () => {
     expect(Object.keys(editor.getState().verdicts)).toEqual(['agentskills']);
     target.profiles = ['claude-code'];
     editor.getState().revalidate();
-    expect(Object.keys(editor.getState().verdicts)).toEqual(['claude-code']);
+    expect(Object.keys(editor.getState().verdicts)).toEqual(['agentskills', 'claude-code']);
     await vi.waitFor(() => expect(fake.inputs('skill.validate')).toHaveLength(2));
-    expect(fake.inputs('skill.validate')[1]).toEqual({ path: ALPHA, profiles: ['claude-code'] });
+    // Main chooses the same profiles from the file and the remembered extra targets.
+    expect(fake.inputs('skill.validate')[1]).toEqual({ path: ALPHA });
   });
 });
 

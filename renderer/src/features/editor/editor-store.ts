@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ApiClient, ChannelOutput, SkillSummary } from '../../../../shared/ipc/contract';
 import { applyEdits, parseSkill } from '../../../../shared/skill';
-import { fixAllSafe, getRule, validateSkill } from '../../../../shared/validation';
+import { chooseProfiles, fixAllSafe, getRule, validateSkill } from '../../../../shared/validation';
 import type {
   Diagnostic,
   FileView,
@@ -31,6 +31,10 @@ export interface EditorState {
   draft: string;
   version: string | null;
   fileView: FileView | null;
+  /** The profiles the buffer is checked for: its own format, then the extra targets. */
+  profiles: ProfileId[];
+  /** The skill's own format among them. */
+  ownProfiles: ProfileId[];
   /** Findings of the core on the current buffer, recomputed on every change. */
   diagnostics: Diagnostic[];
   verdicts: ValidationResult['verdicts'];
@@ -68,8 +72,8 @@ export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 
 export interface EditorDeps {
   api: ApiClient;
   notices: Notices;
-  /** The selected targets, read at every check. */
-  profiles: () => readonly ProfileId[];
+  /** The extra targets chosen in Settings (on top of each skill's own format), read at every check. */
+  extraProfiles: () => readonly ProfileId[];
   /** Remember the SKILL.md to reopen at the next start. */
   rememberOpenSkill: (path: string) => void;
   /** The mounted Monaco editor, if any: fixes applied through it land in its undo history. */
@@ -98,21 +102,38 @@ function skillDirOf(path: string): string {
 /** Make an editor store. */
 export function createEditorStore(deps: EditorDeps) {
   const { api, notices, bridge } = deps;
-  const profiles = () => [...deps.profiles()];
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   return create<EditorState>()((set, get) => {
+    /** The profiles for `text` (shared/validation/choose-profiles.ts), the same arrays while they do not change. */
+    function choose(text: string) {
+      const { profiles, own } = chooseProfiles(parseSkill(text), undefined, deps.extraProfiles());
+      const same = (a: readonly ProfileId[], b: readonly ProfileId[] | undefined) =>
+        b !== undefined && a.length === b.length && a.every((p, i) => p === b[i]);
+      const state = get() as EditorState | undefined;
+      return {
+        profiles: same(profiles, state?.profiles) && state ? state.profiles : profiles,
+        ownProfiles: same(own, state?.ownProfiles) && state ? state.ownProfiles : own,
+      };
+    }
+
     function validate(text: string, fileView: FileView | null) {
+      const chosen = choose(text);
       // Why: only SKILL.md has frontmatter rules; a reference or script is just text.
-      if (!isSkillFile(get()?.path ?? null)) return { diagnostics: [], verdicts: {} };
-      const result = validateSkill(text, { profiles: profiles(), fileView: fileView ?? undefined });
-      return { diagnostics: result.diagnostics, verdicts: result.verdicts };
+      if (!isSkillFile(get()?.path ?? null)) return { diagnostics: [], verdicts: {}, ...chosen };
+      const result = validateSkill(text, {
+        profiles: chosen.profiles,
+        ownProfiles: chosen.ownProfiles,
+        fileView: fileView ?? undefined,
+      });
+      return { diagnostics: result.diagnostics, verdicts: result.verdicts, ...chosen };
     }
 
     /** The disk checks of a SKILL.md whose saved text is `savedText`: disk-only findings, its list row. */
     async function refreshDisk(path: string, savedText: string) {
       if (!isSkillFile(path)) return;
-      const result = await api['skill.validate']({ path, profiles: profiles() });
+      // Why no profiles: main chooses them the same way (the skill's own format plus Settings' extras).
+      const result = await api['skill.validate']({ path });
       if (!result.ok) return;
       // Why only unknown rule ids: the core's own findings are already live on the buffer.
       if (get().path === path)
@@ -138,6 +159,8 @@ export function createEditorStore(deps: EditorDeps) {
       draft: '',
       version: null,
       fileView: null,
+      profiles: ['agentskills'],
+      ownProfiles: ['agentskills'],
       diagnostics: [],
       verdicts: {},
       diskDiagnostics: [],
@@ -240,7 +263,7 @@ export function createEditorStore(deps: EditorDeps) {
       fixAll() {
         const current = get().draft;
         const { text, applied } = fixAllSafe(current, {
-          profiles: profiles(),
+          ...choose(current),
           fileView: get().fileView ?? undefined,
         });
         if (applied.length === 0) return 0;

@@ -9,7 +9,7 @@ import { createFilesStore } from './files-store';
 export const useEditorStore = createEditorStore({
   api,
   notices: useNoticesStore.getState(),
-  profiles: () => useSettingsStore.getState().profiles,
+  extraProfiles: () => useSettingsStore.getState().extraProfiles,
   rememberOpenSkill: (path) => useSettingsStore.getState().rememberOpenSkill(path),
   bridge: editorBridge,
   // Why here and in this direction only: the editor tells the list about a saved skill; the list
