@@ -1,10 +1,11 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { lstat, readFile, rename, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseSkill } from '../../shared/skill';
+import { applyEdits, parseSkill } from '../../shared/skill';
 import { chooseProfiles, fixAllSafe, validateSkill } from '../../shared/validation';
 import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError } from '../platform/fs-errors';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
@@ -334,8 +335,8 @@ function isPlainSegment(name: string): boolean {
 
 /**
  * Apply every safe fix of the chosen profiles (default: the core's suggestion): text edits are
- * written atomically (temp file + rename); a safe `rename-folder` operation runs only when no
- * file or folder of the new name exists. Reports what changed.
+ * written atomically (temp file + rename); a safe `rename-folder` operation (with the name it
+ * carries) runs only when no file or folder of the new name exists. Reports what changed.
  */
 export async function applySafeFixes(
   skillFile: string,
@@ -379,22 +380,20 @@ export async function applySafeFixes(
       });
       continue;
     }
-    const target = join(dirname(dir), op.newName);
-    const exists = await lstat(target).then(
-      () => true,
-      () => false,
-    );
-    if (exists) {
-      outcome.skipped.push({
-        title: fix.title,
-        reason: `${target} already exists, so the folder was not renamed.`,
-      });
+    let target: string;
+    try {
+      target = await renameFolderNoReplace(dir, op.newName);
+    } catch (error) {
+      if (!(error instanceof FolderExistsError)) throw error;
+      outcome.skipped.push({ title: fix.title, reason: error.message });
       continue;
     }
-    await rename(dir, target);
     outcome.renamedFolder = { from: dir, to: target };
     outcome.file = join(target, basename(file));
     outcome.changed = true;
+    // The fix's text edits (the name itself) go with the folder's new name.
+    if (fix.edits.length > 0)
+      await writeFileAtomic(outcome.file, applyEdits(fixed.text, fix.edits));
     applied.push({ ruleId: d.ruleId, profile: d.profile, title: fix.title, message: d.message });
   }
   return outcome;
