@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { lstat, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SkillTemplate } from '../../shared/authoring/templates';
 import {
   fail,
@@ -20,6 +20,7 @@ import {
   type SkillValidation,
 } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError } from '../platform/fs-errors';
 import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
@@ -295,6 +296,42 @@ export class LibraryService {
       }
     }
     return out;
+  }
+
+  /**
+   * Rename a skill's folder (the name/folder quick fix): a sibling name, never replacing anything
+   * (main/platform/rename-folder.ts). Refuses for a library root itself and for a folder that is
+   * a link (renaming what it points to would break the link). Returns the new SKILL.md path.
+   */
+  async renameSkillFolder(path: string, newName: string): Promise<Result<{ path: string }>> {
+    const real = await this.resolve(path);
+    if (!real) return outside(path);
+    const given = dirname(resolve(path));
+    const dir = dirname(real);
+    if (!/^[^\\/\0]+$/.test(newName) || newName === '.' || newName === '..')
+      return fail('invalid-name', `"${newName}" cannot be a folder name.`);
+    if ((await this.roots()).some((r) => resolve(r) === dir))
+      return fail(
+        'invalid-move',
+        'This skill is the library folder itself, so Skillbench does not rename it. Rename the folder in your file manager, then open it again.',
+      );
+    const link = await lstat(given).catch(() => null);
+    if (link?.isSymbolicLink())
+      return fail(
+        'invalid-move',
+        `${given} is a link to another folder, so it was not renamed. Change the name in SKILL.md instead.`,
+      );
+    try {
+      const to = await renameFolderNoReplace(dir, newName);
+      return ok({ path: join(to, basename(real)) });
+    } catch (error) {
+      if (error instanceof FolderExistsError)
+        return fail(
+          'exists',
+          `A folder named "${newName}" already exists next to this skill, so nothing was renamed. Rename or remove that folder first.`,
+        );
+      return { ok: false, error: describeFsError(error, dir, 'write') };
+    }
   }
 
   private summarize(root: string, skill: SkillValidation): SkillSummary {

@@ -507,6 +507,12 @@ export const channels = {
     }),
     output: z.object({ path: z.string(), version: z.string() }),
   },
+  /** Rename a skill's folder to a sibling name (the name/folder fix); never replaces anything. */
+  'skill.renameFolder': {
+    input: z.object({ path: z.string().min(1), newName: z.string().min(1) }),
+    /** The SKILL.md's new path. */
+    output: z.object({ path: z.string() }),
+  },
   /** Validate a saved SKILL.md with every disk check (links, references, package size, library). */
   'skill.validate': {
     input: z.object({ path: z.string().min(1), profiles: z.array(profileIdSchema).optional() }),

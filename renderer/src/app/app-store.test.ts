@@ -50,6 +50,7 @@ function setup(channels: FakeChannels = {}) {
     rememberOpenSkill: (path) => settings.getState().rememberOpenSkill(path),
     bridge: () => null,
     onSkillChecked: (path, patch) => library.getState().updateSkill(path, patch),
+    onSkillMoved: () => undefined,
   });
   const app = createAppStore({
     api: fake.api,

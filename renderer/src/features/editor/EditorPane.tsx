@@ -36,7 +36,13 @@ monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
       const end = d.range?.end.line ?? 1;
       if (end < range.startLineNumber || start > range.endLineNumber) continue;
       for (const fix of d.fixes) {
-        if (fix.edits.length === 0 || (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1)))
+        // Why fixes that rename the folder are left to the Problems panel: a code action can only
+        // change text, and the name without its folder would differ from the folder again.
+        if (
+          fix.edits.length === 0 ||
+          fix.fileOperations?.length ||
+          (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1))
+        )
           continue;
         actions.push({
           title: fix.title,

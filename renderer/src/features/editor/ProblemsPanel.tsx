@@ -93,7 +93,7 @@ export function ProblemsPanel() {
             </div>
             <div className="problem-fixes">
               {(d.fixes ?? [])
-                .filter((f) => f.edits.length > 0)
+                .filter((f) => f.edits.length > 0 || (f.fileOperations?.length ?? 0) > 0)
                 .map((fix) => (
                   <button type="button" key={fix.title} onClick={() => applyFix(fix)}>
                     {fix.title}

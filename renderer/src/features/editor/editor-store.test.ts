@@ -40,6 +40,7 @@ function setup(files: Record<string, string> = { [ALPHA]: CLEAN }, channels: Fak
   const notices = createNoticesStore();
   const checked: [string, SkillRowPatch][] = [];
   const remembered: string[] = [];
+  const moved: [string, string][] = [];
   const target = { profiles: [] as ProfileId[], bridge: null as EditorBridge | null };
   const editor = createEditorStore({
     api: fake.api,
@@ -48,8 +49,9 @@ function setup(files: Record<string, string> = { [ALPHA]: CLEAN }, channels: Fak
     rememberOpenSkill: (path) => remembered.push(path),
     bridge: () => target.bridge,
     onSkillChecked: (path, patch) => checked.push([path, patch]),
+    onSkillMoved: (from, to) => moved.push([from, to]),
   });
-  return { fake, notices, editor, checked, remembered, target };
+  return { fake, notices, editor, checked, remembered, target, moved };
 }
 
 afterEach(() => {
@@ -441,6 +443,55 @@ describe('editor store: fixes', () => {
     await vi.waitFor(() => expect(fake.inputs('skill.validate')).toHaveLength(2));
     // Main chooses the same profiles from the file and the remembered extra targets.
     expect(fake.inputs('skill.validate')[1]).toEqual({ path: ALPHA });
+  });
+});
+
+describe('editor store: the fix that renames the folder', () => {
+  const SLIDES = '/lib/Slide-Maker/SKILL.md';
+  const UPPER = '---\nname: Slide-Maker\ndescription: Makes slides. Use when asked.\n---\n# S\n';
+
+  it('renames the folder, then the name, saves at the new path and tells the list', async () => {
+    const { editor, fake, moved, notices } = setup(undefined, {
+      'skill.read': ({ path }) => ok({ path, text: UPPER, version: 'v1' }),
+      'skill.renameFolder': () => ok({ path: '/lib/slide-maker/SKILL.md' }),
+      'skill.save': ({ path }) => ok({ path, version: 'v2' }),
+    });
+    await editor.getState().open(SLIDES);
+    const fix = editor
+      .getState()
+      .diagnostics.flatMap((d) => d.fixes ?? [])
+      .find((f) => f.fileOperations?.length);
+    expect(fix?.title).toBe("Rename the skill and its folder to 'slide-maker'");
+    editor.getState().applyFix(fix!);
+    await vi.waitFor(() => expect(fake.inputs('skill.save')).toHaveLength(1));
+    expect(fake.inputs('skill.renameFolder')).toEqual([{ path: SLIDES, newName: 'slide-maker' }]);
+    expect(fake.inputs('skill.save')[0]).toMatchObject({
+      path: '/lib/slide-maker/SKILL.md',
+      text: UPPER.replace('name: Slide-Maker', 'name: slide-maker'),
+    });
+    expect(editor.getState()).toMatchObject({
+      path: '/lib/slide-maker/SKILL.md',
+      skillDir: '/lib/slide-maker',
+      diagnostics: [],
+    });
+    expect(moved).toEqual([[SLIDES, '/lib/slide-maker/SKILL.md']]);
+    await vi.waitFor(() => expect(notices.getState().notice).toContain('Renamed the folder'));
+  });
+
+  it('changes nothing when the folder cannot be renamed, and says why', async () => {
+    const { editor, fake, notices } = setup(undefined, {
+      'skill.read': ({ path }) => ok({ path, text: UPPER, version: 'v1' }),
+      'skill.renameFolder': () => failure('exists', 'A folder named "slide-maker" already exists.'),
+    });
+    await editor.getState().open(SLIDES);
+    const fix = editor
+      .getState()
+      .diagnostics.flatMap((d) => d.fixes ?? [])
+      .find((f) => f.fileOperations?.length);
+    editor.getState().applyFix(fix!);
+    await vi.waitFor(() => expect(notices.getState().error?.code).toBe('exists'));
+    expect(editor.getState()).toMatchObject({ path: SLIDES, draft: UPPER });
+    expect(fake.inputs('skill.save')).toEqual([]);
   });
 });
 

@@ -80,6 +80,8 @@ export interface EditorDeps {
   bridge: () => EditorBridge | null;
   /** A SKILL.md was checked on disk (after opening or saving it): what its list row shows now. */
   onSkillChecked: (path: string, patch: SkillRowPatch) => void;
+  /** The open skill's folder was renamed: the list follows. */
+  onSkillMoved: (from: string, to: string) => void;
 }
 
 /** How long typing pauses before the buffer is kept as a draft. */
@@ -149,6 +151,40 @@ export function createEditorStore(deps: EditorDeps) {
           ? { description: data.description.trim().split('\n')[0] ?? '' }
           : {}),
       });
+    }
+
+    /**
+     * A fix that renames the skill's folder (and changes the name with it): the folder first, and
+     * only if that worked the text; a buffer without other changes is then saved, so the list and
+     * the disk agree at once.
+     */
+    async function renameFolderWith(fix: QuickFix) {
+      const { path, draft, savedText, status } = get();
+      const op = fix.fileOperations?.find((o) => o.kind === 'rename-folder');
+      if (!path || !op || status !== 'ready') return;
+      const moved = await api['skill.renameFolder']({ path, newName: op.newName });
+      if (!moved.ok) {
+        notices.showError(moved.error);
+        return;
+      }
+      if (get().path !== path) return;
+      const newPath = moved.value.path;
+      const view = await api['skill.fileView']({ path: newPath });
+      const clean = draft === savedText;
+      set({
+        path: newPath,
+        skillDir: skillDirOf(newPath),
+        ...(view.ok ? { fileView: view.value } : {}),
+      });
+      deps.rememberOpenSkill(newPath);
+      deps.onSkillMoved(path, newPath);
+      if (fix.edits.length > 0) {
+        const text = applyEdits(get().draft, fix.edits);
+        if (!(get().view === 'text' && bridge()?.applyEdits(fix.edits)))
+          get().setDraft(text, false);
+      } else set(validate(get().draft, get().fileView));
+      if (clean && fix.edits.length > 0) await get().save();
+      notices.showNotice(`Renamed the folder to "${op.newName}".`);
     }
 
     return {
@@ -255,6 +291,10 @@ export function createEditorStore(deps: EditorDeps) {
       },
 
       applyFix(fix) {
+        if (fix.fileOperations?.some((o) => o.kind === 'rename-folder')) {
+          void renameFolderWith(fix);
+          return;
+        }
         // Why through the editor: the fix lands in Monaco's undo history, so Ctrl+Z takes it back.
         if (get().view === 'text' && bridge()?.applyEdits(fix.edits)) return;
         get().setDraft(applyEdits(get().draft, fix.edits), false);

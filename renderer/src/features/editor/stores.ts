@@ -15,6 +15,7 @@ export const useEditorStore = createEditorStore({
   // Why here and in this direction only: the editor tells the list about a saved skill; the list
   // never reaches into the editor (the app shell hands it what to open).
   onSkillChecked: (path, patch) => useLibraryStore.getState().updateSkill(path, patch),
+  onSkillMoved: () => void useLibraryStore.getState().refresh(),
 });
 
 /** The window's file tree of the open skill. */
