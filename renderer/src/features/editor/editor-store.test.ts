@@ -179,6 +179,35 @@ describe('editor store: typing', () => {
     ]);
   });
 
+  it('forgets the kept draft once every change was undone, so it is not offered back', async () => {
+    const { editor, fake } = setup(undefined, {
+      'drafts.put': () => ok({}),
+      'drafts.discard': () => ok({}),
+    });
+    await editor.getState().open(ALPHA);
+    vi.useFakeTimers();
+    editor.getState().setDraft(`${CLEAN}a`);
+    vi.advanceTimersByTime(DRAFT_DELAY_MS);
+    expect(fake.inputs('drafts.put')).toHaveLength(1);
+    editor.getState().setDraft(CLEAN);
+    vi.advanceTimersByTime(DRAFT_DELAY_MS);
+    expect(fake.inputs('drafts.put')).toHaveLength(1);
+    expect(fake.inputs('drafts.discard')).toEqual([{ path: ALPHA }]);
+  });
+
+  it('drops the unsaved changes and their draft when the user discards them', async () => {
+    const { editor, fake } = setup(undefined, {
+      'drafts.put': () => ok({}),
+      'drafts.discard': () => ok({}),
+    });
+    await editor.getState().open(ALPHA);
+    editor.getState().setDraft(COLON);
+    await editor.getState().discardChanges();
+    expect(editor.getState()).toMatchObject({ draft: CLEAN, savedText: CLEAN });
+    expect(isDirty(editor.getState())).toBe(false);
+    expect(fake.inputs('drafts.discard')).toEqual([{ path: ALPHA }]);
+  });
+
   it('tells Monaco about text that changed outside it, and ignores Monaco echoing the same text', async () => {
     const { editor } = setup();
     await editor.getState().open(ALPHA);
@@ -454,6 +483,8 @@ describe('editor store: the fix that renames the folder', () => {
     const { editor, fake, moved, notices } = setup(undefined, {
       'skill.read': ({ path }) => ok({ path, text: UPPER, version: 'v1' }),
       'skill.renameFolder': () => ok({ path: '/lib/slide-maker/SKILL.md' }),
+      'drafts.put': () => ok({}),
+      'drafts.discard': () => ok({}),
       'skill.save': ({ path }) => ok({ path, version: 'v2' }),
     });
     await editor.getState().open(SLIDES);

@@ -62,6 +62,8 @@ export interface EditorState {
   loadRecovered: () => Promise<void>;
   restoreDraft: (draft: Draft) => Promise<void>;
   discardDraft: (draft: Draft) => Promise<void>;
+  /** Drop the unsaved changes of the open file (and the draft kept of them). */
+  discardChanges: () => Promise<void>;
   close: () => void;
 }
 
@@ -104,6 +106,8 @@ function skillDirOf(path: string): string {
 /** Make an editor store. */
 export function createEditorStore(deps: EditorDeps) {
   const { api, notices, bridge } = deps;
+  // Whether a draft of the open file may be kept in main (a put was scheduled since the last save).
+  let draftKept = false;
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   return create<EditorState>()((set, get) => {
@@ -207,6 +211,7 @@ export function createEditorStore(deps: EditorDeps) {
       externalRevision: 0,
 
       async open(path, skillDir) {
+        draftKept = false;
         set({ status: 'loading', path, conflict: null, diskDiagnostics: [] });
         const [read, view] = await Promise.all([
           api['skill.read']({ path }),
@@ -247,10 +252,15 @@ export function createEditorStore(deps: EditorDeps) {
         clearTimeout(draftTimer);
         if (path && text !== get().savedText) {
           // Why: a renderer crash must not lose typing; keep the buffer on disk shortly after each pause.
+          draftKept = true;
           draftTimer = setTimeout(
             () => void api['drafts.put']({ path, text, baseVersion: version }),
             DRAFT_DELAY_MS,
           );
+        } else if (path && draftKept) {
+          // Every change undone: the kept draft would be offered back at the next start for nothing.
+          draftKept = false;
+          void api['drafts.discard']({ path });
         }
       },
 
@@ -258,6 +268,8 @@ export function createEditorStore(deps: EditorDeps) {
         const { path, draft, version, status } = get();
         if (!path || status !== 'ready') return false;
         clearTimeout(draftTimer);
+        // Why: main forgets the draft of a saved file.
+        draftKept = false;
         set({ status: 'saving' });
         const result = await api['skill.save']({
           path,
@@ -341,11 +353,12 @@ export function createEditorStore(deps: EditorDeps) {
       },
 
       takeDiskVersion() {
-        const { conflict, path } = get();
+        const { conflict, path, draft } = get();
         if (!conflict || conflict.diskText === null) return;
         set({ savedText: conflict.diskText, version: conflict.diskVersion, conflict: null });
+        // setDraft forgets the kept draft when the text changes; when it does not, it is forgotten here.
         get().setDraft(conflict.diskText, false);
-        if (path) void api['drafts.discard']({ path });
+        if (path && draft === conflict.diskText) void api['drafts.discard']({ path });
       },
 
       keepMine() {
@@ -387,6 +400,19 @@ export function createEditorStore(deps: EditorDeps) {
       async discardDraft(draft) {
         await api['drafts.discard']({ path: draft.path });
         set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
+      },
+
+      async discardChanges() {
+        const { path, savedText, fileView } = get();
+        if (!path) return;
+        clearTimeout(draftTimer);
+        draftKept = false;
+        set({
+          draft: savedText,
+          externalRevision: get().externalRevision + 1,
+          ...validate(savedText, fileView),
+        });
+        await api['drafts.discard']({ path });
       },
 
       close() {
