@@ -2,7 +2,8 @@ import { readdirSync, realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { applyEdits, parseSkill } from '../../shared/skill';
-import { chooseProfiles, fixAllSafe, validateSkill } from '../../shared/validation';
+import { chooseProfiles, countFindings, fixAllSafe, validateSkill } from '../../shared/validation';
+import type { FindingLike } from '../../shared/validation/findings';
 import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
@@ -56,14 +57,9 @@ export interface ValidateLibraryOptions {
   pool?: WorkerPool | null;
 }
 
-function countsOf(diagnostics: readonly { severity: string }[]): SeverityCounts {
-  const c: SeverityCounts = { error: 0, warning: 0, info: 0 };
-  for (const d of diagnostics) {
-    if (d.severity === 'error') c.error++;
-    else if (d.severity === 'warning') c.warning++;
-    else c.info++;
-  }
-  return c;
+/** Each problem once (the same finding of several profiles is one), as the Problems panel lists them. */
+function countsOf(diagnostics: readonly FindingLike[]): SeverityCounts {
+  return countFindings(diagnostics);
 }
 
 /** Per profile verdict over every finding (core verdicts do not see disk and library findings). */

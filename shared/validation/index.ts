@@ -6,6 +6,8 @@ export { suggestProfiles } from './suggest-profiles';
 export { chooseProfiles } from './choose-profiles';
 export type { ProfileChoice } from './choose-profiles';
 export { fixAllSafe } from './fix-all';
+export { countFindings, groupFindings } from './findings';
+export type { FindingGroup } from './findings';
 export { describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
 export type { BudgetShare, DescriptionBudget } from './describe-budget';
 export { RULES, getRule, severityOf } from './rule-catalog';

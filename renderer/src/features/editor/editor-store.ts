@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import type { ApiClient, ChannelOutput, SkillSummary } from '../../../../shared/ipc/contract';
 import { applyEdits, parseSkill } from '../../../../shared/skill';
-import { chooseProfiles, fixAllSafe, getRule, validateSkill } from '../../../../shared/validation';
+import {
+  chooseProfiles,
+  fixAllSafe,
+  getRule,
+  groupFindings,
+  validateSkill,
+} from '../../../../shared/validation';
 import type {
   Diagnostic,
   FileView,
@@ -224,6 +230,8 @@ export function createEditorStore(deps: EditorDeps) {
           return false;
         }
         const fileView = view?.ok ? view.value : null;
+        // Why: a message about the file shown before ("Saved", "Reloaded") is not about this one.
+        notices.showNotice(null);
         set({
           skillDir: skillDir ?? skillDirOf(path),
           savedText: read.value.text,
@@ -319,9 +327,15 @@ export function createEditorStore(deps: EditorDeps) {
           fileView: get().fileView ?? undefined,
         });
         if (applied.length === 0) return 0;
+        const before = groupFindings(get().diagnostics).length;
         const whole = [{ start: 0, end: current.length, newText: text }];
         if (!(get().view === 'text' && bridge()?.applyEdits(whole))) get().setDraft(text, false);
-        return applied.length;
+        // Why count rows: a fix of one problem raised by several profiles (or in several rounds)
+        // is one problem fewer in the list, and the message must match what the user sees.
+        return Math.max(
+          0,
+          before - groupFindings(validate(text, get().fileView).diagnostics).length,
+        );
       },
 
       revalidate() {
