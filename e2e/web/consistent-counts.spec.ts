@@ -33,3 +33,17 @@ test('the list badge, the Problems panel and "Fixed N problems" count the same p
   await app.openSkill('beta');
   await expect(app.status).not.toHaveText('Saved');
 });
+
+test('the description-budget meter follows a saved description', async ({ app, library }) => {
+  await library.addSkill('beta', BETA);
+  await app.openFolder(library.dir);
+  const meter = app.page.locator('label[for="budget-meter"]');
+  const before = 'Second skill. Use when asked.'.length;
+  await expect(meter).toContainText(`Descriptions: ${before} / 8,000 characters`);
+  await app.openSkill('beta');
+  await app.replaceLine(3, 'description: A much longer second skill. Use when the user asks.');
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+  const after = 'A much longer second skill. Use when the user asks.'.length;
+  await expect(meter).toContainText(`Descriptions: ${after} / 8,000 characters`);
+});

@@ -8,7 +8,7 @@ export type { ProfileChoice } from './choose-profiles';
 export { fixAllSafe } from './fix-all';
 export { countFindings, groupFindings } from './findings';
 export type { FindingGroup } from './findings';
-export { describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
+export { budgetFromCounts, describeBudget, DESCRIPTION_BUDGET } from './describe-budget';
 export type { BudgetShare, DescriptionBudget } from './describe-budget';
 export { RULES, getRule, severityOf } from './rule-catalog';
 export type { RuleId } from './rule-catalog';

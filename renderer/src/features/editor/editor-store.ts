@@ -74,7 +74,10 @@ export interface EditorState {
 }
 
 /** What a SKILL.md's check on disk changes in its library row. */
-export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>;
+export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>> & {
+  /** The whole description's length in characters, for the description-budget meter. */
+  budgetCharacters?: number;
+};
 
 /** What the editor store needs from outside. */
 export interface EditorDeps {
@@ -158,7 +161,10 @@ export function createEditorStore(deps: EditorDeps) {
         counts: result.value.counts,
         ...(typeof data?.name === 'string' ? { name: data.name } : {}),
         ...(typeof data?.description === 'string'
-          ? { description: data.description.trim().split('\n')[0] ?? '' }
+          ? {
+              description: data.description.trim().split('\n')[0] ?? '',
+              budgetCharacters: [...data.description].length,
+            }
           : {}),
       });
     }
