@@ -89,6 +89,7 @@ describe('editor store: open', () => {
         counts: { error: 1, warning: 0, info: 0 },
         name: 'alpha',
         description: 'Notes: turns them into items.',
+        budgetCharacters: 'Notes: turns them into items.'.length,
       },
     ]);
   });
