@@ -1,5 +1,8 @@
 import { renderTemplate } from '../../shared/authoring/templates';
+import { join } from 'node:path';
 import { expect, test } from '../fixtures';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'out', 'screenshots');
 
 const DESCRIPTION = 'Turns meeting notes into action items. Use when the user pastes notes.';
 
@@ -18,7 +21,7 @@ test('with default settings each skill is checked for its own format; extra targ
   await expect(app.skill('personal-notes').getByLabel('No problems')).toBeVisible();
   await expect(app.skill('universal-notes').getByLabel('No problems')).toBeVisible();
   await expect(app.page.getByRole('button', { name: /^Check for:/ })).toHaveText(
-    "Check for: each skill's own format",
+    'Check for: own format',
   );
 
   await app.openSkill('personal-notes');
@@ -34,6 +37,7 @@ test('with default settings each skill is checked for its own format; extra targ
   await expect(unexpected.getByRole('button', { name: /^Move .* into metadata/ })).toHaveCount(0);
   await expect(unexpected).toContainText("part of this skill's own format");
   await expect(app.skill('personal-notes').getByLabel(/error/)).toBeVisible();
+  await app.page.screenshot({ path: join(SHOTS, 'extra-targets.png') });
 
   await app.page.getByRole('checkbox', { name: 'claude.ai upload' }).uncheck();
   await expect(app.problems.getByRole('heading')).toContainText('(0 errors, 0 warnings)');

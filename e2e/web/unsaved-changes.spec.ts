@@ -1,4 +1,7 @@
+import { join } from 'node:path';
 import { expect, test } from '../fixtures';
+
+const SHOTS = join(import.meta.dirname, '..', '..', 'out', 'screenshots');
 
 const ALPHA =
   '---\nname: alpha\ndescription: First skill. Use when asked.\n---\n# Alpha\n\nUse it well.\n';
@@ -18,6 +21,7 @@ test('leaving unsaved changes asks in the window: Cancel stays, Discard drops th
   await app.replaceLine(7, 'Use it with care.');
   await app.skill('beta').click();
   await expect(dialog).toContainText('alpha/SKILL.md');
+  await app.page.screenshot({ path: join(SHOTS, 'unsaved-changes.png') });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(app.editor).toHaveAttribute('data-dirty', 'true');

@@ -29,7 +29,7 @@ export function TargetSelector() {
         aria-controls="target-options"
         onClick={() => setOpen(!open)}
       >
-        Check for: {["each skill's own format", ...profiles.map(profileLabel)].join(' + ')}
+        Check for: {['own format', ...profiles.map(profileLabel)].join(' + ')}
       </button>
       {open ? (
         <fieldset id="target-options" className="target-options">
