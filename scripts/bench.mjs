@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const all = ['validate', 'growth', 'server', 'soak', 'pack', 'inspect', 'ui'];
+const all = ['speed', 'validate', 'growth', 'server', 'soak', 'pack', 'inspect', 'ui'];
 const chosen = process.argv.slice(2).filter((a) => all.includes(a));
 let failed = 0;
 for (const name of chosen.length > 0 ? chosen : all) {

@@ -121,25 +121,41 @@ export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLi
       );
     }
     let seen = 0;
-    const limited = res.body.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
+    const reader = res.body.getReader();
+    // Why a stream of our own rather than a TransformStream: the SDK cancels the bodies it does
+    // not read (a 202 answer to a notification), and a transform hears nothing of a cancel, so
+    // the link to the caller's signal stayed until the session closed (one more abort listener
+    // per notification, MaxListenersExceededWarning in long runs).
+    const limited = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.read();
+          if (done) {
+            unlink();
+            controller.close();
+            return;
+          }
+          seen += value.byteLength;
           if (bounded && seen > maxBytes) {
             unlink();
+            void reader.cancel().catch(() => undefined);
             controller.error(
               new InspectorError(
                 'too-large',
                 `The server sent more than ${maxBytes} bytes in one response; it was cut off.`,
               ),
             );
-          } else controller.enqueue(chunk);
-        },
-        flush() {
+          } else controller.enqueue(value);
+        } catch (e) {
           unlink();
-        },
-      }),
-    );
+          controller.error(e);
+        }
+      },
+      cancel(reason) {
+        unlink();
+        return reader.cancel(reason);
+      },
+    });
     return new Response(limited, {
       status: res.status,
       statusText: res.statusText,

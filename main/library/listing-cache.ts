@@ -20,6 +20,14 @@ interface CacheFile {
   units: LibraryMemo['units'];
 }
 
+/** What a file of another owner's kept findings holds (see ListingCache.keep). */
+interface KeptFile {
+  format: number;
+  build: string;
+  key: string;
+  value: unknown;
+}
+
 /**
  * The last listing's findings per library root, kept in the user-data folder so a restart finds
  * them (see LibraryMemo: only folders that changed since are checked again). Why a cache on
@@ -30,6 +38,8 @@ interface CacheFile {
 export class ListingCache {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly pending = new Map<string, LibraryMemo>();
+  private readonly keptTimers = new Map<string, NodeJS.Timeout>();
+  private readonly keptPending = new Map<string, { key: string; value: unknown }>();
 
   constructor(
     private readonly dir: string,
@@ -76,14 +86,65 @@ export class ListingCache {
 
   /** Write every pending memo now. */
   async flush(): Promise<void> {
-    await Promise.all([...this.timers.keys()].map((root) => this.write(root)));
+    await Promise.all([
+      ...[...this.timers.keys()].map((root) => this.write(root)),
+      ...[...this.keptTimers.keys()].map((file) => this.writeKept(file)),
+    ]);
   }
 
   /** Forget pending writes (the app is closing; the cache is only an aid). */
   cancel(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.keptTimers.values()]) clearTimeout(timer);
     this.timers.clear();
     this.pending.clear();
+    this.keptTimers.clear();
+    this.keptPending.clear();
+  }
+
+  private keptFile(kind: string, key: string): string {
+    const id = createHash('sha256').update(`${kind}\n${key}`).digest('hex').slice(0, 24);
+    return join(this.dir, `${kind}-${id}.bin`);
+  }
+
+  /**
+   * What another owner's findings kept for `key` (the embedded server's skill checks for a set of
+   * roots), under the same rules as the listings': this build's only, anything unreadable is null.
+   */
+  async loadKept(kind: string, key: string): Promise<unknown> {
+    try {
+      const data = deserialize(await readFile(this.keptFile(kind, key))) as Partial<KeptFile>;
+      if (data.format !== FORMAT || data.build !== this.build || data.key !== key) return null;
+      return data.value ?? null;
+    } catch {
+      // Why silent: no cache or a damaged one only means the work is done again.
+      return null;
+    }
+  }
+
+  /** Keep `value` for `key` a moment from now (the latest wins), as {@link save} does. */
+  keep(kind: string, key: string, value: unknown): void {
+    const file = this.keptFile(kind, key);
+    this.keptPending.set(file, { key, value });
+    if (this.keptTimers.has(file)) return;
+    const timer = setTimeout(() => void this.writeKept(file), SAVE_DELAY_MS);
+    timer.unref();
+    this.keptTimers.set(file, timer);
+  }
+
+  private async writeKept(file: string): Promise<void> {
+    const timer = this.keptTimers.get(file);
+    if (timer) clearTimeout(timer);
+    this.keptTimers.delete(file);
+    const pending = this.keptPending.get(file);
+    this.keptPending.delete(file);
+    if (!pending) return;
+    const data: KeptFile = { format: FORMAT, build: this.build, ...pending };
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await writeFileAtomic(file, serialize(data));
+    } catch {
+      // Why ignored: as for listings, a failed write only means the work is done again next time.
+    }
   }
 
   private async write(root: string): Promise<void> {

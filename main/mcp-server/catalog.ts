@@ -31,9 +31,10 @@ import {
   type WalkedTree,
 } from '../skill-folder';
 import { frontmatterJson } from './frontmatter-json';
+import type { FrontmatterJson } from './frontmatter-json';
 import { mimeTypeOf } from './mime';
 import { mcpServeCheck, parseSkillText } from './skill-check';
-import type { SkillCheck } from './skill-check';
+import type { SkillCheck, SkillCheckResult } from './skill-check';
 
 /** One file of a served skill, with the bytes the snapshot holds. */
 export interface SnapshotFile {
@@ -130,6 +131,34 @@ export interface BuildOptions {
    * to, under the link's name; any other link is listed as not served, with the reason.
    */
   linkRoots?: readonly string[];
+  /**
+   * Verdicts of the default check kept from earlier builds (see {@link CheckMemo}); ignored when
+   * `check` is given. Entries used by this build are marked in `memo.used`.
+   */
+  memo?: CheckMemo;
+}
+
+/** What the default check concluded about one SKILL.md in one folder. */
+export interface CheckMemoEntry {
+  frontmatter: FrontmatterJson | undefined;
+  verdict: SkillCheckResult;
+  /** Where the body starts in the SKILL.md text (the body is that text's tail). */
+  bodyStart: number;
+}
+
+/**
+ * The default check's verdicts keyed by what they depend on: the SKILL.md digest (of the bytes
+ * read in this build) and the folder's file view (names, kinds, sizes, the skill path). Why: the
+ * YAML parse and the checks are most of a cold start's work, and a restart mostly finds the same
+ * skills; the bytes are still read and digested every time, so a listing never carries a digest
+ * that was not computed from the bytes served. Kept on disk by the listing cache (main/library).
+ */
+export interface CheckMemo {
+  entries: Map<string, CheckMemoEntry>;
+  /** Keys this build used or added (what is worth keeping). */
+  used: Set<string>;
+  /** Set when this build added an entry. */
+  added: boolean;
 }
 
 /**
@@ -146,6 +175,8 @@ export type FileCache = Map<
     bytes: Uint8Array;
     digest: string;
     text?: string;
+    /** The version of the last build that read this file (for pruning). */
+    seen?: number;
   }
 >;
 
@@ -225,14 +256,21 @@ interface ReadBytes {
  * inode are unchanged. The digest is always of the bytes kept (and served): a file rewritten
  * while it is read is read again (see readRegularFileSync).
  */
-function readServed(abs: string, entry: FolderEntry, cache: FileCache | undefined): ReadBytes {
+function readServed(
+  abs: string,
+  entry: FolderEntry,
+  cache: FileCache | undefined,
+  version: number,
+): ReadBytes {
   const hit = cache?.get(abs);
   if (hit && hit.size === entry.size && hit.mtimeMs === entry.mtimeMs) {
     // Why confirm with lstat-free fstat data only on a miss: the walk's size and mtime match, and
     // ctime/ino are checked below on every read that is not answered from the cache.
     const fresh = readRegularFileSync(abs, 0);
-    if (fresh.ctimeMs === hit.ctimeMs && fresh.ino === hit.ino && fresh.size === hit.size)
+    if (fresh.ctimeMs === hit.ctimeMs && fresh.ino === hit.ino && fresh.size === hit.size) {
+      hit.seen = version;
       return hit;
+    }
   }
   const read = readRegularFileSync(abs, MAX_FILE_BYTES);
   if (!read.bytes) throw new Error(`${entry.path} is larger than ${MAX_FILE_BYTES} bytes.`);
@@ -243,6 +281,7 @@ function readServed(abs: string, entry: FolderEntry, cache: FileCache | undefine
     size: read.bytes.length,
     ino: read.ino,
     ...value,
+    seen: version,
   });
   return value;
 }
@@ -254,6 +293,8 @@ async function buildSkill(
   fileName: string,
   check: SkillCheck,
   cache: FileCache | undefined,
+  memo: CheckMemo | undefined,
+  version: number,
   slicer: TimeSlicer,
   /** For a linked skill folder: the link's name, which the skill is served under. */
   linkName?: string,
@@ -289,7 +330,7 @@ async function buildSkill(
     if (slicer.due()) await slicer.pause();
     let got: ReadBytes;
     try {
-      got = readServed(join(dir, e.path), e, cache);
+      got = readServed(join(dir, e.path), e, cache, version);
     } catch (error) {
       return excluded([
         e.path === 'SKILL.md'
@@ -316,18 +357,31 @@ async function buildSkill(
   const skillMd = read.get('SKILL.md');
   if (!skillMd) return excluded(['SKILL.md could not be read as a regular file.']);
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
-  const parsed = parseSkillText(skillMd.text);
   const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
-  // Why exact: SEP-2640 §3 "verbatim"; a number a double cannot hold goes out as its text (frontmatter-json.ts).
-  const json = frontmatterJson(parsed);
-  const frontmatter = json?.value;
-  const verdict = await check({
-    text: skillMd.text,
-    parsed,
-    fileView,
-    skillPath,
-    frontmatter: json,
-  });
+  const memoKey = memo ? `${skillMd.digest}\n${JSON.stringify(fileView)}` : '';
+  let known = memo?.entries.get(memoKey);
+  if (!known) {
+    const parsed = parseSkillText(skillMd.text);
+    // Why exact: SEP-2640 §3 "verbatim"; a number a double cannot hold goes out as its text (frontmatter-json.ts).
+    const json = frontmatterJson(parsed);
+    const verdict = await check({
+      text: skillMd.text,
+      parsed,
+      fileView,
+      skillPath,
+      frontmatter: json,
+    });
+    known = { frontmatter: json, verdict, bodyStart: parsed.bodyStart };
+    // Why only then: the body must be the text's tail for the kept offset to give it back.
+    if (memo && skillMd.text.slice(parsed.bodyStart) === parsed.body) {
+      memo.entries.set(memoKey, known);
+      memo.added = true;
+    }
+  }
+  memo?.used.add(memoKey);
+  const { verdict } = known;
+  const frontmatter = known.frontmatter?.value;
+  const body = skillMd.text.slice(known.bodyStart);
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
   if (!verdict.servable) return excluded(verdict.reasons, fmName);
   // Why: invariants of a valid SEP-2640 entry, kept even if a check lets a skill through — the
@@ -426,7 +480,7 @@ async function buildSkill(
       root,
       dir,
       frontmatter,
-      body: parsed.body,
+      body,
       files,
       entry,
       children,
@@ -444,6 +498,9 @@ export async function buildSnapshot(
 ): Promise<CatalogSnapshot> {
   const started = performance.now();
   const check = options.check ?? mcpServeCheck;
+  // Why only for the default check: another check's verdicts are not the memo's.
+  const memo = options.check ? undefined : options.memo;
+  const version = options.version ?? 1;
   const excluded: ExcludedSkill[] = [];
   const built: Built[] = [];
   const slicer = new TimeSlicer();
@@ -473,7 +530,18 @@ export async function buildSnapshot(
       try {
         const target = await walkSkillTree(v.target, slicer);
         built.push(
-          await buildSkill(root, target, '', v.fileName, check, options.cache, slicer, name),
+          await buildSkill(
+            root,
+            target,
+            '',
+            v.fileName,
+            check,
+            options.cache,
+            memo,
+            version,
+            slicer,
+            name,
+          ),
         );
       } catch (e) {
         excluded.push({
@@ -489,7 +557,17 @@ export async function buildSnapshot(
     for (const f of skillsIn(tree.children)) {
       try {
         built.push(
-          await buildSkill(root, tree, f.relDir, f.fileName, check, options.cache, slicer),
+          await buildSkill(
+            root,
+            tree,
+            f.relDir,
+            f.fileName,
+            check,
+            options.cache,
+            memo,
+            version,
+            slicer,
+          ),
         );
       } catch (e) {
         // Why: one odd folder must never take the server down; it is listed as not served.
@@ -544,7 +622,7 @@ export async function buildSnapshot(
       if (!targets.has(file.uri)) targets.set(file.uri, { kind: 'file', skill, file });
   }
   return {
-    version: options.version ?? 1,
+    version,
     builtAt: Date.now(),
     roots: [...roots],
     skills,

@@ -6,10 +6,10 @@
 import { EventEmitter } from 'node:events';
 import { statSync, watch } from 'node:fs';
 import type { FSWatcher } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { isInside } from '../platform/paths';
 import { buildSnapshot } from './catalog';
-import type { CatalogSnapshot, FileCache } from './catalog';
+import type { CatalogSnapshot, CheckMemo, CheckMemoEntry, FileCache } from './catalog';
 import type { SkillCheck } from './skill-check';
 
 /** What a rebuild changed. URIs are SKILL.md URIs for skills, file URIs for files. */
@@ -42,7 +42,21 @@ export interface LiveCatalogOptions {
   recheckMs?: number;
   /** Where linked skill folders may point besides the roots (see BuildOptions.linkRoots), asked at each build. */
   linkRoots?: () => readonly string[] | Promise<readonly string[]>;
+  /**
+   * Where the default check's verdicts are kept between runs (the listing cache in the user-data
+   * folder, main/library/listing-cache.ts); none: kept in memory only, for rebuilds.
+   */
+  keep?: CheckMemoStore;
 }
+
+/** What keeps verdicts between runs: the listing cache's `loadKept`/`keep`. */
+export interface CheckMemoStore {
+  loadKept(kind: string, key: string): Promise<unknown>;
+  keep(kind: string, key: string, value: unknown): void;
+}
+
+/** The kind of kept findings the server's checks are stored as. */
+const MEMO_KIND = 'serve-checks';
 
 /** Events of {@link LiveCatalog}. */
 export interface LiveCatalogEvents {
@@ -99,6 +113,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   #options: LiveCatalogOptions;
   #current: CatalogSnapshot | undefined;
   #cache: FileCache = new Map();
+  #memo: CheckMemo = { entries: new Map(), used: new Set(), added: false };
+  #memoLoaded = false;
   /** One watcher per root, with the folder identity it watches (a re-created folder is a new one). */
   #watchers = new Map<string, { watcher: FSWatcher | null; ino: number | null }>();
   #recheck: NodeJS.Timeout | undefined;
@@ -145,17 +161,23 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     }
     this.#building = (async () => {
       let snap: CatalogSnapshot;
+      // Why in parallel: the agents' folders and the kept verdicts are both read from disk.
+      const [linkRoots] = await Promise.all([this.#options.linkRoots?.(), this.#loadMemo()]);
+      let first = true;
       do {
         this.#again = false;
         snap = await buildSnapshot(this.#roots, {
           check: this.#options.check,
           cache: this.#cache,
+          memo: this.#memo,
           version: ++this.#version,
-          linkRoots: (await this.#options.linkRoots?.()) ?? [],
+          linkRoots: (first ? linkRoots : await this.#options.linkRoots?.()) ?? [],
         });
+        first = false;
         const previous = this.#current;
         this.#current = snap;
         this.#pruneCache(snap);
+        this.#keepMemo();
         if (previous) {
           const change = diffSnapshots(previous, snap);
           if (
@@ -192,11 +214,35 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     if (this.#timer) clearTimeout(this.#timer);
   }
 
+  /** Key of the kept verdicts: the roots served, in order. */
+  #memoKey(): string {
+    return JSON.stringify(this.#roots);
+  }
+
+  async #loadMemo(): Promise<void> {
+    if (this.#memoLoaded || !this.#options.keep || this.#options.check) return;
+    this.#memoLoaded = true;
+    const kept = await this.#options.keep.loadKept(MEMO_KIND, this.#memoKey());
+    if (!(kept instanceof Map)) return;
+    for (const [key, value] of kept as Map<string, CheckMemoEntry>)
+      if (!this.#memo.entries.has(key)) this.#memo.entries.set(key, value);
+  }
+
+  /** Drop verdicts the last build did not use, and keep the rest on disk when something was added. */
+  #keepMemo(): void {
+    const memo = this.#memo;
+    const dropped = memo.entries.size > memo.used.size;
+    for (const key of memo.entries.keys()) if (!memo.used.has(key)) memo.entries.delete(key);
+    if ((memo.added || dropped) && this.#options.keep && !this.#options.check)
+      this.#options.keep.keep(MEMO_KIND, this.#memoKey(), memo.entries);
+    memo.used = new Set();
+    memo.added = false;
+  }
+
+  /** Forget files the last build did not read (it marks each file it reads with its version). */
   #pruneCache(snap: CatalogSnapshot): void {
-    const live = new Set<string>();
-    for (const s of snap.skills)
-      for (const f of s.files) live.add(join(s.dir, ...f.relPath.split('/')));
-    for (const key of this.#cache.keys()) if (!live.has(key)) this.#cache.delete(key);
+    for (const [key, entry] of this.#cache)
+      if (entry.seen !== snap.version) this.#cache.delete(key);
   }
 
   #schedule(): void {

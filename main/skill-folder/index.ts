@@ -19,6 +19,7 @@ import {
   realpathSync,
   statSync,
 } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { leftOutByPath, NEVER_ENTERED, type LeftOut } from '../../shared/skill/file-set';
 import type { FileView, FileViewEntry } from '../../shared/validation';
@@ -73,6 +74,23 @@ export function skillFileNameIn(
     if (fallback === undefined && e.name.toLowerCase() === 'skill.md') fallback = e.name;
   }
   return fallback;
+}
+
+/**
+ * The skill file name at the top of `dir` from its one listing, nothing below it walked, or
+ * undefined (also when it cannot be read). Why: whether a folder is itself a skill or a library
+ * of skills is decided by its own listing; walking a 1,000-skill library for it took longer
+ * than checking the skills.
+ */
+export async function skillFileAt(dir: string): Promise<string | undefined> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return skillFileNameIn(
+      entries.map((e) => ({ name: e.name, kind: e.isFile() ? 'file' : 'other' })),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every skill folder among walked listings, with its SKILL.md file name, in path order. */

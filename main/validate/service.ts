@@ -55,6 +55,12 @@ export interface ValidateLibraryOptions {
   memo?: LibraryMemo;
   /** Workers to share a large library with; default the pool named by `useValidationWorkers`, null: this thread only. */
   pool?: WorkerPool | null;
+  /**
+   * Fewest root subfolders for which the work is shared with the workers (default
+   * {@link SHARED_MIN_FOLDERS}). A one-shot process passes more: it pays the workers' start-up
+   * on every run, where the app keeps them warm.
+   */
+  sharedFrom?: number;
 }
 
 /** Each problem once (the same finding of several profiles is one), as the Problems panel lists them. */
@@ -219,12 +225,20 @@ async function validateUnits(
   let changed = tops;
   if (known.size > 0) {
     // Why fingerprint first: walking is a fraction of checking, and usually few folders changed.
-    const stamped = await runUnits(pool, { ...base, dirs: tops, stamp: true, validate: false });
+    const stamped = await runUnits(
+      pool,
+      { ...base, dirs: tops, stamp: true, validate: false },
+      options.sharedFrom,
+    );
     changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
   const fresh = new Map(
     (changed.length > 0
-      ? await runUnits(pool, { ...base, dirs: changed, stamp: memo !== undefined, validate: true })
+      ? await runUnits(
+          pool,
+          { ...base, dirs: changed, stamp: memo !== undefined, validate: true },
+          options.sharedFrom,
+        )
       : []
     ).map((u) => [u.dir, u]),
   );
@@ -271,8 +285,12 @@ export function shareJob(job: LibraryJob, workers: number): LibraryJob[] {
  * Run a job's units: shared among the pool's workers in several small jobs when there are
  * enough, else on this thread in time slices (also when a worker cannot start or crashed).
  */
-async function runUnits(pool: WorkerPool | null, job: LibraryJob): Promise<UnitResult[]> {
-  if (pool && job.dirs.length >= SHARED_MIN_FOLDERS) {
+async function runUnits(
+  pool: WorkerPool | null,
+  job: LibraryJob,
+  sharedFrom = SHARED_MIN_FOLDERS,
+): Promise<UnitResult[]> {
+  if (pool && job.dirs.length >= Math.max(1, sharedFrom)) {
     try {
       const results = await Promise.all(
         shareJob(job, pool.size).map((j) => pool.run('validate', j)),

@@ -105,6 +105,8 @@ export const settingsSchema = z.object({
   extraProfiles: z.array(profileIdSchema),
   /** Tokens the always-loaded skill catalog may take (docs/agent-view.md §5); absent: the default. */
   contextBudget: z.number().int().min(100).max(1_000_000).optional(),
+  /** Tab moves the focus out of the text editor (true, the default) or types a tab (false). */
+  tabMovesFocus: z.boolean().optional(),
 });
 
 /** Remembered settings. */
@@ -458,6 +460,7 @@ export const channels = {
       extraProfiles: z.array(profileIdSchema).optional(),
       lastOpenSkill: z.string().nullable().optional(),
       contextBudget: z.number().int().min(100).max(1_000_000).optional(),
+      tabMovesFocus: z.boolean().optional(),
     }),
     output: settingsSchema,
   },

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
+import { ListingCache } from '../../library/listing-cache';
 import { LiveCatalog } from '../../mcp-server/live-catalog';
-import { startHttpHost } from '../../mcp-server/http-host';
-import { serveStdio } from '../../mcp-server/stdio-host';
+import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
@@ -213,14 +213,30 @@ export const serveCommand: CliCommand = {
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
     // Why the agents' folders: a skill folder linked there (by a skill manager) is served as its skill.
     const agentEnv = processAgentEnv(io.env);
+    // Why kept findings: a restart mostly finds the same skills, and their checks are most of a
+    // cold start (see CheckMemo); `source` runs (tests from source) may have other rules, so none.
+    const build = process.env.SKILLBENCH_BUILD ?? 'source';
+    const kept =
+      build === 'source'
+        ? undefined
+        : new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build);
+    // Why started now: the transport's modules load while the catalog is built.
+    const host =
+      opts.mode === 'stdio'
+        ? import('../../mcp-server/stdio-host')
+        : import('../../mcp-server/http-host');
     const catalog = new LiveCatalog(opts.roots, {
       watch: opts.watch,
       linkRoots: () => allAgentSkillDirs(agentEnv, []),
+      keep: kept,
     });
     await catalog.load();
+    // Why soon and not at once: the first answers go first; a short-lived run still leaves its findings.
+    if (kept) setTimeout(() => void kept.flush(), 250).unref();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
     reportCatalog(catalog, io);
     if (opts.mode === 'stdio') {
+      const { serveStdio } = (await host) as typeof import('../../mcp-server/stdio-host');
       try {
         await serveStdio(catalog, {
           ...opts.features,
@@ -228,10 +244,12 @@ export const serveCommand: CliCommand = {
         });
       } finally {
         catalog.close();
+        await kept?.flush();
       }
       return 0;
     }
-    const host = await startHttpHost(catalog, {
+    const { startHttpHost } = (await host) as typeof import('../../mcp-server/http-host');
+    const server = await startHttpHost(catalog, {
       ...opts.features,
       host: opts.host,
       port: opts.port,
@@ -241,19 +259,20 @@ export const serveCommand: CliCommand = {
     });
     // A token the user chose is not printed again: they have it, and logs should not.
     io.stderr(
-      host.token === undefined
+      server.token === undefined
         ? 'skillbench serve: WARNING running without a token (test mode, loopback only).\n'
         : chosen
           ? term`skillbench serve: clients must send the token from ${chosen.from} as "Authorization: Bearer <token>".\n`
-          : term`skillbench serve: token ${host.token}\n  (send it as "Authorization: Bearer <token>"; set ${TOKEN_ENV} or use --token-file to choose your own)\n`,
+          : term`skillbench serve: token ${server.token}\n  (send it as "Authorization: Bearer <token>"; set ${TOKEN_ENV} or use --token-file to choose your own)\n`,
     );
     // The signal handlers come before the "listening" line, which is the last: a supervisor that
     // waits for it may stop us at once and must get a clean exit.
     const stopped = waitForSignal();
-    io.stderr(term`skillbench serve: listening on ${host.url}\n`);
+    io.stderr(term`skillbench serve: listening on ${server.url}\n`);
     await stopped;
-    await host.close();
+    await server.close();
     catalog.close();
+    await kept?.flush();
     return 0;
   },
 };

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { ListChecks } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
 import { PROFILES } from '../../../shared/validation';
 import { PROFILE_IDS, type ProfileId } from '../../../shared/validation/types';
 import { profileLabel } from '../ui/profile-labels';
+import { useDismiss } from '../ui/use-dismiss';
 import { useSettingsStore } from './state/stores';
 import { useAppStore } from './stores';
 
@@ -13,6 +15,10 @@ export function TargetSelector() {
   const profiles = useSettingsStore((s) => s.extraProfiles);
   const setTargets = useAppStore((s) => s.setTargets);
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(box, open, close, toggleButton);
 
   function toggle(profile: ProfileId) {
     const next = profiles.includes(profile)
@@ -22,13 +28,15 @@ export function TargetSelector() {
   }
 
   return (
-    <div className="target-selector">
+    <div className="target-selector" ref={box}>
       <button
+        ref={toggleButton}
         type="button"
         aria-expanded={open}
         aria-controls="target-options"
         onClick={() => setOpen(!open)}
       >
+        <ListChecks size={16} aria-hidden />
         Check for: {['own format', ...profiles.map(profileLabel)].join(' + ')}
       </button>
       {open ? (

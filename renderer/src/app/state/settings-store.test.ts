@@ -89,3 +89,27 @@ describe('settings store: rememberOpenSkill', () => {
     expect(fake.inputs('settings.update')).toEqual([{ lastOpenSkill: '/lib/beta/SKILL.md' }]);
   });
 });
+
+describe('settings store: what Tab does in the editor', () => {
+  it('moves the focus by default, and a remembered choice to type tabs is read back', async () => {
+    const { settings } = setup({ 'settings.get': () => ok({ ...SAVED, tabMovesFocus: false }) });
+    expect(settings.getState().tabMovesFocus).toBe(true);
+    await settings.getState().load();
+    expect(settings.getState().tabMovesFocus).toBe(false);
+  });
+
+  it('keeps moving the focus when the settings file never said', async () => {
+    const { settings } = setup({ 'settings.get': () => ok(SAVED) });
+    await settings.getState().load();
+    expect(settings.getState().tabMovesFocus).toBe(true);
+  });
+
+  it('remembers a change', () => {
+    const { fake, settings } = setup({
+      'settings.update': (input) => ok({ ...SAVED, tabMovesFocus: input.tabMovesFocus ?? true }),
+    });
+    settings.getState().setTabMovesFocus(false);
+    expect(settings.getState().tabMovesFocus).toBe(false);
+    expect(fake.calls).toEqual([{ channel: 'settings.update', input: { tabMovesFocus: false } }]);
+  });
+});

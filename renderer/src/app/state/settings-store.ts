@@ -16,12 +16,16 @@ export interface SettingsDeps {
 export interface SettingsState {
   extraProfiles: ProfileId[];
   lastOpenSkill: string | null;
+  /** Tab moves the focus out of the text editor (the default) instead of typing a tab. */
+  tabMovesFocus: boolean;
   /** Read the remembered settings. */
   load: () => Promise<void>;
   /** Choose the extra targets (none: each skill's own format only); returns whether they were remembered. */
   setExtraProfiles: (profiles: ProfileId[]) => Promise<boolean>;
   /** Remember the SKILL.md to reopen at the next start. */
   rememberOpenSkill: (path: string) => void;
+  /** Choose what Tab does in the text editor (remembered). */
+  setTabMovesFocus: (on: boolean) => void;
 }
 
 /** Make a settings store. */
@@ -31,6 +35,7 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
   return create<SettingsState>()((set) => ({
     extraProfiles: [],
     lastOpenSkill: null,
+    tabMovesFocus: true,
 
     async load() {
       const before = choices;
@@ -38,6 +43,7 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
       if (!result.ok) return;
       set({
         lastOpenSkill: result.value.lastOpenSkill,
+        tabMovesFocus: result.value.tabMovesFocus ?? true,
         ...(choices === before ? { extraProfiles: result.value.extraProfiles } : {}),
       });
     },
@@ -54,6 +60,12 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
       set({ lastOpenSkill: path });
       // Why not awaited: losing this only means the next start opens no skill.
       void api['settings.update']({ lastOpenSkill: path });
+    },
+
+    setTabMovesFocus(on) {
+      set({ tabMovesFocus: on });
+      // Why not awaited: a failed write only means the next start uses the default again.
+      void api['settings.update']({ tabMovesFocus: on });
     },
   }));
 }

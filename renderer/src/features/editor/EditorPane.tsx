@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../../../shared/validation/types';
 import { editorSchemaFor } from '../../ui/profile-schemas';
+import { useSettingsStore } from '../../app/state/stores';
 import { BOM, setEditorBridge } from './editor-bridge';
 import { frontmatterLines } from './frontmatter-mirror';
 import { CORE_MARKER_OWNER, toMarkers } from './markers';
@@ -79,6 +80,7 @@ export function EditorPane() {
   const diagnostics = useEditorStore((s) => s.diagnostics);
   const diskDiagnostics = useEditorStore((s) => s.diskDiagnostics);
   const profiles = useEditorStore((s) => s.profiles);
+  const tabMovesFocus = useSettingsStore((s) => s.tabMovesFocus);
 
   useEffect(() => {
     if (!host.current) return;
@@ -96,12 +98,16 @@ export function EditorPane() {
       quickSuggestions: { other: true, comments: false, strings: false },
       lightbulb: { enabled: monaco.editor.ShowLightbulbIconMode.OnCode },
       renderValidationDecorations: 'on',
+      // Why: Tab moves on to the next control unless the user chose otherwise (settings store);
+      // a keyboard user is never trapped in the editor. Ctrl+S is the window's (app/App.tsx).
+      tabFocusMode: useSettingsStore.getState().tabMovesFocus,
     });
     editorRef.current = editor;
-    editor.addCommand(
-      monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS,
-      () => void useEditorStore.getState().save(),
-    );
+    // Ctrl+M switches what Tab does, as in VS Code, but remembered with the settings.
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyM, () => {
+      const settings = useSettingsStore.getState();
+      settings.setTabMovesFocus(!settings.tabMovesFocus);
+    });
     const changes = editor.onDidChangeModelContent(() => {
       const model = editor.getModel();
       if (!model) return;
@@ -191,6 +197,10 @@ export function EditorPane() {
     };
     monaco.editor.setModelMarkers(model, CORE_MARKER_OWNER, toMarkers(all));
   }, [diagnostics, diskDiagnostics, path]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ tabFocusMode: tabMovesFocus });
+  }, [tabMovesFocus]);
 
   useEffect(() => {
     const { uri, schema } = editorSchemaFor(profiles);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Eye, FileOutput, PanelLeftClose, PanelLeftOpen, Save } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { parseSkill } from '../../../../shared/skill';
 import { ExportDialog } from '../export/ExportDialog';
 import { ConflictBanner } from './ConflictBanner';
@@ -7,6 +8,7 @@ import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
 import { HostsPanel } from './HostsPanel';
 import { ProblemsPanel } from './ProblemsPanel';
+import { useLibraryStore } from '../library/stores';
 import { useEditorStore, useFilesStore } from './stores';
 
 const FormView = lazy(() => import('../form/FormView').then((m) => ({ default: m.FormView })));
@@ -52,7 +54,7 @@ function Counters({ text }: { text: string }) {
 }
 
 /** The open skill: its files, the editor (text or form), the preview, and its problems. */
-export function SkillView() {
+export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
   const path = useEditorStore((s) => s.path);
   const skillDir = useEditorStore((s) => s.skillDir);
   const status = useEditorStore((s) => s.status);
@@ -69,13 +71,61 @@ export function SkillView() {
   const imageDataUrl = useFilesStore((s) => s.imageDataUrl);
   const [allowRemote, setAllowRemote] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [filesShown, setFilesShown] = useState(true);
+  const skillCount = useLibraryStore((s) => s.skills.length);
   const skillFile = isSkillFile(path);
   const body = useMemo(() => (skillFile ? parseSkill(draft).body : draft), [draft, skillFile]);
+
+  // Ctrl+E: export the open skill, from anywhere in the window.
+  useEffect(() => {
+    if (!skillFile) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (event.key.toLowerCase() !== 'e' || document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setExporting(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [skillFile]);
 
   if (!path || !skillDir) {
     return (
       <section className="skill-view empty" aria-label="Skill">
-        <p className="muted">Choose a skill on the left, or create one with New skill.</p>
+        <div className="empty-guide">
+          {skillCount === 0 ? (
+            <>
+              <h2>No skills in this folder yet</h2>
+              <p className="muted">A skill is a folder with a SKILL.md. Make the first one here.</p>
+              <button type="button" className="primary" onClick={onNewSkill}>
+                Create a skill here…
+              </button>
+            </>
+          ) : (
+            <>
+              <h2>Choose a skill on the left</h2>
+              <p className="muted">Its SKILL.md opens here, with its problems and their fixes.</p>
+            </>
+          )}
+          <dl className="shortcuts">
+            <dt>
+              <kbd>Ctrl</kbd>+<kbd>K</kbd>
+            </dt>
+            <dd>search skills, then ↓ and Enter</dd>
+            <dt>
+              <kbd>Ctrl</kbd>+<kbd>N</kbd>
+            </dt>
+            <dd>new skill</dd>
+            <dt>
+              <kbd>Ctrl</kbd>+<kbd>S</kbd>
+            </dt>
+            <dd>save</dd>
+            <dt>
+              <kbd>Ctrl</kbd>+<kbd>E</kbd>
+            </dt>
+            <dd>export</dd>
+          </dl>
+        </div>
       </section>
     );
   }
@@ -84,6 +134,21 @@ export function SkillView() {
   return (
     <section className="skill-view" aria-label="Skill">
       <div className="editor-toolbar">
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={filesShown}
+          aria-controls="skill-files"
+          aria-label={filesShown ? 'Hide files' : 'Show files'}
+          title={filesShown ? 'Hide the Files panel' : 'Show the Files panel'}
+          onClick={() => setFilesShown(!filesShown)}
+        >
+          {filesShown ? (
+            <PanelLeftClose size={16} aria-hidden />
+          ) : (
+            <PanelLeftOpen size={16} aria-hidden />
+          )}
+        </button>
         <span className="editor-path" title={path}>
           {skillDir.split(/[\\/]/).pop()}/{relative}
           {dirty ? (
@@ -115,9 +180,16 @@ export function SkillView() {
           </div>
         ) : null}
         <button type="button" aria-pressed={showPreview} onClick={togglePreview}>
+          <Eye size={16} aria-hidden />
           Preview
         </button>
-        <button type="button" onClick={() => setExporting(true)} disabled={!skillFile}>
+        <button
+          type="button"
+          onClick={() => setExporting(true)}
+          disabled={!skillFile}
+          aria-keyshortcuts="Control+E"
+        >
+          <FileOutput size={16} aria-hidden />
           Export…
         </button>
         <button
@@ -125,13 +197,17 @@ export function SkillView() {
           className="primary"
           onClick={() => void save()}
           disabled={status !== 'ready' || !dirty}
+          aria-keyshortcuts="Control+S"
         >
+          <Save size={16} aria-hidden />
           {status === 'saving' ? 'Saving…' : 'Save'}
         </button>
       </div>
       <ConflictBanner />
       <div className="skill-body">
-        <FileTree skillDir={skillDir} />
+        <div id="skill-files" className="files-panel" hidden={!filesShown}>
+          <FileTree skillDir={skillDir} />
+        </div>
         <div className="edit-area">
           <div className={view === 'form' && skillFile ? 'hidden-editor' : 'editor-wrap'}>
             <EditorPane />

@@ -150,5 +150,6 @@ describe('value helpers', () => {
     expect(humaniseKey('allowed-tools')).toBe('Allowed tools');
     expect(humaniseKey('disableModelInvocation')).toBe('Disable model invocation');
     expect(humaniseKey('when_to_use')).toBe('When to use');
+    expect(humaniseKey('x-personal-mcp')).toBe('x-personal-mcp');
   });
 });

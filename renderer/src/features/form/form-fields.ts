@@ -1,4 +1,5 @@
 import { AGENT_SKILLS_KEYS, PROFILES } from '../../../../shared/validation/profiles';
+import { profileLabel } from '../../ui/profile-labels';
 import { PROFILE_SCHEMAS } from '../../ui/profile-schemas';
 import type { Diagnostic, ProfileId } from '../../../../shared/validation/types';
 
@@ -58,8 +59,12 @@ const LONG_TEXT = new Set(['description', 'when_to_use', 'compatibility']);
 /** The field's limit as the spec counts it: name 64 and description 1024 for every profile that limits them. */
 const COUNTED: Record<string, number> = { name: 64, description: 1024 };
 
-/** "allowed-tools" → "Allowed tools", "disableModelInvocation" → "Disable model invocation". */
+/**
+ * "allowed-tools" → "Allowed tools", "disableModelInvocation" → "Disable model invocation". A key
+ * named after a format ("x-personal-mcp") keeps that format's own name.
+ */
 export function humaniseKey(key: string): string {
+  if (Object.hasOwn(PROFILES, key)) return profileLabel(key as ProfileId);
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]+/g, ' ')

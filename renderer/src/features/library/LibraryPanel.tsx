@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { PROFILES } from '../../../../shared/validation';
 import { PROFILE_IDS } from '../../../../shared/validation/types';
 import type { ListFilter } from './library-store';
-import { SkillList } from './SkillList';
+import { FoldersMenu } from './FoldersMenu';
+import { SkillList, type SkillListHandle } from './SkillList';
 import { useLibraryStore } from './stores';
 
 /** The description budget of the whole library: every description an agent sees at once. */
@@ -56,6 +57,7 @@ export function LibraryPanel({
   const findings = useLibraryStore((s) => s.findings);
   const setFilter = useLibraryStore((s) => s.setFilter);
   const search = useRef<HTMLInputElement>(null);
+  const list = useRef<SkillListHandle>(null);
   const [dropping, setDropping] = useState(false);
 
   return (
@@ -77,6 +79,7 @@ export function LibraryPanel({
       }}
     >
       <div className="list-controls">
+        <FoldersMenu />
         <input
           ref={search}
           id="skill-search"
@@ -85,6 +88,13 @@ export function LibraryPanel({
           aria-label="Search skills"
           value={filter.query}
           onChange={(e) => setFilter({ query: e.target.value })}
+          onKeyDown={(e) => {
+            // Why: from the search, ArrowDown reaches the results and Enter opens the first one.
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              list.current?.focusFirst();
+            } else if (e.key === 'Enter' && list.current?.openFirst()) e.preventDefault();
+          }}
         />
         <div className="filters">
           <select
@@ -134,7 +144,12 @@ export function LibraryPanel({
           </select>
         </div>
       </div>
-      <SkillList openPath={openPath} onOpen={onOpen} {...(installedIn ? { installedIn } : {})} />
+      <SkillList
+        handle={list}
+        openPath={openPath}
+        onOpen={onOpen}
+        {...(installedIn ? { installedIn } : {})}
+      />
       {findings.length > 0 ? (
         <ul className="library-findings" aria-label="Library problems">
           {findings.map((f, i) => (

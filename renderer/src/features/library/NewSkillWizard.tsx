@@ -20,7 +20,8 @@ export function NewSkillWizard({
   const roots = useLibraryStore((s) => s.roots);
   const createSkill = useLibraryStore((s) => s.createSkill);
   const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
+  // Why per field: a field says what is wrong only once the user has typed in it (or pressed Create).
+  const [touched, setTouched] = useState({ name: false, description: false });
   const [description, setDescription] = useState('');
   const [template, setTemplate] = useState<SkillTemplate['id']>('blank');
   const [root, setRoot] = useState(roots[0] ?? '');
@@ -40,7 +41,7 @@ export function NewSkillWizard({
   }, []);
 
   async function create() {
-    setTouched(true);
+    setTouched({ name: true, description: true });
     if (nameProblem || descriptionProblem || !root) return;
     const path = await createSkill({ root, name, description: description.trim(), template });
     if (path) {
@@ -72,17 +73,17 @@ export function NewSkillWizard({
           autoFocus
           spellCheck={false}
           aria-describedby="wizard-name-help"
-          aria-invalid={touched && nameProblem !== null}
+          aria-invalid={touched.name && nameProblem !== null}
           onChange={(e) => {
             setName(e.target.value);
-            setTouched(true);
+            setTouched((t) => ({ ...t, name: true }));
           }}
           onBlur={() => {
             if (nameProblem && name !== '') setName(suggestSkillName(name) || name);
           }}
         />
-        <p id="wizard-name-help" className={touched && nameProblem ? 'field-error' : 'help'}>
-          {touched && nameProblem
+        <p id="wizard-name-help" className={touched.name && nameProblem ? 'field-error' : 'help'}>
+          {touched.name && nameProblem
             ? nameProblem
             : `Lowercase words joined by hyphens; it becomes the folder name. ${length(name)}/64`}
         </p>
@@ -93,8 +94,11 @@ export function NewSkillWizard({
           rows={4}
           value={description}
           aria-describedby="wizard-description-help"
-          aria-invalid={touched && descriptionProblem !== null}
-          onChange={(e) => setDescription(e.target.value)}
+          aria-invalid={touched.description && descriptionProblem !== null}
+          onChange={(e) => {
+            setDescription(e.target.value);
+            setTouched((t) => ({ ...t, description: true }));
+          }}
         />
         <div id="wizard-description-help" className="help">
           <p>
@@ -103,8 +107,10 @@ export function NewSkillWizard({
             actually type — for example: “Turns meeting notes into action items. Use when the user
             pastes notes or asks for next steps.”
           </p>
-          <p className={touched && descriptionProblem ? 'field-error' : ''}>
-            {touched && descriptionProblem ? descriptionProblem : `${descriptionLength}/1024`}
+          <p className={touched.description && descriptionProblem ? 'field-error' : ''}>
+            {touched.description && descriptionProblem
+              ? descriptionProblem
+              : `${descriptionLength}/1024`}
           </p>
         </div>
 

@@ -1,4 +1,12 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import type { SkillSummary } from '../../../../shared/ipc/contract';
 import { visibleSkills } from './library-store';
 import { useLibraryStore } from './stores';
@@ -52,15 +60,26 @@ function installedLabel(
   return agents && agents.length > 0 ? ` · installed in ${agents.join(', ')}` : '';
 }
 
+/** What the search field may do with the list. */
+export interface SkillListHandle {
+  /** Move the focus to the first skill shown. */
+  focusFirst: () => void;
+  /** Open the first skill shown; false when none is. */
+  openFirst: () => boolean;
+}
+
 /**
  * The skills of the library, filtered and sorted. Virtualised: only the rows in view (plus a
- * few) are in the DOM, so 5,000 skills scroll smoothly.
+ * few) are in the DOM, so 5,000 skills scroll smoothly. One Tab stop: the arrow keys, Home and
+ * End move between skills (a roving tabindex), Enter opens one.
  */
 export function SkillList({
   openPath,
   onOpen,
   installedIn = {},
+  handle,
 }: {
+  handle?: Ref<SkillListHandle>;
   /** The skill open in the editor, marked in the list. */
   openPath: string | null;
   onOpen: (path: string) => void;
@@ -73,32 +92,76 @@ export function SkillList({
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
+  // The row that holds the list's one Tab stop: the one last moved to, else the open skill, else the first.
+  const [cursor, setCursor] = useState<string | null>(null);
+  const focusCursor = useRef(false);
+  const active = useMemo(() => {
+    for (const wanted of [cursor, openPath]) {
+      const index = wanted === null ? -1 : shown.findIndex((s) => s.path === wanted);
+      if (index >= 0) return index;
+    }
+    return 0;
+  }, [shown, cursor, openPath]);
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(shown.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
+  // Why: the Tab stop must exist even when its row is scrolled out of the rendered window.
+  const rows = shown.slice(first, last).map((skill, i) => ({ skill, index: first + i }));
+  const activeSkill = shown[active];
+  if (activeSkill && (active < first || active >= last))
+    rows.push({ skill: activeSkill, index: active });
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const current = shown.findIndex((s) => s.path === openPath);
-    const next = Math.min(
-      shown.length - 1,
-      Math.max(0, current + (event.key === 'ArrowDown' ? 1 : -1)),
-    );
-    const skill = shown[next];
+  function moveTo(index: number) {
+    const skill = shown[index];
     if (!skill) return;
-    event.preventDefault();
-    onOpen(skill.path);
-    const top = next * ROW_HEIGHT;
+    focusCursor.current = true;
+    setCursor(skill.path);
+    const top = index * ROW_HEIGHT;
     const el = viewport.current;
     if (el && (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + el.clientHeight))
       el.scrollTop = top - el.clientHeight / 2;
   }
 
+  useEffect(() => {
+    if (!focusCursor.current) return;
+    focusCursor.current = false;
+    viewport.current?.querySelector<HTMLButtonElement>(`button[data-index="${active}"]`)?.focus();
+  }, [active, cursor]);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      focusFirst: () => moveTo(0),
+      openFirst: () => {
+        const skill = shown[0];
+        if (skill) onOpen(skill.path);
+        return skill !== undefined;
+      },
+    }),
+    [shown, onOpen],
+  );
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const page = Math.max(1, Math.floor(height / ROW_HEIGHT));
+    const steps: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      Home: 0,
+      End: shown.length - 1,
+      PageDown: active + page,
+      PageUp: active - page,
+    };
+    const next = steps[event.key];
+    if (next === undefined || shown.length === 0) return;
+    event.preventDefault();
+    moveTo(Math.min(shown.length - 1, Math.max(0, next)));
+  }
+
   if (skills.length === 0) {
     return (
       <p className="muted empty-hint">
-        Open a folder to see its skills. Every folder with a <code>SKILL.md</code> inside it is
-        listed.
+        No skills here yet. Every folder with a <code>SKILL.md</code> inside it is listed; make one
+        with New skill.
       </p>
     );
   }
@@ -124,15 +187,18 @@ export function SkillList({
           aria-label="Skills"
           style={{ height: shown.length * ROW_HEIGHT }}
         >
-          {shown.slice(first, last).map((skill, i) => (
+          {rows.map(({ skill, index }) => (
             <li
               key={skill.path}
-              style={{ top: (first + i) * ROW_HEIGHT, height: ROW_HEIGHT }}
+              style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
               aria-setsize={shown.length}
-              aria-posinset={first + i + 1}
+              aria-posinset={index + 1}
             >
               <button
                 type="button"
+                tabIndex={index === active ? 0 : -1}
+                data-index={index}
+                onFocus={() => setCursor(skill.path)}
                 className={skill.path === openPath ? 'skill-item selected' : 'skill-item'}
                 aria-current={skill.path === openPath ? 'true' : undefined}
                 onClick={() => onOpen(skill.path)}

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useServerStore } from './stores';
 
+/** What stands for the access token wherever it is hidden. */
+const TOKEN_MASK = '••••••••••••';
+
 /** Copy text to the clipboard and say so. */
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [done, setDone] = useState(false);
@@ -63,7 +66,13 @@ export function ServerPanel() {
           )}
           <span role="status" className="server-state">
             {status.state === 'running'
-              ? `Running at ${status.url ?? ''} · ${status.sessions} ${status.sessions === 1 ? 'client' : 'clients'} connected`
+              ? `Running at ${status.url ?? ''} · ${
+                  status.sessions > 0
+                    ? `${status.sessions} ${status.sessions === 1 ? 'client' : 'clients'} connected`
+                    : requests.length > 0
+                      ? `no client connected now (${requests.length} ${requests.length === 1 ? 'request' : 'requests'} served)`
+                      : 'waiting for a client'
+                }`
               : status.state === 'failed'
                 ? `Could not start: ${status.error ?? 'unknown reason'}`
                 : status.roots.length === 0
@@ -77,7 +86,7 @@ export function ServerPanel() {
             <input
               id="server-token"
               readOnly
-              value={showToken ? status.token : '•'.repeat(24)}
+              value={showToken ? status.token : TOKEN_MASK}
               spellCheck={false}
             />
             <button type="button" onClick={() => setShowToken(!showToken)} aria-pressed={showToken}>
@@ -113,7 +122,12 @@ export function ServerPanel() {
               </div>
               <p className="help">{snippet.where}</p>
               <pre>
-                <code>{snippet.text}</code>
+                <code>
+                  {/* Why: the token is shown only where the user asked to see it (Show, above); Copy copies it. */}
+                  {status.token && !showToken
+                    ? snippet.text.split(status.token).join(TOKEN_MASK)
+                    : snippet.text}
+                </code>
               </pre>
             </div>
           ))}

@@ -1,0 +1,561 @@
+/**
+ * The four workloads of the speed issue, each beside its peer from the same run, timed in turns
+ * (ours, peer, ours, peer …; the ratio is the median of the pairs' ratios, so load that drifts
+ * over seconds hits both sides of a pair alike). Prints a table; never asserts
+ * (docs/conventions.md §10). Bundled and started by bench/speed/run.mjs.
+ *
+ * 1. `serve --stdio`: process start → first `skills/list` answer, against the official SDK v2
+ *    skills server (`loadSkills` + `attach`), both driven by the same raw JSON-RPC client.
+ * 2. Reads with digest check, 8 in flight, over Streamable HTTP against ours over stdio (the
+ *    same SDK v1 `Client` on both).
+ * 3. `skillbench validate LIB --format json` as a whole process against `skill-check check LIB
+ *    --no-security-scan --format json` (skill-check 1.2.0, installed by run.mjs).
+ * 4. `skillbench inspect --verify URL` against the official MCP Inspector CLI's `--verify`
+ *    (Node 22 through npx, as main/testing/npx-tools.ts runs it), on our HTTP server.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { z } from 'zod';
+import { mapLimit } from '../../main/platform/concurrency';
+import { median } from '../support';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number): number => {
+  const i = args.indexOf(name);
+  const n = i >= 0 ? Number(args[i + 1]) : NaN;
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+const SKILLS = arg('--skills', 1000);
+const PAIRS = arg('--pairs', 5);
+const READ_PAIRS = Math.min(PAIRS, 3);
+const INSPECT = !args.includes('--no-inspect');
+const WORK = process.env.BENCH_WORK ?? join(process.cwd(), 'bench', '.work', 'speed');
+const ROOT = process.env.BENCH_REPO ?? process.cwd();
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const BIN = join(ROOT, 'main', 'cli', 'skillbench.mjs');
+const PEER_SERVER = join(WORK, 'peer-server.mjs');
+const SKILL_CHECK = join(
+  ROOT,
+  'bench',
+  '.work',
+  'peers',
+  'node_modules',
+  'skill-check',
+  'bin',
+  'skill-check.js',
+);
+const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
+const LIB = join(WORK, `lib-${SKILLS}`);
+const USER_DATA = join(WORK, 'user-data');
+const IN_FLIGHT = 8;
+
+/** The library: SKILLS skills × 4 files (SKILL.md, a guide, a script, 2 KiB of binary). Kept between runs. */
+async function generate(): Promise<void> {
+  const stamp = join(LIB, '.generated');
+  if (existsSync(stamp)) return;
+  await rm(LIB, { recursive: true, force: true });
+  const names = Array.from({ length: SKILLS }, (_, i) => i);
+  await mapLimit(names, 32, async (i) => {
+    const name = `skill-${String(i).padStart(5, '0')}`;
+    const dir = join(LIB, name);
+    await mkdir(join(dir, 'references'), { recursive: true });
+    await mkdir(join(dir, 'scripts'));
+    await mkdir(join(dir, 'assets'));
+    // Deterministic bytes for the binary file, so every run serves the same library.
+    const bin = createHash('sha512').update(name).digest();
+    await Promise.all([
+      writeFile(
+        join(dir, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Benchmark skill number ${i}. Use it when measuring the server.\nlicense: MIT\nmetadata:\n  group: g${i % 10}\n---\n# ${name}\n\nRead [the guide](references/guide.md).\n\n${'Some instructions. '.repeat(40)}\n`,
+      ),
+      writeFile(
+        join(dir, 'references', 'guide.md'),
+        `# Guide ${i}\n\n${'Reference text. '.repeat(120)}\n`,
+      ),
+      writeFile(join(dir, 'scripts', 'run.py'), `print("skill ${i}")\n${'# padding\n'.repeat(30)}`),
+      writeFile(join(dir, 'assets', 'data.bin'), Buffer.concat(Array(32).fill(bin) as Buffer[])),
+    ]);
+  });
+  await writeFile(stamp, '');
+}
+
+/** Peak resident memory of a live process in MB (Linux /proc), or undefined. */
+function peakRss(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Watch a child's peak RSS until it exits (the last reading before exit is kept). */
+function watchRss(child: ChildProcess): () => number | undefined {
+  let peak: number | undefined;
+  const read = (): void => {
+    const v = peakRss(child.pid);
+    if (v !== undefined) peak = Math.max(peak ?? 0, v);
+  };
+  const timer = setInterval(read, 25);
+  child.once('exit', () => clearInterval(timer));
+  return () => {
+    read();
+    return peak;
+  };
+}
+
+interface Timed {
+  ms: number;
+  rss?: number;
+  code?: number | null;
+  out?: string;
+}
+
+/** Run a whole process to its end: wall time, exit code, stdout, peak RSS. */
+function runProcess(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(cmd, argv, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false', ...env },
+    });
+    const rss = watchRss(child);
+    const out: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.resume();
+    child.once('error', reject);
+    // Why 'close': 'exit' can come before the last of stdout has been read.
+    child.once('close', (code) =>
+      resolve({
+        ms: performance.now() - t0,
+        code,
+        rss: rss(),
+        out: Buffer.concat(out).toString('utf8'),
+      }),
+    );
+  });
+}
+
+/**
+ * Spawn a stdio server and time process start → the first `skills/list` answer, with a raw
+ * JSON-RPC client (initialize, initialized, skills/list). Then stdin is closed and the process
+ * waited for (a server that keeps its findings writes them on the way out).
+ */
+function firstList(argv: string[]): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, argv, {
+      stdio: ['pipe', 'pipe', 'ignore'],
+      env: { ...process.env, SKILLBENCH_USER_DATA: USER_DATA },
+    });
+    const rss = watchRss(child);
+    const send = (m: unknown): void => void child.stdin.write(`${JSON.stringify(m)}\n`);
+    let buf = '';
+    let ms = NaN;
+    let peak: number | undefined;
+    child.once('error', reject);
+    child.once('exit', () => resolve({ ms, rss: peak }));
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'bench', version: '1' },
+      },
+    });
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString('utf8');
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+        const m = JSON.parse(buf.slice(0, i)) as { id?: number; error?: unknown };
+        buf = buf.slice(i + 1);
+        if (m.id === 1) {
+          send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+          send({ jsonrpc: '2.0', id: 2, method: 'skills/list', params: {} });
+        } else if (m.id === 2) {
+          ms = performance.now() - t0;
+          peak = rss();
+          if (m.error) reject(new Error(`skills/list failed: ${JSON.stringify(m.error)}`));
+          child.stdin.end();
+          // Why a bound: a server that does not end with its input is stopped.
+          setTimeout(() => child.kill('SIGTERM'), 3000).unref();
+        }
+      }
+    });
+  });
+}
+
+const ListSchema = z.looseObject({
+  skills: z.array(
+    z.looseObject({
+      uri: z.string(),
+      resources: z.array(z.looseObject({ uri: z.string(), digest: z.string(), size: z.number() })),
+    }),
+  ),
+  nextCursor: z.string().optional(),
+});
+type Resource = z.infer<typeof ListSchema>['skills'][number]['resources'][number];
+
+/**
+ * A fetch that gives each request its own abort signal, linked to the transport's only while
+ * the request runs (as main/inspector/session.ts's boundedFetch does). Why: the SDK v1 transport
+ * passes one signal to every fetch and undici removes its listener only when the request is
+ * garbage-collected, so thousands of reads pile listeners on that one signal
+ * (MaxListenersExceededWarning) and every add walks the list.
+ */
+const perRequestSignal: typeof fetch = async (url, init) => {
+  const outer = init?.signal ?? undefined;
+  const ac = new AbortController();
+  const onAbort = (): void => ac.abort(outer?.reason);
+  outer?.addEventListener('abort', onAbort, { once: true });
+  const res = await fetch(url, { ...init, signal: ac.signal });
+  // The session's GET event stream stays open: its link goes when the transport closes.
+  if ((init?.method ?? 'GET') !== 'POST') return res;
+  try {
+    // Why read here: the link to the transport's signal goes as soon as the answer is in.
+    const body = await res.arrayBuffer();
+    return new Response(res.status === 202 || res.status === 204 ? null : body, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
+  } finally {
+    outer?.removeEventListener('abort', onAbort);
+  }
+};
+
+/** List every skill, then read every file 8 at a time, checking each digest. */
+async function readAll(client: Client): Promise<{ files: number; ms: number; failures: number }> {
+  const resources: Resource[] = [];
+  let cursor: string | undefined;
+  do {
+    const r = await client.request(
+      { method: 'skills/list', params: cursor ? { cursor } : {} },
+      ListSchema,
+    );
+    for (const s of r.skills) resources.push(...s.resources);
+    cursor = r.nextCursor;
+  } while (cursor);
+  let next = 0;
+  let failures = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < resources.length) {
+        const r = resources[next++];
+        const res = await client.readResource({ uri: r.uri });
+        const c = res.contents[0] as { text?: string; blob?: string };
+        const buf =
+          typeof c.text === 'string'
+            ? Buffer.from(c.text, 'utf8')
+            : Buffer.from(c.blob ?? '', 'base64');
+        const digest = `sha256:${createHash('sha256').update(buf).digest('hex')}`;
+        if (digest !== r.digest || buf.length !== r.size) failures++;
+      }
+    }),
+  );
+  return { files: resources.length, ms: performance.now() - t0, failures };
+}
+
+interface ReadRun {
+  filesPerSec: number;
+  failures: number;
+  rss?: number;
+  /** CPU per file read, in ms: this (client) process and the server process. */
+  clientCpu: number;
+  serverCpu: number;
+}
+
+/** CPU time (user + system) of a live process in ms (Linux /proc), or NaN. */
+function cpuOf(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Read everything through `client`, with both sides' CPU per file. */
+async function measuredReads(client: Client, pid: number | undefined): Promise<ReadRun> {
+  const c0 = process.cpuUsage();
+  const s0 = cpuOf(pid);
+  const r = await readAll(client);
+  const c = process.cpuUsage(c0);
+  return {
+    filesPerSec: (r.files / r.ms) * 1000,
+    failures: r.failures,
+    rss: peakRss(pid),
+    clientCpu: (c.user + c.system) / 1000 / r.files,
+    serverCpu: (cpuOf(pid) - s0) / r.files,
+  };
+}
+
+async function readsOverStdio(): Promise<ReadRun> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'serve', '--stdio', '--no-watch', LIB],
+    env: { ...(process.env as Record<string, string>), SKILLBENCH_USER_DATA: USER_DATA },
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(transport);
+  const run = await measuredReads(client, transport.pid ?? undefined);
+  await client.close();
+  return run;
+}
+
+/** Start `serve --http` and wait for its "listening on" line. */
+async function startHttp(token: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--no-watch', LIB], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    // The token goes through the environment: a --token argument is visible to every local user.
+    env: { ...process.env, SKILLBENCH_TOKEN: token, SKILLBENCH_USER_DATA: USER_DATA },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /listening on (\S+)/.exec(err);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+  });
+  return { url, child };
+}
+
+async function readsOverHttp(): Promise<ReadRun> {
+  const token = randomBytes(24).toString('base64url');
+  const { url, child } = await startHttp(token);
+  try {
+    const transport = new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      fetch: perRequestSignal,
+    });
+    const client = new Client({ name: 'bench', version: '1' });
+    await client.connect(transport);
+    const run = await measuredReads(client, child.pid);
+    await client.close();
+    return run;
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** One table row. */
+interface Row {
+  workload: string;
+  ours: string;
+  peer: string;
+  ratio: string;
+  goal: string;
+  status: string;
+  rss: string;
+}
+
+const fmt = (n: number, digits = 0): string =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : 'n/a';
+const mb = (n: number | undefined): string => (n === undefined ? 'n/a' : `${fmt(n)} MB`);
+const ratioText = (rs: number[]): string =>
+  `${fmt(median(rs), 2)}× [pairs ${fmt(Math.min(...rs), 2)}–${fmt(Math.max(...rs), 2)}]`;
+
+async function startRow(rows: Row[], extra: string[]): Promise<void> {
+  // The first start ever (no findings kept): for reference, not in the pairs.
+  await rm(USER_DATA, { recursive: true, force: true });
+  const fresh = await firstList([CLI, 'serve', '--stdio', '--no-watch', LIB]);
+  const ours: Timed[] = [];
+  const peer: Timed[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    ours.push(await firstList([CLI, 'serve', '--stdio', '--no-watch', LIB]));
+    peer.push(await firstList([PEER_SERVER, LIB]));
+  }
+  const ratios = ours.map((o, i) => (peer[i]?.ms ?? NaN) / o.ms);
+  const oursMs = median(ours.map((o) => o.ms));
+  const met = median(ratios) >= 2 && oursMs < 500;
+  rows.push({
+    workload: '`serve --stdio`: process start → first `skills/list` answer',
+    ours: `${fmt(oursMs)} ms`,
+    peer: `${fmt(median(peer.map((p) => p.ms)))} ms (official SDK v2 server)`,
+    ratio: ratioText(ratios),
+    goal: '≥ 2× the peer, and < 500 ms',
+    status: met ? 'met' : 'missed',
+    rss: `${mb(median(ours.map((o) => o.rss ?? NaN)))} / ${mb(median(peer.map((p) => p.rss ?? NaN)))}`,
+  });
+  extra.push(
+    `first start ever (nothing kept from an earlier run): ${fmt(fresh.ms)} ms; the pairs reuse the checks kept by the run before (every file still read and digested)`,
+  );
+}
+
+async function readRow(rows: Row[], extra: string[]): Promise<void> {
+  const stdio: ReadRun[] = [];
+  const http: ReadRun[] = [];
+  for (let i = 0; i < READ_PAIRS; i++) {
+    http.push(await readsOverHttp());
+    stdio.push(await readsOverStdio());
+  }
+  const ratios = http.map((h, i) => h.filesPerSec / (stdio[i]?.filesPerSec ?? NaN));
+  const failures = [...http, ...stdio].reduce((n, r) => n + r.failures, 0);
+  rows.push({
+    workload: `reads with digest check, ${IN_FLIGHT} in flight, over HTTP`,
+    ours: `${fmt(median(http.map((h) => h.filesPerSec)))} files/s`,
+    peer: `${fmt(median(stdio.map((s) => s.filesPerSec)))} files/s (ours over stdio)`,
+    ratio: ratioText(ratios),
+    goal: 'HTTP ≥ 0.8× stdio',
+    status: median(ratios) >= 0.8 && failures === 0 ? 'met' : 'missed',
+    rss: `${mb(median(http.map((h) => h.rss ?? NaN)))} / ${mb(median(stdio.map((s) => s.rss ?? NaN)))}`,
+  });
+  extra.push(`digest failures over both transports: ${failures}`);
+  const cpu = (runs: ReadRun[], side: 'clientCpu' | 'serverCpu'): string =>
+    fmt(median(runs.map((r) => r[side])), 2);
+  extra.push(
+    `CPU per file read (ms), client / server: HTTP ${cpu(http, 'clientCpu')} / ${cpu(http, 'serverCpu')}, stdio ${cpu(stdio, 'clientCpu')} / ${cpu(stdio, 'serverCpu')}`,
+  );
+}
+
+async function validateRow(rows: Row[], extra: string[]): Promise<void> {
+  if (!existsSync(SKILL_CHECK)) {
+    extra.push('skill-check is not installed (run bench/speed/run.mjs): validation row skipped');
+    return;
+  }
+  const ours = (): Promise<Timed> =>
+    runProcess(process.execPath, [BIN, 'validate', LIB, '--format', 'json']);
+  const peer = (): Promise<Timed> =>
+    runProcess(process.execPath, [
+      SKILL_CHECK,
+      'check',
+      LIB,
+      '--no-security-scan',
+      '--format',
+      'json',
+    ]);
+  // One warm-up each (the page cache, npm's first run), then the pairs.
+  const first = await ours();
+  const peerFirst = await peer();
+  const a: Timed[] = [];
+  const b: Timed[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    a.push(await ours());
+    b.push(await peer());
+  }
+  const ratios = a.map((o, i) => (b[i]?.ms ?? NaN) / o.ms);
+  const skillsSeen = (out: string | undefined): string => {
+    try {
+      const doc = JSON.parse(out ?? '') as {
+        summary?: { skillCount?: number; skills?: number };
+        skills?: unknown[];
+      };
+      return String(doc.summary?.skillCount ?? doc.skills?.length ?? doc.summary?.skills ?? '?');
+    } catch {
+      return '?';
+    }
+  };
+  rows.push({
+    workload: '`skillbench validate LIB --format json`, whole process',
+    ours: `${fmt(median(a.map((x) => x.ms)))} ms`,
+    peer: `${fmt(median(b.map((x) => x.ms)))} ms (skill-check 1.2.0)`,
+    ratio: ratioText(ratios),
+    goal: '≥ 2× skill-check',
+    status: median(ratios) >= 2 ? 'met' : 'missed',
+    rss: `${mb(median(a.map((x) => x.rss ?? NaN)))} / ${mb(median(b.map((x) => x.rss ?? NaN)))}`,
+  });
+  extra.push(
+    `validate exit codes: ours ${first.code} (${skillsSeen(first.out)} skills), skill-check ${peerFirst.code} (${skillsSeen(peerFirst.out)} skills)`,
+  );
+}
+
+async function inspectRow(rows: Row[], extra: string[]): Promise<void> {
+  const token = randomBytes(24).toString('base64url');
+  const { url, child } = await startHttp(token);
+  try {
+    const ours = (): Promise<Timed> =>
+      runProcess(process.execPath, [BIN, 'inspect', '--verify', '--token', token, url]);
+    const cmd = `mcp-inspector --cli ${url} --transport http --header 'Authorization: Bearer ${token}' --method skills/list --verify --format json --skill-catalog-max-skills ${SKILLS} --skill-catalog-max-bytes ${512 * 1024 * 1024}`;
+    const peer = (): Promise<Timed> =>
+      runProcess('npx', ['-y', '-p', 'node@22', '-p', INSPECTOR, '-c', cmd]);
+    const first = await ours();
+    const peerFirst = await peer();
+    const a: Timed[] = [];
+    const b: Timed[] = [];
+    for (let i = 0; i < READ_PAIRS; i++) {
+      a.push(await ours());
+      b.push(await peer());
+    }
+    const ratios = a.map((o, i) => (b[i]?.ms ?? NaN) / o.ms);
+    const verified = /Summary: (\d+) verified/.exec(first.out ?? '')?.[1] ?? '?';
+    const peerVerified = (peerFirst.out ?? '')
+      .split('\n')
+      .filter((l) => l.startsWith('{') && l.includes('"outcome":"verified"')).length;
+    rows.push({
+      workload: '`inspect --verify` of the whole server',
+      ours: `${fmt(median(a.map((x) => x.ms)))} ms`,
+      peer: `${fmt(median(b.map((x) => x.ms)))} ms (official MCP Inspector CLI, Node 22 via npx)`,
+      ratio: ratioText(ratios),
+      goal: '≥ 1.5× faster',
+      status: median(ratios) >= 1.5 ? 'met' : 'missed',
+      rss: `${mb(median(a.map((x) => x.rss ?? NaN)))} / n/a`,
+    });
+    extra.push(
+      `inspect: ours exit ${first.code}, ${verified} skills verified; official exit ${peerFirst.code}, ${peerVerified} verified`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+async function main(): Promise<void> {
+  await mkdir(WORK, { recursive: true });
+  process.stdout.write(`Library: ${SKILLS} skills × 4 files in ${LIB} …\n`);
+  await generate();
+  const rows: Row[] = [];
+  const extra: string[] = [];
+  await startRow(rows, extra);
+  await readRow(rows, extra);
+  await validateRow(rows, extra);
+  if (INSPECT) await inspectRow(rows, extra);
+  const head: Row = {
+    workload: 'workload',
+    ours: 'Skillbench',
+    peer: 'peer, same run',
+    ratio: 'ours vs peer (median of pairs)',
+    goal: 'goal',
+    status: 'status',
+    rss: 'peak RSS ours / peer',
+  };
+  const keys = Object.keys(head) as (keyof Row)[];
+  const all = [head, ...rows];
+  const widths = keys.map((k) => Math.max(...all.map((r) => r[k].length)));
+  const line = (r: Row): string =>
+    `| ${keys.map((k, i) => r[k].padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const date = new Date().toISOString().slice(0, 10);
+  process.stdout.write(
+    `\n${date}, Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )}, ${SKILLS} skills (${SKILLS * 4} files), ${PAIRS} pairs in turns (reads and inspect: ${READ_PAIRS})\n\n`,
+  );
+  process.stdout.write(
+    `${[line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n')}\n\n`,
+  );
+  for (const e of extra) process.stdout.write(`- ${e}\n`);
+  await writeFile(
+    join(WORK, `summary-${SKILLS}.json`),
+    JSON.stringify({ date, skills: SKILLS, node: process.version, rows, extra }, null, 2),
+  );
+}
+
+await main();
