@@ -125,7 +125,7 @@ test('popovers close on Escape and on a click outside: Folders and Check for', a
   await expect(list).toBeHidden();
 
   const targets = app.page.getByRole('button', { name: /^Check for:/ });
-  const options = app.page.getByRole('group', { name: 'Show the rules of' });
+  const options = app.page.getByRole('group', { name: /Also check for$/ });
   await targets.click();
   await expect(options).toBeVisible();
   await app.page.keyboard.press('Escape');

@@ -73,9 +73,9 @@ describe('API handlers', () => {
     expect(result.value.skills[0]?.counts).toEqual({ error: 0, warning: 0, info: 0 });
   });
 
-  it('remembers roots and profiles in the user-data folder, and forgets a closed root', async () => {
+  it('remembers roots and extra targets in the user-data folder, and forgets a closed root', async () => {
     await handlers['library.open']({ path: join(dir, 'lib') });
-    await handlers['settings.update']({ profiles: ['claude-upload', 'claude-code'] });
+    await handlers['settings.update']({ extraProfiles: ['claude-upload', 'claude-code'] });
     const again = createApiHandlers({
       shell: 'browser',
       version: 'test',
@@ -83,7 +83,7 @@ describe('API handlers', () => {
     });
     expect(await again['settings.get']({})).toMatchObject({
       ok: true,
-      value: { roots: [join(dir, 'lib')], profiles: ['claude-upload', 'claude-code'] },
+      value: { roots: [join(dir, 'lib')], extraProfiles: ['claude-upload', 'claude-code'] },
     });
     const listing = await again['library.list']({});
     expect(listing.ok && listing.value.skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
@@ -94,7 +94,7 @@ describe('API handlers', () => {
     expect(await again['library.list']({})).toMatchObject({ ok: true, value: { skills: [] } });
   });
 
-  it('counts problems per skill for the selected profiles and reports library findings', async () => {
+  it('counts problems per skill for its own format and reports library findings', async () => {
     await mkdir(join(dir, 'lib', 'Bad_Name'), { recursive: true });
     await writeFile(
       join(dir, 'lib', 'Bad_Name', 'SKILL.md'),
@@ -139,19 +139,21 @@ describe('API handlers', () => {
     expect(
       changed.value.skills.find((s) => s.relativeDir === 'alpha')?.counts.error,
     ).toBeGreaterThan(0);
-    // So is a new skill folder, and a change of the selected profiles.
+    // So is a new skill folder, and a change of the extra targets.
     await mkdir(join(dir, 'lib', 'gamma'));
     await writeFile(
       join(dir, 'lib', 'gamma', 'SKILL.md'),
-      '---\nname: gamma\ndescription: Third\n---\n',
+      '---\nname: gamma\ndescription: Third\nwhen_to_use: Always\n---\n',
     );
     const added = await handlers['library.list']({});
-    expect(added.ok && added.value.skills.map((s) => s.name)).toContain('gamma');
-    await handlers['settings.update']({ profiles: ['claude-code'] });
-    const relaxed = await handlers['library.list']({});
+    if (!added.ok) throw new Error(added.error.message);
+    // A Claude Code skill is checked for its own format: clean.
+    expect(added.value.skills.find((s) => s.name === 'gamma')?.counts.error).toBe(0);
+    await handlers['settings.update']({ extraProfiles: ['agentskills'] });
+    const stricter = await handlers['library.list']({});
     expect(
-      relaxed.ok && relaxed.value.skills.find((s) => s.relativeDir === 'alpha')?.counts.error,
-    ).toBe(0);
+      stricter.ok && stricter.value.skills.find((s) => s.name === 'gamma')?.counts.error,
+    ).toBeGreaterThan(0);
   });
 
   it('creates a skill from a template that validates clean, and never over an existing folder', async () => {

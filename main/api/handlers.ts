@@ -98,6 +98,11 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       return result;
     },
     'skill.validate': async ({ path, profiles }) => library.validate(path, profiles),
+    'skill.renameFolder': async ({ path, newName }) => {
+      const result = await library.renameSkillFolder(path, newName);
+      if (result.ok) await drafts.discard(path);
+      return result;
+    },
     'skill.fileView': async ({ path }) => library.fileView(path),
     'skill.create': async ({ root, name, description, template }) =>
       library.createSkill(root, name, description, template),

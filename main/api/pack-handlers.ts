@@ -54,11 +54,9 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
   }
 
   async function options(input: ChannelInput<'export.plan'>): Promise<ExportOptions> {
-    const { profiles } = await deps.settings.get();
     return {
       keep: input.keep,
       project: input.project,
-      profiles,
       out: input.out,
       claudeCode: input.claudeCode,
       sha256File: input.sha256File,
@@ -121,7 +119,8 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
     },
     'import.preview': async ({ source, pick }) => {
       try {
-        return ok(await previewImport(source, { pick, dataDir: deps.userDataDir }));
+        const { extraProfiles } = await deps.settings.get();
+        return ok(await previewImport(source, { pick, dataDir: deps.userDataDir, extraProfiles }));
       } catch (error) {
         return trouble(error, source);
       }
@@ -134,6 +133,7 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
           `${into} is not one of your library folders. Open it first.`,
         );
       try {
+        const { extraProfiles } = await deps.settings.get();
         const result = await importSkill(source, {
           into: root,
           pick,
@@ -141,6 +141,7 @@ export function createPackHandlers(deps: ApiDeps): Pick<ApiHandlers, PackChannel
           trashDir,
           dataDir: deps.userDataDir,
           trust,
+          extraProfiles,
         });
         return ok(result);
       } catch (error) {

@@ -266,10 +266,14 @@ export class InspectorSession {
         await attempt.finishAuth(code);
         attempt = await InspectorSession.attempt(input, limits, log, oauth, options, remaining());
       }
-      if (attempt.error)
-        throw attempt.error instanceof Error
-          ? attempt.error
-          : new Error(JSON.stringify(attempt.error));
+      if (attempt.error) {
+        const e = toInspectorError(attempt.error, {
+          target,
+          timeoutMs: limits.connectTimeoutMs,
+          signal: options.signal,
+        });
+        throw withProgramOutput(e, input, attempt.stderr ?? '');
+      }
       const session = new InspectorSession(
         input.label,
         input,
@@ -305,12 +309,15 @@ export class InspectorSession {
     transport: LoggedTransport;
     unauthorized?: boolean;
     error?: unknown;
+    /** The end of what a stdio program printed on stderr. */
+    stderr?: string;
     finishAuth: (code: string) => Promise<void>;
   }> {
     // Why: a response carries at most one resource; base64 grows it by 4/3, plus JSON framing.
     const maxMessage = Math.ceil((limits.maxResourceBytes * 4) / 3) + 1024 * 1024;
     let inner: Transport;
     let finish: (code: string) => Promise<void> = async () => undefined;
+    let stderr = '';
     if (input.kind === 'stdio') {
       if (!input.command)
         throw new InspectorError('usage', 'A stdio connection needs a command to start.');
@@ -324,7 +331,11 @@ export class InspectorSession {
         cwd: input.cwd,
         stderr: 'pipe',
       });
-      (inner as StdioClientTransport).stderr?.on('data', () => undefined);
+      // Why keep the end of stderr: when the program fails to start, what it printed there
+      // ("Cannot find module …") is the only useful part of the error.
+      (inner as StdioClientTransport).stderr?.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
+      });
     } else {
       const url = checkHttpUrl(input.url);
       const headers = headerRecord(input);
@@ -396,7 +407,7 @@ export class InspectorSession {
       await client.close().catch(() => undefined);
       if (error instanceof UnauthorizedError && oauth?.redirected)
         return { client, transport, unauthorized: true, finishAuth: finish };
-      return { client, transport, error, finishAuth: finish };
+      return { client, transport, error, stderr, finishAuth: finish };
     } finally {
       clearTimeout(timer);
     }
@@ -601,4 +612,44 @@ export class InspectorSession {
   get wire(): LoggedTransport {
     return this.transport;
   }
+}
+
+/** How much of a stdio program's stderr is kept while connecting. */
+const STDERR_KEPT = 8 * 1024;
+
+/** The lines of stderr that say what went wrong (not stack frames), at most three. */
+function telling(stderr: string): string[] {
+  // eslint-disable-next-line no-control-regex -- colour codes are what is removed
+  const lines = stderr.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '').split(/\r?\n/);
+  const kept = lines.map((l) => l.trim()).filter((l) => l !== '' && !/^at\s/.test(l));
+  const errors = kept.filter((l) =>
+    /error|cannot|can't|not found|no such|denied|fatal|exception|missing/i.test(l),
+  );
+  return (errors.length > 0 ? errors : kept.slice(-3)).slice(0, 3).map((l) => l.slice(0, 300));
+}
+
+/**
+ * A failed start of a stdio program, told with what the program printed on stderr, and a hint
+ * when the whole command line was put in Program (a name with spaces that was not found).
+ */
+function withProgramOutput(
+  e: InspectorError,
+  input: ConnectionInput,
+  stderr: string,
+): InspectorError {
+  if (input.kind !== 'stdio' || e.code === 'cancelled') return e;
+  let message = e.message;
+  const said = telling(stderr);
+  if (said.length > 0) message += ` The program said: ${said.join(' / ')}`;
+  const command = (input.command ?? '').trim();
+  if (
+    /\s/.test(command) &&
+    (input.args ?? []).length === 0 &&
+    /not found|ENOENT/i.test(`${message} ${e.detail ?? ''}`)
+  )
+    message += ` Program holds "${command}": put only the program there (${command.split(/\s+/)[0]}) and the rest in Arguments.`;
+  const detail = [e.detail, stderr.trim() ? `stderr:\n${stderr.trim()}` : '']
+    .filter(Boolean)
+    .join('\n');
+  return new InspectorError(e.code, message, detail || undefined, e.rpc);
 }

@@ -1,5 +1,5 @@
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { lstat, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SkillTemplate } from '../../shared/authoring/templates';
 import {
   fail,
@@ -20,6 +20,7 @@ import {
   type SkillValidation,
 } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError } from '../platform/fs-errors';
 import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
@@ -105,7 +106,7 @@ export class LibraryService {
     const settings = await this.settings.get();
     if (!settings.roots.includes(root))
       await this.settings.update({ roots: [...settings.roots, root] });
-    const listed = await this.listRootOrGlance(root, settings.profiles);
+    const listed = await this.listRootOrGlance(root, settings.extraProfiles);
     if (!listed.ok) return listed;
     return ok({ root, skills: listed.value.skills });
   }
@@ -155,7 +156,7 @@ export class LibraryService {
   }
 
   private async listNow(): Promise<LibraryListing> {
-    const { profiles } = await this.settings.get();
+    const { extraProfiles } = await this.settings.get();
     const listing: LibraryListing = {
       roots: await this.roots(),
       skills: [],
@@ -165,7 +166,7 @@ export class LibraryService {
     };
     const budgets: LibraryListing['budget'][] = [];
     for (const root of listing.roots) {
-      const result = await this.listRootOrGlance(root, profiles);
+      const result = await this.listRootOrGlance(root, extraProfiles);
       if (!result.ok) {
         listing.problems.push({ root, message: result.error.message });
         continue;
@@ -205,14 +206,14 @@ export class LibraryService {
    */
   private async listRootOrGlance(
     root: string,
-    profiles: ProfileId[],
+    extra: ProfileId[],
   ): ReturnType<LibraryService['listRoot']> {
     const memo = await this.memoOf(root);
     if (memo.root === '') {
       const glance = await quickList(root, this.glanceMinFolders);
       if (glance) {
         if (!this.checking.has(root)) {
-          const check = this.listRoot(root, profiles).then(
+          const check = this.listRoot(root, extra).then(
             () => this.emit('library.changed', { root }),
             () => this.emit('library.changed', { root }),
           );
@@ -222,7 +223,7 @@ export class LibraryService {
         return ok({ skills: glance, findings: [], budget: BUDGET_PENDING });
       }
     }
-    return this.listRoot(root, profiles);
+    return this.listRoot(root, extra);
   }
 
   /** Wait for background checks of first listings (tests; the app waits for `library.changed`). */
@@ -232,7 +233,7 @@ export class LibraryService {
 
   private async listRoot(
     root: string,
-    profiles: ProfileId[],
+    extra: ProfileId[],
   ): Promise<
     Result<{
       skills: SkillSummary[];
@@ -242,10 +243,10 @@ export class LibraryService {
   > {
     try {
       const memo = await this.memoOf(root);
-      const validation = await validateLibrary(root, { profiles, memo });
+      const validation = await validateLibrary(root, { extraProfiles: extra, memo });
       if (memo.rechecked > 0) this.cache?.save(root, memo);
       const skills = validation.skills.map((skill) => this.summarize(root, skill));
-      skills.push(...(await this.linkedSkills(root, profiles)));
+      skills.push(...(await this.linkedSkills(root, extra)));
       return ok({ skills, findings: validation.findings, budget: validation.budget });
     } catch (error) {
       if (error instanceof ValidateInputError) return fail('not-found', error.message);
@@ -258,7 +259,7 @@ export class LibraryService {
    * listed as the skill it points to (checked in its real folder), marked as linked; a broken
    * or refused link is listed as such, with the reason, and never read.
    */
-  private async linkedSkills(root: string, profiles: ProfileId[]): Promise<SkillSummary[]> {
+  private async linkedSkills(root: string, extra: ProfileId[]): Promise<SkillSummary[]> {
     const verdicts = linkedSkillFolders(root, await this.linkPolicyRoots());
     const out: SkillSummary[] = [];
     for (const v of verdicts) {
@@ -281,7 +282,10 @@ export class LibraryService {
         continue;
       }
       try {
-        const result = await validateSkillFolder(v.target, { profiles, libraryRoot: root });
+        const result = await validateSkillFolder(v.target, {
+          extraProfiles: extra,
+          libraryRoot: root,
+        });
         const summary = this.summarize(root, { ...result, relativePath: name });
         summary.path = join(v.link, v.fileName);
         summary.relativeDir = name;
@@ -292,6 +296,42 @@ export class LibraryService {
       }
     }
     return out;
+  }
+
+  /**
+   * Rename a skill's folder (the name/folder quick fix): a sibling name, never replacing anything
+   * (main/platform/rename-folder.ts). Refuses for a library root itself and for a folder that is
+   * a link (renaming what it points to would break the link). Returns the new SKILL.md path.
+   */
+  async renameSkillFolder(path: string, newName: string): Promise<Result<{ path: string }>> {
+    const real = await this.resolve(path);
+    if (!real) return outside(path);
+    const given = dirname(resolve(path));
+    const dir = dirname(real);
+    if (!/^[^\\/\0]+$/.test(newName) || newName === '.' || newName === '..')
+      return fail('invalid-name', `"${newName}" cannot be a folder name.`);
+    if ((await this.roots()).some((r) => resolve(r) === dir))
+      return fail(
+        'invalid-move',
+        'This skill is the library folder itself, so Skillbench does not rename it. Rename the folder in your file manager, then open it again.',
+      );
+    const link = await lstat(given).catch(() => null);
+    if (link?.isSymbolicLink())
+      return fail(
+        'invalid-move',
+        `${given} is a link to another folder, so it was not renamed. Change the name in SKILL.md instead.`,
+      );
+    try {
+      const to = await renameFolderNoReplace(dir, newName);
+      return ok({ path: join(to, basename(real)) });
+    } catch (error) {
+      if (error instanceof FolderExistsError)
+        return fail(
+          'exists',
+          `A folder named "${newName}" already exists next to this skill, so nothing was renamed. Rename or remove that folder first.`,
+        );
+      return { ok: false, error: describeFsError(error, dir, 'write') };
+    }
   }
 
   private summarize(root: string, skill: SkillValidation): SkillSummary {
@@ -338,11 +378,15 @@ export class LibraryService {
   ): Promise<Result<ChannelOutput<'skill.validate'>>> {
     const real = await this.resolve(path);
     if (!real) return outside(path);
-    const chosen = profiles ?? (await this.settings.get()).profiles;
+    const { extraProfiles } = await this.settings.get();
     try {
       const roots = await this.roots();
       const libraryRoot = roots.find((r) => real.startsWith(r));
-      const result = await validateSkillFolder(dirname(real), { profiles: chosen, libraryRoot });
+      const result = await validateSkillFolder(dirname(real), {
+        ...(profiles ? { profiles } : {}),
+        extraProfiles,
+        libraryRoot,
+      });
       return ok({
         diagnostics: result.diagnostics,
         verdicts: result.verdicts,

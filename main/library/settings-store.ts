@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { settingsSchema, type AppSettings } from '../../shared/ipc/contract';
 import { writeFileAtomic } from '../platform/atomic-write';
 
-const DEFAULTS: AppSettings = { roots: [], lastOpenSkill: null, profiles: ['agentskills'] };
+/**
+ * Why `extraProfiles` and not the earlier `profiles`: the targets chosen then replaced each
+ * skill's own format (so the default flagged the app's own formats); an old choice is not
+ * carried over as extras, since it mostly held that default.
+ */
+const DEFAULTS: AppSettings = { roots: [], lastOpenSkill: null, extraProfiles: [] };
 
 /** Settings in `<userDataDir>/settings.json`, written atomically; a damaged file falls back to defaults. */
 export class SettingsStore {

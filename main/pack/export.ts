@@ -34,7 +34,7 @@ export interface ExportOptions {
   keep?: readonly string[];
   /** Archive and folder targets: project the frontmatter as for an upload (uploads always are). */
   project?: boolean;
-  /** Folder copy only: the profiles the pre-export check uses (default agentskills). */
+  /** Folder copy only: the profiles the pre-export check uses (default: the skill's own format). */
   profiles?: ProfileId[];
   /** The pre-upload check on the projected SKILL.md; default: the validation core (`validateSkill`). */
   validate?: ValidateFn;

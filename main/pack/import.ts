@@ -14,7 +14,9 @@ import {
   type ValidateFn,
 } from '../../shared/projection';
 import { reviewSkill, type TrustRequest } from '../../shared/safety';
-import { validateSkill } from '../../shared/validation';
+import { chooseProfiles, validateSkill } from '../../shared/validation';
+import type { ProfileId } from '../../shared/validation';
+import { parseSkill } from '../../shared/skill';
 import { passGate } from '../safety/gate';
 import { hashOfBytes, reviewInputFromBytes } from '../safety/read-skill';
 import { applyAcceptance, reviewSkillBytes } from '../safety/service';
@@ -28,10 +30,12 @@ export interface ImportOptions {
   limits?: Partial<ImportLimits>;
   /** When the source holds several skills: the root folder (as listed in the preview) to import. */
   pick?: string;
-  /** Checks shown in the preview; default: the validation core (`validateSkill`, profile agentskills). */
+  /** Checks shown in the preview; default: the validation core (`validateSkill`). */
   validate?: ValidateFn;
   /** The user-data folder, where "Trust anyway" decisions are kept (main/safety/acceptances.ts). */
   dataDir?: string;
+  /** Targets checked on top of the skill's own format, as in the library list (the app's Settings). */
+  extraProfiles?: ProfileId[];
 }
 
 /** Options for {@link importSkill}. */
@@ -64,6 +68,7 @@ function toPreview(
   ignored: string[],
   nameHint: string | undefined,
   validate: ValidateFn,
+  extraProfiles: readonly ProfileId[] = [],
 ): ImportPreview {
   const files = entries.filter((e) => !e.directory);
   const roots = findSkillRoots(files.map((f) => f.path));
@@ -119,8 +124,11 @@ function toPreview(
         mode: e.mode,
       }));
     const dirs = mine.filter((e) => e.directory).map((e) => e.path.slice(prefix.length));
+    // Why the list's own choice of profiles: the preview must agree with the list after import.
+    const choice = chooseProfiles(parseSkill(shownText), undefined, extraProfiles);
     const diagnostics = validate(shownText, {
-      profiles: ['agentskills'],
+      profiles: choice.profiles,
+      ownProfiles: choice.own,
       fileView: {
         folderName: name,
         fileName: 'SKILL.md',
@@ -177,6 +185,7 @@ export async function previewImport(
     read.ignored,
     read.nameHint,
     options.validate ?? validateSkill,
+    options.extraProfiles,
   );
   if (preview.status === 'ok' && options.dataDir !== undefined) {
     const records = await readAcceptances(options.dataDir);
@@ -215,6 +224,7 @@ export async function importSkill(
     read.ignored,
     read.nameHint,
     options.validate ?? validateSkill,
+    options.extraProfiles,
   );
   if (preview.status === 'refused') return preview;
 

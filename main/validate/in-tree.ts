@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
-import { suggestProfiles, validateSkill } from '../../shared/validation';
+import { chooseProfiles, suggestProfiles, validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation';
 import { describeFsError } from '../platform/fs-errors';
 import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
@@ -24,16 +24,6 @@ export interface Validated {
   member: LibraryMember;
 }
 
-/** The profiles to check: the caller's, else the core's suggestion. */
-export function chooseProfiles(
-  parsed: ParsedSkill,
-  given: readonly ProfileId[] | undefined,
-): { profiles: ProfileId[]; source: 'given' | 'suggested' } {
-  if (given && given.length > 0) return { profiles: [...new Set(given)], source: 'given' };
-  const suggested = suggestProfiles(parsed);
-  return { profiles: suggested.length > 0 ? suggested : ['agentskills'], source: 'suggested' };
-}
-
 /** Validate the skill at `relDir` of a walked tree: read SKILL.md (+ comparison files), run the core and the disk checks. */
 export function validateInTree(
   tree: WalkedTree,
@@ -41,6 +31,7 @@ export function validateInTree(
   relativePath: string,
   fileName: string,
   given: readonly ProfileId[] | undefined,
+  extra: readonly ProfileId[] = [],
 ): Validated {
   const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
   const file = join(dir, fileName);
@@ -54,8 +45,8 @@ export function validateInTree(
   } catch (error) {
     return unreadable(dir, file, relativePath, view, given, error);
   }
-  const { profiles, source } = chooseProfiles(parsed, given);
-  const core = validateSkill(parsed, { profiles, fileView: view });
+  const { profiles, own, source } = chooseProfiles(parsed, given, extra);
+  const core = validateSkill(parsed, { profiles, ownProfiles: own, fileView: view });
   const size = packageSize(view);
   const diagnostics = [
     ...core.diagnostics,
@@ -75,7 +66,7 @@ export function validateInTree(
     counts: { error: 0, warning: 0, info: 0 },
     size,
     targets: targetFits(size),
-    suggestedProfiles: source === 'suggested' ? [...profiles] : suggestProfiles(parsed),
+    suggestedProfiles: source === 'suggested' ? [...own] : suggestProfiles(parsed),
   };
   if (facts.description !== undefined) result.description = facts.description;
   return {

@@ -21,6 +21,8 @@ export interface LibraryJob {
   /** Validate every skill found. */
   validate: boolean;
   profiles?: ProfileId[];
+  /** Targets checked on top of each skill's own format when `profiles` is not given. */
+  extraProfiles?: ProfileId[];
 }
 
 /** One root subfolder's outcome. */
@@ -79,7 +81,9 @@ function runUnit(job: LibraryJob, dir: string): UnitResult {
   if (!job.validate) return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
   for (const f of skillsIn(children))
-    unit.validated.push(validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles));
+    unit.validated.push(
+      validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles, job.extraProfiles),
+    );
   return unit;
 }
 

@@ -187,6 +187,37 @@ describe('applySafeFixes', () => {
     expect(after.skills[0]?.diagnostics).toEqual([]);
   });
 
+  it('renames the skill and its folder together (Slide-Maker → slide-maker), and then it is clean', async () => {
+    await put('lib/Slide-Maker/SKILL.md', skill('Slide-Maker'));
+    const out = await applySafeFixes(join(tmp, 'lib/Slide-Maker'));
+    expect(out.renamedFolder).toEqual({
+      from: join(tmp, 'lib/Slide-Maker'),
+      to: join(tmp, 'lib/slide-maker'),
+    });
+    expect(await readFile(join(tmp, 'lib/slide-maker/SKILL.md'), 'utf8')).toContain(
+      'name: slide-maker\n',
+    );
+    const after = await validateLibrary(join(tmp, 'lib'));
+    expect(after.skills.map((s) => [s.relativePath, s.counts.error])).toEqual([['slide-maker', 0]]);
+  });
+
+  it('refuses the rename when a folder of the new name exists, and changes nothing', async () => {
+    await put('lib/Slide-Maker/SKILL.md', skill('Slide-Maker'));
+    await put('lib/slide-maker/notes.txt', 'mine');
+    const out = await applySafeFixes(join(tmp, 'lib/Slide-Maker'));
+    expect(out.renamedFolder).toBeUndefined();
+    expect(out.skipped).toEqual([
+      {
+        title: "Rename the skill and its folder to 'slide-maker'",
+        reason: `${join(tmp, 'lib/slide-maker')} already exists, so the folder was not renamed.`,
+      },
+    ]);
+    expect(await readFile(join(tmp, 'lib/Slide-Maker/SKILL.md'), 'utf8')).toBe(
+      skill('Slide-Maker'),
+    );
+    expect(await readFile(join(tmp, 'lib/slide-maker/notes.txt'), 'utf8')).toBe('mine');
+  });
+
   it('changes nothing when there is nothing safe to fix', async () => {
     await put('lib/my-skill/SKILL.md', skill('my-skill'));
     const out = await applySafeFixes(join(tmp, 'lib/my-skill'));

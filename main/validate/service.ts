@@ -1,10 +1,12 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { lstat, readFile, rename, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseSkill } from '../../shared/skill';
-import { fixAllSafe, validateSkill } from '../../shared/validation';
+import { applyEdits, parseSkill } from '../../shared/skill';
+import { chooseProfiles, countFindings, fixAllSafe, validateSkill } from '../../shared/validation';
+import type { FindingLike } from '../../shared/validation/findings';
 import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError } from '../platform/fs-errors';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
@@ -18,7 +20,7 @@ import {
   walkSkillTree,
 } from '../skill-folder';
 import type { WalkedEntry } from '../skill-folder';
-import { chooseProfiles, validateInTree } from './in-tree';
+import { validateInTree } from './in-tree';
 import type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
 
 export type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
@@ -34,8 +36,10 @@ export class ValidateInputError extends Error {}
 
 /** Options of {@link validateSkillFolder}. */
 export interface ValidateFolderOptions {
-  /** Profiles to check; default: the core's suggestion for the skill (`suggestProfiles`), which always includes one. */
+  /** Profiles to check; default: the skill's own format (`chooseProfiles`) plus `extraProfiles`. */
   profiles?: ProfileId[];
+  /** Targets checked on top of the skill's own format (the app's Settings) when `profiles` is not given. */
+  extraProfiles?: ProfileId[];
   /** Library root for `relativePath` (mcp-serve compares its last segment); default: the skill's parent. */
   libraryRoot?: string;
 }
@@ -43,6 +47,8 @@ export interface ValidateFolderOptions {
 /** Options of {@link validateLibrary}. */
 export interface ValidateLibraryOptions {
   profiles?: ProfileId[];
+  /** Targets checked on top of each skill's own format when `profiles` is not given. */
+  extraProfiles?: ProfileId[];
   /** Resolve `depends_on` against the library (default true). */
   checkDependencies?: boolean;
   /** Findings kept from the last run over the same root (see {@link LibraryMemo}); updated by this run. */
@@ -57,14 +63,9 @@ export interface ValidateLibraryOptions {
   sharedFrom?: number;
 }
 
-function countsOf(diagnostics: readonly { severity: string }[]): SeverityCounts {
-  const c: SeverityCounts = { error: 0, warning: 0, info: 0 };
-  for (const d of diagnostics) {
-    if (d.severity === 'error') c.error++;
-    else if (d.severity === 'warning') c.warning++;
-    else c.info++;
-  }
-  return c;
+/** Each problem once (the same finding of several profiles is one), as the Problems panel lists them. */
+function countsOf(diagnostics: readonly FindingLike[]): SeverityCounts {
+  return countFindings(diagnostics);
 }
 
 /** Per profile verdict over every finding (core verdicts do not see disk and library findings). */
@@ -123,6 +124,7 @@ export async function validateSkillFolder(
     rel === '' ? basename(dir) : rel,
     fileName,
     options.profiles,
+    options.extraProfiles,
   );
   finish(result);
   return result;
@@ -165,7 +167,7 @@ export async function validateLibrary(
   const validated =
     skillFileNameIn(rootChildren.get('') ?? []) !== undefined
       ? // Why a skill at the root is checked as one piece: its file view spans the whole tree.
-        await validateWholeTree(abs, options.profiles)
+        await validateWholeTree(abs, options.profiles, options.extraProfiles)
       : await validateUnits(abs, tops, options);
   // Why copies: the findings kept in a memo must not collect this run's library findings.
   const copies = validated.map((v) => {
@@ -186,6 +188,7 @@ export async function validateLibrary(
 async function validateWholeTree(
   abs: string,
   profiles: ProfileId[] | undefined,
+  extra: ProfileId[] | undefined,
 ): Promise<Validated[]> {
   const slicer = new TimeSlicer();
   const tree = await walkSkillTree(abs, slicer);
@@ -196,7 +199,7 @@ async function validateWholeTree(
   const validated: Validated[] = [];
   for (const f of found) {
     if (slicer.due()) await slicer.pause();
-    validated.push(validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, profiles));
+    validated.push(validateInTree(tree, f.relDir, relOf(f.relDir), f.fileName, profiles, extra));
   }
   return validated;
 }
@@ -209,11 +212,16 @@ async function validateUnits(
 ): Promise<Validated[]> {
   const pool = options.pool === undefined ? sharedWorkers() : options.pool;
   const realRoot = realpathSync(abs);
-  const key = JSON.stringify(options.profiles ?? null);
+  const key = JSON.stringify([options.profiles ?? null, options.extraProfiles ?? []]);
   const memo = options.memo;
   const known =
     memo && memo.root === abs && memo.key === key ? memo.units : new Map<string, UnitResult>();
-  const base = { root: abs, realRoot, ...(options.profiles ? { profiles: options.profiles } : {}) };
+  const base = {
+    root: abs,
+    realRoot,
+    ...(options.profiles ? { profiles: options.profiles } : {}),
+    ...(options.extraProfiles ? { extraProfiles: options.extraProfiles } : {}),
+  };
   let changed = tops;
   if (known.size > 0) {
     // Why fingerprint first: walking is a fraction of checking, and usually few folders changed.
@@ -341,8 +349,8 @@ function isPlainSegment(name: string): boolean {
 
 /**
  * Apply every safe fix of the chosen profiles (default: the core's suggestion): text edits are
- * written atomically (temp file + rename); a safe `rename-folder` operation runs only when no
- * file or folder of the new name exists. Reports what changed.
+ * written atomically (temp file + rename); a safe `rename-folder` operation (with the name it
+ * carries) runs only when no file or folder of the new name exists. Reports what changed.
  */
 export async function applySafeFixes(
   skillFile: string,
@@ -359,8 +367,8 @@ export async function applySafeFixes(
   } catch (error) {
     throw new ValidateInputError(describeFsError(error, file, 'read').message);
   }
-  const { profiles } = chooseProfiles(parseSkill(original), options.profiles);
-  const fixed = fixAllSafe(original, { profiles, fileView: view });
+  const { profiles, own } = chooseProfiles(parseSkill(original), options.profiles);
+  const fixed = fixAllSafe(original, { profiles, ownProfiles: own, fileView: view });
   const applied: AppliedFix[] = fixed.applied.map((d) => ({
     ruleId: d.ruleId,
     profile: d.profile,
@@ -372,7 +380,7 @@ export async function applySafeFixes(
     await writeFileAtomic(file, fixed.text);
     outcome.changed = true;
   }
-  const after = validateSkill(fixed.text, { profiles, fileView: view });
+  const after = validateSkill(fixed.text, { profiles, ownProfiles: own, fileView: view });
   for (const d of after.diagnostics) {
     const fix = d.fixes?.find(
       (f) => f.safe && f.fileOperations?.some((o) => o.kind === 'rename-folder'),
@@ -386,22 +394,20 @@ export async function applySafeFixes(
       });
       continue;
     }
-    const target = join(dirname(dir), op.newName);
-    const exists = await lstat(target).then(
-      () => true,
-      () => false,
-    );
-    if (exists) {
-      outcome.skipped.push({
-        title: fix.title,
-        reason: `${target} already exists, so the folder was not renamed.`,
-      });
+    let target: string;
+    try {
+      target = await renameFolderNoReplace(dir, op.newName);
+    } catch (error) {
+      if (!(error instanceof FolderExistsError)) throw error;
+      outcome.skipped.push({ title: fix.title, reason: error.message });
       continue;
     }
-    await rename(dir, target);
     outcome.renamedFolder = { from: dir, to: target };
     outcome.file = join(target, basename(file));
     outcome.changed = true;
+    // The fix's text edits (the name itself) go with the folder's new name.
+    if (fix.edits.length > 0)
+      await writeFileAtomic(outcome.file, applyEdits(fixed.text, fix.edits));
     applied.push({ ruleId: d.ruleId, profile: d.profile, title: fix.title, message: d.message });
   }
   return outcome;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileView } from '../validation/types';
-import { validateSkill } from '../validation';
+import { parseSkill } from '../skill';
+import { chooseProfiles, validateSkill } from '../validation';
 import { renderTemplate, SKILL_TEMPLATES } from './templates';
 
 /** A file view of the files a template writes, as main/validate would build it. */
@@ -33,6 +34,21 @@ describe('new-skill templates', () => {
         .map((d) => `${d.ruleId}: ${d.message}`);
       expect(problems).toEqual([]);
       expect(result.verdicts[template.profile]).toBe('valid');
+    });
+  }
+
+  for (const template of SKILL_TEMPLATES) {
+    it(`"${template.title}" is checked for its own format (${template.profile}) by default, and is clean`, () => {
+      const files = renderTemplate(template.id, 'slide-maker', 'Makes slides. Use when asked.');
+      const text = files['SKILL.md'];
+      const choice = chooseProfiles(parseSkill(text));
+      expect(choice.own).toContain(template.profile);
+      const result = validateSkill(text, {
+        profiles: choice.profiles,
+        ownProfiles: choice.own,
+        fileView: viewOf('slide-maker', files),
+      });
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     });
   }
 });

@@ -99,7 +99,11 @@ const countsSchema = z.object({ error: z.number(), warning: z.number(), info: z.
 export const settingsSchema = z.object({
   roots: z.array(z.string()),
   lastOpenSkill: z.string().nullable(),
-  profiles: z.array(profileIdSchema).min(1),
+  /**
+   * Targets checked on top of each skill's own format (shared/validation/choose-profiles.ts), e.g.
+   * a claude.ai upload. Empty: every skill is checked for its own format only.
+   */
+  extraProfiles: z.array(profileIdSchema),
   /** Tokens the always-loaded skill catalog may take (docs/agent-view.md §5); absent: the default. */
   contextBudget: z.number().int().min(100).max(1_000_000).optional(),
   /** Tab moves the focus out of the text editor (true, the default) or types a tab (false). */
@@ -120,7 +124,7 @@ const skillSummarySchema = z.object({
   name: z.string(),
   /** First line of the description ('' when none). */
   description: z.string(),
-  /** Findings for the selected profiles (disk checks included). */
+  /** Findings for the skill's own format and the extra targets (disk checks included). */
   counts: countsSchema,
   /** The profiles the core suggests for this skill's format. */
   suggestedProfiles: z.array(profileIdSchema),
@@ -457,10 +461,10 @@ export const channels = {
   },
   /** The remembered settings. */
   'settings.get': { input: z.object({}), output: settingsSchema },
-  /** Change the selected profiles or the last open skill. */
+  /** Change the extra targets or the last open skill. */
   'settings.update': {
     input: z.object({
-      profiles: z.array(profileIdSchema).min(1).optional(),
+      extraProfiles: z.array(profileIdSchema).optional(),
       lastOpenSkill: z.string().nullable().optional(),
       contextBudget: z.number().int().min(100).max(1_000_000).optional(),
       tabMovesFocus: z.boolean().optional(),
@@ -482,7 +486,7 @@ export const channels = {
     input: z.object({ root: z.string().min(1) }),
     output: z.object({ roots: z.array(z.string()) }),
   },
-  /** Every skill under the remembered roots, validated for the selected profiles, plus library-wide findings. */
+  /** Every skill under the remembered roots, validated for its own format and the extra targets, plus library-wide findings. */
   'library.list': {
     input: z.object({}),
     output: z.object({
@@ -512,6 +516,12 @@ export const channels = {
       expectedVersion: z.string().optional(),
     }),
     output: z.object({ path: z.string(), version: z.string() }),
+  },
+  /** Rename a skill's folder to a sibling name (the name/folder fix); never replaces anything. */
+  'skill.renameFolder': {
+    input: z.object({ path: z.string().min(1), newName: z.string().min(1) }),
+    /** The SKILL.md's new path. */
+    output: z.object({ path: z.string() }),
   },
   /** Validate a saved SKILL.md with every disk check (links, references, package size, library). */
   'skill.validate': {

@@ -1,6 +1,8 @@
 import type { FileView, ProfileId, ValidateOptions, ValidationResult } from '../validation/types';
 import { leftOutByContent, leftOutByPath, tokenLookingContent } from '../skill/file-set';
 import { projectSkillText } from './frontmatter';
+import { parseSkill } from '../skill/frontmatter-parser';
+import { chooseProfiles } from '../validation/choose-profiles';
 import {
   collisionKey,
   normaliseOutputPath,
@@ -35,7 +37,7 @@ export interface PlanInput {
   keep?: readonly string[];
   /** Archive and folder targets: project the frontmatter as for an upload (uploads always are). */
   project?: boolean;
-  /** Folder copy only: the profiles to check (the skill's own); default agentskills. */
+  /** Folder copy only: the profiles to check; default the skill's own format (`chooseProfiles`). */
   profiles?: ProfileId[];
   /** The validation core; when absent, only package checks run. */
   validate?: ValidateFn;
@@ -341,13 +343,18 @@ export function planExport(input: PlanInput): ExportPlan {
         ? { texts: { 'tools.json': projection.toolsJson } }
         : {}),
     };
-    // Why the caller's profiles only for folder copies: a copy has no reader of its own, while
-    // every other destination is a known reader with its own profile (docs/skill-format.md §2, §3).
-    const profiles =
-      target.id === 'folder' && input.profiles && input.profiles.length > 0
-        ? input.profiles
-        : target.profiles;
-    const result = input.validate(projection.text, { profiles, fileView });
+    // Why the skill's own format (or the caller's profiles) only for folder copies: a copy has no
+    // reader of its own, while every other destination is a known reader with its own profile
+    // (docs/skill-format.md §2, §3).
+    const choice =
+      target.id === 'folder'
+        ? chooseProfiles(parseSkill(projection.text), input.profiles)
+        : { profiles: [...target.profiles], own: [...target.profiles] };
+    const result = input.validate(projection.text, {
+      profiles: choice.profiles,
+      ownProfiles: choice.own,
+      fileView,
+    });
     issues.push(...result.diagnostics);
   }
 

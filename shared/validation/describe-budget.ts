@@ -25,12 +25,21 @@ export interface DescriptionBudget {
 export function describeBudget(
   entries: readonly { name: string; description: string }[],
 ): DescriptionBudget {
-  const counts = entries.map((e) => ({
-    name: e.name,
-    characters: codePointLength(e.description ?? ''),
-  }));
+  return budgetFromCounts(
+    entries.map((e) => ({ name: e.name, characters: codePointLength(e.description ?? '') })),
+  );
+}
+
+/** The budget from each skill's description length (the window updates one skill's after a save). */
+export function budgetFromCounts(
+  counts: readonly { name: string; characters: number }[],
+): DescriptionBudget {
   const total = counts.reduce((s, c) => s + c.characters, 0);
-  const shares = counts.map((c) => ({ ...c, share: total > 0 ? c.characters / total : 0 }));
+  const shares = counts.map((c) => ({
+    name: c.name,
+    characters: c.characters,
+    share: total > 0 ? c.characters / total : 0,
+  }));
   const over = total > DESCRIPTION_BUDGET;
   const result: DescriptionBudget = { total, limit: DESCRIPTION_BUDGET, over, shares };
   if (over) {

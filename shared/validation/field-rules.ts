@@ -22,6 +22,8 @@ const RESERVED = ['anthropic', 'claude'] as const;
 // which is the reference validator's test after NFKC (docs/skill-format.md §2.1).
 const NAME_CHAR = /^[\p{L}\p{N}-]$/u;
 const ASCII_NAME = /^[a-z0-9-]*$/;
+/** A name every reader accepts: lowercase a–z and digits, single hyphens between words. */
+const VALID_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const CLAUDE_CODE_ONLY = new Set<string>(
   CLAUDE_CODE_KEYS.filter((k) => !(AGENT_SKILLS_KEYS as readonly string[]).includes(k)),
 );
@@ -170,8 +172,21 @@ export function nameRules(ctx: RuleContext): void {
   // NFKC (`ｍｙ-skill` is `my-skill`), skill-creator trims, agentskills-mcp takes it as it is.
   const written = mode === 'raw' ? raw : raw.trim();
   const name = mode === 'nfkc' ? written.normalize('NFKC') : written;
-  const fixTo = (to: string, title: string, safe = false): QuickFix[] =>
-    to && to !== raw ? [valueReplaceFix(ctx.parsed, span.start, span.end, to, title, safe)] : [];
+  // Why the folder too when it carries the same name: changing only the name would make them
+  // differ, and the folder-name check would then offer the old name back (a fix that loops).
+  const sameAsFolder = ctx.fileView !== undefined && ctx.fileView.folderName === written;
+  const fixTo = (to: string, title: string, safe = false): QuickFix[] => {
+    if (!to || to === raw) return [];
+    const fix = valueReplaceFix(ctx.parsed, span.start, span.end, to, title, safe);
+    if (!sameAsFolder || !VALID_NAME.test(to)) return [fix];
+    return [
+      {
+        ...fix,
+        title: `Rename the skill and its folder to '${to}'`,
+        fileOperations: [{ kind: 'rename-folder', newName: to }],
+      },
+    ];
+  };
   const len = codePointLength(name);
   if (len > LIMITS.nameMax) {
     ctx.report('name/too-long', {
@@ -188,7 +203,8 @@ export function nameRules(ctx: RuleContext): void {
       detail: `Skill name '${name}' must be lowercase`,
       ...span,
       pointer: '/name',
-      fixes: fixTo(lower, `Change the name to '${lower}'`),
+      // Why safe: only the letters' case changes (the folder with it), nothing else reads differently.
+      fixes: fixTo(lower, `Change the name to '${lower}'`, sameAsFolder && VALID_NAME.test(lower)),
     });
   }
   // x-personal-mcp names must start with a letter, so its suggestion drops leading digits too.
@@ -313,7 +329,9 @@ function folderMismatch(
       safe: false,
     },
   ];
-  if (folder !== raw)
+  // Why only to a valid name: changing the name to a folder name that breaks the name rules
+  // would trade one finding for another, whose fix leads back here.
+  if (folder !== raw && VALID_NAME.test(folder))
     fixes.push(
       valueReplaceFix(
         ctx.parsed,

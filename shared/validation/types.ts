@@ -100,6 +100,11 @@ export interface FileView {
 export interface ValidateOptions {
   /** Profiles to check; defaults to ['agentskills']. */
   profiles?: ProfileId[];
+  /**
+   * The skill's own format among `profiles` (shared/validation/choose-profiles.ts): the other
+   * profiles are extra targets, whose fixes never break the skill for its own format.
+   */
+  ownProfiles?: ProfileId[];
   /** When absent, folder-dependent rules use only what the text tells. */
   fileView?: FileView;
   /**

@@ -21,6 +21,7 @@ import {
   yamlStyleRules,
   yamlSyntaxRules,
 } from './yaml-rules';
+import { keepOwnFormatFixes } from './choose-profiles';
 import { PROFILE_IDS } from './types';
 import type { Diagnostic, ProfileId, ValidateOptions, ValidationResult } from './types';
 
@@ -128,5 +129,6 @@ export function validateSkill(
     // about 125,000 of them the call itself throws.
     for (const d of out) diagnostics.push(d);
   }
+  keepOwnFormatFixes(diagnostics, options.ownProfiles);
   return { diagnostics, verdicts };
 }

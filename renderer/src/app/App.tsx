@@ -19,6 +19,7 @@ import { ImportDialog } from '../features/import/ImportDialog';
 import { useImportStore } from '../features/import/stores';
 import { isDirty } from '../features/editor/editor-store';
 import { RecoveredDrafts } from '../features/editor/RecoveredDrafts';
+import { UnsavedChangesDialog, type UnsavedChoice } from '../features/editor/UnsavedChangesDialog';
 import { useEditorStore } from '../features/editor/stores';
 import { useAgentViewStore } from '../features/agent-view/stores';
 import { useInspectorStore } from '../features/inspector/stores';
@@ -152,6 +153,8 @@ export function App() {
   const showError = useNoticesStore((s) => s.showError);
   const openSkill = useEditorStore((s) => s.open);
   const openPath = useEditorStore((s) => s.path);
+  // The skill to open once the user has answered about the unsaved changes.
+  const [leaving, setLeaving] = useState<string | null>(null);
   const tabMovesFocus = useSettingsStore((s) => s.tabMovesFocus);
   const setTabMovesFocus = useSettingsStore((s) => s.setTabMovesFocus);
   // What the window-wide shortcuts need to know, read when a key is pressed.
@@ -224,17 +227,31 @@ export function App() {
     setDialog('new');
   }, [newAfterOpen, roots]);
 
-  /** Switch skills, asking before unsaved changes are left behind. */
+  /** Switch skills, asking before unsaved changes are left behind (Save, Discard or Cancel). */
   async function switchTo(path: string) {
     const editor = useEditorStore.getState();
     if (path === editor.path) return;
     if (isDirty(editor)) {
-      const keep = window.confirm(
-        `Save your changes to ${editor.path} before opening another skill?\n\nOK saves them; Cancel stays here.`,
-      );
-      if (!keep || !(await editor.save())) return;
+      setLeaving(path);
+      return;
     }
     await openSkill(path);
+  }
+
+  async function leaveUnsaved(choice: UnsavedChoice) {
+    const next = leaving;
+    const editor = useEditorStore.getState();
+    if (choice === 'cancel' || next === null) {
+      setLeaving(null);
+      return;
+    }
+    if (choice === 'save' && !(await editor.save())) {
+      setLeaving(null);
+      return;
+    }
+    if (choice === 'discard') await editor.discardChanges();
+    setLeaving(null);
+    await openSkill(next);
   }
 
   async function openFolder() {
@@ -398,6 +415,12 @@ export function App() {
           </label>
         ) : null}
       </footer>
+      {leaving !== null && openPath ? (
+        <UnsavedChangesDialog
+          fileName={openPath.split(/[\\/]/).slice(-2).join('/')}
+          onChoose={leaveUnsaved}
+        />
+      ) : null}
       {dialog === 'open' ? (
         <OpenFolderDialog
           initialPath={roots[0] ?? info?.homeDir ?? ''}

@@ -7,9 +7,12 @@ import { useDismiss } from '../ui/use-dismiss';
 import { useSettingsStore } from './state/stores';
 import { useAppStore } from './stores';
 
-/** Which readers' rules the editor and the list show (several at once). */
+/**
+ * Which readers' rules the editor and the list show: always each skill's own format
+ * (shared/validation/choose-profiles.ts), and the targets chosen here on top.
+ */
 export function TargetSelector() {
-  const profiles = useSettingsStore((s) => s.profiles);
+  const profiles = useSettingsStore((s) => s.extraProfiles);
   const setTargets = useAppStore((s) => s.setTargets);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -21,7 +24,7 @@ export function TargetSelector() {
     const next = profiles.includes(profile)
       ? profiles.filter((p) => p !== profile)
       : [...profiles, profile];
-    if (next.length > 0) void setTargets(PROFILE_IDS.filter((p) => next.includes(p)));
+    void setTargets(PROFILE_IDS.filter((p) => next.includes(p)));
   }
 
   return (
@@ -34,19 +37,14 @@ export function TargetSelector() {
         onClick={() => setOpen(!open)}
       >
         <ListChecks size={16} aria-hidden />
-        Check for: {profiles.map(profileLabel).join(', ')}
+        Check for: {['own format', ...profiles.map(profileLabel)].join(' + ')}
       </button>
       {open ? (
         <fieldset id="target-options" className="target-options">
-          <legend>Show the rules of</legend>
+          <legend>Each skill is checked for its own format. Also check for</legend>
           {PROFILE_IDS.map((p) => (
             <label key={p} title={PROFILES[p].title}>
-              <input
-                type="checkbox"
-                checked={profiles.includes(p)}
-                onChange={() => toggle(p)}
-                disabled={profiles.length === 1 && profiles.includes(p)}
-              />
+              <input type="checkbox" checked={profiles.includes(p)} onChange={() => toggle(p)} />
               {profileLabel(p)}
             </label>
           ))}

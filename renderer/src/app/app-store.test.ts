@@ -23,9 +23,13 @@ function setup(channels: FakeChannels = {}) {
   const fake = fakeApi({
     'app.info': () => ok(INFO),
     'settings.get': () =>
-      ok({ roots: ['/lib'], lastOpenSkill: ALPHA, profiles: ['claude-code'] as const }),
+      ok({ roots: ['/lib'], lastOpenSkill: ALPHA, extraProfiles: ['claude-code'] as const }),
     'settings.update': (input) =>
-      ok({ roots: ['/lib'], lastOpenSkill: ALPHA, profiles: input.profiles ?? ['claude-code'] }),
+      ok({
+        roots: ['/lib'],
+        lastOpenSkill: ALPHA,
+        extraProfiles: input.extraProfiles ?? ['claude-code'],
+      }),
     'library.list': () => ok(listing([summary('alpha')])),
     'safety.library': () => ok({ skills: [] }),
     'safety.review': ({ path }) => ok(reviewed(path)),
@@ -44,10 +48,11 @@ function setup(channels: FakeChannels = {}) {
   const editor = createEditorStore({
     api: fake.api,
     notices: notices.getState(),
-    profiles: () => settings.getState().profiles,
+    extraProfiles: () => settings.getState().extraProfiles,
     rememberOpenSkill: (path) => settings.getState().rememberOpenSkill(path),
     bridge: () => null,
     onSkillChecked: (path, patch) => library.getState().updateSkill(path, patch),
+    onSkillMoved: () => undefined,
   });
   const app = createAppStore({
     api: fake.api,
@@ -64,7 +69,7 @@ describe('app store: start', () => {
     const { app, settings, library, editor } = setup();
     await app.getState().start();
     expect(app.getState()).toMatchObject({ info: INFO, state: 'ready' });
-    expect(settings.getState().profiles).toEqual(['claude-code']);
+    expect(settings.getState().extraProfiles).toEqual(['claude-code']);
     expect(library.getState()).toMatchObject({
       state: 'ready',
       suggestions: [{ label: 'Claude' }],
@@ -125,11 +130,16 @@ describe('app store: setTargets', () => {
   it('remembers the targets, checks the open file again and lists the library again', async () => {
     const { app, fake, editor } = setup();
     await app.getState().start();
-    await app.getState().setTargets(['agentskills', 'claude-upload']);
+    await app.getState().setTargets(['claude-upload', 'universal-2.1']);
     expect(fake.inputs('settings.update')).toContainEqual({
-      profiles: ['agentskills', 'claude-upload'],
+      extraProfiles: ['claude-upload', 'universal-2.1'],
     });
-    expect(Object.keys(editor.getState().verdicts)).toEqual(['agentskills', 'claude-upload']);
+    // The skill's own format first, then the extra targets.
+    expect(Object.keys(editor.getState().verdicts)).toEqual([
+      'agentskills',
+      'claude-upload',
+      'universal-2.1',
+    ]);
     expect(fake.inputs('library.list')).toHaveLength(2);
   });
 
@@ -140,9 +150,11 @@ describe('app store: setTargets', () => {
     expect(fake.inputs('library.list')).toHaveLength(1);
   });
 
-  it('ignores an empty choice', async () => {
-    const { app, fake } = setup();
+  it('takes an empty choice: the open file is checked for its own format only', async () => {
+    const { app, fake, editor } = setup();
+    await app.getState().start();
     await app.getState().setTargets([]);
-    expect(fake.calls).toEqual([]);
+    expect(fake.inputs('settings.update')).toContainEqual({ extraProfiles: [] });
+    expect(Object.keys(editor.getState().verdicts)).toEqual(['agentskills']);
   });
 });

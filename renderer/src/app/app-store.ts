@@ -12,7 +12,7 @@ type Info = ChannelOutput<'app.info'>;
 export interface AppDeps {
   api: ApiClient;
   notices: Notices;
-  settings: () => Pick<SettingsState, 'load' | 'setProfiles' | 'lastOpenSkill'>;
+  settings: () => Pick<SettingsState, 'load' | 'setExtraProfiles' | 'lastOpenSkill'>;
   library: () => Pick<LibraryState, 'load' | 'refresh' | 'skills' | 'loadSuggestions'>;
   editor: () => Pick<EditorState, 'loadRecovered' | 'open' | 'revalidate'>;
 }
@@ -47,8 +47,7 @@ export function createAppStore({ api, notices, settings, library, editor }: AppD
     },
 
     async setTargets(profiles) {
-      if (profiles.length === 0) return;
-      await settings().setProfiles(profiles);
+      await settings().setExtraProfiles(profiles);
       editor().revalidate();
       await library().refresh();
     },

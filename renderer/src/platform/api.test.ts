@@ -11,10 +11,10 @@ function shellWhere(call: (input: unknown) => unknown): ApiClient {
 describe('settled: every call from either shell ends in a Result', () => {
   it('passes a Result through unchanged', async () => {
     const { api } = fakeApi({
-      'settings.get': () => ok({ roots: [], lastOpenSkill: null, profiles: ['agentskills'] }),
+      'settings.get': () => ok({ roots: [], lastOpenSkill: null, extraProfiles: [] }),
     });
     await expect(settled(api)['settings.get']({})).resolves.toEqual(
-      ok({ roots: [], lastOpenSkill: null, profiles: ['agentskills'] }),
+      ok({ roots: [], lastOpenSkill: null, extraProfiles: [] }),
     );
     const failed = { ok: false, error: { code: 'conflict', message: 'Changed on disk.' } };
     await expect(

@@ -7,7 +7,7 @@ import { createSettingsStore } from './settings-store';
 const SAVED: AppSettings = {
   roots: ['/lib'],
   lastOpenSkill: '/lib/alpha/SKILL.md',
-  profiles: ['claude-code', 'agentskills'],
+  extraProfiles: ['claude-code', 'agentskills'],
 };
 
 function setup(channels: Parameters<typeof fakeApi>[0]) {
@@ -22,7 +22,7 @@ describe('settings store: load', () => {
     const { settings } = setup({ 'settings.get': () => ok(SAVED) });
     await settings.getState().load();
     expect(settings.getState()).toMatchObject({
-      profiles: ['claude-code', 'agentskills'],
+      extraProfiles: ['claude-code', 'agentskills'],
       lastOpenSkill: '/lib/alpha/SKILL.md',
     });
   });
@@ -30,46 +30,53 @@ describe('settings store: load', () => {
   it('keeps the defaults when the settings cannot be read', async () => {
     const { settings } = setup({ 'settings.get': () => INTERNAL });
     await settings.getState().load();
-    expect(settings.getState()).toMatchObject({ profiles: ['agentskills'], lastOpenSkill: null });
+    expect(settings.getState()).toMatchObject({ extraProfiles: [], lastOpenSkill: null });
   });
 
   it('does not undo targets the user chose while the settings were loading', async () => {
     const answer = deferred<Result<AppSettings>>();
     const { settings } = setup({
       'settings.get': () => answer.promise,
-      'settings.update': (input) => ok({ ...SAVED, profiles: input.profiles ?? SAVED.profiles }),
+      'settings.update': (input) =>
+        ok({ ...SAVED, extraProfiles: input.extraProfiles ?? SAVED.extraProfiles }),
     });
     const loading = settings.getState().load();
-    await settings.getState().setProfiles(['universal-2.1']);
+    await settings.getState().setExtraProfiles(['universal-2.1']);
     answer.resolve(ok(SAVED));
     await loading;
-    expect(settings.getState().profiles).toEqual(['universal-2.1']);
+    expect(settings.getState().extraProfiles).toEqual(['universal-2.1']);
     expect(settings.getState().lastOpenSkill).toBe('/lib/alpha/SKILL.md');
   });
 });
 
-describe('settings store: setProfiles', () => {
+describe('settings store: setExtraProfiles', () => {
   it('shows the new targets at once and remembers them', async () => {
     const { fake, settings } = setup({
-      'settings.update': (input) => ok({ ...SAVED, profiles: input.profiles ?? [] }),
+      'settings.update': (input) => ok({ ...SAVED, extraProfiles: input.extraProfiles ?? [] }),
     });
-    await expect(settings.getState().setProfiles(['claude-upload'])).resolves.toBe(true);
-    expect(settings.getState().profiles).toEqual(['claude-upload']);
-    expect(fake.inputs('settings.update')).toEqual([{ profiles: ['claude-upload'] }]);
+    await expect(settings.getState().setExtraProfiles(['claude-upload'])).resolves.toBe(true);
+    expect(settings.getState().extraProfiles).toEqual(['claude-upload']);
+    expect(fake.inputs('settings.update')).toEqual([{ extraProfiles: ['claude-upload'] }]);
   });
 
-  it('ignores an empty choice without asking main', async () => {
-    const { fake, settings } = setup({});
-    await expect(settings.getState().setProfiles([])).resolves.toBe(false);
-    expect(settings.getState().profiles).toEqual(['agentskills']);
-    expect(fake.calls).toEqual([]);
+  it('takes an empty choice: each skill is checked for its own format only', async () => {
+    const { fake, settings } = setup({
+      'settings.update': (input) => ok({ ...SAVED, extraProfiles: input.extraProfiles ?? [] }),
+    });
+    await settings.getState().setExtraProfiles(['claude-upload']);
+    await expect(settings.getState().setExtraProfiles([])).resolves.toBe(true);
+    expect(settings.getState().extraProfiles).toEqual([]);
+    expect(fake.inputs('settings.update')).toEqual([
+      { extraProfiles: ['claude-upload'] },
+      { extraProfiles: [] },
+    ]);
   });
 
   it('shows the error when the targets cannot be remembered', async () => {
     const { notices, settings } = setup({
       'settings.update': () => failure('io', 'The settings file could not be written.'),
     });
-    await expect(settings.getState().setProfiles(['claude-code'])).resolves.toBe(false);
+    await expect(settings.getState().setExtraProfiles(['claude-code'])).resolves.toBe(false);
     expect(notices.getState().error?.message).toBe('The settings file could not be written.');
   });
 });

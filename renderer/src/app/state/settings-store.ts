@@ -9,16 +9,19 @@ export interface SettingsDeps {
   notices: Notices;
 }
 
-/** Remembered settings: the targets (profiles) the editor and the list check for, the last open skill. */
+/**
+ * Remembered settings: the extra targets (profiles) the editor and the list check for on top of
+ * each skill's own format, the last open skill.
+ */
 export interface SettingsState {
-  profiles: ProfileId[];
+  extraProfiles: ProfileId[];
   lastOpenSkill: string | null;
   /** Tab moves the focus out of the text editor (the default) instead of typing a tab. */
   tabMovesFocus: boolean;
   /** Read the remembered settings. */
   load: () => Promise<void>;
-  /** Choose the targets; returns whether they were remembered. An empty choice is ignored. */
-  setProfiles: (profiles: ProfileId[]) => Promise<boolean>;
+  /** Choose the extra targets (none: each skill's own format only); returns whether they were remembered. */
+  setExtraProfiles: (profiles: ProfileId[]) => Promise<boolean>;
   /** Remember the SKILL.md to reopen at the next start. */
   rememberOpenSkill: (path: string) => void;
   /** Choose what Tab does in the text editor (remembered). */
@@ -30,7 +33,7 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
   // Why a counter: a choice the user made while the settings were still loading must not be undone by them.
   let choices = 0;
   return create<SettingsState>()((set) => ({
-    profiles: ['agentskills'],
+    extraProfiles: [],
     lastOpenSkill: null,
     tabMovesFocus: true,
 
@@ -41,15 +44,14 @@ export function createSettingsStore({ api, notices }: SettingsDeps) {
       set({
         lastOpenSkill: result.value.lastOpenSkill,
         tabMovesFocus: result.value.tabMovesFocus ?? true,
-        ...(choices === before ? { profiles: result.value.profiles } : {}),
+        ...(choices === before ? { extraProfiles: result.value.extraProfiles } : {}),
       });
     },
 
-    async setProfiles(profiles) {
-      if (profiles.length === 0) return false;
+    async setExtraProfiles(profiles) {
       choices += 1;
-      set({ profiles });
-      const result = await api['settings.update']({ profiles });
+      set({ extraProfiles: profiles });
+      const result = await api['settings.update']({ extraProfiles: profiles });
       if (!result.ok) notices.showError(result.error);
       return result.ok;
     },

@@ -109,7 +109,7 @@ describe('agent store', () => {
     const settings: AppSettings = {
       roots: [],
       lastOpenSkill: null,
-      profiles: ['agentskills'],
+      extraProfiles: [],
       contextBudget: 500,
     };
     const { agent, fake } = setup({

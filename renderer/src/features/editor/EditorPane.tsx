@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Diagnostic } from '../../../../shared/validation/types';
-import { useSettingsStore } from '../../app/state/stores';
 import { editorSchemaFor } from '../../ui/profile-schemas';
+import { useSettingsStore } from '../../app/state/stores';
 import { BOM, setEditorBridge } from './editor-bridge';
 import { frontmatterLines } from './frontmatter-mirror';
 import { CORE_MARKER_OWNER, SAFETY_MARKER_OWNER, toMarkers, toSafetyMarkers } from './markers';
@@ -37,7 +37,13 @@ monaco.languages.registerCodeActionProvider(SKILL_LANGUAGE, {
       const end = d.range?.end.line ?? 1;
       if (end < range.startLineNumber || start > range.endLineNumber) continue;
       for (const fix of d.fixes) {
-        if (fix.edits.length === 0 || (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1)))
+        // Why fixes that rename the folder are left to the Problems panel: a code action can only
+        // change text, and the name without its folder would differ from the folder again.
+        if (
+          fix.edits.length === 0 ||
+          fix.fileOperations?.length ||
+          (text.startsWith(BOM) && fix.edits.some((e) => e.start < 1))
+        )
           continue;
         actions.push({
           title: fix.title,
@@ -74,7 +80,7 @@ export function EditorPane() {
   const diagnostics = useEditorStore((s) => s.diagnostics);
   const diskDiagnostics = useEditorStore((s) => s.diskDiagnostics);
   const safetyFindings = useEditorStore((s) => s.safetyFindings);
-  const profiles = useSettingsStore((s) => s.profiles);
+  const profiles = useEditorStore((s) => s.profiles);
   const tabMovesFocus = useSettingsStore((s) => s.tabMovesFocus);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { groupFindings } from '../../../../shared/validation/findings';
 import type { Diagnostic } from '../../../../shared/validation/types';
 import { editorBridge } from './editor-bridge';
 import { useNoticesStore } from '../../app/state/stores';
@@ -6,24 +7,15 @@ import { profileLabel } from '../../ui/profile-labels';
 
 const ORDER = { error: 0, warning: 1, info: 2 } as const;
 
-/** Group the same finding raised by several profiles into one row naming them all. */
+/** The problems as rows (the same finding of several profiles once, naming them all), most severe first. */
 function grouped(diagnostics: readonly Diagnostic[]): { d: Diagnostic; profiles: string[] }[] {
-  const rows = new Map<string, { d: Diagnostic; profiles: string[] }>();
-  for (const d of diagnostics) {
-    const key = `${d.ruleId}|${d.range?.start.offset ?? -1}|${d.message}`;
-    const row = rows.get(key);
-    if (row) {
-      row.profiles.push(profileLabel(d.profile));
-      if (ORDER[d.severity] < ORDER[row.d.severity]) row.d = d;
-    } else {
-      rows.set(key, { d, profiles: [profileLabel(d.profile)] });
-    }
-  }
-  return [...rows.values()].sort(
-    (a, b) =>
-      ORDER[a.d.severity] - ORDER[b.d.severity] ||
-      (a.d.range?.start.offset ?? 0) - (b.d.range?.start.offset ?? 0),
-  );
+  return groupFindings(diagnostics)
+    .map((g) => ({ d: g.d, profiles: g.all.map((x) => profileLabel(x.profile)) }))
+    .sort(
+      (a, b) =>
+        ORDER[a.d.severity] - ORDER[b.d.severity] ||
+        (a.d.range?.start.offset ?? 0) - (b.d.range?.start.offset ?? 0),
+    );
 }
 
 /** Every problem of the open file in plain words, with one-click fixes and "Fix all safe problems". */
@@ -93,7 +85,7 @@ export function ProblemsPanel() {
             </div>
             <div className="problem-fixes">
               {(d.fixes ?? [])
-                .filter((f) => f.edits.length > 0)
+                .filter((f) => f.edits.length > 0 || (f.fileOperations?.length ?? 0) > 0)
                 .map((fix) => (
                   <button type="button" key={fix.title} onClick={() => applyFix(fix)}>
                     {fix.title}

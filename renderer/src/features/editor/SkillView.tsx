@@ -1,7 +1,6 @@
 import { Eye, FileOutput, PanelLeftClose, PanelLeftOpen, Save } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { parseSkill } from '../../../../shared/skill';
-import { useSettingsStore } from '../../app/state/stores';
 import { ExportDialog } from '../export/ExportDialog';
 import { ConflictBanner } from './ConflictBanner';
 import { isSkillFile } from './editor-store';
@@ -69,7 +68,7 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
   const togglePreview = useEditorStore((s) => s.togglePreview);
   const save = useEditorStore((s) => s.save);
   const setDraft = useEditorStore((s) => s.setDraft);
-  const profiles = useSettingsStore((s) => s.profiles);
+  const profiles = useEditorStore((s) => s.profiles);
   const imageDataUrl = useFilesStore((s) => s.imageDataUrl);
   const [allowRemote, setAllowRemote] = useState(false);
   const [exporting, setExporting] = useState(false);

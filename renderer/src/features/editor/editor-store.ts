@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import type { ApiClient, ChannelOutput, SkillSummary } from '../../../../shared/ipc/contract';
 import { applyEdits, parseSkill } from '../../../../shared/skill';
-import { fixAllSafe, getRule, validateSkill } from '../../../../shared/validation';
+import {
+  chooseProfiles,
+  fixAllSafe,
+  getRule,
+  groupFindings,
+  validateSkill,
+} from '../../../../shared/validation';
 import type {
   Diagnostic,
   FileView,
@@ -33,6 +39,10 @@ export interface EditorState {
   draft: string;
   version: string | null;
   fileView: FileView | null;
+  /** The profiles the buffer is checked for: its own format, then the extra targets. */
+  profiles: ProfileId[];
+  /** The skill's own format among them. */
+  ownProfiles: ProfileId[];
   /** Findings of the core on the current buffer, recomputed on every change. */
   diagnostics: Diagnostic[];
   verdicts: ValidationResult['verdicts'];
@@ -70,18 +80,23 @@ export interface EditorState {
   loadRecovered: () => Promise<void>;
   restoreDraft: (draft: Draft) => Promise<void>;
   discardDraft: (draft: Draft) => Promise<void>;
+  /** Drop the unsaved changes of the open file (and the draft kept of them). */
+  discardChanges: () => Promise<void>;
   close: () => void;
 }
 
 /** What a SKILL.md's check on disk changes in its library row. */
-export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>;
+export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>> & {
+  /** The whole description's length in characters, for the description-budget meter. */
+  budgetCharacters?: number;
+};
 
 /** What the editor store needs from outside. */
 export interface EditorDeps {
   api: ApiClient;
   notices: Notices;
-  /** The selected targets, read at every check. */
-  profiles: () => readonly ProfileId[];
+  /** The extra targets chosen in Settings (on top of each skill's own format), read at every check. */
+  extraProfiles: () => readonly ProfileId[];
   /** Remember the SKILL.md to reopen at the next start. */
   rememberOpenSkill: (path: string) => void;
   /** The mounted Monaco editor, if any: fixes applied through it land in its undo history. */
@@ -90,6 +105,8 @@ export interface EditorDeps {
   onSkillChecked: (path: string, patch: SkillRowPatch) => void;
   /** The user trusted a skill anyway, or stopped trusting it: the list's badges change. */
   onSafetyChanged?: () => void;
+  /** The open skill's folder was renamed: the list follows. */
+  onSkillMoved: (from: string, to: string) => void;
 }
 
 /** How long typing pauses before the buffer is kept as a draft. */
@@ -134,22 +151,45 @@ export function liveSafety(
 /** Make an editor store. */
 export function createEditorStore(deps: EditorDeps) {
   const { api, notices, bridge } = deps;
-  const profiles = () => [...deps.profiles()];
+  // Whether a draft of the open file may be kept in main (a put was scheduled since the last save).
+  let draftKept = false;
   let draftTimer: ReturnType<typeof setTimeout> | undefined;
 
   return create<EditorState>()((set, get) => {
+    /** The profiles for `text` (shared/validation/choose-profiles.ts), the same arrays while they do not change. */
+    function choose(text: string) {
+      const { profiles, own } = chooseProfiles(parseSkill(text), undefined, deps.extraProfiles());
+      const same = (a: readonly ProfileId[], b: readonly ProfileId[] | undefined) =>
+        b !== undefined && a.length === b.length && a.every((p, i) => p === b[i]);
+      const state = get() as EditorState | undefined;
+      return {
+        profiles: same(profiles, state?.profiles) && state ? state.profiles : profiles,
+        ownProfiles: same(own, state?.ownProfiles) && state ? state.ownProfiles : own,
+      };
+    }
+
     function validate(
       text: string,
       fileView: FileView | null,
       path = get()?.path ?? null,
       skillDir = get()?.skillDir ?? null,
     ) {
+      const chosen = choose(text);
       // Why every file for safety: a script or a reference can carry the risk as well as SKILL.md.
       const safetyFindings = liveSafety(text, path, skillDir);
       // Why: only SKILL.md has frontmatter rules; a reference or script is just text.
-      if (!isSkillFile(path)) return { diagnostics: [], verdicts: {}, safetyFindings };
-      const result = validateSkill(text, { profiles: profiles(), fileView: fileView ?? undefined });
-      return { diagnostics: result.diagnostics, verdicts: result.verdicts, safetyFindings };
+      if (!isSkillFile(path)) return { diagnostics: [], verdicts: {}, ...chosen, safetyFindings };
+      const result = validateSkill(text, {
+        profiles: chosen.profiles,
+        ownProfiles: chosen.ownProfiles,
+        fileView: fileView ?? undefined,
+      });
+      return {
+        diagnostics: result.diagnostics,
+        verdicts: result.verdicts,
+        ...chosen,
+        safetyFindings,
+      };
     }
 
     /** Review the open skill's folder on disk (the review panel). */
@@ -173,7 +213,8 @@ export function createEditorStore(deps: EditorDeps) {
     /** The disk checks of a SKILL.md whose saved text is `savedText`: disk-only findings, its list row. */
     async function refreshDisk(path: string, savedText: string) {
       if (!isSkillFile(path)) return;
-      const result = await api['skill.validate']({ path, profiles: profiles() });
+      // Why no profiles: main chooses them the same way (the skill's own format plus Settings' extras).
+      const result = await api['skill.validate']({ path });
       if (!result.ok) return;
       // Why only unknown rule ids: the core's own findings are already live on the buffer.
       if (get().path === path)
@@ -186,9 +227,46 @@ export function createEditorStore(deps: EditorDeps) {
         counts: result.value.counts,
         ...(typeof data?.name === 'string' ? { name: data.name } : {}),
         ...(typeof data?.description === 'string'
-          ? { description: data.description.trim().split('\n')[0] ?? '' }
+          ? {
+              description: data.description.trim().split('\n')[0] ?? '',
+              budgetCharacters: [...data.description].length,
+            }
           : {}),
       });
+    }
+
+    /**
+     * A fix that renames the skill's folder (and changes the name with it): the folder first, and
+     * only if that worked the text; a buffer without other changes is then saved, so the list and
+     * the disk agree at once.
+     */
+    async function renameFolderWith(fix: QuickFix) {
+      const { path, draft, savedText, status } = get();
+      const op = fix.fileOperations?.find((o) => o.kind === 'rename-folder');
+      if (!path || !op || status !== 'ready') return;
+      const moved = await api['skill.renameFolder']({ path, newName: op.newName });
+      if (!moved.ok) {
+        notices.showError(moved.error);
+        return;
+      }
+      if (get().path !== path) return;
+      const newPath = moved.value.path;
+      const view = await api['skill.fileView']({ path: newPath });
+      const clean = draft === savedText;
+      set({
+        path: newPath,
+        skillDir: skillDirOf(newPath),
+        ...(view.ok ? { fileView: view.value } : {}),
+      });
+      deps.rememberOpenSkill(newPath);
+      deps.onSkillMoved(path, newPath);
+      if (fix.edits.length > 0) {
+        const text = applyEdits(get().draft, fix.edits);
+        if (!(get().view === 'text' && bridge()?.applyEdits(fix.edits)))
+          get().setDraft(text, false);
+      } else set(validate(get().draft, get().fileView));
+      if (clean && fix.edits.length > 0) await get().save();
+      notices.showNotice(`Renamed the folder to "${op.newName}".`);
     }
 
     return {
@@ -199,6 +277,8 @@ export function createEditorStore(deps: EditorDeps) {
       draft: '',
       version: null,
       fileView: null,
+      profiles: ['agentskills'],
+      ownProfiles: ['agentskills'],
       diagnostics: [],
       verdicts: {},
       diskDiagnostics: [],
@@ -211,6 +291,7 @@ export function createEditorStore(deps: EditorDeps) {
       externalRevision: 0,
 
       async open(path, skillDir) {
+        draftKept = false;
         set({ status: 'loading', path, conflict: null, diskDiagnostics: [] });
         const [read, view] = await Promise.all([
           api['skill.read']({ path }),
@@ -223,6 +304,8 @@ export function createEditorStore(deps: EditorDeps) {
           return false;
         }
         const fileView = view?.ok ? view.value : null;
+        // Why: a message about the file shown before ("Saved", "Reloaded") is not about this one.
+        notices.showNotice(null);
         const dir = skillDir ?? skillDirOf(path);
         const sameSkill = get().skillDir === dir;
         set({
@@ -256,10 +339,15 @@ export function createEditorStore(deps: EditorDeps) {
         clearTimeout(draftTimer);
         if (path && text !== get().savedText) {
           // Why: a renderer crash must not lose typing; keep the buffer on disk shortly after each pause.
+          draftKept = true;
           draftTimer = setTimeout(
             () => void api['drafts.put']({ path, text, baseVersion: version }),
             DRAFT_DELAY_MS,
           );
+        } else if (path && draftKept) {
+          // Every change undone: the kept draft would be offered back at the next start for nothing.
+          draftKept = false;
+          void api['drafts.discard']({ path });
         }
       },
 
@@ -267,6 +355,8 @@ export function createEditorStore(deps: EditorDeps) {
         const { path, draft, version, status } = get();
         if (!path || status !== 'ready') return false;
         clearTimeout(draftTimer);
+        // Why: main forgets the draft of a saved file.
+        draftKept = false;
         set({ status: 'saving' });
         const result = await api['skill.save']({
           path,
@@ -302,6 +392,10 @@ export function createEditorStore(deps: EditorDeps) {
       },
 
       applyFix(fix) {
+        if (fix.fileOperations?.some((o) => o.kind === 'rename-folder')) {
+          void renameFolderWith(fix);
+          return;
+        }
         // Why through the editor: the fix lands in Monaco's undo history, so Ctrl+Z takes it back.
         if (get().view === 'text' && bridge()?.applyEdits(fix.edits)) return;
         get().setDraft(applyEdits(get().draft, fix.edits), false);
@@ -310,13 +404,19 @@ export function createEditorStore(deps: EditorDeps) {
       fixAll() {
         const current = get().draft;
         const { text, applied } = fixAllSafe(current, {
-          profiles: profiles(),
+          ...choose(current),
           fileView: get().fileView ?? undefined,
         });
         if (applied.length === 0) return 0;
+        const before = groupFindings(get().diagnostics).length;
         const whole = [{ start: 0, end: current.length, newText: text }];
         if (!(get().view === 'text' && bridge()?.applyEdits(whole))) get().setDraft(text, false);
-        return applied.length;
+        // Why count rows: a fix of one problem raised by several profiles (or in several rounds)
+        // is one problem fewer in the list, and the message must match what the user sees.
+        return Math.max(
+          0,
+          before - groupFindings(validate(text, get().fileView).diagnostics).length,
+        );
       },
 
       revalidate() {
@@ -350,11 +450,12 @@ export function createEditorStore(deps: EditorDeps) {
       },
 
       takeDiskVersion() {
-        const { conflict, path } = get();
+        const { conflict, path, draft } = get();
         if (!conflict || conflict.diskText === null) return;
         set({ savedText: conflict.diskText, version: conflict.diskVersion, conflict: null });
+        // setDraft forgets the kept draft when the text changes; when it does not, it is forgotten here.
         get().setDraft(conflict.diskText, false);
-        if (path) void api['drafts.discard']({ path });
+        if (path && draft === conflict.diskText) void api['drafts.discard']({ path });
         const dir = get().skillDir;
         if (dir) void reviewFolder(dir);
       },
@@ -432,6 +533,19 @@ export function createEditorStore(deps: EditorDeps) {
       async discardDraft(draft) {
         await api['drafts.discard']({ path: draft.path });
         set({ recovered: get().recovered.filter((d) => d.path !== draft.path) });
+      },
+
+      async discardChanges() {
+        const { path, savedText, fileView } = get();
+        if (!path) return;
+        clearTimeout(draftTimer);
+        draftKept = false;
+        set({
+          draft: savedText,
+          externalRevision: get().externalRevision + 1,
+          ...validate(savedText, fileView),
+        });
+        await api['drafts.discard']({ path });
       },
 
       close() {

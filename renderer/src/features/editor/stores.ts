@@ -9,13 +9,14 @@ import { createFilesStore } from './files-store';
 export const useEditorStore = createEditorStore({
   api,
   notices: useNoticesStore.getState(),
-  profiles: () => useSettingsStore.getState().profiles,
+  extraProfiles: () => useSettingsStore.getState().extraProfiles,
   rememberOpenSkill: (path) => useSettingsStore.getState().rememberOpenSkill(path),
   bridge: editorBridge,
   // Why here and in this direction only: the editor tells the list about a saved skill; the list
   // never reaches into the editor (the app shell hands it what to open).
   onSkillChecked: (path, patch) => useLibraryStore.getState().updateSkill(path, patch),
   onSafetyChanged: () => void useLibraryStore.getState().loadSafety(),
+  onSkillMoved: () => void useLibraryStore.getState().refresh(),
 });
 
 /** The window's file tree of the open skill. */

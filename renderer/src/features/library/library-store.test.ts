@@ -208,6 +208,31 @@ describe('library store: filter and rows', () => {
     library.getState().updateSkill('/elsewhere/SKILL.md', { name: 'x' });
     expect(library.getState().skills).toBe(after);
   });
+
+  it("updates the description budget with a saved skill's description", async () => {
+    const { library } = setup({
+      'library.list': () =>
+        ok({
+          ...listing([summary('alpha'), summary('beta')]),
+          budget: {
+            total: 30,
+            limit: 8000,
+            over: false,
+            shares: [
+              { name: 'alpha', characters: 10, share: 1 / 3 },
+              { name: 'beta', characters: 20, share: 2 / 3 },
+            ],
+          },
+        }),
+    });
+    await library.getState().refresh();
+    library.getState().updateSkill('/lib/alpha/SKILL.md', { budgetCharacters: 8000 });
+    expect(library.getState().budget).toMatchObject({ total: 8020, over: true });
+    expect(library.getState().budget?.shares.map((s) => [s.name, s.characters])).toEqual([
+      ['beta', 20],
+      ['alpha', 8000],
+    ]);
+  });
 });
 
 describe('visibleSkills', () => {

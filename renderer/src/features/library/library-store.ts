@@ -8,6 +8,7 @@ import type {
 } from '../../../../shared/ipc/contract';
 import type { SafetyBadge } from '../../../../shared/safety/types';
 import type { ProfileId } from '../../../../shared/validation/types';
+import { budgetFromCounts } from '../../../../shared/validation/describe-budget';
 import type { Notices } from '../../app/state/notices-store';
 
 type Listing = ChannelOutput<'library.list'>;
@@ -24,7 +25,10 @@ export interface ListFilter {
 }
 
 /** What one saved skill changes in its list row. */
-export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>>;
+export type SkillRowPatch = Partial<Pick<SkillSummary, 'name' | 'description' | 'counts'>> & {
+  /** The whole description's length in characters, for the description-budget meter. */
+  budgetCharacters?: number;
+};
 
 /** What the library store needs from outside. */
 export interface LibraryDeps {
@@ -170,8 +174,22 @@ export function createLibraryStore({ api, notices }: LibraryDeps) {
 
     updateSkill(path, patch) {
       const skills = get().skills;
-      if (!skills.some((s) => s.path === path)) return;
-      set({ skills: skills.map((s) => (s.path === path ? { ...s, ...patch } : s)) });
+      const row = skills.find((s) => s.path === path);
+      if (!row) return;
+      const { budgetCharacters, ...fields } = patch;
+      const budget = get().budget;
+      // Why here: the meter must follow a save without listing the whole library again.
+      const next =
+        budget && budgetCharacters !== undefined
+          ? budgetFromCounts([
+              ...budget.shares.filter((s) => s.name !== row.name),
+              { name: fields.name ?? row.name, characters: budgetCharacters },
+            ])
+          : budget;
+      set({
+        skills: skills.map((s) => (s.path === path ? { ...s, ...fields } : s)),
+        budget: next,
+      });
     },
   }));
 }
