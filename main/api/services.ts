@@ -111,7 +111,7 @@ export function createServices(
     agents,
     async dispose() {
       await files.settle();
-      await library.saveCache();
+      await library.closeCache();
       library.dispose();
       await server.dispose();
       await inspector.close();

@@ -491,6 +491,11 @@ export class LibraryService {
     await this.cache?.flush();
   }
 
+  /** Write the kept findings and nothing after (the app is closing). */
+  async closeCache(): Promise<void> {
+    await this.cache?.close();
+  }
+
   /** Stop watching files. */
   dispose(): void {
     this.watcher.close();

@@ -40,6 +40,9 @@ export class ListingCache {
   private readonly pending = new Map<string, LibraryMemo>();
   private readonly keptTimers = new Map<string, NodeJS.Timeout>();
   private readonly keptPending = new Map<string, { key: string; value: unknown }>();
+  /** Writes under way, so {@link close} can wait for them. */
+  private readonly writing = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(
     private readonly dir: string,
@@ -76,9 +79,10 @@ export class ListingCache {
 
   /** Write `memo` for `root` a moment from now (the latest memo wins). */
   save(root: string, memo: LibraryMemo): void {
+    if (this.closed) return;
     this.pending.set(root, memo);
     if (this.timers.has(root)) return;
-    const timer = setTimeout(() => void this.write(root), SAVE_DELAY_MS);
+    const timer = setTimeout(() => this.track(this.write(root)), SAVE_DELAY_MS);
     // Why unref: a pending cache write must not keep a CLI run or a test alive.
     timer.unref();
     this.timers.set(root, timer);
@@ -90,6 +94,21 @@ export class ListingCache {
       ...[...this.timers.keys()].map((root) => this.write(root)),
       ...[...this.keptTimers.keys()].map((file) => this.writeKept(file)),
     ]);
+  }
+
+  /**
+   * Write what is pending, wait for writes under way, and write nothing after: the app is closing
+   * (work still finishing in the background must not write into a folder the user may remove).
+   */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    await Promise.all([...this.writing]);
+  }
+
+  private track(write: Promise<void>): void {
+    this.writing.add(write);
+    void write.finally(() => this.writing.delete(write));
   }
 
   /** Forget pending writes (the app is closing; the cache is only an aid). */
@@ -123,10 +142,11 @@ export class ListingCache {
 
   /** Keep `value` for `key` a moment from now (the latest wins), as {@link save} does. */
   keep(kind: string, key: string, value: unknown): void {
+    if (this.closed) return;
     const file = this.keptFile(kind, key);
     this.keptPending.set(file, { key, value });
     if (this.keptTimers.has(file)) return;
-    const timer = setTimeout(() => void this.writeKept(file), SAVE_DELAY_MS);
+    const timer = setTimeout(() => this.track(this.writeKept(file)), SAVE_DELAY_MS);
     timer.unref();
     this.keptTimers.set(file, timer);
   }
