@@ -19,7 +19,7 @@ import {
   SKILL_MD_MIME_TYPE,
 } from '../../shared/sep';
 import type { DirectoryResource, SkillEntry } from '../../shared/sep';
-import { TimeSlicer } from '../platform/concurrency';
+import { mapLimit, TimeSlicer } from '../platform/concurrency';
 import { readRegularFileSync } from '../platform/read-file';
 import {
   fileViewOf,
@@ -358,16 +358,17 @@ async function buildSkill(
   if (!skillMd) return excluded(['SKILL.md could not be read as a regular file.']);
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
   const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
-  // Why not for a check that reads the whole folder (the safety gate): its answer depends on every
-  // file and on the user's "Trust anyway" decisions, which SKILL.md's digest does not cover.
-  const memo = check.readsWholeFolder ? undefined : checkMemo;
+  // Why the memo answers the base only: a gate on top (the safety review) depends on every file and
+  // on the user's "Trust anyway" decisions, which SKILL.md's digest does not cover; it runs every time.
+  const base = check.stages?.base ?? check;
+  const memo = base.readsWholeFolder ? undefined : checkMemo;
   const memoKey = memo ? `${skillMd.digest}\n${JSON.stringify(fileView)}` : '';
   let known = memo?.entries.get(memoKey);
   if (!known) {
     const parsed = parseSkillText(skillMd.text);
     // Why exact: SEP-2640 §3 "verbatim"; a number a double cannot hold goes out as its text (frontmatter-json.ts).
     const json = frontmatterJson(parsed);
-    const verdict = await check({
+    const verdict = await base({
       text: skillMd.text,
       parsed,
       fileView,
@@ -383,7 +384,7 @@ async function buildSkill(
     }
   }
   memo?.used.add(memoKey);
-  const { verdict } = known;
+  const verdict = check.stages ? await check.stages.gate(dir, known.verdict) : known.verdict;
   const frontmatter = known.frontmatter?.value;
   const body = skillMd.text.slice(known.bodyStart);
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
@@ -495,6 +496,9 @@ async function buildSkill(
   };
 }
 
+/** How many skills are built at a time. */
+const BUILD_WIDTH = 8;
+
 /** Scan the roots and build a snapshot. Never throws for a bad skill; a missing root is an excluded entry. */
 export async function buildSnapshot(
   roots: readonly string[],
@@ -502,8 +506,8 @@ export async function buildSnapshot(
 ): Promise<CatalogSnapshot> {
   const started = performance.now();
   const check = options.check ?? mcpServeCheck;
-  // Why only for the default check: another check's verdicts are not the memo's.
-  const memo = options.check ? undefined : options.memo;
+  // Why only for the default check (alone or under a gate): another check's verdicts are not the memo's.
+  const memo = (check.stages?.base ?? check) === mcpServeCheck ? options.memo : undefined;
   const version = options.version ?? 1;
   const excluded: ExcludedSkill[] = [];
   const built: Built[] = [];
@@ -558,25 +562,27 @@ export async function buildSnapshot(
         });
       }
     }
-    for (const f of skillsIn(tree.children)) {
+    // Why several at a time: a gate on top (the safety review) reads each folder again with
+    // asynchronous I/O; one skill at a time would leave the process waiting on the disk. The results
+    // keep the folders' order.
+    const walked = tree;
+    const results = await mapLimit(skillsIn(walked.children), BUILD_WIDTH, async (f) => {
       try {
-        built.push(
-          await buildSkill(
-            root,
-            tree,
-            f.relDir,
-            f.fileName,
-            check,
-            options.cache,
-            memo,
-            version,
-            slicer,
-          ),
+        return await buildSkill(
+          root,
+          walked,
+          f.relDir,
+          f.fileName,
+          check,
+          options.cache,
+          memo,
+          version,
+          slicer,
         );
       } catch (e) {
         // Why: one odd folder must never take the server down; it is listed as not served.
-        const dir = f.relDir === '' ? tree.root : join(tree.root, ...f.relDir.split('/'));
-        built.push({
+        const dir = f.relDir === '' ? walked.root : join(walked.root, ...f.relDir.split('/'));
+        return {
           excluded: {
             root,
             dir,
@@ -585,9 +591,10 @@ export async function buildSnapshot(
               `The skill could not be read (${e instanceof Error ? e.message : String(e)}).`,
             ],
           },
-        });
+        } satisfies Built;
       }
-    }
+    });
+    built.push(...results);
   }
   const skills: ServedSkill[] = [];
   const bySkillUri = new Map<string, ServedSkill>();

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { isInside } from '../platform/paths';
 import { buildSnapshot } from './catalog';
 import type { CatalogSnapshot, CheckMemo, CheckMemoEntry, FileCache } from './catalog';
-import type { SkillCheck } from './skill-check';
+import { mcpServeCheck, type SkillCheck } from './skill-check';
 
 /** What a rebuild changed. URIs are SKILL.md URIs for skills, file URIs for files. */
 export interface CatalogChange {
@@ -219,8 +219,14 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     return JSON.stringify(this.#roots);
   }
 
+  /** Whether the check's verdicts are the memo's: the default check, alone or under a gate. */
+  #memoizable(): boolean {
+    const check = this.#options.check;
+    return check === undefined || (check.stages?.base ?? check) === mcpServeCheck;
+  }
+
   async #loadMemo(): Promise<void> {
-    if (this.#memoLoaded || !this.#options.keep || this.#options.check) return;
+    if (this.#memoLoaded || !this.#options.keep || !this.#memoizable()) return;
     this.#memoLoaded = true;
     const kept = await this.#options.keep.loadKept(MEMO_KIND, this.#memoKey());
     if (!(kept instanceof Map)) return;
@@ -233,7 +239,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     const memo = this.#memo;
     const dropped = memo.entries.size > memo.used.size;
     for (const key of memo.entries.keys()) if (!memo.used.has(key)) memo.entries.delete(key);
-    if ((memo.added || dropped) && this.#options.keep && !this.#options.check)
+    if ((memo.added || dropped) && this.#options.keep && this.#memoizable())
       this.#options.keep.keep(MEMO_KIND, this.#memoKey(), memo.entries);
     memo.used = new Set();
     memo.added = false;

@@ -55,6 +55,15 @@ export type SkillCheck = ((
    * user's decisions): the catalog then never answers it from its memo.
    */
   readsWholeFolder?: boolean;
+  /**
+   * For a check made of a base and a gate on top ({@link withSafetyGate}): the base, whose answer
+   * depends on SKILL.md and the file view only (the catalog's memo may answer it), and the gate,
+   * run on the base's answer every time (it reads every file and the user's decisions).
+   */
+  stages?: {
+    base: SkillCheck;
+    gate: (dir: string | undefined, result: SkillCheckResult) => Promise<SkillCheckResult>;
+  };
 };
 
 /** The rule id the hosts' reasons carry, in the place of a profile rule's. */
@@ -83,12 +92,11 @@ export const mcpServeCheck: SkillCheck = async (input) => {
  * content ("Trust anyway", kept in `dataDir`); "Review before trusting" is served with a warning.
  */
 export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
-  const gated: SkillCheck = async (input) => {
-    const result = await base(input);
-    if (!result.servable || input.dir === undefined) return result;
+  const gate = async (dir: string | undefined, result: SkillCheckResult) => {
+    if (!result.servable || dir === undefined) return result;
     let reviewed;
     try {
-      reviewed = await reviewSkillFolder(input.dir, dataDir);
+      reviewed = await reviewSkillFolder(dir, dataDir);
     } catch (error) {
       return {
         servable: false,
@@ -115,7 +123,9 @@ export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
       };
     return result;
   };
+  const gated: SkillCheck = async (input) => gate(input.dir, await base(input));
   gated.readsWholeFolder = true;
+  gated.stages = { base, gate };
   return gated;
 }
 
