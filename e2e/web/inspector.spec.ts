@@ -222,3 +222,37 @@ test('a long check can be cancelled, and the reason is shown in plain words', as
     await slow.close();
   }
 });
+
+test('the protocol log names answers by their request, shows a message beside its row and marks the report card probes as expected', async ({
+  app,
+  inspector,
+  servers,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await inspector.open();
+  await inspector.connectHttp('local', servers.ours.url, servers.ours.token);
+  await inspector.view.getByRole('tab', { name: 'Report card' }).click();
+  const card = inspector.view.getByRole('region', { name: 'Report card for local' });
+  await card.getByRole('button', { name: 'Check this server: local' }).click();
+  await expect(card).toHaveAttribute('data-state', 'ready');
+
+  await inspector.view.getByRole('tab', { name: 'Protocol log' }).click();
+  const log = inspector.view.getByRole('region', { name: 'Protocol log' });
+  // An answer is labelled by the method of the request it answers, with that request's id.
+  await expect(log.getByRole('cell', { name: /^skills\/list → #\S+$/ }).first()).toBeVisible();
+  // The report card's deliberate probes come back as errors, but expected ones: not red.
+  const probes = log.locator('tr[data-probe="expected"]');
+  await expect(probes.first()).toBeVisible();
+  await expect(probes.filter({ hasText: 'error' }).first()).toContainText('expected probe');
+  await expect(log.locator('tr.failed')).toHaveCount(0);
+
+  // "Show" opens the message right under its row, in view.
+  const row = log.locator('tr[data-method="skills/list"]').nth(3);
+  const show = row.getByRole('button', { name: /^Show message/ });
+  const label = (await show.getAttribute('aria-label'))?.replace('Show message ', '') ?? '';
+  await show.click();
+  const detail = log.getByRole('group', { name: `Message ${label}` });
+  await expect(detail).toBeInViewport();
+  await expect(detail).toContainText('"jsonrpc"');
+  await app.page.screenshot({ path: join('out', 'screenshots', 'protocol-log-detail.png') });
+});

@@ -13,6 +13,13 @@ import type { ProtocolLogEntry, ProtocolLogFilter } from './types';
 /** Messages larger than this are kept as a preview (a 16 MiB blob would otherwise sit in memory twice). */
 const MAX_KEPT_CHARS = 64 * 1024;
 
+/**
+ * The era negotiation's version probe: its id starts with this, and a legacy server answers it with
+ * an error. Like the report card's probes (announced with `expectProbe`), it is logged as an
+ * expected probe, not as a failure.
+ */
+const DISCOVER_ID_PREFIX = 'skillbench-discover-';
+
 /** A bounded, filterable log of protocol messages shared by all sessions of a service. */
 export class ProtocolLog {
   private entries: ProtocolLogEntry[] = [];
@@ -27,6 +34,9 @@ export class ProtocolLog {
     direction: 'out' | 'in',
     message: JSONRPCMessage,
     durationMs?: number,
+    inReplyTo?: string,
+    /** A deliberate probe or its answer (an error here is what the sender expects). */
+    answersProbe = false,
   ): ProtocolLogEntry {
     const text = JSON.stringify(message);
     const m = message as {
@@ -52,6 +62,8 @@ export class ProtocolLog {
       kind,
       method: m.method,
       id: m.id,
+      ...(inReplyTo !== undefined ? { inReplyTo } : {}),
+      ...(answersProbe ? { expectedProbe: true } : {}),
       durationMs,
       bytes: Buffer.byteLength(text, 'utf8'),
       message: truncated ? { truncated: true, preview: text.slice(0, 2048) } : message,
@@ -121,13 +133,19 @@ export class LoggedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
-  private readonly pending = new Map<string | number, number>();
+  /** Requests sent and not yet answered (same connection): when, and which method. */
+  private readonly pending = new Map<
+    string | number,
+    { started: number; method: string; probe: boolean }
+  >();
   /**
    * What the server sent that was not an MCP message: counted, the first few errors kept. Why:
    * the SDK skips such output silently, but a server that mixes other text into the protocol
    * cannot be trusted with it (docs/skills-over-mcp.md §5 "The verdict").
    */
   readonly unreadable: { count: number; samples: string[] } = { count: 0, samples: [] };
+  /** URIs of announced probes not yet sent. */
+  private readonly probes: string[] = [];
 
   constructor(
     readonly inner: Transport,
@@ -138,10 +156,14 @@ export class LoggedTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const m = message as { id?: string | number; method?: string };
       let duration: number | undefined;
+      let inReplyTo: string | undefined;
+      let answersProbe = false;
       if (m.method === undefined && m.id !== undefined) {
-        const started = this.pending.get(m.id);
-        if (started !== undefined) {
-          duration = performance.now() - started;
+        const request = this.pending.get(m.id);
+        if (request !== undefined) {
+          duration = performance.now() - request.started;
+          inReplyTo = request.method;
+          answersProbe = request.probe;
           this.pending.delete(m.id);
         }
       }
@@ -150,6 +172,8 @@ export class LoggedTransport implements Transport {
         'in',
         message,
         duration === undefined ? undefined : Math.round(duration * 10) / 10,
+        inReplyTo,
+        answersProbe,
       );
       this.onIncoming?.(message);
       this.onmessage?.(message, extra);
@@ -181,10 +205,33 @@ export class LoggedTransport implements Transport {
     return this.inner.start();
   }
 
+  /**
+   * Announce a deliberate probe: the next request for `uri` is sent expecting an error (the report
+   * card asks for what does not exist). The request and its answer are logged as expected probes.
+   * Returns the function that withdraws the announcement if the request was never sent.
+   */
+  expectProbe(uri: string): () => void {
+    this.probes.push(uri);
+    return () => {
+      const i = this.probes.indexOf(uri);
+      if (i !== -1) this.probes.splice(i, 1);
+    };
+  }
+
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const m = message as { id?: string | number; method?: string };
-    if (m.method !== undefined && m.id !== undefined) this.pending.set(m.id, performance.now());
-    this.log.record(this.server, 'out', message);
+    const m = message as {
+      id?: string | number;
+      method?: string;
+      params?: { uri?: unknown };
+    };
+    let probe = false;
+    if (m.method !== undefined && m.id !== undefined) {
+      const announced = this.probes.indexOf(m.params?.uri as string);
+      if (announced !== -1) this.probes.splice(announced, 1);
+      probe = announced !== -1 || (typeof m.id === 'string' && m.id.startsWith(DISCOVER_ID_PREFIX));
+      this.pending.set(m.id, { started: performance.now(), method: m.method, probe });
+    }
+    this.log.record(this.server, 'out', message, undefined, undefined, probe);
     return this.inner.send(message, options);
   }
 

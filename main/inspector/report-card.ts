@@ -77,9 +77,15 @@ function skipped(id: string, title: string, source: string, why: string): Report
   return { id, title, status: 'skip', summary: why, evidence: [], source };
 }
 
-async function expectInvalidParams(p: Promise<unknown>): Promise<string | undefined> {
+/** Send a deliberate probe for `uri` (announced to the protocol log) and expect -32602 back. */
+async function expectInvalidParams(
+  session: InspectorSession,
+  uri: string,
+  call: () => Promise<unknown>,
+): Promise<string | undefined> {
+  const withdraw = session.wire.expectProbe(uri);
   try {
-    await p;
+    await call();
     return 'answered with a result instead of error -32602';
   } catch (e) {
     if (e instanceof InspectorError && (e.code === 'cancelled' || e.code === 'not-connected'))
@@ -88,6 +94,8 @@ async function expectInvalidParams(p: Promise<unknown>): Promise<string | undefi
     return code === INVALID_PARAMS
       ? undefined
       : `answered with ${code === undefined ? `a failure (${(e as Error).message})` : `error ${code}`} instead of -32602`;
+  } finally {
+    withdraw();
   }
 }
 
@@ -364,7 +372,7 @@ export async function runReportCard(
     'docs/skills-over-mcp.md §3',
   );
   const probe = `skill://skillbench-probe-${randomBytes(6).toString('hex')}/SKILL.md`;
-  const u1 = await expectInvalidParams(session.getSkill(probe, signal));
+  const u1 = await expectInvalidParams(session, probe, () => session.getSkill(probe, signal));
   if (u1) unknown.fail(`skills/get ${probe} ${u1}.`);
   const firstFile = skills.find((s) => Array.isArray(s.manifest) && s.manifest.length > 1);
   const nonSkill =
@@ -372,7 +380,9 @@ export async function runReportCard(
       ? firstFile.manifest.find((f) => f.uri !== firstFile.uri)?.uri
       : undefined;
   if (nonSkill) {
-    const u2 = await expectInvalidParams(session.getSkill(nonSkill, signal));
+    const u2 = await expectInvalidParams(session, nonSkill, () =>
+      session.getSkill(nonSkill, signal),
+    );
     if (u2) unknown.fail(`skills/get ${nonSkill} (a supporting file, not a SKILL.md) ${u2}.`);
   }
   checks.push(
@@ -388,12 +398,14 @@ export async function runReportCard(
       '-32602 for non-directories',
       'docs/skills-over-mcp.md §4',
     );
-    const a = await expectInvalidParams(
+    const a = await expectInvalidParams(session, skills[0].uri, () =>
       session.readDirectoryPage(skills[0].uri, undefined, signal),
     );
     if (a) nd.fail(`resources/directory/read ${skills[0].uri} (a file) ${a}.`);
     const missing = `${skills[0].rootUri}/skillbench-probe-${randomBytes(4).toString('hex')}`;
-    const b = await expectInvalidParams(session.readDirectoryPage(missing, undefined, signal));
+    const b = await expectInvalidParams(session, missing, () =>
+      session.readDirectoryPage(missing, undefined, signal),
+    );
     if (b) nd.fail(`resources/directory/read ${missing} (unknown) ${b}.`);
     const root = await session
       .readDirectoryPage(skills[0].rootUri, undefined, signal)

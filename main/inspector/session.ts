@@ -608,7 +608,7 @@ export class InspectorSession {
     return this.closed;
   }
 
-  /** The wrapped transport (for tests of the log). */
+  /** The wrapped transport (the report card announces its probes to it; tests read the log). */
   get wire(): LoggedTransport {
     return this.transport;
   }

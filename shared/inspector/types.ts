@@ -223,6 +223,10 @@ export interface ProtocolLogEntry {
   kind: 'request' | 'response' | 'error' | 'notification';
   method?: string;
   id?: string | number;
+  /** Responses and errors: the method of the request they answer (same connection). */
+  inReplyTo?: string;
+  /** A deliberate probe (a request sent expecting an error) or its answer: an error here is expected. */
+  expectedProbe?: boolean;
   /** Responses and errors: time since the matching request. */
   durationMs?: number;
   bytes: number;

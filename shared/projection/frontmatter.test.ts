@@ -90,7 +90,9 @@ describe('projectSkillText for uploads', () => {
     const hooks = r.changes.find((c) => c.key === 'hooks');
     expect(hooks?.action).toBe('dropped');
     expect(hooks?.why).toMatch(/shell commands/);
-    expect(r.changes.find((c) => c.key === 'when_to_use')?.why).toMatch(/only by Claude Code/);
+    expect(r.changes.find((c) => c.key === 'when_to_use')?.why).toMatch(
+      /keys only Claude Code reads/,
+    );
     expect(r.text).toContain('# author note');
     expect(r.text).toContain('# keep this comment');
   });

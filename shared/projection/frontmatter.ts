@@ -282,7 +282,7 @@ export function projectSkillText(source: string, options: ProjectOptions): Proje
         continue;
       }
       const why = CLAUDE_CODE_KEYS.includes(key)
-        ? `${UPLOAD_WHY}; ${key} is read only by Claude Code, so it is kept as metadata for reference`
+        ? `${UPLOAD_WHY}; keys only Claude Code reads are kept as metadata for reference`
         : `${UPLOAD_WHY}; it is kept as metadata so the information travels`;
       addToMetadata(doc, root, key, metadataString(value), { key, why }, changes);
     }

@@ -1,27 +1,8 @@
 import { useEffect, useId, useState } from 'react';
+import { CopyButton } from '../../ui/CopyButton';
 import type { CatalogSource, Metrics, ScoredSkill } from '../../../../shared/agent-view';
 import { useAgentViewStore } from './stores';
 import './agent-view.css';
-
-/** Copy text to the clipboard and say so. */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(
-          () => setState('copied'),
-          () => setState('failed'),
-        );
-      }}
-      onBlur={() => setState('idle')}
-    >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : 'Copy'}
-    </button>
-  );
-}
 
 function sourceText(s: CatalogSource): string {
   return s.kind === 'library' ? `Folder ${s.root}` : `Server “${s.server}”`;

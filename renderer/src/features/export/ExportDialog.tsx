@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { TARGETS } from '../../../../shared/projection';
-import type { TargetId } from '../../../../shared/projection/types';
+import type { ProjectionChange, TargetId } from '../../../../shared/projection/types';
 import type { TrustRequest } from '../../../../shared/safety/types';
 import { formatSize } from '../../ui/format';
 import { SafetyReportView } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
+import { CopyButton } from '../../ui/CopyButton';
 import { shellKind } from '../../platform/api';
 import { useExportStore } from './stores';
 
@@ -186,13 +187,17 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                   <p className="help">Unchanged.</p>
                 ) : (
                   <ul>
-                    {p.projection.changes
-                      .filter((c) => c.action !== 'kept')
-                      .map((c) => (
-                        <li key={c.key}>
-                          <code>{c.key}</code>: {c.why}
-                        </li>
-                      ))}
+                    {groupChanges(p.projection.changes).map((g) => (
+                      <li key={g.keys.join(' ')} data-action={g.action}>
+                        {g.keys.map((key, i) => (
+                          <span key={key}>
+                            {i > 0 ? ', ' : ''}
+                            <code>{key}</code>
+                          </span>
+                        ))}
+                        : {g.why}
+                      </li>
+                    ))}
                     {p.projection.normalisations.map((n) => (
                       <li key={n.kind}>{n.why}</li>
                     ))}
@@ -328,6 +333,12 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                   onChange={(e) => setOut(e.target.value)}
                   spellCheck={false}
                 />
+                {shellKind === 'browser' ? (
+                  <p className="help">
+                    A path on the computer running Skillbench: the file is written there, not
+                    downloaded by this browser.
+                  </p>
+                ) : null}
                 {isArchive ? (
                   <label>
                     <input
@@ -341,73 +352,99 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
               </>
             )}
           </section>
-
-          {exportResult ? (
-            <section role="status" aria-label="Export result" className="export-result">
-              {exportResult.status === 'written' ? (
-                <>
-                  <p>
-                    Written: <code>{exportResult.path}</code> ({exportResult.files} files,{' '}
-                    {formatSize(exportResult.bytes)})
-                  </p>
-                  {exportResult.sha256 ? (
-                    <p>
-                      SHA-256: <code>{exportResult.sha256}</code>
-                    </p>
-                  ) : null}
-                  {shellKind === 'electron' ? (
-                    <button type="button" onClick={() => void reveal(exportResult.path)}>
-                      Show in folder
-                    </button>
-                  ) : null}
-                </>
-              ) : exportResult.status === 'blocked' ? (
-                <p>Not exported: fix the errors above first.</p>
-              ) : exportResult.status === 'archive-exists' ? (
-                <p>
-                  <code>{exportResult.path}</code> already exists; nothing was written.
-                </p>
-              ) : (
-                <>
-                  <p>
-                    <code>{exportResult.path}</code> already exists. Replacing it changes{' '}
-                    {exportResult.diff.changed.length} files, adds {exportResult.diff.added.length}{' '}
-                    and removes {exportResult.diff.removed.length}; the old copy goes to
-                    Skillbench&apos;s trash.
-                  </p>
-                  <ul className="folder-diff">
-                    {exportResult.diff.added.map((f) => (
-                      <li key={`a${f}`}>+ {f}</li>
-                    ))}
-                    {exportResult.diff.changed.map((f) => (
-                      <li key={`c${f}`}>~ {f}</li>
-                    ))}
-                    {exportResult.diff.removed.map((f) => (
-                      <li key={`r${f}`}>- {f}</li>
-                    ))}
-                  </ul>
-                  <button type="button" onClick={() => void runExport(request(true))}>
-                    Replace the existing copy
-                  </button>
-                </>
-              )}
-            </section>
-          ) : null}
         </div>
       </div>
-      <div className="row end">
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={!canExport || planning}
-          onClick={() => void runExport(request())}
-        >
-          Export
-        </button>
+      <div className="export-footer">
+        {exportResult ? (
+          <section role="status" aria-label="Export result" className="export-result">
+            {exportResult.status === 'written' ? (
+              <>
+                <p>
+                  Written ({exportResult.files} {exportResult.files === 1 ? 'file' : 'files'},{' '}
+                  {formatSize(exportResult.bytes)})
+                  {shellKind === 'browser'
+                    ? ' on the computer running Skillbench, not downloaded by this browser. It is at:'
+                    : '. It is at:'}
+                </p>
+                <p className="copy-line">
+                  <code>{exportResult.path}</code>
+                  <CopyButton text={exportResult.path} label="Copy where the file is" />
+                </p>
+                {exportResult.sha256 ? (
+                  <p>
+                    SHA-256: <code>{exportResult.sha256}</code>
+                  </p>
+                ) : null}
+                {shellKind === 'electron' ? (
+                  <button type="button" onClick={() => void reveal(exportResult.path)}>
+                    Show in folder
+                  </button>
+                ) : null}
+              </>
+            ) : exportResult.status === 'blocked' ? (
+              <p>Not exported: fix the errors above first.</p>
+            ) : exportResult.status === 'archive-exists' ? (
+              <p>
+                <code>{exportResult.path}</code> already exists; nothing was written.
+              </p>
+            ) : (
+              <>
+                <p>
+                  <code>{exportResult.path}</code> already exists. Replacing it changes{' '}
+                  {exportResult.diff.changed.length} files, adds {exportResult.diff.added.length}{' '}
+                  and removes {exportResult.diff.removed.length}; the old copy goes to
+                  Skillbench&apos;s trash.
+                </p>
+                <ul className="folder-diff">
+                  {exportResult.diff.added.map((f) => (
+                    <li key={`a${f}`}>+ {f}</li>
+                  ))}
+                  {exportResult.diff.changed.map((f) => (
+                    <li key={`c${f}`}>~ {f}</li>
+                  ))}
+                  {exportResult.diff.removed.map((f) => (
+                    <li key={`r${f}`}>- {f}</li>
+                  ))}
+                </ul>
+                <button type="button" onClick={() => void runExport(request(true))}>
+                  Replace the existing copy
+                </button>
+              </>
+            )}
+          </section>
+        ) : null}
+        <div className="row end">
+          <button type="button" onClick={onClose}>
+            Close
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={!canExport || planning}
+            onClick={() => void runExport(request())}
+          >
+            Export
+          </button>
+        </div>
       </div>
     </dialog>
   );
+}
+
+/** Changes to SKILL.md grouped by what happened and why, so one explanation covers every key it applies to. */
+function groupChanges(
+  changes: readonly ProjectionChange[],
+): { action: ProjectionChange['action']; why: string; keys: string[] }[] {
+  const groups = new Map<
+    string,
+    { action: ProjectionChange['action']; why: string; keys: string[] }
+  >();
+  for (const c of changes) {
+    if (c.action === 'kept') continue;
+    const id = `${c.action}\u0000${c.why}`;
+    const group = groups.get(id) ?? { action: c.action, why: c.why, keys: [] };
+    group.keys.push(c.key);
+    groups.set(id, group);
+  }
+  return [...groups.values()];
 }

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
+import type { ProtocolLogEntry } from '../../../../shared/inspector/types';
 import { useInspectorStore } from './stores';
 import { TextExport } from './TextExport';
 
@@ -14,7 +15,8 @@ export function ProtocolLogPanel() {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = log.filter((e) => {
     if (direction !== 'all' && e.direction !== direction) return false;
-    const hay = `${e.server} ${e.method ?? ''} ${e.kind} ${e.id ?? ''}`.toLowerCase();
+    const hay =
+      `${e.server} ${e.method ?? ''} ${e.inReplyTo ?? ''} ${e.kind} ${e.id ?? ''}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
 
@@ -75,46 +77,62 @@ export function ProtocolLogPanel() {
             .reverse()
             .slice(0, 300)
             .map((e) => (
-              <tr
-                key={e.seq}
-                className={e.kind === 'error' ? 'failed' : ''}
-                data-method={e.method ?? ''}
-              >
-                <td>{new Date(e.time).toLocaleTimeString()}</td>
-                <td>{e.server}</td>
-                <td>{e.direction === 'out' ? '→ sent' : '← received'}</td>
-                <td>{e.kind}</td>
-                <td>{e.method ?? (e.id !== undefined ? `#${e.id}` : '')}</td>
-                <td>{e.durationMs !== undefined ? `${e.durationMs} ms` : ''}</td>
-                <td>{e.bytes} B</td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() => void showLogEntry(e.seq)}
-                    aria-label={`Show message ${e.seq}`}
-                  >
-                    Show
-                  </button>
-                </td>
-              </tr>
+              <Fragment key={e.seq}>
+                <tr
+                  className={e.kind === 'error' && !e.expectedProbe ? 'failed' : ''}
+                  data-probe={e.expectedProbe ? 'expected' : undefined}
+                  data-method={e.method ?? e.inReplyTo ?? ''}
+                >
+                  <td>{new Date(e.time).toLocaleTimeString()}</td>
+                  <td>{e.server}</td>
+                  <td>{e.direction === 'out' ? '→ sent' : '← received'}</td>
+                  <td>
+                    {e.kind}
+                    {e.expectedProbe ? <span className="muted"> (expected probe)</span> : null}
+                  </td>
+                  <td>{methodLabel(e)}</td>
+                  <td>{e.durationMs !== undefined ? `${e.durationMs} ms` : ''}</td>
+                  <td>{e.bytes} B</td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() => void showLogEntry(detail?.seq === e.seq ? null : e.seq)}
+                      aria-label={`${detail?.seq === e.seq ? 'Hide' : 'Show'} message ${e.seq}`}
+                      aria-expanded={detail?.seq === e.seq}
+                    >
+                      {detail?.seq === e.seq ? 'Hide' : 'Show'}
+                    </button>
+                  </td>
+                </tr>
+                {detail?.seq === e.seq ? (
+                  <tr className="insp-log-detail-row">
+                    <td colSpan={8}>
+                      <div
+                        className="insp-log-detail"
+                        // Why: a long message must not leave the user looking at the row alone.
+                        ref={(el) => el?.scrollIntoView({ block: 'nearest' })}
+                        role="group"
+                        aria-label={`Message ${detail.seq}`}
+                      >
+                        {detail.truncated ? <p>Cut down: too large to keep.</p> : null}
+                        <pre className="insp-source" tabIndex={0}>
+                          <code>{JSON.stringify(detail.message, null, 2)}</code>
+                        </pre>
+                      </div>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))}
         </tbody>
       </table>
-      {detail ? (
-        <div className="insp-log-detail" role="group" aria-label={`Message ${detail.seq}`}>
-          <div className="row">
-            <strong>
-              Message {detail.seq} {detail.truncated ? '(cut down: too large to keep)' : ''}
-            </strong>
-            <button type="button" onClick={() => void showLogEntry(null)}>
-              Hide
-            </button>
-          </div>
-          <pre className="insp-source" tabIndex={0}>
-            <code>{JSON.stringify(detail.message, null, 2)}</code>
-          </pre>
-        </div>
-      ) : null}
     </section>
   );
+}
+
+/** A row's method: a request's own, or for an answer the request's method and its id (`skills/list → #59`). */
+function methodLabel(e: Omit<ProtocolLogEntry, 'message'>): string {
+  if (e.method !== undefined) return e.method;
+  if (e.id === undefined) return '';
+  return e.inReplyTo !== undefined ? `${e.inReplyTo} → #${e.id}` : `#${e.id}`;
 }

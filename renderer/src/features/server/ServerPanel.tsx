@@ -1,28 +1,9 @@
 import { useEffect, useState } from 'react';
+import { CopyButton } from '../../ui/CopyButton';
 import { useServerStore } from './stores';
 
 /** What stands for the access token wherever it is hidden. */
 const TOKEN_MASK = '••••••••••••';
-
-/** Copy text to the clipboard and say so. */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [done, setDone] = useState(false);
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={() => {
-        void navigator.clipboard.writeText(text).then(
-          () => setDone(true),
-          () => setDone(false),
-        );
-        setTimeout(() => setDone(false), 1500);
-      }}
-    >
-      {done ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
 
 /** The embedded MCP skills server: start/stop, address, token, client setup, served skills, live log. */
 export function ServerPanel() {
