@@ -19,6 +19,37 @@ export interface TempLibrary {
 
 const rendererDir = join(import.meta.dirname, '..', 'out', 'renderer');
 
+/**
+ * A temp home with the given agents' folders (so those agents count as installed), removed after
+ * the test: the `home` fixture of the specs that install into agents.
+ */
+export async function withAgentHome(
+  agentDirs: readonly string[],
+  use: (home: string) => Promise<void>,
+): Promise<void> {
+  const home = await mkdtemp(join(tmpdir(), 'skillbench-e2e-home-'));
+  for (const dir of agentDirs) await mkdir(join(home, dir), { recursive: true });
+  await use(home);
+  await rm(home, { recursive: true, force: true });
+}
+
+/** The browser shell with its agents looked for in `home`, closed and removed after the test. */
+export async function withAgentShell(
+  home: string,
+  use: (shell: BrowserShell) => Promise<void>,
+): Promise<void> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
+  const shell = await startBrowserShell({
+    rendererDir,
+    version: 'e2e',
+    userDataDir,
+    agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
+  });
+  await use(shell);
+  await shell.close();
+  await rm(userDataDir, { recursive: true, force: true });
+}
+
 /** Fixtures: one temp library and one real browser-shell host per test (docs/conventions.md §8). */
 export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app: SkillbenchPage }>(
   {

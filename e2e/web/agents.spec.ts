@@ -1,34 +1,14 @@
-import { mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowserShell, type BrowserShell } from '../../main/web/browser-shell';
+import type { BrowserShell } from '../../main/web/browser-shell';
 import { seriousViolations } from '../axe';
-import { expect, test as base } from '../fixtures';
+import { expect, test as base, withAgentHome, withAgentShell } from '../fixtures';
 import { AgentsPage } from '../pages/agents-page';
-
-const rendererDir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
 
 /** The shell with its agents looked for in a temp home (Claude Code and Codex "installed" there). */
 const test = base.extend<{ home: string; shell: BrowserShell; agents: AgentsPage }>({
-  home: async ({}, use) => {
-    const home = await mkdtemp(join(tmpdir(), 'skillbench-e2e-home-'));
-    await mkdir(join(home, '.claude'), { recursive: true });
-    await mkdir(join(home, '.codex'), { recursive: true });
-    await use(home);
-    await rm(home, { recursive: true, force: true });
-  },
-  shell: async ({ home }, use) => {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
-    const shell = await startBrowserShell({
-      rendererDir,
-      version: 'e2e',
-      userDataDir,
-      agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
-    });
-    await use(shell);
-    await shell.close();
-    await rm(userDataDir, { recursive: true, force: true });
-  },
+  home: async ({}, use) => withAgentHome(['.claude', '.codex'], use),
+  shell: async ({ home }, use) => withAgentShell(home, use),
   agents: async ({ app }, use) => {
     await use(new AgentsPage(app.page));
   },

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile, readlink, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readlink, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseLock } from '../../shared/agents/lock';
 import { HOSTILE_SCENARIOS } from '../../main/testing/hostile-servers';
@@ -9,13 +8,11 @@ import {
   startFixture,
   type RunningServer,
 } from '../../main/testing/inspector-servers';
-import { startBrowserShell, type BrowserShell } from '../../main/web/browser-shell';
+import type { BrowserShell } from '../../main/web/browser-shell';
 import { seriousViolations } from '../axe';
-import { expect, test as base } from '../fixtures';
+import { expect, test as base, withAgentHome, withAgentShell } from '../fixtures';
 import { AgentsPage } from '../pages/agents-page';
 import { InspectorPage } from '../pages/inspector-page';
-
-const rendererDir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
 
 const SKILL_MD =
   '---\nname: pdf-tools\ndescription: Fill in PDF forms. Use when a PDF form must be filled.\n---\n# PDF tools\n\nSee [the forms guide](references/forms.md).\n';
@@ -38,25 +35,8 @@ const test = base.extend<{
   inspector: InspectorPage;
   agents: AgentsPage;
 }>({
-  home: async ({}, use) => {
-    const home = await mkdtemp(join(tmpdir(), 'skillbench-e2e-home-'));
-    await mkdir(join(home, '.claude'), { recursive: true });
-    await mkdir(join(home, '.codex'), { recursive: true });
-    await use(home);
-    await rm(home, { recursive: true, force: true });
-  },
-  shell: async ({ home }, use) => {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
-    const shell = await startBrowserShell({
-      rendererDir,
-      version: 'e2e',
-      userDataDir,
-      agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
-    });
-    await use(shell);
-    await shell.close();
-    await rm(userDataDir, { recursive: true, force: true });
-  },
+  home: async ({}, use) => withAgentHome(['.claude', '.codex'], use),
+  shell: async ({ home }, use) => withAgentShell(home, use),
   servers: async ({ library }, use) => {
     await library.addSkill('served/pdf-tools', SKILL_MD);
     await library.addFile('served/pdf-tools/references/forms.md', FORMS);

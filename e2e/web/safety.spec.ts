@@ -6,13 +6,11 @@ import {
   startFixture,
   type RunningServer,
 } from '../../main/testing/inspector-servers';
-import { startBrowserShell, type BrowserShell } from '../../main/web/browser-shell';
-import { expect, test as base } from '../fixtures';
+import type { BrowserShell } from '../../main/web/browser-shell';
+import { expect, test as base, withAgentHome, withAgentShell } from '../fixtures';
 import { AgentsPage } from '../pages/agents-page';
 import { InspectorPage } from '../pages/inspector-page';
 import type { Page } from '@playwright/test';
-
-const rendererDir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
 
 /** A skill the review calls "Don't trust": its script downloads and runs code and sends ~/.ssh away (inert: example.net). */
 const SETUP_MD =
@@ -48,24 +46,8 @@ const test = base.extend<{
   inspector: InspectorPage;
   agents: AgentsPage;
 }>({
-  home: async ({}, use) => {
-    const home = await mkdtemp(join(tmpdir(), 'skillbench-e2e-home-'));
-    await mkdir(join(home, '.claude'), { recursive: true });
-    await use(home);
-    await rm(home, { recursive: true, force: true });
-  },
-  shell: async ({ home }, use) => {
-    const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
-    const shell = await startBrowserShell({
-      rendererDir,
-      version: 'e2e',
-      userDataDir,
-      agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
-    });
-    await use(shell);
-    await shell.close();
-    await rm(userDataDir, { recursive: true, force: true });
-  },
+  home: async ({}, use) => withAgentHome(['.claude'], use),
+  shell: async ({ home }, use) => withAgentShell(home, use),
   risky: async ({}, use) => {
     const skill = fixtureSkill(
       'setup-helper',
