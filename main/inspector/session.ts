@@ -6,6 +6,7 @@
  * per-server byte budget before its content goes anywhere (docs/skills-over-mcp.md §5).
  */
 import { setMaxListeners } from 'node:events';
+import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -333,9 +334,13 @@ export class InspectorSession {
       });
       // Why keep the end of stderr: when the program fails to start, what it printed there
       // ("Cannot find module …") is the only useful part of the error.
-      (inner as StdioClientTransport).stderr?.on('data', (chunk: Buffer) => {
-        stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
-      });
+      const err = (inner as StdioClientTransport).stderr as Readable | null;
+      if (err) {
+        err.setEncoding('utf8');
+        err.on('data', (chunk: string) => {
+          stderr = (stderr + chunk).slice(-STDERR_KEPT);
+        });
+      }
     } else {
       const url = checkHttpUrl(input.url);
       const headers = headerRecord(input);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { terminalText } from '../security/terminal-text';
 import { tempDir } from '../testing/skill-library';
 import { InspectorService } from './service';
 
@@ -37,6 +38,27 @@ describe('inspector: a stdio program that fails to start', () => {
     expect(error.message).toContain('it was not found');
     expect(error.message).toContain(
       'Program holds "node /nowhere/server.js --stdio": put only the program there (node) and the rest in Arguments.',
+    );
+  });
+
+  it('keeps only the end of a flood of stderr, and nothing in it can drive a terminal', async () => {
+    // A hostile program: 2 MB of stderr with terminal escapes (a title change, a colour) before it dies.
+    const script = [
+      "process.stderr.write('\\u001b]0;pwned\\u0007' + 'x'.repeat(2_000_000) + '\\n');",
+      "process.stderr.write('\\u001b[31mError: boom\\u001b[0m\\n');",
+      // Why not process.exit(): it may cut off what is still queued for a pipe.
+      'process.exitCode = 1;',
+    ].join(' ');
+    const error = await failedConnect({ command: process.execPath, args: ['-e', script] });
+    expect(error.message).toContain('The program said: Error: boom');
+    // Bounded: three lines of at most 300 characters in the message, the last 8 KiB in the details.
+    expect(error.message.length).toBeLessThan(2_000);
+    const detail = (error as Error & { detail?: string }).detail ?? '';
+    expect(detail.length).toBeLessThan(12 * 1024);
+    // Shown on a terminal, nothing of it is an escape sequence.
+    const shown = terminalText(`${error.message}\n${detail}`);
+    expect([...shown].filter((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)).toEqual(
+      [],
     );
   });
 });
