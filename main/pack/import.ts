@@ -19,7 +19,7 @@ import type { ProfileId } from '../../shared/validation';
 import { parseSkill } from '../../shared/skill';
 import { passGate } from '../safety/gate';
 import { hashOfBytes, reviewInputFromBytes } from '../safety/read-skill';
-import { applyAcceptance, reviewSkillBytes } from '../safety/service';
+import { applyAcceptance, reviewSkillBytes, type BytesReview } from '../safety/service';
 import { readAcceptances } from '../safety/acceptances';
 import { readImportSource, type ReadEntry } from './archive-reader';
 import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
@@ -60,6 +60,12 @@ function stem(source: string): string {
   return basename(source).replace(/\.(zip|skill|tar\.gz|tgz|tar)$/i, '');
 }
 
+/**
+ * The bytes each preview's safety review saw, and its raw report (before any "Trust anyway"):
+ * an import of the same bytes takes that review instead of making it again.
+ */
+const previewReviews = new WeakMap<PreviewSkill, BytesReview>();
+
 /** Group the read entries into skills. */
 function toPreview(
   source: string,
@@ -71,6 +77,7 @@ function toPreview(
   extraProfiles: readonly ProfileId[] = [],
 ): ImportPreview {
   const files = entries.filter((e) => !e.directory);
+  const byPath = new Map(files.map((f) => [f.path, f]));
   const roots = findSkillRoots(files.map((f) => f.path));
   if (roots.length === 0) {
     return {
@@ -88,7 +95,7 @@ function toPreview(
     const prefix = root.root ? `${root.root}/` : '';
     const mine = entries.filter((e) => e.path.startsWith(prefix));
     mine.forEach((e) => claimed.add(e.path));
-    const skillEntry = files.find((f) => f.path === root.skillFile) as ReadEntry;
+    const skillEntry = byPath.get(root.skillFile) as ReadEntry;
     const skillText = skillEntry.data.toString('utf8');
     const frontmatterName = projectSkillText(skillText, {
       frontmatter: 'unchanged',
@@ -141,17 +148,17 @@ function toPreview(
     // The review sees the files as they would be written (SKILL.md renamed when it must be).
     const bytes = new Map<string, Uint8Array>();
     for (const f of skillFiles) {
-      const data = (files.find((e) => e.path === f.source) as ReadEntry).data;
+      const data = (byPath.get(f.source) as ReadEntry).data;
       bytes.set(f.path, f.path === 'SKILL.md' ? Buffer.from(shownText, 'utf8') : data);
     }
     const label = `${source}${root.root ? `#${root.root}` : ''}`;
-    const safety = {
-      path: label,
-      name,
+    const reviewed: BytesReview = {
+      files: bytes,
       hash: hashOfBytes(bytes),
       report: reviewSkill(reviewInputFromBytes(bytes)),
     };
-    return {
+    const safety = { path: label, name, hash: reviewed.hash, report: reviewed.report };
+    const skill: PreviewSkill = {
       root: root.root,
       name,
       safety,
@@ -162,6 +169,8 @@ function toPreview(
       diagnostics,
       ...(nameNote !== undefined ? { nameNote } : {}),
     };
+    previewReviews.set(skill, reviewed);
+    return skill;
   });
   const outside = files.filter((f) => !claimed.has(f.path)).map((f) => f.path);
   return { status: 'ok', format, skills, ignored, outside };
@@ -281,7 +290,13 @@ export async function importSkill(
   // The point of trust: nothing is written when the review says "Don't trust", unless the user
   // accepted this content (docs/safety-review.md, "Points of trust").
   const written = new Map(files.map((f) => [f.path, new Uint8Array(f.data)] as const));
-  const reviewed = await reviewSkillBytes(join(into, name), written, options.dataDir);
+  // Why the preview's review may serve: it is taken only when the bytes to write are the ones it saw.
+  const reviewed = await reviewSkillBytes(
+    join(into, name),
+    written,
+    options.dataDir,
+    previewReviews.get(skill),
+  );
   const gate = await passGate(
     reviewed,
     options.dataDir ?? '',

@@ -142,6 +142,20 @@ export async function readForReview(
   return { folder, input: withFrontmatter(files, skillText), hash: hash.digest('hex') };
 }
 
+/** Whether two sets of files in memory hold the same paths with the same bytes (compared byte for byte). */
+export function sameFiles(
+  a: ReadonlyMap<string, Uint8Array>,
+  b: ReadonlyMap<string, Uint8Array>,
+): boolean {
+  if (a.size !== b.size) return false;
+  for (const [path, bytes] of a) {
+    const other = b.get(path);
+    if (other === undefined || other.length !== bytes.length) return false;
+    if (Buffer.compare(bytes, other) !== 0) return false;
+  }
+  return true;
+}
+
 /** The content hash of files given in memory, computed the same way for the same files. */
 export function hashOfBytes(files: ReadonlyMap<string, Uint8Array>): string {
   const hash = createHash('sha256');

@@ -5,7 +5,7 @@
 import { basename, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { reviewSkill, withAcceptance } from '../../shared/safety';
-import type { SafetyAcceptance, SafetyReviewResult } from '../../shared/safety';
+import type { SafetyAcceptance, SafetyReport, SafetyReviewResult } from '../../shared/safety';
 import { findSkillFolders } from '../skill-folder';
 import {
   acceptanceFor,
@@ -13,7 +13,7 @@ import {
   recordAcceptance,
   type AcceptanceRecord,
 } from './acceptances';
-import { hashOfBytes, readForReview, reviewInputFromBytes } from './read-skill';
+import { hashOfBytes, readForReview, reviewInputFromBytes, sameFiles } from './read-skill';
 
 /** The review of one skill, with where it is and its content hash. */
 export type ReviewedSkill = SafetyReviewResult;
@@ -56,20 +56,34 @@ export async function reviewSkillFolder(dir: string, dataDir?: string): Promise<
   );
 }
 
-/** Review files held in memory (a remote skill before Save, an archive before import). */
+/** A review already made of files held in memory, with those files and their content hash. */
+export interface BytesReview {
+  files: ReadonlyMap<string, Uint8Array>;
+  hash: string;
+  report: SafetyReport;
+}
+
+/**
+ * Review files held in memory (a remote skill before Save, an archive before import). `earlier`,
+ * a review made before of files that turn out to hold exactly the same bytes (compared byte for
+ * byte, never by name or hash alone), is taken instead of reviewing them again: the review is a
+ * pure function of the bytes.
+ */
 export async function reviewSkillBytes(
   label: string,
   files: ReadonlyMap<string, Uint8Array>,
   dataDir?: string,
+  earlier?: BytesReview,
 ): Promise<ReviewedSkill> {
   const input = reviewInputFromBytes(files);
-  const report = reviewSkill(input);
+  const same = earlier !== undefined && sameFiles(earlier.files, files);
+  const report = same ? earlier.report : reviewSkill(input);
   const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
   return applyAcceptance(
     {
       path: label,
       name: nameOf(input.frontmatter?.data, basename(label)),
-      hash: hashOfBytes(files),
+      hash: same ? earlier.hash : hashOfBytes(files),
       report,
     },
     records,

@@ -18,7 +18,7 @@ import {
   type ScriptKind,
 } from './code';
 import { extensionKind, magicKind } from './files';
-import { ACTION_WORD, ADDRESSES_AGENT, PHRASE_RULES } from './instructions';
+import { ACTION_WORD, ADDRESSES_AGENT, phraseHits, type PhraseMatcher } from './instructions';
 import { analyseMarkdown, findLinks, type MarkdownDoc } from './markdown';
 import { findSecrets, secretFileName } from './secrets';
 import {
@@ -426,36 +426,31 @@ function phrasesOn(
   out: Findings,
   context: 'prose' | 'example' | 'quoted',
   excerpt: string,
+  phrases: PhraseMatcher,
 ): boolean {
-  let hit = false;
-  for (const rule of PHRASE_RULES) {
-    for (const p of rule.patterns) {
-      const m = p.exec(text);
-      if (!m) continue;
-      const base = rule.severity ?? safetyRule(rule.rule).severity;
-      // Why: a quoted or fenced example in a document about security is information, not an attack.
-      const severity = context === 'example' ? 'low' : context === 'quoted' ? lower(base) : base;
-      out.add({
-        rule: rule.rule,
-        file,
-        line: lineNo,
-        column: m.index + 1,
-        length: m[0].length,
-        detail: m[0],
-        excerpt,
-        severity,
-      });
-      hit = true;
-      break;
-    }
+  const hits = phrases(text);
+  for (const { rule, match: m } of hits) {
+    const base = rule.severity ?? safetyRule(rule.rule).severity;
+    // Why: a quoted or fenced example in a document about security is information, not an attack.
+    const severity = context === 'example' ? 'low' : context === 'quoted' ? lower(base) : base;
+    out.add({
+      rule: rule.rule,
+      file,
+      line: lineNo,
+      column: m.index + 1,
+      length: m[0].length,
+      detail: m[0],
+      excerpt,
+      severity,
+    });
   }
-  return hit;
+  return hits.length > 0;
 }
 
 /** Instructions hidden where a rendered view does not show them. */
-function hiddenInstruction(text: string): boolean {
+function hiddenInstruction(text: string, phrases: PhraseMatcher): boolean {
   const folded = foldForMatching(text);
-  if (PHRASE_RULES.some((r) => r.patterns.some((p) => p.test(folded)))) return true;
+  if (phrases(folded).length > 0) return true;
   return ADDRESSES_AGENT.test(folded) && ACTION_WORD.test(folded);
 }
 
@@ -471,12 +466,14 @@ function reviewDoc(
   reach: Reach,
   isSkillMd: boolean,
   bodyStartLine: number,
+  phrases: PhraseMatcher,
 ): MarkdownDoc {
   const doc = analyseMarkdown(lines);
   let prose = '';
   let proseStart = 0;
   const flushProse = (): void => {
-    if (prose !== '') phrasesOn(prose, file, proseStart, out, 'prose', lines.line(proseStart));
+    if (prose !== '')
+      phrasesOn(prose, file, proseStart, out, 'prose', lines.line(proseStart), phrases);
     prose = '';
   };
   let hasCommands = false;
@@ -490,7 +487,7 @@ function reviewDoc(
     const line = foldForMatching(raw);
     // Why per line and per paragraph: a phrase may wrap onto the next line of a paragraph.
     if (context === 'prose') {
-      const hit = phrasesOn(line, file, i, out, 'prose', raw);
+      const hit = phrasesOn(line, file, i, out, 'prose', raw, phrases);
       if (hit) {
         flushProse();
       } else {
@@ -531,6 +528,7 @@ function reviewDoc(
         out,
         example || (doc.teaching && quoted) ? 'example' : 'quoted',
         raw,
+        phrases,
       );
       if (context === 'fence') {
         const kind = fenceKind(doc.lang[i] ?? '');
@@ -569,7 +567,7 @@ function reviewDoc(
   for (const c of doc.comments) {
     const text = c.text.trim();
     if (text.length < 12) continue;
-    if (!hiddenInstruction(text)) continue;
+    if (!hiddenInstruction(text, phrases)) continue;
     const line = lines.lineOf(c.offset);
     out.add({
       rule: 'hidden/html-comment',
@@ -583,7 +581,11 @@ function reviewDoc(
   }
   for (const link of findLinks(lines.text)) {
     const line = lines.lineOf(link.offset);
-    if (link.title !== undefined && link.title.length >= 12 && hiddenInstruction(link.title))
+    if (
+      link.title !== undefined &&
+      link.title.length >= 12 &&
+      hiddenInstruction(link.title, phrases)
+    )
       out.add({
         rule: 'hidden/link-title',
         file,
@@ -593,7 +595,7 @@ function reviewDoc(
         excerpt: lines.line(line),
       });
     if (link.image) {
-      if (link.text.length >= 24 && hiddenInstruction(link.text))
+      if (link.text.length >= 24 && hiddenInstruction(link.text, phrases))
         out.add({
           rule: 'hidden/alt-text',
           file,
@@ -676,6 +678,7 @@ function reviewFrontmatter(
   body: Lines,
   out: Findings,
   reach: Reach,
+  phrases: PhraseMatcher,
 ): void {
   const fm = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   const lineOfKey = (key: string): number => {
@@ -759,6 +762,7 @@ function reviewFrontmatter(
       out,
       'prose',
       `description: ${description.slice(0, 200)}`,
+      phrases,
     );
   }
 }
@@ -947,8 +951,18 @@ export function summaryOf(c: SafetyCapabilities): string {
   return `${s.charAt(0).toUpperCase()}${s.slice(1)}.`;
 }
 
+/** How {@link reviewSkill} runs; the defaults are what every caller wants. */
+export interface ReviewOptions {
+  /**
+   * How the phrase rules are matched: the prefiltered matcher by default; tests pass
+   * `phraseHitsPlain` (every pattern run) to show that both give the same report.
+   */
+  phrases?: PhraseMatcher;
+}
+
 /** Review one skill's files. Never throws on any input; linear in the size of the files. */
-export function reviewSkill(input: ReviewInput): SafetyReport {
+export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): SafetyReport {
+  const phrases = options.phrases ?? phraseHits;
   const out = new Findings();
   const reach = new Reach();
   const notExamined: NotExamined[] = [];
@@ -994,19 +1008,20 @@ export function reviewSkill(input: ReviewInput): SafetyReport {
       for (let i = 1; i <= lines.count; i++) {
         const raw = lines.line(i);
         if (raw.length > 8 && /[a-z]{3}\s+[a-z]{3}/i.test(raw))
-          phrasesOn(foldForMatching(raw), f.path, i, out, 'quoted', raw);
+          phrasesOn(foldForMatching(raw), f.path, i, out, 'quoted', raw, phrases);
       }
     } else if (isSkillMd || DOC_EXT.test(f.path) || extensionKind(f.path) === 'none') {
       const bodyStart = isSkillMd ? (input.frontmatter?.bodyStartLine ?? 1) : 1;
-      reviewDoc(f.path, lines, out, reach, isSkillMd, bodyStart);
-      if (isSkillMd) reviewFrontmatter(input.frontmatter?.data, text, bodyStart, lines, out, reach);
+      reviewDoc(f.path, lines, out, reach, isSkillMd, bodyStart, phrases);
+      if (isSkillMd)
+        reviewFrontmatter(input.frontmatter?.data, text, bodyStart, lines, out, reach, phrases);
     } else {
       // Data files: instructions hidden in them reach the agent when it reads them; commands in
       // configuration (`.npmrc`, `pip.conf`, hook files) run.
       reviewCode(f.path, lines, 'data', out, reach);
       for (let i = 1; i <= lines.count; i++) {
         const raw = lines.line(i);
-        if (raw.length > 8) phrasesOn(foldForMatching(raw), f.path, i, out, 'prose', raw);
+        if (raw.length > 8) phrasesOn(foldForMatching(raw), f.path, i, out, 'prose', raw, phrases);
       }
       if (DATA_EXT.test(f.path) && /requirements[^/]*\.txt$/i.test(f.path) === false) continue;
     }
