@@ -25,6 +25,7 @@ import {
   fileViewOf,
   linkedSkillFolders,
   skillEntries,
+  skillFolderIn,
   skillsIn,
   walkSkillTree,
   type SkillEntry as FolderEntry,
@@ -35,6 +36,7 @@ import type { FrontmatterJson } from './frontmatter-json';
 import { mimeTypeOf } from './mime';
 import { mcpServeCheck, parseSkillText } from './skill-check';
 import type { SkillCheck, SkillCheckResult } from './skill-check';
+import type { ReviewMemo } from '../safety/service';
 
 /** One file of a served skill, with the bytes the snapshot holds. */
 export interface SnapshotFile {
@@ -159,6 +161,11 @@ export interface CheckMemo {
   used: Set<string>;
   /** Set when this build added an entry. */
   added: boolean;
+  /**
+   * The safety gate's reviews (see withSafetyGate), by the key of every byte and path reviewed:
+   * a restart reads and hashes every file as before, and runs the rules only on what changed.
+   */
+  reviews?: ReviewMemo;
 }
 
 /**
@@ -296,6 +303,8 @@ async function buildSkill(
   checkMemo: CheckMemo | undefined,
   version: number,
   slicer: TimeSlicer,
+  /** One object per build, for a gate on top (see GateInput). */
+  build: object,
   /** For a linked skill folder: the link's name, which the skill is served under. */
   linkName?: string,
 ): Promise<Built> {
@@ -324,6 +333,8 @@ async function buildSkill(
   // Read every file the folder would publish; a file whose text looks like a secret is withheld
   // as the exporter withholds it (SKILL.md itself cannot be: then the skill is not served).
   const read = new Map<string, ReadBytes>();
+  /** Every file read, withheld ones too: what a gate on top reviews (the bytes served). */
+  const seenBytes = new Map<string, Uint8Array>();
   const withheld: { path: string; reason: string }[] = [];
   for (const e of entries) {
     if (e.kind !== 'file' || e.leftOut) continue;
@@ -338,6 +349,7 @@ async function buildSkill(
           : `A file of the skill could not be read (${errorText(error)}).`,
       ]);
     }
+    seenBytes.set(e.path, got.bytes);
     const secret = got.text !== undefined ? leftOutByContent(e.path, got.text) : undefined;
     if (secret && e.path === 'SKILL.md')
       return excluded([
@@ -384,7 +396,15 @@ async function buildSkill(
     }
   }
   memo?.used.add(memoKey);
-  const verdict = check.stages ? await check.stages.gate(dir, known.verdict) : known.verdict;
+  // Why the folder and bytes of this build: the gate reviews what is served, without reading it again.
+  const verdict = check.stages
+    ? await check.stages.gate(dir, known.verdict, {
+        folder: skillFolderIn(tree, relativeDir, fileName),
+        bytes: (path) => seenBytes.get(path),
+        build,
+        reviews: checkMemo?.reviews,
+      })
+    : known.verdict;
   const frontmatter = known.frontmatter?.value;
   const body = skillMd.text.slice(known.bodyStart);
   const fmName = typeof frontmatter?.name === 'string' ? frontmatter.name : undefined;
@@ -512,6 +532,7 @@ export async function buildSnapshot(
   const excluded: ExcludedSkill[] = [];
   const built: Built[] = [];
   const slicer = new TimeSlicer();
+  const build = {};
   for (const root of roots) {
     let tree: WalkedTree;
     try {
@@ -548,6 +569,7 @@ export async function buildSnapshot(
             memo,
             version,
             slicer,
+            build,
             name,
           ),
         );
@@ -578,6 +600,7 @@ export async function buildSnapshot(
           memo,
           version,
           slicer,
+          build,
         );
       } catch (e) {
         // Why: one odd folder must never take the server down; it is listed as not served.

@@ -11,6 +11,7 @@ import { isInside } from '../platform/paths';
 import { buildSnapshot } from './catalog';
 import type { CatalogSnapshot, CheckMemo, CheckMemoEntry, FileCache } from './catalog';
 import { mcpServeCheck, type SkillCheck } from './skill-check';
+import type { KeptReview } from '../safety/service';
 
 /** What a rebuild changed. URIs are SKILL.md URIs for skills, file URIs for files. */
 export interface CatalogChange {
@@ -113,7 +114,12 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   #options: LiveCatalogOptions;
   #current: CatalogSnapshot | undefined;
   #cache: FileCache = new Map();
-  #memo: CheckMemo = { entries: new Map(), used: new Set(), added: false };
+  #memo: CheckMemo = {
+    entries: new Map(),
+    used: new Set(),
+    added: false,
+    reviews: { entries: new Map(), used: new Set(), added: false },
+  };
   #memoLoaded = false;
   /** One watcher per root, with the folder identity it watches (a re-created folder is a new one). */
   #watchers = new Map<string, { watcher: FSWatcher | null; ino: number | null }>();
@@ -228,19 +234,36 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   async #loadMemo(): Promise<void> {
     if (this.#memoLoaded || !this.#options.keep || !this.#memoizable()) return;
     this.#memoLoaded = true;
-    const kept = await this.#options.keep.loadKept(MEMO_KIND, this.#memoKey());
-    if (!(kept instanceof Map)) return;
-    for (const [key, value] of kept as Map<string, CheckMemoEntry>)
-      if (!this.#memo.entries.has(key)) this.#memo.entries.set(key, value);
+    const kept = (await this.#options.keep.loadKept(MEMO_KIND, this.#memoKey())) as Partial<
+      Record<'checks' | 'reviews', unknown>
+    > | null;
+    if (kept?.checks instanceof Map)
+      for (const [key, value] of kept.checks as Map<string, CheckMemoEntry>)
+        if (!this.#memo.entries.has(key)) this.#memo.entries.set(key, value);
+    const reviews = this.#memo.reviews;
+    if (reviews && kept?.reviews instanceof Map)
+      for (const [key, value] of kept.reviews as Map<string, KeptReview>)
+        if (!reviews.entries.has(key)) reviews.entries.set(key, value);
   }
 
-  /** Drop verdicts the last build did not use, and keep the rest on disk when something was added. */
+  /** Drop verdicts and reviews the last build did not use, and keep the rest on disk when something changed. */
   #keepMemo(): void {
     const memo = this.#memo;
-    const dropped = memo.entries.size > memo.used.size;
+    const reviews = memo.reviews;
+    let changed = memo.added || memo.entries.size > memo.used.size;
     for (const key of memo.entries.keys()) if (!memo.used.has(key)) memo.entries.delete(key);
-    if ((memo.added || dropped) && this.#options.keep && this.#memoizable())
-      this.#options.keep.keep(MEMO_KIND, this.#memoKey(), memo.entries);
+    if (reviews) {
+      changed ||= reviews.added || reviews.entries.size > reviews.used.size;
+      for (const key of reviews.entries.keys())
+        if (!reviews.used.has(key)) reviews.entries.delete(key);
+      reviews.used = new Set();
+      reviews.added = false;
+    }
+    if (changed && this.#options.keep && this.#memoizable())
+      this.#options.keep.keep(MEMO_KIND, this.#memoKey(), {
+        checks: memo.entries,
+        reviews: reviews?.entries ?? new Map(),
+      });
     memo.used = new Set();
     memo.added = false;
   }

@@ -20,8 +20,16 @@ import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
 import { validateSkill } from '../../shared/validation';
 import type { FileView } from '../../shared/validation';
+import type { SkillFolder } from '../skill-folder';
+import { readAcceptances, type AcceptanceRecord } from '../safety/acceptances';
 import { refusalMessage } from '../safety/gate';
-import { reviewSkillFolder } from '../safety/service';
+import { reviewInputOfFolder } from '../safety/read-skill';
+import {
+  reviewRead,
+  reviewSkillFolder,
+  type ReviewedSkill,
+  type ReviewMemo,
+} from '../safety/service';
 import type { InexactNumber } from './frontmatter-json';
 
 /** The verdict for one skill: served or not, with plain-sentence reasons and warnings. */
@@ -62,9 +70,26 @@ export type SkillCheck = ((
    */
   stages?: {
     base: SkillCheck;
-    gate: (dir: string | undefined, result: SkillCheckResult) => Promise<SkillCheckResult>;
+    gate: (
+      dir: string | undefined,
+      result: SkillCheckResult,
+      seen?: GateInput,
+    ) => Promise<SkillCheckResult>;
   };
 };
+
+/**
+ * What the catalog gives a gate about a skill it has just read, so the gate does not read it
+ * again: the folder as walked, the bytes read (and served), one object per build (what is read
+ * once per build is kept on it), and the reviews kept from earlier builds and runs.
+ */
+export interface GateInput {
+  folder: SkillFolder;
+  /** The bytes the catalog read of a path of the skill, if it read it. */
+  bytes: (path: string) => Uint8Array | undefined;
+  build: object;
+  reviews?: ReviewMemo;
+}
 
 /** The rule id the hosts' reasons carry, in the place of a profile rule's. */
 export const HOST_RULE = 'mcp-serve/host-refuses';
@@ -92,11 +117,22 @@ export const mcpServeCheck: SkillCheck = async (input) => {
  * content ("Trust anyway", kept in `dataDir`); "Review before trusting" is served with a warning.
  */
 export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
-  const gate = async (dir: string | undefined, result: SkillCheckResult) => {
+  // Why per build: the decisions are read once for all the skills of a build, not once per skill.
+  const decisions = new WeakMap<object, Promise<AcceptanceRecord[]>>();
+  const review = async (seen: GateInput): Promise<ReviewedSkill> => {
+    const read = await reviewInputOfFolder(seen.folder, undefined, seen.bytes);
+    let records = decisions.get(seen.build);
+    if (!records) {
+      records = readAcceptances(dataDir);
+      decisions.set(seen.build, records);
+    }
+    return reviewRead(read, await records, seen.reviews);
+  };
+  const gate = async (dir: string | undefined, result: SkillCheckResult, seen?: GateInput) => {
     if (!result.servable || dir === undefined) return result;
     let reviewed;
     try {
-      reviewed = await reviewSkillFolder(dir, dataDir);
+      reviewed = seen ? await review(seen) : await reviewSkillFolder(dir, dataDir);
     } catch (error) {
       return {
         servable: false,

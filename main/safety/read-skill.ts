@@ -65,9 +65,16 @@ function withFrontmatter(files: ReviewFile[], skillText: string | undefined): Re
 /** What was read of one skill folder: the review's input and the content hash. */
 export interface ReadForReview {
   folder: SkillFolder;
-  input: ReviewInput;
+  /** Decoded when first asked for (a kept review needs only the hashes). */
+  readonly input: ReviewInput;
   /** sha256 of every path, kind and content (or size and time when not read): the "Trust anyway" key. */
   hash: string;
+  /**
+   * sha256 of everything the review's input is made of (every path, kind, size, flag, link,
+   * reason and byte, each length written before it so no two inputs give the same stream): the
+   * key a kept review is found by (see ReviewMemo in main/mcp-server/skill-check.ts).
+   */
+  key: string;
 }
 
 /** Read a skill folder for the review. Throws NotASkillError for a folder without SKILL.md. */
@@ -75,11 +82,31 @@ export async function readForReview(
   dir: string,
   slicer = new TimeSlicer(),
 ): Promise<ReadForReview> {
-  const folder = await readSkillFolder(dir, slicer);
+  return reviewInputOfFolder(await readSkillFolder(dir, slicer), slicer);
+}
+
+/**
+ * The review's input for a skill folder already walked. `known` gives the bytes of files read
+ * just before (the embedded server's, which it serves); any other file is read here. Either way
+ * the review sees the bytes of one read, judged exactly as {@link readForReview} judges them.
+ */
+export async function reviewInputOfFolder(
+  folder: SkillFolder,
+  slicer = new TimeSlicer(),
+  known?: (path: string) => Uint8Array | undefined,
+): Promise<ReadForReview> {
   const files: ReviewFile[] = [];
   const hash = createHash('sha256');
+  const key = createHash('sha256');
+  /** One path's description for the key, written with its length first. */
+  const describe = (what: unknown[]): void => {
+    const json = JSON.stringify(what);
+    key.update(`${Buffer.byteLength(json)}:${json}`);
+  };
   let budget = REVIEW_MAX_SKILL_BYTES;
-  let skillText: string | undefined;
+  /** The bytes of each file read, decoded only when the input is asked for. */
+  const read = new Map<ReviewFile, Uint8Array>();
+  describe(['skill', folder.skillFileName]);
   for (const e of folder.entries) {
     if (slicer.due()) await slicer.pause();
     const name = e.path.slice(e.path.lastIndexOf('/') + 1);
@@ -88,6 +115,7 @@ export async function readForReview(
     if (e.kind === 'directory') {
       // Why only folders not entered: their contents are unknown; entered folders' files follow.
       const entered = !(e.leftOut?.scope === 'never');
+      describe(['dir', e.path, entered]);
       files.push(
         entered
           ? { path: e.path, kind: 'directory', size: 0 }
@@ -98,6 +126,7 @@ export async function readForReview(
     if (e.kind === 'symlink') {
       const target = e.link?.real ?? e.link?.text ?? '?';
       hash.update(`${e.link?.text ?? ''}\0`);
+      describe(['link', e.path, e.size, e.link?.text ?? '', target, e.link?.inside ?? false]);
       files.push({
         path: e.path,
         kind: 'symlink',
@@ -107,6 +136,7 @@ export async function readForReview(
       continue;
     }
     if (e.kind !== 'file') {
+      describe(['other', e.path, e.size]);
       files.push({ path: e.path, kind: 'other', size: e.size });
       continue;
     }
@@ -119,27 +149,51 @@ export async function readForReview(
           ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`
           : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
       hash.update(`${e.size}\0${e.mtimeMs ?? 0}\0`);
+      describe(['file', e.path, !!e.executable, e.size, e.mtimeMs ?? 0, f.notExamined]);
       files.push(f);
       continue;
     }
     try {
-      const read = readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES);
-      if (!read.bytes) throw new Error('grew while read');
-      budget -= read.bytes.length;
-      hash.update(read.bytes);
-      const text = asText(read.bytes);
-      if (text !== undefined) f.text = text;
-      else f.head = read.bytes.subarray(0, 512);
-      if (e.path === folder.skillFileName) skillText = text;
+      let bytes = known?.(e.path);
+      // Why the same refusal: a file that grew past the limit since the walk is not read whole.
+      if (bytes !== undefined && bytes.length > REVIEW_MAX_FILE_BYTES)
+        throw new Error('grew while read');
+      bytes ??= readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES).bytes;
+      if (!bytes) throw new Error('grew while read');
+      budget -= bytes.length;
+      hash.update(bytes);
+      describe(['file', e.path, !!e.executable, e.size, bytes.length]);
+      key.update(bytes);
+      read.set(f, bytes);
     } catch (error) {
       f.notExamined = `could not be read (${error instanceof Error ? error.message : String(error)})`;
+      describe(['file', e.path, !!e.executable, e.size, f.notExamined]);
     }
     files.push(f);
   }
-  // Why: the review calls SKILL.md by its standard name; a `skill.md` is reviewed the same way.
-  const skill = files.find((f) => f.path === folder.skillFileName);
-  if (skill && folder.skillFileName !== 'SKILL.md') skill.path = 'SKILL.md';
-  return { folder, input: withFrontmatter(files, skillText), hash: hash.digest('hex') };
+  let input: ReviewInput | undefined;
+  const decode = (): ReviewInput => {
+    let skillText: string | undefined;
+    for (const [f, bytes] of read) {
+      const text = asText(bytes);
+      if (text !== undefined) f.text = text;
+      else f.head = bytes.subarray(0, 512);
+      if (f.path === folder.skillFileName) skillText = text;
+    }
+    // Why: the review calls SKILL.md by its standard name; a `skill.md` is reviewed the same way.
+    const skill = files.find((f) => f.path === folder.skillFileName);
+    if (skill && folder.skillFileName !== 'SKILL.md') skill.path = 'SKILL.md';
+    return withFrontmatter(files, skillText);
+  };
+  return {
+    folder,
+    get input() {
+      input ??= decode();
+      return input;
+    },
+    hash: hash.digest('hex'),
+    key: key.digest('hex'),
+  };
 }
 
 /** Whether two sets of files in memory hold the same paths with the same bytes (compared byte for byte). */

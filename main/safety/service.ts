@@ -13,7 +13,13 @@ import {
   recordAcceptance,
   type AcceptanceRecord,
 } from './acceptances';
-import { hashOfBytes, readForReview, reviewInputFromBytes, sameFiles } from './read-skill';
+import {
+  hashOfBytes,
+  readForReview,
+  reviewInputFromBytes,
+  sameFiles,
+  type ReadForReview,
+} from './read-skill';
 
 /** The review of one skill, with where it is and its content hash. */
 export type ReviewedSkill = SafetyReviewResult;
@@ -43,15 +49,49 @@ export function applyAcceptance(
 /** Review the skill folder `dir`; `dataDir` (the user-data folder) brings the acceptances. */
 export async function reviewSkillFolder(dir: string, dataDir?: string): Promise<ReviewedSkill> {
   const read = await readForReview(resolve(dir));
-  const report = reviewSkill(read.input);
   const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
-  return applyAcceptance(
-    {
-      path: read.folder.dir,
+  return reviewRead(read, records);
+}
+
+/** A review kept for one input (by {@link ReadForReview.key}): the skill's name and the report before any "Trust anyway". */
+export interface KeptReview {
+  name: string;
+  report: SafetyReport;
+}
+
+/**
+ * Reviews kept by the key of exactly what they reviewed (the embedded server keeps them with its
+ * checks, in the user-data folder, for this build only): the review is a pure function of its
+ * input, so the same key gives the same report without running the rules again.
+ */
+export interface ReviewMemo {
+  entries: Map<string, KeptReview>;
+  /** Keys used or added since the memo was last pruned. */
+  used: Set<string>;
+  /** Set when a review was added. */
+  added: boolean;
+}
+
+/** Review what was read of a skill folder, with `records` applied; `memo` answers an input it has seen. */
+export function reviewRead(
+  read: ReadForReview,
+  records: readonly AcceptanceRecord[],
+  memo?: ReviewMemo,
+): ReviewedSkill {
+  let kept = memo?.entries.get(read.key);
+  if (!kept) {
+    kept = {
       name: nameOf(read.input.frontmatter?.data, read.folder.folderName),
-      hash: read.hash,
-      report,
-    },
+      report: reviewSkill(read.input),
+    };
+    if (memo) {
+      memo.entries.set(read.key, kept);
+      memo.added = true;
+    }
+  }
+  memo?.used.add(read.key);
+  return applyAcceptance(
+    { path: read.folder.dir, name: kept.name, hash: read.hash, report: kept.report },
     records,
   );
 }

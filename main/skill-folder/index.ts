@@ -266,12 +266,27 @@ export async function readSkillFolder(
   const skillFileName = skillFileNameIn(tree.children.get('') ?? []);
   if (skillFileName === undefined)
     throw new NotASkillError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
-  const entries = skillEntries(tree, '').sort((a, b) =>
+  return skillFolderIn(tree, '', skillFileName);
+}
+
+/**
+ * The skill folder at `relDir` of a tree already walked (a library's, by the embedded server),
+ * exactly as {@link readSkillFolder} reads it from disk: the walk of a library and of one of its
+ * skill folders list the same entries.
+ */
+export function skillFolderIn(
+  tree: WalkedTree,
+  relDir: string,
+  skillFileName: string,
+): SkillFolder {
+  const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
+  const realDir = relDir === '' ? tree.realRoot : join(tree.realRoot, ...relDir.split('/'));
+  const entries = skillEntries(tree, relDir).sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
   for (const e of entries)
-    if (e.kind === 'symlink') e.link = describeLink(join(dir, e.path), tree.realRoot);
-  return { dir, realDir: tree.realRoot, folderName: basename(dir), skillFileName, entries };
+    if (e.kind === 'symlink') e.link = describeLink(join(dir, e.path), realDir);
+  return { dir, realDir, folderName: basename(dir), skillFileName, entries };
 }
 
 /**
