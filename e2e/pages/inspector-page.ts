@@ -13,6 +13,8 @@ export class InspectorPage {
   readonly installButton: Locator;
   /** The problems listed under the skill's heading. */
   readonly problems: Locator;
+  /** "Save to my library" in the Keep it section. */
+  readonly saveButton: Locator;
 
   constructor(readonly page: Page) {
     this.tab = page.getByRole('tab', { name: 'Inspector', exact: true });
@@ -24,6 +26,12 @@ export class InspectorPage {
     this.keepIt = this.skill.getByRole('region', { name: 'Keep it', exact: true });
     this.installButton = this.keepIt.getByRole('button', { name: 'Install into agents…' });
     this.problems = this.skill.locator('.insp-problems li');
+    this.saveButton = this.keepIt.getByRole('button', { name: 'Save to my library' });
+  }
+
+  /** The dialog asked when the library already has a skill of this name: Keep both, Replace or Cancel. */
+  nameConflict(name: string): Locator {
+    return this.page.getByRole('dialog', { name: `${name} is already in your library` });
   }
 
   /** Switch to the Inspector tab. */

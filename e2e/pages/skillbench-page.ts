@@ -70,6 +70,11 @@ export class SkillbenchPage {
     return this.skillList.getByRole('button', { name: new RegExp(`^${name}\\b`) });
   }
 
+  /** The list's button of the skill named exactly `name` (not `name-2` beside it). */
+  skillNamed(name: string): Locator {
+    return this.skillList.getByRole('button', { name: new RegExp(`^${name}(?![\\w-])`) });
+  }
+
   /** Open a skill and wait until the editor holds it. */
   async openSkill(name: string): Promise<void> {
     await this.skill(name).click();

@@ -64,7 +64,7 @@ test('exporting for claude.ai shows the projected SKILL.md and the file list, th
   await expect(dialog.getByRole('alert')).toContainText('already exists');
 });
 
-test('dropping an archive on the library imports it; a hostile archive is refused and nothing is written', async ({
+test('dropping an archive on the library imports it, a second time asks about the name; a hostile archive is refused and nothing is written', async ({
   app,
   library,
 }) => {
@@ -94,6 +94,20 @@ test('dropping an archive on the library imports it; a hostile archive is refuse
   await expect(app.skill('weather')).toBeVisible();
   expect(await readFile(join(library.dir, 'weather', 'references', 'api.md'), 'utf8')).toBe(
     '# API\n',
+  );
+
+  // The same archive again: the name is taken, so it asks (the dialog the inspector's Save uses too).
+  await dropFile(app.page, 'aside[aria-label="Library"]', 'weather.zip', good);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  const taken = app.page.getByRole('dialog', { name: 'weather is already in your library' });
+  await taken.getByRole('button', { name: 'Keep both' }).click();
+  await expect(dialog.getByRole('status', { name: 'Import result' })).toContainText(
+    'Imported as weather-2 (your library already had weather).',
+  );
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(app.skillNamed('weather-2')).toBeVisible();
+  expect(await readFile(join(library.dir, 'weather-2', 'SKILL.md'), 'utf8')).toContain(
+    'name: weather-2\n',
   );
 
   const before = (await readdir(library.dir)).sort();

@@ -58,3 +58,38 @@ test('the preview renders the body inert: no scripts, relative images from the s
   await preview.getByRole('link', { name: 'guide' }).click();
   await expect(app.page.locator('.editor-path')).toContainText('references/guide.md');
 });
+
+test('a field named after a format shows that format’s own name (x-personal-mcp), never a made-up one', async ({
+  app,
+  library,
+}) => {
+  await library.addSkill(
+    'personal-notes',
+    [
+      '---',
+      'name: personal-notes',
+      'description: Keep personal notes in order. Use when the user shares notes to file.',
+      'x-personal-mcp:',
+      '  id: personal-notes',
+      '  version: 1.2.0',
+      '  capabilities:',
+      '    - resource://skills/personal-notes/document',
+      '  tags:',
+      '    - notes',
+      '---',
+      '# Personal notes',
+      '',
+    ].join('\n'),
+  );
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.openFolder(library.dir);
+  await app.openSkill('personal-notes');
+  await app.page.getByRole('tab', { name: 'Form' }).click();
+  const form = app.page.getByRole('form', { name: 'Frontmatter fields' });
+  const field = form.locator('[data-field="x-personal-mcp"]');
+  await expect(field.locator('.fv-label')).toHaveText(/^x-personal-mcp\b/);
+  await field.scrollIntoViewIfNeeded();
+  await app.page.screenshot({ path: 'out/screenshots/form-x-personal-mcp.png' });
+  await expect(form).not.toContainText(/x personal mcp/i);
+  await expect(app.page.locator('body')).not.toContainText(/x personal mcp/i);
+});

@@ -127,6 +127,25 @@ describe('inspector handlers against real servers on loopback', () => {
       value(await handlers['inspector.provenance']({})).records.map((r) => [r.name, r.uri]),
     ).toEqual([['alpha', 'skill://alpha/SKILL.md']]);
 
+    // Saving it again asks; "Keep both" through the contract lands beside it in the library.
+    expect(
+      value(await handlers['inspector.saveToLibrary']({ key, libraryRoot: target.path })),
+    ).toMatchObject({ ok: false, reason: 'conflict', suggestion: 'alpha-2' });
+    expect(
+      value(
+        await handlers['inspector.saveToLibrary']({
+          key,
+          libraryRoot: target.path,
+          onConflict: 'rename',
+        }),
+      ),
+    ).toMatchObject({ ok: true, name: 'alpha-2', renamedFrom: 'alpha' });
+    expect(
+      value(await handlers['library.list']({}))
+        .skills.map((s) => s.name)
+        .sort(),
+    ).toEqual(['alpha', 'alpha-2']);
+
     // "Export for upload" hands a verified copy to the exporter, which refuses other folders outside the library.
     const verifiedCopy = value(await handlers['inspector.exportForUpload']({ key }));
     if (!verifiedCopy.ok) throw new Error(verifiedCopy.message);

@@ -100,7 +100,7 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
       }),
     'inspector.exportLog': (filter) => attempt(() => ({ json: inspector.exportLog(filter) })),
     'inspector.review': ({ key }) => attempt(() => inspector.review(key)),
-    'inspector.saveToLibrary': async ({ key, libraryRoot, trust }) => {
+    'inspector.saveToLibrary': async ({ key, libraryRoot, trust, onConflict }) => {
       // Why: the renderer picks the destination, but main writes only into a folder the user opened
       // as a library root, never an arbitrary path a compromised page could name.
       const roots = await library.roots();
@@ -110,7 +110,7 @@ export function createInspectorHandlers(deps: ApiDeps): Pick<ApiHandlers, Inspec
           'outside-library',
           `${libraryRoot} is not one of your library folders. Open it in Skillbench first, then save again.`,
         );
-      return attempt(() => inspector.saveToLibrary(key, root, trust));
+      return attempt(() => inspector.saveToLibrary(key, root, trust, onConflict));
     },
     'inspector.exportForUpload': ({ key }) =>
       attempt(async () => {

@@ -89,6 +89,7 @@ export function createServices(
   library.setLinkRoots(agentRoots);
   const inspector = new InspectorService({
     dataDir: userDataDir,
+    trashDir: join(userDataDir, 'trash'),
     secretBox: options.secretBox ?? undefined,
     openBrowser: options.openBrowser,
   });

@@ -382,6 +382,62 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
     });
   });
 
+  it('a folder walk stays within its page bound on endless nesting and reports the same way every time', async () => {
+    const { entry, files } = pdfSkill();
+    // Every folder holds one unlisted file and a new folder below it, forever.
+    const deeper = (uri: string) => ({
+      resources: [
+        { uri: `${uri}/x.sh`, name: 'x.sh', mimeType: 'text/x-sh' },
+        { uri: `${uri}/d`, name: 'd', mimeType: 'inode/directory' },
+        { uri: `${uri}/e`, name: 'e', mimeType: 'inode/directory' },
+      ],
+    });
+    const spec = extensionSpec([entry], files, {
+      extension: { directoryRead: true },
+      readDirectory: (uri) => (uri.startsWith('skill://pdf') ? deeper(uri) : undefined),
+    });
+    const reports: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      await withService(spec, { maxPages: 12 }, async ({ service, requests }) => {
+        const [skill] = (await service.discover('fixture')).skills;
+        const v = await service.verify(skill?.key ?? '');
+        const walked = requests.filter((r) => r.method === 'resources/directory/read');
+        expect(walked).toHaveLength(12);
+        expect(v.verdict).not.toBe('verified');
+        expect(v.problems.join(' ')).toMatch(/Stopped walking skill:\/\/pdf after 12 pages/);
+        const unlisted = v.files.filter((f) => f.status === 'unlisted').map((f) => f.uri);
+        expect(unlisted.length).toBeGreaterThan(0);
+        expect(unlisted).toEqual([...unlisted].sort());
+        expect(readsOf(requests).some((u) => u.endsWith('/x.sh'))).toBe(false);
+        reports.push(JSON.stringify({ unlisted, problems: v.problems }));
+      });
+    }
+    expect(new Set(reports).size).toBe(1);
+  });
+
+  it('a folder that hands out the same cursor twice ends the walk as partial', async () => {
+    const { entry, files } = pdfSkill();
+    const spec = extensionSpec([entry], files, {
+      extension: { directoryRead: true },
+      readDirectory: (uri) =>
+        uri === 'skill://pdf'
+          ? {
+              resources: [
+                { uri: 'skill://pdf/SKILL.md', name: 'SKILL.md', mimeType: 'text/markdown' },
+              ],
+              nextCursor: 'again',
+            }
+          : undefined,
+    });
+    await withService(spec, {}, async ({ service, requests }) => {
+      const [skill] = (await service.discover('fixture')).skills;
+      const v = await service.verify(skill?.key ?? '');
+      expect(v.verdict).not.toBe('verified');
+      expect(v.problems.join(' ')).toMatch(/returned the same cursor twice; the walk is partial/);
+      expect(requests.filter((r) => r.method === 'resources/directory/read')).toHaveLength(2);
+    });
+  });
+
   it('an endless cursor stops at the page bound and the listing is marked partial', async () => {
     const { entry, files } = pdfSkill();
     let n = 0;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from '../testing/skill-library';
@@ -86,7 +86,7 @@ for (const peer of PEERS) {
       const started = await peer.start(lib.path, build.path);
       server = started.server;
       label = started.input.label;
-      service = new InspectorService({ dataDir: data.path });
+      service = new InspectorService({ dataDir: data.path, trashDir: join(data.path, 'trash') });
       const status = await service.connect(started.input);
       expect(status.state).toBe('connected');
       expect(status.skillsExtension).toBe(true);
@@ -198,7 +198,7 @@ for (const peer of PEERS) {
       expect(JSON.parse(service.reportJson(report))).toMatchObject({ verdict: 'pass' });
     }, 60_000);
 
-    it('saves a verified skill into a library with provenance in the data folder, and refuses a second time', async () => {
+    it('saves a verified skill into a library with provenance in the data folder; a second time asks, then keeps both or replaces', async () => {
       const target = await tempDir('skillbench-insp-target-');
       try {
         const alpha = skills.find((s) => s.name === 'alpha') as InspectedSkill;
@@ -222,7 +222,33 @@ for (const peer of PEERS) {
           /^sha256:[0-9a-f]{64}$/,
         );
         const again = await service.saveToLibrary(alpha.key, target.path);
-        expect(again).toMatchObject({ ok: false, reason: 'conflict' });
+        expect(again).toMatchObject({ ok: false, reason: 'conflict', suggestion: 'alpha-2' });
+        expect(await readdir(target.path)).toEqual(['alpha']);
+
+        // Keep both: the server's files under alpha-2, the SKILL.md name changed to match.
+        const kept = await service.saveToLibrary(alpha.key, target.path, undefined, 'rename');
+        expect(kept).toMatchObject({ ok: true, name: 'alpha-2', renamedFrom: 'alpha' });
+        const second = join(target.path, 'alpha-2');
+        expect(await diskFiles(second)).toEqual(await diskFiles(folder));
+        const servedMd = await readFile(join(lib.path, 'alpha', 'SKILL.md'), 'utf8');
+        expect(await readFile(join(second, 'SKILL.md'), 'utf8')).toBe(
+          servedMd.replace(/^name: alpha$/m, 'name: alpha-2'),
+        );
+        expect((await service.provenance()).at(-1)).toMatchObject({
+          name: 'alpha-2',
+          renamedFrom: 'alpha',
+          folder: second,
+        });
+
+        // Replace: the user's edited copy goes to the trash whole; the server's copy takes its place.
+        await writeFile(join(folder, 'SKILL.md'), 'my edits');
+        const replaced = await service.saveToLibrary(alpha.key, target.path, undefined, 'replace');
+        expect(replaced).toMatchObject({ ok: true, name: 'alpha', folder });
+        const trashedTo = replaced.ok ? (replaced.trashedTo as string) : '';
+        expect(trashedTo.startsWith(join(data.path, 'trash', 'alpha-'))).toBe(true);
+        expect(await readFile(join(trashedTo, 'SKILL.md'), 'utf8')).toBe('my edits');
+        expect(await readFile(join(folder, 'SKILL.md'), 'utf8')).toBe(servedMd);
+        expect((await readdir(target.path)).sort()).toEqual(['alpha', 'alpha-2']);
         const exported = await service.exportForUpload(alpha.key);
         expect(exported.ok).toBe(true);
         if (exported.ok)

@@ -26,7 +26,16 @@ export class ProtocolLog {
   private seq = 0;
   private readonly listeners = new Set<(entry: ProtocolLogEntry) => void>();
 
+  /** `capacity` 0 turns the log off: nothing is kept, measured or announced (the CLI shows no log). */
   constructor(private readonly capacity = 5000) {}
+
+  /**
+   * Whether messages are recorded. Why the transport asks first: measuring a message means writing
+   * it out as JSON again, a real share of the CPU of each read when nobody will look at the log.
+   */
+  get on(): boolean {
+    return this.capacity > 0;
+  }
 
   /** Record one message; returns the entry. */
   record(
@@ -167,14 +176,15 @@ export class LoggedTransport implements Transport {
           this.pending.delete(m.id);
         }
       }
-      this.log.record(
-        this.server,
-        'in',
-        message,
-        duration === undefined ? undefined : Math.round(duration * 10) / 10,
-        inReplyTo,
-        answersProbe,
-      );
+      if (this.log.on)
+        this.log.record(
+          this.server,
+          'in',
+          message,
+          duration === undefined ? undefined : Math.round(duration * 10) / 10,
+          inReplyTo,
+          answersProbe,
+        );
       this.onIncoming?.(message);
       this.onmessage?.(message, extra);
     };
@@ -231,7 +241,7 @@ export class LoggedTransport implements Transport {
       probe = announced !== -1 || (typeof m.id === 'string' && m.id.startsWith(DISCOVER_ID_PREFIX));
       this.pending.set(m.id, { started: performance.now(), method: m.method, probe });
     }
-    this.log.record(this.server, 'out', message, undefined, undefined, probe);
+    if (this.log.on) this.log.record(this.server, 'out', message, undefined, undefined, probe);
     return this.inner.send(message, options);
   }
 

@@ -21,7 +21,16 @@ import { InspectorError } from './errors';
 import type { SafetyReviewResult, TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
 import { reviewSkillBytes } from '../safety/service';
-import { readProvenance, recordProvenance, verifiedFolderFiles, writeVerifiedFolder } from './keep';
+import {
+  planVerifiedFolder,
+  readProvenance,
+  recordProvenance,
+  verifiedFolderFiles,
+  writePlannedFolder,
+  writeVerifiedFolder,
+  type KeepOptions,
+  type VerifiedSkillFiles,
+} from './keep';
 import type { ProvenanceRecord, SaveResult } from './keep';
 import type { OpenBrowser } from './oauth';
 import { ProtocolLog } from './protocol-log';
@@ -52,6 +61,8 @@ import type {
 export interface InspectorServiceOptions {
   /** The app's data folder: saved connections and provenance live here. */
   dataDir: string;
+  /** Where Save's "Replace" moves the old folder (default: Skillbench's trash, see main/platform/trash.ts). */
+  trashDir?: string;
   /** Electron `safeStorage` (or none: secrets are then refused for saving). */
   secretBox?: SecretBox;
   /** Opens the OAuth consent page (Electron: `shell.openExternal`). Without it OAuth is off. */
@@ -438,37 +449,41 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
 
   /**
    * Write the verified files into `<libraryRoot>/<name>/` and record provenance in the data
-   * folder. The safety review runs on the verified bytes first: a "Don't trust" skill is not
-   * written unless `trust` is given (docs/safety-review.md, "Points of trust").
+   * folder. A name already in the library is returned as a `conflict` until the user chooses
+   * (`onConflict`: keep both as `name-N`, or replace with the old folder going to the trash).
+   * The safety review runs on the bytes about to be written (a renamed SKILL.md included): a
+   * "Don't trust" skill is not written unless `trust` is given (docs/safety-review.md, "Points
+   * of trust").
    */
-  async saveToLibrary(key: string, libraryRoot: string, trust?: TrustRequest): Promise<SaveResult> {
+  async saveToLibrary(
+    key: string,
+    libraryRoot: string,
+    trust?: TrustRequest,
+    onConflict?: KeepOptions['onConflict'],
+  ): Promise<SaveResult> {
     const { skill, verification, bytes, session } = await this.verifiedFiles(key);
-    if (verification.verdict === 'verified') {
-      const reviewed = await reviewSkillBytes(
-        skill.uri,
-        byPath(verification, bytes),
-        this.options.dataDir,
-      );
-      const gate = await passGate(reviewed, this.options.dataDir, 'saved', trust);
-      if (!gate.allowed)
-        return { ok: false, reason: 'safety', message: gate.message ?? '', safety: gate.reviewed };
-    }
     const info = session.statusExtra().serverInfo;
-    const result = await writeVerifiedFolder(
-      {
-        name: skill.name,
-        uri: skill.uri,
-        verification,
-        bytes,
-        server: {
-          label: session.label,
-          target: session.status().target,
-          name: info?.name,
-          version: info?.version,
-        },
+    const verified: VerifiedSkillFiles = {
+      name: skill.name,
+      uri: skill.uri,
+      verification,
+      bytes,
+      server: {
+        label: session.label,
+        target: session.status().target,
+        name: info?.name,
+        version: info?.version,
       },
-      libraryRoot,
-    );
+    };
+    const planned = await planVerifiedFolder(verified, libraryRoot, { onConflict });
+    if (!planned.ok) return planned;
+    const { plan } = planned;
+    const written = new Map(plan.files.map((f) => [f.path, new Uint8Array(f.data)] as const));
+    const reviewed = await reviewSkillBytes(skill.uri, written, this.options.dataDir);
+    const gate = await passGate(reviewed, this.options.dataDir, 'saved', trust);
+    if (!gate.allowed)
+      return { ok: false, reason: 'safety', message: gate.message ?? '', safety: gate.reviewed };
+    const result = await writePlannedFolder(verified, plan, this.options.trashDir);
     if (result.ok) await recordProvenance(this.options.dataDir, result.provenance);
     return result;
   }

@@ -177,7 +177,14 @@ export interface VerifySkillOptions {
   keepBytes?: Map<string, Uint8Array>;
 }
 
-/** Walk a skill folder with `resources/directory/read`, paged and bounded. */
+/** Folders of one skill read at once while walking (each folder's pages stay in order). */
+const WALK_WIDTH = 4;
+
+/**
+ * Walk a skill folder with `resources/directory/read`, paged and bounded. Up to four folders are
+ * read at once (a folder's pages follow each other, since each needs the last cursor); the bounds
+ * on pages and entries hold for the whole walk, whatever the order the answers come back in.
+ */
 export async function walkDirectory(
   session: InspectorSession,
   rootUri: string,
@@ -190,26 +197,30 @@ export async function walkDirectory(
 }> {
   const files: { uri: string; mimeType?: string; size?: number }[] = [];
   const dirs: string[] = [];
-  const problems: string[] = [];
+  const found = new Map<string, string[]>();
+  let stopProblem: string | undefined;
   const queue = [rootUri];
   const seen = new Set(queue);
   let pages = 0;
+  let stopped = false;
+  let failure: { error: unknown } | undefined;
   // Why: a hostile server could nest folders forever; bound the walk by pages and entries (docs/skills-over-mcp.md §5).
   const maxEntries = session.limits.maxFilesPerSkill * 4;
-  while (queue.length > 0) {
-    const dir = queue.shift() as string;
-    dirs.push(dir);
+  const walkOne = async (dir: string): Promise<void> => {
     let cursor: string | undefined;
     const cursors = new Set<string>();
     do {
+      if (stopped || failure) return;
       if (pages >= session.limits.maxPages || files.length + dirs.length > maxEntries) {
-        problems.push(
-          `Stopped walking ${rootUri} after ${pages} pages and ${files.length} files; the walk is partial.`,
-        );
-        return { files, dirs, partial: true, problems };
+        stopped = true;
+        stopProblem ??= `Stopped walking ${rootUri} after ${pages} pages and ${files.length} files; the walk is partial.`;
+        return;
       }
-      const page = await session.readDirectoryPage(dir, cursor, signal);
       pages++;
+      const page = await session.readDirectoryPage(dir, cursor, signal);
+      if (stopped || failure) return;
+      const problems = found.get(dir) ?? [];
+      found.set(dir, problems);
       for (const r of page.resources) {
         if (!r.uri.startsWith(`${rootUri}/`)) {
           problems.push(
@@ -226,13 +237,46 @@ export async function walkDirectory(
       }
       cursor = page.nextCursor;
       if (cursor !== undefined && cursors.has(cursor)) {
-        problems.push(`The folder ${dir} returned the same cursor twice; the walk is partial.`);
-        return { files, dirs, partial: true, problems };
+        stopped = true;
+        stopProblem ??= `The folder ${dir} returned the same cursor twice; the walk is partial.`;
+        return;
       }
       if (cursor !== undefined) cursors.add(cursor);
     } while (cursor !== undefined);
-  }
-  return { files, dirs, partial: false, problems };
+  };
+  // Each runner takes the next folder found so far; a runner that finds the queue empty while
+  // others still read ends, and the others pick up what those reads add.
+  let active = 0;
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      while (!stopped && !failure && active < WALK_WIDTH && queue.length > 0) {
+        const dir = queue.shift() as string;
+        dirs.push(dir);
+        active++;
+        walkOne(dir).then(
+          () => {
+            active--;
+            pump();
+          },
+          (error: unknown) => {
+            failure ??= { error };
+            active--;
+            pump();
+          },
+        );
+      }
+      if (active === 0) resolve();
+    };
+    pump();
+  });
+  if (failure) throw failure.error;
+  // Answers arrive in any order: sort, so one server gives one report.
+  const byUri = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  files.sort((a, b) => byUri(a.uri, b.uri));
+  dirs.sort(byUri);
+  const problems = dirs.flatMap((d) => found.get(d) ?? []);
+  if (stopProblem) problems.push(stopProblem);
+  return { files, dirs, partial: stopped, problems };
 }
 
 /**
@@ -353,15 +397,33 @@ export async function verifySkill(
       ...rest.map((f) => pending(f, `Not read: SKILL.md ${why}, so the skill was not loaded.`)),
     ]);
   }
+  const walking =
+    options.walk !== false && session.directoryRead && hasVerifiableManifest(skill)
+      ? // Why beside the reads: the folder listing needs none of the file contents, and a
+        // skill's verification then waits for the slower of the two instead of their sum.
+        walkDirectory(session, skill.rootUri, options.signal).then(
+          (walk) => ({ walk }),
+          (error: unknown) => ({ error }),
+        )
+      : undefined;
   const reads = await mapLimit(rest, options.concurrency ?? 4, async (f) => {
     const r = await readSkillFile(session, skill, f.uri, options.signal, count);
     if (r.content && options.keepBytes) options.keepBytes.set(f.uri, contentBytes(r.content));
     return r.verification;
+  }).catch(async (e: unknown) => {
+    await walking;
+    throw e;
   });
   const files = [first.verification, ...reads];
-  if (options.walk !== false && session.directoryRead && hasVerifiableManifest(skill)) {
-    try {
-      const walk = await walkDirectory(session, skill.rootUri, options.signal);
+  if (walking) {
+    const walked = await walking;
+    if ('error' in walked) {
+      const e = walked.error;
+      if (e instanceof InspectorError && e.code === 'cancelled') throw e;
+      problems.push(`Walking the folders failed: ${(e as Error).message}`);
+      incomplete = true;
+    } else {
+      const { walk } = walked;
       problems.push(...walk.problems);
       if (walk.partial) incomplete = true;
       const known = new Set(listed.map((f) => f.uri));
@@ -378,10 +440,6 @@ export async function verifySkill(
           });
         }
       }
-    } catch (e) {
-      if (e instanceof InspectorError && e.code === 'cancelled') throw e;
-      problems.push(`Walking the folders failed: ${(e as Error).message}`);
-      incomplete = true;
     }
   }
   return finish(files);

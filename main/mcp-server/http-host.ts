@@ -13,7 +13,7 @@
  *   and version checks, `subscriptions/listen`), with a `Server` made for that request. The
  *   checks and limits above come first, here, for both.
  */
-import { randomBytes, randomUUID, createHash, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -29,6 +29,7 @@ import type { LiveCatalog } from './live-catalog';
 import { changeNotifications, createSkillsServer, onCatalogChange } from './mcp-server';
 import type { RequestLogEntry, SkillsServerFeatures, SkillsServerHandle } from './mcp-server';
 import { paramsError } from './params';
+import { secretMatcher } from '../platform/secret';
 
 /** Options for {@link startHttpHost}. */
 export interface HttpHostOptions extends SkillsServerFeatures {
@@ -121,13 +122,6 @@ export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-function sameSecret(a: string, b: string): boolean {
-  // Why: compare digests in constant time so response timing does not leak the token prefix.
-  const ha = createHash('sha256').update(a).digest();
-  const hb = createHash('sha256').update(b).digest();
-  return timingSafeEqual(ha, hb);
-}
-
 interface Session {
   transport: HttpSessionTransport;
   handle: SkillsServerHandle;
@@ -213,6 +207,7 @@ export async function startHttpHost(
     : (options.token ?? generateToken());
   if (token !== undefined && token.length < 16)
     throw new Error('The token must be at least 16 characters long.');
+  let tokenMatches = token === undefined ? undefined : secretMatcher(token);
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const maxConcurrent = options.maxConcurrent ?? 32;
   const perSession = options.maxConcurrentPerSession ?? 8;
@@ -376,12 +371,12 @@ export async function startHttpHost(
         `Nothing is served at ${url.pathname}; the MCP endpoint is ${MCP_PATH}.`,
         started,
       );
-    if (token !== undefined) {
+    if (tokenMatches !== undefined) {
       // Why: a bearer token keeps other local users and processes out (MCP authorization §2.6; docs/conventions.md §9).
       // Checked before the body is read, so without the token nothing larger than headers is taken in.
       const auth = req.headers.authorization ?? '';
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
-      if (!m || !sameSecret(m[1], token)) {
+      if (!m || !tokenMatches(m[1])) {
         return refuse(
           req,
           res,
@@ -758,6 +753,7 @@ export async function startHttpHost(
         throw new Error('This server runs without a token (test mode).');
       if (next.length < 16) throw new Error('The token must be at least 16 characters long.');
       token = next;
+      tokenMatches = secretMatcher(next);
       await Promise.all([...sessions.keys()].map(closeSession));
     },
     sessionCount: () => sessions.size,

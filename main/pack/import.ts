@@ -22,7 +22,13 @@ import { hashOfBytes, reviewInputFromBytes } from '../safety/read-skill';
 import { applyAcceptance, reviewSkillBytes, type BytesReview } from '../safety/service';
 import { readAcceptances } from '../safety/acceptances';
 import { readImportSource, type ReadEntry } from './archive-reader';
-import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
+import {
+  commitFolder,
+  exists,
+  freeFolderName,
+  stageFolder,
+  type FolderFile,
+} from '../platform/staged-folder';
 
 /** Options for {@link previewImport}. */
 export interface ImportOptions {
@@ -203,14 +209,6 @@ export async function previewImport(
   return preview;
 }
 
-/** The first free `name-N` in the library (N from 2). */
-async function freeName(into: string, name: string): Promise<string> {
-  for (let n = 2; ; n++) {
-    const candidate = `${name}-${n}`;
-    if (!(await exists(join(into, candidate)))) return candidate;
-  }
-}
-
 /**
  * Import a skill into a library root: everything is read and checked first, then written to a
  * staging folder and renamed into place, so a refusal leaves the library untouched. Name
@@ -261,7 +259,7 @@ export async function importSkill(
   let renamedFrom: string | undefined;
   let dest = join(into, name);
   if (await exists(dest)) {
-    const suggestion = await freeName(into, name);
+    const suggestion = await freeFolderName(into, name);
     if (options.onConflict === 'rename') {
       renamedFrom = name;
       name = suggestion;

@@ -32,6 +32,17 @@ export async function exists(path: string): Promise<boolean> {
 }
 
 /**
+ * The first `<name>-N` (N from 2) that names nothing in `parent`: the "Keep both" name when a
+ * skill folder of that name exists (import and the inspector's Save both ask here).
+ */
+export async function freeFolderName(parent: string, name: string): Promise<string> {
+  for (let n = 2; ; n++) {
+    const candidate = `${name}-${n}`;
+    if (!(await exists(join(parent, candidate)))) return candidate;
+  }
+}
+
+/**
  * Write files into a fresh hidden folder beside `dest` and return its path. Why a sibling:
  * the final rename must stay on one file system to be atomic.
  */

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../platform/secret';
 
 /** The outcome of checking a request's Host, Origin and token. */
 export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
@@ -8,13 +8,6 @@ export interface GuardRequest {
   host: string | undefined;
   origin: string | undefined;
   authorization: string | undefined;
-}
-
-/** Compare two secrets in constant time. */
-export function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /**

@@ -302,18 +302,34 @@ export interface ProvenanceRecord {
   libraryRoot: string;
   server: { label: string; target: string; name?: string; version?: string };
   uri: string;
+  /** The name the server gave it, when it was kept under another one ("Keep both"). */
+  renamedFrom?: string;
+  /** The files as the server served and verified them (a renamed SKILL.md differs in its `name`). */
   files: { path: string; uri: string; digest: string; size: number }[];
   savedAt: string;
 }
 
 /** The outcome of "Save to my library" or "Export for upload". */
 export type SaveResult =
-  | { ok: true; folder: string; files: number; provenance: ProvenanceRecord }
+  | {
+      ok: true;
+      /** The folder's name: the skill's own, or the free `name-N` when the user kept both. */
+      name: string;
+      folder: string;
+      files: number;
+      provenance: ProvenanceRecord;
+      /** The server's name, when the skill was saved under another one ("Keep both"). */
+      renamedFrom?: string;
+      /** Where the replaced folder went (Skillbench's trash), when the user chose to replace it. */
+      trashedTo?: string;
+    }
   | {
       ok: false;
       reason: 'verification' | 'conflict' | 'invalid' | 'safety';
       message: string;
       folder?: string;
+      /** For `conflict`: the free `name-N` "Keep both" would use. */
+      suggestion?: string;
       /** For `safety`: the review that stopped the save (docs/safety-review.md). */
       safety?: SafetyReviewResult;
       failures?: { uri: string; status: string; reasons: string[] }[];

@@ -763,11 +763,16 @@ export const channels = {
   },
   /** The protocol log (filtered) as a JSON document. */
   'inspector.exportLog': { input: logFilterSchema, output: z.object({ json: z.string() }) },
-  /** Write a skill's verified files into an open library root; refused when any file fails verification. */
+  /**
+   * Write a skill's verified files into an open library root; refused when any file fails
+   * verification. A name already there answers `conflict` until `onConflict` says: keep both
+   * (`rename`: saved as the suggested `name-N`) or `replace` (the old folder goes to the trash).
+   */
   'inspector.saveToLibrary': {
     input: z.object({
       key: skillKeySchema,
       libraryRoot: z.string().min(1).max(4096),
+      onConflict: z.enum(['rename', 'replace']).optional(),
       /** Save a skill the safety review calls "Don't trust" anyway, for this reason and this long. */
       trust: trustSchema.optional(),
     }),

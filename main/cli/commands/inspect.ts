@@ -285,6 +285,8 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
   const service = new InspectorService({
     dataDir: opts.scan ? defaultUserDataDir(io.env) : join(tmpdir(), 'skillbench-inspect-cli'),
     limits: opts.limits,
+    // The command line shows no protocol log: keep none.
+    logCapacity: 0,
   });
   const json = opts.report === 'json';
   // Why: names, descriptions, URIs and reasons come from the server; only the JSON is exact.

@@ -84,7 +84,11 @@ export async function discoverRemoteSkills(
   cwd: string,
 ): Promise<RemoteSkills> {
   // Why a data folder that is never written: the CLI saves nothing (no connections, no provenance).
-  const service = new InspectorService({ dataDir: join(tmpdir(), 'skillbench-catalog-cli') });
+  const service = new InspectorService({
+    dataDir: join(tmpdir(), 'skillbench-catalog-cli'),
+    // The command line shows no protocol log: keep none.
+    logCapacity: 0,
+  });
   const taken = new Set<string>();
   const targets = new Map<string, string>();
   try {

@@ -127,12 +127,19 @@ export function SafetyReportView({
   return (
     <section className={`safety-report ${report.verdict}`} aria-labelledby={headingId}>
       <Heading id={headingId}>
-        {heading}: <SafetyBadge verdict={report.verdict} accepted={accepted !== undefined} />{' '}
-        <span>
-          {accepted
-            ? `You accepted ${acceptedCount} finding${acceptedCount === 1 ? '' : 's'}`
-            : report.headline}
-        </span>
+        {heading}:{' '}
+        <SafetyBadge
+          verdict={report.verdict}
+          accepted={accepted !== undefined}
+          title={report.headline}
+        />
+        {/* Why not the headline beside the badge: it said the verdict twice ("No known risks No known risks found"). */}
+        {accepted ? (
+          <span>
+            {' '}
+            You accepted {acceptedCount} finding{acceptedCount === 1 ? '' : 's'}
+          </span>
+        ) : null}
       </Heading>
       <p className="safety-summary">{report.summary}</p>
       {accepted ? (

@@ -32,3 +32,18 @@ export async function readDroppedFile(file: File): Promise<Result<string>> {
     };
   }
 }
+
+/**
+ * Where a skill written into the library went, in words: "Saved as pdf-tools-2 (your library
+ * already had pdf-tools).", "Replaced pdf-tools; the old copy is in the trash (…).", "Saved pdf-tools."
+ */
+export function keptWords(
+  done: string,
+  kept: { name: string; renamedFrom?: string; trashedTo?: string },
+): string {
+  if (kept.renamedFrom !== undefined)
+    return `${done} as ${kept.name} (your library already had ${kept.renamedFrom}).`;
+  if (kept.trashedTo !== undefined)
+    return `Replaced ${kept.name}; the old copy is in the trash (${kept.trashedTo}).`;
+  return `${done} ${kept.name}.`;
+}

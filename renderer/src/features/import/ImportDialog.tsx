@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TrustRequest } from '../../../../shared/safety/types';
+import type { ImportResult } from '../../../../shared/projection/types';
+import { keptWords } from '../../ui/format';
+import { NameConflictDialog } from '../../ui/NameConflictDialog';
 import { SafetyReportView } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
 import { useImportStore } from './stores';
@@ -33,6 +36,8 @@ export function ImportDialog({
   // Why kept: "Trust anyway" goes with every later call (a name conflict asks again after it).
   const [trust, setTrust] = useState<TrustRequest | undefined>(undefined);
   const [trusting, setTrusting] = useState(false);
+  // Why by identity: "Cancel" in the name-conflict dialog closes it for this answer only.
+  const [dismissed, setDismissed] = useState<ImportResult | null>(null);
   const run = (options: { onConflict?: 'rename' | 'replace'; trust?: TrustRequest } = {}) => {
     const t = options.trust ?? trust;
     void runImport(into, { pick, ...options, ...(t ? { trust: t } : {}) });
@@ -160,21 +165,22 @@ export function ImportDialog({
         <section role="status" aria-label="Import result">
           {importResult.status === 'imported' ? (
             <p>
-              Imported {importResult.name} into <code>{importResult.dir}</code>
-              {importResult.renamedFrom ? ` (renamed from ${importResult.renamedFrom})` : ''}.
+              {keptWords('Imported', importResult)} It is in <code>{importResult.dir}</code>.
             </p>
           ) : importResult.status === 'conflict' ? (
-            <>
-              <p>{importResult.message}</p>
-              <div className="row">
-                <button type="button" onClick={() => run({ onConflict: 'rename' })}>
-                  Import as {importResult.suggestion}
-                </button>
-                <button type="button" onClick={() => run({ onConflict: 'replace' })}>
-                  Replace it (old copy to the trash)
-                </button>
-              </div>
-            </>
+            importResult === dismissed ? (
+              <p>Not imported: nothing was changed.</p>
+            ) : (
+              <NameConflictDialog
+                name={importResult.name}
+                suggestion={importResult.suggestion}
+                message={importResult.message}
+                verb="import"
+                onKeepBoth={() => run({ onConflict: 'rename' })}
+                onReplace={() => run({ onConflict: 'replace' })}
+                onCancel={() => setDismissed(importResult)}
+              />
+            )
           ) : importResult.status === 'unsafe' ? (
             <div role="alert" className="refusal">
               <p>

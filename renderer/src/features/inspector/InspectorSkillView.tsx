@@ -8,11 +8,13 @@ import type {
 import { parseSkill } from '../../../../shared/skill';
 import { PROFILE_IDS, type ProfileId } from '../../../../shared/validation/types';
 import { useInspectorStore } from './stores';
+import { savedWords } from './inspector-store';
 import { InstallDialog } from '../agents/InstallDialog';
 import { ExportDialog } from '../export/ExportDialog';
 import { useLibraryStore } from '../library/stores';
 import { profileLabel } from '../../ui/profile-labels';
 import { SafetyReportView } from '../../ui/SafetyReport';
+import { NameConflictDialog } from '../../ui/NameConflictDialog';
 import { TrustDialog } from '../../ui/TrustDialog';
 import { FileViewer, sizeWords } from './FileViewer';
 import { problemLines } from './problem-lines';
@@ -161,7 +163,7 @@ function SaveOutcome({
       <>
         <p role="status" className="insp-ok">
           {what === 'save'
-            ? `Saved ${result.files} verified files to ${result.folder}.`
+            ? savedWords(result)
             : `A verified copy is ready for upload in ${result.folder}.`}{' '}
           {what === 'export' ? (
             <button type="button" onClick={() => setExporting(true)}>
@@ -217,10 +219,21 @@ function KeepIt() {
   const { saveToLibrary, exportForUpload, reviewSafety } = useInspectorStore.getState();
   const [root, setRoot] = useState('');
   const [trusting, setTrusting] = useState(false);
+  // Why kept: "Trust anyway" goes with the name-conflict choice already made, so it is not asked twice.
+  const [onConflict, setOnConflict] = useState<'rename' | 'replace' | undefined>(undefined);
+  // Why by identity: "Cancel" in the name-conflict dialog closes it for this answer only.
+  const [dismissed, setDismissed] = useState<SaveResult | null>(null);
   const key = skill?.key;
   useEffect(() => {
+    setOnConflict(undefined);
     if (key) void useInspectorStore.getState().reviewSafety();
   }, [key, reviewSafety]);
+  const conflict =
+    save && !save.ok && save.reason === 'conflict' && save.suggestion !== undefined ? save : null;
+  const choose = (choice: 'rename' | 'replace') => {
+    setOnConflict(choice);
+    void saveToLibrary(chosen, { onConflict: choice });
+  };
   const id = useId();
   const chosen = roots.includes(root) ? root : (roots[0] ?? '');
   return (
@@ -252,7 +265,10 @@ function KeepIt() {
           type="button"
           className="primary"
           disabled={saving || !chosen}
-          onClick={() => void saveToLibrary(chosen)}
+          onClick={() => {
+            setOnConflict(undefined);
+            void saveToLibrary(chosen);
+          }}
         >
           Save to my library
         </button>
@@ -270,7 +286,23 @@ function KeepIt() {
         />
       ) : null}
       {saving ? <p role="status">Checking every file before writing…</p> : null}
-      {save ? <SaveOutcome result={save} what="save" onTrust={() => setTrusting(true)} /> : null}
+      {conflict && skill ? (
+        conflict === dismissed ? (
+          <p role="status">Not saved: nothing was changed.</p>
+        ) : (
+          <NameConflictDialog
+            name={skill.name}
+            suggestion={conflict.suggestion ?? ''}
+            message={conflict.message}
+            verb="save"
+            onKeepBoth={() => choose('rename')}
+            onReplace={() => choose('replace')}
+            onCancel={() => setDismissed(conflict)}
+          />
+        )
+      ) : save ? (
+        <SaveOutcome result={save} what="save" onTrust={() => setTrusting(true)} />
+      ) : null}
       {trusting && safety ? (
         <TrustDialog
           reviewed={safety}
@@ -278,7 +310,10 @@ function KeepIt() {
           onCancel={() => setTrusting(false)}
           onConfirm={(reason, days) => {
             setTrusting(false);
-            void saveToLibrary(chosen, { reason, days });
+            void saveToLibrary(chosen, {
+              trust: { reason, days },
+              ...(onConflict ? { onConflict } : {}),
+            });
           }}
         />
       ) : null}

@@ -486,7 +486,13 @@ describe('inspector store: verifying, refreshing, reporting', () => {
 });
 
 describe('inspector store: keeping a skill', () => {
-  const saved: SaveResult = { ok: true, folder: '/lib/alpha', files: 2, provenance: {} as never };
+  const saved: SaveResult = {
+    ok: true,
+    name: 'alpha',
+    folder: '/lib/alpha',
+    files: 2,
+    provenance: {} as never,
+  };
   const refused: SaveResult = {
     ok: false,
     reason: 'verification',
@@ -562,13 +568,54 @@ describe('inspector store: keeping a skill', () => {
     await inspector.getState().saveToLibrary('/lib');
     expect(inspector.getState()).toMatchObject({ save: unsafe, safety });
     expect(libraryChanges()).toBe(0);
-    await inspector.getState().saveToLibrary('/lib', { reason: 'Our team wrote it', days: 30 });
+    await inspector.getState().saveToLibrary('/lib', {
+      trust: { reason: 'Our team wrote it', days: 30 },
+    });
     expect(fake.inputs('inspector.saveToLibrary')).toEqual([
       { key: ALPHA.key, libraryRoot: '/lib' },
       { key: ALPHA.key, libraryRoot: '/lib', trust: { reason: 'Our team wrote it', days: 30 } },
     ]);
     expect(inspector.getState().save).toEqual(saved);
     expect(libraryChanges()).toBe(1);
+  });
+
+  it('a name already in the library: the choice goes to main, and the message says where the skill went', async () => {
+    const conflict: SaveResult = {
+      ok: false,
+      reason: 'conflict',
+      message: 'Your library already has a skill folder named alpha.',
+      folder: '/lib/alpha',
+      suggestion: 'alpha-2',
+    };
+    const kept: SaveResult = {
+      ...saved,
+      name: 'alpha-2',
+      folder: '/lib/alpha-2',
+      renamedFrom: 'alpha',
+    };
+    const replaced: SaveResult = { ...saved, trashedTo: '/data/trash/alpha-1' };
+    const answers = [conflict, kept, replaced];
+    const { inspector, fake, libraryChanges } = setup({
+      'inspector.saveToLibrary': () => ok(answers.shift() ?? saved),
+    });
+    await inspector.getState().selectSkill(ALPHA.key);
+    await inspector.getState().saveToLibrary('/lib');
+    expect(inspector.getState().save).toEqual(conflict);
+    expect(libraryChanges()).toBe(0);
+    await inspector.getState().saveToLibrary('/lib', { onConflict: 'rename' });
+    expect(inspector.getState().message?.text).toBe(
+      'Saved as alpha-2 (your library already had alpha). 2 verified files in /lib/alpha-2.',
+    );
+    await inspector.getState().saveToLibrary('/lib', { onConflict: 'replace' });
+    expect(inspector.getState().message?.text).toBe(
+      'Replaced alpha; the old copy is in the trash (/data/trash/alpha-1). 2 verified files in /lib/alpha.',
+    );
+    expect(fake.inputs('inspector.saveToLibrary')).toEqual([
+      { key: ALPHA.key, libraryRoot: '/lib' },
+      { key: ALPHA.key, libraryRoot: '/lib', onConflict: 'rename' },
+      { key: ALPHA.key, libraryRoot: '/lib', onConflict: 'replace' },
+    ]);
+    expect(libraryChanges()).toBe(2);
   });
 
   it('makes a verified copy for upload', async () => {

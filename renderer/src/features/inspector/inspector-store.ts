@@ -22,6 +22,7 @@ import type {
   SkillViewData,
 } from '../../../../shared/inspector/types';
 import type { SafetyReviewResult, TrustRequest } from '../../../../shared/safety/types';
+import { keptWords } from '../../ui/format';
 import type { ProfileId } from '../../../../shared/validation/types';
 
 /** One live folder listing being paged through. */
@@ -111,8 +112,14 @@ export interface InspectorState {
   exportLog: (filter: ChannelInput<'inspector.exportLog'>) => Promise<string | null>;
   /** Review the selected skill's verified files (the verdict shown before Save). */
   reviewSafety: () => Promise<void>;
-  /** Save the selected skill; `trust` is the user's "Trust anyway" for a skill the review calls "Don't trust". */
-  saveToLibrary: (libraryRoot: string, trust?: TrustRequest) => Promise<void>;
+  /**
+   * Save the selected skill; `trust` is the user's "Trust anyway" for a skill the review calls
+   * "Don't trust", `onConflict` their answer when the library already has the name.
+   */
+  saveToLibrary: (
+    libraryRoot: string,
+    options?: { trust?: TrustRequest; onConflict?: 'rename' | 'replace' },
+  ) => Promise<void>;
   exportForUpload: () => Promise<void>;
   dismissMessage: () => void;
   /** A connection changed state (main's `inspector.changed`). */
@@ -167,6 +174,14 @@ export function programOf(
         : undefined;
   if (!stdio || !('command' in stdio) || !stdio.command) return null;
   return [stdio.command, ...(stdio.args ?? [])].join(' ');
+}
+
+/** What Save did, in words: where the skill went, and where a replaced copy is. */
+export function savedWords(saved: Extract<SaveResult, { ok: true }>): string {
+  const files = `${saved.files} verified files`;
+  if (saved.renamedFrom === undefined && saved.trashedTo === undefined)
+    return `Saved ${files} to ${saved.folder}.`;
+  return `${keptWords('Saved', saved)} ${files} in ${saved.folder}.`;
 }
 
 /** Make an inspector store. */
@@ -574,7 +589,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
         set({ safety: result.ok ? result.value : null });
       },
 
-      async saveToLibrary(libraryRoot, trust) {
+      async saveToLibrary(libraryRoot, { trust, onConflict } = {}) {
         const key = get().selectedKey;
         if (!key) return;
         set({ saving: true, save: null });
@@ -582,6 +597,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
           key,
           libraryRoot,
           ...(trust ? { trust } : {}),
+          ...(onConflict ? { onConflict } : {}),
         });
         set({ saving: false });
         if (!result.ok) {
@@ -595,7 +611,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
           set({
             message: {
               kind: 'info',
-              text: `Saved ${result.value.files} verified files to ${result.value.folder}.`,
+              text: savedWords(result.value),
             },
           });
           await onLibraryChanged();
