@@ -3,7 +3,7 @@
  * skill-folder reader (main/skill-folder) and read whole, never truncated; what cannot be read
  * is listed as not examined with the reason (docs/safety-review.md, "Files").
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { frontmatterForReview } from '../../shared/safety';
 import type { ReviewFile, ReviewInput } from '../../shared/safety';
@@ -77,6 +77,17 @@ export interface ReadForReview {
   key: string;
 }
 
+/**
+ * Add one part to the content hash with its length first. Why: without lengths, parts could be
+ * cut differently and hash the same (one file holding `x\0file\0…` against two files), so a
+ * "Trust anyway" given to one skill could carry over to another.
+ */
+function frame(hash: Hash, part: string | Uint8Array): void {
+  const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+  hash.update(`${bytes.length}:`);
+  hash.update(bytes);
+}
+
 /** Read a skill folder for the review. Throws NotASkillError for a folder without SKILL.md. */
 export async function readForReview(
   dir: string,
@@ -111,7 +122,10 @@ export async function reviewInputOfFolder(
     if (slicer.due()) await slicer.pause();
     const name = e.path.slice(e.path.lastIndexOf('/') + 1);
     // Why folders are not hashed: the same files saved, imported or installed hash the same.
-    if (e.kind !== 'directory') hash.update(`${e.path}\0${e.kind === 'file' ? 'file' : e.kind}\0`);
+    if (e.kind !== 'directory') {
+      frame(hash, e.path);
+      frame(hash, e.kind === 'file' ? 'file' : e.kind);
+    }
     if (e.kind === 'directory') {
       // Why only folders not entered: their contents are unknown; entered folders' files follow.
       const entered = !(e.leftOut?.scope === 'never');
@@ -125,7 +139,7 @@ export async function reviewInputOfFolder(
     }
     if (e.kind === 'symlink') {
       const target = e.link?.real ?? e.link?.text ?? '?';
-      hash.update(`${e.link?.text ?? ''}\0`);
+      frame(hash, e.link?.text ?? '');
       describe(['link', e.path, e.size, e.link?.text ?? '', target, e.link?.inside ?? false]);
       files.push({
         path: e.path,
@@ -148,7 +162,7 @@ export async function reviewInputOfFolder(
         e.size > REVIEW_MAX_FILE_BYTES
           ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`
           : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
-      hash.update(`${e.size}\0${e.mtimeMs ?? 0}\0`);
+      frame(hash, `${e.size} ${e.mtimeMs ?? 0}`);
       describe(['file', e.path, !!e.executable, e.size, e.mtimeMs ?? 0, f.notExamined]);
       files.push(f);
       continue;
@@ -161,7 +175,7 @@ export async function reviewInputOfFolder(
       bytes ??= readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES).bytes;
       if (!bytes) throw new Error('grew while read');
       budget -= bytes.length;
-      hash.update(bytes);
+      frame(hash, bytes);
       describe(['file', e.path, !!e.executable, e.size, bytes.length]);
       key.update(bytes);
       read.set(f, bytes);
@@ -214,8 +228,9 @@ export function sameFiles(
 export function hashOfBytes(files: ReadonlyMap<string, Uint8Array>): string {
   const hash = createHash('sha256');
   for (const path of [...files.keys()].sort()) {
-    hash.update(`${path}\0file\0`);
-    hash.update(files.get(path) ?? new Uint8Array());
+    frame(hash, path);
+    frame(hash, 'file');
+    frame(hash, files.get(path) ?? new Uint8Array());
   }
   return hash.digest('hex');
 }
