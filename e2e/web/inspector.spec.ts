@@ -256,3 +256,35 @@ test('the protocol log names answers by their request, shows a message beside it
   await expect(detail).toContainText('"jsonrpc"');
   await app.page.screenshot({ path: join('out', 'screenshots', 'protocol-log-detail.png') });
 });
+
+test("a server's skill is checked for its own format, as the library checks it; another target on request", async ({
+  app,
+  inspector,
+  library,
+}) => {
+  // A Claude Code skill: `argument-hint` is its own field, which Agent Skills alone does not know.
+  await library.addSkill(
+    'served-cc/ask-later',
+    '---\nname: ask-later\ndescription: Notes a question to ask later. Use when the user says "ask later".\nargument-hint: "[question]"\n---\n# Ask later\n\nWrite the question down.\n',
+  );
+  const served = await startEmbeddedHttp(join(library.dir, 'served-cc'));
+  try {
+    await app.openFolder(join(library.dir, 'served-cc'));
+    // The library says it is fine…
+    await app.openSkill('ask-later');
+    await expect(app.page.getByText('No problems for the selected targets.')).toBeVisible();
+    // …and so does the inspector, for the same bytes served.
+    await inspector.open();
+    await inspector.connectHttp('cc', served.url, served.token);
+    await inspector.openSkill('cc', 'ask-later');
+    const validation = inspector.skill.getByRole('region', { name: 'Validation' });
+    await expect(validation.getByLabel('Check for')).toHaveValue('own');
+    await expect(validation).toContainText('No problems for its own format (Claude Code).');
+    await validation.getByLabel('Check for').selectOption('agentskills');
+    await expect(validation.getByRole('listitem')).toContainText(
+      '"argument-hint" is a Claude Code field',
+    );
+  } finally {
+    await served.close();
+  }
+});

@@ -287,7 +287,7 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   }
 
   /** The skill screen's data: verified SKILL.md, frontmatter, validation under `profile`, file tree. */
-  async view(key: string, profile: ProfileId = 'agentskills'): Promise<SkillViewData> {
+  async view(key: string, profile?: ProfileId): Promise<SkillViewData> {
     const { session, skill, statuses } = this.skill(key);
     const data = await skillView(session, skill, profile, statuses);
     this.emit('file', { key, verification: data.skillMd.verification });

@@ -10,7 +10,8 @@ import {
   parseFastMcpManifest,
   SKILL_LIMITS,
 } from '../../shared/sep';
-import { validateSkill } from '../../shared/validation';
+import { parseSkill } from '../../shared/skill';
+import { chooseProfiles, validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId, ValidationResult } from '../../shared/validation';
 import { mapLimit } from '../platform/concurrency';
 import { InspectorError } from './errors';
@@ -530,11 +531,14 @@ export function manifestFileView(skill: InspectedSkill): FileView {
   };
 }
 
-/** Read SKILL.md (verified) and build the skill screen's data; validates with the core under `profile`. */
+/**
+ * Read SKILL.md (verified) and build the skill screen's data; validates with the core under
+ * `profile`, or without one for the skill's own format, chosen as the library chooses it.
+ */
 export async function skillView(
   session: InspectorSession,
   skill: InspectedSkill,
-  profile: ProfileId,
+  profile: ProfileId | undefined,
   statuses: Map<string, FileVerification>,
   signal?: AbortSignal,
 ): Promise<SkillViewData> {
@@ -547,10 +551,12 @@ export async function skillView(
       : undefined);
   let frontmatter = skill.frontmatter;
   let validation: ValidationResult | undefined;
+  let profiles: ProfileId[] = profile ? [profile] : ['agentskills'];
   if (text !== undefined) {
     const fm = frontmatterOf(text);
     if (fm.ok) frontmatter = fm.data;
-    validation = validateSkill(text, { profiles: [profile], fileView: manifestFileView(skill) });
+    if (!profile) profiles = chooseProfiles(parseSkill(text)).own;
+    validation = validateSkill(text, { profiles, fileView: manifestFileView(skill) });
     if (!skill.frontmatter && fm.ok) {
       skill.frontmatter = fm.data;
       if (typeof fm.data.name === 'string') skill.name = fm.data.name;
@@ -563,7 +569,8 @@ export async function skillView(
     frontmatter,
     text,
     validation,
-    profile,
+    profile: profile ?? 'own',
+    profiles,
     tree: fileTree(skill, statuses),
     directoryRead: session.directoryRead,
   };

@@ -344,7 +344,10 @@ export interface SkillViewData {
   /** The SKILL.md source (only when usable: verified, or labelled legacy). */
   text?: string;
   validation?: ValidationResult;
-  profile: ProfileId;
+  /** What the user asked to check for: a profile, or `own` (the skill's own format, as the library checks it). */
+  profile: ProfileId | 'own';
+  /** The profiles the validation ran under (for `own`: the skill's own format). */
+  profiles: ProfileId[];
   tree: FileTreeNode;
   directoryRead: boolean;
 }

@@ -539,8 +539,9 @@ export function InspectorSkillView() {
               <select
                 id={`${id}-profile`}
                 value={profile}
-                onChange={(e) => void setProfile(e.target.value as ProfileId)}
+                onChange={(e) => void setProfile(e.target.value as ProfileId | 'own')}
               >
+                <option value="own">Its own format</option>
                 {PROFILE_IDS.map((p) => (
                   <option key={p} value={p}>
                     {profileLabel(p)}
@@ -551,7 +552,13 @@ export function InspectorSkillView() {
             {!validation ? (
               <p className="muted">Not validated: SKILL.md could not be used.</p>
             ) : diagnostics.length === 0 ? (
-              <p className="insp-ok">No problems for {profileLabel(profile)}.</p>
+              <p className="insp-ok">
+                No problems for{' '}
+                {view.profile === 'own'
+                  ? `its own format (${view.profiles.map(profileLabel).join(', ')})`
+                  : profileLabel(view.profile)}
+                .
+              </p>
             ) : (
               <ul className="insp-diagnostics">
                 {diagnostics.map((d, i) => (

@@ -62,6 +62,7 @@ function view(of: InspectedSkill): SkillViewData {
     skillMd: { verification: verification(of.uri) },
     text: `---\nname: ${of.name}\n---\n`,
     profile: 'agentskills',
+    profiles: ['agentskills'],
     tree: { name: of.name, path: '', uri: of.rootUri, kind: 'directory', children: [] },
     directoryRead: true,
   };
@@ -294,6 +295,15 @@ describe('inspector store: a skill', () => {
       view: view(BETA),
       fileStatuses: { [BETA.uri]: verification(BETA.uri) },
     });
+  });
+
+  it('checks a skill for its own format unless the user picks a target', async () => {
+    const { inspector, fake } = setup();
+    await inspector.getState().selectSkill(ALPHA.key);
+    expect(inspector.getState().profile).toBe('own');
+    expect(fake.inputs('inspector.view').at(-1)).toEqual({ key: ALPHA.key });
+    await inspector.getState().setProfile('own');
+    expect(fake.inputs('inspector.view').at(-1)).toEqual({ key: ALPHA.key });
   });
 
   it('opens the skill again under another profile', async () => {

@@ -56,7 +56,8 @@ export interface InspectorState {
   discoveries: Record<string, DiscoveryResult>;
   skills: InspectedSkill[];
   selectedKey: string | null;
-  profile: ProfileId;
+  /** What the skill is checked for: a profile, or `own` (its own format, as the library checks it). */
+  profile: ProfileId | 'own';
   view: SkillViewData | null;
   viewState: 'idle' | 'loading' | 'ready' | 'failed';
   /** File statuses of the selected skill by URI (kept live by events). */
@@ -99,7 +100,7 @@ export interface InspectorState {
   disconnect: (label: string) => Promise<void>;
   discover: (label: string, templateUris?: string[]) => Promise<void>;
   selectSkill: (key: string) => Promise<void>;
-  setProfile: (profile: ProfileId) => Promise<void>;
+  setProfile: (profile: ProfileId | 'own') => Promise<void>;
   openFileAt: (uri: string, path: string) => Promise<void>;
   /** A `data:` URL for an image of the selected skill (path relative to its folder), read and verified on demand. */
   imageDataUrl: (path: string) => Promise<string | null>;
@@ -286,7 +287,7 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
       discoveries: {},
       skills: [],
       selectedKey: null,
-      profile: 'agentskills',
+      profile: 'own',
       view: null,
       viewState: 'idle',
       fileStatuses: {},
@@ -410,7 +411,8 @@ export function createInspectorStore({ api, onLibraryChanged }: InspectorDeps) {
           safety: null,
           fileStatuses: {},
         });
-        const result = await api['inspector.view']({ key, profile: get().profile });
+        const profile = get().profile;
+        const result = await api['inspector.view'](profile === 'own' ? { key } : { key, profile });
         if (get().selectedKey !== key) return;
         if (!result.ok) {
           set({ viewState: 'failed' });
