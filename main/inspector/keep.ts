@@ -8,6 +8,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { renameSkillText, skillFolderNameProblem } from '../../shared/projection';
+import { FIELD_LIMITS } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { isPlainRelativePath, resolveInside } from '../platform/paths';
 import { exists, freeFolderName, writeFolder, type FolderFile } from '../platform/staged-folder';
@@ -120,7 +121,7 @@ export async function planVerifiedFolder(
       message: `The skill name "${skill.name}" would be saved outside ${parent}. Nothing was saved.`,
     };
   if (place.value.kind !== 'missing') {
-    const suggestion = await freeFolderName(parent, name);
+    const suggestion = await freeFolderName(parent, name, FIELD_LIMITS.nameMax);
     if (options.onConflict === 'rename') {
       renamedFrom = name;
       name = suggestion;

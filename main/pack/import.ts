@@ -14,7 +14,7 @@ import {
   type ValidateFn,
 } from '../../shared/projection';
 import { reviewSkill, type TrustRequest } from '../../shared/safety';
-import { chooseProfiles, validateSkill } from '../../shared/validation';
+import { chooseProfiles, FIELD_LIMITS, validateSkill } from '../../shared/validation';
 import type { ProfileId } from '../../shared/validation';
 import { parseSkill } from '../../shared/skill';
 import { passGate } from '../safety/gate';
@@ -259,7 +259,7 @@ export async function importSkill(
   let renamedFrom: string | undefined;
   let dest = join(into, name);
   if (await exists(dest)) {
-    const suggestion = await freeFolderName(into, name);
+    const suggestion = await freeFolderName(into, name, FIELD_LIMITS.nameMax);
     if (options.onConflict === 'rename') {
       renamedFrom = name;
       name = suggestion;

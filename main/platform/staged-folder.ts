@@ -33,11 +33,19 @@ export async function exists(path: string): Promise<boolean> {
 
 /**
  * The first `<name>-N` (N from 2) that names nothing in `parent`: the "Keep both" name when a
- * skill folder of that name exists (import and the inspector's Save both ask here).
+ * skill folder of that name exists (import and the inspector's Save both ask here). At most
+ * `maxLength` characters: the name is shortened to make room for `-N` (never ending in a
+ * hyphen), since the folder name is also the skill's `name`, which may not be longer.
  */
-export async function freeFolderName(parent: string, name: string): Promise<string> {
+export async function freeFolderName(
+  parent: string,
+  name: string,
+  maxLength: number,
+): Promise<string> {
   for (let n = 2; ; n++) {
-    const candidate = `${name}-${n}`;
+    const suffix = `-${n}`;
+    const base = name.slice(0, Math.max(1, maxLength - suffix.length)).replace(/-+$/, '');
+    const candidate = `${base}${suffix}`;
     if (!(await exists(join(parent, candidate)))) return candidate;
   }
 }

@@ -1,6 +1,7 @@
 export * from './types';
 export { validateSkill } from './validate-skill';
 export { VALIDATION_LIMITS } from '../skill/limits';
+export { LIMITS as FIELD_LIMITS } from './field-rules';
 export type { LimitExceeded, ValidationLimits } from '../skill/limits';
 export { suggestProfiles } from './suggest-profiles';
 export { chooseProfiles } from './choose-profiles';
