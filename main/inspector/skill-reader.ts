@@ -182,8 +182,8 @@ export interface VerifySkillOptions {
 const WALK_WIDTH = 4;
 
 /**
- * Walk a skill folder with `resources/directory/read`, paged and bounded. Up to four folders are
- * read at once (a folder's pages follow each other, since each needs the last cursor); the bounds
+ * Walk a skill folder with `resources/directory/read`, paged and bounded. Up to four folders of a
+ * level are read at once (a folder's pages follow each other, since each needs the last cursor); the bounds
  * on pages and entries hold for the whole walk, whatever the order the answers come back in.
  */
 export async function walkDirectory(
@@ -204,14 +204,13 @@ export async function walkDirectory(
   const seen = new Set(queue);
   let pages = 0;
   let stopped = false;
-  let failure: { error: unknown } | undefined;
   // Why: a hostile server could nest folders forever; bound the walk by pages and entries (docs/skills-over-mcp.md §5).
   const maxEntries = session.limits.maxFilesPerSkill * 4;
   const walkOne = async (dir: string): Promise<void> => {
     let cursor: string | undefined;
     const cursors = new Set<string>();
     do {
-      if (stopped || failure) return;
+      if (stopped) return;
       if (pages >= session.limits.maxPages || files.length + dirs.length > maxEntries) {
         stopped = true;
         stopProblem ??= `Stopped walking ${rootUri} after ${pages} pages and ${files.length} files; the walk is partial.`;
@@ -219,7 +218,7 @@ export async function walkDirectory(
       }
       pages++;
       const page = await session.readDirectoryPage(dir, cursor, signal);
-      if (stopped || failure) return;
+      if (stopped) return;
       const problems = found.get(dir) ?? [];
       found.set(dir, problems);
       for (const r of page.resources) {
@@ -245,32 +244,13 @@ export async function walkDirectory(
       if (cursor !== undefined) cursors.add(cursor);
     } while (cursor !== undefined);
   };
-  // Each runner takes the next folder found so far; a runner that finds the queue empty while
-  // others still read ends, and the others pick up what those reads add.
-  let active = 0;
-  await new Promise<void>((resolve) => {
-    const pump = (): void => {
-      while (!stopped && !failure && active < WALK_WIDTH && queue.length > 0) {
-        const dir = queue.shift() as string;
-        dirs.push(dir);
-        active++;
-        walkOne(dir).then(
-          () => {
-            active--;
-            pump();
-          },
-          (error: unknown) => {
-            failure ??= { error };
-            active--;
-            pump();
-          },
-        );
-      }
-      if (active === 0) resolve();
-    };
-    pump();
-  });
-  if (failure) throw failure.error;
+  // Level by level: the folders found so far, four at a time (the one bounded-concurrency helper);
+  // their subfolders make the next level. The first error stops new reads and is thrown.
+  while (!stopped && queue.length > 0) {
+    const level = queue.splice(0);
+    dirs.push(...level);
+    await mapLimit(level, WALK_WIDTH, walkOne);
+  }
   // Answers arrive in any order: sort, so one server gives one report.
   const byUri = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   files.sort((a, b) => byUri(a.uri, b.uri));
