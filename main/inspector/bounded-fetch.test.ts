@@ -1,60 +1,146 @@
 /**
- * The inspector's fetch (boundedFetch) against a real HTTP server on 127.0.0.1: the link to the
- * caller's long-lived abort signal lasts only while a response is being read, whether its body
- * is read to the end, cancelled unread (the SDK does that with a 202 answer) or cut off at the
- * bound. Why it matters: the SDK passes one signal for a whole session, so a link left behind per
- * request piles up abort listeners (MaxListenersExceededWarning in long runs).
+ * The inspector's fetch (boundedFetch, over undici's request) against a real HTTP server on
+ * 127.0.0.1: bodies over the bound are refused or cut off, the link to the caller's long-lived
+ * abort signal lasts only while a response is being read (whether its body is read to the end,
+ * refused, cut off or cancelled unread), aborting the caller stops a body that trickles, and the
+ * answer is a standard Response (status, headers, redirects followed as fetch follows them).
+ * Why the link matters: the SDK passes one signal for a whole session, so a link left behind
+ * per request piles up abort listeners (MaxListenersExceededWarning in long runs).
  */
 import { getEventListeners } from 'node:events';
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedFetch } from './session';
+import { boundedFetch } from './http-fetch';
 
-describe('boundedFetch: no abort listener left behind on the caller’s signal', () => {
+describe('boundedFetch', () => {
   let server: Server;
   let url: string;
+  const trickling = new Set<ServerResponse>();
   beforeAll(async () => {
     server = createServer((req, res) => {
-      if (req.url === '/accepted') res.writeHead(202, { 'content-type': 'text/plain' }).end('ok');
+      if (req.url === '/accepted') res.writeHead(202).end();
       else if (req.url === '/big') {
         // Written in pieces, without a length: the bound is found while reading.
-        res.writeHead(200);
+        res.writeHead(200, { 'content-type': 'application/json' });
         for (let i = 0; i < 4; i++) res.write('x'.repeat(1024));
         res.end();
+      } else if (req.url === '/declared') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
+        res.end('x'.repeat(5000));
+      } else if (req.url === '/events') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (let i = 0; i < 4; i++) res.write(`data: ${'y'.repeat(1024)}\n\n`);
+        res.end();
+      } else if (req.url === '/trickle') {
+        // One byte now, the rest never: only an abort ends this answer.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{');
+        trickling.add(res);
+      } else if (req.url === '/moved') res.writeHead(307, { location: '/json' }).end();
+      else if (req.url === '/echo') {
+        let body = '';
+        req.on('data', (d: Buffer) => (body += d.toString()));
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json', 'x-seen': req.method ?? '' });
+          res.end(JSON.stringify({ body, auth: req.headers.authorization }));
+        });
       } else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    for (const res of trickling) res.destroy();
+    server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
   });
 
-  it('after bodies read, cancelled unread and cut off at the bound', async () => {
+  it('answers as fetch does: status, headers, body, a redirect given back to follow', async () => {
+    const base = boundedFetch(1 << 20);
+    // Why manual: the SDK sends every transport request so, and follows redirects itself.
+    const fetchFn: typeof base = (u, init) => base(u, { ...init, redirect: 'manual' });
+    const res = await fetchFn(`${url}/echo`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer t', 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
+    expect(res.status).toBe(200);
+    expect(res.statusText).toBe('OK');
+    expect(res.headers.get('x-seen')).toBe('POST');
+    expect(await res.json()).toEqual({ body: '{"a":1}', auth: 'Bearer t' });
+    const moved = await fetchFn(`${url}/moved`, { method: 'POST', body: '{}' });
+    expect(moved.status).toBe(307);
+    expect(moved.headers.get('location')).toBe('/json');
+    // Anything else goes to the global fetch, which follows.
+    const followed = await base(`${url}/moved`, { method: 'POST', body: '{}' });
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toEqual({ ok: true });
+    const accepted = await fetchFn(`${url}/accepted`, { method: 'POST', body: '{}' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toBeNull();
+  });
+
+  it('refuses a declared length over the bound and cuts off a body that grows past it', async () => {
+    const base = boundedFetch(1024);
+    const fetchFn: typeof base = (u, init) => base(u, { ...init, redirect: 'manual' });
+    await expect(fetchFn(`${url}/declared`, { method: 'POST' })).rejects.toThrow(
+      /response of 5000 bytes, more than the 1024-byte bound/,
+    );
+    await expect(fetchFn(`${url}/big`, { method: 'POST' })).rejects.toThrow(
+      /more than 1024 bytes in one response; it was cut off/,
+    );
+    const events = await fetchFn(`${url}/events`, { method: 'POST' });
+    await expect(events.text()).rejects.toThrow(/more than 1024 bytes/);
+    // GET event streams carry notifications, not results: not bounded.
+    const notifications = await fetchFn(`${url}/events`);
+    expect((await notifications.text()).length).toBeGreaterThan(4096);
+  });
+
+  it('leaves no abort listener on the caller’s signal, whatever happened to the body', async () => {
     const session = new AbortController();
-    const fetchFn = boundedFetch(1024);
+    const base = boundedFetch(1024);
+    const fetchFn: typeof base = (u, init) => base(u, { ...init, redirect: 'manual' });
     for (let i = 0; i < 20; i++) {
       const read = await fetchFn(`${url}/json`, { method: 'POST', signal: session.signal });
       expect(await read.json()).toEqual({ ok: true });
       const unread = await fetchFn(`${url}/accepted`, { method: 'POST', signal: session.signal });
       expect(unread.status).toBe(202);
-      await unread.body?.cancel();
-      const big = await fetchFn(`${url}/big`, { method: 'POST', signal: session.signal });
-      await expect(big.text()).rejects.toThrow(/more than 1024 bytes/);
+      await expect(
+        fetchFn(`${url}/big`, { method: 'POST', signal: session.signal }),
+      ).rejects.toThrow(/more than 1024 bytes/);
+      const events = await fetchFn(`${url}/events`, { signal: session.signal });
+      await events.body?.cancel();
     }
+    await expect.poll(() => getEventListeners(session.signal, 'abort').length).toBe(0);
+  });
+
+  it('while a body is being read the link holds: aborting the session stops a trickling body', async () => {
+    const session = new AbortController();
+    const pending = boundedFetch(1 << 20)(`${url}/trickle`, {
+      method: 'POST',
+      signal: session.signal,
+      redirect: 'manual',
+    });
+    await expect.poll(() => trickling.size).toBe(1);
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(1);
+    session.abort(new Error('closed'));
+    await expect(pending).rejects.toThrow('closed');
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
   });
 
-  it('while a body is being read the link holds: aborting the session aborts the read', async () => {
-    const session = new AbortController();
-    const res = await boundedFetch(1 << 20)(`${url}/json`, {
+  it('a server that is not there fails as fetch fails (TypeError "fetch failed" with the cause)', async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const error = await boundedFetch(1024)(`http://127.0.0.1:${port}/`, {
       method: 'POST',
-      signal: session.signal,
-    });
-    expect(getEventListeners(session.signal, 'abort')).toHaveLength(1);
-    session.abort(new Error('closed'));
-    await expect(res.text()).rejects.toThrow();
+      redirect: 'manual',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('fetch failed');
+    expect(((error as TypeError).cause as { code?: string }).code).toBe('ECONNREFUSED');
   });
 });

@@ -1,6 +1,7 @@
 export { InspectorService } from './service';
 export type { ConnectTarget, InspectorServiceEvents, InspectorServiceOptions } from './service';
-export { InspectorSession, describeTarget, boundedFetch } from './session';
+export { InspectorSession, describeTarget } from './session';
+export { boundedFetch } from './http-fetch';
 export type { ResourceBytes, SessionOptions } from './session';
 export { discoverSkills, listExtensionSkills, markSameNames, skillFromEntry } from './discovery';
 export type { DiscoverOptions } from './discovery';

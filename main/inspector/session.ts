@@ -12,7 +12,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { Transport, FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../shared/sep';
 import type { GetSkillResult, ListSkillsResult, ReadDirectoryResult } from '../../shared/sep';
 import { modernHeaders, NegotiatingTransport } from './era';
+import { boundedFetch } from './http-fetch';
 import { InspectorError, toInspectorError } from './errors';
 import { resolveLimits } from './limits';
 import { LoopbackOAuthProvider } from './oauth';
@@ -69,100 +70,6 @@ const PROBE_TIMEOUT_MS = 10_000;
 export function describeTarget(input: ConnectionInput): string {
   if (input.kind === 'stdio') return [input.command ?? '', ...(input.args ?? [])].join(' ').trim();
   return input.url ?? '';
-}
-
-/**
- * A fetch that refuses response bodies larger than `maxBytes` (streamed, so a huge body is cut
- * off rather than buffered). Each call gets its own abort signal, linked to the caller's only
- * until the body is done.
- */
-export function boundedFetch(maxBytes: number, base: FetchLike = fetch): FetchLike {
-  return async (url, init) => {
-    // Why a signal per call: the SDK passes one long-lived signal to every fetch, and undici keeps
-    // an abort listener on it per request; aborting it at close then reached finished requests too.
-    const outer = init?.signal ?? undefined;
-    const ac = new AbortController();
-    const onAbort = (): void => ac.abort(outer?.reason);
-    if (outer?.aborted) ac.abort(outer.reason);
-    else outer?.addEventListener('abort', onAbort, { once: true });
-    const unlink = (): void => outer?.removeEventListener('abort', onAbort);
-    let res: Response;
-    try {
-      try {
-        res = await base(url, { ...init, signal: ac.signal });
-      } catch (e) {
-        // Why one retry: a kept-alive socket the server closed while idle fails before the request
-        // was read ("other side closed", undici UND_ERR_SOCKET); sending it again is safe then.
-        const cause = (e as { cause?: { code?: unknown } }).cause;
-        if (
-          cause?.code !== 'UND_ERR_SOCKET' ||
-          ac.signal.aborted ||
-          (init?.body !== undefined && typeof init.body !== 'string')
-        )
-          throw e;
-        res = await base(url, { ...init, signal: ac.signal });
-      }
-    } catch (e) {
-      unlink();
-      throw e;
-    }
-    if (!res.body) {
-      unlink();
-      return res;
-    }
-    // Why only POST bodies are bounded: long-lived GET event streams carry notifications, not results.
-    const bounded = (init?.method ?? 'GET').toUpperCase() === 'POST';
-    const declared = Number(res.headers.get('content-length') ?? 'NaN');
-    if (bounded && Number.isFinite(declared) && declared > maxBytes) {
-      await res.body.cancel().catch(() => undefined);
-      unlink();
-      throw new InspectorError(
-        'too-large',
-        `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
-      );
-    }
-    let seen = 0;
-    const reader = res.body.getReader();
-    // Why a stream of our own rather than a TransformStream: the SDK cancels the bodies it does
-    // not read (a 202 answer to a notification), and a transform hears nothing of a cancel, so
-    // the link to the caller's signal stayed until the session closed (one more abort listener
-    // per notification, MaxListenersExceededWarning in long runs).
-    const limited = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { value, done } = await reader.read();
-          if (done) {
-            unlink();
-            controller.close();
-            return;
-          }
-          seen += value.byteLength;
-          if (bounded && seen > maxBytes) {
-            unlink();
-            void reader.cancel().catch(() => undefined);
-            controller.error(
-              new InspectorError(
-                'too-large',
-                `The server sent more than ${maxBytes} bytes in one response; it was cut off.`,
-              ),
-            );
-          } else controller.enqueue(value);
-        } catch (e) {
-          unlink();
-          controller.error(e);
-        }
-      },
-      cancel(reason) {
-        unlink();
-        return reader.cancel(reason);
-      },
-    });
-    return new Response(limited, {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
-  };
 }
 
 function headerRecord(input: ConnectionInput): Record<string, string> {
