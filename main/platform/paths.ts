@@ -17,6 +17,17 @@ export function slashRelative(from: string, path: string): string {
 }
 
 /**
+ * The absolute path of `rel` (`/`-separated names a walk read: no empty, `.` or `..` segment)
+ * under `root` (absolute, normalized): what path.join gives, without its normalizing pass,
+ * which showed in the profile of a 1,000-skill validation.
+ */
+export function joinWalked(root: string, rel: string): string {
+  if (rel === '') return root;
+  const base = root.endsWith(sep) ? root : root + sep;
+  return base + (sep === '/' ? rel : rel.split('/').join(sep));
+}
+
+/**
  * Resolve `target` and check, after following symlinks, that it lies inside one of `roots`.
  * Returns the real path, or null when it would escape (a `..` or a link leading outside).
  * A file that does not exist yet is checked through its parent folder.

@@ -24,7 +24,7 @@ import { basename, join, resolve } from 'node:path';
 import { leftOutByPath, NEVER_ENTERED, type LeftOut } from '../../shared/skill/file-set';
 import type { FileView, FileViewEntry } from '../../shared/validation';
 import { TimeSlicer } from '../platform/concurrency';
-import { isInside, slashRelative } from '../platform/paths';
+import { isInside, joinWalked, slashRelative } from '../platform/paths';
 import {
   walkSubtreesSync,
   walkTree,
@@ -140,7 +140,7 @@ export interface SkillEntry {
  * enter are listed, their contents are not. No disk access.
  */
 export function skillEntries(tree: WalkedTree, relDir: string): SkillEntry[] {
-  const realDir = relDir === '' ? tree.realRoot : join(tree.realRoot, ...relDir.split('/'));
+  const realDir = joinWalked(tree.realRoot, relDir);
   const cut = relDir === '' ? 0 : relDir.length + 1;
   const out: SkillEntry[] = [];
   const gather = (dir: string, inherited: LeftOut | undefined): void => {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
 import { chooseProfiles, suggestProfiles, validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation';
 import { describeFsError } from '../platform/fs-errors';
+import { joinWalked } from '../platform/paths';
 import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
 import type { WalkedTree } from '../skill-folder';
 import {
@@ -33,8 +34,8 @@ export function validateInTree(
   given: readonly ProfileId[] | undefined,
   extra: readonly ProfileId[] = [],
 ): Validated {
-  const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
-  const file = join(dir, fileName);
+  const dir = joinWalked(tree.root, relDir);
+  const file = joinWalked(dir, fileName);
   const view = fileViewFromTree(tree, relDir, relativePath);
   let parsed: ParsedSkill;
   try {

@@ -95,7 +95,10 @@ type Target = { kind: 'skill'; dir: string } | { kind: 'library'; dir: string };
 /**
  * Fewest skill folders for which `validate` starts worker threads. Why so many: this process
  * starts them on every run; measured on a 1,000-skill library (2 cores), the whole command took
- * 1.1-1.4 s on this thread and 1.3-2.1 s with two workers started for it.
+ * 1.1-1.4 s on this thread and 1.3-2.1 s with two workers started for it. One worker beside this
+ * thread (both taking jobs from one list) did not pay either: 600 ms against 560 ms, because
+ * V8's own compiler and garbage-collector threads already keep the second core about half busy
+ * (bench/speed/README.md, Validate).
  */
 const CLI_SHARED_FROM = 2000;
 
