@@ -37,6 +37,7 @@ import { mimeTypeOf } from './mime';
 import { mcpServeCheck, parseSkillText } from './skill-check';
 import type { SkillCheck, SkillCheckResult } from './skill-check';
 import type { ReviewMemo } from '../safety/service';
+import type { ParsedSkill } from '../../shared/skill';
 
 /** One file of a served skill, with the bytes the snapshot holds. */
 export interface SnapshotFile {
@@ -334,7 +335,7 @@ async function buildSkill(
   // as the exporter withholds it (SKILL.md itself cannot be: then the skill is not served).
   const read = new Map<string, ReadBytes>();
   /** Every file read, withheld ones too: what a gate on top reviews (the bytes served). */
-  const seenBytes = new Map<string, Uint8Array>();
+  const seenBytes = new Map<string, ReadBytes>();
   const withheld: { path: string; reason: string }[] = [];
   for (const e of entries) {
     if (e.kind !== 'file' || e.leftOut) continue;
@@ -349,7 +350,7 @@ async function buildSkill(
           : `A file of the skill could not be read (${errorText(error)}).`,
       ]);
     }
-    seenBytes.set(e.path, got.bytes);
+    seenBytes.set(e.path, got);
     const secret = got.text !== undefined ? leftOutByContent(e.path, got.text) : undefined;
     if (secret && e.path === 'SKILL.md')
       return excluded([
@@ -376,8 +377,10 @@ async function buildSkill(
   const memo = base.readsWholeFolder ? undefined : checkMemo;
   const memoKey = memo ? `${skillMd.digest}\n${JSON.stringify(fileView)}` : '';
   let known = memo?.entries.get(memoKey);
+  let parsedNow: ParsedSkill | undefined;
   if (!known) {
     const parsed = parseSkillText(skillMd.text);
+    parsedNow = parsed;
     // Why exact: SEP-2640 §3 "verbatim"; a number a double cannot hold goes out as its text (frontmatter-json.ts).
     const json = frontmatterJson(parsed);
     const verdict = await base({
@@ -403,6 +406,7 @@ async function buildSkill(
         bytes: (path) => seenBytes.get(path),
         build,
         reviews: checkMemo?.reviews,
+        skillMd: parsedNow ? { text: skillMd.text, parsed: parsedNow } : undefined,
       })
     : known.verdict;
   const frontmatter = known.frontmatter?.value;
