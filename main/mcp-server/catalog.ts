@@ -6,7 +6,8 @@
  * skill-folder reader (main/skill-folder): the server publishes exactly the files an export
  * would include by default, never a file the exporter would withhold.
  */
-import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
+import { hash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { leftOutByContent } from '../../shared/skill/file-set';
 import {
@@ -188,21 +189,23 @@ export type FileCache = Map<
   }
 >;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** The largest file read: the whole skill's budget (SEP-2640 §3 limits). */
 const MAX_FILE_BYTES = SKILL_LIMITS.bytes;
 
+/** Why the one-shot `hash`: a Hash object per file cost about as much as hashing a small file. */
 function sha256(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `sha256:${hash('sha256', bytes, 'hex')}`;
 }
 
+/**
+ * The bytes as text when they are valid UTF-8 (a BOM kept, as in the file), else undefined.
+ * Why `isUtf8` first: a decoder that throws on invalid bytes made every binary file pay for an
+ * exception; the check is the same strict UTF-8 validation.
+ */
 function decodeText(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
+  return isUtf8(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+    : undefined;
 }
 
 function byUri<T extends { uri: string }>(a: T, b: T): number {

@@ -3,7 +3,7 @@
  * skill-folder reader (main/skill-folder) and read whole, never truncated; what cannot be read
  * is listed as not examined with the reason (docs/safety-review.md, "Files").
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash as hashOnce, type Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { frontmatterForReview } from '../../shared/safety';
 import type { ReviewFile, ReviewInput } from '../../shared/safety';
@@ -102,7 +102,7 @@ export interface KnownFile {
 }
 
 function digestOf(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `sha256:${hashOnce('sha256', bytes, 'hex')}`;
 }
 
 /**
