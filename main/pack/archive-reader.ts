@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { lstat, open, readFile, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Readable, Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
+import { Readable, Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import { createGunzip, inflateRaw, inflateRawSync } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import yauzl from 'yauzl';
 import {
@@ -14,7 +14,6 @@ import {
   type SourceFormat,
 } from '../../shared/projection';
 import { leftOutByPath } from '../../shared/skill/file-set';
-import { mapLimit } from '../platform/concurrency';
 import { readRegularFileSync } from '../platform/read-file';
 import { skillEntries, walkSkillTree } from '../skill-folder';
 
@@ -186,61 +185,44 @@ function decodeZipName(raw: Buffer, utf8Flag: boolean): string {
 const S_IFMT = 0o170000;
 
 /**
- * yauzl's view of one open file, whose read streams may be stopped at any moment. Why not
- * `yauzl.open`: its own reader runs a read it had queued after the stream was destroyed and
- * throws outside any callback ("Cannot read properties of null (reading 'fd')"), which kills the
- * process; stopping the entries still being read after a refusal does exactly that. Here a read
- * that completes after its stream stopped is dropped, and {@link idle} tells when none is left,
- * so the file is closed only after its last read.
+ * The most bytes a zip may have on disk to be read: the unpacked limit, what deflate can add to
+ * data that does not compress (under 1%), up to 1 KiB of headers per entry the limits allow, and
+ * the longest archive comment. Why a cap on the file: the whole archive is read into memory.
  */
-class FileRangeReader extends yauzl.RandomAccessReader {
-  private reading = 0;
-  private waiting: Array<() => void> = [];
+function zipFileCap(limits: ImportLimits): number {
+  return (
+    limits.maxBytes + Math.ceil(limits.maxBytes / 100) + (limits.maxFiles * 2 + 16) * 1024 + 65_557
+  );
+}
 
-  constructor(private readonly file: FileHandle) {
+/**
+ * yauzl's view of an archive held in memory. Why not `yauzl.fromBuffer`: its reads go through a
+ * pair of streams each (three reads per entry), which made a 2,000-file import spend a second in
+ * stream machinery; here a read is a copy (yauzl documents `read` as the method to override).
+ * Why in memory at all: an open file's read that completes after a refusal stopped its entry
+ * killed the process; a buffer has nothing to close.
+ */
+class MemoryReader extends yauzl.RandomAccessReader {
+  constructor(private readonly bytes: Buffer) {
     super();
   }
 
-  /** Bytes `start` to `end` (exclusive) of the file, read as the stream is consumed. */
-  override _readStreamForRange(start: number, end: number): Readable {
-    let position = start;
-    const stream: Readable = new Readable({
-      read: (size) => {
-        const length = Math.min(size, end - position);
-        if (length <= 0) {
-          stream.push(null);
-          return;
-        }
-        this.reading++;
-        void this.file
-          .read(Buffer.allocUnsafe(length), 0, length, position)
-          .then(
-            ({ bytesRead, buffer }) => {
-              if (stream.destroyed) return;
-              if (bytesRead === 0) {
-                stream.destroy(new Error(`the file ends at byte ${position}, inside an entry`));
-                return;
-              }
-              position += bytesRead;
-              stream.push(buffer.subarray(0, bytesRead));
-            },
-            (error: unknown) => {
-              stream.destroy(error instanceof Error ? error : new Error(String(error)));
-            },
-          )
-          .finally(() => {
-            this.reading--;
-            if (this.reading === 0) for (const wake of this.waiting.splice(0)) wake();
-          });
-      },
-    });
-    return stream;
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null, bytesRead?: number) => void,
+  ): void {
+    // Why the guard: a hostile header may point past the end; that is a short read, as fs.read gives.
+    const end = Math.min(position + length, this.bytes.length);
+    const copied = position < end ? this.bytes.copy(buffer, offset, position, end) : 0;
+    // Why on the next tick: yauzl expects fs.read's asynchronous callback.
+    process.nextTick(callback, null, copied);
   }
 
-  /** Resolves once no read of the file is in flight. */
-  idle(): Promise<void> {
-    if (this.reading === 0) return Promise.resolve();
-    return new Promise((wake) => this.waiting.push(wake));
+  override _readStreamForRange(start: number, end: number): Readable {
+    return Readable.from([this.bytes.subarray(start, end)]);
   }
 }
 
@@ -250,35 +232,77 @@ async function readZip(
   limits: ImportLimits,
   archiveSize: number,
 ): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
-  const file = await open(path, 'r');
-  const reader = new FileRangeReader(file);
-  try {
-    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-      yauzl.fromRandomAccessReader(
-        reader,
-        archiveSize,
-        { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false },
-        (err, zip) => (err ? reject(err) : resolve(zip)),
-      );
+  const cap = zipFileCap(limits);
+  if (archiveSize > cap)
+    throw new RefusalError({
+      code: 'too-large',
+      message: `The archive is ${formatMiB(archiveSize)}, larger than a skill import accepts (it may unpack to ${formatMiB(limits.maxBytes)} at most). If you trust it, raise the limit.`,
+      detail: `archive size ${archiveSize} bytes > ${cap} (checked before reading)`,
     });
-    try {
-      return await readZipEntries(zip, limits, archiveSize);
-    } finally {
-      zip.close();
-    }
+  const bytes = await readFile(path);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    yauzl.fromRandomAccessReader(
+      new MemoryReader(bytes),
+      bytes.length,
+      { lazyEntries: true, decodeStrings: false, validateEntrySizes: true, autoClose: false },
+      (err, zip) => (err ? reject(err) : resolve(zip)),
+    );
+  });
+  try {
+    return await readZipEntries(zip, bytes, limits);
   } finally {
-    // Why wait: entries stopped after a refusal may still have a read in flight on this file.
-    await reader.idle();
-    await file.close();
+    zip.close();
   }
 }
 
-/** The two passes over an open zip: every name and type first, then the inflation. */
+/** Where an entry's data starts, from its local header (yauzl checks the signature and bounds). */
+function dataStart(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<number> {
+  return new Promise((resolve, reject) => {
+    (
+      zip as unknown as {
+        readLocalFileHeader(
+          entry: yauzl.Entry,
+          options: { minimal: true },
+          callback: (err: Error | null, header?: { fileDataStart: number }) => void,
+        ): void;
+      }
+    ).readLocalFileHeader(entry, { minimal: true }, (err, header) =>
+      err || !header ? reject(err ?? new Error('no local header')) : resolve(header.fileDataStart),
+    );
+  });
+}
+
+/** Entries above this many compressed bytes inflate off the main thread. */
+const INFLATE_IN_BACKGROUND = 256 * 1024;
+
+const inflateRawAsync = promisify(inflateRaw);
+
+/**
+ * Inflate one entry to at most `allowance` bytes. Returns the bytes, or `undefined` when there
+ * are more (the caller refuses). Why a bound on the output rather than a count afterwards: a
+ * bomb must never be inflated past the limit, not even in memory.
+ */
+async function inflateBounded(data: Buffer, allowance: number): Promise<Buffer | undefined> {
+  const options = { maxOutputLength: Math.max(1, allowance + 1) };
+  try {
+    const out =
+      data.length > INFLATE_IN_BACKGROUND
+        ? await inflateRawAsync(data, options)
+        : inflateRawSync(data, options);
+    return out.length > allowance ? undefined : out;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return undefined;
+    throw error;
+  }
+}
+
+/** The two passes over a zip in memory: every name and type first, then the inflation. */
 async function readZipEntries(
   zip: yauzl.ZipFile,
+  bytes: Buffer,
   limits: ImportLimits,
-  archiveSize: number,
 ): Promise<{ entries: ReadEntry[]; ignored: string[] }> {
+  const archiveSize = bytes.length;
   const budget = new Budget(limits);
   const entries: ReadEntry[] = [];
   const ignored: string[] = [];
@@ -376,43 +400,36 @@ async function readZipEntries(
     }
     pending.push({ entry, raw, mode });
   }
-  // Second pass, only once every name and type passed: inflate a few entries at a time,
-  // counting the real bytes against the shared budget. The first refusal stops the others.
-  let stopped = false;
-  const datas = await mapLimit(pending, 4, async ({ entry, raw }) => {
-    try {
-      const stream = await new Promise<Readable>((resolve, reject) =>
-        zip.openReadStream(entry, (err, s) => (err ? reject(err) : resolve(s))),
-      );
-      const chunks: Buffer[] = [];
-      let inflated = 0;
-      await pipeline(
-        stream,
-        new Writable({
-          write(chunk: Buffer, _enc, done) {
-            try {
-              if (stopped) throw new Error('stopped: another entry was refused');
-              inflated += chunk.length;
-              budget.add(chunk.length, raw);
-              if (
-                inflated > RATIO_FLOOR &&
-                inflated > limits.maxRatio * Math.max(entry.compressedSize, 1)
-              )
-                throw ratioRefusal(limits, inflated, entry.compressedSize, raw);
-              chunks.push(chunk);
-              done();
-            } catch (error) {
-              done(error as Error);
-            }
-          },
-        }),
-      );
-      return Buffer.concat(chunks);
-    } catch (error) {
-      stopped = true;
-      throw error;
+  // Second pass, only once every name and type passed: inflate each entry, never past what the
+  // shared budget and the ratio limit still allow, and count its real bytes.
+  const datas: Buffer[] = [];
+  for (const { entry, raw } of pending) {
+    const start = await dataStart(zip, entry);
+    const stored = bytes.subarray(start, start + entry.compressedSize);
+    const ratioAllowance = Math.max(
+      RATIO_FLOOR,
+      limits.maxRatio * Math.max(entry.compressedSize, 1),
+    );
+    const budgetAllowance = limits.maxBytes - budget.bytes;
+    let data: Buffer | undefined;
+    if (entry.compressionMethod === 0) {
+      data =
+        stored.length > Math.min(ratioAllowance, budgetAllowance) ? undefined : Buffer.from(stored);
+    } else {
+      data = await inflateBounded(stored, Math.min(ratioAllowance, budgetAllowance));
     }
-  });
+    if (data === undefined) {
+      // More than allowed: the refusal names the limit that was reached first.
+      if (budgetAllowance <= ratioAllowance) budget.add(budgetAllowance + 1, raw);
+      throw ratioRefusal(limits, ratioAllowance + 1, entry.compressedSize, raw);
+    }
+    if (data.length !== entry.uncompressedSize)
+      throw new Error(
+        `${raw}: the archive says ${entry.uncompressedSize} bytes, the data holds ${data.length}`,
+      );
+    budget.add(data.length, raw);
+    datas.push(data);
+  }
   pending.forEach(({ raw, mode }, i) =>
     accept(entries, ignored, raw, false, datas[i], mode || undefined, limits),
   );

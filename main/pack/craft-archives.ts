@@ -35,6 +35,8 @@ export interface CraftZipEntry {
   flags?: number;
   /** Raw extra field bytes (central and local). */
   extra?: Buffer;
+  /** The unpacked size the headers claim, when it should differ from the data's (a lie). */
+  declaredSize?: number;
 }
 
 /** Build a zip file byte by byte (no zip64, no data descriptors). */
@@ -61,7 +63,7 @@ export function craftZip(entries: readonly CraftZipEntry[]): Buffer {
     local.writeUInt16LE(0x21, 12); // 1980-01-01
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(entry.declaredSize ?? data.length, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(extra.length, 28);
     locals.push(local, name, extra, body);
@@ -75,7 +77,7 @@ export function craftZip(entries: readonly CraftZipEntry[]): Buffer {
     central.writeUInt16LE(0x21, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(entry.declaredSize ?? data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt16LE(extra.length, 30);
     central.writeUInt16LE(0, 32);
