@@ -122,6 +122,32 @@ describe('the catalog catches up with the disk', () => {
     expect(Buffer.from(served?.bytes ?? []).toString()).toBe('guide\n');
   });
 
+  it('serves valid UTF-8 as text (a byte-order mark kept) and anything else as bytes only', async () => {
+    const bytes = (...b: number[]): Uint8Array => Uint8Array.from(b);
+    const root = await library(ALPHA);
+    await writeTree(root, {
+      'alpha/bom.md': bytes(0xef, 0xbb, 0xbf, 0x68, 0x69),
+      'alpha/empty.txt': bytes(),
+      'alpha/accents.md': 'café ✓ 😀',
+      // A surrogate written as UTF-8, an overlong slash, a lone continuation byte, a cut sequence.
+      'alpha/surrogate.bin': bytes(0xed, 0xa0, 0x80),
+      'alpha/overlong.bin': bytes(0xc0, 0xaf),
+      'alpha/continuation.bin': bytes(0x61, 0x80),
+      'alpha/cut.bin': bytes(0x61, 0xe2, 0x82),
+    });
+    const snap = await buildSnapshot([root]);
+    const text = (name: string): string | undefined =>
+      snap.skills[0]?.files.find((f) => f.relPath === name)?.text;
+    expect(text('bom.md')).toBe('\uFEFFhi');
+    expect(text('empty.txt')).toBe('');
+    expect(text('accents.md')).toBe('café ✓ 😀');
+    for (const name of ['surrogate.bin', 'overlong.bin', 'continuation.bin', 'cut.bin']) {
+      const file = snap.skills[0]?.files.find((f) => f.relPath === name);
+      expect(file?.size).toBeGreaterThan(0);
+      expect(file?.text).toBeUndefined();
+    }
+  });
+
   it('every digest is of the bytes served', async () => {
     const root = await library({ ...ALPHA, 'alpha/data.bin': 'x'.repeat(100_000) });
     const snap = await buildSnapshot([root]);

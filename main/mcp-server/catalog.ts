@@ -6,7 +6,8 @@
  * skill-folder reader (main/skill-folder): the server publishes exactly the files an export
  * would include by default, never a file the exporter would withhold.
  */
-import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
+import { hash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { leftOutByContent } from '../../shared/skill/file-set';
 import {
@@ -37,6 +38,7 @@ import { mimeTypeOf } from './mime';
 import { mcpServeCheck, parseSkillText } from './skill-check';
 import type { SkillCheck, SkillCheckResult } from './skill-check';
 import type { ReviewMemo } from '../safety/service';
+import type { ParsedSkill } from '../../shared/skill';
 
 /** One file of a served skill, with the bytes the snapshot holds. */
 export interface SnapshotFile {
@@ -187,21 +189,23 @@ export type FileCache = Map<
   }
 >;
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 /** The largest file read: the whole skill's budget (SEP-2640 §3 limits). */
 const MAX_FILE_BYTES = SKILL_LIMITS.bytes;
 
+/** Why the one-shot `hash`: a Hash object per file cost about as much as hashing a small file. */
 function sha256(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+  return `sha256:${hash('sha256', bytes, 'hex')}`;
 }
 
+/**
+ * The bytes as text when they are valid UTF-8 (a BOM kept, as in the file), else undefined.
+ * Why `isUtf8` first: a decoder that throws on invalid bytes made every binary file pay for an
+ * exception; the check is the same strict UTF-8 validation.
+ */
 function decodeText(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
+  return isUtf8(bytes)
+    ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
+    : undefined;
 }
 
 function byUri<T extends { uri: string }>(a: T, b: T): number {
@@ -334,7 +338,7 @@ async function buildSkill(
   // as the exporter withholds it (SKILL.md itself cannot be: then the skill is not served).
   const read = new Map<string, ReadBytes>();
   /** Every file read, withheld ones too: what a gate on top reviews (the bytes served). */
-  const seenBytes = new Map<string, Uint8Array>();
+  const seenBytes = new Map<string, ReadBytes>();
   const withheld: { path: string; reason: string }[] = [];
   for (const e of entries) {
     if (e.kind !== 'file' || e.leftOut) continue;
@@ -349,7 +353,7 @@ async function buildSkill(
           : `A file of the skill could not be read (${errorText(error)}).`,
       ]);
     }
-    seenBytes.set(e.path, got.bytes);
+    seenBytes.set(e.path, got);
     const secret = got.text !== undefined ? leftOutByContent(e.path, got.text) : undefined;
     if (secret && e.path === 'SKILL.md')
       return excluded([
@@ -376,8 +380,10 @@ async function buildSkill(
   const memo = base.readsWholeFolder ? undefined : checkMemo;
   const memoKey = memo ? `${skillMd.digest}\n${JSON.stringify(fileView)}` : '';
   let known = memo?.entries.get(memoKey);
+  let parsedNow: ParsedSkill | undefined;
   if (!known) {
     const parsed = parseSkillText(skillMd.text);
+    parsedNow = parsed;
     // Why exact: SEP-2640 §3 "verbatim"; a number a double cannot hold goes out as its text (frontmatter-json.ts).
     const json = frontmatterJson(parsed);
     const verdict = await base({
@@ -403,6 +409,7 @@ async function buildSkill(
         bytes: (path) => seenBytes.get(path),
         build,
         reviews: checkMemo?.reviews,
+        skillMd: parsedNow ? { text: skillMd.text, parsed: parsedNow } : undefined,
       })
     : known.verdict;
   const frontmatter = known.frontmatter?.value;

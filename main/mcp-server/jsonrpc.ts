@@ -72,6 +72,25 @@ function readableId(value: unknown): RequestId | null {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The common case, a request or notification with object `params` (or none), told without the
+ * validator: each request would otherwise pay for a copy of every field. Anything this accepts,
+ * MessageSchema accepts too (its notification shape takes any such object, id or not); anything
+ * else goes to MessageSchema, which decides and words the refusal.
+ */
+function isPlainCall(item: unknown): boolean {
+  return (
+    isPlainObject(item) &&
+    item.jsonrpc === '2.0' &&
+    typeof item.method === 'string' &&
+    (item.params === undefined || isPlainObject(item.params))
+  );
+}
+
 /**
  * Parse the text of one message (a stdio line or an HTTP body). A JSON array is a batch
  * (allowed by protocol revisions before 2025-06-18), at most `maxBatch` long; 0 refuses batches.
@@ -106,6 +125,10 @@ export function frameMessages(text: string, maxBatch: number): Framed {
     };
   const messages: JSONRPCMessage[] = [];
   for (const item of items) {
+    if (isPlainCall(item)) {
+      messages.push(item as JSONRPCMessage);
+      continue;
+    }
     const parsed = MessageSchema.safeParse(item);
     if (!parsed.success)
       return {

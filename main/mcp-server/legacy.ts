@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { joinSkillUri, joinUri, LEGACY_INDEX_URI } from '../../shared/sep';
-import { encodeArchive, type ArchiveItem } from '../platform/archive-writer';
+import type { ArchiveItem } from '../platform/archive-writer';
 import type { CatalogSnapshot, ServedSkill } from './catalog';
 
 /** A resource the legacy layer serves, with its bytes and listing metadata. */
@@ -52,7 +52,10 @@ function once<T>(fn: () => Promise<T>): () => Promise<T> {
  * only (so an archive never holds a file the listing withholds), sorted by the UTF-8 bytes of
  * their paths so every machine writes the same bytes. No worker threads: one skill is small.
  */
-function skillArchive(format: 'zip' | 'tar.gz', skill: ServedSkill): Promise<Buffer> {
+async function skillArchive(format: 'zip' | 'tar.gz', skill: ServedSkill): Promise<Buffer> {
+  // Why loaded here: the archive writer (and archiver under it) is needed only when an archive is
+  // read, never for a start-up or a listing.
+  const { encodeArchive } = await import('../platform/archive-writer');
   const items: ArchiveItem[] = skill.files
     .map((f) => ({
       name: f.relPath,

@@ -200,6 +200,22 @@ function methodSuite(
       expect(first(sh).mimeType).toBe('application/x-sh');
     });
 
+    it('reads a served file asked for with another spelling of its URI, answering with the canonical URI', async () => {
+      // Served URIs are looked up as sent before any parsing: other spellings still go through the parser.
+      for (const uri of [
+        'SKILL://alpha/SKILL.md',
+        'skill://%61lpha/SKILL.md',
+        'skill://alpha/SKILL%2emd',
+      ]) {
+        const r = await client.readResource({ uri });
+        expect(first(r)).toMatchObject({
+          uri: 'skill://alpha/SKILL.md',
+          mimeType: 'text/markdown',
+        });
+        expect(first(r).text).toContain('# Alpha');
+      }
+    });
+
     it('reads directories: direct children only, folders as inode/directory, -32602 otherwise', async () => {
       const root = await readDir(client, 'skill://alpha');
       expect(root.map((r) => [r.uri, r.mimeType])).toEqual([

@@ -12,8 +12,7 @@
  * extension's own results get `ttlMs` and `cacheScope` here, on the modern revision only.
  */
 import { ProtocolError, Server } from '@modelcontextprotocol/server';
-import type { CacheScope } from '@modelcontextprotocol/server';
-import { z } from 'zod';
+import type { CacheScope, StandardSchemaV1 } from '@modelcontextprotocol/server';
 import {
   DIRECTORY_READ_METHOD,
   isSafeSegment,
@@ -116,8 +115,22 @@ function invalid(message: string, uri?: unknown): ProtocolError {
  */
 const CACHE = { ttlMs: 0, cacheScope: 'private' as CacheScope };
 
-/** Any parameters: the SDK's own check of spec methods answers -32603 with a dump, so ours runs in the handler. */
-const AnyParams = z.looseObject({});
+/**
+ * Any parameters: the SDK's own check of spec methods answers -32603 with a dump, so ours runs in
+ * the handler (`paramsProblem`). The SDK hands this a fresh copy of the request's params, always
+ * an object; a plain Standard Schema passes it on as it is instead of having a validator copy
+ * every key again on each request.
+ */
+const AnyParams: StandardSchemaV1<Record<string, unknown>> = {
+  '~standard': {
+    version: 1,
+    vendor: 'skillbench',
+    validate: (value) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? { value: value as Record<string, unknown> }
+        : { issues: [{ message: 'The parameters must be an object.' }] },
+  },
+};
 
 /** Opaque, stable cursors: the URI after which the next page starts, so a rebuild never shifts a page. */
 function encodeCursor(kind: string, after: string, scope = ''): string {
@@ -406,7 +419,7 @@ export function createSkillsServer(
   ): void => {
     server.setRequestHandler(method, { params: AnyParams }, async (params) => {
       const started = performance.now();
-      const p = params as Record<string, unknown>;
+      const p = params;
       const uri =
         typeof p.uri === 'string' ? p.uri : typeof p.name === 'string' ? p.name : undefined;
       try {
@@ -485,9 +498,13 @@ export function createSkillsServer(
   );
 
   handle('resources/read', async (params) => {
-    const href = parse(params.uri, ['skill:', 'resource:']);
     const s = snap();
-    const target = s.targets.get(href);
+    // Why the URI as sent is looked up first: every URI a snapshot serves is canonical (parsing it
+    // gives it back), so one found as it is needs no parsing; any other is parsed, and refused or
+    // normalised, as before.
+    const served = typeof params.uri === 'string' ? s.targets.get(params.uri) : undefined;
+    const href = served ? (params.uri as string) : parse(params.uri, ['skill:', 'resource:']);
+    const target = served ?? s.targets.get(href);
     if (target?.kind === 'file') return { contents: [fileContents(href, target.file)] };
     if (target?.kind === 'directory')
       throw invalid(`${href} is a folder. List it with resources/directory/read.`, params.uri);

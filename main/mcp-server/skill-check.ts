@@ -23,7 +23,7 @@ import type { FileView } from '../../shared/validation';
 import type { SkillFolder } from '../skill-folder';
 import { readAcceptances, type AcceptanceRecord } from '../safety/acceptances';
 import { refusalMessage } from '../safety/gate';
-import { reviewInputOfFolder } from '../safety/read-skill';
+import { reviewInputOfFolder, type KnownFile, type ParsedText } from '../safety/read-skill';
 import {
   reviewRead,
   reviewSkillFolder,
@@ -85,10 +85,12 @@ export type SkillCheck = ((
  */
 export interface GateInput {
   folder: SkillFolder;
-  /** The bytes the catalog read of a path of the skill, if it read it. */
-  bytes: (path: string) => Uint8Array | undefined;
+  /** The bytes the catalog read of a path of the skill, with their digest, if it read it. */
+  bytes: (path: string) => KnownFile | undefined;
   build: object;
   reviews?: ReviewMemo;
+  /** SKILL.md's text and parse, when the catalog parsed it in this build (not answered from its memo). */
+  skillMd?: ParsedText;
 }
 
 /** The rule id the hosts' reasons carry, in the place of a profile rule's. */
@@ -120,7 +122,7 @@ export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
   // Why per build: the decisions are read once for all the skills of a build, not once per skill.
   const decisions = new WeakMap<object, Promise<AcceptanceRecord[]>>();
   const review = async (seen: GateInput): Promise<ReviewedSkill> => {
-    const read = await reviewInputOfFolder(seen.folder, undefined, seen.bytes);
+    const read = await reviewInputOfFolder(seen.folder, undefined, seen.bytes, seen.skillMd);
     let records = decisions.get(seen.build);
     if (!records) {
       records = readAcceptances(dataDir);

@@ -70,6 +70,7 @@ export class StdioLineTransport implements Transport {
   #paused = false;
   #ended = false;
   #closed = false;
+  #corked = false;
 
   constructor(stdin: Readable, stdout: Writable, options: StdioTransportOptions = {}) {
     this.#in = stdin;
@@ -96,9 +97,24 @@ export class StdioLineTransport implements Transport {
     this.#pump();
   }
 
+  /**
+   * Why corked until the current tick ends: answers to requests read in one chunk are built in the
+   * same tick, and go out in one system call (writev) instead of one each; nothing waits longer
+   * than that tick. Backpressure is unchanged: `write` still says when stdout's buffer is full.
+   */
   #write(message: JSONRPCMessage): void {
+    if (!this.#corked) {
+      this.#corked = true;
+      this.#out.cork();
+      process.nextTick(this.#uncork);
+    }
     if (!this.#out.write(`${JSON.stringify(message)}\n`)) this.#blocked = true;
   }
+
+  readonly #uncork = (): void => {
+    this.#corked = false;
+    this.#out.uncork();
+  };
 
   async close(): Promise<void> {
     if (this.#closed) return;

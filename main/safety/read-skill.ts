@@ -3,11 +3,11 @@
  * skill-folder reader (main/skill-folder) and read whole, never truncated; what cannot be read
  * is listed as not examined with the reason (docs/safety-review.md, "Files").
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash as hashOnce, type Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { frontmatterForReview } from '../../shared/safety';
 import type { ReviewFile, ReviewInput } from '../../shared/safety';
-import { parseSkill } from '../../shared/skill';
+import { parseSkill, type ParsedSkill } from '../../shared/skill';
 import { TimeSlicer } from '../platform/concurrency';
 import { readRegularFileSync } from '../platform/read-file';
 import { readSkillFolder, type SkillFolder } from '../skill-folder';
@@ -57,9 +57,20 @@ export function reviewInputFromBytes(files: ReadonlyMap<string, Uint8Array>): Re
   return withFrontmatter(out, skillText);
 }
 
-function withFrontmatter(files: ReviewFile[], skillText: string | undefined): ReviewInput {
+/** SKILL.md's text and its parse, when a caller has just parsed it (the parse is a function of the text). */
+export interface ParsedText {
+  text: string;
+  parsed: ParsedSkill;
+}
+
+function withFrontmatter(
+  files: ReviewFile[],
+  skillText: string | undefined,
+  given?: ParsedText,
+): ReviewInput {
   if (skillText === undefined) return { files };
-  return { files, frontmatter: frontmatterForReview(parseSkill(skillText)) };
+  const parsed = given?.text === skillText ? given.parsed : parseSkill(skillText);
+  return { files, frontmatter: frontmatterForReview(parsed) };
 }
 
 /** What was read of one skill folder: the review's input and the content hash. */
@@ -67,14 +78,31 @@ export interface ReadForReview {
   folder: SkillFolder;
   /** Decoded when first asked for (a kept review needs only the hashes). */
   readonly input: ReviewInput;
-  /** sha256 of every path, kind and content (or size and time when not read): the "Trust anyway" key. */
-  hash: string;
   /**
-   * sha256 of everything the review's input is made of (every path, kind, size, flag, link,
-   * reason and byte, each length written before it so no two inputs give the same stream): the
-   * key a kept review is found by (see ReviewMemo in main/mcp-server/skill-check.ts).
+   * sha256 of every path, kind and content (or size and time when not read): the "Trust anyway"
+   * key. Computed when first asked for: only a skill with findings and recorded decisions needs it.
+   */
+  readonly hash: string;
+  /**
+   * sha256 of everything the review's input is made of (every path, kind, size, flag, link and
+   * reason, and the sha256 of every file's bytes, each description's length written before it so
+   * no two inputs give the same stream): the key a kept review is found by (see ReviewMemo in
+   * main/mcp-server/skill-check.ts).
    */
   key: string;
+}
+
+/**
+ * A file's bytes read just before (the embedded server's, which it serves) with their digest,
+ * `sha256:` and the hex of exactly these bytes, so the key need not hash them again.
+ */
+export interface KnownFile {
+  bytes: Uint8Array;
+  digest: string;
+}
+
+function digestOf(bytes: Uint8Array): string {
+  return `sha256:${hashOnce('sha256', bytes, 'hex')}`;
 }
 
 /**
@@ -88,6 +116,13 @@ function frame(hash: Hash, part: string | Uint8Array): void {
   hash.update(bytes);
 }
 
+/** The content hash of parts in order, each framed (see {@link frame}). */
+function hashOfParts(parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) frame(hash, part);
+  return hash.digest('hex');
+}
+
 /** Read a skill folder for the review. Throws NotASkillError for a folder without SKILL.md. */
 export async function readForReview(
   dir: string,
@@ -98,16 +133,20 @@ export async function readForReview(
 
 /**
  * The review's input for a skill folder already walked. `known` gives the bytes of files read
- * just before (the embedded server's, which it serves); any other file is read here. Either way
- * the review sees the bytes of one read, judged exactly as {@link readForReview} judges them.
+ * just before (the embedded server's, which it serves) with their digest; any other file is read
+ * here. Either way the review sees the bytes of one read, judged exactly as {@link readForReview}
+ * judges them, and the hash and key are the same. `skillMd`, a parse of SKILL.md made just before,
+ * is used when its text is exactly the text the review decodes.
  */
 export async function reviewInputOfFolder(
   folder: SkillFolder,
   slicer = new TimeSlicer(),
-  known?: (path: string) => Uint8Array | undefined,
+  known?: (path: string) => KnownFile | undefined,
+  skillMd?: ParsedText,
 ): Promise<ReadForReview> {
   const files: ReviewFile[] = [];
-  const hash = createHash('sha256');
+  /** What the content hash is made of, in order; hashed only when the hash is asked for. */
+  const hashed: (string | Uint8Array)[] = [];
   const key = createHash('sha256');
   /** One path's description for the key, written with its length first. */
   const describe = (what: unknown[]): void => {
@@ -122,10 +161,7 @@ export async function reviewInputOfFolder(
     if (slicer.due()) await slicer.pause();
     const name = e.path.slice(e.path.lastIndexOf('/') + 1);
     // Why folders are not hashed: the same files saved, imported or installed hash the same.
-    if (e.kind !== 'directory') {
-      frame(hash, e.path);
-      frame(hash, e.kind === 'file' ? 'file' : e.kind);
-    }
+    if (e.kind !== 'directory') hashed.push(e.path, e.kind === 'file' ? 'file' : e.kind);
     if (e.kind === 'directory') {
       // Why only folders not entered: their contents are unknown; entered folders' files follow.
       const entered = !(e.leftOut?.scope === 'never');
@@ -139,7 +175,7 @@ export async function reviewInputOfFolder(
     }
     if (e.kind === 'symlink') {
       const target = e.link?.real ?? e.link?.text ?? '?';
-      frame(hash, e.link?.text ?? '');
+      hashed.push(e.link?.text ?? '');
       describe(['link', e.path, e.size, e.link?.text ?? '', target, e.link?.inside ?? false]);
       files.push({
         path: e.path,
@@ -162,22 +198,25 @@ export async function reviewInputOfFolder(
         e.size > REVIEW_MAX_FILE_BYTES
           ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`
           : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
-      frame(hash, `${e.size} ${e.mtimeMs ?? 0}`);
+      hashed.push(`${e.size} ${e.mtimeMs ?? 0}`);
       describe(['file', e.path, !!e.executable, e.size, e.mtimeMs ?? 0, f.notExamined]);
       files.push(f);
       continue;
     }
     try {
-      let bytes = known?.(e.path);
+      const given = known?.(e.path);
+      let bytes = given?.bytes;
       // Why the same refusal: a file that grew past the limit since the walk is not read whole.
       if (bytes !== undefined && bytes.length > REVIEW_MAX_FILE_BYTES)
         throw new Error('grew while read');
       bytes ??= readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES).bytes;
       if (!bytes) throw new Error('grew while read');
       budget -= bytes.length;
-      frame(hash, bytes);
-      describe(['file', e.path, !!e.executable, e.size, bytes.length]);
-      key.update(bytes);
+      hashed.push(bytes);
+      // Why the digest stands for the bytes: it is the sha256 of exactly these bytes (a given
+      // digest was computed from them by whoever read them), so the key still changes with any byte.
+      const digest = given?.digest ?? digestOf(bytes);
+      describe(['file', e.path, !!e.executable, e.size, bytes.length, digest]);
       read.set(f, bytes);
     } catch (error) {
       f.notExamined = `could not be read (${error instanceof Error ? error.message : String(error)})`;
@@ -197,15 +236,19 @@ export async function reviewInputOfFolder(
     // Why: the review calls SKILL.md by its standard name; a `skill.md` is reviewed the same way.
     const skill = files.find((f) => f.path === folder.skillFileName);
     if (skill && folder.skillFileName !== 'SKILL.md') skill.path = 'SKILL.md';
-    return withFrontmatter(files, skillText);
+    return withFrontmatter(files, skillText, skillMd);
   };
+  let hash: string | undefined;
   return {
     folder,
     get input() {
       input ??= decode();
       return input;
     },
-    hash: hash.digest('hex'),
+    get hash() {
+      hash ??= hashOfParts(hashed);
+      return hash;
+    },
     key: key.digest('hex'),
   };
 }

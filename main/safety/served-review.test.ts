@@ -2,15 +2,17 @@
  * The safety gate of the embedded server reviews the folder the catalog walked and the bytes it
  * read, instead of reading the skill again: on every skill of the safety corpus (written to a temp
  * library: files, binaries, links, secrets the catalog withholds) that gives the same content hash,
- * the same key and the same report as reading the folder from disk. And the key is of the bytes:
- * a file changed to the same size and time gives another key.
+ * the same key, input and report as reading the folder from disk (SKILL.md's parse handed over
+ * too). And the key is of the bytes: a file changed to the same size and time gives another key.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../bench/safety/corpus';
+import { parseSkill } from '../../shared/skill';
 import { skillFolderIn, skillsIn, walkSkillTree } from '../skill-folder';
 import { readForReview, reviewInputOfFolder } from './read-skill';
 import { reviewRead, reviewSkillFolder, type ReviewMemo } from './service';
@@ -43,12 +45,20 @@ describe('the review of a folder the catalog walked, with the bytes it read', ()
     for (const s of skills) {
       const dir = join(lib, ...s.relDir.split('/'));
       // Only SKILL.md and the text files are "known", as when the catalog withholds the rest.
-      const known = (path: string): Uint8Array | undefined =>
-        /\.(?:md|txt|py|sh|json)$/.test(path) ? readFileSync(join(dir, path)) : undefined;
+      const known = (path: string): { bytes: Uint8Array; digest: string } | undefined => {
+        if (!/\.(?:md|txt|py|sh|json)$/.test(path)) return undefined;
+        const bytes = readFileSync(join(dir, path));
+        return { bytes, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}` };
+      };
+      // SKILL.md's parse as the catalog made it, from the text as the catalog decodes it (a BOM kept).
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+        readFileSync(join(dir, s.fileName)),
+      );
       const served = await reviewInputOfFolder(
         skillFolderIn(tree, s.relDir, s.fileName),
         undefined,
         known,
+        { text, parsed: parseSkill(text) },
       );
       const fromDisk = await readForReview(dir);
       expect(served.hash).toBe(fromDisk.hash);
@@ -56,6 +66,7 @@ describe('the review of a folder the catalog walked, with the bytes it read', ()
       const reviewed = reviewRead(served, []);
       const plain = await reviewSkillFolder(dir);
       expect(reviewed).toEqual(plain);
+      expect(served.input).toEqual(fromDisk.input);
       verdicts.add(plain.report.verdict);
     }
     expect([...verdicts].sort()).toEqual(['clear', 'danger', 'review']);

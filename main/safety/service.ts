@@ -36,8 +36,10 @@ export function applyAcceptance(
   reviewed: Omit<ReviewedSkill, 'accepted'>,
   records: readonly AcceptanceRecord[],
 ): ReviewedSkill {
+  // Why these first: the hash may be computed only when asked for (ReadForReview.hash).
+  if (records.length === 0 || reviewed.report.findings.length === 0) return reviewed;
   const a = acceptanceFor(records, reviewed.hash);
-  if (!a || reviewed.report.findings.length === 0) return reviewed;
+  if (!a) return reviewed;
   const accepted: SafetyAcceptance = {
     reason: a.reason,
     expires: a.expires,
@@ -90,8 +92,17 @@ export function reviewRead(
     }
   }
   memo?.used.add(read.key);
+  const { name, report } = kept;
   return applyAcceptance(
-    { path: read.folder.dir, name: kept.name, hash: read.hash, report: kept.report },
+    {
+      path: read.folder.dir,
+      name,
+      // Why a getter: the content hash is computed only if someone reads it (a decision to match).
+      get hash() {
+        return read.hash;
+      },
+      report,
+    },
     records,
   );
 }

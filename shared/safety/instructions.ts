@@ -235,14 +235,19 @@ const COMPILED = PHRASE_RULES.map((rule) => ({
     ),
   })),
 }));
-const SCAN = new WordScan(WORDS);
+/**
+ * Built on the first text to match. Why not at load: a process that never reviews anything (the
+ * embedded server answering from its kept reviews) should not pay for building it.
+ */
+let scanner: WordScan | undefined;
 /** Per word of {@link WORDS}: 1 when the text being matched holds it. */
 const found = new Uint8Array(WORDS.length);
 
 /** The same answer as {@link phraseHitsPlain}; a pattern whose words are missing is not run. */
 export const phraseHits: PhraseMatcher = (text) => {
   found.fill(0);
-  SCAN.scan(text, found);
+  scanner ??= new WordScan(WORDS);
+  scanner.scan(text, found);
   const hits: PhraseHit[] = [];
   for (const { rule, patterns } of COMPILED)
     for (const p of patterns) {

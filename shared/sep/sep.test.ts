@@ -83,6 +83,33 @@ describe('joining', () => {
     expect(skillPathOf('skill://acme/refunds/notes.md')).toBeUndefined();
   });
 
+  it('gives a canonical URI back unchanged when it is parsed (the server looks served URIs up as sent)', () => {
+    const awkward = [
+      'team a',
+      'guide #1.md',
+      'café ✓',
+      '100%',
+      '%41',
+      'a?b',
+      'x\u00a0y',
+      "it's (1)",
+      'a+b=c;d,e',
+      '@home:8080',
+      '~tilde',
+      '.hidden',
+      '..x',
+      '日本語',
+      '😀',
+      'UPPER.MD',
+    ];
+    for (const seg of awkward) {
+      for (const uri of [joinSkillUri([seg, 'SKILL.md']), joinSkillUri(['lib', seg, seg])]) {
+        const r = parseSkillUri(uri);
+        expect(r.ok && r.uri.href).toBe(uri);
+      }
+    }
+  });
+
   it('refuses unsafe segments', () => {
     expect(() => joinSkillUri(['a', '..'])).toThrow();
     expect(() => joinSkillUri(['a', ''])).toThrow();
