@@ -24,6 +24,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
+import { boundedFetch } from '../../main/inspector/http-fetch';
 import { mapLimit } from '../../main/platform/concurrency';
 import { median } from '../support';
 
@@ -206,34 +207,6 @@ const ListSchema = z.looseObject({
 });
 type Resource = z.infer<typeof ListSchema>['skills'][number]['resources'][number];
 
-/**
- * A fetch that gives each request its own abort signal, linked to the transport's only while
- * the request runs (as main/inspector/session.ts's boundedFetch does). Why: the SDK v1 transport
- * passes one signal to every fetch and undici removes its listener only when the request is
- * garbage-collected, so thousands of reads pile listeners on that one signal
- * (MaxListenersExceededWarning) and every add walks the list.
- */
-const perRequestSignal: typeof fetch = async (url, init) => {
-  const outer = init?.signal ?? undefined;
-  const ac = new AbortController();
-  const onAbort = (): void => ac.abort(outer?.reason);
-  outer?.addEventListener('abort', onAbort, { once: true });
-  const res = await fetch(url, { ...init, signal: ac.signal });
-  // The session's GET event stream stays open: its link goes when the transport closes.
-  if ((init?.method ?? 'GET') !== 'POST') return res;
-  try {
-    // Why read here: the link to the transport's signal goes as soon as the answer is in.
-    const body = await res.arrayBuffer();
-    return new Response(res.status === 202 || res.status === 204 ? null : body, {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    });
-  } finally {
-    outer?.removeEventListener('abort', onAbort);
-  }
-};
-
 /** List every skill, then read every file 8 at a time, checking each digest. */
 async function readAll(client: Client): Promise<{ files: number; ms: number; failures: number }> {
   const resources: Resource[] = [];
@@ -342,7 +315,9 @@ async function readsOverHttp(): Promise<ReadRun> {
   try {
     const transport = new StreamableHTTPClientTransport(new URL(url), {
       requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      fetch: perRequestSignal,
+      // The inspector's own HTTP client (undici's request, bodies bounded, one abort link per
+      // request): what Skillbench itself reads a server with.
+      fetch: boundedFetch(64 * 1024 * 1024),
     });
     const client = new Client({ name: 'bench', version: '1' });
     await client.connect(transport);
