@@ -13,6 +13,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundedFetch } from './http-fetch';
+import { InspectorSession } from './session';
 
 describe('boundedFetch', () => {
   let server: Server;
@@ -142,5 +143,36 @@ describe('boundedFetch', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect((error as TypeError).message).toBe('fetch failed');
     expect(((error as TypeError).cause as { code?: string }).code).toBe('ECONNREFUSED');
+  });
+
+  it('a session whose server redirects to another port on 127.0.0.1 never sends it a request', async () => {
+    const hits: string[] = [];
+    const other = createServer((req, res) => {
+      hits.push(`${req.method ?? ''} ${req.url ?? ''}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/mcp`;
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: otherUrl }).end();
+    });
+    await new Promise<void>((done) => redirecting.listen(0, '127.0.0.1', done));
+    try {
+      const port = (redirecting.address() as AddressInfo).port;
+      await expect(
+        InspectorSession.open({
+          kind: 'http',
+          label: 'redirecting',
+          url: `http://127.0.0.1:${port}/mcp`,
+        }),
+      ).rejects.toThrow();
+      expect(hits).toEqual([]);
+    } finally {
+      redirecting.closeAllConnections();
+      other.closeAllConnections();
+      await new Promise<void>((done) => redirecting.close(() => done()));
+      await new Promise<void>((done) => other.close(() => done()));
+    }
   });
 });

@@ -28,7 +28,7 @@ function dispatcher(): Dispatcher {
 }
 
 /** The request headers as a plain record (what `request` takes). */
-function headerRecord(headers: RequestInit['headers']): Record<string, string> {
+function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(headers).forEach((value, name) => {
     out[name] = value;
@@ -72,7 +72,7 @@ async function send(
   try {
     return await request(url, {
       method: (init.method ?? 'GET').toUpperCase(),
-      headers: headerRecord(init.headers),
+      headers: plainHeaders(init.headers),
       body: (init.body ?? undefined) as string | Uint8Array | undefined,
       signal,
       dispatcher: dispatcher(),
