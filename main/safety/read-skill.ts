@@ -147,11 +147,11 @@ export async function reviewInputOfFolder(
   const files: ReviewFile[] = [];
   /** What the content hash is made of, in order; hashed only when the hash is asked for. */
   const hashed: (string | Uint8Array)[] = [];
-  const key = createHash('sha256');
-  /** One path's description for the key, written with its length first. */
+  /** The key's text, one path's description after another, each with its length first. */
+  const key: string[] = [];
   const describe = (what: unknown[]): void => {
     const json = JSON.stringify(what);
-    key.update(`${Buffer.byteLength(json)}:${json}`);
+    key.push(`${Buffer.byteLength(json)}:${json}`);
   };
   let budget = REVIEW_MAX_SKILL_BYTES;
   /** The bytes of each file read, decoded only when the input is asked for. */
@@ -249,7 +249,9 @@ export async function reviewInputOfFolder(
       hash ??= hashOfParts(hashed);
       return hash;
     },
-    key: key.digest('hex'),
+    // Why one hash of the joined text: the same digest as feeding the parts one by one, without a
+    // Hash object and a native call per path (a restart computes one key per skill served).
+    key: hashOnce('sha256', key.join(''), 'hex'),
   };
 }
 
