@@ -21,6 +21,9 @@ const esmBanner = {
 };
 const common = {
   bundle: true,
+  // Why: the server SDK's Node shims with its JSON Schema validator made on first use instead of at
+  // load (main/mcp-server/sdk-node-shims.ts says why).
+  alias: { '@modelcontextprotocol/server/_shims': './main/mcp-server/sdk-node-shims.ts' },
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
