@@ -6,10 +6,13 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
 
@@ -162,9 +165,24 @@ async function measure(
   return row;
 }
 
-async function stdioRow(label: string, command: string, argv: string[]): Promise<Row> {
+/** A user-data folder of its own for one start of ours: nothing kept from an earlier run. */
+async function freshUserData(): Promise<string> {
+  return mkdtemp(join(WORK, 'user-data-'));
+}
+
+async function stdioRow(
+  label: string,
+  command: string,
+  argv: string[],
+  env?: Record<string, string>,
+): Promise<Row> {
   const client = new Client({ name: 'bench', version: '1' });
-  const transport = new StdioClientTransport({ command, args: argv, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command,
+    args: argv,
+    stderr: 'ignore',
+    ...(env ? { env: { ...getDefaultEnvironment(), ...env } } : {}),
+  });
   const t0 = performance.now();
   return measure(
     label,
@@ -182,7 +200,14 @@ async function httpRow(label: string, cli: string): Promise<Row> {
     process.execPath,
     [cli, 'serve', '--http', '--no-watch', LIB],
     // The token goes through the environment: a --token argument is visible to every local user.
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SKILLBENCH_TOKEN: token } },
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: {
+        ...process.env,
+        SKILLBENCH_TOKEN: token,
+        SKILLBENCH_USER_DATA: await freshUserData(),
+      },
+    },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';
@@ -239,23 +264,27 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-const cli = join(WORK, 'cli.mjs');
+// Ours as users run it: the app's own build (run.mjs builds it with scripts/build.mjs).
+const cli = process.env.BENCH_CLI ?? join(process.cwd(), 'out', 'main', 'cli.js');
 const peer = join(WORK, 'peer-server.mjs');
 process.stdout.write(`Generating ${SKILLS} skills × 4 files in ${LIB} ...\n`);
 await generate();
+// The user-data folders of earlier runs (see freshUserData).
+for (const name of await readdir(WORK))
+  if (name.startsWith('user-data-')) await rm(join(WORK, name), { recursive: true, force: true });
 const rows: Row[] = [];
 // Alternate the order once to be fair to OS caches: peer first, then ours, then both again; keep the better of two.
 const runs: Row[][] = [[], []];
 for (let round = 0; round < 2; round++) {
   runs[0]?.push(await stdioRow('official SDK v2 (stdio)', process.execPath, [peer, LIB]));
   runs[1]?.push(
-    await stdioRow('skillbench (stdio)', process.execPath, [
-      cli,
-      'serve',
-      '--stdio',
-      '--no-watch',
-      LIB,
-    ]),
+    await stdioRow(
+      'skillbench (stdio)',
+      process.execPath,
+      [cli, 'serve', '--stdio', '--no-watch', LIB],
+      // Why a fresh user-data folder: every start here is a first one (bench/speed times the kept case).
+      { SKILLBENCH_USER_DATA: await freshUserData() },
+    ),
   );
 }
 for (const r of runs) rows.push(r.reduce((a, b) => (b.startMs < a.startMs ? b : a)));
