@@ -670,15 +670,15 @@ export async function startHttpHost(
    * never reads it, and a body costs a web stream per request (a third of a request's CPU).
    */
   const webRequest = (req: IncomingMessage): { request: Request; abort: AbortController } => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (value !== undefined && name !== 'content-length')
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     const abort = new AbortController();
     const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? MCP_PATH}`, {
       method: 'POST',
-      headers,
     });
+    // Set on the request's own Headers: one given in the init would be copied into it.
+    const headers = request.headers;
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined && name !== 'content-length')
+        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     // Why the signal set on the request rather than passed in its init: given one, a Request makes
     // a second signal that follows it, which cost two thirds of making the Request. The entry
     // only reads `request.signal` (to cancel the request, or end a listen stream, when the client
