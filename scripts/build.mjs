@@ -35,6 +35,7 @@ const common = {
 
 // Why: chunk names carry content hashes; old ones would pile up beside the new bundle.
 rmSync(join(root, 'out', 'main', 'cli-chunks'), { recursive: true, force: true });
+rmSync(join(root, 'out', 'main', 'worker-chunks'), { recursive: true, force: true });
 
 await Promise.all([
   build({
@@ -52,9 +53,12 @@ await Promise.all([
     ...common,
     // Why its own bundle: worker threads start from a file; it holds only the walk and the validation core.
     // Why .mjs: in a packaged app it is unpacked beside the asar archive, away from package.json's "type".
+    // Why splitting: a worker loads only the job kinds it runs (read-ahead must start quickly).
     entryPoints: { worker: 'main/workers/worker.ts' },
     outdir: 'out/main',
     outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'worker-chunks/[name]-[hash]',
     format: 'esm',
     banner: esmBanner,
   }),

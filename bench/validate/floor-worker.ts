@@ -33,4 +33,7 @@ serveWorkerJobs({
   deflate: () => {
     throw new Error('The floor worker only walks.');
   },
+  'read-ahead': () => {
+    throw new Error('The floor worker only walks.');
+  },
 });

@@ -21,7 +21,7 @@ import {
 } from '../../shared/sep';
 import type { DirectoryResource, SkillEntry } from '../../shared/sep';
 import { mapLimit, TimeSlicer } from '../platform/concurrency';
-import { readRegularFileSync } from '../platform/read-file';
+import { readRegularFileSync, type RegularFile } from '../platform/read-file';
 import {
   fileViewOf,
   linkedSkillFolders,
@@ -32,6 +32,12 @@ import {
   type SkillEntry as FolderEntry,
   type WalkedTree,
 } from '../skill-folder';
+import {
+  libraryParts,
+  readAheadFile,
+  type LibraryReadAhead,
+  type ReadAhead,
+} from '../skill-folder/read-ahead';
 import { frontmatterJson } from './frontmatter-json';
 import type { FrontmatterJson } from './frontmatter-json';
 import { mimeTypeOf } from './mime';
@@ -140,6 +146,12 @@ export interface BuildOptions {
    * `check` is given. Entries used by this build are marked in `memo.used`.
    */
   memo?: CheckMemo;
+  /**
+   * Roots already walked and read by a worker (see main/skill-folder/read-ahead.ts): the build
+   * takes their listings and bytes instead of walking and reading them itself. Every digest and
+   * check is still made here, from those bytes.
+   */
+  readAhead?: ReadonlyMap<string, LibraryReadAhead>;
 }
 
 /** What the default check concluded about one SKILL.md in one folder. */
@@ -272,6 +284,8 @@ function readServed(
   entry: FolderEntry,
   cache: FileCache | undefined,
   version: number,
+  /** The file as a read-ahead worker read it, when it is the file listed (see readAheadFile). */
+  ahead?: RegularFile,
 ): ReadBytes {
   const hit = cache?.get(abs);
   if (hit && hit.size === entry.size && hit.mtimeMs === entry.mtimeMs) {
@@ -283,7 +297,7 @@ function readServed(
       return hit;
     }
   }
-  const read = readRegularFileSync(abs, MAX_FILE_BYTES);
+  const read = ahead ?? readRegularFileSync(abs, MAX_FILE_BYTES);
   if (!read.bytes) throw new Error(`${entry.path} is larger than ${MAX_FILE_BYTES} bytes.`);
   const value = { bytes: read.bytes, digest: sha256(read.bytes), text: decodeText(read.bytes) };
   cache?.set(abs, {
@@ -311,6 +325,8 @@ async function buildSkill(
   build: object,
   /** For a linked skill folder: the link's name, which the skill is served under. */
   linkName?: string,
+  /** The tree's files as a worker read them ahead (see main/skill-folder/read-ahead.ts). */
+  ahead?: ReadAhead,
 ): Promise<Built> {
   const dir = relativeDir === '' ? tree.root : join(tree.root, ...relativeDir.split('/'));
   const skillPath = linkName ?? (relativeDir === '' ? basename(root) : relativeDir);
@@ -345,7 +361,13 @@ async function buildSkill(
     if (slicer.due()) await slicer.pause();
     let got: ReadBytes;
     try {
-      got = readServed(join(dir, e.path), e, cache, version);
+      got = readServed(
+        join(dir, e.path),
+        e,
+        cache,
+        version,
+        readAheadFile(ahead, relativeDir === '' ? e.path : `${relativeDir}/${e.path}`, e),
+      );
     } catch (error) {
       return excluded([
         e.path === 'SKILL.md'
@@ -541,9 +563,13 @@ export async function buildSnapshot(
   const slicer = new TimeSlicer();
   const build = {};
   for (const root of roots) {
-    let tree: WalkedTree;
+    // The root in parts as a worker reads them ahead, or walked here in one piece.
+    let parts:
+      | AsyncIterable<{ tree: WalkedTree; ahead?: ReadAhead }>
+      | Iterable<{ tree: WalkedTree; ahead?: ReadAhead }>;
     try {
-      tree = await walkSkillTree(root, slicer);
+      const lib = options.readAhead?.get(root);
+      parts = lib?.rootEntries ? libraryParts(lib) : [{ tree: await walkSkillTree(root, slicer) }];
     } catch (e) {
       excluded.push({
         root,
@@ -594,37 +620,46 @@ export async function buildSnapshot(
     // Why several at a time: a gate on top (the safety review) reads each folder again with
     // asynchronous I/O; one skill at a time would leave the process waiting on the disk. The results
     // keep the folders' order.
-    const walked = tree;
-    const results = await mapLimit(skillsIn(walked.children), BUILD_WIDTH, async (f) => {
-      try {
-        return await buildSkill(
-          root,
-          walked,
-          f.relDir,
-          f.fileName,
-          check,
-          options.cache,
-          memo,
-          version,
-          slicer,
-          build,
-        );
-      } catch (e) {
-        // Why: one odd folder must never take the server down; it is listed as not served.
-        const dir = f.relDir === '' ? walked.root : join(walked.root, ...f.relDir.split('/'));
-        return {
-          excluded: {
+    const found: { relDir: string; built: Built }[] = [];
+    for await (const { tree: walked, ahead } of parts) {
+      const skills = skillsIn(walked.children);
+      const results = await mapLimit(skills, BUILD_WIDTH, async (f) => {
+        try {
+          return await buildSkill(
             root,
-            dir,
-            relativeDir: f.relDir,
-            reasons: [
-              `The skill could not be read (${e instanceof Error ? e.message : String(e)}).`,
-            ],
-          },
-        } satisfies Built;
-      }
-    });
-    built.push(...results);
+            walked,
+            f.relDir,
+            f.fileName,
+            check,
+            options.cache,
+            memo,
+            version,
+            slicer,
+            build,
+            undefined,
+            ahead,
+          );
+        } catch (e) {
+          // Why: one odd folder must never take the server down; it is listed as not served.
+          const dir = f.relDir === '' ? walked.root : join(walked.root, ...f.relDir.split('/'));
+          return {
+            excluded: {
+              root,
+              dir,
+              relativeDir: f.relDir,
+              reasons: [
+                `The skill could not be read (${e instanceof Error ? e.message : String(e)}).`,
+              ],
+            },
+          } satisfies Built;
+        }
+      });
+      results.forEach((b, i) => found.push({ relDir: skills[i]?.relDir ?? '', built: b }));
+    }
+    // Why sorted again: parts hold whole root folders, and a root folder name may sort between
+    // the nested paths of another ("a" < "a-b" < "a/x").
+    found.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
+    for (const f of found) built.push(f.built);
   }
   const skills: ServedSkill[] = [];
   const bySkillUri = new Map<string, ServedSkill>();

@@ -9,7 +9,13 @@ import type { FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
 import { isInside } from '../platform/paths';
 import { buildSnapshot } from './catalog';
-import type { CatalogSnapshot, CheckMemo, CheckMemoEntry, FileCache } from './catalog';
+import type {
+  BuildOptions,
+  CatalogSnapshot,
+  CheckMemo,
+  CheckMemoEntry,
+  FileCache,
+} from './catalog';
 import { mcpServeCheck, type SkillCheck } from './skill-check';
 import type { KeptReview } from '../safety/service';
 
@@ -48,6 +54,8 @@ export interface LiveCatalogOptions {
    * folder, main/library/listing-cache.ts); none: kept in memory only, for rebuilds.
    */
   keep?: CheckMemoStore;
+  /** The roots as a worker has already walked and read them, for the first build only (see BuildOptions.readAhead). */
+  readAhead?: BuildOptions['readAhead'];
 }
 
 /** What keeps verdicts between runs: the listing cache's `loadKept`/`keep`. */
@@ -178,6 +186,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
           memo: this.#memo,
           version: ++this.#version,
           linkRoots: (first ? linkRoots : await this.#options.linkRoots?.()) ?? [],
+          readAhead: this.#takeReadAhead(),
         });
         first = false;
         const previous = this.#current;
@@ -218,6 +227,13 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     this.#closed = true;
     this.#stopWatching();
     if (this.#timer) clearTimeout(this.#timer);
+  }
+
+  /** The read-ahead, once: a later build reads the folders as they are then. */
+  #takeReadAhead(): BuildOptions['readAhead'] {
+    const ahead = this.#options.readAhead;
+    this.#options = { ...this.#options, readAhead: undefined };
+    return ahead;
   }
 
   /** Key of the kept verdicts: the roots served, in order. */

@@ -22,15 +22,29 @@ export type WorkerJobKind = keyof WorkerJobKinds & string;
 /** What a kind takes and gives back. */
 type InputOf<K extends WorkerJobKind> = WorkerJobKinds[K] extends { input: infer I } ? I : never;
 type OutputOf<K extends WorkerJobKind> = WorkerJobKinds[K] extends { output: infer O } ? O : never;
+/** What a kind reports while it runs (kinds that declare `progress`), before its output. */
+type ProgressOf<K extends WorkerJobKind> = WorkerJobKinds[K] extends { progress: infer P }
+  ? P
+  : never;
 
 /** A job as it crosses to a worker: one of the registered kinds with its input. */
 export type WorkerJob = { [K in WorkerJobKind]: { kind: K; input: InputOf<K> } }[WorkerJobKind];
 
-/** A message from a worker: the job's output or why it failed. */
-export type WorkerReply = { ok: true; output: unknown } | { ok: false; error: string };
+/** A message from a worker: the job's output or why it failed, or a report while it runs. */
+export type WorkerReply =
+  { ok: true; output: unknown } | { ok: false; error: string } | { progress: unknown };
 
-/** One handler per registered kind: what a worker script passes to {@link serveWorkerJobs}. */
-export type WorkerHandlers = { [K in WorkerJobKind]: (input: InputOf<K>) => OutputOf<K> };
+/**
+ * One handler per registered kind: what a worker script passes to {@link serveWorkerJobs}. A
+ * handler may answer later (a promise), e.g. after loading its modules on first use.
+ */
+export type WorkerHandlers = {
+  [K in WorkerJobKind]: (
+    input: InputOf<K>,
+    /** Send a report to the job's caller now (kinds that declare `progress`). */
+    progress: (report: ProgressOf<K>) => void,
+  ) => OutputOf<K> | Promise<OutputOf<K>>;
+};
 
 /**
  * The body of a worker script: answer each job posted to this thread with its handler's output,
@@ -39,23 +53,29 @@ export type WorkerHandlers = { [K in WorkerJobKind]: (input: InputOf<K>) => Outp
 export function serveWorkerJobs(handlers: WorkerHandlers): void {
   const port = parentPort;
   if (!port) return;
-  port.on('message', (job: { kind: WorkerJobKind; input: unknown }) => {
+  // Why one at a time holds with promises too: the pool posts a worker its next job only after
+  // this one's reply.
+  const answer = async (job: { kind: WorkerJobKind; input: unknown }): Promise<void> => {
     let reply: WorkerReply;
     try {
-      const handler = handlers[job.kind] as ((input: unknown) => unknown) | undefined;
+      const handler = handlers[job.kind] as
+        ((input: unknown, progress: (report: unknown) => void) => unknown) | undefined;
       if (!handler) throw new Error(`This worker has no handler for "${String(job.kind)}" jobs.`);
-      reply = { ok: true, output: handler(job.input) };
+      const progress = (report: unknown): void => port.postMessage({ progress: report });
+      reply = { ok: true, output: await handler(job.input, progress) };
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
     port.postMessage(reply);
-  });
+  };
+  port.on('message', (job: { kind: WorkerJobKind; input: unknown }) => void answer(job));
 }
 
 interface Task {
   job: WorkerJob;
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
+  progress?: (report: unknown) => void;
 }
 
 interface Slot {
@@ -85,7 +105,7 @@ export class WorkerPool {
   private broken: Error | null = null;
 
   constructor(
-    private readonly script: string,
+    readonly script: string,
     readonly size: number = defaultPoolSize(),
   ) {}
 
@@ -105,7 +125,12 @@ export class WorkerPool {
   }
 
   /** Run one job of a registered kind on the next free worker. */
-  run<K extends WorkerJobKind>(kind: K, input: InputOf<K>): Promise<OutputOf<K>> {
+  run<K extends WorkerJobKind>(
+    kind: K,
+    input: InputOf<K>,
+    /** Called with each report the job sends while it runs, in order, before it resolves. */
+    progress?: (report: ProgressOf<K>) => void,
+  ): Promise<OutputOf<K>> {
     if (this.broken) return Promise.reject(this.broken);
     if (this.idleTimer) {
       clearTimeout(this.idleTimer);
@@ -116,6 +141,7 @@ export class WorkerPool {
         job: { kind, input } as WorkerJob,
         resolve: resolve as (output: unknown) => void,
         reject,
+        ...(progress ? { progress: progress as (report: unknown) => void } : {}),
       });
       this.warm();
       this.dispatch();
@@ -138,6 +164,10 @@ export class WorkerPool {
     // Why unref: an idle pool must not keep a CLI run or a test alive; a busy worker is ref'd (see dispatch).
     worker.unref();
     worker.on('message', (reply: WorkerReply) => {
+      if ('progress' in reply) {
+        slot.task?.progress?.(reply.progress);
+        return;
+      }
       const task = slot.task;
       slot.task = null;
       worker.unref();
@@ -195,6 +225,7 @@ export function defaultPoolSize(): number {
 }
 
 let shared: WorkerPool | null = null;
+let side: WorkerPool | null = null;
 
 /**
  * Name the built worker script (out/main/worker.mjs) so the app's parallel work runs on worker
@@ -206,6 +237,8 @@ export function useWorkers(
   options: { warm?: boolean } = {},
 ): WorkerPool | null {
   void shared?.close();
+  void side?.close();
+  side = null;
   shared = script !== null && defaultPoolSize() > 1 ? new WorkerPool(script) : null;
   if (options.warm) shared?.warm();
   return shared;
@@ -214,6 +247,18 @@ export function useWorkers(
 /** The pool named by {@link useWorkers}, when it can take work. */
 export function sharedWorkers(): WorkerPool | null {
   return shared?.usable ? shared : null;
+}
+
+/**
+ * One worker running the same script as the shared pool, for work that runs beside the calling
+ * thread rather than shared out among all cores (reading a library ahead of the thread that
+ * checks it). Null where the shared pool is (no built workers, one core).
+ */
+export function sideWorker(): WorkerPool | null {
+  const pool = sharedWorkers();
+  if (!pool) return null;
+  side ??= new WorkerPool(pool.script, 1);
+  return side.usable ? side : null;
 }
 
 /** The worker bundle's file name beside the other bundles in out/main (scripts/build.mjs). */

@@ -1,10 +1,9 @@
-import { build } from 'esbuild';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
+import { buildWorkerBundle } from '../testing/worker-bundle';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
 import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
 import { WorkerPool } from '../platform/worker-pool';
@@ -80,20 +79,7 @@ async function makeLibrary(folder: string): Promise<string> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-workers-'));
-  script = join(tmp, 'worker.mjs');
-  const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  await build({
-    entryPoints: [join(repo, 'main', 'workers', 'worker.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    banner: {
-      js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
-    },
-  });
+  script = await buildWorkerBundle(tmp);
   pool = new WorkerPool(script, 2);
 }, 60_000);
 

@@ -1,11 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
-import { ListingCache } from '../../library/listing-cache';
-import { LiveCatalog } from '../../mcp-server/live-catalog';
-import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
+import type { LiveCatalog } from '../../mcp-server/live-catalog';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
+import { readAheadLibrary } from '../../skill-folder/read-ahead';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
@@ -133,6 +133,9 @@ function parseArgs(args: string[], cwd: string): ServeArgs {
   return { mode, roots, ...out };
 }
 
+/** Root folders per part read ahead: the first skills are checked while the rest are read. */
+const READ_AHEAD_BATCH = 32;
+
 /** The environment variable `serve --http` reads its token from. */
 export const TOKEN_ENV = 'SKILLBENCH_TOKEN';
 
@@ -213,10 +216,27 @@ export const serveCommand: CliCommand = {
     const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
+    // Why before anything else is loaded (once the arguments are known to be usable): a worker walks and reads the folders on
+    // the other core while this thread loads what the first answer needs.
+    const readAhead = new Map(
+      opts.roots.map((root) => [
+        root,
+        readAheadLibrary(root, 'skill-files', {
+          batch: READ_AHEAD_BATCH,
+          maxFileBytes: SKILL_LIMITS.bytes,
+        }),
+      ]),
+    );
+    const modules = Promise.all([
+      import('../../library/listing-cache'),
+      import('../../mcp-server/live-catalog'),
+      import('../../mcp-server/skill-check'),
+    ]);
     // Why the agents' folders: a skill folder linked there (by a skill manager) is served as its skill.
     const agentEnv = processAgentEnv(io.env);
     // Why kept findings: a restart mostly finds the same skills, and their checks are most of a
     // cold start (see CheckMemo); `source` runs (tests from source) may have other rules, so none.
+    const [{ ListingCache }, { LiveCatalog }, { mcpServeCheck, withSafetyGate }] = await modules;
     const build = process.env.SKILLBENCH_BUILD ?? 'source';
     const kept =
       build === 'source'
@@ -233,6 +253,7 @@ export const serveCommand: CliCommand = {
       // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
       check: withSafetyGate(mcpServeCheck, defaultUserDataDir(io.env)),
       keep: kept,
+      readAhead,
     });
     await catalog.load();
     // Why soon and not at once: the first answers go first; a short-lived run still leaves its findings.
