@@ -58,6 +58,35 @@ describe('boundedFetch', () => {
     await new Promise<void>((done) => server.close(() => done()));
   });
 
+  it('hands over a JSON answer read whole as a Response whose body reads like any other', async () => {
+    const base = boundedFetch(1 << 20);
+    const post = (): Promise<Response> =>
+      base(`${url}/echo`, { method: 'POST', body: '{"a":1}', redirect: 'manual' });
+    const expected = { body: '{"a":1}' };
+    // Read once: the second read fails, as for any Response.
+    const once = await post();
+    expect(once.bodyUsed).toBe(false);
+    expect(await once.json()).toEqual(expected);
+    expect(once.bodyUsed).toBe(true);
+    await expect(once.text()).rejects.toThrow(TypeError);
+    // A clone reads the same bytes; so do text() and arrayBuffer().
+    const twice = await post();
+    const copy = twice.clone();
+    expect(JSON.parse(await twice.text())).toEqual(expected);
+    expect(JSON.parse(Buffer.from(await copy.arrayBuffer()).toString('utf8'))).toEqual(expected);
+    expect(() => twice.clone()).toThrow(TypeError);
+    // The body as a stream, when someone asks for it, then read through it.
+    const streamed = await post();
+    const reader = streamed.body?.getReader();
+    expect(reader).toBeDefined();
+    let text = '';
+    for (let r = await reader!.read(); !r.done; r = await reader!.read())
+      text += Buffer.from(r.value).toString('utf8');
+    expect(JSON.parse(text)).toEqual(expected);
+    expect(streamed.bodyUsed).toBe(true);
+    expect(await (await post()).blob().then((b) => b.text())).toContain('"a\\":1');
+  });
+
   it('answers as fetch does: status, headers, body, a redirect given back to follow', async () => {
     const base = boundedFetch(1 << 20);
     // Why manual: the SDK sends every transport request so, and follows redirects itself.
