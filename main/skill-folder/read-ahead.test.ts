@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot, type CatalogSnapshot } from '../mcp-server/catalog';
 import { WorkerPool } from '../platform/worker-pool';
-import { backdate, LAST_YEAR } from '../testing/file-times';
 import { buildWorkerBundle } from '../testing/worker-bundle';
-import { runUnit, type LibraryJob } from '../validate/library-job';
-import { validateLibrary } from '../validate/service';
 import {
   readAheadFile,
   readAheadLibrary,
@@ -91,7 +88,7 @@ afterAll(async () => {
 describe('reading a library ahead on a worker', () => {
   it('reads exactly the files the skill file set keeps, byte for byte, and nothing it leaves out', async () => {
     const lib = await makeLibrary('lib1', 7);
-    const ahead = readAheadLibrary(lib, 'skill-files', {
+    const ahead = readAheadLibrary(lib, {
       batch: 2,
       maxFileBytes: MAX,
       pool,
@@ -116,7 +113,7 @@ describe('reading a library ahead on a worker', () => {
     const dirs = Array.from({ length: 50 }, (_, i) => `d${i}`);
     for (const candidate of [pool, null]) {
       const parts = await drain(
-        new ReadAheadQueue(join(tmp, 'none'), dirs, 'none', {
+        new ReadAheadQueue(join(tmp, 'none'), dirs, {
           batch: 3,
           maxFileBytes: MAX,
           pool: candidate,
@@ -128,7 +125,7 @@ describe('reading a library ahead on a worker', () => {
     // A worker that cannot start leaves every part to the calling thread.
     const broken = new WorkerPool(join(tmp, 'no-such-worker.mjs'), 1);
     const parts = await drain(
-      new ReadAheadQueue(tmp, dirs, 'none', { batch: 4, maxFileBytes: MAX, pool: broken }),
+      new ReadAheadQueue(tmp, dirs, { batch: 4, maxFileBytes: MAX, pool: broken }),
     );
     expect(parts.flatMap((p) => p.dirs).sort()).toEqual([...dirs].sort());
     expect(parts.every((p) => p.ahead === undefined)).toBe(true);
@@ -141,7 +138,7 @@ describe('reading a library ahead on a worker', () => {
       readAhead: new Map([
         [
           lib,
-          readAheadLibrary(lib, 'skill-files', {
+          readAheadLibrary(lib, {
             batch: 2,
             maxFileBytes: MAX,
             pool,
@@ -153,9 +150,7 @@ describe('reading a library ahead on a worker', () => {
     expect(published(ahead)).toEqual(published(alone));
     // And with both threads taking parts, whichever way they split.
     const shared = await buildSnapshot([lib], {
-      readAhead: new Map([
-        [lib, readAheadLibrary(lib, 'skill-files', { batch: 2, maxFileBytes: MAX, pool })],
-      ]),
+      readAhead: new Map([[lib, readAheadLibrary(lib, { batch: 2, maxFileBytes: MAX, pool })]]),
     });
     expect(published(shared)).toEqual(published(alone));
     // The comparison covers what it is about: withheld secrets, nested skills, binary files.
@@ -174,53 +169,16 @@ describe('reading a library ahead on a worker', () => {
     const missing = join(tmp, 'missing-lib');
     const gone = await buildSnapshot([missing], {
       readAhead: new Map([
-        [missing, readAheadLibrary(missing, 'skill-files', { batch: 2, maxFileBytes: MAX, pool })],
+        [missing, readAheadLibrary(missing, { batch: 2, maxFileBytes: MAX, pool })],
       ]),
     });
     expect(gone.excluded).toEqual((await buildSnapshot([missing])).excluded);
     expect(gone.excluded[0]?.reasons[0]).toMatch(/could not be read/);
   });
 
-  it('gives validation the same findings as walking and reading on its own thread', async () => {
-    const lib = await makeLibrary('lib3', 70);
-    // Why: fingerprints of files written this instant never match (the "racy" rule).
-    await backdate(lib, LAST_YEAR);
-    const dirs = (await readdir(lib, { withFileTypes: true }))
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name);
-    const job: LibraryJob = {
-      root: lib,
-      realRoot: lib,
-      dirs,
-      stamp: true,
-      validate: true,
-    };
-    const queue = new ReadAheadQueue(lib, dirs, 'skill-md', {
-      batch: 8,
-      maxFileBytes: MAX,
-      pool,
-      callerTakes: false,
-    });
-    let units = 0;
-    for await (const part of queue.parts()) {
-      expect(part.ahead).toBeDefined();
-      for (const dir of part.dirs) {
-        expect(runUnit(job, dir, part.ahead)).toEqual(runUnit(job, dir));
-        units++;
-      }
-    }
-    expect(units).toBe(dirs.length);
-    // The whole command's result, with both threads taking parts whichever way they split.
-    const alone = await validateLibrary(lib, { pool: null, readAhead: null });
-    expect(await validateLibrary(lib, { pool: null, readAhead: pool })).toEqual(alone);
-    expect(alone.skills.length).toBeGreaterThan(70);
-    expect(alone.skills.some((s) => s.diagnostics.length > 0)).toBe(true);
-  });
-
   it('uses a file read ahead only when it is the file the walk listed', () => {
     const bytes = Buffer.from('hello');
     const ahead: ReadAhead = {
-      units: new Map(),
       children: new Map(),
       files: new Map([
         ['s/SKILL.md', { bytes, size: 5, mtimeMs: 10, ctimeMs: 10, ino: 1, executable: false }],

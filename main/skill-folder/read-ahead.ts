@@ -1,8 +1,8 @@
 /**
- * Reading a library ahead of the thread that needs it. Why: a cold start of the server, or a
- * whole-library `validate`, spends a third of its main-thread time in system calls (a readdir
- * per folder, an lstat and an open/fstat/read/close per file) while the same thread is also busy
- * loading the modules the first answer needs. A worker thread runs the same walk (the one walker,
+ * Reading a library ahead of the thread that needs it. Why: a start of the embedded server
+ * (`skillbench serve`) spent a third of its main-thread time in system calls (a readdir per
+ * folder, an lstat and an open/fstat/read/close per file) while the same thread also loads the
+ * modules the first answer needs. A worker thread runs the same walk (the one walker,
  * with the file set's list of what is never entered) and the same reads (`readRegularFileSync`:
  * links never followed, the bytes of one version of the file) on the other core, and hands over
  * the listings and the bytes. Nothing is decided on the worker: every verdict, digest and check
@@ -20,16 +20,7 @@ import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { sideWorker, type WorkerPool } from '../platform/worker-pool';
 import { skillEntries, skillFileNameIn, skillsIn, walkSkillsSync } from './index';
 
-/** Which files a read-ahead reads besides walking. */
-export type ReadAheadFiles =
-  /** Every file of every skill's file set (what the server publishes and digests). */
-  | 'skill-files'
-  /** Each skill's SKILL.md (what validation reads of most skills). */
-  | 'skill-md'
-  /** Nothing: the listings only. */
-  | 'none';
-
-/** One job for the worker: walk the parts of `root` in order and read the files asked for. */
+/** One job for the worker: walk the parts of `root` in order and read every skill's files. */
 export interface ReadAheadJob {
   /** Absolute library (or skill) folder. */
   root: string;
@@ -40,7 +31,6 @@ export interface ReadAheadJob {
    * the caller. Each side takes a part with a compare-and-swap, so no part is read twice.
    */
   claims: SharedArrayBuffer;
-  files: ReadAheadFiles;
   /** Files larger than this are not read (the caller reads or refuses them itself). */
   maxFileBytes: number;
   /** Bytes this job reads at most; past it, the caller reads the rest itself. */
@@ -64,8 +54,8 @@ interface PreReadFile {
 export interface ReadAheadReport {
   /** The part's index in the job. */
   part: number;
-  /** Each of the part's folders with the listings of every folder walked under it, in walk order. */
-  units: { dir: string; children: [string, WalkedEntry[]][] }[];
+  /** The listings of every folder walked under the part's folders, in walk order. */
+  children: [string, WalkedEntry[]][];
   files: PreReadFile[];
   /** Every file's bytes, one after another (one copy across threads instead of one per file). */
   bytes: Uint8Array;
@@ -107,61 +97,53 @@ function readPart(
   dirs: readonly string[],
   budgetBytes: number,
 ): Omit<ReadAheadReport, 'part'> {
-  const units: ReadAheadReport['units'] = [];
+  const children = new Map<string, WalkedEntry[]>();
   const files: PreReadFile[] = [];
   const chunks: Buffer[] = [];
   const seen = new Set<string>();
   let total = 0;
-  for (const dir of dirs) {
-    const children = new Map<string, WalkedEntry[]>();
-    walkSkillsSync(job.root, [dir], children);
-    units.push({ dir, children: [...children] });
-    if (job.files === 'none') continue;
-    // realRoot is only used for where links lead, which nothing here looks at.
-    const tree: WalkedTree = { root: job.root, realRoot: job.root, children };
-    for (const skill of skillsIn(children)) {
-      for (const e of skillEntries(tree, skill.relDir)) {
-        if (e.kind !== 'file' || e.leftOut) continue;
-        if (job.files === 'skill-md' && e.path !== skill.fileName) continue;
-        const path = skill.relDir === '' ? e.path : `${skill.relDir}/${e.path}`;
-        // Why: a skill inside another skill's folder lists the same files twice.
-        if (seen.has(path)) continue;
-        seen.add(path);
-        if (e.size > job.maxFileBytes || total + e.size > budgetBytes) continue;
-        let file: RegularFile;
-        try {
-          file = readRegularFileSync(joinWalked(job.root, path), job.maxFileBytes);
-        } catch {
-          continue; // Why: the caller reads it again and says why it cannot, in its own words.
-        }
-        if (!file.bytes) continue;
-        files.push({
-          path,
-          start: total,
-          end: total + file.bytes.length,
-          size: file.size,
-          mtimeMs: file.mtimeMs,
-          ctimeMs: file.ctimeMs,
-          ino: file.ino,
-          executable: file.executable,
-        });
-        chunks.push(file.bytes);
-        total += file.bytes.length;
+  walkSkillsSync(job.root, dirs, children);
+  // realRoot is only used for where links lead, which nothing here looks at.
+  const tree: WalkedTree = { root: job.root, realRoot: job.root, children };
+  for (const skill of skillsIn(children)) {
+    for (const e of skillEntries(tree, skill.relDir)) {
+      if (e.kind !== 'file' || e.leftOut) continue;
+      const path = skill.relDir === '' ? e.path : `${skill.relDir}/${e.path}`;
+      // Why: a skill inside another skill's folder lists the same files twice.
+      if (seen.has(path)) continue;
+      seen.add(path);
+      if (e.size > job.maxFileBytes || total + e.size > budgetBytes) continue;
+      let file: RegularFile;
+      try {
+        file = readRegularFileSync(joinWalked(job.root, path), job.maxFileBytes);
+      } catch {
+        continue; // Why: the caller reads it again and says why it cannot, in its own words.
       }
+      if (!file.bytes) continue;
+      files.push({
+        path,
+        start: total,
+        end: total + file.bytes.length,
+        size: file.size,
+        mtimeMs: file.mtimeMs,
+        ctimeMs: file.ctimeMs,
+        ino: file.ino,
+        executable: file.executable,
+      });
+      chunks.push(file.bytes);
+      total += file.bytes.length;
     }
   }
   // Why a buffer of its own: a view into Node's shared pool would carry the whole pool across.
   const bytes = Buffer.allocUnsafeSlow(total);
   let at = 0;
   for (const c of chunks) at += c.copy(bytes, at);
-  return { units, files, bytes };
+  return { children: [...children], files, bytes };
 }
 
 /** What the calling thread gets for one job. */
 export interface ReadAhead {
-  /** Each walked folder of the job with the listings under it (the same entries as `children`). */
-  units: Map<string, Map<string, WalkedEntry[]>>;
-  /** The listings of every folder walked by the job. */
+  /** The listings of every folder walked for the part. */
   children: Map<string, WalkedEntry[]>;
   /** Root-relative path → the file as `readRegularFileSync` returned it on the worker. */
   files: Map<string, RegularFile>;
@@ -179,14 +161,7 @@ function received(out: ReadAheadReport): ReadAhead {
       ino: f.ino,
       executable: f.executable,
     });
-  const units = new Map<string, Map<string, WalkedEntry[]>>();
-  const children = new Map<string, WalkedEntry[]>();
-  for (const u of out.units) {
-    const own = new Map(u.children);
-    units.set(u.dir, own);
-    for (const [dir, entries] of own) children.set(dir, entries);
-  }
-  return { units, children, files };
+  return { children: new Map(out.children), files };
 }
 
 /**
@@ -233,7 +208,6 @@ export class ReadAheadQueue {
   constructor(
     readonly root: string,
     dirs: readonly string[],
-    files: ReadAheadFiles,
     options: {
       batch: number;
       maxFileBytes: number;
@@ -256,7 +230,6 @@ export class ReadAheadQueue {
       root,
       parts: this.#parts,
       claims: shared,
-      files,
       maxFileBytes: options.maxFileBytes,
       budgetBytes: options.budgetBytes ?? DEFAULT_BUDGET,
     };
@@ -330,8 +303,7 @@ export interface LibraryReadAhead {
  */
 export function readAheadLibrary(
   root: string,
-  files: ReadAheadFiles,
-  options: ConstructorParameters<typeof ReadAheadQueue>[3],
+  options: ConstructorParameters<typeof ReadAheadQueue>[2],
 ): LibraryReadAhead {
   const abs = resolve(root);
   const children = new Map<string, WalkedEntry[]>();
@@ -340,7 +312,7 @@ export function readAheadLibrary(
     return { root: abs, rootEntries: undefined, queue: undefined };
   const rootEntries = children.get('') ?? [];
   const dirs = skillFileNameIn(rootEntries) !== undefined ? [''] : tops;
-  return { root: abs, rootEntries, queue: new ReadAheadQueue(abs, dirs, files, options) };
+  return { root: abs, rootEntries, queue: new ReadAheadQueue(abs, dirs, options) };
 }
 
 /**

@@ -7,7 +7,6 @@ import type { FileView, ProfileId } from '../../shared/validation';
 import { describeFsError } from '../platform/fs-errors';
 import { joinWalked } from '../platform/paths';
 import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
-import { readAheadFile, type ReadAhead } from '../skill-folder/read-ahead';
 import type { WalkedTree } from '../skill-folder';
 import {
   diskDiagnostic,
@@ -34,19 +33,14 @@ export function validateInTree(
   fileName: string,
   given: readonly ProfileId[] | undefined,
   extra: readonly ProfileId[] = [],
-  /** The tree's SKILL.md files as a worker read them ahead (main/skill-folder/read-ahead.ts). */
-  ahead?: ReadAhead,
 ): Validated {
   const dir = joinWalked(tree.root, relDir);
   const file = joinWalked(dir, fileName);
   const view = fileViewFromTree(tree, relDir, relativePath);
   let parsed: ParsedSkill;
   try {
-    const listed = ahead && tree.children.get(relDir)?.find((e) => e.name === fileName);
-    const pre =
-      listed && readAheadFile(ahead, relDir === '' ? fileName : `${relDir}/${fileName}`, listed);
     // Why synchronous reads: see TimeSlicer in main/platform/concurrency.ts; callers slice the work.
-    const text = pre?.bytes ? pre.bytes.toString('utf8') : readFileSync(file, 'utf8');
+    const text = readFileSync(file, 'utf8');
     readViewTextsSync(dir, view);
     parsed = parseSkill(text);
   } catch (error) {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { ProfileId } from '../../shared/validation';
 import { skillsIn, walkSkillsSync } from '../skill-folder';
 import type { WalkedEntry, WalkedTree } from '../skill-folder';
-import type { ReadAhead } from '../skill-folder/read-ahead';
 import { validateInTree } from './in-tree';
 import type { Validated } from './in-tree';
 
@@ -74,22 +73,16 @@ export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()):
   return racy ? `racy:${++racyCount}` : stamp;
 }
 
-/**
- * Walk one root subfolder (or take its listings from a read-ahead); fingerprint it and validate
- * its skills as the job asks.
- */
-export function runUnit(job: LibraryJob, dir: string, ahead?: ReadAhead): UnitResult {
-  let children = ahead?.units.get(dir);
-  if (!children) {
-    children = new Map<string, WalkedEntry[]>();
-    walkSkillsSync(job.root, [dir], children);
-  }
+/** Walk one root subfolder; fingerprint it and validate its skills as the job asks. */
+function runUnit(job: LibraryJob, dir: string): UnitResult {
+  const children = new Map<string, WalkedEntry[]>();
+  walkSkillsSync(job.root, [dir], children);
   const unit: UnitResult = { dir, stamp: job.stamp ? stampOf(children) : '', validated: [] };
   if (!job.validate) return unit;
   const tree: WalkedTree = { root: job.root, realRoot: job.realRoot, children };
   for (const f of skillsIn(children))
     unit.validated.push(
-      validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles, job.extraProfiles, ahead),
+      validateInTree(tree, f.relDir, f.relDir, f.fileName, job.profiles, job.extraProfiles),
     );
   return unit;
 }

@@ -20,14 +20,12 @@ import {
   walkSkillTree,
 } from '../skill-folder';
 import type { WalkedEntry } from '../skill-folder';
-import { ReadAheadQueue } from '../skill-folder/read-ahead';
-import { SKILL_LIMITS } from '../../shared/sep/constants';
 import { validateInTree } from './in-tree';
 import type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
 
 export type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
 import type { Validated } from './in-tree';
-import { runUnit } from './library-job';
+import { runLibraryJob } from './library-job';
 import type { LibraryJob, UnitResult } from './library-job';
 import { sharedWorkers } from '../platform/worker-pool';
 import type { WorkerPool } from '../platform/worker-pool';
@@ -63,11 +61,6 @@ export interface ValidateLibraryOptions {
    * on every run, where the app keeps them warm.
    */
   sharedFrom?: number;
-  /**
-   * The worker that reads a library ahead of this thread when the work stays here (default: the
-   * side worker of the pool named by `useWorkers`; null: none, every folder is walked here).
-   */
-  readAhead?: WorkerPool | null;
 }
 
 /** Each problem once (the same finding of several profiles is one), as the Problems panel lists them. */
@@ -236,7 +229,6 @@ async function validateUnits(
       pool,
       { ...base, dirs: tops, stamp: true, validate: false },
       options.sharedFrom,
-      options.readAhead,
     );
     changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
@@ -246,7 +238,6 @@ async function validateUnits(
           pool,
           { ...base, dirs: changed, stamp: memo !== undefined, validate: true },
           options.sharedFrom,
-          options.readAhead,
         )
       : []
     ).map((u) => [u.dir, u]),
@@ -298,7 +289,6 @@ async function runUnits(
   pool: WorkerPool | null,
   job: LibraryJob,
   sharedFrom = SHARED_MIN_FOLDERS,
-  readAhead?: WorkerPool | null,
 ): Promise<UnitResult[]> {
   if (pool && job.dirs.length >= Math.max(1, sharedFrom)) {
     try {
@@ -312,34 +302,12 @@ async function runUnits(
   }
   const slicer = new TimeSlicer();
   const units: UnitResult[] = [];
-  // Why: on this thread, a worker walks the folders and reads each SKILL.md ahead of the checks
-  // (a third of the work is those system calls), READ_AHEAD_BATCH folders at a time, while this
-  // thread checks what it has read and walks parts itself when none is ready.
-  if (job.dirs.length >= READ_AHEAD_MIN) {
-    const queue = new ReadAheadQueue(job.root, job.dirs, job.validate ? 'skill-md' : 'none', {
-      batch: READ_AHEAD_BATCH,
-      maxFileBytes: SKILL_LIMITS.bytes,
-      ...(readAhead !== undefined ? { pool: readAhead } : {}),
-    });
-    for await (const part of queue.parts())
-      for (const dir of part.dirs) {
-        if (slicer.due()) await slicer.pause();
-        units.push(runUnit(job, dir, part.ahead));
-      }
-    return units;
-  }
   for (const dir of job.dirs) {
     if (slicer.due()) await slicer.pause();
-    units.push(runUnit(job, dir));
+    units.push(...runLibraryJob({ ...job, dirs: [dir] }).units);
   }
   return units;
 }
-
-/** Fewest root subfolders read ahead by a worker (below it, starting one costs more than it saves). */
-const READ_AHEAD_MIN = 64;
-
-/** Root subfolders per read-ahead part. */
-const READ_AHEAD_BATCH = 32;
 
 /** One safe fix that was applied. */
 export interface AppliedFix {

@@ -221,7 +221,7 @@ export const serveCommand: CliCommand = {
     const readAhead = new Map(
       opts.roots.map((root) => [
         root,
-        readAheadLibrary(root, 'skill-files', {
+        readAheadLibrary(root, {
           batch: READ_AHEAD_BATCH,
           maxFileBytes: SKILL_LIMITS.bytes,
         }),
