@@ -3,15 +3,12 @@
  * every listed file, field-by-field comparison of SKILL.md frontmatter with the entry, unlisted
  * files as failures. Pure functions over bytes; the session does the reading.
  */
-import { createHash } from 'node:crypto';
 import { isDigest } from '../../shared/sep';
 import { parseSkill } from '../../shared/skill';
 import type { FileVerification, FrontmatterDiff, ManifestFile } from './types';
+import { sha256Digest } from '../platform/digest';
 
-/** `sha256:` + 64 lowercase hex of the bytes (SEP-2640 §3). */
-export function sha256Digest(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
+export { sha256Digest } from '../platform/digest';
 
 function pointer(path: string[]): string {
   return `/${path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;

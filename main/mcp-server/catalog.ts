@@ -7,7 +7,6 @@
  * would include by default, never a file the exporter would withhold.
  */
 import { isUtf8 } from 'node:buffer';
-import { hash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { leftOutByContent } from '../../shared/skill/file-set';
 import {
@@ -21,7 +20,8 @@ import {
 } from '../../shared/sep';
 import type { DirectoryResource, SkillEntry } from '../../shared/sep';
 import { mapLimit, TimeSlicer } from '../platform/concurrency';
-import { readRegularFileSync, type RegularFile } from '../platform/read-file';
+import { sha256Digest } from '../platform/digest';
+import { readRegularFileSync } from '../platform/read-file';
 import {
   fileViewOf,
   linkedSkillFolders,
@@ -36,6 +36,7 @@ import {
   libraryParts,
   readAheadFile,
   type LibraryReadAhead,
+  type PreRead,
   type ReadAhead,
 } from '../skill-folder/read-ahead';
 import { frontmatterJson } from './frontmatter-json';
@@ -204,11 +205,6 @@ export type FileCache = Map<
 /** The largest file read: the whole skill's budget (SEP-2640 §3 limits). */
 const MAX_FILE_BYTES = SKILL_LIMITS.bytes;
 
-/** Why the one-shot `hash`: a Hash object per file cost about as much as hashing a small file. */
-function sha256(bytes: Uint8Array): string {
-  return `sha256:${hash('sha256', bytes, 'hex')}`;
-}
-
 /**
  * The bytes as text when they are valid UTF-8 (a BOM kept, as in the file), else undefined.
  * Why `isUtf8` first: a decoder that throws on invalid bytes made every binary file pay for an
@@ -285,7 +281,7 @@ function readServed(
   cache: FileCache | undefined,
   version: number,
   /** The file as a read-ahead worker read it, when it is the file listed (see readAheadFile). */
-  ahead?: RegularFile,
+  ahead?: PreRead,
 ): ReadBytes {
   const hit = cache?.get(abs);
   if (hit && hit.size === entry.size && hit.mtimeMs === entry.mtimeMs) {
@@ -299,7 +295,12 @@ function readServed(
   }
   const read = ahead ?? readRegularFileSync(abs, MAX_FILE_BYTES);
   if (!read.bytes) throw new Error(`${entry.path} is larger than ${MAX_FILE_BYTES} bytes.`);
-  const value = { bytes: read.bytes, digest: sha256(read.bytes), text: decodeText(read.bytes) };
+  const value = {
+    bytes: read.bytes,
+    // Why a digest from the worker may be used: it is the sha256 of exactly these bytes.
+    digest: ahead?.digest ?? sha256Digest(read.bytes),
+    text: decodeText(read.bytes),
+  };
   cache?.set(abs, {
     mtimeMs: read.mtimeMs,
     ctimeMs: read.ctimeMs,

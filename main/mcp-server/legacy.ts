@@ -7,9 +7,9 @@
  * - the seed-000 mapping for skills with an `x-personal-mcp` block:
  *   `resource://skills/<id>/document` and one resource per reference.
  */
-import { createHash } from 'node:crypto';
 import { joinSkillUri, joinUri, LEGACY_INDEX_URI } from '../../shared/sep';
 import type { ArchiveItem } from '../platform/archive-writer';
+import { sha256Digest } from '../platform/digest';
 import type { CatalogSnapshot, ServedSkill } from './catalog';
 
 /** A resource the legacy layer serves, with its bytes and listing metadata. */
@@ -36,10 +36,6 @@ export interface LegacyView {
 }
 
 const views = new WeakMap<CatalogSnapshot, Map<string, LegacyView>>();
-
-function sha256(bytes: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
-}
 
 /** Compute once, on first use; later calls share the same promise. */
 function once<T>(fn: () => Promise<T>): () => Promise<T> {
@@ -109,8 +105,12 @@ export function legacyView(
           digest: md?.digest,
           frontmatter: s.frontmatter,
           archives: [
-            { url: uris.tarGz, mimeType: 'application/gzip', digest: sha256(await a.tarGz()) },
-            { url: uris.zip, mimeType: 'application/zip', digest: sha256(await a.zip()) },
+            {
+              url: uris.tarGz,
+              mimeType: 'application/gzip',
+              digest: sha256Digest(await a.tarGz()),
+            },
+            { url: uris.zip, mimeType: 'application/zip', digest: sha256Digest(await a.zip()) },
           ],
         });
       }

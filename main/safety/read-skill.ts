@@ -9,6 +9,7 @@ import { frontmatterForReview } from '../../shared/safety';
 import type { ReviewFile, ReviewInput } from '../../shared/safety';
 import { parseSkill, type ParsedSkill } from '../../shared/skill';
 import { TimeSlicer } from '../platform/concurrency';
+import { sha256Digest } from '../platform/digest';
 import { readRegularFileSync } from '../platform/read-file';
 import { readSkillFolder, type SkillFolder } from '../skill-folder';
 
@@ -99,10 +100,6 @@ export interface ReadForReview {
 export interface KnownFile {
   bytes: Uint8Array;
   digest: string;
-}
-
-function digestOf(bytes: Uint8Array): string {
-  return `sha256:${hashOnce('sha256', bytes, 'hex')}`;
 }
 
 /**
@@ -215,7 +212,7 @@ export async function reviewInputOfFolder(
       hashed.push(bytes);
       // Why the digest stands for the bytes: it is the sha256 of exactly these bytes (a given
       // digest was computed from them by whoever read them), so the key still changes with any byte.
-      const digest = given?.digest ?? digestOf(bytes);
+      const digest = given?.digest ?? sha256Digest(bytes);
       describe(['file', e.path, !!e.executable, e.size, bytes.length, digest]);
       read.set(f, bytes);
     } catch (error) {

@@ -54,6 +54,9 @@ async function makeLibrary(folder: string, count: number): Promise<string> {
   return join(tmp, folder);
 }
 
+const sha256Of = (bytes: Uint8Array): string =>
+  `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+
 async function drain(queue: ReadAheadQueue): Promise<ReadAheadPart[]> {
   const parts: ReadAheadPart[] = [];
   for await (const part of queue.parts()) parts.push(part);
@@ -98,7 +101,11 @@ describe('reading a library ahead on a worker', () => {
     const parts = await drain(ahead.queue as ReadAheadQueue);
     const read = new Map<string, Buffer>();
     for (const p of parts)
-      for (const [path, file] of p.ahead?.files ?? []) read.set(path, file.bytes as Buffer);
+      for (const [path, file] of p.ahead?.files ?? []) {
+        read.set(path, file.bytes);
+        // The digest handed over is the sha256 of exactly the bytes handed over.
+        expect(file.digest).toBe(sha256Of(file.bytes));
+      }
     // The calling thread took no part: the worker read them all.
     expect(parts.every((p) => p.ahead !== undefined)).toBe(true);
     for (const [path, bytes] of read) {
@@ -160,11 +167,7 @@ describe('reading a library ahead on a worker', () => {
     // Every listed digest is the sha256 of the bytes on disk.
     for (const s of ahead.skills)
       for (const f of s.files)
-        expect(f.digest).toBe(
-          `sha256:${createHash('sha256')
-            .update(await readFile(join(s.dir, f.relPath)))
-            .digest('hex')}`,
-        );
+        expect(f.digest).toBe(sha256Of(await readFile(join(s.dir, f.relPath))));
     // A root that cannot be listed fails the same way as without the read-ahead.
     const missing = join(tmp, 'missing-lib');
     const gone = await buildSnapshot([missing], {
@@ -181,7 +184,18 @@ describe('reading a library ahead on a worker', () => {
     const ahead: ReadAhead = {
       children: new Map(),
       files: new Map([
-        ['s/SKILL.md', { bytes, size: 5, mtimeMs: 10, ctimeMs: 10, ino: 1, executable: false }],
+        [
+          's/SKILL.md',
+          {
+            bytes,
+            size: 5,
+            mtimeMs: 10,
+            ctimeMs: 10,
+            ino: 1,
+            executable: false,
+            digest: sha256Of(bytes),
+          },
+        ],
       ]),
     };
     expect(readAheadFile(ahead, 's/SKILL.md', { size: 5, mtimeMs: 10 })?.bytes).toBe(bytes);

@@ -13,6 +13,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sha256Digest } from '../platform/digest';
 import { joinWalked } from '../platform/paths';
 import { readRegularFileSync, type RegularFile } from '../platform/read-file';
 import { walkFolder, type WalkedEntry, type WalkedTree } from '../platform/walk';
@@ -48,6 +49,8 @@ interface PreReadFile {
   ctimeMs: number;
   ino: number;
   executable: boolean;
+  /** The SEP-2640 digest of exactly these bytes. */
+  digest: string;
 }
 
 /** What the worker reports for each part it read. */
@@ -129,6 +132,7 @@ function readPart(
         ctimeMs: file.ctimeMs,
         ino: file.ino,
         executable: file.executable,
+        digest: sha256Digest(file.bytes),
       });
       chunks.push(file.bytes);
       total += file.bytes.length;
@@ -141,19 +145,23 @@ function readPart(
   return { children: [...children], files, bytes };
 }
 
-/** What the calling thread gets for one job. */
+/** A file read ahead: as `readRegularFileSync` returned it, with the digest of its bytes. */
+export type PreRead = RegularFile & { bytes: Buffer; digest: string };
+
+/** What the calling thread gets for one part. */
 export interface ReadAhead {
   /** The listings of every folder walked for the part. */
   children: Map<string, WalkedEntry[]>;
   /** Root-relative path → the file as `readRegularFileSync` returned it on the worker. */
-  files: Map<string, RegularFile>;
+  files: Map<string, PreRead>;
 }
 
 function received(out: ReadAheadReport): ReadAhead {
   const bytes = Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
-  const files = new Map<string, RegularFile>();
+  const files = new Map<string, PreRead>();
   for (const f of out.files)
     files.set(f.path, {
+      digest: f.digest,
       bytes: bytes.subarray(f.start, f.end),
       size: f.size,
       mtimeMs: f.mtimeMs,
@@ -172,7 +180,7 @@ export function readAheadFile(
   ahead: ReadAhead | undefined,
   path: string,
   listed: { size: number; mtimeMs?: number },
-): RegularFile | undefined {
+): PreRead | undefined {
   const file = ahead?.files.get(path);
   return file?.bytes && file.size === listed.size && file.mtimeMs === listed.mtimeMs
     ? file
