@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { boundedFetch } from '../../main/inspector/http-fetch';
 import { mapLimit } from '../../main/platform/concurrency';
@@ -375,6 +376,71 @@ async function startRow(rows: Row[], extra: string[]): Promise<void> {
   );
 }
 
+/**
+ * The floor of an HTTP request on this machine, for the HTTP row's goal: a bare `node:http`
+ * server (its own process) answering every POST with a fixed ~1.6 KB JSON-RPC result, driven by
+ * undici on one keep-alive pool, IN_FLIGHT at a time, as many requests as files are read. It
+ * parses each body and writes the answer, nothing more: no MCP, no catalog, no checks.
+ */
+async function httpFloor(
+  requests: number,
+): Promise<{ perSec: number; server: number; client: number }> {
+  const server = `
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'skill://a/b.md', mimeType: 'text/markdown', text: 'x'.repeat(1500) }] } });
+    require('node:http').createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        JSON.parse(Buffer.concat(chunks));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      });
+    }).listen(0, '127.0.0.1', function () { process.stdout.write(String(this.address().port) + '\\n'); });`;
+  const child = spawn(process.execPath, ['-e', server], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout?.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+      child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+    });
+    const agent = new Agent({ connections: IN_FLIGHT });
+    const one = async (id: number): Promise<void> => {
+      const r = await request(`http://127.0.0.1:${port}/mcp`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'resources/read',
+          params: { uri: 'skill://a/b.md' },
+        }),
+      });
+      await r.body.json();
+    };
+    // Warm both sides, as the MCP rows are (their servers answered a listing first).
+    for (let i = 0; i < 500; i++) await one(i);
+    const s0 = cpuOf(child.pid);
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < requests) await one(next++);
+      }),
+    );
+    const ms = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    await agent.close();
+    return {
+      perSec: (requests / ms) * 1000,
+      server: (cpuOf(child.pid) - s0) / requests,
+      client: (c.user + c.system) / 1000 / requests,
+    };
+  } finally {
+    child.kill();
+  }
+}
+
 async function readRow(rows: Row[], extra: string[]): Promise<void> {
   const stdio: ReadRun[] = [];
   const http: ReadRun[] = [];
@@ -398,6 +464,10 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
     fmt(median(runs.map((r) => r[side])), 2);
   extra.push(
     `CPU per file read (ms), client / server: HTTP ${cpu(http, 'clientCpu')} / ${cpu(http, 'serverCpu')}, stdio ${cpu(stdio, 'clientCpu')} / ${cpu(stdio, 'serverCpu')}`,
+  );
+  const floor = await httpFloor(SKILLS * 4);
+  extra.push(
+    `HTTP floor on this machine (a bare node:http server answering a fixed 1.6 KB body, undici keep-alive, ${IN_FLIGHT} in flight, same run): ${fmt(floor.perSec)} requests/s = ${fmt(floor.perSec / median(stdio.map((r) => r.filesPerSec)), 2)}× ours over stdio; CPU per request client / server ${fmt(floor.client, 3)} / ${fmt(floor.server, 3)} ms`,
   );
 }
 
