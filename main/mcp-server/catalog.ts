@@ -620,7 +620,7 @@ export async function buildSnapshot(
     }
     // Why several at a time: a gate on top (the safety review) reads each folder again with
     // asynchronous I/O; one skill at a time would leave the process waiting on the disk. The results
-    // keep the folders' order.
+    // are put back in the folders' order below.
     const found: { relDir: string; built: Built }[] = [];
     for await (const { tree: walked, ahead } of parts) {
       const skills = skillsIn(walked.children);
