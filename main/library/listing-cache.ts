@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { LibraryMemo } from '../validate';
+import type { LibraryMemo } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
 
 /** Bump when the cached shape changes. */
@@ -66,6 +66,8 @@ export class ListingCache {
         !(data.units instanceof Map)
       )
         return null;
+      // Why loaded here: the server keeps its checks in this cache too and never needs validation's memo.
+      const { LibraryMemo } = await import('../validate');
       const memo = new LibraryMemo();
       memo.root = root;
       memo.key = data.key;

@@ -18,7 +18,6 @@
 import { skillEntry } from '@modelcontextprotocol/server/ext/skills';
 import { parseSkill } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
-import { validateSkill } from '../../shared/validation';
 import type { FileView } from '../../shared/validation';
 import type { SkillFolder } from '../skill-folder';
 import { readAcceptances, type AcceptanceRecord } from '../safety/acceptances';
@@ -96,9 +95,21 @@ export interface GateInput {
 /** The rule id the hosts' reasons carry, in the place of a profile rule's. */
 export const HOST_RULE = 'mcp-serve/host-refuses';
 
+let validation: Promise<typeof import('../../shared/validation')> | undefined;
+
+/**
+ * The rules, loaded when a skill is first checked. Why: a server that starts with every check
+ * kept (the usual restart) never runs them, and loading them was part of every start.
+ */
+function loadValidation(): Promise<typeof import('../../shared/validation')> {
+  validation ??= import('../../shared/validation');
+  return validation;
+}
+
 /** The default check: the `mcp-serve` profile, then (when it finds no error) what hosts refuse. */
 export const mcpServeCheck: SkillCheck = async (input) => {
   const { parsed, fileView } = input;
+  const { validateSkill } = await loadValidation();
   const result = validateSkill(parsed, { profiles: ['mcp-serve'], fileView });
   const reasons: string[] = [];
   const warnings: string[] = [];
