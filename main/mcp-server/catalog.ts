@@ -312,23 +312,29 @@ function readServed(
   return value;
 }
 
+/** What every skill of one build shares (made once per {@link buildSnapshot}). */
+interface BuildContext {
+  check: SkillCheck;
+  cache: FileCache | undefined;
+  checkMemo: CheckMemo | undefined;
+  version: number;
+  slicer: TimeSlicer;
+  /** One object per build, for a gate on top (see GateInput). */
+  build: object;
+}
+
 async function buildSkill(
+  ctx: BuildContext,
   root: string,
   tree: WalkedTree,
   relativeDir: string,
   fileName: string,
-  check: SkillCheck,
-  cache: FileCache | undefined,
-  checkMemo: CheckMemo | undefined,
-  version: number,
-  slicer: TimeSlicer,
-  /** One object per build, for a gate on top (see GateInput). */
-  build: object,
   /** For a linked skill folder: the link's name, which the skill is served under. */
   linkName?: string,
   /** The tree's files as a worker read them ahead (see main/skill-folder/read-ahead.ts). */
   ahead?: ReadAhead,
 ): Promise<Built> {
+  const { check, cache, checkMemo, version, slicer, build } = ctx;
   const dir = relativeDir === '' ? tree.root : join(tree.root, ...relativeDir.split('/'));
   const skillPath = linkName ?? (relativeDir === '' ? basename(root) : relativeDir);
   const excluded = (reasons: string[], name?: string): Built => ({
@@ -562,7 +568,14 @@ export async function buildSnapshot(
   const excluded: ExcludedSkill[] = [];
   const built: Built[] = [];
   const slicer = new TimeSlicer();
-  const build = {};
+  const ctx: BuildContext = {
+    check,
+    cache: options.cache,
+    checkMemo: memo,
+    version,
+    slicer,
+    build: {},
+  };
   for (const root of roots) {
     // The root in parts as a worker reads them ahead, or walked here in one piece.
     let parts:
@@ -592,21 +605,7 @@ export async function buildSnapshot(
       }
       try {
         const target = await walkSkillTree(v.target, slicer);
-        built.push(
-          await buildSkill(
-            root,
-            target,
-            '',
-            v.fileName,
-            check,
-            options.cache,
-            memo,
-            version,
-            slicer,
-            build,
-            name,
-          ),
-        );
+        built.push(await buildSkill(ctx, root, target, '', v.fileName, name));
       } catch (e) {
         excluded.push({
           root,
@@ -626,20 +625,7 @@ export async function buildSnapshot(
       const skills = skillsIn(walked.children);
       const results = await mapLimit(skills, BUILD_WIDTH, async (f) => {
         try {
-          return await buildSkill(
-            root,
-            walked,
-            f.relDir,
-            f.fileName,
-            check,
-            options.cache,
-            memo,
-            version,
-            slicer,
-            build,
-            undefined,
-            ahead,
-          );
+          return await buildSkill(ctx, root, walked, f.relDir, f.fileName, undefined, ahead);
         } catch (e) {
           // Why: one odd folder must never take the server down; it is listed as not served.
           const dir = f.relDir === '' ? walked.root : join(walked.root, ...f.relDir.split('/'));
