@@ -52,7 +52,11 @@ export async function loadSource(dir: string, source: SkillSource): Promise<Load
   let skillText = '';
   for (const entry of publishedEntries(folder)) {
     if (entry.kind !== 'file') continue;
-    const read = readRegularFileSync(join(folder.dir, ...entry.path.split('/')), MAX_FILE_BYTES);
+    const read = readRegularFileSync(
+      join(folder.dir, ...entry.path.split('/')),
+      MAX_FILE_BYTES,
+      entry,
+    );
     if (read.bytes === undefined)
       throw new Error(
         `${entry.path} in ${dir} is larger than 16 MiB, so the skill was not installed.`,

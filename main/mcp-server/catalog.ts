@@ -293,7 +293,7 @@ function readServed(
       return hit;
     }
   }
-  const read = ahead ?? readRegularFileSync(abs, MAX_FILE_BYTES);
+  const read = ahead ?? readRegularFileSync(abs, MAX_FILE_BYTES, entry);
   if (!read.bytes) throw new Error(`${entry.path} is larger than ${MAX_FILE_BYTES} bytes.`);
   const value = {
     bytes: read.bytes,

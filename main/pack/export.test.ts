@@ -481,4 +481,17 @@ describe('worthDeflating', () => {
     expect(worthDeflating(Buffer.from('A skill explains a task. '.repeat(100)))).toBe(true);
     expect(worthDeflating(Buffer.from('tiny'))).toBe(false);
   });
+
+  it('counts bytes as a plain loop does, at any start and length inside a larger buffer', async () => {
+    const { byteCounts } = await import('../platform/archive-writer');
+    const { randomBytes } = await import('node:crypto');
+    const whole = Buffer.concat([randomBytes(3000), Buffer.alloc(500, 7)]);
+    for (const start of [0, 1, 2, 3, 5])
+      for (const length of [0, 1, 2, 3, 4, 7, 64, 1001, 3495 - start]) {
+        const bytes = whole.subarray(start, start + length);
+        const plain = new Uint32Array(256);
+        for (const b of bytes) plain[b]++;
+        expect([...byteCounts(bytes)]).toEqual([...plain]);
+      }
+  });
 });

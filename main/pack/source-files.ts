@@ -2,7 +2,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SourceEntry } from '../../shared/projection';
 import { TimeSlicer } from '../platform/concurrency';
-import { isInside } from '../platform/paths';
+import { isInside, joinWalked } from '../platform/paths';
 import { readRegularFileSync } from '../platform/read-file';
 import { readSkillFolder, type SkillEntry } from '../skill-folder';
 
@@ -81,7 +81,7 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
     if (slicer.due()) await slicer.pause();
     let read;
     try {
-      read = readRegularFileSync(join(skill.dir, e.path), SCAN_MAX_BYTES);
+      read = readRegularFileSync(joinWalked(skill.dir, e.path), SCAN_MAX_BYTES, e);
     } catch {
       // Why keep going: a file that became a link or vanished since the walk is read (and
       // refused) again by readSourceBytes if the plan includes it.

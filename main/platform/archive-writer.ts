@@ -66,9 +66,7 @@ export function worthDeflating(data: Buffer): boolean {
   // per byte, below the threshold. It is a vectorised scan, far cheaper than counting bytes, and
   // most skill files (Markdown, scripts) are ASCII.
   if (isAscii(sample)) return true;
-  const counts = new Uint32Array(256);
-  // Why an index loop rather than for…of: the iterator cost ~1.5× as much (bench/pack).
-  for (let i = 0; i < sample.length; i++) counts[sample[i]]++;
+  const counts = byteCounts(sample);
   let entropy = 0;
   for (const count of counts) {
     if (count === 0) continue;
@@ -76,6 +74,36 @@ export function worthDeflating(data: Buffer): boolean {
     entropy -= p * Math.log2(p);
   }
   return entropy < 7.5;
+}
+
+/**
+ * How often each byte value occurs in `bytes`. Why four tables fed a 32-bit word at a time: one
+ * table makes every increment wait for the one before when bytes repeat, and reading bytes one
+ * by one costs more than the shifts; this took 11 ms instead of 20 for the 100 random blobs of
+ * bench/pack's 25 MB export. The sums are the same counts.
+ */
+export function byteCounts(bytes: Uint8Array): Uint32Array {
+  const c0 = new Uint32Array(256);
+  const c1 = new Uint32Array(256);
+  const c2 = new Uint32Array(256);
+  const c3 = new Uint32Array(256);
+  // Why: a Uint32Array view must start on a multiple of 4; the bytes before that are counted one by one.
+  const head = Math.min(bytes.length, (4 - (bytes.byteOffset % 4)) % 4);
+  for (let i = 0; i < head; i++) c0[bytes[i]]++;
+  // Why a count of words first: a view may not start before the alignment, even an empty one.
+  const count = (bytes.length - head) >>> 2;
+  const words =
+    count > 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset + head, count) : new Uint32Array(0);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    c0[w & 0xff]++;
+    c1[(w >>> 8) & 0xff]++;
+    c2[(w >>> 16) & 0xff]++;
+    c3[w >>> 24]++;
+  }
+  for (let i = head + words.length * 4; i < bytes.length; i++) c1[bytes[i]]++;
+  for (let k = 0; k < 256; k++) c0[k] = c0[k] + c1[k] + c2[k] + c3[k];
+  return c0;
 }
 
 /** Append items in the order given (callers sort) with fixed dates and modes. */

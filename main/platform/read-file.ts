@@ -1,5 +1,5 @@
 /** Reading a regular file without ever following a link. */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 /**
  * Flags for opening a file a listing called regular. Why: O_NOFOLLOW refuses a link swapped in
@@ -36,26 +36,41 @@ function readAll(fd: number, size: number): Buffer {
   return at < size ? data.subarray(0, at) : data;
 }
 
+/** What a folder listing (lstat) said of a file: the version the caller expects to read. */
+export interface ListedFile {
+  size: number;
+  mtimeMs?: number;
+}
+
 /**
  * Open `path` without following a link, check with fstat that it is a regular file, and read it
  * whole when it is at most `maxBytes`. The bytes are those of the file described: the same
  * descriptor is checked and read. When the file changed while it was read (size or time differ
  * after the read), it is read again, a few times at most, so the bytes belong to one version.
+ *
+ * With `listed` (what the walk's lstat said of it), one fstat after the read does both checks:
+ * the descriptor is a regular file and still the size and time the walk listed, so the bytes
+ * belong to that one version; any difference (or an error while reading something that is not a
+ * regular file any more) falls back to the careful read above. Why: a library of thousands of
+ * small files pays for every stat (bench/pack: 2,000 files, ~3 ms a stat each).
+ *
  * Synchronous: callers slice long runs (see TimeSlicer).
  */
-export function readRegularFileSync(path: string, maxBytes: number): RegularFile {
+export function readRegularFileSync(
+  path: string,
+  maxBytes: number,
+  listed?: ListedFile,
+): RegularFile {
+  if (listed !== undefined && listed.mtimeMs !== undefined && listed.size <= maxBytes) {
+    const read = readAsListed(path, listed.size, listed.mtimeMs);
+    if (read) return read;
+  }
   for (let attempt = 0; ; attempt++) {
     const fd = openSync(path, OPEN_FLAGS);
     try {
       const before = fstatSync(fd);
       if (!before.isFile()) throw new NotARegularFileError(`${path} is not a regular file.`);
-      const base = {
-        size: before.size,
-        mtimeMs: before.mtimeMs,
-        ctimeMs: before.ctimeMs,
-        ino: before.ino,
-        executable: (before.mode & 0o111) !== 0,
-      };
+      const base = describe(before);
       if (before.size > maxBytes) return base;
       const bytes = readAll(fd, before.size);
       const after = fstatSync(fd);
@@ -68,5 +83,48 @@ export function readRegularFileSync(path: string, maxBytes: number): RegularFile
     } finally {
       closeSync(fd);
     }
+  }
+}
+
+/** What fstat says of a file, in the reader's terms. */
+function describe(info: Stats): RegularFile {
+  return {
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    ctimeMs: info.ctimeMs,
+    ino: info.ino,
+    executable: (info.mode & 0o111) !== 0,
+  };
+}
+
+/**
+ * Read a file expected to be `size` bytes last modified at `mtimeMs`, then fstat the descriptor:
+ * a file that grew, shrank or was written since the listing shows another size or time.
+ * Undefined when it is not exactly that file (the caller reads it the careful way, which also
+ * says why it cannot).
+ */
+function readAsListed(path: string, size: number, mtimeMs: number): RegularFile | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, OPEN_FLAGS);
+  } catch {
+    return undefined;
+  }
+  try {
+    const bytes = readAll(fd, size);
+    const after = fstatSync(fd);
+    if (
+      !after.isFile() ||
+      bytes.length !== size ||
+      after.size !== size ||
+      after.mtimeMs !== mtimeMs
+    )
+      return undefined;
+    return { ...describe(after), bytes };
+  } catch {
+    // Why no error here: a folder or pipe swapped in fails the read; the careful read names it.
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }

@@ -206,7 +206,7 @@ export async function reviewInputOfFolder(
       // Why the same refusal: a file that grew past the limit since the walk is not read whole.
       if (bytes !== undefined && bytes.length > REVIEW_MAX_FILE_BYTES)
         throw new Error('grew while read');
-      bytes ??= readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES).bytes;
+      bytes ??= readRegularFileSync(join(folder.dir, e.path), REVIEW_MAX_FILE_BYTES, e).bytes;
       if (!bytes) throw new Error('grew while read');
       budget -= bytes.length;
       hashed.push(bytes);

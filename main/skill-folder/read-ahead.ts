@@ -118,7 +118,7 @@ function readPart(
       if (e.size > job.maxFileBytes || total + e.size > budgetBytes) continue;
       let file: RegularFile;
       try {
-        file = readRegularFileSync(joinWalked(job.root, path), job.maxFileBytes);
+        file = readRegularFileSync(joinWalked(job.root, path), job.maxFileBytes, e);
       } catch {
         continue; // Why: the caller reads it again and says why it cannot, in its own words.
       }

@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NotARegularFileError, readRegularFileSync, type ListedFile } from './read-file';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sb-read-file-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** What a walk's lstat says of a path now. */
+const listing = (path: string): ListedFile => {
+  const info = lstatSync(path);
+  return { size: info.size, mtimeMs: info.mtimeMs };
+};
+
+describe('reading a regular file', () => {
+  it('gives the bytes and what fstat says of them, with or without a listing', () => {
+    const path = join(dir, 'notes.md');
+    writeFileSync(path, 'hello\n', { mode: 0o755 });
+    const listed = listing(path);
+    for (const read of [readRegularFileSync(path, 1024), readRegularFileSync(path, 1024, listed)]) {
+      expect(read.bytes?.toString()).toBe('hello\n');
+      expect(read.size).toBe(6);
+      expect(read.mtimeMs).toBe(listed.mtimeMs);
+      expect(read.ino).toBe(lstatSync(path).ino);
+      expect(read.executable).toBe(process.platform !== 'win32');
+    }
+  });
+
+  it('reads an empty file as no bytes, not as a missing one', () => {
+    const path = join(dir, 'empty.md');
+    writeFileSync(path, '');
+    expect(readRegularFileSync(path, 1024, listing(path)).bytes?.length).toBe(0);
+  });
+
+  it('describes a file over the limit without reading it', () => {
+    const path = join(dir, 'big.bin');
+    writeFileSync(path, Buffer.alloc(2048, 1));
+    for (const read of [
+      readRegularFileSync(path, 1024),
+      readRegularFileSync(path, 1024, listing(path)),
+    ]) {
+      expect(read.bytes).toBeUndefined();
+      expect(read.size).toBe(2048);
+    }
+  });
+});
+
+describe('a file that is not what the listing said', () => {
+  it('grew since it was listed: the bytes are the whole file as it is now', () => {
+    const path = join(dir, 'grew.md');
+    writeFileSync(path, 'short');
+    const listed = listing(path);
+    writeFileSync(path, 'a good deal longer than before');
+    const read = readRegularFileSync(path, 1024, listed);
+    expect(read.bytes?.toString()).toBe('a good deal longer than before');
+    expect(read.size).toBe(30);
+  });
+
+  it('shrank since it was listed: the bytes are the whole file as it is now', () => {
+    const path = join(dir, 'shrank.md');
+    writeFileSync(path, 'a good deal longer than after');
+    const listed = listing(path);
+    writeFileSync(path, 'short');
+    expect(readRegularFileSync(path, 1024, listed).bytes?.toString()).toBe('short');
+  });
+
+  it('was rewritten at the same size: the time tells, and the bytes are the new ones', () => {
+    const path = join(dir, 'same-size.md');
+    writeFileSync(path, 'first');
+    utimesSync(path, 1_000_000, 1_000_000);
+    const listed = listing(path);
+    writeFileSync(path, 'later');
+    const read = readRegularFileSync(path, 1024, listed);
+    expect(read.bytes?.toString()).toBe('later');
+    expect(read.mtimeMs).not.toBe(listed.mtimeMs);
+  });
+
+  it('grew past the limit since it was listed: described, not read', () => {
+    const path = join(dir, 'now-big.bin');
+    writeFileSync(path, 'small');
+    const listed = listing(path);
+    writeFileSync(path, Buffer.alloc(4096, 2));
+    const read = readRegularFileSync(path, 1024, listed);
+    expect(read.bytes).toBeUndefined();
+    expect(read.size).toBe(4096);
+  });
+
+  it('became a folder: refused as not a regular file', () => {
+    const path = join(dir, 'swapped');
+    writeFileSync(path, 'file');
+    const listed = listing(path);
+    rmSync(path);
+    mkdirSync(path);
+    expect(() => readRegularFileSync(path, 1024, listed)).toThrow(NotARegularFileError);
+  });
+
+  it.runIf(process.platform !== 'win32')('became a link: refused, never followed', () => {
+    const outside = join(dir, 'outside.txt');
+    writeFileSync(outside, 'secret');
+    const path = join(dir, 'linked.md');
+    writeFileSync(path, 'secret');
+    const listed = listing(path);
+    rmSync(path);
+    symlinkSync(outside, path);
+    expect(() => readRegularFileSync(path, 1024, listed)).toThrow(/ELOOP|symbolic|link/i);
+  });
+
+  it.runIf(process.platform !== 'win32')('became a pipe: refused at once, never waited on', () => {
+    const path = join(dir, 'pipe.md');
+    writeFileSync(path, 'x');
+    const listed = listing(path);
+    rmSync(path);
+    execFileSync('mkfifo', [path]);
+    expect(() => readRegularFileSync(path, 1024, listed)).toThrow(NotARegularFileError);
+  });
+
+  it('vanished: the system says so', () => {
+    const path = join(dir, 'gone.md');
+    writeFileSync(path, 'x');
+    const listed = listing(path);
+    rmSync(path);
+    expect(() => readRegularFileSync(path, 1024, listed)).toThrow(/ENOENT/);
+  });
+});
