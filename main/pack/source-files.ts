@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SourceEntry } from '../../shared/projection';
@@ -58,6 +59,17 @@ function sourceEntry(e: SkillEntry): SourceEntry {
   return { path: e.path, kind: 'file', size: e.size, executable: e.executable === true };
 }
 
+/** Size and mode of a file entry that is not read, from lstat (0 when it is gone). */
+function describeUnread(dir: string, entry: SourceEntry): void {
+  try {
+    const info = lstatSync(joinWalked(dir, entry.path), { throwIfNoEntry: false });
+    entry.size = info?.size ?? 0;
+    entry.executable = info !== undefined && (info.mode & 0o111) !== 0;
+  } catch {
+    // Why: a path that cannot be examined keeps size 0, as the walk does.
+  }
+}
+
 /**
  * Read a skill folder for export with the one skill-folder reader (links described, never
  * followed; what a skill never holds listed but not entered), then the bytes of its small
@@ -70,21 +82,28 @@ function sourceEntry(e: SkillEntry): SourceEntry {
  */
 export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
   const slicer = new TimeSlicer();
-  const skill = await readSkillFolder(folder, slicer);
+  // Why 'links': every file is read next, and the read's fstat gives its size and mode.
+  const skill = await readSkillFolder(folder, slicer, 'links');
   const entries: SourceEntry[] = [];
   const cache = new Map<string, Buffer>();
   let cached = 0;
   for (const e of skill.entries) {
     const entry = sourceEntry(e);
     entries.push(entry);
-    if (entry.kind !== 'file' || e.leftOut?.scope === 'never') continue;
+    if (entry.kind !== 'file') continue;
     if (slicer.due()) await slicer.pause();
+    if (e.leftOut?.scope === 'never') {
+      // Why lstat only: a file the skill never holds (.DS_Store) is listed with its size, not read.
+      describeUnread(skill.dir, entry);
+      continue;
+    }
     let read;
     try {
-      read = readRegularFileSync(joinWalked(skill.dir, e.path), SCAN_MAX_BYTES, e);
+      read = readRegularFileSync(joinWalked(skill.dir, e.path), SCAN_MAX_BYTES);
     } catch {
       // Why keep going: a file that became a link or vanished since the walk is read (and
       // refused) again by readSourceBytes if the plan includes it.
+      describeUnread(skill.dir, entry);
       continue;
     }
     entry.size = read.size;

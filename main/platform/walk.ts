@@ -65,8 +65,12 @@ export function walkFolder(
   children: Map<string, WalkedEntry[]>,
   pending: string[],
   notEntered: NotEntered = ENTER_ALL,
-  /** Describe each entry with lstat (sizes, times, link targets); false: names and kinds only, for a first glance. */
-  describe = true,
+  /**
+   * Describe each entry with lstat (sizes, times, link targets); false: names and kinds only, for
+   * a first glance; 'links': links described, regular files by name and kind only (for callers
+   * that read every file next and take its size and time from that read).
+   */
+  describe: boolean | 'links' = true,
 ): boolean {
   // Why concatenation instead of path.join: relDir comes from readdir names joined with `/`
   // (which every platform's file calls accept), so nothing needs normalising; join showed up in the profile.
@@ -90,7 +94,7 @@ export function walkFolder(
       else pending.push(path);
       continue;
     }
-    if (kind === 'other' || !describe) continue;
+    if (kind === 'other' || !describe || (kind === 'file' && describe === 'links')) continue;
     const full = prefix + d.name;
     try {
       // Why throwIfNoEntry: a file removed since readdir keeps size 0 without an exception's cost.
@@ -132,7 +136,13 @@ export function walkSubtreesSync(
  */
 export async function walkTree(
   root: string,
-  options: { notEntered?: NotEntered; slicer?: TimeSlicer; maxEntries?: number } = {},
+  options: {
+    notEntered?: NotEntered;
+    slicer?: TimeSlicer;
+    maxEntries?: number;
+    /** See {@link walkFolder}'s `describe`. */
+    describe?: true | 'links';
+  } = {},
 ): Promise<WalkedTree> {
   const abs = resolve(root);
   const realRoot = realpathSync(abs);
@@ -144,7 +154,7 @@ export async function walkTree(
   for (let head = 0; head < pending.length; head++) {
     if (slicer.due()) await slicer.pause();
     const relDir = pending[head] ?? '';
-    const read = walkFolder(abs, relDir, children, pending, options.notEntered);
+    const read = walkFolder(abs, relDir, children, pending, options.notEntered, options.describe);
     // Why read the root again on failure: an unreadable root must fail the walk with the system's own error.
     if (!read && head === 0) readdirSync(abs);
     seen += children.get(relDir)?.length ?? 0;
