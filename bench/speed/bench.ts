@@ -505,7 +505,9 @@ async function validateRow(rows: Row[], extra: string[]): Promise<void> {
       };
       return String(doc.summary?.skillCount ?? doc.skills?.length ?? doc.summary?.skills ?? '?');
     } catch {
-      return '?';
+      // Why a second look: skill-check exits before a pipe has taken all of its JSON (~220 kB of
+      // ~650 kB arrive), so its report is cut short; the count comes first in it.
+      return /"skillCount":\s*(\d+)/.exec(out ?? '')?.[1] ?? '?';
     }
   };
   rows.push({
