@@ -165,6 +165,18 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     });
   }
 
+  it('gives every file its size and mode, read or left out, though the walk did not stat them', async () => {
+    const dir = await makeFixture(tmp);
+    const { plan } = await planSkillExport(dir, 'claude-ai');
+    const byPath = new Map(plan.entries.map((e) => [e.source, e]));
+    expect(byPath.get('references/guide.md')).toMatchObject({ size: 8, included: true });
+    expect(byPath.get('scripts/run.sh')).toMatchObject({ size: 19, mode: 0o755 });
+    expect(byPath.get('lib/b.py')).toMatchObject({ size: 9, mode: 0o644 });
+    // Left out without being read (a file a skill never holds): sized with lstat.
+    expect(byPath.get('.DS_Store')).toMatchObject({ size: 4, included: false });
+    expect(byPath.get('.env')).toMatchObject({ size: 15, included: false });
+  });
+
   it('explains every exclusion and warns about secrets and links', async () => {
     const dir = await makeFixture(tmp);
     const { plan } = await planSkillExport(dir, 'claude-ai');
