@@ -476,8 +476,12 @@ async function validateRow(rows: Row[], extra: string[]): Promise<void> {
     extra.push('skill-check is not installed (run bench/speed/run.mjs): validation row skipped');
     return;
   }
-  const ours = (): Promise<Timed> =>
-    runProcess(process.execPath, [BIN, 'validate', LIB, '--format', 'json']);
+  // Ours twice per turn: a full check (--no-cache) and a run that finds the findings the run
+  // before kept (nothing in the library changed since, so no skill is checked again).
+  const ours = (...extra: string[]): Promise<Timed> =>
+    runProcess(process.execPath, [BIN, 'validate', LIB, '--format', 'json', ...extra], {
+      SKILLBENCH_USER_DATA: USER_DATA,
+    });
   const peer = (): Promise<Timed> =>
     runProcess(process.execPath, [
       SKILL_CHECK,
@@ -487,16 +491,18 @@ async function validateRow(rows: Row[], extra: string[]): Promise<void> {
       '--format',
       'json',
     ]);
-  // One warm-up each (the page cache, npm's first run), then the pairs.
+  // One warm-up each (the page cache, npm's first run, the kept findings), then the turns.
   const first = await ours();
   const peerFirst = await peer();
-  const a: Timed[] = [];
+  const full: Timed[] = [];
+  const kept: Timed[] = [];
   const b: Timed[] = [];
   for (let i = 0; i < PAIRS; i++) {
-    a.push(await ours());
+    full.push(await ours('--no-cache'));
     b.push(await peer());
+    kept.push(await ours());
   }
-  const ratios = a.map((o, i) => (b[i]?.ms ?? NaN) / o.ms);
+  const ratiosOf = (a: Timed[]): number[] => a.map((o, i) => (b[i]?.ms ?? NaN) / o.ms);
   const skillsSeen = (out: string | undefined): string => {
     try {
       const doc = JSON.parse(out ?? '') as {
@@ -510,15 +516,29 @@ async function validateRow(rows: Row[], extra: string[]): Promise<void> {
       return /"skillCount":\s*(\d+)/.exec(out ?? '')?.[1] ?? '?';
     }
   };
-  rows.push({
-    workload: '`skillbench validate LIB --format json`, whole process',
+  const row = (workload: string, a: Timed[]): Row => ({
+    workload,
     ours: `${fmt(median(a.map((x) => x.ms)))} ms`,
     peer: `${fmt(median(b.map((x) => x.ms)))} ms (skill-check 1.2.0)`,
-    ratio: ratioText(ratios),
+    ratio: ratioText(ratiosOf(a)),
     goal: '≥ 2× skill-check',
-    status: median(ratios) >= 2 ? 'met' : 'missed',
+    status: median(ratiosOf(a)) >= 2 ? 'met' : 'missed',
     rss: `${mb(median(a.map((x) => x.rss ?? NaN)))} / ${mb(median(b.map((x) => x.rss ?? NaN)))}`,
   });
+  rows.push(
+    row(
+      '`skillbench validate LIB --format json --no-cache`, whole process, every skill checked',
+      full,
+    ),
+    row(
+      '`skillbench validate LIB --format json`, whole process, findings kept by the run before',
+      kept,
+    ),
+  );
+  const same = full.every((f) => f.out === first.out) && kept.every((k) => k.out === first.out);
+  extra.push(
+    `validate reports: ${same ? 'the same' : 'NOT the same'} with --no-cache and with kept findings`,
+  );
   extra.push(
     `validate exit codes: ours ${first.code} (${skillsSeen(first.out)} skills), skill-check ${peerFirst.code} (${skillsSeen(peerFirst.out)} skills)`,
   );

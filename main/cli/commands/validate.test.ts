@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/validation';
+import { backdate, LAST_MONTH, LAST_YEAR } from '../../testing/file-times';
 import { runCli } from '../run';
 import type { CliIO } from '../support/types';
 
@@ -267,17 +268,62 @@ describe('the real skillbench process', () => {
   it('validates a library and exits 1 on errors, 0 on a clean skill', async () => {
     await smallLibrary();
     const bin = join(repo, 'main/cli/skillbench.mjs');
+    const env = { ...process.env, SKILLBENCH_USER_DATA: join(tmp, 'data') };
     const bad = spawnSync(process.execPath, [bin, 'validate', 'lib', '--format', 'json'], {
       cwd: tmp,
       encoding: 'utf8',
+      env,
     });
     expect(bad.status, bad.stderr).toBe(1);
     expect(JSON.parse(bad.stdout).summary).toMatchObject({ skills: 2, error: 1 });
     const good = spawnSync(process.execPath, [bin, 'validate', 'lib/clean-skill'], {
       cwd: tmp,
       encoding: 'utf8',
+      env,
     });
     expect(good.stdout).toBe('No problems found in 1 skill.\n');
     expect(good.status).toBe(0);
+  });
+
+  it("keeps a library's findings between runs and checks again only the skill folders that changed", async () => {
+    await smallLibrary();
+    await backdate(join(tmp, 'lib'), LAST_YEAR);
+    const bin = join(repo, 'main/cli/skillbench.mjs');
+    const data = join(tmp, 'data');
+    const validate = (...extra: string[]): { status: number | null; report: unknown } => {
+      const p = spawnSync(
+        process.execPath,
+        [bin, 'validate', 'lib', '--format', 'json', ...extra],
+        {
+          cwd: tmp,
+          encoding: 'utf8',
+          env: { ...process.env, SKILLBENCH_USER_DATA: data },
+        },
+      );
+      expect(p.stderr).toBe('');
+      return { status: p.status, report: JSON.parse(p.stdout) };
+    };
+    const first = validate();
+    expect(first.status).toBe(1);
+    expect(await readdir(join(data, 'cache', 'listings'))).toHaveLength(1);
+    expect(validate()).toEqual(first);
+
+    // The error fixed in place with the same size and file time: a folder that looks unchanged
+    // is not read again, so the kept finding stands; --no-cache checks everything.
+    const skill = join(tmp, 'lib/broken-skill/SKILL.md');
+    const text = await readFile(skill, 'utf8');
+    const fixed = text.replace('Use when: notes', 'Use when, notes');
+    expect(fixed.length).toBe(text.length);
+    await writeFile(skill, fixed);
+    await backdate(skill, LAST_YEAR);
+    expect(validate()).toEqual(first);
+    const fresh = validate('--no-cache');
+    expect(fresh.status).toBe(0);
+
+    // Edited later (a new file time): checked again, and the cache now holds the new findings.
+    await backdate(skill, LAST_MONTH);
+    expect(validate()).toEqual(fresh);
+    await writeFile(skill, text);
+    expect(validate()).toEqual(first);
   });
 });

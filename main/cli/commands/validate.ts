@@ -1,15 +1,18 @@
 import { stat } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROFILE_IDS } from '../../../shared/validation';
 import type { ProfileId } from '../../../shared/validation';
 import { findSkillFolders, skillFileAt } from '../../skill-folder';
 import { describeFsError } from '../../platform/fs-errors';
 import { mapLimit } from '../../platform/concurrency';
+import { defaultUserDataDir } from '../../platform/user-data';
+import { ListingCache } from '../../library/listing-cache';
 import { toJsonReport, toSarif, toText } from '../../validate/report-format';
 import type { ValidateReportInput } from '../../validate/report-format';
 import {
   applySafeFixes,
+  LibraryMemo,
   validateLibrary,
   validateSkillFolder,
   ValidateInputError,
@@ -20,7 +23,7 @@ import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { parseProblem } from '../support/words';
 
-const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix]
+const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix] [--no-cache]
 
 Check skills (folders with a SKILL.md) against the rules of the programs that read them.
 
@@ -42,6 +45,10 @@ library folder to check depends_on as well.
                 sarif: SARIF 2.1.0 for code-scanning tools (paths relative to this folder).
   --fix         apply the safe fixes first (quoting values, line endings, the byte-order mark,
                 …), each file written atomically, report what changed, then check again.
+  --no-cache    check every skill of a library folder again. Without it, the findings of the
+                last check of that folder (by this version of Skillbench, the app's or this
+                command's) are kept in Skillbench's settings folder, and a skill folder in
+                which no file's name, size or time has changed since is not checked again.
 
 Exit status: 0 no errors (warnings allowed), 1 at least one error, 2 usage or I/O problem
 (for example a PATH that does not exist).
@@ -55,6 +62,7 @@ interface Options {
   profiles: ProfileId[] | undefined;
   format: Format;
   fix: boolean;
+  cache: boolean;
 }
 
 function parse(args: string[]): Options {
@@ -68,6 +76,7 @@ function parse(args: string[]): Options {
         profile: { type: 'string', multiple: true, short: 'p' },
         format: { type: 'string', short: 'f' },
         fix: { type: 'boolean' },
+        'no-cache': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -86,7 +95,13 @@ function parse(args: string[]): Options {
       throw new UsageError(`There is no profile "${p}". Profiles: ${PROFILE_IDS.join(', ')}.`);
     return p as ProfileId;
   });
-  return { paths: positionals, profiles, format, fix: values.fix ?? false };
+  return {
+    paths: positionals,
+    profiles,
+    format,
+    fix: values.fix ?? false,
+    cache: !(values['no-cache'] ?? false),
+  };
 }
 
 /** What a PATH turned out to be. */
@@ -172,6 +187,13 @@ export const validateCommand: CliCommand = {
             t.dir = f.renamedFolder.to;
       }
     }
+    // Why kept findings: most runs over a library find most of its skills as they were (see
+    // LibraryMemo); `source` runs (tests from source) may have other rules, so nothing is kept.
+    const build = process.env.SKILLBENCH_BUILD ?? 'source';
+    const kept =
+      opts.cache && build !== 'source' && targets.some((t) => t.kind === 'library')
+        ? new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build)
+        : undefined;
     const seen = new Set<string>();
     for (const t of targets) {
       try {
@@ -183,10 +205,14 @@ export const validateCommand: CliCommand = {
           if (!seen.has(r.file)) input.skills.push(r);
           seen.add(r.file);
         } else {
-          const lib = await validateLibrary(t.dir, {
+          const root = resolve(t.dir);
+          const memo = kept ? ((await kept.load(root)) ?? new LibraryMemo()) : undefined;
+          const lib = await validateLibrary(root, {
             ...(opts.profiles ? { profiles: opts.profiles } : {}),
             sharedFrom: CLI_SHARED_FROM,
+            ...(memo ? { memo } : {}),
           });
+          if (kept && memo && memo.rechecked > 0) kept.save(root, memo);
           if (lib.skills.length === 0) {
             input.inputErrors.push({
               path: t.dir,
@@ -207,6 +233,8 @@ export const validateCommand: CliCommand = {
         });
       }
     }
+    // Why before the report: the process may end as soon as it is written.
+    await kept?.close();
     const text = terminalIO(io);
     for (const e of input.inputErrors) text.stderr(term`skillbench validate: ${e.message}\n`);
     if (opts.format === 'json')
