@@ -2,12 +2,12 @@
  * The listing cache when the app closes: what is pending is written, and work still finishing in
  * the background writes nothing after (the user-data folder may be removed at once). Real files.
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryMemo } from '../validate';
 import { tempDir } from '../testing/skill-library';
-import { ListingCache } from './listing-cache';
+import { ListingCache, MAX_CACHE_FILES } from './listing-cache';
 
 describe('ListingCache.close', () => {
   let data: Awaited<ReturnType<typeof tempDir>>;
@@ -39,5 +39,63 @@ describe('ListingCache.close', () => {
     cache.keep('serve-checks', 'other', new Map());
     await cache.flush();
     expect((await readdir(dir)).sort()).toEqual(written);
+  });
+});
+
+describe('ListingCache keeps a bounded number of files', () => {
+  let data: Awaited<ReturnType<typeof tempDir>>;
+  beforeEach(async () => {
+    data = await tempDir('skillbench-listing-cache-');
+  });
+  afterEach(async () => {
+    await data.remove();
+  });
+  it('drops the least recently used past the bound, keeps one just read, and leaves other files alone', async () => {
+    const dir = join(data.path, 'listings');
+    const cache = new ListingCache(dir, 'b1');
+    /** Cache file name → the library root it was written for. */
+    const named = new Map<string, string>();
+    const memoOf = (root: string): LibraryMemo => {
+      const memo = new LibraryMemo();
+      memo.root = root;
+      memo.key = 'k';
+      return memo;
+    };
+    // The cache full: a library checked long ago, and others checked since, a day apart.
+    for (let i = 0; i < MAX_CACHE_FILES; i++) {
+      const root = i === 0 ? '/lib/old-but-used' : `/lib/${i}`;
+      cache.save(root, memoOf(root));
+      await cache.flush();
+      const [name] = (await readdir(dir)).filter((n) => !named.has(n));
+      named.set(name, root);
+    }
+    await writeFile(join(dir, 'notes.txt'), 'mine');
+    for (const [name, root] of named) {
+      const when =
+        root === '/lib/old-but-used'
+          ? Date.UTC(2024, 0, 1)
+          : Date.UTC(2025, 0, 1) + Number(root.slice(5)) * 86_400_000;
+      await utimes(join(dir, name), new Date(when), new Date(when));
+    }
+    // The library checked long ago is read again: it counts as just used.
+    const oldName = [...named].find(([, root]) => root === '/lib/old-but-used')?.[0] as string;
+    expect(await cache.load('/lib/old-but-used')).not.toBeNull();
+    expect((await stat(join(dir, oldName))).mtimeMs).toBeGreaterThan(Date.UTC(2025, 0, 1));
+    // Five more libraries checked: five files have to go.
+    for (let i = 0; i < 5; i++) {
+      cache.save(`/lib/new-${i}`, memoOf(`/lib/new-${i}`));
+      await cache.flush();
+    }
+    await cache.close();
+
+    const after = await readdir(dir);
+    expect(after).toContain('notes.txt');
+    expect(after).toContain(oldName);
+    expect(after.filter((n) => n !== 'notes.txt')).toHaveLength(MAX_CACHE_FILES);
+    // What went are the five least recently used: the libraries checked first after the old one.
+    const gone = [...named.keys()].filter((n) => !after.includes(n));
+    expect(gone.map((n) => named.get(n)).sort()).toEqual(
+      ['/lib/1', '/lib/2', '/lib/3', '/lib/4', '/lib/5'].sort(),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { LibraryMemo } from '../validate';
@@ -10,6 +10,16 @@ const FORMAT = 1;
 
 /** How long after a listing changed the findings are written (several listings in a row write once). */
 const SAVE_DELAY_MS = 1000;
+
+/**
+ * Most files the cache folder keeps; past it, the least recently used go. Why a bound: every
+ * library folder checked gets a file of its own (`skillbench validate` in a new temporary checkout
+ * on every CI run would otherwise add one each time, for ever).
+ */
+export const MAX_CACHE_FILES = 64;
+
+/** The names this cache writes: a listing (`<24 hex>.bin`) or another owner's findings (`<kind>-<24 hex>.bin`). */
+const OWN_FILE = /^(?:[a-z][a-z0-9-]*-)?[0-9a-f]{24}\.bin$/;
 
 /** What a cache file holds. */
 interface CacheFile {
@@ -72,6 +82,7 @@ export class ListingCache {
       memo.root = root;
       memo.key = data.key;
       memo.units = data.units;
+      await this.used(this.fileOf(root));
       return memo;
     } catch {
       // Why silent: no cache, a damaged one or one from another Node version only means a full check.
@@ -135,6 +146,7 @@ export class ListingCache {
     try {
       const data = deserialize(await readFile(this.keptFile(kind, key))) as Partial<KeptFile>;
       if (data.format !== FORMAT || data.build !== this.build || data.key !== key) return null;
+      await this.used(this.keptFile(kind, key));
       return data.value ?? null;
     } catch {
       // Why silent: no cache or a damaged one only means the work is done again.
@@ -164,6 +176,7 @@ export class ListingCache {
     try {
       await mkdir(this.dir, { recursive: true });
       await writeFileAtomic(file, serialize(data));
+      await this.prune();
     } catch {
       // Why ignored: as for listings, a failed write only means the work is done again next time.
     }
@@ -186,8 +199,37 @@ export class ListingCache {
     try {
       await mkdir(this.dir, { recursive: true });
       await writeFileAtomic(this.fileOf(root), serialize(data));
+      await this.prune();
     } catch {
       // Why ignored: a full user-data disk must not break the listing; the next start checks everything.
     }
+  }
+
+  /** Mark a file as used now, so pruning keeps it over files not used for longer. */
+  private async used(file: string): Promise<void> {
+    const now = new Date();
+    // Why a failure is ignored: it only makes the file look older to pruning.
+    await utimes(file, now, now).catch(() => undefined);
+  }
+
+  /**
+   * Keep at most {@link MAX_CACHE_FILES} files, the most recently used (written or read). Only
+   * this cache's own names are looked at; anything else in the folder is left alone.
+   */
+  private async prune(): Promise<void> {
+    const names = (await readdir(this.dir)).filter((n) => OWN_FILE.test(n));
+    if (names.length <= MAX_CACHE_FILES) return;
+    const dated = await Promise.all(
+      names.map(async (name) => {
+        const file = join(this.dir, name);
+        try {
+          return { file, time: (await stat(file)).mtimeMs };
+        } catch {
+          return { file, time: -1 };
+        }
+      }),
+    );
+    dated.sort((a, b) => b.time - a.time);
+    for (const { file } of dated.slice(MAX_CACHE_FILES)) await unlink(file).catch(() => undefined);
   }
 }
