@@ -1,6 +1,7 @@
 /**
- * The listing cache when the app closes: what is pending is written, and work still finishing in
- * the background writes nothing after (the user-data folder may be removed at once). Real files.
+ * The listing cache on disk: when the app closes, what is pending is written and work still
+ * finishing in the background writes nothing after (the user-data folder may be removed at once);
+ * the folder keeps a bounded number of files. Real files.
  */
 import { readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,22 +10,22 @@ import { LibraryMemo } from '../validate';
 import { tempDir } from '../testing/skill-library';
 import { ListingCache, MAX_CACHE_FILES } from './listing-cache';
 
+let data: Awaited<ReturnType<typeof tempDir>>;
+beforeEach(async () => {
+  data = await tempDir('skillbench-listing-cache-');
+});
+afterEach(async () => {
+  await data.remove();
+});
+
+function memoFor(root: string): LibraryMemo {
+  const memo = new LibraryMemo();
+  memo.root = root;
+  memo.key = 'k';
+  return memo;
+}
+
 describe('ListingCache.close', () => {
-  let data: Awaited<ReturnType<typeof tempDir>>;
-  beforeEach(async () => {
-    data = await tempDir('skillbench-listing-cache-');
-  });
-  afterEach(async () => {
-    await data.remove();
-  });
-
-  function memoFor(root: string): LibraryMemo {
-    const memo = new LibraryMemo();
-    memo.root = root;
-    memo.key = 'k';
-    return memo;
-  }
-
   it('writes what is pending, then nothing after', async () => {
     const dir = join(data.path, 'listings');
     const cache = new ListingCache(dir, 'b1');
@@ -43,28 +44,15 @@ describe('ListingCache.close', () => {
 });
 
 describe('ListingCache keeps a bounded number of files', () => {
-  let data: Awaited<ReturnType<typeof tempDir>>;
-  beforeEach(async () => {
-    data = await tempDir('skillbench-listing-cache-');
-  });
-  afterEach(async () => {
-    await data.remove();
-  });
   it('drops the least recently used past the bound, keeps one just read, and leaves other files alone', async () => {
     const dir = join(data.path, 'listings');
     const cache = new ListingCache(dir, 'b1');
     /** Cache file name → the library root it was written for. */
     const named = new Map<string, string>();
-    const memoOf = (root: string): LibraryMemo => {
-      const memo = new LibraryMemo();
-      memo.root = root;
-      memo.key = 'k';
-      return memo;
-    };
     // The cache full: a library checked long ago, and others checked since, a day apart.
     for (let i = 0; i < MAX_CACHE_FILES; i++) {
       const root = i === 0 ? '/lib/old-but-used' : `/lib/${i}`;
-      cache.save(root, memoOf(root));
+      cache.save(root, memoFor(root));
       await cache.flush();
       const [name] = (await readdir(dir)).filter((n) => !named.has(n));
       named.set(name, root);
@@ -83,7 +71,7 @@ describe('ListingCache keeps a bounded number of files', () => {
     expect((await stat(join(dir, oldName))).mtimeMs).toBeGreaterThan(Date.UTC(2025, 0, 1));
     // Five more libraries checked: five files have to go.
     for (let i = 0; i < 5; i++) {
-      cache.save(`/lib/new-${i}`, memoOf(`/lib/new-${i}`));
+      cache.save(`/lib/new-${i}`, memoFor(`/lib/new-${i}`));
       await cache.flush();
     }
     await cache.close();
