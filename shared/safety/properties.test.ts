@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../skill/frontmatter-parser';
 import { reviewSkill } from './review';
+import { decodePunycode } from './unicode';
 import { inputOf } from './testing/samples';
 
 // Characters that exercise every path: Markdown syntax, the start of every pattern, hidden and
@@ -104,5 +105,44 @@ describe('the review on random input', () => {
       ),
     );
     expect(['clear', 'review', 'danger']).toContain(report.verdict);
+  });
+});
+
+describe('punycode host names in a skill', () => {
+  it('decodes real labels and refuses malformed ones without throwing', () => {
+    // RFC 3492's own samples and common ones.
+    expect(decodePunycode('bcher-kva')).toBe('bücher');
+    expect(decodePunycode('mnchen-3ya')).toBe('münchen');
+    expect(decodePunycode('wgv71a119e')).toBe('日本語');
+    expect(decodePunycode('80ak6aa92e')).toBe('аррӏе');
+    // Found by the property test above: characters outside the digit and letter ranges made
+    // negative digits, and then an invalid code point that threw.
+    for (const bad of ['![', '[', '`', '@', '-!', 'a-[', 'z-{', 'é-a', 'a'.repeat(60), ''])
+      expect(() => decodePunycode(bad)).not.toThrow();
+    expect(decodePunycode('![')).toBeUndefined();
+    expect(decodePunycode('a-[')).toBeUndefined();
+    expect(decodePunycode('é-a')).toBeUndefined();
+    expect(decodePunycode('a'.repeat(60))).toBeUndefined();
+    const report = reviewSkill(
+      inputOf({ 'SKILL.md': 'See https://xn--![ and https://xn--[.com' }, parseSkill),
+    );
+    expect(['clear', 'review', 'danger']).toContain(report.verdict);
+  });
+
+  it('never throws on any label, and anything it decodes is at most a DNS label long', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 80, unit: 'binary' }),
+          // Digits, letters, the dash and their neighbours in ASCII, where malformed labels live.
+          fc.array(fc.constantFrom(...'09azAZ-!/:@[`{é'), { maxLength: 70 }).map((a) => a.join('')),
+        ),
+        (label) => {
+          const decoded = decodePunycode(label);
+          if (decoded !== undefined) expect([...decoded].length).toBeLessThanOrEqual(63);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

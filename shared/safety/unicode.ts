@@ -286,8 +286,15 @@ export function mixesScripts(word: string): boolean {
   return /\p{Script=Latin}/u.test(word) && /[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(word);
 }
 
-/** Decode one punycode label (RFC 3492) without its `xn--` prefix; undefined when malformed. */
+/** Longest DNS label (RFC 1035); a longer `xn--` label is no host name a browser would show. */
+const MAX_LABEL = 63;
+
+/**
+ * Decode one punycode label (RFC 3492) without its `xn--` prefix; undefined when malformed.
+ * Never throws: the label comes from a skill's text, which an attacker writes.
+ */
 export function decodePunycode(input: string): string | undefined {
+  if (input.length > MAX_LABEL - 4) return undefined;
   const base = 36,
     tMin = 1,
     tMax = 26,
@@ -295,7 +302,12 @@ export function decodePunycode(input: string): string | undefined {
     damp = 700;
   const out: number[] = [];
   const dash = input.lastIndexOf('-');
-  for (let j = 0; j < Math.max(dash, 0); j++) out.push(input.charCodeAt(j));
+  for (let j = 0; j < Math.max(dash, 0); j++) {
+    const c = input.charCodeAt(j);
+    // Why: the part before the last dash holds only basic (ASCII) code points.
+    if (c >= 0x80) return undefined;
+    out.push(c);
+  }
   let n = 128,
     i = 0,
     bias = 72;
@@ -315,7 +327,16 @@ export function decodePunycode(input: string): string | undefined {
     for (let k = base; ; k += base) {
       if (pos >= input.length || k > 2000) return undefined;
       const c = input.charCodeAt(pos++);
-      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : base;
+      // Why explicit ranges: RFC 3492's `c - 48 < 10` relies on unsigned arithmetic; here a
+      // character below '0' or between the letter ranges would make a negative digit.
+      const digit =
+        c >= 48 && c <= 57
+          ? c - 22
+          : c >= 65 && c <= 90
+            ? c - 65
+            : c >= 97 && c <= 122
+              ? c - 97
+              : base;
       if (digit >= base) return undefined;
       i += digit * w;
       const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
