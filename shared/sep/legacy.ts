@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isDigest } from './digest';
+import { isSafeSegment } from './skill-uri';
 
 /** What a legacy parser returns: readable items and the problems met on the way. */
 export interface LegacyParse<T> {
@@ -182,14 +183,12 @@ export function parseFastMcpManifest(input: unknown): LegacyParse<FastMcpManifes
     return { items: [], problems: [`The manifest was not understood: ${issueText(r.error)}.`] };
   const problems: string[] = [];
   const files = r.data.files.filter((f) => {
-    const bad =
-      f.path.length === 0 ||
-      f.path.startsWith('/') ||
-      f.path.includes('\\') ||
-      f.path.split('/').some((s) => s === '..' || s === '');
+    // Why every segment through isSafeSegment: the path becomes a skill:// URI (and a file name
+    // on Save), so it must hold only names such a URI can carry; `/a` starts with an empty one.
+    const bad = f.path.split('/').some((segment) => !isSafeSegment(segment));
     if (bad)
       problems.push(
-        `The manifest path "${f.path}" was left out: it is empty, absolute or steps outside the skill.`,
+        `The manifest path ${JSON.stringify(f.path)} was left out: it is empty, absolute, steps outside the skill or holds a character no file name can.`,
       );
     return !bad;
   });

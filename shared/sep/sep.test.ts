@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   detectIndexShape,
   digestHex,
   formatDigest,
   isDigest,
+  isSafeSegment,
   joinSkillUri,
   ListSkillsResultSchema,
   parseAprilIndex,
@@ -60,6 +62,50 @@ describe('parseSkillUri', () => {
   it('refuses non-strings and overlong URIs', () => {
     expect(parseSkillUri(42).ok).toBe(false);
     expect(parseSkillUri(`skill://a/${'b'.repeat(5000)}`).ok).toBe(false);
+  });
+
+  it('refuses half a surrogate pair (JSON can carry one) instead of throwing', () => {
+    for (const uri of ['skill://a/\ud800/SKILL.md', 'skill://\udfff/SKILL.md', 'skill://a/b\ud800'])
+      expect(parseSkillUri(uri)).toEqual({
+        ok: false,
+        reason: 'The URI contains characters that are not allowed in a file name.',
+      });
+    expect(isSafeSegment('b\ud800')).toBe(false);
+    // A whole pair is one character and is encoded as usual.
+    const emoji = parseSkillUri('skill://a/\u{1f600}/SKILL.md');
+    expect(emoji.ok && emoji.uri.href).toBe('skill://a/%F0%9F%98%80/SKILL.md');
+  });
+
+  it('never throws, and what it accepts it spells back the same way', () => {
+    const unit = fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c));
+    const piece = fc.oneof(
+      fc.constantFrom(
+        'a',
+        'Z',
+        '9',
+        '.',
+        '..',
+        '%',
+        '%2e',
+        '%2F',
+        '%c3%a9',
+        '/',
+        '\\',
+        '?',
+        '#',
+        ':',
+        '@',
+      ),
+      fc.constantFrom('\ud800', '\udc00', '\u{1f600}', 'é', ' ', '\u0000'),
+      unit,
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const r = parseSkillUri(`skill://${parts.join('')}`);
+        if (r.ok) expect(parseSkillUri(r.uri.href)).toEqual(r);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('accepts other schemes only when asked', () => {
@@ -211,9 +257,14 @@ describe('legacy parsers', () => {
         { path: 'SKILL.md', size: 10, hash: `sha256:${HEX}` },
         { path: '../etc/passwd' },
         { path: '/abs' },
+        { path: 'a/./b' },
+        { path: 'a\\b' },
+        { path: 'bad\u0000name' },
+        { path: 'half\ud800.md' },
+        { path: 'references/ok.md' },
       ],
     });
-    expect(r.items[0]?.files.map((f) => f.path)).toEqual(['SKILL.md']);
-    expect(r.problems).toHaveLength(2);
+    expect(r.items[0]?.files.map((f) => f.path)).toEqual(['SKILL.md', 'references/ok.md']);
+    expect(r.problems).toHaveLength(6);
   });
 });

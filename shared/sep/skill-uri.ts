@@ -36,6 +36,12 @@ const RAW_SEGMENT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}|[^\p{ASCI
 const RAW_AUTHORITY = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2}|[^\p{ASCII}])+$/u;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\x00-\x1f\x7f]/;
+/**
+ * Half of a UTF-16 surrogate pair on its own: no character, so it has no percent-encoding
+ * (`encodeURIComponent` throws on it). JSON can carry one (`"\ud800"`), and so can a file name
+ * on Windows.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** True when a decoded segment may appear in a served URI: non-empty, not `.`/`..`, no slash, backslash or control character. */
 export function isSafeSegment(segment: string): boolean {
@@ -45,7 +51,8 @@ export function isSafeSegment(segment: string): boolean {
     segment !== '..' &&
     !segment.includes('/') &&
     !segment.includes('\\') &&
-    !CONTROL.test(segment)
+    !CONTROL.test(segment) &&
+    !LONE_SURROGATE.test(segment)
   );
 }
 
