@@ -6,6 +6,7 @@
  */
 import {
   DIRECTORY_MIME_TYPE,
+  encodeRelativePath,
   isDigest,
   parseFastMcpManifest,
   SKILL_LIMITS,
@@ -38,10 +39,6 @@ function hasVerifiableManifest(skill: InspectedSkill): boolean {
   return skill.route === 'extension' && Array.isArray(skill.manifest);
 }
 
-function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
-}
-
 /** Read a FastMCP `_manifest` into the skill's manifest (legacy, lazily: only when the skill is opened). */
 export async function loadLegacyManifest(
   session: InspectorSession,
@@ -59,7 +56,7 @@ export async function loadLegacyManifest(
     const hex = f.hash?.replace(/^sha256:/, '').toLowerCase();
     const digest = hex && /^[0-9a-f]{64}$/.test(hex) ? `sha256:${hex}` : undefined;
     return {
-      uri: `${skill.rootUri}/${encodePath(f.path)}`,
+      uri: `${skill.rootUri}/${encodeRelativePath(f.path)}`,
       path: f.path,
       size: f.size,
       digest: isDigest(digest) ? digest : undefined,
@@ -461,7 +458,7 @@ export function fileTree(
         child = {
           name,
           path,
-          uri: `${skill.rootUri}/${encodePath(path)}`,
+          uri: `${skill.rootUri}/${encodeRelativePath(path)}`,
           kind: 'directory',
           children: [],
         };

@@ -6,6 +6,7 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SAFETY_RULES, type SafetyFinding, type SafetySeverity } from '../../shared/safety';
+import { encodeRelativePath } from '../../shared/sep';
 import { term } from '../security/terminal-text';
 import type { ReviewedSkill } from './service';
 
@@ -115,7 +116,7 @@ export function toScanSarif(
       const file = base === '.' ? f.file : `${base}/${f.file}`;
       const physical: Record<string, unknown> = {
         artifactLocation: {
-          uri: file.split('/').map(encodeURIComponent).join('/'),
+          uri: encodeRelativePath(file),
           uriBaseId: '%SRCROOT%',
         },
       };

@@ -1,5 +1,6 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { encodeRelativePath } from '../../shared/sep';
 import { RULES } from '../../shared/validation';
 import { term } from '../security/terminal-text';
 import type {
@@ -256,10 +257,6 @@ const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
   info: 'note',
 };
 
-function uriOf(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
-}
-
 function defaultLevel(rule: RuleInfo): 'error' | 'warning' | 'note' {
   const sev = Object.values(rule.severity);
   return sev.includes('error') ? 'error' : sev.includes('warning') ? 'warning' : 'note';
@@ -279,7 +276,7 @@ export function toSarif(
   const results: Record<string, unknown>[] = [];
   const location = (file: string, range?: Range): Record<string, unknown> => {
     const physical: Record<string, unknown> = {
-      artifactLocation: { uri: uriOf(file), uriBaseId: '%SRCROOT%' },
+      artifactLocation: { uri: encodeRelativePath(file), uriBaseId: '%SRCROOT%' },
     };
     if (range) {
       physical['region'] = {

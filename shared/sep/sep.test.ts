@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   detectIndexShape,
   digestHex,
+  encodeRelativePath,
   formatDigest,
   isDigest,
   isSafeSegment,
@@ -106,6 +107,11 @@ describe('parseSkillUri', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('encodes a relative path segment by segment, and never throws on half a surrogate pair', () => {
+    expect(encodeRelativePath('my refs/a#b.md')).toBe('my%20refs/a%23b.md');
+    expect(encodeRelativePath('x/b\ud800.md')).toBe('x/b%EF%BF%BD.md');
   });
 
   it('accepts other schemes only when asked', () => {

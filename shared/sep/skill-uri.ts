@@ -42,6 +42,7 @@ const CONTROL = /[\x00-\x1f\x7f]/;
  * on Windows.
  */
 const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
 
 /** True when a decoded segment may appear in a served URI: non-empty, not `.`/`..`, no slash, backslash or control character. */
 export function isSafeSegment(segment: string): boolean {
@@ -59,6 +60,17 @@ export function isSafeSegment(segment: string): boolean {
 /** Percent-encode one decoded segment the canonical way (encodeURIComponent, which leaves unreserved characters alone). */
 export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment);
+}
+
+/**
+ * Percent-encode a `/`-separated relative path segment by segment (a SARIF location, the URI of a
+ * listed file). Never throws: half a surrogate pair, which has no encoding, becomes U+FFFD.
+ */
+export function encodeRelativePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => encodeURIComponent(segment.replace(LONE_SURROGATES, '\ufffd')))
+    .join('/');
 }
 
 /** Parse and check a hierarchical URI such as `skill://acme/refunds/SKILL.md`; never throws. */
