@@ -6,7 +6,7 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SAFETY_RULES, type SafetyFinding, type SafetySeverity } from '../../shared/safety';
-import { encodeRelativePath } from '../../shared/sep';
+import { encodeRelativePath } from '../../shared/sep/skill-uri';
 import { term } from '../security/terminal-text';
 import type { ReviewedSkill } from './service';
 

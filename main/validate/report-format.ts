@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { encodeRelativePath } from '../../shared/sep';
+import { encodeRelativePath } from '../../shared/sep/skill-uri';
 import { RULES } from '../../shared/validation';
 import { term } from '../security/terminal-text';
 import type {
