@@ -3,7 +3,16 @@
  * finishing in the background writes nothing after (the user-data folder may be removed at once);
  * the folder keeps a bounded number of files. Real files.
  */
-import { readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  lutimes,
+  readdir,
+  rename,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryMemo } from '../validate';
@@ -85,5 +94,36 @@ describe('ListingCache keeps a bounded number of files', () => {
     expect(gone.map((n) => named.get(n)).sort()).toEqual(
       ['/lib/1', '/lib/2', '/lib/3', '/lib/4', '/lib/5'].sort(),
     );
+  });
+
+  it('dates and removes a link under a cache file name as itself, never touching its target, and empties a flooded folder', async () => {
+    const dir = join(data.path, 'listings');
+    const outside = join(data.path, 'outside.bin');
+    const cache = new ListingCache(dir, 'b1');
+    // A real cache file for one library, moved outside and linked back under its own name.
+    cache.save('/lib/linked', memoFor('/lib/linked'));
+    await cache.flush();
+    const [name] = await readdir(dir);
+    await rename(join(dir, name), outside);
+    await symlink(outside, join(dir, name));
+    const longAgo = new Date(Date.UTC(2024, 0, 1));
+    await utimes(outside, longAgo, longAgo);
+    await lutimes(join(dir, name), longAgo, longAgo);
+    // Reading through the link marks the link as used, not the file it points to.
+    expect(await cache.load('/lib/linked')).not.toBeNull();
+    expect((await stat(outside)).mtimeMs).toBe(longAgo.getTime());
+    expect((await lstat(join(dir, name))).mtimeMs).toBeGreaterThan(longAgo.getTime());
+    // A flood of files named like cache files, all newer than the link: the link goes as itself.
+    await lutimes(join(dir, name), longAgo, longAgo);
+    const flood = 2_000;
+    for (let i = 0; i < flood; i++)
+      await writeFile(join(dir, `${i.toString(16).padStart(24, '0')}.bin`), 'x');
+    cache.save('/lib/new', memoFor('/lib/new'));
+    await cache.close();
+    const after = await readdir(dir);
+    expect(after).toHaveLength(MAX_CACHE_FILES);
+    expect(after).not.toContain(name);
+    expect((await stat(outside)).size).toBeGreaterThan(0);
+    expect((await stat(outside)).mtimeMs).toBe(longAgo.getTime());
   });
 });

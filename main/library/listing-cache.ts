@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink, utimes } from 'node:fs/promises';
+import { lstat, lutimes, mkdir, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { LibraryMemo } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { mapLimit } from '../platform/concurrency';
 
 /** Bump when the cached shape changes. */
 const FORMAT = 1;
@@ -205,11 +206,14 @@ export class ListingCache {
     }
   }
 
-  /** Mark a file as used now, so pruning keeps it over files not used for longer. */
+  /**
+   * Mark a file as used now, so pruning keeps it over files not used for longer. Why `lutimes`:
+   * a link put in the folder under a cache file's name has its own time set, never its target's.
+   */
   private async used(file: string): Promise<void> {
     const now = new Date();
     // Why a failure is ignored: it only makes the file look older to pruning.
-    await utimes(file, now, now).catch(() => undefined);
+    await lutimes(file, now, now).catch(() => undefined);
   }
 
   /**
@@ -219,16 +223,16 @@ export class ListingCache {
   private async prune(): Promise<void> {
     const names = (await readdir(this.dir)).filter((n) => OWN_FILE.test(n));
     if (names.length <= MAX_CACHE_FILES) return;
-    const dated = await Promise.all(
-      names.map(async (name) => {
-        const file = join(this.dir, name);
-        try {
-          return { file, time: (await stat(file)).mtimeMs };
-        } catch {
-          return { file, time: -1 };
-        }
-      }),
-    );
+    // Why a few at a time: a folder flooded with files must not queue one system call per file at once.
+    const dated = await mapLimit(names, 16, async (name) => {
+      const file = join(this.dir, name);
+      try {
+        // Why lstat: a link is dated and removed as itself; what it points to is never touched.
+        return { file, time: (await lstat(file)).mtimeMs };
+      } catch {
+        return { file, time: -1 };
+      }
+    });
     dated.sort((a, b) => b.time - a.time);
     for (const { file } of dated.slice(MAX_CACHE_FILES)) await unlink(file).catch(() => undefined);
   }
