@@ -12,15 +12,12 @@ import {
   type CatalogCandidate,
   type EvalSource,
 } from '../../shared/agent-view';
-import { parseSkill } from '../../shared/skill';
+import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import type { InspectedSkill } from '../../shared/inspector/types';
 import { TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
-import { readRegularFileSync } from '../platform/read-file';
+import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
 import { findSkillFolders } from '../skill-folder';
-
-/** Largest SKILL.md read for the catalog (the validator's own bound on a file is larger; a catalog entry needs only the start). */
-const SKILL_MD_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
 export interface GatheredSkill {
@@ -102,15 +99,7 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       if (slicer.due()) await slicer.pause();
       let text: string;
       try {
-        const read = readRegularFileSync(f.file, SKILL_MD_MAX_BYTES);
-        if (!read.bytes) {
-          problems.push({
-            path: f.file,
-            message: `${f.file} is larger than 16 MiB, so it is left out of the catalog.`,
-          });
-          continue;
-        }
-        text = read.bytes.toString('utf8');
+        text = readBoundedSync(f.file, SKILL_MD_MAX_BYTES).toString('utf8');
       } catch (error) {
         problems.push({ path: f.file, message: describeFsError(error, f.file, 'read').message });
         continue;

@@ -5,8 +5,9 @@
  * entering `.git` or `node_modules`; links are not files and are left out.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readBoundedSync } from '../platform/read-file';
 
 /** One file of a skill: its path relative to the skill folder and its bytes. */
 export interface HashedFile {
@@ -35,7 +36,9 @@ export async function folderFiles(dir: string): Promise<HashedFile[]> {
       if (e.isDirectory()) {
         if (e.name === '.git' || e.name === 'node_modules') continue;
         await walk(path);
-      } else if (e.isFile()) out.push({ path, data: await readFile(join(dir, path)) });
+      } else if (e.isFile())
+        // Why the careful reader: a file swapped for a pipe since the listing must not hang the read.
+        out.push({ path, data: readBoundedSync(join(dir, path), Number.MAX_SAFE_INTEGER) });
     }
   };
   await walk('');

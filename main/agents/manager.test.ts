@@ -10,6 +10,7 @@ import {
   rm,
   symlink,
   writeFile,
+  truncate,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -213,6 +214,18 @@ describe('install and remove', () => {
 });
 
 describe('bad input: a clear message, nothing lost or half-written', () => {
+  it('a SKILL.md over 16 MiB in an agent folder is listed as too large, never read whole', async () => {
+    const dir = await addSkill(join(home, '.claude', 'skills'), 'huge');
+    // Why sparse: 1 GiB that takes no disk; read whole, listing took seconds and a gigabyte.
+    await truncate(join(dir, 'SKILL.md'), 1024 ** 3);
+    const overview = await manager.overview({ agents: ['claude-code'] });
+    const skill = overview.agents[0]?.folders[0]?.skills.find((s) => s.folder === 'huge');
+    expect(skill?.verdict).toBe('error');
+    expect(skill?.problems).toEqual([
+      `${join(dir, 'SKILL.md')} is too large (1024.0 MiB); Skillbench reads files of up to 16.0 MiB, so it did not read it.`,
+    ]);
+  });
+
   it('a broken link and a link leading outside are listed with the reason, never followed', async () => {
     const folder = join(project, '.claude', 'skills');
     await mkdir(folder, { recursive: true });

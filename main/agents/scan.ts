@@ -5,7 +5,7 @@
  * a broken link, a link the policy refuses — its verdict for that agent's reader, and name
  * collisions. Linked folders are judged by the one link policy (main/skill-folder).
  */
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
@@ -16,8 +16,9 @@ import type {
   LockProblem,
   ScopeRef,
 } from '../../shared/agents/types';
-import { parseSkill } from '../../shared/skill';
+import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { isInside } from '../platform/paths';
+import { readBoundedSync } from '../platform/read-file';
 import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
 import { validateSkillFolder } from '../validate';
 import { hashFolder } from './hash';
@@ -86,7 +87,9 @@ export function scopeRef(scope: Scope): ScopeRef {
 /** Name and first description line of a SKILL.md, read without following links. */
 function readHeader(dir: string, fileName: string): { name?: string; description: string } {
   try {
-    const parsed = parseSkill(readFileSync(join(dir, fileName), 'utf8'));
+    const parsed = parseSkill(
+      readBoundedSync(join(dir, fileName), SKILL_MD_MAX_BYTES).toString('utf8'),
+    );
     const name = frontmatterText(parsed.data, 'name');
     const description =
       (frontmatterText(parsed.data, 'description') ?? '').trim().split('\n')[0] ?? '';

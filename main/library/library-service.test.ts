@@ -1,4 +1,15 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -138,5 +149,64 @@ describe('LibraryService listing', () => {
     // Small libraries (under the threshold) are checked before the answer, as before.
     expect((await service.list()).skills.some((s) => s.pending)).toBe(false);
     big.dispose();
+  });
+});
+
+describe('LibraryService and files that are not what a SKILL.md should be', () => {
+  it('opens no SKILL.md larger than 16 MiB in the editor, and says why', async () => {
+    const path = join(tmp, 'lib/alpha/SKILL.md');
+    // Why sparse: the size is what matters; reading it whole is what must not happen.
+    await truncate(path, 17 * 1024 * 1024);
+    const read = await service.read(path);
+    expect(read.ok).toBe(false);
+    if (!read.ok) {
+      expect(read.error.code).toBe('too-large');
+      expect(read.error.message).toMatch(
+        /is too large \(17\.0 MiB\); Skillbench reads files of up to 16\.0 MiB/,
+      );
+    }
+  });
+
+  it('refuses a pipe reached through a link instead of waiting on it for ever', async () => {
+    execFileSync('mkfifo', [join(tmp, 'lib/beta/pipe')]);
+    await rm(join(tmp, 'lib/beta/SKILL.md'));
+    await symlink('pipe', join(tmp, 'lib/beta/SKILL.md'));
+    const read = await service.read(join(tmp, 'lib/beta/SKILL.md'));
+    expect(read.ok).toBe(false);
+  });
+
+  it('saving over a file that became a pipe writes nothing and does not hang', async () => {
+    const path = join(tmp, 'lib/alpha/SKILL.md');
+    const opened = await service.read(path);
+    if (!opened.ok) throw new Error(opened.error.message);
+    await rm(path);
+    execFileSync('mkfifo', [path]);
+    const saved = await service.save(path, skill('alpha', 'Changed.'), opened.value.version);
+    expect(saved.ok).toBe(false);
+    expect((await lstat(path)).isFIFO()).toBe(true);
+  });
+
+  it('an open file swapped for a link to /dev/zero is reported gone, not read for ever', async () => {
+    const events: { path: string; version: string | null }[] = [];
+    let changed!: () => void;
+    const seen = new Promise<void>((done) => (changed = done));
+    const watched = new LibraryService(
+      new SettingsStore(join(tmp, 'user-data')),
+      (event, payload) => {
+        if (event !== 'skill.changed') return;
+        events.push(payload as { path: string; version: string | null });
+        changed();
+      },
+    );
+    expect((await watched.open(join(tmp, 'lib'))).ok).toBe(true);
+    const path = join(tmp, 'lib/alpha/SKILL.md');
+    expect((await watched.read(path)).ok).toBe(true);
+    await rm(path);
+    await symlink('/dev/zero', path);
+    await seen;
+    expect(events).toEqual([{ path, version: null }]);
+    watched.dispose();
+    // The library's other files are untouched.
+    expect(await readFile(join(tmp, 'lib/beta/SKILL.md'), 'utf8')).toBe(skill('beta'));
   });
 });

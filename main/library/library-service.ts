@@ -1,4 +1,4 @@
-import { lstat, readFile, stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SkillTemplate } from '../../shared/authoring/templates';
 import {
@@ -24,7 +24,7 @@ import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-fol
 import { describeFsError } from '../platform/fs-errors';
 import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
-import { versionOf } from './versions';
+import { readEditableFile, versionOf, versionOfFile } from './versions';
 import type { ListingCache } from './listing-cache';
 import { quickList } from './quick-list';
 import { FileWatcher } from './watcher';
@@ -420,7 +420,7 @@ export class LibraryService {
     const real = await this.resolve(path);
     if (!real) return outside(path);
     try {
-      const bytes = await readFile(real);
+      const bytes = await readEditableFile(real);
       const version = versionOf(bytes);
       this.watcher.watch(path, version);
       return ok({ path, text: bytes.toString('utf8'), version });
@@ -442,12 +442,7 @@ export class LibraryService {
     if (!real) return outside(path);
     try {
       if (expectedVersion !== undefined) {
-        let current: string | null = null;
-        try {
-          current = versionOf(await readFile(real));
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        }
+        const current = await versionOfFile(real);
         if (current !== expectedVersion) {
           return fail(
             'conflict',

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SkillSummary } from '../../shared/ipc/contract';
-import { locateFrontmatter } from '../../shared/skill';
+import { locateFrontmatter, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
+import { readBoundedSync } from '../platform/read-file';
 import { walkFolder, type WalkedEntry } from '../platform/walk';
 import { skillFileNameIn } from '../skill-folder';
 
@@ -73,9 +73,12 @@ export async function quickList(root: string, minFolders: number): Promise<Skill
     const path = join(root, relDir, fileName);
     let glance: { name?: string; description?: string } = {};
     try {
-      glance = glanceFrontmatter(readFileSync(path, 'utf8'));
+      const listed = entries.find((e) => e.name === fileName);
+      glance = glanceFrontmatter(
+        readBoundedSync(path, SKILL_MD_MAX_BYTES, listed).toString('utf8'),
+      );
     } catch {
-      // Why: an unreadable file is listed by its folder; the check explains the problem.
+      // Why: an unreadable (or too large) file is listed by its folder; the check explains the problem.
     }
     skills.push({
       path,

@@ -1,7 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { versionOf } from './versions';
+import { versionOfFile } from './versions';
 
 /** Called with the file's new fingerprint, or null when it was deleted. */
 export type FileChangeListener = (path: string, version: string | null) => void;
@@ -75,7 +74,7 @@ export class FileWatcher {
     if (!entry) return;
     let version: string | null;
     try {
-      version = versionOf(await readFile(path));
+      version = await versionOfFile(path);
     } catch {
       version = null;
     }

@@ -1,10 +1,11 @@
 import { lstatSync } from 'node:fs';
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SourceEntry } from '../../shared/projection';
+import { SKILL_MD_MAX_BYTES } from '../../shared/skill/limits';
 import { TimeSlicer } from '../platform/concurrency';
 import { isInside, joinWalked } from '../platform/paths';
-import { readRegularFileSync } from '../platform/read-file';
+import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
 import { readSkillFolder, type SkillEntry } from '../skill-folder';
 
 export { NotASkillError } from '../skill-folder';
@@ -116,7 +117,8 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
     }
   }
   const skillBytes =
-    cache.get(skill.skillFileName) ?? (await readFile(join(skill.dir, skill.skillFileName)));
+    cache.get(skill.skillFileName) ??
+    readBoundedSync(join(skill.dir, skill.skillFileName), SKILL_MD_MAX_BYTES);
   return {
     dir: skill.dir,
     realDir: skill.realDir,
@@ -142,11 +144,10 @@ export async function readSourceBytes(
     const resolved = await realpath(abs);
     if (!isInside(skill.realDir, resolved))
       throw new Error(`${source} now points outside the skill folder; export stopped.`);
-    return readFile(resolved);
+    // Why the careful reader: the link may now point at a pipe or device inside the folder.
+    return readBoundedSync(resolved, Number.MAX_SAFE_INTEGER);
   }
   const cached = skill.cache.get(source);
   if (cached) return cached;
-  const read = readRegularFileSync(abs, Number.MAX_SAFE_INTEGER);
-  if (!read.bytes) throw new Error(`${source} could not be read; export stopped.`);
-  return read.bytes;
+  return readBoundedSync(abs, Number.MAX_SAFE_INTEGER);
 }

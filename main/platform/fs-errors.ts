@@ -36,6 +36,17 @@ export function describeFsError(
         message: `The disk is full, so ${path} could not be saved. Your text is still in the editor.`,
         detail,
       };
+    case 'EFBIG':
+    case 'ERR_FS_FILE_TOO_LARGE': {
+      const { size, max } = error as { size?: unknown; max?: unknown };
+      const sized = typeof size === 'number' ? ` (${formatBytes(size)})` : '';
+      const most = typeof max === 'number' ? ` of up to ${formatBytes(max)}` : '';
+      return {
+        code: 'too-large',
+        message: `${path} is too large${sized}; Skillbench reads files${most}, so it did not ${action} it.`,
+        detail,
+      };
+    }
     case 'EROFS':
       return {
         code: 'read-only',
@@ -45,4 +56,11 @@ export function describeFsError(
     default:
       return { code: 'io', message: `Skillbench could not ${action} ${path}.`, detail };
   }
+}
+
+/** A byte count in binary units, for messages ("512 bytes", "3.4 KiB", "16.0 MiB"). */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
 }

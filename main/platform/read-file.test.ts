@@ -1,10 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NotARegularFileError, readRegularFileSync, type ListedFile } from './read-file';
+import { describeFsError } from './fs-errors';
+import {
+  FileTooLargeError,
+  NotARegularFileError,
+  readBoundedSync,
+  readRegularFileSync,
+  type ListedFile,
+} from './read-file';
 
 let dir: string;
 beforeEach(async () => {
@@ -128,5 +135,42 @@ describe('a file that is not what the listing said', () => {
     const listed = listing(path);
     rmSync(path);
     expect(() => readRegularFileSync(path, 1024, listed)).toThrow(/ENOENT/);
+  });
+});
+
+describe('reading a file whole within a bound (readBoundedSync)', () => {
+  it('gives the bytes of a file within the bound', () => {
+    const path = join(dir, 'SKILL.md');
+    writeFileSync(path, '---\nname: a\n---\n');
+    expect(readBoundedSync(path, 1024).toString()).toBe('---\nname: a\n---\n');
+    expect(readBoundedSync(path, 1024, listing(path)).toString()).toBe('---\nname: a\n---\n');
+  });
+
+  it('refuses a larger file unread, with its size, in words a person understands', async () => {
+    const path = join(dir, 'SKILL.md');
+    writeFileSync(path, '---\nname: a\n---\n');
+    // Why sparse: 3 GiB that take no disk; reading them whole would take seconds and the memory.
+    await truncate(path, 3 * 1024 ** 3);
+    let thrown: unknown;
+    try {
+      readBoundedSync(path, 16 * 1024 * 1024);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(FileTooLargeError);
+    expect(thrown).toMatchObject({ code: 'EFBIG', size: 3 * 1024 ** 3, max: 16 * 1024 * 1024 });
+    expect(describeFsError(thrown, path, 'read')).toMatchObject({
+      code: 'too-large',
+      message: `${path} is too large (3072.0 MiB); Skillbench reads files of up to 16.0 MiB, so it did not read it.`,
+    });
+  });
+
+  it('refuses a pipe at once and never follows a link (a link to /dev/zero would never end)', () => {
+    const pipe = join(dir, 'pipe.md');
+    execFileSync('mkfifo', [pipe]);
+    expect(() => readBoundedSync(pipe, 1024)).toThrow(NotARegularFileError);
+    const link = join(dir, 'zero.md');
+    symlinkSync('/dev/zero', link);
+    expect(() => readBoundedSync(link, 1024)).toThrow(/ELOOP|symbolic|link/i);
   });
 });

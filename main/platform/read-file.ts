@@ -24,6 +24,20 @@ export class NotARegularFileError extends Error {
   readonly code = 'ENOTREG';
 }
 
+/** Thrown when a file is larger than the caller reads; the file is not read. */
+export class FileTooLargeError extends Error {
+  readonly code = 'EFBIG';
+  constructor(
+    path: string,
+    /** The file's size. */
+    readonly size: number,
+    /** The most the caller reads. */
+    readonly max: number,
+  ) {
+    super(`${path} is ${size} bytes; at most ${max} are read.`);
+  }
+}
+
 /** Read `size` bytes from the start of an open file (fewer if it shrank meanwhile). */
 function readAll(fd: number, size: number): Buffer {
   const data = Buffer.allocUnsafe(size);
@@ -84,6 +98,18 @@ export function readRegularFileSync(
       closeSync(fd);
     }
   }
+}
+
+/**
+ * The bytes of a regular file, read as {@link readRegularFileSync} reads them (never through a
+ * link, never blocking on a pipe); a file larger than `maxBytes` throws {@link FileTooLargeError}
+ * without being read. Why: a file of a library or a folder of an agent can be a link to
+ * `/dev/zero`, a pipe, or gigabytes; reading it whole would hang or exhaust memory.
+ */
+export function readBoundedSync(path: string, maxBytes: number, listed?: ListedFile): Buffer {
+  const read = readRegularFileSync(path, maxBytes, listed);
+  if (!read.bytes) throw new FileTooLargeError(path, read.size, maxBytes);
+  return read.bytes;
 }
 
 /** What fstat says of a file, in the reader's terms. */

@@ -11,20 +11,14 @@
  * (shared/projection/plan.ts) may keep a withheld secret the user chose; the server publishes
  * exactly the entries this reader does not withhold (see {@link publishedEntries}).
  */
-import {
-  lstatSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { leftOutByPath, NEVER_ENTERED, type LeftOut } from '../../shared/skill/file-set';
 import type { FileView, FileViewEntry } from '../../shared/validation';
 import { TimeSlicer } from '../platform/concurrency';
 import { isInside, joinWalked, slashRelative } from '../platform/paths';
+import { readBoundedSync } from '../platform/read-file';
 import {
   walkSubtreesSync,
   walkTree,
@@ -204,7 +198,8 @@ export function readViewTextsSync(skillDir: string, view: FileView): void {
     const entry = view.entries.find((e) => e.path === name);
     if (!entry || entry.kind !== 'file' || entry.size > TEXT_MAX_BYTES) continue;
     try {
-      const text = readFileSync(join(skillDir, name), 'utf8');
+      // Why bounded and not through a link: the file may have been swapped since the walk.
+      const text = readBoundedSync(join(skillDir, name), TEXT_MAX_BYTES).toString('utf8');
       view.texts = { ...view.texts, [name]: text };
     } catch {
       // Why: a file that vanished or cannot be read between the walk and now is simply absent.

@@ -10,6 +10,7 @@ import type {
   Severity,
 } from '../../shared/validation';
 import { PROFILE_IDS } from '../../shared/validation';
+import { formatBytes } from '../platform/fs-errors';
 import { classifyLinkTarget, findMarkdownLinks } from './markdown-links';
 
 function every(s: Severity): Partial<Record<ProfileId, Severity>> {
@@ -209,12 +210,6 @@ export function targetFits(size: { files: number; bytes: number }): TargetFit[] 
     out.push(fit);
   }
   return out;
-}
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${n} bytes`;
 }
 
 /**

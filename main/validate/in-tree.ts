@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseSkill } from '../../shared/skill';
+import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import type { ParsedSkill } from '../../shared/skill';
 import { chooseProfiles, suggestProfiles, validateSkill } from '../../shared/validation';
 import type { FileView, ProfileId } from '../../shared/validation';
 import { describeFsError } from '../platform/fs-errors';
 import { joinWalked } from '../platform/paths';
+import { readBoundedSync } from '../platform/read-file';
 import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
 import type { WalkedTree } from '../skill-folder';
 import {
@@ -40,7 +40,9 @@ export function validateInTree(
   let parsed: ParsedSkill;
   try {
     // Why synchronous reads: see TimeSlicer in main/platform/concurrency.ts; callers slice the work.
-    const text = readFileSync(file, 'utf8');
+    // Why the listed entry: one fstat after the read confirms it is the file the walk listed.
+    const listed = tree.children.get(relDir)?.find((e) => e.name === fileName);
+    const text = readBoundedSync(file, SKILL_MD_MAX_BYTES, listed).toString('utf8');
     readViewTextsSync(dir, view);
     parsed = parseSkill(text);
   } catch (error) {

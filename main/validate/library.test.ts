@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -156,6 +156,23 @@ describe('validateLibrary', () => {
     const under = await validateLibrary(join(tmp, 'lib'));
     expect(under.budget).toMatchObject({ total: 8000, over: false });
     expect(under.findings).toEqual([]);
+  });
+
+  it('reports a SKILL.md over 16 MiB as too large without reading it, and checks the rest', async () => {
+    await put('lib/small/SKILL.md', skill('small'));
+    await put('lib/huge/SKILL.md', skill('huge'));
+    // Why sparse: 1 GiB that takes no disk; read whole, it took seconds and a gigabyte of memory.
+    await truncate(join(tmp, 'lib/huge/SKILL.md'), 1024 ** 3);
+    const report = await validateLibrary(join(tmp, 'lib'), { pool: null });
+    const huge = report.skills.find((s) => s.relativePath === 'huge');
+    expect(huge?.diagnostics.map((d) => [d.ruleId, d.severity, d.message])).toEqual([
+      [
+        'file/unreadable',
+        'error',
+        `${join(tmp, 'lib/huge/SKILL.md')} is too large (1024.0 MiB); Skillbench reads files of up to 16.0 MiB, so it did not read it.`,
+      ],
+    ]);
+    expect(report.skills.find((s) => s.relativePath === 'small')?.diagnostics).toEqual([]);
   });
 
   it('explains a path that does not exist in a plain sentence', async () => {

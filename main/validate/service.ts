@@ -1,13 +1,14 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { applyEdits, parseSkill } from '../../shared/skill';
+import { applyEdits, parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { chooseProfiles, countFindings, fixAllSafe, validateSkill } from '../../shared/validation';
 import type { FindingLike } from '../../shared/validation/findings';
 import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError } from '../platform/fs-errors';
+import { readBoundedSync } from '../platform/read-file';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
 import { slashRelative } from '../platform/paths';
@@ -362,7 +363,8 @@ export async function applySafeFixes(
   const view = fileViewFromTree(tree, '', basename(dir));
   let original: string;
   try {
-    original = await readFile(file, 'utf8');
+    // Why resolved first: a SKILL.md given by path may be a link; the file it names is bounded.
+    original = readBoundedSync(await realpath(file), SKILL_MD_MAX_BYTES).toString('utf8');
     readViewTextsSync(dir, view);
   } catch (error) {
     throw new ValidateInputError(describeFsError(error, file, 'read').message);

@@ -1,5 +1,12 @@
 export { parseSkill, detectLineEnding, locateFrontmatter } from './frontmatter-parser';
-export { VALIDATION_LIMITS, prescanYaml, resolveLimits, utf8Length, utf8Prefix } from './limits';
+export {
+  SKILL_MD_MAX_BYTES,
+  VALIDATION_LIMITS,
+  prescanYaml,
+  resolveLimits,
+  utf8Length,
+  utf8Prefix,
+} from './limits';
 export type { LimitExceeded, PrescanEstimate, ValidationLimits } from './limits';
 export type {
   ParseOptions,

@@ -38,6 +38,15 @@ export const VALIDATION_LIMITS = {
   findings: 1_000,
 } as const;
 
+/**
+ * The largest SKILL.md Skillbench reads, anywhere (validation, the library list, the editor, the
+ * catalog, an agent's folders). A larger file is reported as too large and never read whole:
+ * SEP-2640 caps a whole skill at the same 16 MiB, so no reader accepts a skill whose SKILL.md
+ * alone is larger, and a real one is a few kilobytes. Why a bound at all: a SKILL.md can be a
+ * link to `/dev/zero` or gigabytes of anything, and reading it whole hangs or exhausts memory.
+ */
+export const SKILL_MD_MAX_BYTES = 16 * 1024 * 1024;
+
 /** One set of bounds, e.g. {@link VALIDATION_LIMITS} with some raised (benchmarks) or lowered. */
 export type ValidationLimits = { readonly [K in keyof typeof VALIDATION_LIMITS]: number };
 
