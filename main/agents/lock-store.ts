@@ -3,7 +3,7 @@
  * or one from a newer version, is read as far as it can be and is never written back: the
  * change is refused with a sentence that says why and that the file was left as it was.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   emptyLock,
@@ -13,6 +13,15 @@ import {
   type LockKind,
 } from '../../shared/agents/lock';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { formatBytes } from '../platform/fs-errors';
+import { FileTooLargeError, readResolvedBounded } from '../platform/read-file';
+
+/**
+ * The largest lock file read. A real one is about 300 bytes per skill. Why a bound: a project's
+ * `skills-lock.json` comes with the project (a cloned repository), and a link to `/dev/zero` or a
+ * pipe there must not hang the agents view or fill its memory.
+ */
+const LOCK_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A lock file and where it lives. */
 export interface StoredLock {
@@ -26,12 +35,19 @@ export interface StoredLock {
 export async function readLockFile(kind: LockKind, path: string): Promise<StoredLock> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // Why resolved first: people keep the global lock with their dotfiles, as a link.
+    text = (await readResolvedBounded(path, LOCK_MAX_BYTES)).toString('utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { path, lock: emptyLock(kind), exists: false };
     const lock = emptyLock(kind);
-    lock.problem = `it could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    const code = (error as NodeJS.ErrnoException).code;
+    lock.problem =
+      error instanceof FileTooLargeError
+        ? `it is too large (${formatBytes(error.size)}; Skillbench reads lock files of up to ${formatBytes(error.max)})`
+        : code === 'ENOTREG'
+          ? 'it is not a regular file'
+          : `it could not be read (${code ?? String(error)})`;
     return { path, lock, exists: true };
   }
   return { path, lock: parseLock(kind, text), exists: true };

@@ -315,6 +315,49 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     ).toBe('a/b');
   });
 
+  it("a project's lock file that is a link to /dev/zero, a pipe or 1 GiB is refused unread, and left as it was", async () => {
+    const lockFile = join(project, 'skills-lock.json');
+    // Why a skill there: the lock is read when a folder it would describe has skills.
+    await addSkill(join(project, '.claude', 'skills'), 'notes');
+    const cases: [string, () => Promise<void>, RegExp][] = [
+      ['/dev/zero', () => symlink('/dev/zero', lockFile), /it is not a regular file/],
+      ['a pipe', async () => void execFileSync('mkfifo', [lockFile]), /it is not a regular file/],
+      [
+        '1 GiB',
+        async () => {
+          await writeFile(lockFile, '{"version": 1, "skills": {}}');
+          await truncate(lockFile, 1024 ** 3);
+        },
+        /it is too large \(1024\.0 MiB; Skillbench reads lock files of up to 16\.0 MiB\)/,
+      ],
+    ];
+    for (const [, make, why] of cases) {
+      await rm(lockFile, { force: true });
+      await make();
+      const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+      expect(overview.lockProblems[0]?.message).toMatch(why);
+      expect(overview.lockProblems[0]?.message).toMatch(/will not rewrite it/);
+    }
+    expect((await lstat(lockFile)).size).toBe(1024 ** 3);
+  });
+
+  it('a lock file kept elsewhere and linked (dotfiles) is still read through its link', async () => {
+    const kept = join(tmp, 'dotfiles', 'skills-lock.json');
+    await mkdir(join(tmp, 'dotfiles'));
+    await writeFile(
+      kept,
+      '{"version": 1, "skills": {"notes": {"source": "a/b", "sourceType": "github", "computedHash": "1"}}}',
+    );
+    await symlink(kept, join(project, 'skills-lock.json'));
+    await addSkill(join(project, '.claude', 'skills'), 'notes');
+    const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+    expect(overview.lockProblems).toEqual([]);
+    const notes = overview.agents[0]?.folders
+      .flatMap((f) => f.skills)
+      .find((s) => s.folder === 'notes');
+    expect(notes?.recordedBy).toBe('skills-cli');
+  });
+
   it('two skills with one name in one agent: both listed, the one loaded named', async () => {
     await addSkill(join(home, '.claude', 'skills'), 'notes');
     await addSkill(join(project, '.claude', 'skills'), 'notes');

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { realpath } from 'node:fs/promises';
 import { SKILL_MD_MAX_BYTES } from '../../shared/skill/limits';
-import { readBoundedSync } from '../platform/read-file';
+import { readResolvedBounded } from '../platform/read-file';
 
 /** Fingerprint of a file's bytes: what the editor passes back to detect outside edits. */
 export function versionOf(bytes: Uint8Array | string): string {
@@ -9,13 +8,13 @@ export function versionOf(bytes: Uint8Array | string): string {
 }
 
 /**
- * The bytes of a file the editor opens or compares, as the one bounded reader reads them: a link
- * is resolved first (a library may link a file to another of its files), then the file is read
- * only when it is a regular file of at most {@link SKILL_MD_MAX_BYTES}. Why: a file swapped for a
- * pipe, or a link to `/dev/zero`, must not hang the app or fill its memory.
+ * The bytes of a file the editor opens or compares: a regular file of at most
+ * {@link SKILL_MD_MAX_BYTES}, a link resolved first (a library may link a file to another of its
+ * files). Why: a file swapped for a pipe, or a link to `/dev/zero`, must not hang the app or fill
+ * its memory.
  */
-export async function readEditableFile(path: string): Promise<Buffer> {
-  return readBoundedSync(await realpath(path), SKILL_MD_MAX_BYTES);
+export function readEditableFile(path: string): Promise<Buffer> {
+  return readResolvedBounded(path, SKILL_MD_MAX_BYTES);
 }
 
 /** The fingerprint of the file at `path` now, or null when nothing is there. */

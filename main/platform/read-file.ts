@@ -1,5 +1,6 @@
 /** Reading a regular file without ever following a link. */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 
 /**
  * Flags for opening a file a listing called regular. Why: O_NOFOLLOW refuses a link swapped in
@@ -110,6 +111,15 @@ export function readBoundedSync(path: string, maxBytes: number, listed?: ListedF
   const read = readRegularFileSync(path, maxBytes, listed);
   if (!read.bytes) throw new FileTooLargeError(path, read.size, maxBytes);
   return read.bytes;
+}
+
+/**
+ * {@link readBoundedSync} for a path a person may have linked on purpose (a lock file kept with
+ * their dotfiles, a library file linked to another): the link is resolved first, then the file
+ * it names is read the careful way, so a link to a pipe or to `/dev/zero` is still refused.
+ */
+export async function readResolvedBounded(path: string, maxBytes: number): Promise<Buffer> {
+  return readBoundedSync(await realpath(path), maxBytes);
 }
 
 /** What fstat says of a file, in the reader's terms. */

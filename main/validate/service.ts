@@ -1,5 +1,5 @@
 import { readdirSync, realpathSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { applyEdits, parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { chooseProfiles, countFindings, fixAllSafe, validateSkill } from '../../shared/validation';
@@ -8,7 +8,7 @@ import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/valid
 import { writeFileAtomic } from '../platform/atomic-write';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError } from '../platform/fs-errors';
-import { readBoundedSync } from '../platform/read-file';
+import { readResolvedBounded } from '../platform/read-file';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
 import { slashRelative } from '../platform/paths';
@@ -364,7 +364,7 @@ export async function applySafeFixes(
   let original: string;
   try {
     // Why resolved first: a SKILL.md given by path may be a link; the file it names is bounded.
-    original = readBoundedSync(await realpath(file), SKILL_MD_MAX_BYTES).toString('utf8');
+    original = (await readResolvedBounded(file, SKILL_MD_MAX_BYTES)).toString('utf8');
     readViewTextsSync(dir, view);
   } catch (error) {
     throw new ValidateInputError(describeFsError(error, file, 'read').message);
