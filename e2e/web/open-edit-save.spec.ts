@@ -1,3 +1,4 @@
+import { truncate } from 'node:fs/promises';
 import { expect, test } from '../fixtures';
 
 const ALPHA =
@@ -84,4 +85,24 @@ test('monaco-yaml gives schema help in the frontmatter: hovering a key shows wha
     await key.hover();
     await expect(hover).toContainText('License name', { timeout: 3000 });
   }).toPass({ timeout: 45_000 });
+});
+
+test('a SKILL.md over 16 MiB is listed with a plain reason and opens as an error, not a frozen editor', async ({
+  app,
+  library,
+}) => {
+  await library.addSkill('alpha', ALPHA);
+  const huge = await library.addSkill('huge', '---\nname: huge\ndescription: Too big.\n---\n');
+  // Why sparse: 40 MiB that take no disk; the app must not read them whole.
+  await truncate(huge, 40 * 1024 * 1024);
+  await app.openFolder(library.dir);
+  await expect(app.skill('alpha')).toBeVisible();
+  await app.skill('huge').click();
+  await expect(app.page.getByRole('alert').first()).toContainText(
+    'is too large (40.0 MiB); Skillbench reads files of up to 16.0 MiB',
+  );
+  await app.page.screenshot({ path: 'out/test-results/too-large-skill.png' });
+  // The rest of the library still opens and edits.
+  await app.openSkill('alpha');
+  await expect(app.editor).toHaveAttribute('data-dirty', 'false');
 });
