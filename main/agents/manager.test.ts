@@ -9,8 +9,8 @@ import {
   readlink,
   rm,
   symlink,
-  writeFile,
   truncate,
+  writeFile,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
