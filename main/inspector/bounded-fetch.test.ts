@@ -12,7 +12,8 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundedFetch } from './http-fetch';
+import fc from 'fast-check';
+import { boundedFetch, EventLength } from './http-fetch';
 import { InspectorSession } from './session';
 
 describe('boundedFetch', () => {
@@ -31,9 +32,21 @@ describe('boundedFetch', () => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
         res.end('x'.repeat(5000));
       } else if (req.url === '/events') {
+        // Eight events of 906 bytes, ended each way the format allows: 7 KB in all.
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        for (let i = 0; i < 4; i++) res.write(`data: ${'y'.repeat(1024)}\n\n`);
+        const ends = ['\n\n', '\r\n\r\n', '\r\r', '\n\r\n'];
+        for (let i = 0; i < 8; i++) res.write(`data: ${'y'.repeat(900)}${ends[i % 4]}`);
         res.end();
+      } else if (req.url === '/endless-event') {
+        // One event that never ends: lines of data, never an empty line.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        const line = `data: ${'z'.repeat(500)}\r\n`;
+        const go = (): void => {
+          while (!res.destroyed && res.write(line));
+          if (!res.destroyed) res.once('drain', go);
+        };
+        go();
+        trickling.add(res);
       } else if (req.url === '/trickle') {
         // One byte now, the rest never: only an abort ends this answer.
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -123,9 +136,15 @@ describe('boundedFetch', () => {
     );
     const events = await fetchFn(`${url}/events`, { method: 'POST' });
     await expect(events.text()).rejects.toThrow(/more than 1024 bytes/);
-    // GET event streams carry notifications, not results: not bounded.
+    // A GET event stream lives as long as the session: its length is not bounded, each event is.
     const notifications = await fetchFn(`${url}/events`);
-    expect((await notifications.text()).length).toBeGreaterThan(4096);
+    expect((await notifications.text()).length).toBeGreaterThan(7000);
+  });
+
+  it('cuts off a GET event stream whose event never ends, however the server writes it', async () => {
+    const base = boundedFetch(4096);
+    const stream = await base(`${url}/endless-event`, { redirect: 'manual' });
+    await expect(stream.text()).rejects.toThrow(/more than 4096 bytes in one response/);
   });
 
   it('leaves no abort listener on the caller’s signal, whatever happened to the body', async () => {
@@ -203,5 +222,46 @@ describe('boundedFetch', () => {
       await new Promise<void>((done) => redirecting.close(() => done()));
       await new Promise<void>((done) => other.close(() => done()));
     }
+  });
+});
+
+describe('EventLength: the event an event stream is in the middle of', () => {
+  const lengths = (chunks: string[]): number[] => {
+    const counter = new EventLength();
+    return chunks.map((c) => counter.push(Buffer.from(c)));
+  };
+
+  it('ends an event at an empty line of any ending (LF, CRLF, CR), also across chunks', () => {
+    expect(lengths(['data: abc\n', '\n', 'data: x\n\n'])).toEqual([9, 9, 7]);
+    expect(lengths(['data: abc\r', '\n\r', '\ndata: x'])).toEqual([9, 9, 7]);
+    expect(lengths(['data: abc\r\r', 'data: x'])).toEqual([9, 7]);
+    // A CR then an LF in the next chunk is one line ending, not an empty line.
+    expect(lengths(['data: abc\r', '\ndata: more'])).toEqual([9, 19]);
+  });
+
+  it('counts every line of an event that has no empty line', () => {
+    expect(lengths(['data: a\ndata: b\n', 'data: c\n'])).toEqual([14, 21]);
+  });
+
+  it('gives the same lengths however the stream is cut into chunks', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', '\n', '\r', ':'), { maxLength: 200 }),
+        fc.array(fc.nat(200), { maxLength: 10 }),
+        (chars, cuts) => {
+          const text = chars.join('');
+          const whole = new EventLength().push(Buffer.from(text));
+          const points = [...new Set(cuts.filter((c) => c < text.length))].sort((a, b) => a - b);
+          const pieces: string[] = [];
+          let at = 0;
+          for (const p of points) {
+            pieces.push(text.slice(at, p));
+            at = p;
+          }
+          pieces.push(text.slice(at));
+          expect(Math.max(0, ...lengths(pieces))).toBe(whole);
+        },
+      ),
+    );
   });
 });

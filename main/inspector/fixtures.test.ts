@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../testing/skill-library';
 import { InspectorService } from './service';
@@ -678,5 +680,103 @@ describe('legacy HTTP+SSE transport', () => {
       await server.close();
       await data.remove();
     }
+  });
+
+  /** Writes one event that never ends (lines of data, never an empty line) on `res`. */
+  const floodOneEvent = (res: ServerResponse): void => {
+    const line = `data: ${'z'.repeat(4000)}\n`;
+    const go = (): void => {
+      while (!res.destroyed && res.write(line));
+      if (!res.destroyed) res.once('drain', go);
+    };
+    go();
+  };
+
+  /**
+   * A raw loopback server speaking the legacy SSE transport as `handle` does, and a service whose
+   * message bound is about 1 MB (a resource of 1 KB, base64, plus 1 MiB of framing).
+   */
+  async function withRawSse(
+    handle: (req: IncomingMessage, res: ServerResponse) => void,
+    fn: (service: InspectorService, url: string) => Promise<void>,
+  ): Promise<void> {
+    const server = createServer(handle);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const data = await tempDir('skillbench-insp-data-');
+    const service = new InspectorService({
+      dataDir: data.path,
+      limits: { maxResourceBytes: 1024, requestTimeoutMs: 120_000 },
+    });
+    try {
+      await fn(service, `http://127.0.0.1:${(server.address() as AddressInfo).port}/sse`);
+    } finally {
+      await service.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await data.remove();
+    }
+  }
+
+  it('a server whose event stream starts an event and never ends it is cut off, not held in memory', async () => {
+    // Before: the event source read this stream with the global fetch, unbounded, and held the
+    // event until the process ran out of memory (3 GB in 20 s here) or the connection timed out.
+    await withRawSse(
+      (req, res) => {
+        if (req.method !== 'GET') return void res.writeHead(202).end();
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write('event: endpoint\ndata: /messages\n\n');
+        floodOneEvent(res);
+      },
+      async (service, url) => {
+        await expect(service.connect({ label: 'endless', kind: 'sse', url })).rejects.toThrow(
+          /^The server sent more than 1049942 bytes in one response; it was cut off\.$/,
+        );
+      },
+    );
+  });
+
+  it('a connected session whose stream later starts an endless event closes, and says why', async () => {
+    // A server that answers initialize over its stream, then floods one event on any request.
+    let stream: ServerResponse | undefined;
+    await withRawSse(
+      (req, res) => {
+        if (req.method === 'GET') {
+          stream = res;
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.write('event: endpoint\ndata: /messages\n\n');
+          return;
+        }
+        let body = '';
+        req.on('data', (d: Buffer) => (body += d.toString()));
+        req.on('end', () => {
+          res.writeHead(202).end();
+          const m = JSON.parse(body) as { id?: number; method: string };
+          const result = {
+            protocolVersion: '2024-11-05',
+            capabilities: { resources: {} },
+            serverInfo: { name: 'flood', version: '1' },
+          };
+          if (m.method === 'initialize')
+            stream?.write(
+              `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: m.id, result })}\n\n`,
+            );
+          else if (m.id !== undefined && stream) floodOneEvent(stream);
+        });
+      },
+      async (service, url) => {
+        await service.connect({ label: 'later', kind: 'sse', url });
+        const discovery = await service.discover('later');
+        const details = discovery.steps.map((step) => step.detail ?? '');
+        // The request in flight when the stream was cut fails with the reason…
+        expect(details).toContain(
+          'Reading skill://index.json failed: The server sent more than 1049942 bytes in one response; it was cut off.',
+        );
+        // …and every one after it finds the session closed, and says why.
+        expect(
+          details.some((d) => /was closed: The server sent more than 1049942 bytes/.test(d)),
+        ).toBe(true);
+        await expect(service.discover('later')).rejects.toThrow(/"later" is not connected/);
+      },
+    );
   });
 });

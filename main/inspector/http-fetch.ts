@@ -8,8 +8,9 @@
  *
  * Bodies of POST answers (the JSON-RPC results) are bounded: a declared length over the bound is
  * refused before reading, and a body that grows past it is cut off. A JSON answer is read whole
- * before the Response is handed over; an event stream is handed over as it arrives. GET event
- * streams carry notifications, not results, and are not bounded.
+ * before the Response is handed over; an event stream is handed over as it arrives. A GET event
+ * stream lives as long as the session and, over the legacy SSE transport, carries every answer,
+ * so its whole length is not bounded; each event in it is (see {@link EventLength}).
  */
 import { STATUS_CODES } from 'node:http';
 import { Readable, Transform } from 'node:stream';
@@ -122,6 +123,42 @@ function tooLarge(detail: string, maxBytes: number): InspectorError {
   );
 }
 
+/**
+ * The length of the event an event stream is in the middle of (`text/event-stream`: lines end
+ * with CRLF, LF or CR, and an empty line ends an event). Why: the reader holds an event in memory
+ * until it ends, so a server that starts one and never ends it would fill this process's memory
+ * (the app's main process, with every window) however long the stream may rightly live.
+ */
+export class EventLength {
+  private bytes = 0;
+  private lineEmpty = true;
+  private afterCR = false;
+
+  /** Count `chunk`; the length of the longest event it continued or began. */
+  push(chunk: Uint8Array): number {
+    let longest = this.bytes;
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (b === 0x0a && this.afterCR) {
+        // The LF of a CRLF: the CR already ended the line.
+        this.afterCR = false;
+        continue;
+      }
+      if (b === 0x0a || b === 0x0d) {
+        this.afterCR = b === 0x0d;
+        if (this.lineEmpty) this.bytes = 0;
+        this.lineEmpty = true;
+        continue;
+      }
+      this.afterCR = false;
+      this.lineEmpty = false;
+      this.bytes++;
+      if (this.bytes > longest) longest = this.bytes;
+    }
+    return longest;
+  }
+}
+
 /** A whole body, refused once it grows past `maxBytes` (the rest is not read). */
 function readBounded(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -172,7 +209,17 @@ async function send(
  * the 3xx answer with its Location, as fetch gives it. Other calls (bodies other than strings and
  * bytes, such as an OAuth form, or redirects left to fetch) go to the global fetch unchanged.
  */
-export function boundedFetch(maxBytes: number): FetchLike {
+export function boundedFetch(
+  maxBytes: number,
+  options: {
+    /**
+     * Told when a GET event stream is cut off for an event over the bound. Why: the event source
+     * reading it would otherwise connect again and again, and the requests waiting for answers on
+     * that stream would wait for their timeouts; the session closes with the reason instead.
+     */
+    onStreamCut?: (error: InspectorError) => void;
+  } = {},
+): FetchLike {
   return async (url, init = {}) => {
     const body = init.body;
     if (
@@ -243,15 +290,24 @@ export function boundedFetch(maxBytes: number): FetchLike {
         if (res.statusCode === 202 && bytes.byteLength === 0) return new Response(null, meta);
         return bufferedResponse(bytes, meta);
       }
-      // A stream: handed over as it arrives (bounded when it answers a POST).
+      // A stream: handed over as it arrives (the whole of it bounded when it answers a POST; each
+      // event of a GET stream bounded).
       let seen = 0;
+      const events = new EventLength();
       const counted = res.body.pipe(
         new Transform({
           transform(chunk: Buffer, _enc, done) {
             seen += chunk.length;
             if (bounded && seen > maxBytes)
               done(tooLarge(`more than ${maxBytes} bytes read from an event stream`, maxBytes));
-            else done(null, chunk);
+            else if (!bounded && events.push(chunk) > maxBytes) {
+              const cut = tooLarge(
+                `an event of more than ${maxBytes} bytes in an event stream`,
+                maxBytes,
+              );
+              options.onStreamCut?.(cut);
+              done(cut);
+            } else done(null, chunk);
           },
         }),
       );

@@ -105,12 +105,20 @@ function checkHttpUrl(url: string | undefined): URL {
   return parsed;
 }
 
+/** An event stream of a session cut off for an oversized event: the first such error, and who to tell. */
+interface StreamCut {
+  error?: InspectorError;
+  handle?: (error: InspectorError) => void;
+}
+
 /** One connected session. Create with {@link InspectorSession.open}. */
 export class InspectorSession {
   readonly limits: InspectorLimits;
   readonly log: ProtocolLog;
   private bytes = 0;
   private closed = false;
+  /** Why the session closed by itself (its event stream was cut off), for the errors after. */
+  private closedBecause: InspectorError | undefined;
   private abort = new AbortController();
 
   private constructor(
@@ -121,11 +129,17 @@ export class InspectorSession {
     limits: InspectorLimits,
     log: ProtocolLog,
     readonly oauth: LoopbackOAuthProvider | undefined,
+    streamCut: StreamCut,
   ) {
     this.limits = limits;
     this.log = log;
     // Why: every request in flight holds one abort listener on the session signal; many reads run at once.
     setMaxListeners(0, this.abort.signal);
+    streamCut.handle = (error) => {
+      this.closedBecause ??= error;
+      void this.close();
+    };
+    if (streamCut.error) streamCut.handle(streamCut.error);
   }
 
   /** Connect (with OAuth when the server asks for it and `openBrowser` is given). */
@@ -190,6 +204,7 @@ export class InspectorSession {
         limits,
         log,
         oauth,
+        attempt.streamCut,
       );
       status('connected', session.statusExtra());
       return session;
@@ -215,6 +230,7 @@ export class InspectorSession {
   ): Promise<{
     client: Client;
     transport: LoggedTransport;
+    streamCut: StreamCut;
     unauthorized?: boolean;
     error?: unknown;
     /** The end of what a stdio program printed on stderr. */
@@ -226,6 +242,17 @@ export class InspectorSession {
     let inner: Transport;
     let finish: (code: string) => Promise<void> = async () => undefined;
     let stderr = '';
+    // Why: an event stream cut off for an oversized event ends the connection with that reason,
+    // at once (see boundedFetch's onStreamCut), rather than leaving requests to time out.
+    const streamCut: StreamCut = {};
+    let failConnect: (error: InspectorError) => void = () => undefined;
+    const cutWhileConnecting = new Promise<never>((_, reject) => (failConnect = reject));
+    cutWhileConnecting.catch(() => undefined);
+    const onStreamCut = (error: InspectorError): void => {
+      streamCut.error ??= error;
+      failConnect(error);
+      streamCut.handle?.(error);
+    };
     if (input.kind === 'stdio') {
       if (!input.command)
         throw new InspectorError('usage', 'A stdio connection needs a command to start.');
@@ -251,7 +278,7 @@ export class InspectorSession {
     } else {
       const url = checkHttpUrl(input.url);
       const headers = headerRecord(input);
-      const fetchFn = modernHeaders(boundedFetch(maxMessage));
+      const fetchFn = modernHeaders(boundedFetch(maxMessage, { onStreamCut }));
       if (input.kind === 'http') {
         const t = new StreamableHTTPClientTransport(url, {
           requestInit: { headers },
@@ -264,14 +291,9 @@ export class InspectorSession {
         const t = new SSEClientTransport(url, {
           requestInit: { headers },
           authProvider: oauth,
+          // Why no fetch of its own for the event source: the transport then opens its stream with
+          // `fetch` above (the headers included), which bounds each event the stream carries.
           fetch: fetchFn,
-          eventSourceInit: {
-            fetch: (u, init) =>
-              fetch(u, {
-                ...init,
-                headers: { ...(init?.headers as Record<string, string> | undefined), ...headers },
-              }),
-          },
         });
         finish = (code) => t.finishAuth(code);
         inner = t;
@@ -313,13 +335,18 @@ export class InspectorSession {
           { once: true },
         );
       });
-      await Promise.race([client.connect(wire, { timeout: timeoutMs, signal }), timeout, aborted]);
-      return { client, transport, finishAuth: finish };
+      await Promise.race([
+        client.connect(wire, { timeout: timeoutMs, signal }),
+        timeout,
+        aborted,
+        cutWhileConnecting,
+      ]);
+      return { client, transport, streamCut, finishAuth: finish };
     } catch (error) {
       await client.close().catch(() => undefined);
       if (error instanceof UnauthorizedError && oauth?.redirected)
-        return { client, transport, unauthorized: true, finishAuth: finish };
-      return { client, transport, error, stderr, finishAuth: finish };
+        return { client, transport, streamCut, unauthorized: true, finishAuth: finish };
+      return { client, transport, streamCut, error, stderr, finishAuth: finish };
     } finally {
       clearTimeout(timer);
     }
@@ -378,7 +405,9 @@ export class InspectorSession {
     if (this.closed)
       throw new InspectorError(
         'not-connected',
-        `The connection "${this.label}" is closed. Connect again.`,
+        this.closedBecause
+          ? `The connection "${this.label}" was closed: ${this.closedBecause.message} Connect again.`
+          : `The connection "${this.label}" is closed. Connect again.`,
       );
     // Why a controller per request: the SDK adds an abort listener to the signal it is given and
     // never removes it, so a long-lived session signal would collect one listener per request.
@@ -394,6 +423,8 @@ export class InspectorSession {
         signal: ac.signal,
       });
     } catch (error) {
+      // Why: a request the session ended by closing itself fails with the reason, not "Cancelled.".
+      if (this.closedBecause && session.aborted) throw this.closedBecause;
       throw toInspectorError(error, {
         target: describeTarget(this.input),
         timeoutMs: this.limits.requestTimeoutMs,
