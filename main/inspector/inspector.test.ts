@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli, makeTestLibrary, tempDir, TEST_LIBRARY_SERVED } from '../testing/skill-library';
@@ -284,3 +284,50 @@ for (const peer of PEERS) {
     });
   });
 }
+
+describe('one large file, the same verdict over stdio as over HTTP', () => {
+  it('verifies an 11 MB reference over stdio (it was cut in two and called garbage) and over HTTP', async () => {
+    const lib = await tempDir('skillbench-insp-lib-');
+    const build = await tempDir('skillbench-insp-build-');
+    const data = await tempDir('skillbench-insp-data-');
+    const service = new InspectorService({ dataDir: data.path });
+    let http: RunningServer | undefined;
+    try {
+      const dir = join(lib.path, 'bigfile');
+      await mkdir(join(dir, 'references'), { recursive: true });
+      await writeFile(
+        join(dir, 'SKILL.md'),
+        '---\nname: bigfile\ndescription: A skill with a large reference. Use when testing.\n---\nSee references/big.md\n',
+      );
+      // Over the SDK's own 10 MB stdio buffer, within the 16 MiB a skill may hold.
+      await writeFile(
+        join(dir, 'references', 'big.md'),
+        `${'lorem ipsum dolor sit amet\n'.repeat(420_000)}`,
+      );
+      const cli = await bundleCli(build.path);
+      http = await startEmbeddedHttp(lib.path);
+      const inputs: ConnectionInput[] = [
+        {
+          label: 'stdio',
+          kind: 'stdio',
+          command: process.execPath,
+          args: [cli, 'serve', '--stdio', '--no-watch', lib.path],
+        },
+        { label: 'http', kind: 'http', url: http.url, bearerToken: http.token },
+      ];
+      for (const input of inputs) {
+        await service.connect(input);
+        const [skill] = (await service.discover(input.label)).skills;
+        const verified = await service.verify(skill?.key ?? '');
+        expect([input.label, verified.verdict]).toEqual([input.label, 'verified']);
+        expect(service.unreadableOutput(input.label).count).toBe(0);
+      }
+    } finally {
+      await service.close();
+      await http?.close();
+      await lib.remove();
+      await build.remove();
+      await data.remove();
+    }
+  }, 90_000);
+});

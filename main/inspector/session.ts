@@ -105,6 +105,9 @@ function checkHttpUrl(url: string | undefined): URL {
   return parsed;
 }
 
+/** What a stdio read buffer may hold past one whole message: the rest of the chunk it came in. */
+const STDIO_CHUNK_SLACK = 1024 * 1024;
+
 /** An event stream of a session cut off for an oversized event: the first such error, and who to tell. */
 interface StreamCut {
   error?: InspectorError;
@@ -265,6 +268,10 @@ export class InspectorSession {
         env,
         cwd: input.cwd,
         stderr: 'pipe',
+        // Why: the SDK's default (10 MB) is smaller than one answer may be (a 16 MiB file, base64,
+        // plus framing: `maxMessage`, the HTTP bound too). A longer line was cut in two, and an
+        // honest server reading a large file out was called one that writes garbage.
+        maxBufferSize: maxMessage + STDIO_CHUNK_SLACK,
       });
       // Why keep the end of stderr: when the program fails to start, what it printed there
       // ("Cannot find module …") is the only useful part of the error.
