@@ -28,6 +28,11 @@ describe('boundedFetch', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         for (let i = 0; i < 4; i++) res.write('x'.repeat(1024));
         res.end();
+      } else if (req.url === '/document') {
+        // A document (not an event stream) with empty lines in it: 8 KB in all.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        for (let i = 0; i < 8; i++) res.write(`${'x'.repeat(1000)}\n\n`);
+        res.end();
       } else if (req.url === '/declared') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
         res.end('x'.repeat(5000));
@@ -136,9 +141,22 @@ describe('boundedFetch', () => {
     );
     const events = await fetchFn(`${url}/events`, { method: 'POST' });
     await expect(events.text()).rejects.toThrow(/more than 1024 bytes/);
+    // Any other GET body is one document, bounded whole, empty lines or not.
+    await expect(fetchFn(`${url}/big`)).rejects.toThrow(/more than 1024 bytes in one response/);
+    await expect(fetchFn(`${url}/document`)).rejects.toThrow(/more than 1024 bytes/);
     // A GET event stream lives as long as the session: its length is not bounded, each event is.
     const notifications = await fetchFn(`${url}/events`);
     expect((await notifications.text()).length).toBeGreaterThan(7000);
+  });
+
+  it('bounds what the global fetch reads for it too (an OAuth form, a redirect left to fetch)', async () => {
+    const fetchFn = boundedFetch(1024);
+    // Without redirect: 'manual' the call goes to the global fetch; its body is bounded all the same.
+    await expect((await fetchFn(`${url}/big`)).text()).rejects.toThrow(/more than 1024 bytes/);
+    await expect(fetchFn(`${url}/declared`)).rejects.toThrow(/5000 bytes, more than the 1024/);
+    const moved = await fetchFn(`${url}/moved`);
+    expect([moved.status, moved.redirected, moved.url]).toEqual([200, true, `${url}/json`]);
+    expect(await moved.json()).toEqual({ ok: true });
   });
 
   it('cuts off a GET event stream whose event never ends, however the server writes it', async () => {

@@ -6,8 +6,9 @@
  * reading a large server client-bound; `request` gives the body as a Node stream and costs about
  * a third of that. What the SDK sees is still a standard `Response`.
  *
- * Bodies of POST answers (the JSON-RPC results) are bounded: a declared length over the bound is
- * refused before reading, and a body that grows past it is cut off. A JSON answer is read whole
+ * Bodies are bounded (POST answers, the JSON-RPC results, and any other document such as OAuth
+ * metadata): a declared length over the bound is refused before reading, and a body that grows
+ * past it is cut off. A JSON answer is read whole
  * before the Response is handed over; an event stream is handed over as it arrives. A GET event
  * stream lives as long as the session and, over the legacy SSE transport, carries every answer,
  * so its whole length is not bounded; each event in it is (see {@link EventLength}).
@@ -200,14 +201,60 @@ async function send(
   }
 }
 
+/** Statuses whose Response has no body (a Response made with one throws). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
 /**
- * A fetch that refuses POST response bodies larger than `maxBytes`. Each call gets its own abort
- * signal, linked to the caller's only until the body is done. Why: the SDK passes one
- * long-lived signal to every call; a link left behind per request piles up abort listeners.
- * Only `redirect: 'manual'` calls are sent here: the SDK asks for that on every transport request
- * and follows a redirect itself, and only within the server's origin; a redirect comes back as
- * the 3xx answer with its Location, as fetch gives it. Other calls (bodies other than strings and
- * bytes, such as an OAuth form, or redirects left to fetch) go to the global fetch unchanged.
+ * A call the global fetch makes (see {@link boundedFetch}), its body bounded like ours: a declared
+ * length over the bound is refused, a body that grows past it is cut off. Why: an authorization
+ * server's token answer is as much the server's to send as any other, and one that never ends
+ * would otherwise be read into memory whole.
+ */
+async function boundedGlobalFetch(
+  url: string | URL,
+  init: RequestInit,
+  maxBytes: number,
+): Promise<Response> {
+  const res = await fetch(url, init);
+  if (!res.body || NULL_BODY_STATUSES.has(res.status)) return res;
+  const declared = Number(res.headers.get('content-length') ?? 'NaN');
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body.cancel().catch(() => undefined);
+    throw new InspectorError(
+      'too-large',
+      `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
+    );
+  }
+  let seen = 0;
+  const limited = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBytes) controller.error(tooLarge(`more than ${maxBytes} bytes`, maxBytes));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  const out = new Response(limited, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
+  // Why: a Response made here has no URL of its own; the SDK reads where a redirect ended.
+  Object.defineProperty(out, 'url', { value: res.url });
+  Object.defineProperty(out, 'redirected', { value: res.redirected });
+  return out;
+}
+
+/**
+ * A fetch that refuses response bodies larger than `maxBytes` (see the file comment). Each call
+ * gets its own abort signal, linked to the caller's only until the body is done. Why: the SDK
+ * passes one long-lived signal to every call; a link left behind per request piles up abort
+ * listeners. Only `redirect: 'manual'` calls are sent with our client: the SDK asks for that on
+ * every transport request and follows a redirect itself, and only within the server's origin; a
+ * redirect comes back as the 3xx answer with its Location, as fetch gives it. Other calls (bodies
+ * other than strings and bytes, such as an OAuth form, or redirects left to fetch) go to the
+ * global fetch, their bodies bounded the same way.
  */
 export function boundedFetch(
   maxBytes: number,
@@ -229,7 +276,7 @@ export function boundedFetch(
         !(body instanceof Uint8Array)) ||
       init.redirect !== 'manual'
     )
-      return fetch(url, init);
+      return boundedGlobalFetch(url, init, maxBytes);
     const outer = init.signal ?? undefined;
     const ac = new AbortController();
     const onAbort = (): void => ac.abort(outer?.reason);
@@ -265,7 +312,10 @@ export function boundedFetch(
         unlink();
         return new Response(null, meta);
       }
-      const bounded = method === 'POST';
+      const streamed = (headers.get('content-type') ?? '').includes('text/event-stream');
+      // Why every body but a GET event stream is bounded whole: an answer, OAuth metadata or any
+      // other document is one message; a GET event stream lives as long as the session.
+      const bounded = method === 'POST' || !streamed;
       const declared = Number(headers.get('content-length') ?? 'NaN');
       if (bounded && Number.isFinite(declared) && declared > maxBytes) {
         discard(res.body);
@@ -275,9 +325,8 @@ export function boundedFetch(
           `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
         );
       }
-      const streamed = (headers.get('content-type') ?? '').includes('text/event-stream');
       if (bounded && !streamed) {
-        // A JSON answer: read whole, counting, then handed over.
+        // A JSON answer or document: read whole, counting, then handed over.
         let bytes: Buffer;
         try {
           bytes = await readBounded(res.body, maxBytes);

@@ -10,7 +10,7 @@ import type { FixtureSpec } from '../testing/inspector-servers';
 import type { ConnectionStatus } from './types';
 
 /** A loopback authorization server in the same HTTP server as the MCP endpoint: metadata, registration, PKCE, tokens. */
-function oauthFixture(): {
+function oauthFixture(options: { endlessToken?: boolean } = {}): {
   spec: Partial<FixtureSpec>;
   stats: { registrations: number; authorizations: number; tokens: string[]; badVerifiers: number };
 } {
@@ -69,6 +69,18 @@ function oauthFixture(): {
         res.writeHead(302, { location: to.toString() }).end();
         return true;
       }
+      if (url.pathname === '/token' && req.method === 'POST' && options.endlessToken) {
+        // A token answer that starts and never ends.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"access_token": "');
+        const chunk = 'a'.repeat(64 * 1024);
+        const go = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', go);
+        };
+        go();
+        return true;
+      }
       if (url.pathname === '/token' && req.method === 'POST') {
         const p = new URLSearchParams(body.toString('utf8'));
         const grant = codes.get(p.get('code') ?? '');
@@ -104,6 +116,23 @@ function oauthFixture(): {
   return { spec, stats };
 }
 
+/** A skill server with one skill (pdf) behind the loopback authorization server above. */
+async function startOAuthServer(options: { endlessToken?: boolean } = {}) {
+  const { entry, files } = fixtureSkill(
+    'pdf',
+    { name: 'pdf', description: 'PDF.' },
+    { 'SKILL.md': '---\nname: pdf\ndescription: PDF.\n---\n' },
+  );
+  const { spec, stats } = oauthFixture(options);
+  const real = await startFixture({
+    extension: {},
+    listSkills: () => ({ skills: [entry] }),
+    files,
+    ...spec,
+  });
+  return { real, stats };
+}
+
 /** Follows the consent page's redirect to our loopback listener, as a browser would. */
 async function followRedirect(url: string): Promise<void> {
   const r = await fetch(url, { redirect: 'manual' });
@@ -115,18 +144,7 @@ async function followRedirect(url: string): Promise<void> {
 
 describe('OAuth 2.1 with the SDK client auth', () => {
   it('discovers metadata, registers dynamically, runs PKCE with a loopback redirect, and keeps tokens encrypted', async () => {
-    const { entry, files } = fixtureSkill(
-      'pdf',
-      { name: 'pdf', description: 'PDF.' },
-      { 'SKILL.md': '---\nname: pdf\ndescription: PDF.\n---\n' },
-    );
-    const { spec, stats } = oauthFixture();
-    const real = await startFixture({
-      extension: {},
-      listSkills: () => ({ skills: [entry] }),
-      files,
-      ...spec,
-    });
+    const { real, stats } = await startOAuthServer();
     const data = await tempDir('skillbench-insp-oauth-');
     const opened: string[] = [];
     const service = new InspectorService({
@@ -162,6 +180,28 @@ describe('OAuth 2.1 with the SDK client auth', () => {
       await service.reconnect('secured');
       expect(opened).toHaveLength(1);
       expect(stats.registrations).toBe(1);
+    } finally {
+      await service.close();
+      await real.close();
+      await data.remove();
+    }
+  }, 60_000);
+
+  it('a token endpoint whose answer never ends is cut off at the message bound, not read into memory', async () => {
+    const { real, stats } = await startOAuthServer({ endlessToken: true });
+    const data = await tempDir('skillbench-insp-oauth-');
+    const service = new InspectorService({
+      dataDir: data.path,
+      secretBox: aesBox(),
+      // A message bound of about 1 MB (a resource of 1 KB, base64, plus 1 MiB of framing).
+      limits: { maxResourceBytes: 1024 },
+      openBrowser: (url) => followRedirect(url),
+    });
+    try {
+      await expect(
+        service.connect({ label: 'endless', kind: 'http', url: real.url }),
+      ).rejects.toThrow(/more than 1049942 bytes/);
+      expect(stats).toMatchObject({ registrations: 1, authorizations: 1, tokens: [] });
     } finally {
       await service.close();
       await real.close();
