@@ -151,21 +151,31 @@ function accept(
   });
 }
 
+/** What an import reads from, in the refusals' words. */
+type SourceKind = 'archive' | 'folder';
+
 /** Refusal for links. */
-function linkRefusal(raw: string, hard: boolean): RefusalError {
+function linkRefusal(raw: string, hard: boolean, from: SourceKind = 'archive'): RefusalError {
+  const link = hard ? 'hard link' : 'shortcut (symbolic link)';
   return new RefusalError({
     code: 'link',
-    message: `The archive contains a ${hard ? 'hard link' : 'shortcut (symbolic link)'} (${raw}). Links can make an unpacker write or read files outside the chosen folder, so archives with links are not imported.`,
+    message:
+      from === 'folder'
+        ? `The folder contains a ${link} (${raw}). A link can lead to files outside the skill, so a folder with links is not imported; put the file itself there instead.`
+        : `The archive contains a ${link} (${raw}). Links can make an unpacker write or read files outside the chosen folder, so archives with links are not imported.`,
     detail: `${hard ? 'hard link' : 'symlink'} entry`,
     entry: raw,
   });
 }
 
 /** Refusal for devices, FIFOs, sockets. */
-function specialRefusal(raw: string, what: string): RefusalError {
+function specialRefusal(raw: string, what: string, from: SourceKind = 'archive'): RefusalError {
   return new RefusalError({
     code: 'special-file',
-    message: `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`,
+    message:
+      from === 'folder'
+        ? `The folder contains a ${what} (${raw}), which is not a normal file, so the folder is not imported.`
+        : `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`,
     detail: `${what} entry`,
     entry: raw,
   });
@@ -645,8 +655,9 @@ async function readFolder(
       ignored.push(e.kind === 'directory' ? `${e.path}/` : e.path);
       continue;
     }
-    if (e.kind === 'symlink') throw linkRefusal(e.path, false);
-    if (e.kind === 'other') throw specialRefusal(e.path, 'special file (pipe, socket or device)');
+    if (e.kind === 'symlink') throw linkRefusal(e.path, false, 'folder');
+    if (e.kind === 'other')
+      throw specialRefusal(e.path, 'special file (pipe, socket or device)', 'folder');
     if (e.kind === 'directory') {
       budget.entry(true, e.path);
       accept(entries, ignored, `${e.path}/`, true, Buffer.alloc(0), undefined, limits);

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -63,6 +63,25 @@ describe('skillbench import', () => {
     expect(io.err).toContain('Nothing was written.');
     expect(await readdir(lib)).toEqual([]);
     expect((await readdir(tmp)).sort()).toEqual(['evil.tgz', 'lib']);
+  });
+
+  it('a folder with a link or a pipe is refused in words about a folder, not an archive', async () => {
+    await mkdir(join(tmp, 'src', 'notes'), { recursive: true });
+    await writeFile(join(tmp, 'src', 'notes', 'SKILL.md'), SKILL);
+    await symlink('/dev/zero', join(tmp, 'src', 'notes', 'zero.md'));
+    const io = capture();
+    expect(await runCli(['import', 'src/notes', '--into', 'lib'], io)).toBe(1);
+    expect(io.err).toMatch(
+      /^Refused: The folder contains a shortcut \(symbolic link\) \(zero\.md\)\. A link can lead to files outside the skill/,
+    );
+    await rm(join(tmp, 'src', 'notes', 'zero.md'));
+    execFileSync('mkfifo', [join(tmp, 'src', 'notes', 'pipe.md')]);
+    const again = capture();
+    expect(await runCli(['import', 'src/notes', '--into', 'lib'], again)).toBe(1);
+    expect(again.err).toMatch(
+      /^Refused: The folder contains a special file \(pipe, socket or device\) \(pipe\.md\), which is not a normal file, so the folder is not imported\./,
+    );
+    expect(await readdir(lib)).toEqual([]);
   });
 
   it('applies --max-files and --max-bytes', async () => {
