@@ -122,7 +122,8 @@ function why(error: unknown): string {
   if (e?.code === 'EACCES' || e?.code === 'EPERM' || e?.code === 'EROFS')
     return `the folder cannot be written (${e.code}${e.path ? `: ${e.path}` : ''})`;
   if (e?.code === 'ENOENT') return `something it needs is missing (${e.path ?? e.message})`;
-  return error instanceof Error ? error.message : String(error);
+  // Why no final period: every sentence this reason goes into ends it itself.
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }
 
 /** True when the path is a link. */

@@ -7,15 +7,17 @@
  */
 import { join } from 'node:path';
 import type { SkillSource } from '../../shared/agents/lock';
-import { renameSkillText, skillFolderNameProblem } from '../../shared/projection';
+import {
+  COPY_MAX_FILE_BYTES,
+  fileTooLargeToCopy,
+  renameSkillText,
+  skillFolderNameProblem,
+} from '../../shared/projection';
 import { parseSkill } from '../../shared/skill';
 import type { FolderFile } from '../platform/staged-folder';
 import { readRegularFileSync } from '../platform/read-file';
 import { publishedEntries, readSkillFolder } from '../skill-folder';
 import { hashFiles } from './hash';
-
-/** Largest file an install copies. Why: the same bound as an import (16 MiB in all). */
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 /** A skill read for installing. */
 export interface LoadedSource {
@@ -54,13 +56,12 @@ export async function loadSource(dir: string, source: SkillSource): Promise<Load
     if (entry.kind !== 'file') continue;
     const read = readRegularFileSync(
       join(folder.dir, ...entry.path.split('/')),
-      MAX_FILE_BYTES,
+      COPY_MAX_FILE_BYTES,
       entry,
     );
+    // Why the export's sentence: an install and a folder export judge a file the same way.
     if (read.bytes === undefined)
-      throw new Error(
-        `${entry.path} in ${dir} is larger than 16 MiB, so the skill was not installed.`,
-      );
+      throw new Error(fileTooLargeToCopy(entry.path, read.size, COPY_MAX_FILE_BYTES));
     files.push({ path: entry.path, data: read.bytes, mode: read.executable ? 0o755 : 0o644 });
     if (entry.path === folder.skillFileName) skillText = read.bytes.toString('utf8');
   }

@@ -1,7 +1,12 @@
 import { lstatSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SourceEntry } from '../../shared/projection';
+import {
+  ARCHIVE_MAX_BYTES,
+  COPY_MAX_FILE_BYTES,
+  UPLOAD_MAX_BYTES,
+  type SourceEntry,
+} from '../../shared/projection';
 import { SKILL_MD_MAX_BYTES } from '../../shared/skill/limits';
 import { TimeSlicer } from '../platform/concurrency';
 import { isInside, joinWalked } from '../platform/paths';
@@ -131,6 +136,13 @@ export async function loadSkillFolder(folder: string): Promise<LoadedSkill> {
 }
 
 /**
+ * The largest file an export reads: the most any destination accepts (a whole upload, or one
+ * file of a folder copy, forced past its bound). Why: a file is read whole to be checked and
+ * written, and one of gigabytes would fill memory (over 4 GiB Node cannot even hold it).
+ */
+const EXPORT_READ_MAX_BYTES = Math.max(UPLOAD_MAX_BYTES, ARCHIVE_MAX_BYTES, COPY_MAX_FILE_BYTES);
+
+/**
  * The bytes of a planned source file. Kept links are resolved again and re-checked against the
  * skill folder right before reading. Why: the link may have changed since planning (TOCTOU).
  */
@@ -145,9 +157,9 @@ export async function readSourceBytes(
     if (!isInside(skill.realDir, resolved))
       throw new Error(`${source} now points outside the skill folder; export stopped.`);
     // Why the careful reader: the link may now point at a pipe or device inside the folder.
-    return readBoundedSync(resolved, Number.MAX_SAFE_INTEGER);
+    return readBoundedSync(resolved, EXPORT_READ_MAX_BYTES);
   }
   const cached = skill.cache.get(source);
   if (cached) return cached;
-  return readBoundedSync(abs, Number.MAX_SAFE_INTEGER);
+  return readBoundedSync(abs, EXPORT_READ_MAX_BYTES);
 }

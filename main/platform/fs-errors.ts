@@ -44,7 +44,8 @@ export function describeFsError(
       return {
         code: 'too-large',
         message: `${path} is too large${sized}; Skillbench reads files${most}, so it did not ${action} it.`,
-        detail,
+        detail:
+          typeof size === 'number' && typeof max === 'number' ? `${size} bytes > ${max}` : detail,
       };
     }
     case 'EROFS':

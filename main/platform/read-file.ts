@@ -1,6 +1,7 @@
 /** Reading a regular file without ever following a link. */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
+import { formatBytes } from './fs-errors';
 
 /**
  * Flags for opening a file a listing called regular. Why: O_NOFOLLOW refuses a link swapped in
@@ -35,7 +36,7 @@ export class FileTooLargeError extends Error {
     /** The most the caller reads. */
     readonly max: number,
   ) {
-    super(`${path} is ${size} bytes; at most ${max} are read.`);
+    super(`${path} is ${formatBytes(size)}; Skillbench reads files of up to ${formatBytes(max)}.`);
   }
 }
 

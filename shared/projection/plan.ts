@@ -80,6 +80,14 @@ function formatBytes(bytes: number): string {
 }
 
 /**
+ * Why a file is not copied into a skill folder: the one sentence for a folder export and for an
+ * install from the Agents view (see COPY_MAX_FILE_BYTES).
+ */
+export function fileTooLargeToCopy(path: string, size: number, max: number): string {
+  return `${path} is ${formatBytes(size)}; Skillbench copies files of up to ${formatBytes(max)} into a skill folder. Move large data out of the skill.`;
+}
+
+/**
  * Plan an export: which file goes where, what is left out and why, the projected SKILL.md,
  * the package checks with the destination's wording, and whether the export is blocked.
  * Pure: every byte it needs is in `input`.
@@ -439,7 +447,20 @@ function packageChecks(
         );
     }
   }
-  const { maxFiles, maxBytes } = target.limits;
+  const { maxFiles, maxBytes, maxFileBytes } = target.limits;
+  if (maxFileBytes !== undefined)
+    for (const file of files)
+      if (file.size > maxFileBytes)
+        issues.push(
+          issue(
+            target,
+            'error',
+            'package/file-too-large',
+            fileTooLargeToCopy(file.source ?? file.output, file.size, maxFileBytes),
+            `${file.size} bytes > ${maxFileBytes}`,
+            { file: file.source ?? file.output },
+          ),
+        );
   if (maxFiles !== undefined && totals.files > maxFiles) {
     const wording = upload ? `Zip contains too many files (maximum ${maxFiles})` : undefined;
     issues.push(

@@ -18,6 +18,15 @@ export const ARCHIVE_MAX_FILES = 512;
 /** See {@link ARCHIVE_MAX_FILES}. */
 export const ARCHIVE_MAX_BYTES = 16 * MIB;
 
+/**
+ * The largest file Skillbench copies into a skill folder (an agent's, or any folder): the same
+ * bound whether the copy is made by an install or by a folder export, so the two never disagree
+ * about one skill. Why a bound: the file is read into memory, checked and written whole; why
+ * 16 MiB: what an import and the skill server take in all (a skill holding one file larger is
+ * refused by both).
+ */
+export const COPY_MAX_FILE_BYTES = 16 * MIB;
+
 /** Every export target, in the order the export dialog lists them (docs/skill-format.md §3). */
 export const TARGETS: readonly TargetDefinition[] = [
   {
@@ -109,7 +118,7 @@ export const TARGETS: readonly TargetDefinition[] = [
     frontmatter: 'unchanged',
     profiles: ['claude-code'],
     packageProfile: 'claude-code',
-    limits: {},
+    limits: { maxFileBytes: COPY_MAX_FILE_BYTES },
     overrideAllowed: true,
     writesToolsJson: false,
     strictPackage: false,
@@ -123,7 +132,7 @@ export const TARGETS: readonly TargetDefinition[] = [
     frontmatter: 'unchanged',
     profiles: ['agentskills'],
     packageProfile: 'agentskills',
-    limits: {},
+    limits: { maxFileBytes: COPY_MAX_FILE_BYTES },
     overrideAllowed: true,
     writesToolsJson: false,
     strictPackage: false,

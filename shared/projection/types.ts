@@ -16,6 +16,8 @@ export interface TargetLimits {
   maxFiles?: number;
   /** Most bytes, uncompressed, summed over files. */
   maxBytes?: number;
+  /** Most bytes of any one file. */
+  maxFileBytes?: number;
 }
 
 /** What a target is and how a package for it is laid out. */

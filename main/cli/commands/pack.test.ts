@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -135,6 +144,38 @@ describe('skillbench pack', () => {
       await runCli(['pack', 'notes', '--target', 'archive-zip', '--force-folder'], refused),
     ).toBe(2);
     expect(refused.err).toMatch(/--force-folder works only with --target claude-code or folder/);
+  });
+
+  it('a folder copy refuses a file over 16 MiB as an install does, and never reads gigabytes', async () => {
+    const dir = await skill();
+    await writeFile(join(dir, 'model.bin'), Buffer.alloc(17 * 1024 * 1024, 1));
+    const sentence =
+      'model.bin is 17.8 MB; Skillbench copies files of up to 16.8 MB into a skill folder. Move large data out of the skill.';
+    const blocked = capture();
+    expect(await runCli(['pack', 'notes', '--target', 'folder', '--out', 'copies'], blocked)).toBe(
+      1,
+    );
+    expect(blocked.out + blocked.err).toContain(sentence);
+    // The same file, the same words, from an install into an agent.
+    const installed = capture();
+    await mkdir(join(tmp, 'home', '.claude'), { recursive: true });
+    expect(await runCli(['install', 'notes', '--agent', 'claude-code', '--copy'], installed)).toBe(
+      1,
+    );
+    expect(installed.out + installed.err).toContain(`so nothing was installed: ${sentence}`);
+    // Forced past its bound, a folder copy still never reads a file of gigabytes whole.
+    await truncate(join(dir, 'model.bin'), 5 * 1024 ** 3);
+    const forced = capture();
+    expect(
+      await runCli(
+        ['pack', 'notes', '--target', 'folder', '--out', 'copies', '--force-folder'],
+        forced,
+      ),
+    ).toBe(2);
+    expect(forced.err).toMatch(
+      /model\.bin is 5120\.0 MiB; Skillbench reads files of up to 28\.6 MiB\./,
+    );
+    expect(await readdir(join(tmp, 'copies')).catch(() => [])).toEqual([]);
   });
 
   it('exits 2 on usage and I/O problems', async () => {
