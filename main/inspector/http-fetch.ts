@@ -8,10 +8,10 @@
  *
  * Bodies are bounded (POST answers, the JSON-RPC results, and any other document such as OAuth
  * metadata): a declared length over the bound is refused before reading, and a body that grows
- * past it is cut off. A JSON answer is read whole
- * before the Response is handed over; an event stream is handed over as it arrives. A GET event
- * stream lives as long as the session and, over the legacy SSE transport, carries every answer,
- * so its whole length is not bounded; each event in it is (see {@link EventLength}).
+ * past it is cut off. A JSON answer is read whole before the Response is handed over; an event
+ * stream is handed over as it arrives. A GET event stream lives as long as the session and, over
+ * the legacy SSE transport, carries every answer, so its whole length is not bounded; each event
+ * in it is (see {@link EventLength}).
  */
 import { STATUS_CODES } from 'node:http';
 import { Readable, Transform } from 'node:stream';
