@@ -261,6 +261,12 @@ describe('EventLength: the event an event stream is in the middle of', () => {
     expect(lengths(['data: a\ndata: b\n', 'data: c\n'])).toEqual([14, 21]);
   });
 
+  it('does not count comment lines, which the reader drops (keep-alives without an empty line)', () => {
+    expect(lengths([': ping\n: ping\n', ': ping\n', 'data: x\n'])).toEqual([0, 0, 7]);
+    // A colon later in a line is part of the field, and counted.
+    expect(lengths(['data: a:b\n'])).toEqual([9]);
+  });
+
   it('gives the same lengths however the stream is cut into chunks', () => {
     fc.assert(
       fc.property(

@@ -126,14 +126,16 @@ function tooLarge(detail: string, maxBytes: number): InspectorError {
 
 /**
  * The length of the event an event stream is in the middle of (`text/event-stream`: lines end
- * with CRLF, LF or CR, and an empty line ends an event). Why: the reader holds an event in memory
- * until it ends, so a server that starts one and never ends it would fill this process's memory
- * (the app's main process, with every window) however long the stream may rightly live.
+ * with CRLF, LF or CR, an empty line ends an event, and a line starting with a colon is a comment
+ * the reader drops). Why: the reader holds an event in memory until it ends, so a server that
+ * starts one and never ends it would fill this process's memory (the app's main process, with
+ * every window) however long the stream may rightly live.
  */
 export class EventLength {
   private bytes = 0;
   private lineEmpty = true;
   private afterCR = false;
+  private inComment = false;
 
   /** Count `chunk`; the length of the longest event it continued or began. */
   push(chunk: Uint8Array): number {
@@ -149,10 +151,13 @@ export class EventLength {
         this.afterCR = b === 0x0d;
         if (this.lineEmpty) this.bytes = 0;
         this.lineEmpty = true;
+        this.inComment = false;
         continue;
       }
       this.afterCR = false;
+      if (this.lineEmpty && b === 0x3a) this.inComment = true;
       this.lineEmpty = false;
+      if (this.inComment) continue;
       this.bytes++;
       if (this.bytes > longest) longest = this.bytes;
     }
