@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readBoundedSync } from '../platform/read-file';
+import { readBoundedSync, readChunksSync } from '../platform/read-file';
 
 /** One file of a skill: its path relative to the skill folder and its bytes. */
 export interface HashedFile {
@@ -26,9 +26,9 @@ export function hashFiles(files: readonly HashedFile[]): string {
   return hash.digest('hex');
 }
 
-/** Every regular file under `dir` as the hash sees it. */
-export async function folderFiles(dir: string): Promise<HashedFile[]> {
-  const out: HashedFile[] = [];
+/** The `/`-separated paths of every regular file under `dir` the hash covers. */
+async function folderPaths(dir: string): Promise<string[]> {
+  const out: string[] = [];
   const walk = async (rel: string): Promise<void> => {
     const entries = await readdir(rel === '' ? dir : join(dir, rel), { withFileTypes: true });
     for (const e of entries) {
@@ -36,16 +36,34 @@ export async function folderFiles(dir: string): Promise<HashedFile[]> {
       if (e.isDirectory()) {
         if (e.name === '.git' || e.name === 'node_modules') continue;
         await walk(path);
-      } else if (e.isFile())
-        // Why the careful reader: a file swapped for a pipe since the listing must not hang the read.
-        out.push({ path, data: readBoundedSync(join(dir, path), Number.MAX_SAFE_INTEGER) });
+      } else if (e.isFile()) out.push(path);
     }
   };
   await walk('');
   return out;
 }
 
-/** The hash of the folder at `dir` (a link to a folder is followed at the top, as the CLI does). */
+/** Every regular file under `dir` as the hash sees it. */
+export async function folderFiles(dir: string): Promise<HashedFile[]> {
+  // Why the careful reader: a file swapped for a pipe since the listing must not hang the read.
+  return (await folderPaths(dir)).map((path) => ({
+    path,
+    data: readBoundedSync(join(dir, path), Number.MAX_SAFE_INTEGER),
+  }));
+}
+
+/**
+ * The hash of the folder at `dir` (a link to a folder is followed at the top, as the CLI does):
+ * the same digest as {@link hashFiles} over {@link folderFiles}, with each file read a piece at a
+ * time. Why: an installed copy may hold a large file (another tool put it there), and its state
+ * is checked on every listing of the agents; reading it whole each time held it all in memory.
+ */
 export async function hashFolder(dir: string): Promise<string> {
-  return hashFiles(await folderFiles(dir));
+  const paths = (await folderPaths(dir)).sort((a, b) => a.localeCompare(b));
+  const hash = createHash('sha256');
+  for (const path of paths) {
+    hash.update(path);
+    readChunksSync(join(dir, path), (chunk) => hash.update(chunk));
+  }
+  return hash.digest('hex');
 }

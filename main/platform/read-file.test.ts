@@ -9,6 +9,7 @@ import {
   FileTooLargeError,
   NotARegularFileError,
   readBoundedSync,
+  readChunksSync,
   readRegularFileSync,
   type ListedFile,
 } from './read-file';
@@ -172,5 +173,26 @@ describe('reading a file whole within a bound (readBoundedSync)', () => {
     const link = join(dir, 'zero.md');
     symlinkSync('/dev/zero', link);
     expect(() => readBoundedSync(link, 1024)).toThrow(/ELOOP|symbolic|link/i);
+  });
+});
+
+describe('reading a file a piece at a time (readChunksSync)', () => {
+  it('hands over every byte in order, in pieces no larger than asked', () => {
+    const path = join(dir, 'data.bin');
+    const data = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251));
+    writeFileSync(path, data);
+    const pieces: Buffer[] = [];
+    readChunksSync(path, (c) => pieces.push(Buffer.from(c)), 4096);
+    expect(pieces.map((p) => p.length)).toEqual([4096, 4096, 1808]);
+    expect(Buffer.concat(pieces).equals(data)).toBe(true);
+  });
+
+  it('refuses a pipe at once and never follows a link', () => {
+    const pipe = join(dir, 'pipe.bin');
+    execFileSync('mkfifo', [pipe]);
+    expect(() => readChunksSync(pipe, () => undefined)).toThrow(NotARegularFileError);
+    const link = join(dir, 'zero.bin');
+    symlinkSync('/dev/zero', link);
+    expect(() => readChunksSync(link, () => undefined)).toThrow(/ELOOP|symbolic|link/i);
   });
 });

@@ -115,6 +115,31 @@ export function readBoundedSync(path: string, maxBytes: number, listed?: ListedF
 }
 
 /**
+ * Hand the bytes of a regular file to `onChunk` a piece at a time, opened as
+ * {@link readRegularFileSync} opens it (never through a link, never blocking on a pipe). Why: a
+ * digest of a file of any size, in constant memory. The piece is reused for the next one, so
+ * `onChunk` must use it before it returns (a hash's `update` does).
+ */
+export function readChunksSync(
+  path: string,
+  onChunk: (chunk: Buffer) => void,
+  chunkBytes = 1024 * 1024,
+): void {
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    if (!fstatSync(fd).isFile()) throw new NotARegularFileError(`${path} is not a regular file.`);
+    const piece = Buffer.allocUnsafe(chunkBytes);
+    for (;;) {
+      const got = readSync(fd, piece, 0, chunkBytes, null);
+      if (got === 0) return;
+      onChunk(piece.subarray(0, got));
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * {@link readBoundedSync} for a path a person may have linked on purpose (a lock file kept with
  * their dotfiles, a library file linked to another): the link is resolved first, then the file
  * it names is read the careful way, so a link to a pipe or to `/dev/zero` is still refused.
