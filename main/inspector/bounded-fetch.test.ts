@@ -20,6 +20,16 @@ describe('boundedFetch', () => {
   let server: Server;
   let url: string;
   const trickling = new Set<ServerResponse>();
+  const flooding = new Set<ServerResponse>();
+  /** Write `piece` again and again, as fast as the client reads, until the connection ends. */
+  const flood = (res: ServerResponse, piece: string): void => {
+    flooding.add(res);
+    const go = (): void => {
+      while (!res.destroyed && res.write(piece));
+      if (!res.destroyed) res.once('drain', go);
+    };
+    go();
+  };
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/accepted') res.writeHead(202).end();
@@ -42,16 +52,15 @@ describe('boundedFetch', () => {
         const ends = ['\n\n', '\r\n\r\n', '\r\r', '\n\r\n'];
         for (let i = 0; i < 8; i++) res.write(`data: ${'y'.repeat(900)}${ends[i % 4]}`);
         res.end();
+      } else if (req.url === '/endless-comment') {
+        // One comment line that never ends: the reader holds it until its line ends.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': ');
+        flood(res, 'z'.repeat(4000));
       } else if (req.url === '/endless-event') {
         // One event that never ends: lines of data, never an empty line.
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const line = `data: ${'z'.repeat(500)}\r\n`;
-        const go = (): void => {
-          while (!res.destroyed && res.write(line));
-          if (!res.destroyed) res.once('drain', go);
-        };
-        go();
-        trickling.add(res);
+        flood(res, `data: ${'z'.repeat(500)}\r\n`);
       } else if (req.url === '/trickle') {
         // One byte now, the rest never: only an abort ends this answer.
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -71,7 +80,7 @@ describe('boundedFetch', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    for (const res of trickling) res.destroy();
+    for (const res of [...trickling, ...flooding]) res.destroy();
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
   });
@@ -163,6 +172,8 @@ describe('boundedFetch', () => {
     const base = boundedFetch(4096);
     const stream = await base(`${url}/endless-event`, { redirect: 'manual' });
     await expect(stream.text()).rejects.toThrow(/more than 4096 bytes in one response/);
+    const comment = await base(`${url}/endless-comment`, { redirect: 'manual' });
+    await expect(comment.text()).rejects.toThrow(/more than 4096 bytes in one response/);
   });
 
   it('leaves no abort listener on the caller’s signal, whatever happened to the body', async () => {
@@ -261,10 +272,17 @@ describe('EventLength: the event an event stream is in the middle of', () => {
     expect(lengths(['data: a\ndata: b\n', 'data: c\n'])).toEqual([14, 21]);
   });
 
-  it('does not count comment lines, which the reader drops (keep-alives without an empty line)', () => {
-    expect(lengths([': ping\n: ping\n', ': ping\n', 'data: x\n'])).toEqual([0, 0, 7]);
+  it('does not add up comment lines, which the reader drops (keep-alives without an empty line)', () => {
+    expect(lengths([': ping\n: ping\n', ': ping\n', 'data: x\n'])).toEqual([6, 6, 7]);
     // A colon later in a line is part of the field, and counted.
     expect(lengths(['data: a:b\n'])).toEqual([9]);
+  });
+
+  it('counts a comment line while it lasts: the reader holds it until its line ends', () => {
+    // Before, a comment line that never ended was not counted at all, and never cut off.
+    expect(lengths([': ', 'z'.repeat(5000), 'z'.repeat(5000)])).toEqual([2, 5002, 10002]);
+    expect(lengths(['data: abc\n: zz', 'z'])).toEqual([13, 14]);
+    expect(lengths([': zzz\n', 'data: x'])).toEqual([5, 7]);
   });
 
   it('gives the same lengths however the stream is cut into chunks', () => {

@@ -127,17 +127,19 @@ function tooLarge(detail: string, maxBytes: number): InspectorError {
 /**
  * The length of the event an event stream is in the middle of (`text/event-stream`: lines end
  * with CRLF, LF or CR, an empty line ends an event, and a line starting with a colon is a comment
- * the reader drops). Why: the reader holds an event in memory until it ends, so a server that
- * starts one and never ends it would fill this process's memory (the app's main process, with
- * every window) however long the stream may rightly live.
+ * the reader drops once it ends). Why: the reader holds an event in memory until it ends, so a
+ * server that starts one and never ends it would fill this process's memory (the app's main
+ * process, with every window) however long the stream may rightly live. A comment line is held
+ * too until its line ends, so it counts while it lasts, and not after.
  */
 export class EventLength {
   private bytes = 0;
   private lineEmpty = true;
   private afterCR = false;
   private inComment = false;
+  private commentBytes = 0;
 
-  /** Count `chunk`; the length of the longest event it continued or began. */
+  /** Count `chunk`; the most bytes the reader holds at once for it (an event, or a comment line). */
   push(chunk: Uint8Array): number {
     let longest = this.bytes;
     for (let i = 0; i < chunk.length; i++) {
@@ -152,17 +154,30 @@ export class EventLength {
         if (this.lineEmpty) this.bytes = 0;
         this.lineEmpty = true;
         this.inComment = false;
+        this.commentBytes = 0;
         continue;
       }
       this.afterCR = false;
       if (this.lineEmpty && b === 0x3a) this.inComment = true;
       this.lineEmpty = false;
-      if (this.inComment) continue;
+      if (this.inComment) {
+        // Why against the event too: the event it sits in is still held while the comment is read.
+        if (++this.commentBytes + this.bytes > longest) longest = this.commentBytes + this.bytes;
+        continue;
+      }
       this.bytes++;
       if (this.bytes > longest) longest = this.bytes;
     }
     return longest;
   }
+}
+
+/** A body whose declared length is over the bound: refused before a byte of it is read. */
+function declaredTooLarge(declared: number, maxBytes: number): InspectorError {
+  return new InspectorError(
+    'too-large',
+    `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
+  );
 }
 
 /** A whole body, refused once it grows past `maxBytes` (the rest is not read). */
@@ -225,10 +240,7 @@ async function boundedGlobalFetch(
   const declared = Number(res.headers.get('content-length') ?? 'NaN');
   if (Number.isFinite(declared) && declared > maxBytes) {
     await res.body.cancel().catch(() => undefined);
-    throw new InspectorError(
-      'too-large',
-      `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
-    );
+    throw declaredTooLarge(declared, maxBytes);
   }
   let seen = 0;
   const limited = res.body.pipeThrough(
@@ -325,10 +337,7 @@ export function boundedFetch(
       if (bounded && Number.isFinite(declared) && declared > maxBytes) {
         discard(res.body);
         unlink();
-        throw new InspectorError(
-          'too-large',
-          `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
-        );
+        throw declaredTooLarge(declared, maxBytes);
       }
       if (bounded && !streamed) {
         // A JSON answer or document: read whole, counting, then handed over.

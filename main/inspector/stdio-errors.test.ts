@@ -61,4 +61,14 @@ describe('inspector: a stdio program that fails to start', () => {
       [],
     );
   });
+
+  it('a program that writes one endless line on stdout is stopped at the message bound, not held', async () => {
+    // The SDK's read buffer is given the inspector's message bound (about 23 MB by default):
+    // past it the line is dropped and the connection fails, instead of memory filling.
+    const flood =
+      "const c = Buffer.alloc(1 << 20, 97); const go = () => { while (process.stdout.write(c)); process.stdout.once('drain', go); }; go();";
+    const error = await failedConnect({ command: process.execPath, args: ['-e', flood] });
+    expect(error.message).toMatch(/The server at .* (closed the connection|did not)/);
+    expect(error.message).not.toMatch(/did not finish connecting within/);
+  });
 });
