@@ -61,6 +61,29 @@ test('the Agents view lists what each agent loads: a skill linked the skills CLI
   void home;
 });
 
+test('a project whose .claude is a link to a folder elsewhere: the Agents view names the link and lists nothing behind it', async ({
+  app,
+  agents,
+  library,
+}) => {
+  // What a cloned repository can hold: `.claude` pointing out of the project.
+  const elsewhere = join(library.dir, 'elsewhere');
+  await mkdir(join(elsewhere, 'skills', 'planted'), { recursive: true });
+  await writeFile(join(elsewhere, 'skills', 'planted', 'SKILL.md'), SKILL('planted'));
+  const project = join(library.dir, 'cloned');
+  await mkdir(project);
+  await symlink('../elsewhere', join(project, '.claude'));
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await agents.open();
+  await agents.addProject(project);
+  const note = agents.agent('Claude Code').getByRole('note');
+  await expect(note).toContainText(`${join(project, '.claude')} is a link (to ../elsewhere)`);
+  await expect(note).toContainText('Skillbench does not follow links in a project');
+  await expect(agents.row('Claude Code', 'planted')).toHaveCount(0);
+  expect(await seriousViolations(app.page), 'Agents view, a linked project folder').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/agents-project-link.png' });
+});
+
 test('installing from the library: checked for each agent first, linked for Claude Code, a name conflict asks and renames', async ({
   app,
   agents,

@@ -7,6 +7,7 @@ import {
   readFile,
   readdir,
   readlink,
+  rename,
   rm,
   symlink,
   truncate,
@@ -256,6 +257,92 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     expect(await readdir(join(tmp, 'real-skills'))).toEqual([]);
     const overview = await manager.overview({ agents: ['claude-code'] });
     expect(overview.agents[0]?.folders[0]?.problem).toMatch(/itself a link/);
+  });
+
+  it('a link on the way in a project (.claude or .agents pointing outside): install refused, nothing written there, the view names the link', async () => {
+    const outside = join(tmp, 'outside');
+    await mkdir(outside);
+    // What a cloned repository can hold: a relative link, as git checks it out.
+    await symlink('../outside', join(project, '.claude'));
+    const dir = await addSkill(lib, 'notes');
+    const req = {
+      skills: [{ dir, source: { kind: 'library' as const, path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+    };
+    for (const mode of ['copy', 'link'] as const) {
+      const report = await manager.install({ ...req, mode });
+      expect(report.outcomes[0]?.status).toBe('refused');
+      expect(report.outcomes[0]?.message).toBe(
+        `${join(project, '.claude')} is a link (to ../outside), and a link in a project can lead anywhere on this computer, so Skillbench does not write through it. Nothing was installed for Claude Code.`,
+      );
+    }
+    expect(await readdir(outside)).toEqual([]);
+    const overview = await manager.overview({ agents: ['claude-code'], projects: [project] });
+    const folder = overview.agents[0]?.folders.find((f) => f.scope.kind === 'project');
+    expect(folder?.problem).toMatch(
+      /\.claude is a link \(to \.\.\/outside\)\. Skillbench does not follow links in a project/,
+    );
+    expect(folder?.skills).toEqual([]);
+    // The shared copy's folder: a linked install writes there first.
+    await rm(join(project, '.claude'));
+    await symlink('../outside', join(project, '.agents'));
+    const linked = await manager.install({ ...req, mode: 'link' });
+    expect(linked.outcomes[0]?.status).toBe('refused');
+    expect(linked.outcomes[0]?.message).toMatch(/\.agents is a link \(to \.\.\/outside\)/);
+    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(project)).toEqual(['.agents']);
+    // The home folder's agent folders are the user's own: a linked ~/.claude (dotfiles) is used.
+    await rm(join(home, '.claude'), { recursive: true });
+    await mkdir(join(tmp, 'dotfiles', 'claude'), { recursive: true });
+    await symlink(join(tmp, 'dotfiles', 'claude'), join(home, '.claude'));
+    const global = await manager.install({ ...req, scope: { kind: 'global' }, mode: 'copy' });
+    expect(global.outcomes[0]?.status).toBe('installed');
+    expect(await readdir(join(tmp, 'dotfiles', 'claude', 'skills'))).toEqual(['notes']);
+  });
+
+  it('a project folder that became a link after the install: removal, update and undo do not act through it', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const req = {
+      skills: [{ dir, source: { kind: 'library' as const, path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy' as const,
+    };
+    expect((await manager.install(req)).outcomes[0]?.status).toBe('installed');
+    manager.extraProjects.push(project);
+    const moveAside = async () => {
+      await rm(join(tmp, 'elsewhere'), { recursive: true, force: true });
+      await rename(join(project, '.claude'), join(tmp, 'elsewhere'));
+      await symlink('../elsewhere', join(project, '.claude'));
+    };
+    await moveAside();
+    const elsewhereSkill = join(tmp, 'elsewhere', 'skills', 'notes', 'SKILL.md');
+    const removed = await manager.uninstall('notes', ['claude-code'], projectScope());
+    expect(removed.removed).toEqual([]);
+    expect(removed.kept).toEqual([
+      `${join(project, '.claude', 'skills', 'notes')} was left as it was: ${join(project, '.claude')} is a link (to ../elsewhere), and Skillbench does not remove anything through a link in a project.`,
+    ]);
+    expect(await readFile(elsewhereSkill, 'utf8')).toBe(skillText('notes'));
+    await writeFile(join(dir, 'SKILL.md'), skillText('notes', '# Notes\n\nNew step.\n'));
+    const [updated] = await manager.update(undefined, 'take-theirs');
+    expect(updated?.status).toBe('failed');
+    expect(updated?.message).toMatch(
+      /\.claude is a link \(to \.\.\/elsewhere\), and Skillbench does not write through a link in a project\. Nothing was changed\.$/,
+    );
+    expect(await readFile(elsewhereSkill, 'utf8')).toBe(skillText('notes'));
+    // Undo: removed from a real folder, then the folder is swapped for a link before Undo.
+    await rm(join(project, '.claude'));
+    await rename(join(tmp, 'elsewhere'), join(project, '.claude'));
+    const again = await manager.uninstall('notes', ['claude-code'], projectScope());
+    expect(again.removed).toHaveLength(1);
+    await moveAside();
+    const back = await manager.restore(again.undoToken ?? '');
+    expect(back.restored).toEqual([]);
+    expect(back.refused[0]).toMatch(
+      /was not put back: .*\.claude is a link \(to \.\.\/elsewhere\) now/,
+    );
+    expect(await readdir(join(tmp, 'elsewhere', 'skills'))).toEqual([]);
   });
 
   it('a folder that cannot be written: failed, with why, and nothing left behind', async () => {

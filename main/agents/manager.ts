@@ -57,6 +57,7 @@ import {
   canonicalDir,
   describeScope,
   detectAgents,
+  linkOnTheWay,
   lockPath,
   type AgentEnv,
   type Scope,
@@ -142,7 +143,7 @@ async function real(path: string): Promise<string | null> {
 
 /** The skill manager over one environment and data folder. */
 export class SkillManager {
-  private readonly undo = new Map<string, { from: string; to: string }[]>();
+  private readonly undo = new Map<string, { from: string; to: string; scope: Scope }[]>();
   /** Projects looked at in this run besides the saved ones (the CLI's current folder). */
   readonly extraProjects: string[] = [];
 
@@ -591,6 +592,20 @@ export class SkillManager {
     const mode = request.mode ?? (spec.followsLinks ? 'link' : 'copy');
     const dest = join(folder, loaded.name);
     const replace = onConflict === 'replace';
+    const through =
+      (await linkOnTheWay(request.scope, dest)) ??
+      (mode === 'link'
+        ? await linkOnTheWay(
+            request.scope,
+            join(canonicalDir(request.scope, this.env), loaded.name),
+          )
+        : undefined);
+    if (through !== undefined)
+      return {
+        ...base,
+        status: 'refused',
+        message: `${through}, and a link in a project can lead anywhere on this computer, so Skillbench does not write through it. Nothing was installed for ${spec.name}.`,
+      };
     try {
       if (mode === 'copy') {
         if (await exists(dest)) {
@@ -690,7 +705,7 @@ export class SkillManager {
    */
   async uninstall(name: string, agents: string[], scope: Scope): Promise<RemoveReport> {
     const report: RemoveReport = { removed: [], kept: [], notFound: [], lockNotes: [] };
-    const moved: { from: string; to: string }[] = [];
+    const moved: { from: string; to: string; scope: Scope }[] = [];
     const canonical = join(canonicalDir(scope, this.env), name);
     const canonicalReal = await real(canonical);
     for (const id of agents) {
@@ -709,9 +724,16 @@ export class SkillManager {
         continue;
       }
       if (resolve(path) === resolve(canonical)) continue;
+      const through = await linkOnTheWay(scope, path);
+      if (through !== undefined) {
+        report.kept.push(
+          `${path} was left as it was: ${through}, and Skillbench does not remove anything through a link in a project.`,
+        );
+        continue;
+      }
       try {
         const to = await moveToTrash(path, this.options.trashDir);
-        moved.push({ from: path, to });
+        moved.push({ from: path, to, scope });
         report.removed.push({ agent: id, path, trashedTo: to });
       } catch (error) {
         report.kept.push(
@@ -725,7 +747,12 @@ export class SkillManager {
       const dir = spec ? agentSkillsDir(spec, scope, this.env) : null;
       return dir !== null && resolve(join(dir, name)) === resolve(canonical);
     });
-    if (await exists(canonical)) {
+    const canonicalThrough = await linkOnTheWay(scope, canonical);
+    if (canonicalThrough !== undefined && (await exists(canonical)))
+      report.kept.push(
+        `${canonical} was left as it was: ${canonicalThrough}, and Skillbench does not remove anything through a link in a project.`,
+      );
+    else if (await exists(canonical)) {
       const linkers: string[] = [];
       for (const spec of AGENTS) {
         const dir = agentSkillsDir(spec, scope, this.env);
@@ -751,7 +778,7 @@ export class SkillManager {
       ) {
         try {
           const to = await moveToTrash(canonical, this.options.trashDir);
-          moved.push({ from: canonical, to });
+          moved.push({ from: canonical, to, scope });
           report.removed.push({ agent: 'shared', path: canonical, trashedTo: to });
         } catch (error) {
           report.kept.push(`${canonical} could not be moved to the trash: ${why(error)}.`);
@@ -810,6 +837,13 @@ export class SkillManager {
     for (const m of [...moved].reverse()) {
       if (await exists(m.from)) {
         refused.push(`${m.from} exists again, so the removed copy stays in ${m.to}.`);
+        continue;
+      }
+      const through = await linkOnTheWay(m.scope, m.from);
+      if (through !== undefined) {
+        refused.push(
+          `${m.from} was not put back: ${through} now, and Skillbench does not write through a link in a project; the removed copy stays in ${m.to}.`,
+        );
         continue;
       }
       try {
@@ -1189,6 +1223,15 @@ export class SkillManager {
           plans.push({ copy, files: plan.files });
         }
       } else for (const copy of item.copies) plans.push({ copy, files: loaded.files });
+      for (const plan of plans) {
+        const through = await linkOnTheWay(scope, plan.copy);
+        if (through !== undefined)
+          return {
+            ...base,
+            status: 'failed',
+            message: `${item.name} was not updated: ${through}, and Skillbench does not write through a link in a project. Nothing was changed.`,
+          };
+      }
       const trashed: string[] = [];
       for (const plan of plans) {
         const written = await writeFolder(plan.copy, plan.files, {

@@ -6,7 +6,8 @@
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
+import { resolveInside } from '../platform/paths';
 import {
   AGENTS,
   expandAgentPath,
@@ -32,6 +33,25 @@ export type Scope = { kind: 'global' } | { kind: 'project'; dir: string };
 /** The scope in plain words. */
 export function describeScope(scope: Scope): string {
   return scope.kind === 'global' ? 'your user folder (all projects)' : `the project ${scope.dir}`;
+}
+
+/**
+ * The link on the way from a project's folder to `path`, in words ("<project>/.claude is a link
+ * (to ../elsewhere)"), or undefined when there is none. Why: a project comes from elsewhere (a
+ * clone, a download), and a folder on the way that is a link (`.claude` pointing anywhere) would
+ * make an install, an update, a removal or an undo write or delete files outside the project
+ * while every message names a path inside it; the one link policy for paths inside a folder
+ * ({@link resolveInside}) decides. Only the folders above `path` count: `path` itself may be a
+ * link (a linked install), which is moved or replaced, never written through. Not for the home
+ * folder: its agent folders are the user's own, often linked from a dotfiles repository.
+ */
+export async function linkOnTheWay(scope: Scope, path: string): Promise<string | undefined> {
+  if (scope.kind !== 'project') return undefined;
+  const rel = relative(scope.dir, path).split(sep).join('/');
+  if (rel === '') return undefined;
+  const found = await resolveInside(scope.dir, rel);
+  if (found.ok || found.error.reason !== 'link') return undefined;
+  return `${join(scope.dir, found.error.link ?? '')} is a link (to ${found.error.target ?? '?'})`;
 }
 
 /** The agent's skills folder in a scope, or null when it has none there (Eve has no global one). */

@@ -5,7 +5,7 @@
  * a broken link, a link the policy refuses — its verdict for that agent's reader, and name
  * collisions. Linked folders are judged by the one link policy (main/skill-folder).
  */
-import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
@@ -24,7 +24,14 @@ import { validateSkillFolder } from '../validate';
 import { hashFolder } from './hash';
 import { readLockFile } from './lock-store';
 import { frontmatterText, installName } from './source';
-import { agentSkillsDir, isDetected, lockPath, type AgentEnv, type Scope } from './paths';
+import {
+  agentSkillsDir,
+  isDetected,
+  linkOnTheWay,
+  lockPath,
+  type AgentEnv,
+  type Scope,
+} from './paths';
 
 /** What a scan needs to know. */
 export interface ScanContext {
@@ -165,6 +172,12 @@ async function scanFolder(
   const path = agentSkillsDir(spec, scope, ctx.env);
   if (path === null) return null;
   const folder: AgentFolder = { scope: scopeRef(scope), path, exists: false, skills: [] };
+  const through = await linkOnTheWay(scope, path);
+  if (through !== undefined) {
+    folder.exists = existsSync(path);
+    folder.problem = `${through}. Skillbench does not follow links in a project, so the skills behind it are not listed or changed; make it a real folder to manage them here.`;
+    return folder;
+  }
   try {
     const st = lstatSync(path);
     folder.exists = true;
