@@ -345,6 +345,38 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     expect(await readdir(join(tmp, 'elsewhere', 'skills'))).toEqual([]);
   });
 
+  it("a project's lock naming a skill by a path (../../../outside/victim) is never acted on: update and removal leave that folder as it was", async () => {
+    const victim = join(tmp, 'outside', 'victim');
+    await mkdir(victim, { recursive: true });
+    await writeFile(join(victim, 'SKILL.md'), 'mine, outside the project\n');
+    const payload = await addSkill(project, 'victim');
+    await mkdir(join(project, '.claude', 'skills'), { recursive: true });
+    const key = '../../../outside/victim';
+    await writeFile(
+      join(project, 'skills-lock.json'),
+      JSON.stringify({
+        version: 1,
+        skills: { [key]: { source: payload, sourceType: 'local', computedHash: 'x' } },
+      }),
+    );
+    manager.extraProjects.push(project);
+    const [entry] = await manager.outdated();
+    expect(entry?.status).toBe('unknown');
+    expect(entry?.copies).toEqual([]);
+    expect(entry?.message).toBe(
+      `${join(project, 'skills-lock.json')} names a skill "${key}", which is not the name of one folder (with "/", "\\", "." or ".." it would point somewhere else). Skillbench does not act on that entry.`,
+    );
+    const [updated] = await manager.update(undefined, 'take-theirs');
+    expect(updated?.status).toBe('failed');
+    const removed = await manager.uninstall(key, ['claude-code'], projectScope());
+    expect(removed.removed).toEqual([]);
+    expect(removed.kept).toEqual([
+      `"${key}" is not the name of one folder (with "/", "\\", "." or ".." it would point somewhere else), so nothing was removed.`,
+    ]);
+    expect(await readFile(join(victim, 'SKILL.md'), 'utf8')).toBe('mine, outside the project\n');
+    expect(await readdir(join(tmp, 'outside'))).toEqual(['victim']);
+  });
+
   it('a folder that cannot be written: failed, with why, and nothing left behind', async () => {
     if (process.getuid?.() === 0) {
       // Why: root writes anywhere; a read-only file system stands in for the permission.

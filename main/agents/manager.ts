@@ -57,7 +57,9 @@ import {
   canonicalDir,
   describeScope,
   detectAgents,
+  isOneFolderName,
   linkOnTheWay,
+  NOT_ONE_FOLDER,
   lockPath,
   type AgentEnv,
   type Scope,
@@ -705,6 +707,10 @@ export class SkillManager {
    */
   async uninstall(name: string, agents: string[], scope: Scope): Promise<RemoveReport> {
     const report: RemoveReport = { removed: [], kept: [], notFound: [], lockNotes: [] };
+    if (!isOneFolderName(name)) {
+      report.kept.push(`"${name}" ${NOT_ONE_FOLDER}, so nothing was removed.`);
+      return report;
+    }
     const moved: { from: string; to: string; scope: Scope }[] = [];
     const canonical = join(canonicalDir(scope, this.env), name);
     const canonicalReal = await real(canonical);
@@ -982,6 +988,19 @@ export class SkillManager {
       );
       for (const [key, entry] of Object.entries(stored.lock.skills)) {
         if (names && names.length > 0 && !names.includes(key)) continue;
+        if (!isOneFolderName(key)) {
+          out.push({
+            name: key,
+            scope: scopeRef(scope),
+            copies: [],
+            source: describeSource(entry),
+            status: 'unknown',
+            locallyEdited: false,
+            canMerge: false,
+            message: `${lockPath(scope, this.env)} names a skill "${key}", which ${NOT_ONE_FOLDER}. Skillbench does not act on that entry.`,
+          });
+          continue;
+        }
         const copies = await this.copiesOf(scope, key);
         if (copies.length === 0) continue;
         const recorded =

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { resolveInside } from '../platform/paths';
+import { isPlainRelativePath, resolveInside } from '../platform/paths';
 import {
   AGENTS,
   expandAgentPath,
@@ -34,6 +34,20 @@ export type Scope = { kind: 'global' } | { kind: 'project'; dir: string };
 export function describeScope(scope: Scope): string {
   return scope.kind === 'global' ? 'your user folder (all projects)' : `the project ${scope.dir}`;
 }
+
+/**
+ * Whether `name` is one folder's name, so that `<agent folder>/<name>` stays in the agent's
+ * folder. Why: the names in a lock file are joined to agent folders to find the installed copies
+ * an update replaces, and a project's `skills-lock.json` comes with the project; a name such as
+ * `../../../elsewhere` would point an update or a removal at any folder on the computer.
+ */
+export function isOneFolderName(name: string): boolean {
+  return isPlainRelativePath(name) && !name.includes('/');
+}
+
+/** The sentence for a name that {@link isOneFolderName} refuses. */
+export const NOT_ONE_FOLDER =
+  'is not the name of one folder (with "/", "\\", "." or ".." it would point somewhere else)';
 
 /**
  * The link on the way from a project's folder to `path`, in words ("<project>/.claude is a link
