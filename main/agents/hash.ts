@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readBoundedSync, readChunksSync } from '../platform/read-file';
+import { COPY_MAX_FILE_BYTES } from '../../shared/projection';
+import { FileTooLargeError, readBoundedSync, readChunksSync } from '../platform/read-file';
 
 /** One file of a skill: its path relative to the skill folder and its bytes. */
 export interface HashedFile {
@@ -43,12 +44,16 @@ async function folderPaths(dir: string): Promise<string[]> {
   return out;
 }
 
-/** Every regular file under `dir` as the hash sees it. */
+/**
+ * Every regular file under `dir` as the hash sees it, each read whole. A file over the one bound
+ * for copying a skill's files ({@link COPY_MAX_FILE_BYTES}) throws {@link FileTooLargeError}
+ * unread: a merge works on files an install could have written.
+ */
 export async function folderFiles(dir: string): Promise<HashedFile[]> {
   // Why the careful reader: a file swapped for a pipe since the listing must not hang the read.
   return (await folderPaths(dir)).map((path) => ({
     path,
-    data: readBoundedSync(join(dir, path), Number.MAX_SAFE_INTEGER),
+    data: readBoundedSync(join(dir, path), COPY_MAX_FILE_BYTES),
   }));
 }
 
@@ -66,4 +71,36 @@ export async function hashFolder(dir: string): Promise<string> {
     readChunksSync(join(dir, path), (chunk) => hash.update(chunk));
   }
   return hash.digest('hex');
+}
+
+/**
+ * How the files of the folder at `dir` differ from `theirs` (path → bytes): removed, changed,
+ * added. Each file of the folder is read only as far as the file of the same path in `theirs`
+ * goes, so a large file someone put in an installed copy is counted as changed without being
+ * read into memory (the check for updates runs over every copy of every project).
+ */
+export async function folderChanges(
+  dir: string,
+  theirs: ReadonlyMap<string, Uint8Array>,
+): Promise<{ path: string; change: 'removed' | 'changed' | 'added' }[]> {
+  const paths = await folderPaths(dir);
+  const out: { path: string; change: 'removed' | 'changed' | 'added' }[] = [];
+  for (const path of paths) {
+    const t = theirs.get(path);
+    if (!t) {
+      out.push({ path, change: 'removed' });
+      continue;
+    }
+    let same: boolean;
+    try {
+      same = Buffer.compare(readBoundedSync(join(dir, path), t.length), t) === 0;
+    } catch (error) {
+      if (!(error instanceof FileTooLargeError)) throw error;
+      same = false;
+    }
+    if (!same) out.push({ path, change: 'changed' });
+  }
+  const mine = new Set(paths);
+  for (const path of theirs.keys()) if (!mine.has(path)) out.push({ path, change: 'added' });
+  return out;
 }

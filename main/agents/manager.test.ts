@@ -541,6 +541,30 @@ describe('updates never lose an edit', () => {
     }
   });
 
+  it('a large file someone put in an installed copy is counted as changed without being read into memory', async () => {
+    const { dir, copy } = await installed('copy');
+    await writeFile(join(dir, 'data.bin'), 'small');
+    await writeFile(join(copy, 'data.bin'), '');
+    await truncate(join(copy, 'data.bin'), 600 * 1024 * 1024); // sparse: no disk used
+    const before = process.resourceUsage().maxRSS;
+    const [entry] = await manager.outdated();
+    expect(entry?.status).toBe('outdated');
+    expect(entry?.fileChanges).toEqual([{ path: 'data.bin', change: 'changed' }]);
+    expect(entry?.diff?.every((d) => d.kind === 'same')).toBe(true);
+    // A merge needs the file's text: refused with the bound, nothing written, still unread.
+    const [merged] = await manager.update(undefined, 'merge');
+    expect(merged?.status).toBe('failed');
+    expect(merged?.message).toMatch(
+      /data\.bin is 600\.0 MiB; Skillbench reads files of up to 16\.0 MiB\..*left as they were/,
+    );
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toBe(
+      skillText('notes', '# Notes\n\nStep one.\nStep two.\nStep three.\n'),
+    );
+    // Read whole, the file alone would have added 600 MiB.
+    const grewMiB = (process.resourceUsage().maxRSS - before) / 1024;
+    expect(grewMiB).toBeLessThan(300);
+  });
+
   it('an edited copy is left as it is without a choice; keep-local writes nothing; take-theirs trashes the edit', async () => {
     const { dir, copy } = await installed('copy');
     await writeFile(join(copy, 'SKILL.md'), skillText('notes', '# Notes\n\nMy own step.\n'));

@@ -42,14 +42,17 @@ import type {
   UpdateChoice,
   UpdateOutcome,
 } from '../../shared/agents/types';
+import { SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { readBoundedSync } from '../platform/read-file';
+import { skillFileAt } from '../skill-folder';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
 import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
 import { importSkill } from '../pack/import';
 import { validateSkillFolder } from '../validate';
 import { cloneAt, remoteHead } from './git-source';
-import { folderFiles, hashFolder } from './hash';
+import { folderChanges, folderFiles, hashFolder } from './hash';
 import { LockRefusedError, readLockFile, updateLockFile } from './lock-store';
 import {
   agentSkillsDir,
@@ -1049,29 +1052,27 @@ export class SkillManager {
             continue;
           }
           const first = copies[0] ?? '';
-          const installedFiles = await folderFiles(first);
-          const installedText = installedFiles.find((f) => f.path.toLowerCase() === 'skill.md');
-          const fileChanges: NonNullable<OutdatedEntry['fileChanges']> = [];
-          const theirs = new Map(now.loaded.files.map((f) => [f.path, f.data]));
-          for (const f of installedFiles) {
-            const t = theirs.get(f.path);
-            if (!t) fileChanges.push({ path: f.path, change: 'removed' });
-            else if (Buffer.compare(Buffer.from(t), Buffer.from(f.data)) !== 0)
-              fileChanges.push({ path: f.path, change: 'changed' });
-          }
-          for (const f of now.loaded.files)
-            if (!installedFiles.some((i) => i.path === f.path))
-              fileChanges.push({ path: f.path, change: 'added' });
+          const skillFile = await skillFileAt(first);
+          let installedText = '';
+          if (skillFile !== undefined)
+            try {
+              installedText = readBoundedSync(join(first, skillFile), SKILL_MD_MAX_BYTES).toString(
+                'utf8',
+              );
+            } catch {
+              // Why: shown against an empty text when it cannot be read (too large, gone).
+            }
+          const fileChanges: NonNullable<OutdatedEntry['fileChanges']> = await folderChanges(
+            first,
+            new Map(now.loaded.files.map((f) => [f.path, f.data])),
+          );
           out.push({
             ...base,
             status: recorded === undefined && fileChanges.length === 0 ? 'up-to-date' : 'outdated',
             message: locallyEdited
               ? `${key} has a newer version at its source, and your installed copy was edited since install.`
               : `${key} has a newer version at its source.`,
-            diff: lineDiff(
-              installedText ? Buffer.from(installedText.data).toString('utf8') : '',
-              now.loaded.skillText,
-            ),
+            diff: lineDiff(installedText, now.loaded.skillText),
             fileChanges,
           });
         } finally {
