@@ -266,10 +266,14 @@ export async function readSkillFolder(
     throw new NotASkillError(
       `${dir} is not a folder. Give the skill's folder (the one that holds SKILL.md).`,
     );
+  const noSkillFile = () =>
+    new NotASkillError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
+  // Why its own listing first: a folder given by mistake (a home folder, /usr) was walked whole
+  // before this was found out, seconds to minutes.
+  if ((await skillFileAt(dir)) === undefined) throw noSkillFile();
   const tree = await walkSkillTree(dir, slicer, undefined, describe);
   const skillFileName = skillFileNameIn(tree.children.get('') ?? []);
-  if (skillFileName === undefined)
-    throw new NotASkillError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
+  if (skillFileName === undefined) throw noSkillFile();
   return skillFolderIn(tree, '', skillFileName);
 }
 

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildFileView } from '.';
+import { buildFileView, NotASkillError, readSkillFolder } from '.';
+import { TimeSlicer } from '../platform/concurrency';
 
 let tmp: string;
 
@@ -75,5 +76,23 @@ describe('buildFileView', () => {
 
   it('fails with the file-system error when the folder does not exist', async () => {
     await expect(buildFileView(join(tmp, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('readSkillFolder', () => {
+  it('a folder without SKILL.md is refused from its own listing, before anything under it is walked', async () => {
+    for (let i = 0; i < 5; i++) await put(`sub-${i}/deeper/file.md`, 'x');
+    // The walk asks its slicer at every folder; a clock that counts shows whether it ran.
+    let asked = 0;
+    const slicer = new TimeSlicer(() => (asked++, 0));
+    asked = 0;
+    await expect(readSkillFolder(tmp, slicer)).rejects.toThrow(
+      new NotASkillError(`${tmp} has no SKILL.md file, so it is not a skill folder.`),
+    );
+    expect(asked).toBe(0);
+    await put('SKILL.md', '---\nname: x\ndescription: y\n---\n');
+    const folder = await readSkillFolder(tmp, slicer);
+    expect(folder.entries.filter((e) => e.kind === 'file')).toHaveLength(6);
+    expect(asked).toBeGreaterThan(0);
   });
 });
