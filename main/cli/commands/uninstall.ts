@@ -50,7 +50,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench uninstall`. */
 export const uninstallCommand: CliCommand = {
   name: 'uninstall',
-  summary: 'remove a skill from agents (to the trash)',
+  summary: 'Remove a skill from agents (to the trash)',
   usage: USAGE,
   run,
 };
