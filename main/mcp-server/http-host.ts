@@ -226,7 +226,7 @@ export async function startHttpHost(
   // Why: a server on every interface is reachable from the network; refuse unless asked (MCP transports spec, security warning).
   if (!loopback && !options.allowNonLoopback) {
     throw new Error(
-      `Refusing to listen on ${bindHost}: only 127.0.0.1 and ::1 are allowed unless you pass the explicit allow flag.`,
+      `Refusing to listen on ${bindHost}: other computers on the network could reach it there. Only 127.0.0.1 and ::1 are used unless that is allowed explicitly (skillbench serve --allow-remote).`,
     );
   }
   if (options.insecureNoAuthLoopbackOnly && !loopback)
