@@ -38,6 +38,17 @@ function changeWhere(
 
 const ALPHA = { 'alpha/SKILL.md': skillMd('name: alpha\ndescription: The first skill.') };
 
+describe('a library folder that is not there', () => {
+  it('is listed as not served with a sentence a person can act on, not an error code', async () => {
+    const root = join(await library(ALPHA), 'no-such-library');
+    const snap = await buildSnapshot([root]);
+    expect(snap.skills).toEqual([]);
+    expect(snap.excluded.map((e) => e.reasons)).toEqual([
+      [`Nothing exists at ${root}. Check the spelling.`],
+    ]);
+  });
+});
+
 describe('the catalog never falls over on a folder name', () => {
   it.each([['bad\\dir'], ['line\nbreak'], ['tab\there']])(
     'a folder named %j inside a skill excludes that skill with the reason, and serves the others',

@@ -21,6 +21,7 @@ import {
 import type { DirectoryResource, SkillEntry } from '../../shared/sep';
 import { mapLimit, TimeSlicer } from '../platform/concurrency';
 import { sha256Digest } from '../platform/digest';
+import { fsErrorSentence } from '../platform/fs-errors';
 import { readRegularFileSync } from '../platform/read-file';
 import {
   fileViewOf,
@@ -589,9 +590,7 @@ export async function buildSnapshot(
         root,
         dir: root,
         relativeDir: '',
-        reasons: [
-          `The library folder could not be read (${e instanceof Error ? e.message : String(e)}).`,
-        ],
+        reasons: [fsErrorSentence(e, root, 'read')],
       });
       continue;
     }

@@ -59,6 +59,19 @@ export function describeFsError(
   }
 }
 
+/**
+ * The sentence of {@link describeFsError} when it knows the error, else the error's own message
+ * (which names what failed): for command lines and lists that show one line per problem.
+ */
+export function fsErrorSentence(
+  error: unknown,
+  path: string,
+  action: 'read' | 'write' | 'open',
+): string {
+  const d = describeFsError(error, path, action);
+  return d.code === 'io' ? (d.detail ?? d.message) : d.message;
+}
+
 /** A byte count in binary units, for messages ("512 bytes", "3.4 KiB", "16.0 MiB"). */
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;

@@ -59,7 +59,11 @@ describe('skillbench scan', () => {
     const sarif = captureIO(tmp, { SKILLBENCH_USER_DATA: data });
     expect(await runCli(['scan', lib, '--format', 'sarif', '--fail-on', 'danger'], sarif)).toBe(1);
     expect(JSON.parse(sarif.out)).toMatchObject({ version: '2.1.0' });
-    expect(await runCli(['scan', join(tmp, 'nowhere')], captureIO(tmp))).toBe(2);
+    const nowhere = captureIO(tmp);
+    expect(await runCli(['scan', join(tmp, 'nowhere')], nowhere)).toBe(2);
+    expect(nowhere.err).toBe(
+      `skillbench scan: Nothing exists at ${join(tmp, 'nowhere')}. Check the spelling.\n`,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { mapLimit } from '../../platform/concurrency';
+import { fsErrorSentence } from '../../platform/fs-errors';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { toScanJson, toScanSarif, toScanText } from '../../safety/report-format';
 import { reviewSkillFolder, skillsAt, type ReviewedSkill } from '../../safety/service';
@@ -65,9 +66,7 @@ export const scanCommand: CliCommand = {
         }
         folders.push(...found);
       } catch (error) {
-        io.stderr(
-          term`skillbench scan: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
+        io.stderr(term`skillbench scan: ${fsErrorSentence(error, p, 'read')}\n`);
         return 2;
       }
     }
