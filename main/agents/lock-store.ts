@@ -3,7 +3,7 @@
  * or one from a newer version, is read as far as it can be and is never written back: the
  * change is refused with a sentence that says why and that the file was left as it was.
  */
-import { mkdir } from 'node:fs/promises';
+import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import {
   emptyLock,
@@ -71,6 +71,29 @@ export async function updateLockFile(
       `${path} was left as it was: ${stored.lock.problem}. Fix or move it, then try again.`,
     );
   change(stored.lock);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, serializeLock(stored.lock));
+  const target = kind === 'global' ? await throughDotfilesLink(path) : path;
+  await mkdir(dirname(target), { recursive: true });
+  await writeFileAtomic(target, serializeLock(stored.lock));
+}
+
+/**
+ * Where the global lock is written: the file its link points to when it is a link. Why: people
+ * keep it with their dotfiles, as a link, and the `skills` CLI writes through that link; an
+ * atomic write at the link's own path would replace the link with a file, and the two tools
+ * would part ways. A project's lock is never written through a link (it comes with the project,
+ * and its link could point at any file): it is written in the project itself.
+ */
+async function throughDotfilesLink(path: string): Promise<string> {
+  try {
+    if (!(await lstat(path)).isSymbolicLink()) return path;
+  } catch {
+    return path;
+  }
+  try {
+    return await realpath(path);
+  } catch {
+    throw new LockRefusedError(
+      `${path} was left as it was: it is a link to a file that does not exist. Fix or remove the link, then try again.`,
+    );
+  }
 }

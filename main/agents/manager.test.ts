@@ -477,6 +477,35 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     expect(notes?.recordedBy).toBe('skills-cli');
   });
 
+  it('the global lock kept with dotfiles as a link is written through its link, as the skills CLI does; a project lock link is not', async () => {
+    const kept = join(tmp, 'dotfiles', 'skill-lock.json');
+    await mkdir(join(tmp, 'dotfiles'));
+    await writeFile(kept, '{"version": 3, "skills": {}}');
+    await mkdir(join(home, '.agents'), { recursive: true });
+    const globalLock = join(home, '.agents', '.skill-lock.json');
+    await symlink(kept, globalLock);
+    const dir = await addSkill(lib, 'notes');
+    const req = {
+      skills: [{ dir, source: { kind: 'library' as const, path: dir } }],
+      agents: ['claude-code'],
+      mode: 'copy' as const,
+    };
+    const report = await manager.install({ ...req, scope: { kind: 'global' } });
+    expect(report.outcomes[0]?.status).toBe('installed');
+    expect(report.lockNotes).toEqual([]);
+    expect((await lstat(globalLock)).isSymbolicLink()).toBe(true);
+    expect(Object.keys(parseLock('global', await readFile(kept, 'utf8')).skills)).toEqual([
+      'notes',
+    ]);
+    // A project's lock that is a link (it came with the project) is never written through.
+    const other = join(tmp, 'other-lock.json');
+    await writeFile(other, '{"version": 1, "skills": {}}\n');
+    await symlink(other, join(project, 'skills-lock.json'));
+    await manager.install({ ...req, scope: projectScope() });
+    expect(await readFile(other, 'utf8')).toBe('{"version": 1, "skills": {}}\n');
+    expect((await lstat(join(project, 'skills-lock.json'))).isFile()).toBe(true);
+  });
+
   it('two skills with one name in one agent: both listed, the one loaded named', async () => {
     await addSkill(join(home, '.claude', 'skills'), 'notes');
     await addSkill(join(project, '.claude', 'skills'), 'notes');
