@@ -1221,6 +1221,15 @@ export class SkillManager {
       if (loaded.name !== item.name) loaded = { ...loaded, name: item.name };
       const recorded =
         entry.skillbench?.installedHash ?? entry.computedHash ?? entry.skillFolderHash;
+      for (const copy of item.copies) {
+        const through = await linkOnTheWay(scope, copy);
+        if (through !== undefined)
+          return {
+            ...base,
+            status: 'failed',
+            message: `${item.name} was not updated: ${through}, and Skillbench does not write through a link in a project. Nothing was changed.`,
+          };
+      }
       // Every copy is planned before any is written: one open conflict writes nothing at all.
       const plans: { copy: string; files: FolderFile[] }[] = [];
       if (choice === 'merge') {
@@ -1243,15 +1252,6 @@ export class SkillManager {
           plans.push({ copy, files: plan.files });
         }
       } else for (const copy of item.copies) plans.push({ copy, files: loaded.files });
-      for (const plan of plans) {
-        const through = await linkOnTheWay(scope, plan.copy);
-        if (through !== undefined)
-          return {
-            ...base,
-            status: 'failed',
-            message: `${item.name} was not updated: ${through}, and Skillbench does not write through a link in a project. Nothing was changed.`,
-          };
-      }
       const trashed: string[] = [];
       for (const plan of plans) {
         const written = await writeFolder(plan.copy, plan.files, {
