@@ -377,6 +377,44 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     expect(await readdir(join(tmp, 'outside'))).toEqual(['victim']);
   });
 
+  it("a project's lock naming its merge base by a path (../../../fake-base) is not used as a base", async () => {
+    const fakeBase = join(tmp, 'fake-base');
+    await mkdir(fakeBase);
+    await writeFile(join(fakeBase, 'SKILL.md'), 'anything on this computer\n');
+    const dir = await addSkill(lib, 'notes');
+    await addSkill(join(project, '.claude', 'skills'), 'notes', '# Body\n\nMy own step.\n');
+    await writeFile(join(dir, 'SKILL.md'), skillText('notes', '# Body\n\nTheir step.\n'));
+    const hash = '../../../fake-base';
+    await writeFile(
+      join(project, 'skills-lock.json'),
+      JSON.stringify({
+        version: 1,
+        skills: {
+          notes: {
+            source: dir,
+            sourceType: 'local',
+            computedHash: hash,
+            skillbench: {
+              source: { kind: 'folder', path: dir },
+              mode: 'copy',
+              installedHash: hash,
+            },
+          },
+        },
+      }),
+    );
+    manager.extraProjects.push(project);
+    const [entry] = await manager.outdated();
+    expect(entry?.status).toBe('outdated');
+    expect(entry?.canMerge).toBe(false);
+    const [merged] = await manager.update(undefined, 'merge');
+    expect(merged?.status).toBe('failed');
+    expect(merged?.message).toMatch(/the version that was installed is not known to Skillbench/);
+    expect(
+      await readFile(join(project, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8'),
+    ).toContain('My own step');
+  });
+
   it('a folder that cannot be written: failed, with why, and nothing left behind', async () => {
     if (process.getuid?.() === 0) {
       // Why: root writes anywhere; a read-only file system stands in for the permission.
@@ -710,6 +748,16 @@ describe('git sources', () => {
     expect(
       await readFile(join(project, '.claude', 'skills', 'alpha', 'SKILL.md'), 'utf8'),
     ).toContain('New.');
+    // A skill path that leaves the repository (the lock comes with the project) is not read.
+    const lockFile = join(project, 'skills-lock.json');
+    const data = JSON.parse(await readFile(lockFile, 'utf8'));
+    data.skills.alpha.skillbench.source.skillPath = '../../../lib/alpha';
+    await writeFile(lockFile, JSON.stringify(data));
+    const [outside] = await manager.outdated();
+    expect(outside?.status).toBe('source-missing');
+    expect(outside?.message).toBe(
+      `The lock file gives the skill's place in ${repo} as "../../../lib/alpha", which is not a path inside the repository.`,
+    );
   });
 });
 

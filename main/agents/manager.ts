@@ -44,6 +44,7 @@ import type {
 } from '../../shared/agents/types';
 import { SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { isPlainRelativePath } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
 import { skillFileAt } from '../skill-folder';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
@@ -144,6 +145,15 @@ async function isLink(path: string): Promise<boolean> {
 /** The real path, or null. */
 async function real(path: string): Promise<string | null> {
   return realpath(path).catch(() => null);
+}
+
+/**
+ * Whether `hash` has the form of a folder hash (sha256, hex) and so can name a kept merge base.
+ * Why: the hash comes from a lock file, and a project's lock comes with the project; as part of
+ * a path, "../../elsewhere" would make any folder or file on the computer the base of a merge.
+ */
+function isFolderHash(hash: string): boolean {
+  return /^[0-9a-f]{64}$/.test(hash);
 }
 
 /** The skill manager over one environment and data folder. */
@@ -394,6 +404,7 @@ export class SkillManager {
 
   /** The files of the base `hash` by path, or null when Skillbench does not know it. */
   private async readBase(hash: string): Promise<Map<string, Uint8Array> | null> {
+    if (!isFolderHash(hash)) return null;
     const dir = this.baseDir(hash);
     if (await exists(dir))
       return new Map((await folderFiles(dir)).map((f) => [f.path, f.data] as const));
@@ -403,6 +414,7 @@ export class SkillManager {
 
   /** Whether a merge base is kept for `hash`. */
   private async hasBase(hash: string): Promise<boolean> {
+    if (!isFolderHash(hash)) return false;
     return (await exists(this.baseDir(hash))) || (await exists(this.legacyBasePath(hash)));
   }
 
@@ -906,6 +918,11 @@ export class SkillManager {
       }
     }
     if (record.kind === 'git') {
+      // Why: the path comes from a lock file; "../.." would read a folder outside the clone.
+      if (record.skillPath !== '' && !isPlainRelativePath(record.skillPath))
+        return {
+          missing: `The lock file gives the skill's place in ${record.url} as "${record.skillPath}", which is not a path inside the repository.`,
+        };
       try {
         const head = await remoteHead(record.url);
         const clone = await cloneAt(record.url, head);
