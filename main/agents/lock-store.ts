@@ -4,7 +4,7 @@
  * change is refused with a sentence that says why and that the file was left as it was.
  */
 import { lstat, mkdir, realpath } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import {
   emptyLock,
   parseLock,
@@ -96,4 +96,23 @@ async function throughDotfilesLink(path: string): Promise<string> {
       `${path} was left as it was: it is a link to a file that does not exist. Fix or remove the link, then try again.`,
     );
   }
+}
+
+/**
+ * A local source as a project's lock records it, the way the `skills` CLI writes it: relative to
+ * the project ("./skills/notes", "../shared/notes"), or absolute when it cannot be (another drive).
+ * Why: the lock is committed with the project, and a path on one person's computer means nothing
+ * on another's.
+ */
+export function portableLocalSource(path: string, lockDir: string): string {
+  const rel = relative(lockDir, resolve(lockDir, path));
+  if (isAbsolute(rel)) return path.split(sep).join('/');
+  const portable = rel.split(sep).join('/');
+  if (portable === '') return '.';
+  return portable === '..' || portable.startsWith('../') ? portable : `./${portable}`;
+}
+
+/** Where a local source recorded in a lock is: a relative one is relative to the lock's folder. */
+export function localSourcePath(source: string, lockDir: string): string {
+  return resolve(lockDir, source);
 }

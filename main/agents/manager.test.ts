@@ -63,6 +63,10 @@ afterEach(async () => {
 
 const projectScope = (): Scope => ({ kind: 'project', dir: project });
 
+/** Write the project's lock (format version 1) with these entries, as a cloned project brings it. */
+const writeProjectLock = (skills: Record<string, unknown>): Promise<void> =>
+  writeFile(join(project, 'skills-lock.json'), JSON.stringify({ version: 1, skills }));
+
 describe('the agent table', () => {
   it('has every agent of the skills CLI once, each with a project folder', () => {
     const ids = AGENTS.map((a) => a.id);
@@ -352,13 +356,7 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     const payload = await addSkill(project, 'victim');
     await mkdir(join(project, '.claude', 'skills'), { recursive: true });
     const key = '../../../outside/victim';
-    await writeFile(
-      join(project, 'skills-lock.json'),
-      JSON.stringify({
-        version: 1,
-        skills: { [key]: { source: payload, sourceType: 'local', computedHash: 'x' } },
-      }),
-    );
+    await writeProjectLock({ [key]: { source: payload, sourceType: 'local', computedHash: 'x' } });
     manager.extraProjects.push(project);
     const [entry] = await manager.outdated();
     expect(entry?.status).toBe('unknown');
@@ -385,24 +383,14 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     await addSkill(join(project, '.claude', 'skills'), 'notes', '# Body\n\nMy own step.\n');
     await writeFile(join(dir, 'SKILL.md'), skillText('notes', '# Body\n\nTheir step.\n'));
     const hash = '../../../fake-base';
-    await writeFile(
-      join(project, 'skills-lock.json'),
-      JSON.stringify({
-        version: 1,
-        skills: {
-          notes: {
-            source: dir,
-            sourceType: 'local',
-            computedHash: hash,
-            skillbench: {
-              source: { kind: 'folder', path: dir },
-              mode: 'copy',
-              installedHash: hash,
-            },
-          },
-        },
-      }),
-    );
+    await writeProjectLock({
+      notes: {
+        source: dir,
+        sourceType: 'local',
+        computedHash: hash,
+        skillbench: { source: { kind: 'folder', path: dir }, mode: 'copy', installedHash: hash },
+      },
+    });
     manager.extraProjects.push(project);
     const [entry] = await manager.outdated();
     expect(entry?.status).toBe('outdated');
@@ -700,6 +688,41 @@ describe('updates never lose an edit', () => {
     expect(outcome?.status).toBe('failed');
     expect(outcome?.message).toMatch(/no longer exists.*left as it was/);
     expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('Step one');
+  });
+});
+
+describe('side by side with the skills CLI: local sources in a project lock', () => {
+  it('a relative source (./my-skills/notes, as the skills CLI writes it) is found from the project, and Skillbench writes its own the same way', async () => {
+    const source = await addSkill(join(project, 'my-skills'), 'notes');
+    const copy = await addSkill(join(project, '.claude', 'skills'), 'notes');
+    await writeProjectLock({
+      notes: {
+        source: './my-skills/notes',
+        sourceType: 'local',
+        computedHash: await hashFolder(copy),
+      },
+    });
+    manager.extraProjects.push(project);
+    // The process runs elsewhere: the path is the project's, not the working folder's.
+    expect(process.cwd()).not.toBe(project);
+    const [same] = await manager.outdated();
+    expect(same?.status).toBe('up-to-date');
+    await writeFile(join(source, 'SKILL.md'), skillText('notes', '# Notes\n\nNew step.\n'));
+    const [changed] = await manager.outdated();
+    expect(changed?.status).toBe('outdated');
+    expect((await manager.update(['notes']))[0]?.status).toBe('updated');
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('New step');
+    // Installs Skillbench records: relative to the project too, so the lock travels with it.
+    const other = await addSkill(lib, 'other');
+    await manager.install({
+      skills: [{ dir: other, source: { kind: 'library', path: other } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    const lock = parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8'));
+    expect(lock.skills.other?.source).toBe('../lib/other');
+    expect(lock.skills.notes?.source).toBe('./my-skills/notes');
   });
 });
 

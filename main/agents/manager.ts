@@ -54,7 +54,13 @@ import { importSkill } from '../pack/import';
 import { validateSkillFolder } from '../validate';
 import { cloneAt, remoteHead } from './git-source';
 import { folderChanges, folderFiles, hashFolder } from './hash';
-import { LockRefusedError, readLockFile, updateLockFile } from './lock-store';
+import {
+  localSourcePath,
+  LockRefusedError,
+  portableLocalSource,
+  readLockFile,
+  updateLockFile,
+} from './lock-store';
 import {
   agentSkillsDir,
   allAgentSkillDirs,
@@ -431,8 +437,11 @@ export class SkillManager {
     try {
       await updateLockFile(kind, path, (lock) => {
         const previous = lock.skills[loaded.name];
+        const fields = cliSourceFields(loaded.source);
+        if (kind === 'project' && fields.sourceType === 'local')
+          fields.source = portableLocalSource(fields.source, dirname(path));
         const entry: LockEntry = {
-          ...cliSourceFields(loaded.source),
+          ...fields,
           ...(kind === 'project'
             ? { computedHash: loaded.hash }
             : {
@@ -900,10 +909,15 @@ export class SkillManager {
    */
   private async sourceNow(
     entry: LockEntry,
+    lockDir: string,
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
-    const record =
+    let record =
       entry.skillbench?.source ??
       (entry.sourceType === 'local' ? { kind: 'folder' as const, path: entry.source } : undefined);
+    // Why from `source`: it is what both tools keep portable, relative to the lock's folder (a
+    // project's lock written on another computer still finds the folder in this checkout).
+    if ((record?.kind === 'library' || record?.kind === 'folder') && entry.sourceType === 'local')
+      record = { ...record, path: localSourcePath(entry.source, lockDir) };
     if (!record)
       return {
         missing: `Skillbench cannot read a ${entry.sourceType} source (${entry.source}); use the tool that installed it.`,
@@ -1058,7 +1072,7 @@ export class SkillManager {
             });
           continue;
         }
-        const now = await this.sourceNow(entry);
+        const now = await this.sourceNow(entry, dirname(lockPath(scope, this.env)));
         if ('missing' in now) {
           out.push({ ...base, status: 'source-missing', message: now.missing });
           continue;
@@ -1226,7 +1240,7 @@ export class SkillManager {
         status: 'failed',
         message: `${item.name} was not updated: ${lockPath(scope, this.env)} ${stored.lock.problem}, so it cannot record the update. Nothing was changed.`,
       };
-    const now = await this.sourceNow(entry);
+    const now = await this.sourceNow(entry, dirname(lockPath(scope, this.env)));
     if ('missing' in now)
       return {
         ...base,
