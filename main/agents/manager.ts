@@ -75,7 +75,13 @@ import {
   type Scope,
 } from './paths';
 import { entryFor, scanAgents, scopeRef } from './scan';
-import { installName, loadSource, renamedSource, type LoadedSource } from './source';
+import {
+  installName,
+  loadSource,
+  renamedSource,
+  skillFolderNamed,
+  type LoadedSource,
+} from './source';
 
 /** What the manager is built on. */
 export interface ManagerOptions {
@@ -908,6 +914,7 @@ export class SkillManager {
    * through the import reader, a server's skill read and verified again.
    */
   private async sourceNow(
+    name: string,
     entry: LockEntry,
     lockDir: string,
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
@@ -925,8 +932,16 @@ export class SkillManager {
     if (record.kind === 'library' || record.kind === 'folder') {
       if (!(await exists(record.path)))
         return { missing: `The source folder ${record.path} no longer exists.` };
+      let dir = record.path;
+      // Why: the skills CLI records the folder given to `skills add`, and finds the skill in it by name.
+      if ((await skillFileAt(dir)) === undefined) {
+        const found = await skillFolderNamed(dir, name);
+        if (found === undefined)
+          return { missing: `The source folder ${record.path} holds no skill named ${name} now.` };
+        dir = found;
+      }
       try {
-        return { loaded: await loadSource(record.path, record) };
+        return { loaded: await loadSource(dir, record) };
       } catch (error) {
         return { missing: `The source ${record.path} could not be read: ${why(error)}.` };
       }
@@ -1072,7 +1087,7 @@ export class SkillManager {
             });
           continue;
         }
-        const now = await this.sourceNow(entry, dirname(lockPath(scope, this.env)));
+        const now = await this.sourceNow(key, entry, dirname(lockPath(scope, this.env)));
         if ('missing' in now) {
           out.push({ ...base, status: 'source-missing', message: now.missing });
           continue;
@@ -1240,7 +1255,7 @@ export class SkillManager {
         status: 'failed',
         message: `${item.name} was not updated: ${lockPath(scope, this.env)} ${stored.lock.problem}, so it cannot record the update. Nothing was changed.`,
       };
-    const now = await this.sourceNow(entry, dirname(lockPath(scope, this.env)));
+    const now = await this.sourceNow(item.name, entry, dirname(lockPath(scope, this.env)));
     if ('missing' in now)
       return {
         ...base,

@@ -97,6 +97,20 @@ describe('the skills CLI and Skillbench read each other', () => {
     const lock = parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8'));
     expect(lock.problem).toBeUndefined();
     expect(lock.skills['my-skill']).toMatchObject({ sourceType: 'local' });
+    // The CLI records the folder it was given, relative to the project, and finds the skill in it
+    // by name; Skillbench's check for updates finds the same skill there.
+    expect(lock.skills['my-skill']?.source).toBe('./my-skills');
+    const [checked] = await manager.outdated(['my-skill']);
+    expect(checked, JSON.stringify(checked)).toMatchObject({ status: 'up-to-date' });
+    await writeFile(
+      join(project, 'my-skills', 'my-skill', 'SKILL.md'),
+      `---\nname: my-skill\ndescription: Does my-skill things. Use when my-skill is asked for.\n---\n# New step\n`,
+    );
+    const [changed] = await manager.outdated(['my-skill']);
+    expect(changed?.status).toBe('outdated');
+    expect(changed?.diff?.some((d) => d.kind === 'added' && d.text.includes('New step'))).toBe(
+      true,
+    );
 
     // Opening .claude/skills as a library lists the linked folder as the skill it points to.
     const data = join(tmp, 'userdata');

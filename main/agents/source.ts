@@ -5,7 +5,7 @@
  * becomes the base of later merges, and the record of where it came from. Reading everything
  * first is why a folder that disappears mid-install leaves nothing half-written.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { SkillSource } from '../../shared/agents/lock';
 import {
   COPY_MAX_FILE_BYTES,
@@ -13,10 +13,10 @@ import {
   renameSkillText,
   skillFolderNameProblem,
 } from '../../shared/projection';
-import { parseSkill } from '../../shared/skill';
+import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import type { FolderFile } from '../platform/staged-folder';
-import { readRegularFileSync } from '../platform/read-file';
-import { publishedEntries, readSkillFolder } from '../skill-folder';
+import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
+import { findSkillFolders, publishedEntries, readSkillFolder } from '../skill-folder';
 import { hashFiles } from './hash';
 
 /** A skill read for installing. */
@@ -47,6 +47,31 @@ export function frontmatterText(data: unknown, key: string): string | undefined 
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The folder name a skill is installed under: its `name:` as the CLI cleans it, else its folder's. */
+function folderNameFor(skillText: string, folderName: string): string {
+  const named = frontmatterText(parseSkill(skillText).data, 'name') ?? folderName;
+  const name = installName(named);
+  return skillFolderNameProblem(name) === undefined ? name : installName(folderName);
+}
+
+/**
+ * The skill folder under `dir` that installs under the folder name `name`, or undefined. Why: the
+ * `skills` CLI records the folder given to `skills add`, which may hold several skills, and finds
+ * the skill in it by name again when it updates; Skillbench compares with the same folder.
+ */
+export async function skillFolderNamed(dir: string, name: string): Promise<string | undefined> {
+  for (const f of await findSkillFolders(dir, { limit: 1000 })) {
+    let text = '';
+    try {
+      text = readBoundedSync(f.file, SKILL_MD_MAX_BYTES).toString('utf8');
+    } catch {
+      // Why: a SKILL.md that cannot be read is matched by its folder's name alone.
+    }
+    if (folderNameFor(text, basename(f.dir)) === name) return f.dir;
+  }
+  return undefined;
+}
+
 /** Read the skill at `dir` for installing (throws with a plain sentence when it cannot be read). */
 export async function loadSource(dir: string, source: SkillSource): Promise<LoadedSource> {
   const folder = await readSkillFolder(dir);
@@ -65,12 +90,8 @@ export async function loadSource(dir: string, source: SkillSource): Promise<Load
     files.push({ path: entry.path, data: read.bytes, mode: read.executable ? 0o755 : 0o644 });
     if (entry.path === folder.skillFileName) skillText = read.bytes.toString('utf8');
   }
-  const parsed = parseSkill(skillText);
-  const named = frontmatterText(parsed.data, 'name') ?? folder.folderName;
-  let name = installName(named);
-  if (skillFolderNameProblem(name) !== undefined) name = installName(folder.folderName);
   return {
-    name,
+    name: folderNameFor(skillText, folder.folderName),
     dir: folder.dir,
     files,
     hash: hashFiles(files.map((f) => ({ path: f.path, data: f.data }))),
