@@ -403,6 +403,37 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     ).toContain('My own step');
   });
 
+  it('a project folder that does not exist (a typo) is refused, never made', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const typo = join(tmp, 'projcet');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code', 'codex'],
+      scope: { kind: 'project', dir: typo },
+    });
+    expect(report.outcomes.map((o) => [o.agent, o.status])).toEqual([
+      ['claude-code', 'refused'],
+      ['codex', 'refused'],
+    ]);
+    expect(report.outcomes[0]?.message).toBe(
+      `The project folder ${typo} does not exist (or is not a folder), so nothing was installed. Check the spelling.`,
+    );
+    expect(await readdir(tmp)).not.toContain('projcet');
+  });
+
+  it('adding a project: a folder behind a link is one; a typo and a file are refused in words', async () => {
+    const linked = join(tmp, 'code');
+    await symlink(project, linked);
+    expect(await manager.addProject(linked)).toEqual([linked]);
+    await expect(manager.addProject(join(tmp, 'projcet'))).rejects.toThrow(
+      `Nothing exists at ${join(tmp, 'projcet')}. Check the spelling.`,
+    );
+    await writeFile(join(tmp, 'notes.txt'), 'x');
+    await expect(manager.addProject(join(tmp, 'notes.txt'))).rejects.toThrow(
+      `${join(tmp, 'notes.txt')} is a file, not a folder. Choose the project's folder.`,
+    );
+  });
+
   it('a folder that cannot be written: failed, with why, and nothing left behind', async () => {
     if (process.getuid?.() === 0) {
       // Why: root writes anywhere; a read-only file system stands in for the permission.

@@ -44,6 +44,7 @@ import type {
 } from '../../shared/agents/types';
 import { SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { fsErrorSentence } from '../platform/fs-errors';
 import { isPlainRelativePath } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
 import { skillFileAt } from '../skill-folder';
@@ -145,6 +146,15 @@ function why(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }
 
+/** True when `path` is a folder (a link to one counts: a project may live behind a link). */
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** True when the path is a link. */
 async function isLink(path: string): Promise<boolean> {
   try {
@@ -204,8 +214,15 @@ export class SkillManager {
   /** Add a project folder (it must exist and be a folder). */
   async addProject(dir: string): Promise<string[]> {
     const abs = resolve(dir);
-    const st = await lstat(abs);
-    if (!st.isDirectory()) throw new Error(`${abs} is not a folder.`);
+    let st;
+    try {
+      // Why stat: a project may live behind a link (~/code pointing at another disk).
+      st = await stat(abs);
+    } catch (error) {
+      throw new Error(fsErrorSentence(error, abs, 'open'), { cause: error });
+    }
+    if (!st.isDirectory())
+      throw new Error(`${abs} is a file, not a folder. Choose the project's folder.`);
     const projects = await this.savedProjects();
     if (!projects.includes(abs)) projects.push(abs);
     await mkdir(this.options.dataDir, { recursive: true });
@@ -493,6 +510,17 @@ export class SkillManager {
           status: 'refused',
           message: `There is no agent "${id}". Run skillbench agents for the list.`,
         });
+    }
+    // Why: a mistyped project folder would otherwise be made, with the skill in it, unnoticed.
+    if (request.scope.kind === 'project' && !(await isFolder(request.scope.dir))) {
+      for (const spec of specs)
+        report.outcomes.push({
+          skill: '',
+          agent: spec.id,
+          status: 'refused',
+          message: `The project folder ${request.scope.dir} does not exist (or is not a folder), so nothing was installed. Check the spelling.`,
+        });
+      return report;
     }
     for (const wanted of request.skills) {
       let loaded: LoadedSource;

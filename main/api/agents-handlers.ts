@@ -56,7 +56,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
       try {
         return ok({ projects: await agents.addProject(dir) });
       } catch (error) {
-        return fail('not-a-folder', `${dir} cannot be added: ${message(error)}`);
+        return fail('not-a-folder', message(error));
       }
     },
     'agents.removeProject': async ({ dir }) => ok({ projects: await agents.removeProject(dir) }),
