@@ -757,6 +757,23 @@ describe('side by side with the skills CLI: local sources in a project lock', ()
   });
 });
 
+describe('side by side with the skills CLI: a source that holds the installed copy too', () => {
+  it('`skills add .` in the project: the copy in .claude/skills is never taken for its own source', async () => {
+    const source = await addSkill(project, 'notes');
+    const copy = await addSkill(join(project, '.claude', 'skills'), 'notes');
+    await writeProjectLock({
+      notes: { source: '.', sourceType: 'local', computedHash: await hashFolder(copy) },
+    });
+    manager.extraProjects.push(project);
+    expect((await manager.outdated())[0]?.status).toBe('up-to-date');
+    await writeFile(join(source, 'SKILL.md'), skillText('notes', '# Notes\n\nNew step.\n'));
+    const [changed] = await manager.outdated();
+    expect(changed?.status).toBe('outdated');
+    expect((await manager.update(['notes']))[0]?.status).toBe('updated');
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('New step');
+  });
+});
+
 describe('git sources', () => {
   it('installs from a local repository pinned to its commit, and sees a new commit as an update', async () => {
     const repo = join(tmp, 'repo');

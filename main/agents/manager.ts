@@ -945,6 +945,8 @@ export class SkillManager {
     name: string,
     entry: LockEntry,
     lockDir: string,
+    /** The installed copies: never their own source, even inside the folder the source names. */
+    copies: readonly string[],
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
     let record =
       entry.skillbench?.source ??
@@ -963,7 +965,7 @@ export class SkillManager {
       let dir = record.path;
       // Why: the skills CLI records the folder given to `skills add`, and finds the skill in it by name.
       if ((await skillFileAt(dir)) === undefined) {
-        const found = await skillFolderNamed(dir, name);
+        const found = await skillFolderNamed(dir, name, copies);
         if (found === undefined)
           return { missing: `The source folder ${record.path} holds no skill named ${name} now.` };
         dir = found;
@@ -1115,7 +1117,7 @@ export class SkillManager {
             });
           continue;
         }
-        const now = await this.sourceNow(key, entry, dirname(lockPath(scope, this.env)));
+        const now = await this.sourceNow(key, entry, dirname(lockPath(scope, this.env)), copies);
         if ('missing' in now) {
           out.push({ ...base, status: 'source-missing', message: now.missing });
           continue;
@@ -1283,7 +1285,12 @@ export class SkillManager {
         status: 'failed',
         message: `${item.name} was not updated: ${lockPath(scope, this.env)} ${stored.lock.problem}, so it cannot record the update. Nothing was changed.`,
       };
-    const now = await this.sourceNow(item.name, entry, dirname(lockPath(scope, this.env)));
+    const now = await this.sourceNow(
+      item.name,
+      entry,
+      dirname(lockPath(scope, this.env)),
+      item.copies,
+    );
     if ('missing' in now)
       return {
         ...base,

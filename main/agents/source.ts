@@ -5,7 +5,7 @@
  * becomes the base of later merges, and the record of where it came from. Reading everything
  * first is why a folder that disappears mid-install leaves nothing half-written.
  */
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { SkillSource } from '../../shared/agents/lock';
 import {
   COPY_MAX_FILE_BYTES,
@@ -59,8 +59,15 @@ function folderNameFor(skillText: string, folderName: string): string {
  * `skills` CLI records the folder given to `skills add`, which may hold several skills, and finds
  * the skill in it by name again when it updates; Skillbench compares with the same folder.
  */
-export async function skillFolderNamed(dir: string, name: string): Promise<string | undefined> {
+export async function skillFolderNamed(
+  dir: string,
+  name: string,
+  /** Folders that are not candidates (the installed copies, when the source holds them too). */
+  except: readonly string[] = [],
+): Promise<string | undefined> {
+  const skip = new Set(except.map((p) => resolve(p)));
   for (const f of await findSkillFolders(dir, { limit: 1000 })) {
+    if (skip.has(resolve(f.dir))) continue;
     let text = '';
     try {
       text = readBoundedSync(f.file, SKILL_MD_MAX_BYTES).toString('utf8');
