@@ -151,8 +151,8 @@ function accept(
   });
 }
 
-/** What an import reads from, in the refusals' words. */
-type SourceKind = 'archive' | 'folder';
+/** What an import reads from, in the refusals' words: inside an archive or a folder, or the path given itself. */
+type SourceKind = 'archive' | 'folder' | 'given';
 
 /** Refusal for links. */
 function linkRefusal(raw: string, hard: boolean, from: SourceKind = 'archive'): RefusalError {
@@ -160,9 +160,11 @@ function linkRefusal(raw: string, hard: boolean, from: SourceKind = 'archive'): 
   return new RefusalError({
     code: 'link',
     message:
-      from === 'folder'
-        ? `The folder contains a ${link} (${raw}). A link can lead to files outside the skill, so a folder with links is not imported; put the file itself there instead.`
-        : `The archive contains a ${link} (${raw}). Links can make an unpacker write or read files outside the chosen folder, so archives with links are not imported.`,
+      from === 'given'
+        ? `${raw} is a ${link}. Give the file or folder it leads to, so that what is imported is what you chose.`
+        : from === 'folder'
+          ? `The folder contains a ${link} (${raw}). A link can lead to files outside the skill, so a folder with links is not imported; put the file itself there instead.`
+          : `The archive contains a ${link} (${raw}). Links can make an unpacker write or read files outside the chosen folder, so archives with links are not imported.`,
     detail: `${hard ? 'hard link' : 'symlink'} entry`,
     entry: raw,
   });
@@ -173,9 +175,11 @@ function specialRefusal(raw: string, what: string, from: SourceKind = 'archive')
   return new RefusalError({
     code: 'special-file',
     message:
-      from === 'folder'
-        ? `The folder contains a ${what} (${raw}), which is not a normal file, so the folder is not imported.`
-        : `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`,
+      from === 'given'
+        ? `${raw} is a ${what}, not an archive, a folder or a SKILL.md, so nothing was read from it.`
+        : from === 'folder'
+          ? `The folder contains a ${what} (${raw}), which is not a normal file, so the folder is not imported.`
+          : `The archive contains a ${what} (${raw}), which is not a normal file. Such entries are never unpacked.`,
     detail: `${what} entry`,
     entry: raw,
   });
@@ -723,12 +727,13 @@ export async function readImportSource(
     };
   }
   try {
-    if (st.isSymbolicLink()) throw linkRefusal(source, false);
+    if (st.isSymbolicLink()) throw linkRefusal(source, false, 'given');
     if (st.isDirectory()) {
       const { entries, ignored } = await readFolder(source, limits);
       return finish('folder', entries, ignored, basename(source));
     }
-    if (!st.isFile()) throw specialRefusal(source, 'special file');
+    if (!st.isFile())
+      throw specialRefusal(source, 'special file (pipe, socket or device)', 'given');
     const head = Buffer.alloc(512);
     const handle = await open(source, 'r');
     let headLength;

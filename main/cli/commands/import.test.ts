@@ -84,6 +84,23 @@ describe('skillbench import', () => {
     expect(await readdir(lib)).toEqual([]);
   });
 
+  it('the path given that is itself a link or a pipe is refused in words about that path', async () => {
+    await writeFile(join(tmp, 'notes.zip'), craftZip([{ name: 'notes/SKILL.md', data: SKILL }]));
+    await symlink(join(tmp, 'notes.zip'), join(tmp, 'shortcut.zip'));
+    const io = capture();
+    expect(await runCli(['import', 'shortcut.zip', '--into', 'lib'], io)).toBe(1);
+    expect(io.err).toMatch(
+      /^Refused: \S*shortcut\.zip is a shortcut \(symbolic link\)\. Give the file or folder it leads to, so that what is imported is what you chose\./,
+    );
+    execFileSync('mkfifo', [join(tmp, 'pipe.zip')]);
+    const pipe = capture();
+    expect(await runCli(['import', 'pipe.zip', '--into', 'lib'], pipe)).toBe(1);
+    expect(pipe.err).toMatch(
+      /^Refused: \S*pipe\.zip is a special file \(pipe, socket or device\), not an archive, a folder or a SKILL\.md, so nothing was read from it\./,
+    );
+    expect(await readdir(lib)).toEqual([]);
+  });
+
   it('applies --max-files and --max-bytes', async () => {
     await writeFile(
       join(tmp, 'n.zip'),
