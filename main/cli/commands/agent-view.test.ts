@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgentLibrary, makeServedLibrary } from '../../testing/agent-library';
 import { startEmbeddedHttp, type RunningServer } from '../../testing/inspector-servers';
 import { bundleCli, runCliProcess as runProcess, tempDir } from '../../testing/skill-library';
-import { splitCommandLine } from '../support/remote-skills';
+import { serverHost, splitCommandLine } from '../support/remote-skills';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
@@ -193,6 +193,13 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
     const none = await runCliProcess(cli, ['pack', `${local.path}/notes`, '--target', 'tools-mcp']);
     expect(none.code).toBe(1);
     expect(none.err).toContain('declares no tools');
+  });
+
+  it('names a mistyped server address in words, not "Invalid URL"', () => {
+    expect(serverHost('http://127.0.0.1:8123/mcp')).toBe('127.0.0.1:8123');
+    expect(() => serverHost('http://[::1/mcp')).toThrow(
+      '"http://[::1/mcp" is not a valid web address. Check it for typing mistakes.',
+    );
   });
 
   it('splits a --stdio command line on spaces, with quotes and backslashes', () => {

@@ -150,6 +150,11 @@ describe('skillbench inspect', () => {
     const bad = await run(['ftp://example.com']);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('is not an http:// or https:// URL');
+    const typo = await run(['http://[::1/mcp']);
+    expect(typo.code).toBe(2);
+    expect(typo.err).toContain(
+      '"http://[::1/mcp" is not a valid web address. Check it for typing mistakes.',
+    );
     expect((await run(['--report', 'xml', ours.url])).code).toBe(2);
     expect((await run(['--timeout', '0', ours.url])).code).toBe(2);
     const denied = await run([ours.url]);

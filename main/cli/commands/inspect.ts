@@ -16,6 +16,7 @@ import { toScanJson, toScanText } from '../../safety/report-format';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { InspectionVerdict } from '../../inspector/verdict';
 import { term, terminalText } from '../../security/terminal-text';
+import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
 import type { CliCommand, CliIO } from '../support/types';
@@ -173,7 +174,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     );
   return {
     input: {
-      label: new URL(url).host,
+      label: serverHost(url),
       kind: sse ? 'sse' : 'http',
       url,
       headers,

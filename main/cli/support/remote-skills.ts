@@ -45,6 +45,15 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
+/** The host of a server's web address, or a usage error a person can act on ("Invalid URL" was all). */
+export function serverHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    throw new UsageError(`"${url}" is not a valid web address. Check it for typing mistakes.`);
+  }
+}
+
 /** The connection for a server argument, labelled uniquely among `taken` labels. */
 export function connectionFor(arg: ServerArg, cwd: string, taken: Set<string>): ConnectionInput {
   let base: string;
@@ -57,7 +66,7 @@ export function connectionFor(arg: ServerArg, cwd: string, taken: Set<string>): 
   } else {
     if (!/^https?:\/\//i.test(arg.url))
       throw new UsageError(`--http takes an http:// or https:// URL, not "${arg.url}".`);
-    base = new URL(arg.url).host;
+    base = serverHost(arg.url);
     input = { kind: 'http', url: arg.url, oauth: false, headers: [] };
     if (arg.token !== undefined) input.bearerToken = arg.token;
   }
