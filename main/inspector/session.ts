@@ -89,7 +89,8 @@ function headerRecord(input: ConnectionInput): Record<string, string> {
   return headers;
 }
 
-function checkHttpUrl(url: string | undefined): URL {
+/** A server's web address, parsed; a usage error in words when it is not an http(s) address. */
+export function checkHttpUrl(url: string | undefined): URL {
   let parsed: URL;
   try {
     parsed = new URL(url ?? '');

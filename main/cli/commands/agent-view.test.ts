@@ -198,7 +198,7 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
   it('names a mistyped server address in words, not "Invalid URL"', () => {
     expect(serverHost('http://127.0.0.1:8123/mcp')).toBe('127.0.0.1:8123');
     expect(() => serverHost('http://[::1/mcp')).toThrow(
-      '"http://[::1/mcp" is not a valid web address. Check it for typing mistakes.',
+      '"http://[::1/mcp" is not a web address. Use http://… or https://….',
     );
   });
 

@@ -153,7 +153,7 @@ describe('skillbench inspect', () => {
     const typo = await run(['http://[::1/mcp']);
     expect(typo.code).toBe(2);
     expect(typo.err).toContain(
-      '"http://[::1/mcp" is not a valid web address. Check it for typing mistakes.',
+      '"http://[::1/mcp" is not a web address. Use http://… or https://….',
     );
     expect((await run(['--report', 'xml', ours.url])).code).toBe(2);
     expect((await run(['--timeout', '0', ours.url])).code).toBe(2);

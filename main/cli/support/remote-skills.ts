@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { InspectedSkill } from '../../../shared/inspector/types';
 import { InspectorService } from '../../inspector/service';
+import { checkHttpUrl } from '../../inspector/session';
 import type { ConnectionInput } from '../../inspector/types';
 import { UsageError } from './types';
 
@@ -45,12 +46,15 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
-/** The host of a server's web address, or a usage error a person can act on ("Invalid URL" was all). */
+/**
+ * The host of a server's web address, checked as the Inspector checks it when it connects
+ * ({@link checkHttpUrl}), as a usage error ("Invalid URL" was all a typo got).
+ */
 export function serverHost(url: string): string {
   try {
-    return new URL(url).host;
-  } catch {
-    throw new UsageError(`"${url}" is not a valid web address. Check it for typing mistakes.`);
+    return checkHttpUrl(url).host;
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), { cause: error });
   }
 }
 
