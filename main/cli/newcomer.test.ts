@@ -105,6 +105,30 @@ describe('the command line forgives a newcomer', () => {
     expect(r.err).toContain('Nothing exists at');
     expect(r.err).not.toContain('Browse');
   });
+
+  it('a --port that is not a port gets the same sentence from serve and web, and nothing starts', () => {
+    for (const port of ['abc', '', '0x50', '99999']) {
+      for (const args of [
+        ['serve', '--http', '--port', port, '.'],
+        ['web', '--port', port],
+      ]) {
+        const r = sb(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.err).toContain(`--port must be a whole number from 0 to 65535, not "${port}".`);
+      }
+    }
+  });
+
+  it('a mistyped server address is named in words, by inspect and by catalog --http', () => {
+    for (const args of [
+      ['inspect', 'http://[::1/mcp'],
+      ['catalog', '--http', 'http://[::1/mcp'],
+    ]) {
+      const r = sb(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toContain('"http://[::1/mcp" is not a web address. Use http://… or https://….');
+    }
+  });
 });
 
 describe('skillbench web stops when asked', () => {

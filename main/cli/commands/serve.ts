@@ -9,6 +9,7 @@ import { readAheadLibrary } from '../../skill-folder/read-ahead';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
+import { parsePort } from '../support/words';
 import type { CliCommand, CliIO } from '../support/types';
 
 const USAGE = `Usage:
@@ -73,13 +74,9 @@ function parseArgs(args: string[], cwd: string): ServeArgs {
         if (mode && mode !== a.slice(2)) throw new UsageError('Choose one of --stdio and --http.');
         mode = a.slice(2) as 'stdio' | 'http';
         break;
-      case '--port': {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 0 || n > 65535)
-          throw new UsageError('--port must be a whole number from 0 to 65535.');
-        out.port = n;
+      case '--port':
+        out.port = parsePort(value());
         break;
-      }
       case '--host':
         out.host = value();
         break;

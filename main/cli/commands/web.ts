@@ -7,7 +7,7 @@ import { bundleDir } from '../support/bundle-location';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand } from '../support/types';
-import { parseProblem } from '../support/words';
+import { parsePort, parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
 
@@ -47,9 +47,7 @@ export const webCommand: CliCommand = {
     } catch (error) {
       throw new UsageError(parseProblem(error, 'web', args));
     }
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
+    const port = values.port === undefined ? 0 : parsePort(values.port);
     const rendererDir = values['renderer-dir'] ?? defaultRendererDir();
     if (!existsSync(join(rendererDir, 'index.html'))) {
       io.stderr(

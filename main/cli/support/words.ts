@@ -1,4 +1,5 @@
 /** Small pieces of wording every command shares, so the CLI speaks one way. */
+import { UsageError } from './types';
 
 /** "1 file", "2 files": a count with its noun in the right number. */
 export function count(n: number, singular: string, plural = `${singular}s`): string {
@@ -65,4 +66,15 @@ export function parseProblem(
     return `${option} needs a value after it.`;
   }
   return message;
+}
+
+/**
+ * The port a `--port` value names (0: any free port), or a usage error in words. Why digits only:
+ * `Number` reads "", " 80 " and "0x50" as ports too.
+ */
+export function parsePort(text: string): number {
+  const n = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 65535))
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${text}".`);
+  return n;
 }
