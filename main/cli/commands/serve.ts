@@ -6,6 +6,7 @@ import type { LiveCatalog } from '../../mcp-server/live-catalog';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
 import { readAheadLibrary } from '../../skill-folder/read-ahead';
+import { pauseOptimizer } from '../../platform/optimizer-pause';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
@@ -213,6 +214,9 @@ export const serveCommand: CliCommand = {
     const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
+    // Why: the catalog's first build is start-up work that runs once; optimizing it costs the
+    // second core more than it saves (main/platform/optimizer-pause.ts). On again once it is built.
+    const resumeOptimizer = pauseOptimizer();
     // Why before anything else is loaded (once the arguments are known to be usable): a worker walks and reads the folders on
     // the other core while this thread loads what the first answer needs.
     const readAhead = new Map(
@@ -252,7 +256,11 @@ export const serveCommand: CliCommand = {
       keep: kept,
       readAhead,
     });
-    await catalog.load();
+    try {
+      await catalog.load();
+    } finally {
+      resumeOptimizer();
+    }
     // Why soon and not at once: the first answers go first; a short-lived run still leaves its findings.
     if (kept) setTimeout(() => void kept.flush(), 250).unref();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
