@@ -3,7 +3,7 @@
 // official SDK v2 server (bench/server/peer-server.ts) into bench/.work/speed, installs the
 // skill-check peer into bench/.work/peers (never the project's dependencies), and runs it.
 // Prints a table, never asserts (docs/conventions.md §10).
-// Run: node bench/speed/run.mjs [--skills 1000] [--pairs 5] [--no-inspect]
+// Run: node bench/speed/run.mjs [--skills 1000] [--pairs 5] [--warm-passes 2] [--no-inspect]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
