@@ -31,12 +31,20 @@ const hot = () => {
   for (let k = 0; k < 2000; k++) f(1000);
   return tier(f) ? 'optimized' : 'not optimized';
 };
-const resume = pauseOptimizer(process.execArgv, process.env.NODE_OPTIONS);
-const paused = hot();
-resume();
-const resumed = hot();
-resume();
-console.log(JSON.stringify({ paused, resumed, again: hot() }));
+if (process.argv[2] === 'bound') {
+  // Paused with a bound and never resumed: after the bound the compiler is on again. Why no
+  // timing in this: a timer made after the pause's, for as long, always fires after it.
+  pauseOptimizer({ atMostMs: 0 });
+  const paused = hot();
+  setTimeout(() => console.log(JSON.stringify({ paused, afterBound: hot() })), 0);
+} else {
+  const resume = pauseOptimizer();
+  const paused = hot();
+  resume();
+  const resumed = hot();
+  resume();
+  console.log(JSON.stringify({ paused, resumed, again: hot() }));
+}
 `,
   );
 }, 60_000);
@@ -45,13 +53,13 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-function run(flags: string[], nodeOptions?: string): Record<string, string> {
+function run(flags: string[], nodeOptions?: string, mode = 'resume'): Record<string, string> {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   if (nodeOptions !== undefined) env.NODE_OPTIONS = nodeOptions;
   const r = spawnSync(
     process.execPath,
-    ['--allow-natives-syntax', '--no-concurrent-recompilation', ...flags, probe],
+    ['--allow-natives-syntax', '--no-concurrent-recompilation', ...flags, probe, mode],
     { encoding: 'utf8', env, timeout: 60_000 },
   );
   expect(r.status, r.stderr).toBe(0);
@@ -64,6 +72,13 @@ describe('pauseOptimizer', () => {
       paused: 'not optimized',
       resumed: 'optimized',
       again: 'optimized',
+    });
+  });
+
+  it('switches the compiler on again at the bound when nobody resumes it', () => {
+    expect(run([], undefined, 'bound')).toEqual({
+      paused: 'not optimized',
+      afterBound: 'optimized',
     });
   });
 

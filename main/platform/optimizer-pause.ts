@@ -1,33 +1,46 @@
-// V8's optimizing compiler (TurboFan), paused while a short burst of start-up work runs.
+// V8's optimizing compiler (TurboFan), paused for a short burst of start-up work.
 //
 // Why: `skillbench serve` builds its catalog once at start (every skill assembled from the kept
-// checks) and answers its first `skills/list`. Most of that code runs once, yet TurboFan compiles
-// what gets warm on the second core, about 280 ms of CPU for 1,000 skills, which then competes
-// with the read-ahead worker and the garbage collector on a two-core machine. Without it the first
-// list comes ~40 ms sooner (bench/speed/README.md, "Start-up without the optimizing compiler").
-// Once the burst is over the compiler is switched back on, so a long-running server's reads run
-// optimized code as before.
+// checks) and answers its first `skills/list`. Much of that code runs once, yet TurboFan compiles
+// what gets warm on the second core, about 280 ms of CPU for 1,000 skills, which competes with the
+// read-ahead worker and the garbage collector on a two-core machine. Without it the first list of
+// 1,000 skills comes ~40 ms sooner. Why a bound as well: code that runs per skill does pay for
+// its optimizing once a library is large (10,000 skills: ~400 ms slower to the first list when
+// paused for the whole build, and ~200 ms slower on a first start that checks every skill), so
+// the compiler comes back on at the bound even if the work is not done. Measured in
+// bench/speed/README.md, "Start-up without the optimizing compiler".
 import { setFlagsFromString } from 'node:v8';
 
 /** V8 options the user gave that decide the optimizing compiler: theirs are left alone. */
 const USER_TIER_OPTION = /(^|\s)--(no-)?(opt|turbofan|jitless|max-opt)(=|\s|$)/;
 
+export interface OptimizerPauseOptions {
+  /** Switch the compiler on again after this long even if nobody resumed it (an unref'd timer). */
+  atMostMs?: number;
+  /** The process's own options (default: process.execArgv and NODE_OPTIONS). */
+  execArgv?: readonly string[];
+  nodeOptions?: string;
+}
+
 /**
- * Pause the optimizing compiler until the returned function is called (once; later calls do
- * nothing). Nothing is paused when the process was started with its own choice about it
- * (`--no-opt`, `--jitless`, … on the command line or in NODE_OPTIONS).
+ * Pause the optimizing compiler until the returned function is called or `atMostMs` has passed,
+ * whichever comes first (later calls do nothing). Nothing is paused when the process was started
+ * with its own choice about it (`--no-opt`, `--jitless`, … on the command line or in NODE_OPTIONS).
+ * Only speed depends on this: optimized or not, the code computes the same.
  */
-export function pauseOptimizer(
-  execArgv: readonly string[] = process.execArgv,
-  nodeOptions: string | undefined = process.env.NODE_OPTIONS,
-): () => void {
-  const given = `${execArgv.join(' ')} ${nodeOptions ?? ''}`;
-  if (USER_TIER_OPTION.test(given)) return () => undefined;
+export function pauseOptimizer(options: OptimizerPauseOptions = {}): () => void {
+  const execArgv = options.execArgv ?? process.execArgv;
+  const nodeOptions = 'nodeOptions' in options ? options.nodeOptions : process.env.NODE_OPTIONS;
+  if (USER_TIER_OPTION.test(`${execArgv.join(' ')} ${nodeOptions ?? ''}`)) return () => undefined;
   setFlagsFromString('--no-turbofan');
   let resumed = false;
-  return () => {
+  let timer: NodeJS.Timeout | undefined;
+  const resume = (): void => {
     if (resumed) return;
     resumed = true;
+    clearTimeout(timer);
     setFlagsFromString('--turbofan');
   };
+  if (options.atMostMs !== undefined) timer = setTimeout(resume, options.atMostMs).unref();
+  return resume;
 }

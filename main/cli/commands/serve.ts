@@ -204,6 +204,13 @@ function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   }
 }
 
+/**
+ * Longest the optimizing compiler stays off at start. Measured (bench/speed/README.md, "Start-up
+ * without the optimizing compiler"): 400 ms keeps the gain at 1,000 skills and costs nothing at
+ * 10,000, where a pause for the whole build cost ~400 ms.
+ */
+const START_PAUSE_MS = 400;
+
 /** `skillbench serve` — the embedded skills server over stdio or loopback HTTP. */
 export const serveCommand: CliCommand = {
   name: 'serve',
@@ -214,9 +221,10 @@ export const serveCommand: CliCommand = {
     const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
-    // Why: the catalog's first build is start-up work that runs once; optimizing it costs the
-    // second core more than it saves (main/platform/optimizer-pause.ts). On again once it is built.
-    const resumeOptimizer = pauseOptimizer();
+    // Why: the catalog's first build is start-up work; optimizing what runs once costs the second
+    // core more than it saves (main/platform/optimizer-pause.ts). On again once it is built, or
+    // after START_PAUSE_MS for a library so large that its per-skill code pays for optimizing.
+    const resumeOptimizer = pauseOptimizer({ atMostMs: START_PAUSE_MS });
     // Why before anything else is loaded (once the arguments are known to be usable): a worker walks and reads the folders on
     // the other core while this thread loads what the first answer needs.
     const readAhead = new Map(
