@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILL_TEMPLATES } from '../../shared/authoring/templates';
 import { bundleCli } from '../testing/skill-library';
+import { COMMANDS } from './commands';
 
 // The command line as a newcomer meets it: the real bundled CLI in a child process, from a
 // fresh folder, with typos, odd folder names and the first steps of making a skill.
@@ -67,6 +68,26 @@ describe('skillbench new', () => {
 });
 
 describe('the command line forgives a newcomer', () => {
+  it('skillbench --help lists every command with one capitalised line, and each has its own --help', () => {
+    const r = sb(['--help']);
+    expect(r.code).toBe(0);
+    const listed = r.out
+      .split('\n')
+      .filter((line) => /^ {2}\S/.test(line))
+      .map((line) => line.trim().split(/\s{2,}/));
+    expect(listed.map(([name]) => name)).toEqual(COMMANDS.map((c) => c.name));
+    for (const [name, summary] of listed) {
+      expect(summary, name).toMatch(/^[A-Z]/);
+      const own = sb([name, '--help']);
+      expect(own.code, name).toBe(0);
+      expect(own.out, name).toContain(`skillbench ${name}`);
+    }
+    // No command at all: the same list, and exit code 2 (nothing was done).
+    const bare = sb([]);
+    expect(bare.code).toBe(2);
+    expect(bare.out).toBe(r.out);
+  });
+
   it('suggests the command meant when one is mistyped', () => {
     const r = sb(['vaildate', '.']);
     expect(r.code).toBe(2);

@@ -13,10 +13,9 @@ export function processIO(): CliIO {
   };
 }
 
-async function helpText(version: string): Promise<string> {
-  const commands = await Promise.all(COMMANDS.map((c) => c.load()));
-  const width = Math.max(...commands.map((c) => c.name.length));
-  const lines = commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+function helpText(version: string): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
   return [
     `skillbench ${version} — a workbench for Agent Skills (SKILL.md)`,
     '',
@@ -34,7 +33,7 @@ async function helpText(version: string): Promise<string> {
 export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(await helpText(version));
+    io.stdout(helpText(version));
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
@@ -48,9 +47,7 @@ export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Prom
       COMMANDS.map((c) => c.name),
     );
     const hint = guess ? ` Did you mean \`skillbench ${guess}\`?` : '';
-    io.stderr(
-      `${term`skillbench: there is no command "${name}".`}${hint}\n\n${await helpText(version)}`,
-    );
+    io.stderr(`${term`skillbench: there is no command "${name}".`}${hint}\n\n${helpText(version)}`);
     return 2;
   }
   const command = await entry.load();

@@ -75,7 +75,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench agents`. */
 export const agentsCommand: CliCommand = {
   name: 'agents',
-  summary: 'List the agents on this computer and where they load skills from',
   usage: USAGE,
   run,
 };

@@ -151,7 +151,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench catalog` — the <available_skills> block an agent would show the model. */
 export const catalogCommand: CliCommand = {
   name: 'catalog',
-  summary: 'Print the <available_skills> block an agent shows the model (folders and MCP servers)',
   usage: USAGE,
   run,
 };

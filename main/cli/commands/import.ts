@@ -231,7 +231,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench import` — safely import a skill archive, folder or SKILL.md into a library. */
 export const importCommand: CliCommand = {
   name: 'import',
-  summary: 'Import a skill from a .zip/.skill/.tar.gz, a folder or a SKILL.md into a library',
   usage: USAGE,
   run,
 };

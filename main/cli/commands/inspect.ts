@@ -385,7 +385,6 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
 /** `skillbench inspect` — discover, verify and report on a remote skill server. */
 export const inspectCommand: CliCommand = {
   name: 'inspect',
-  summary: 'Inspect a skill server: discover its skills, verify every file, print a report card',
   usage: USAGE,
   async run(args, io) {
     return inspect(parseArgs(args, io.cwd), io);

@@ -212,7 +212,6 @@ function printReport(report: InstallReport, io: CliIO): number {
 /** `skillbench install`. */
 export const installCommand: CliCommand = {
   name: 'install',
-  summary: 'Install skills into agents (link or copy), checked for each agent first',
   usage: USAGE,
   run,
 };

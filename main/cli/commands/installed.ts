@@ -98,7 +98,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench installed`. */
 export const installedCommand: CliCommand = {
   name: 'installed',
-  summary: 'List the skills each agent loads, where they come from and their state',
   usage: USAGE,
   run,
 };

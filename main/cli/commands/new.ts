@@ -30,7 +30,6 @@ Exit codes: 0 created, 1 refused (the name is not allowed, or the folder exists)
 /** `skillbench new` — a new skill from a template. */
 export const newCommand: CliCommand = {
   name: 'new',
-  summary: "Create a new skill folder from one of the wizard's templates",
   usage: USAGE,
   async run(args, raw) {
     const io = terminalIO(raw);

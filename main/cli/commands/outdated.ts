@@ -64,7 +64,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench outdated`. */
 export const outdatedCommand: CliCommand = {
   name: 'outdated',
-  summary: 'Compare installed skills with their sources',
   usage: USAGE,
   run,
 };

@@ -306,7 +306,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench pack` — check and pack a skill for one destination. */
 export const packCommand: CliCommand = {
   name: 'pack',
-  summary: 'Pack a skill for claude.ai, the Claude API, Claude Code, an archive or a folder',
   usage: USAGE,
   run,
 };

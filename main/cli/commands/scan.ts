@@ -33,7 +33,6 @@ const RANK = { clear: 0, review: 1, danger: 2 } as const;
 /** `skillbench scan`. */
 export const scanCommand: CliCommand = {
   name: 'scan',
-  summary: 'Review skills for risks (hidden text, risky scripts, prompt injection, secrets)',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
     let parsed;

@@ -186,7 +186,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench select` — which skills a prompt selects, and why; or the trigger evals. */
 export const selectCommand: CliCommand = {
   name: 'select',
-  summary: 'Show which skills a prompt selects and why, or run the trigger evals (--eval)',
   usage: USAGE,
   run,
 };

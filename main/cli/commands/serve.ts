@@ -214,7 +214,6 @@ const START_PAUSE_MS = 400;
 /** `skillbench serve` — the embedded skills server over stdio or loopback HTTP. */
 export const serveCommand: CliCommand = {
   name: 'serve',
-  summary: 'Serve skill folders over MCP (stdio or loopback HTTP) with the Skills extension',
   usage: USAGE,
   async run(args, raw) {
     // Why for every message: on stdio only stderr is ours, and it shows folder names and reasons.

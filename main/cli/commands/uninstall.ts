@@ -50,7 +50,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench uninstall`. */
 export const uninstallCommand: CliCommand = {
   name: 'uninstall',
-  summary: 'Remove a skill from agents (to the trash)',
   usage: USAGE,
   run,
 };

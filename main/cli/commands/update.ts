@@ -71,7 +71,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
 /** `skillbench update`. */
 export const updateCommand: CliCommand = {
   name: 'update',
-  summary: 'Update installed skills from their sources, never losing your edits',
   usage: USAGE,
   run,
 };

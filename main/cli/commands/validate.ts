@@ -152,7 +152,6 @@ async function fixAll(targets: Target[], profiles: ProfileId[] | undefined): Pro
 /** `skillbench validate` — check skills on disk and print text, JSON or SARIF. */
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: "Check skills against each reader's rules (text, JSON or SARIF; --fix for safe fixes)",
   usage: USAGE,
   async run(args, io: CliIO) {
     const opts = parse(args);

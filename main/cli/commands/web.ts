@@ -28,7 +28,6 @@ function defaultRendererDir(): string {
 /** `skillbench web` — start the browser shell. */
 export const webCommand: CliCommand = {
   name: 'web',
-  summary: 'Open Skillbench in your browser (the browser shell on 127.0.0.1)',
   usage: USAGE,
   async run(args, raw) {
     const io = terminalIO(raw);

@@ -9,8 +9,6 @@ export interface CliIO {
 /** One `skillbench <name>` subcommand. Exit codes: 0 ok, 1 findings/refusal, 2 usage or I/O problem. */
 export interface CliCommand {
   name: string;
-  /** One line for `skillbench --help`. */
-  summary: string;
   /** Full usage text for `skillbench <name> --help`. */
   usage: string;
   run(args: string[], io: CliIO): Promise<number>;

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COMMANDS } from './commands';
+import { runCli } from './run';
+import type { CliIO } from './support/types';
+
+function capture(): CliIO & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    cwd: process.cwd(),
+    env: {},
+  };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('runCli help', () => {
+  it('lists the commands without loading any of them (help and a mistyped command stay quick)', async () => {
+    const loads = COMMANDS.map((c) => vi.spyOn(c, 'load'));
+    const io = capture();
+    expect(await runCli(['--help'], io)).toBe(0);
+    expect(await runCli(['vaildate'], io)).toBe(2);
+    for (const load of loads) expect(load).not.toHaveBeenCalled();
+    for (const c of COMMANDS) expect(io.out.join('')).toContain(`${c.name}  `);
+    expect(io.err.join('')).toContain('Did you mean `skillbench validate`?');
+  });
+
+  it('loads only the command that runs', async () => {
+    const loads = new Map(COMMANDS.map((c) => [c.name, vi.spyOn(c, 'load')]));
+    expect(await runCli(['new', '--help'], capture())).toBe(0);
+    for (const [name, load] of loads)
+      expect(load.mock.calls.length, name).toBe(name === 'new' ? 1 : 0);
+  });
+});
