@@ -5,9 +5,10 @@
 // what gets warm on the second core, about 280 ms of CPU for 1,000 skills, which competes with the
 // read-ahead worker and the garbage collector on a two-core machine. Without it the first list of
 // 1,000 skills comes ~40 ms sooner. Why a bound as well: code that runs per skill does pay for
-// its optimizing once a library is large (10,000 skills: ~400 ms slower to the first list when
-// paused for the whole build, and ~200 ms slower on a first start that checks every skill), so
-// the compiler comes back on at the bound even if the work is not done. Measured in
+// its optimizing once a library is large or every skill is checked (paused for the whole build,
+// the first list of 10,000 skills came ~400 ms later, and a first start of 1,000 skills with
+// nothing kept ~200 ms later), so the compiler comes back on at the bound even if the work is
+// not done. Measured in
 // bench/speed/README.md, "Start-up without the optimizing compiler".
 import { setFlagsFromString } from 'node:v8';
 
@@ -17,9 +18,6 @@ const USER_TIER_OPTION = /(^|\s)--(no-)?(opt|turbofan|jitless|max-opt)(=|\s|$)/;
 export interface OptimizerPauseOptions {
   /** Switch the compiler on again after this long even if nobody resumed it (an unref'd timer). */
   atMostMs?: number;
-  /** The process's own options (default: process.execArgv and NODE_OPTIONS). */
-  execArgv?: readonly string[];
-  nodeOptions?: string;
 }
 
 /**
@@ -29,9 +27,8 @@ export interface OptimizerPauseOptions {
  * Only speed depends on this: optimized or not, the code computes the same.
  */
 export function pauseOptimizer(options: OptimizerPauseOptions = {}): () => void {
-  const execArgv = options.execArgv ?? process.execArgv;
-  const nodeOptions = 'nodeOptions' in options ? options.nodeOptions : process.env.NODE_OPTIONS;
-  if (USER_TIER_OPTION.test(`${execArgv.join(' ')} ${nodeOptions ?? ''}`)) return () => undefined;
+  const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  if (USER_TIER_OPTION.test(given)) return () => undefined;
   setFlagsFromString('--no-turbofan');
   let resumed = false;
   let timer: NodeJS.Timeout | undefined;
