@@ -37,4 +37,15 @@ describe('runCli help', () => {
     for (const [name, load] of loads)
       expect(load.mock.calls.length, name).toBe(name === 'new' ? 1 : 0);
   });
+
+  it("skillbench help <command> prints that command's own help, and a typo there is answered as anywhere", async () => {
+    const io = capture();
+    expect(await runCli(['help', 'new'], io)).toBe(0);
+    const own = capture();
+    expect(await runCli(['new', '--help'], own)).toBe(0);
+    expect(io.out.join('')).toBe(own.out.join(''));
+    const typo = capture();
+    expect(await runCli(['help', 'instal'], typo)).toBe(2);
+    expect(typo.err.join('')).toContain('Did you mean `skillbench install`?');
+  });
 });

@@ -31,7 +31,8 @@ function helpText(version: string): string {
 
 /** Run the CLI with `argv` (without node and script). Never throws; returns the exit code. */
 export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Promise<number> {
-  const [name, ...rest] = argv;
+  // `skillbench help validate` is `skillbench validate --help`.
+  const [name, ...rest] = argv[0] === 'help' && argv[1] !== undefined ? [argv[1], '--help'] : argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(helpText(version));
     return name === undefined ? 2 : 0;
