@@ -24,7 +24,7 @@ function helpText(version: string): string {
     'Commands:',
     ...lines,
     '',
-    "Run `skillbench <command> --help` for a command's options.",
+    "Run `skillbench help <command>` (or `skillbench <command> --help`) for a command's options.",
     '',
   ].join('\n');
 }
