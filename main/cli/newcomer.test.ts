@@ -140,6 +140,45 @@ describe('the command line forgives a newcomer', () => {
     }
   });
 
+  it('every numeric option refuses what is not a plain number in its range, in one sentence, before doing anything', () => {
+    const cases: [string[], string, string][] = [
+      [
+        ['inspect', '--timeout', 'X', 'http://127.0.0.1:9/mcp'],
+        '--timeout',
+        'a number of seconds from 0.001 to 86400',
+      ],
+      [
+        ['inspect', '--max-pages', 'X', 'http://127.0.0.1:9/mcp'],
+        '--max-pages',
+        'a whole number of pages from 1 to 1000000',
+      ],
+      [['select', 'a prompt', '--threshold', 'X', '.'], '--threshold', 'a number from 0 to 1000'],
+      [
+        ['import', 'x.zip', '--into', 'lib', '--max-files', 'X'],
+        '--max-files',
+        'a whole number of files from 1 to 1000000',
+      ],
+      [['serve', '--http', '--port', 'X', '.'], '--port', 'a whole number from 0 to 65535'],
+    ];
+    // "" and " 5" and "0x10" and "1e3" are numbers to Number(); 3000000 seconds would overflow a timer.
+    expect(sb(['import', 'x.zip', '--into', 'lib', '--max-files=-1']).err).toContain(
+      '--max-files must be a whole number of files from 1 to 1000000, not "-1".',
+    );
+    for (const bad of ['', ' 5', '0x10', '1e3', '-1', 'abc', '3000000', '1.5.2']) {
+      for (const [argv, option, range] of cases) {
+        const args = argv.map((a) => (a === 'X' ? bad : a));
+        const r = sb(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        // Why apart: parseArgs (import) reads "-1" as an option, so it is asked for as --max-files=-1.
+        const expected =
+          argv[0] === 'import' && bad.startsWith('-')
+            ? `${option} needs a value after it; a value that starts with "-" is written ${option}=${bad}.`
+            : `${option} must be ${range}, not "${bad}".`;
+        expect(r.err, args.join(' ')).toContain(expected);
+      }
+    }
+  });
+
   it('a mistyped server address is named in words, by inspect and by catalog --http', () => {
     for (const args of [
       ['inspect', 'http://[::1/mcp'],

@@ -18,12 +18,21 @@ export const DEFAULT_LIMITS: InspectorLimits = {
   connectTimeoutMs: 30_000,
 };
 
-/** Merge caller bounds over the defaults, keeping every number positive. */
+/**
+ * The longest a request or a connection may be given (one day). Why a ceiling: a Node timer holds
+ * at most 2^31-1 ms (~24.8 days); past it the timer fires after 1 ms, so a generous timeout would
+ * turn into none at all.
+ */
+export const MAX_TIMEOUT_MS = 86_400_000;
+
+/** Merge caller bounds over the defaults, keeping every number positive and each timeout at most {@link MAX_TIMEOUT_MS}. */
 export function resolveLimits(partial: Partial<InspectorLimits> = {}): InspectorLimits {
   const out = { ...DEFAULT_LIMITS };
   for (const key of Object.keys(DEFAULT_LIMITS) as (keyof InspectorLimits)[]) {
     const v = partial[key];
     if (typeof v === 'number' && Number.isFinite(v) && v > 0) out[key] = v;
   }
+  out.requestTimeoutMs = Math.min(out.requestTimeoutMs, MAX_TIMEOUT_MS);
+  out.connectTimeoutMs = Math.min(out.connectTimeoutMs, MAX_TIMEOUT_MS);
   return out;
 }

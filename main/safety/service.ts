@@ -141,7 +141,10 @@ export async function reviewSkillBytes(
   );
 }
 
-/** Record "Trust anyway" for a reviewed skill: `days` from now, with the user's reason. */
+/** The longest a "Trust anyway" holds, in days. */
+export const TRUST_MAX_DAYS = 365;
+
+/** Record "Trust anyway" for a reviewed skill: `days` from now (1 to TRUST_MAX_DAYS), with the user's reason. */
 export async function trustAnyway(
   dataDir: string,
   reviewed: Pick<ReviewedSkill, 'hash' | 'name' | 'path' | 'report'>,
@@ -152,7 +155,9 @@ export async function trustAnyway(
   const acceptance: SafetyAcceptance = {
     reason: reason.trim().slice(0, 2000),
     acceptedAt: now.toISOString(),
-    expires: new Date(now.getTime() + Math.max(1, Math.min(days, 365)) * 86_400_000).toISOString(),
+    expires: new Date(
+      now.getTime() + Math.max(1, Math.min(days, TRUST_MAX_DAYS)) * 86_400_000,
+    ).toISOString(),
   };
   await recordAcceptance(dataDir, {
     ...acceptance,

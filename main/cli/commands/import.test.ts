@@ -162,8 +162,18 @@ describe('skillbench import', () => {
       [['import', 'x.zip'], /--into LIBRARY is required/],
       [['import', '--into', 'lib'], /give the archive/],
       [['import', 'x.zip', '--into', 'lib', '--rename', '--replace'], /not both/],
-      [['import', 'x.zip', '--into', 'lib', '--max-bytes', 'lots'], /--max-bytes needs a number/],
-      [['import', 'x.zip', '--into', 'lib', '--max-files', '0'], /positive whole number/],
+      [
+        ['import', 'x.zip', '--into', 'lib', '--max-bytes', 'lots'],
+        /--max-bytes must be a number of bytes such as 16777216 or 16M, not "lots"\./,
+      ],
+      [
+        ['import', 'x.zip', '--into', 'lib', '--max-files', '0'],
+        /--max-files must be a whole number of files from 1 to 1000000, not "0"\./,
+      ],
+      [
+        ['import', 'x.zip', '--into', 'lib', '--trust-anyway', 'I wrote it', '--trust-days', '400'],
+        /--trust-days must be a whole number of days from 1 to 365, not "400"\./,
+      ],
       [['import', 'x.zip', '--into', 'nowhere'], /does not exist/],
       [['import', 'missing.zip', '--into', 'lib'], /missing\.zip does not exist/],
     ];

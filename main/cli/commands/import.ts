@@ -12,7 +12,8 @@ import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { count, parseProblem } from '../support/words';
+import { count, parseNumber, parseProblem } from '../support/words';
+import { TRUST_MAX_DAYS } from '../../safety/service';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
 
@@ -40,19 +41,15 @@ function parseBytes(text: string): number {
   const match = /^(\d+)\s*([kmg]i?b?)?$/i.exec(text.trim());
   if (!match)
     throw new UsageError(
-      `--max-bytes needs a number of bytes such as 16777216 or 16M (got "${text}").`,
+      `--max-bytes must be a number of bytes such as 16777216 or 16M, not "${text}".`,
     );
   const unit = (match[2] ?? '').toLowerCase().charAt(0);
   const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 ** 2 : unit === 'g' ? 1024 ** 3 : 1;
   return Number(match[1]) * factor;
 }
 
-/** Parse a positive integer option. */
-function parseCount(name: string, text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1)
-    throw new UsageError(`${name} needs a positive whole number (got "${text}").`);
-  return Number(text);
-}
+/** The most files `--max-files` may allow (the default is the 512 a host must accept). */
+const MAX_FILES_CEILING = 1_000_000;
 
 /** Bytes in a human unit. */
 function size(bytes: number): string {
@@ -135,7 +132,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     throw new UsageError('choose --rename or --replace, not both.');
   const limits: Partial<ImportLimits> = {};
   if (values['max-files'] !== undefined)
-    limits.maxFiles = parseCount('--max-files', values['max-files']);
+    limits.maxFiles = parseNumber('--max-files', values['max-files'], {
+      min: 1,
+      max: MAX_FILES_CEILING,
+      whole: true,
+      unit: 'files',
+    });
   if (values['max-bytes'] !== undefined) limits.maxBytes = parseBytes(values['max-bytes']);
   const source = resolve(io.cwd, positionals[0]);
   if (!(await exists(source))) {
@@ -157,7 +159,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           reason: trustReason,
           days:
             values['trust-days'] !== undefined
-              ? parseCount('--trust-days', values['trust-days'])
+              ? parseNumber('--trust-days', values['trust-days'], {
+                  min: 1,
+                  max: TRUST_MAX_DAYS,
+                  whole: true,
+                  unit: 'days',
+                })
               : 30,
         }
       : undefined;

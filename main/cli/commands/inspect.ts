@@ -19,6 +19,8 @@ import { term, terminalText } from '../../security/terminal-text';
 import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
+import { parseNumber } from '../support/words';
+import { MAX_TIMEOUT_MS } from '../../inspector/limits';
 import type { CliCommand, CliIO } from '../support/types';
 
 const USAGE = `Usage:
@@ -74,6 +76,9 @@ function parseHeader(text: string): HeaderInput {
   return { name: m[1] ?? '', value: m[2] ?? '' };
 }
 
+/** The most pages `--max-pages` may allow for one listing (the default is 1,000). */
+const MAX_PAGES_CEILING = 1_000_000;
+
 function parseArgs(args: string[], cwd: string): InspectArgs {
   const headers: HeaderInput[] = [];
   const templateUris: string[] = [];
@@ -127,18 +132,25 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         templateUris.push(value());
         break;
       case '--timeout': {
-        const s = Number(value());
-        if (!Number.isFinite(s) || s <= 0)
-          throw new UsageError('--timeout takes a number of seconds above 0.');
-        limits.requestTimeoutMs = Math.round(s * 1000);
-        limits.connectTimeoutMs = Math.round(s * 1000);
+        const ms = Math.round(
+          parseNumber('--timeout', value(), {
+            min: 0.001,
+            max: MAX_TIMEOUT_MS / 1000,
+            whole: false,
+            unit: 'seconds',
+          }) * 1000,
+        );
+        limits.requestTimeoutMs = ms;
+        limits.connectTimeoutMs = ms;
         break;
       }
       case '--max-pages': {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 1)
-          throw new UsageError('--max-pages takes a whole number of at least 1.');
-        limits.maxPages = n;
+        limits.maxPages = parseNumber('--max-pages', value(), {
+          min: 1,
+          max: MAX_PAGES_CEILING,
+          whole: true,
+          unit: 'pages',
+        });
         break;
       }
       default:

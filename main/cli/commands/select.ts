@@ -4,6 +4,7 @@ import { evalsFrom, selectFrom } from '../../agent-view/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseNumber } from '../support/words';
 
 const USAGE = `Usage:
   skillbench select "PROMPT" [--file NAME]... [--intent I]... [--threshold N] [--format text|json] LIB...
@@ -26,6 +27,9 @@ are ordered by score, then when_to_use.priority, then name; each point is explai
 Exit codes: 0 done (with --eval: every example passed), 1 an example failed, 2 usage or I/O
 problem (a library folder could not be read).
 `;
+
+/** The highest `--threshold` (a score: +3 per file type, +2 per mention, +1 per intent). */
+const MAX_THRESHOLD = 1000;
 
 interface SelectArgs {
   prompt?: string;
@@ -55,9 +59,11 @@ function parse(args: string[]): SelectArgs {
         out.intents.push(value());
         break;
       case '--threshold': {
-        const n = Number(value());
-        if (!Number.isFinite(n)) throw new UsageError('--threshold takes a number.');
-        out.threshold = n;
+        out.threshold = parseNumber('--threshold', value(), {
+          min: 0,
+          max: MAX_THRESHOLD,
+          whole: false,
+        });
         break;
       }
       case '--eval':

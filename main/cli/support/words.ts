@@ -62,19 +62,49 @@ export function parseProblem(
     return `there is no option ${option}. If it is a file or folder whose name starts with "-", put -- before it: skillbench ${command} [options] -- ${option}`;
   }
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const option = /'([^']+)'/.exec(message)?.[1] ?? 'that option';
+    const option = /'(--?[^' ]+)/.exec(message)?.[1] ?? 'that option';
+    // Why: parseArgs takes "-1" after an option for another option, not for its value.
+    const next = args[args.indexOf(option) + 1];
+    if (/ambiguous/.test(message) && next !== undefined)
+      return `${option} needs a value after it; a value that starts with "-" is written ${option}=${next}.`;
     return `${option} needs a value after it.`;
   }
   return message;
 }
 
+/** What a numeric option accepts (see {@link parseNumber}). */
+export interface NumberRule {
+  /** Smallest and largest value accepted. */
+  min: number;
+  max: number;
+  /** Whole numbers only (a count, a port), or decimals too (seconds, a score). */
+  whole: boolean;
+  /** What the number counts, for the message: "seconds", "pages" (none for a bare number). */
+  unit?: string;
+}
+
 /**
- * The port a `--port` value names (0: any free port), or a usage error in words. Why digits only:
- * `Number` reads "", " 80 " and "0x50" as ports too.
+ * The value of a numeric option, or a usage error in words naming the option, the range and what
+ * was given: the one parser of numbers on the command line. Why plain decimal digits only:
+ * `Number` reads "", " 80 ", "0x50" and "1e3" as numbers too, so a typo would pass unseen.
  */
+export function parseNumber(option: string, text: string, rule: NumberRule): number {
+  const pattern = rule.whole ? /^\d{1,15}$/ : /^\d{1,15}(\.\d{1,15})?$/;
+  const n = pattern.test(text) ? Number(text) : NaN;
+  if (n >= rule.min && n <= rule.max) return n;
+  const kind = rule.whole ? 'a whole number' : 'a number';
+  const of = rule.unit ? ` of ${rule.unit}` : '';
+  throw new UsageError(
+    `${option} must be ${kind}${of} from ${plainNumber(rule.min)} to ${plainNumber(rule.max)}, not "${text}".`,
+  );
+}
+
+/** A bound as a person writes it: digits, no grouping, no exponent. */
+function plainNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, '');
+}
+
+/** The port a `--port` value names (0: any free port), or a usage error in words. */
 export function parsePort(text: string): number {
-  const n = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 0 && n <= 65535))
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${text}".`);
-  return n;
+  return parseNumber('--port', text, { min: 0, max: 65535, whole: true });
 }
