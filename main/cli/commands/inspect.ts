@@ -45,7 +45,7 @@ Nothing is read ahead of need: without --verify or --report only the listing is 
   --report md|json     Check the server against the Skills extension and print the report card.
                        With json, stdout holds one JSON document and nothing else.
   --template-uri URI   A SKILL.md URI to try for a resource template (repeatable).
-  --timeout S          Seconds to wait for connecting and for each answer (default 30).
+  --timeout S          Seconds to wait for connecting and for each answer (default 30, at most 86400).
   --max-pages N        Pages followed in any listing (default 1000).
 
 Exit codes:
