@@ -416,7 +416,7 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
       ['codex', 'refused'],
     ]);
     expect(report.outcomes[0]?.message).toBe(
-      `The project folder ${typo} does not exist (or is not a folder), so nothing was installed. Check the spelling.`,
+      `There is no project folder at ${typo}. Check the spelling. Nothing was installed.`,
     );
     expect(await readdir(tmp)).not.toContain('projcet');
   });
@@ -426,7 +426,7 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     await symlink(project, linked);
     expect(await manager.addProject(linked)).toEqual([linked]);
     await expect(manager.addProject(join(tmp, 'projcet'))).rejects.toThrow(
-      `Nothing exists at ${join(tmp, 'projcet')}. Check the spelling.`,
+      `There is no project folder at ${join(tmp, 'projcet')}. Check the spelling.`,
     );
     await writeFile(join(tmp, 'notes.txt'), 'x');
     await expect(manager.addProject(join(tmp, 'notes.txt'))).rejects.toThrow(

@@ -146,13 +146,24 @@ function why(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }
 
-/** True when `path` is a folder (a link to one counts: a project may live behind a link). */
-async function isFolder(path: string): Promise<boolean> {
+/**
+ * What is wrong with `dir` as a project folder, in a sentence, or undefined when it is one (a link
+ * to a folder counts: a project may live behind a link, ~/code pointing at another disk). The one
+ * check of a project folder, for installing into it, adding it, and the command line's --project.
+ */
+export async function projectFolderProblem(dir: string): Promise<string | undefined> {
+  let st;
   try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
+    st = await stat(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR'
+      ? `There is no project folder at ${dir}. Check the spelling.`
+      : fsErrorSentence(error, dir, 'open');
   }
+  return st.isDirectory()
+    ? undefined
+    : `${dir} is a file, not a folder. Choose the project's folder.`;
 }
 
 /** True when the path is a link. */
@@ -214,15 +225,8 @@ export class SkillManager {
   /** Add a project folder (it must exist and be a folder). */
   async addProject(dir: string): Promise<string[]> {
     const abs = resolve(dir);
-    let st;
-    try {
-      // Why stat: a project may live behind a link (~/code pointing at another disk).
-      st = await stat(abs);
-    } catch (error) {
-      throw new Error(fsErrorSentence(error, abs, 'open'), { cause: error });
-    }
-    if (!st.isDirectory())
-      throw new Error(`${abs} is a file, not a folder. Choose the project's folder.`);
+    const problem = await projectFolderProblem(abs);
+    if (problem !== undefined) throw new Error(problem);
     const projects = await this.savedProjects();
     if (!projects.includes(abs)) projects.push(abs);
     await mkdir(this.options.dataDir, { recursive: true });
@@ -512,13 +516,15 @@ export class SkillManager {
         });
     }
     // Why: a mistyped project folder would otherwise be made, with the skill in it, unnoticed.
-    if (request.scope.kind === 'project' && !(await isFolder(request.scope.dir))) {
+    const projectProblem =
+      request.scope.kind === 'project' ? await projectFolderProblem(request.scope.dir) : undefined;
+    if (projectProblem !== undefined) {
       for (const spec of specs)
         report.outcomes.push({
           skill: '',
           agent: spec.id,
           status: 'refused',
-          message: `The project folder ${request.scope.dir} does not exist (or is not a folder), so nothing was installed. Check the spelling.`,
+          message: `${projectProblem} Nothing was installed.`,
         });
       return report;
     }

@@ -179,6 +179,56 @@ describe('the command line forgives a newcomer', () => {
     }
   });
 
+  it('an option that takes one of a few words names them, in the same sentence everywhere', () => {
+    const cases: [string[], string][] = [
+      [['validate', '--format', 'xml', '.'], '--format must be text, json or sarif, not "xml".'],
+      [['scan', '--format', 'xml', '.'], '--format must be text, json or sarif, not "xml".'],
+      [['scan', '--fail-on', 'never', '.'], '--fail-on must be review or danger, not "never".'],
+      [['select', 'a prompt', '--format', 'xml', '.'], '--format must be text or json, not "xml".'],
+      [['catalog', '--format', 'text', '.'], '--format must be xml or json, not "text".'],
+      [
+        ['inspect', '--report', 'html', 'http://127.0.0.1:9/mcp'],
+        '--report must be md or json, not "html".',
+      ],
+      [['agents', '--format', 'xml'], '--format must be text or json, not "xml".'],
+      [['installed', '--format', 'xml'], '--format must be text or json, not "xml".'],
+      [['outdated', '--format', 'xml'], '--format must be text or json, not "xml".'],
+    ];
+    for (const [args, sentence] of cases) {
+      const r = sb(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toContain(sentence);
+    }
+  });
+
+  it('the agent commands name an unknown option and where the options are listed', () => {
+    for (const command of ['agents', 'installed', 'outdated', 'install', 'uninstall', 'update']) {
+      const r = sb([command, '--bogus']);
+      expect(r.code, command).toBe(2);
+      expect(r.err, command).toContain(
+        `there is no option --bogus. Run \`skillbench ${command} --help\` to see the options.`,
+      );
+    }
+  });
+
+  it('a --project folder that is not there is named before anything is looked at or changed', async () => {
+    const typo = join(tmp, 'projcet');
+    for (const args of [
+      ['installed', '--project', 'projcet'],
+      ['outdated', '--project', 'projcet'],
+      ['update', '--project', 'projcet'],
+      ['uninstall', 'demo', '--agent', 'claude-code', '--project', 'projcet'],
+      ['install', 'lib', '--agent', 'claude-code', '--project', 'projcet'],
+    ]) {
+      const r = sb(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toContain(
+        `There is no project folder at ${typo}. Check the spelling.`,
+      );
+    }
+    expect(await readdir(tmp)).not.toContain('projcet');
+  });
+
   it('a mistyped server address is named in words, by inspect and by catalog --http', () => {
     for (const args of [
       ['inspect', 'http://[::1/mcp'],

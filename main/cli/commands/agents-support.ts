@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { AGENT_IDS, agentById } from '../../../shared/agents/agents';
 import type { ScopeRef } from '../../../shared/agents/types';
-import { SkillManager } from '../../agents/manager';
+import { projectFolderProblem, SkillManager } from '../../agents/manager';
 import { InspectorService } from '../../inspector';
 import { processAgentEnv, type Scope } from '../../agents/paths';
 import { SettingsStore } from '../../library/settings-store';
@@ -35,12 +35,30 @@ export function checkAgents(ids: readonly string[]): string[] {
   return [...ids];
 }
 
+/**
+ * The folders `--project DIR` named, resolved against the current folder; a usage error in words
+ * for one that is not there or not a folder (a typo would otherwise show nothing installed).
+ */
+export async function projectFolders(given: readonly string[], cwd: string): Promise<string[]> {
+  const dirs = given.map((p) => resolve(cwd, p));
+  for (const dir of dirs) {
+    const problem = await projectFolderProblem(dir);
+    if (problem !== undefined) throw new UsageError(problem);
+  }
+  return dirs;
+}
+
 /** The scope of `--global` / `--project DIR` (default: the project in the current folder). */
-export function scopeOf(values: { global?: boolean; project?: string }, io: CliIO): Scope {
+export async function scopeOf(
+  values: { global?: boolean; project?: string },
+  io: CliIO,
+): Promise<Scope> {
   if (values.global && values.project !== undefined)
     throw new UsageError('choose --global or --project DIR, not both.');
   if (values.global) return { kind: 'global' };
-  return { kind: 'project', dir: resolve(io.cwd, values.project ?? '.') };
+  if (values.project === undefined) return { kind: 'project', dir: resolve(io.cwd) };
+  const [dir] = await projectFolders([values.project], io.cwd);
+  return { kind: 'project', dir };
 }
 
 /** A scope in a few words for a listing. */

@@ -3,6 +3,7 @@ import { displayAgentPath, FEATURE_LABELS } from '../../../shared/agents/agents'
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseChoice, parseProblem } from '../support/words';
 import { managerFor } from './agents-support';
 
 const USAGE = `Usage: skillbench agents [--all] [--format text|json]
@@ -26,10 +27,9 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       options: { all: { type: 'boolean' }, format: { type: 'string' } },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'agents', args));
   }
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError('--format is text or json.');
+  const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const { manager } = managerFor(raw);
   const overview = await manager.overview({ all: values.all === true });
   const agents = overview.agents.filter((a) => values.all === true || a.detected);

@@ -5,6 +5,7 @@ import { term, terminalText } from '../../security/terminal-text';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseChoice } from '../support/words';
 
 const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token T]]... [--format xml|json]
 
@@ -54,9 +55,7 @@ function parse(args: string[]): CatalogArgs {
         break;
       }
       case '--format': {
-        const f = value();
-        if (f !== 'xml' && f !== 'json') throw new UsageError('--format takes xml or json.');
-        out.format = f;
+        out.format = parseChoice('--format', value(), ['xml', 'json'] as const);
         break;
       }
       default:

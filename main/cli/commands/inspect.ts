@@ -19,7 +19,7 @@ import { term, terminalText } from '../../security/terminal-text';
 import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
-import { parseNumber } from '../support/words';
+import { parseChoice, parseNumber } from '../support/words';
 import { MAX_TIMEOUT_MS } from '../../inspector/limits';
 import type { CliCommand, CliIO } from '../support/types';
 
@@ -123,9 +123,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         walk = false;
         break;
       case '--report': {
-        const r = value();
-        if (r !== 'md' && r !== 'json') throw new UsageError('--report takes md or json.');
-        report = r;
+        report = parseChoice('--report', value(), ['md', 'json'] as const);
         break;
       }
       case '--template-uri':

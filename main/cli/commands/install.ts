@@ -10,6 +10,7 @@ import { findSkillFolders } from '../../skill-folder';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseProblem } from '../support/words';
 import { checkAgents, managerFor, scopeOf } from './agents-support';
 
 const USAGE = `Usage: skillbench install SKILL... --agent A... [--global | --project DIR] [options]
@@ -67,7 +68,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'install', args));
   }
   const { values, positionals } = parsed;
   const agents = checkAgents(values.agent ?? []);
@@ -82,7 +83,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   if (values.copy && values.link) throw new UsageError('choose --copy or --link, not both.');
   if (values.rename && values.replace)
     throw new UsageError('choose --rename or --replace, not both.');
-  const scope = scopeOf(values, raw);
+  const scope = await scopeOf(values, raw);
   const io = terminalIO(raw);
   const { manager, dataDir } = managerFor(raw);
   const mode = values.copy

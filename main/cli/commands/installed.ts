@@ -4,7 +4,8 @@ import type { InstalledSkill } from '../../../shared/agents/types';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { checkAgents, managerFor, scopeWords } from './agents-support';
+import { parseChoice, parseProblem } from '../support/words';
+import { checkAgents, managerFor, projectFolders, scopeWords } from './agents-support';
 
 const USAGE = `Usage: skillbench installed [--agent A]... [--project DIR]... [--format text|json]
 
@@ -46,13 +47,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'installed', args));
   }
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError('--format is text or json.');
+  const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const agents = values.agent ? checkAgents(values.agent) : undefined;
   const { manager } = managerFor(raw);
-  const projects = [raw.cwd, ...(values.project ?? [])].map((p) => resolve(raw.cwd, p));
+  const projects = [resolve(raw.cwd), ...(await projectFolders(values.project ?? [], raw.cwd))];
   const overview = await manager.overview({ ...(agents ? { agents } : {}), projects });
   let attention = overview.lockProblems.length > 0;
   for (const a of overview.agents)

@@ -5,7 +5,8 @@ import type { SkillManager } from '../../agents/manager';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { managerFor, scopeWords } from './agents-support';
+import { parseChoice, parseProblem } from '../support/words';
+import { managerFor, projectFolders, scopeWords } from './agents-support';
 
 const USAGE = `Usage: skillbench outdated [NAME...] [--project DIR]... [--format text|json]
 
@@ -19,8 +20,12 @@ Exit codes: 0 all up to date, 1 some are outdated or their source cannot be read
 `;
 
 /** The projects to look at: the current folder and --project (the manager adds the saved ones). */
-export function withProjects(manager: SkillManager, cwd: string, extra: string[] = []): void {
-  for (const p of [cwd, ...extra]) manager.extraProjects.push(resolve(cwd, p));
+export async function withProjects(
+  manager: SkillManager,
+  cwd: string,
+  extra: string[] = [],
+): Promise<void> {
+  manager.extraProjects.push(resolve(cwd), ...(await projectFolders(extra, cwd)));
 }
 
 /** Print outdated entries. */
@@ -46,13 +51,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       options: { project: { type: 'string', multiple: true }, format: { type: 'string' } },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'outdated', args));
   }
   const { values, positionals } = parsed;
-  const format = values.format ?? 'text';
-  if (format !== 'text' && format !== 'json') throw new UsageError('--format is text or json.');
+  const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const { manager } = managerFor(raw);
-  withProjects(manager, raw.cwd, values.project ?? []);
+  await withProjects(manager, raw.cwd, values.project ?? []);
   const entries = await manager.outdated(positionals.length > 0 ? positionals : undefined);
   if (format === 'json') {
     raw.stdout(`${JSON.stringify(entries, null, 2)}\n`);

@@ -7,7 +7,7 @@ import { reviewSkillFolder, skillsAt, type ReviewedSkill } from '../../safety/se
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseProblem } from '../support/words';
+import { parseChoice, parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench scan PATH... [--format text|json|sarif] [--fail-on review|danger]
 
@@ -49,12 +49,11 @@ export const scanCommand: CliCommand = {
     const { values, positionals } = parsed;
     if (positionals.length === 0)
       throw new UsageError('Give at least one PATH: a skill folder or a folder of skills.');
-    const format = values.format ?? 'text';
-    if (!(FORMATS as readonly string[]).includes(format))
-      throw new UsageError(`--format must be one of ${FORMATS.join(', ')}.`);
-    const failOn = values['fail-on'] ?? 'review';
-    if (failOn !== 'review' && failOn !== 'danger')
-      throw new UsageError('--fail-on must be review or danger.');
+    const format = parseChoice('--format', values.format ?? 'text', FORMATS);
+    const failOn = parseChoice('--fail-on', values['fail-on'] ?? 'review', [
+      'review',
+      'danger',
+    ] as const);
     const folders: string[] = [];
     for (const p of positionals) {
       try {

@@ -4,7 +4,7 @@ import { evalsFrom, selectFrom } from '../../agent-view/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseNumber } from '../support/words';
+import { parseChoice, parseNumber } from '../support/words';
 
 const USAGE = `Usage:
   skillbench select "PROMPT" [--file NAME]... [--intent I]... [--threshold N] [--format text|json] LIB...
@@ -70,9 +70,7 @@ function parse(args: string[]): SelectArgs {
         out.evaluate = true;
         break;
       case '--format': {
-        const f = value();
-        if (f !== 'text' && f !== 'json') throw new UsageError('--format takes text or json.');
-        out.format = f;
+        out.format = parseChoice('--format', value(), ['text', 'json'] as const);
         break;
       }
       case '--':

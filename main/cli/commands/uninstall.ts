@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseProblem } from '../support/words';
 import { checkAgents, managerFor, scopeOf } from './agents-support';
 
 const USAGE = `Usage: skillbench uninstall NAME --agent A... [--global | --project DIR]
@@ -30,7 +31,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'uninstall', args));
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('give one skill name.');
@@ -38,7 +39,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   if (agents.length === 0) throw new UsageError('give at least one --agent.');
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);
-  const report = await manager.uninstall(positionals[0] ?? '', agents, scopeOf(values, raw));
+  const report = await manager.uninstall(positionals[0] ?? '', agents, await scopeOf(values, raw));
   for (const r of report.removed)
     io.stdout(term`removed ${r.path} (in the trash: ${r.trashedTo})\n`);
   for (const k of report.kept) io.stdout(term`kept: ${k}\n`);

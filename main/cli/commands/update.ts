@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { parseProblem } from '../support/words';
 import { managerFor, scopeWords } from './agents-support';
 import { withProjects } from './outdated';
 
@@ -34,14 +35,14 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(parseProblem(error, 'update', args));
   }
   const { values, positionals } = parsed;
   if (values['keep-local'] && values['take-theirs'])
     throw new UsageError('choose --keep-local or --take-theirs, not both.');
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);
-  withProjects(manager, raw.cwd, values.project ?? []);
+  await withProjects(manager, raw.cwd, values.project ?? []);
   const names = positionals.length > 0 ? positionals : undefined;
   for (const e of await manager.outdated(names)) {
     if (e.status !== 'outdated' || !e.diff) continue;

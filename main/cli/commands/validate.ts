@@ -21,7 +21,7 @@ import type { FixOutcome } from '../../validate/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseProblem } from '../support/words';
+import { parseChoice, parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix] [--no-cache]
 
@@ -87,9 +87,7 @@ function parse(args: string[]): Options {
     throw new UsageError(
       'Give at least one PATH: a skill folder, a SKILL.md, or a library folder (`.` for this folder).',
     );
-  const format = (values.format ?? 'text') as Format;
-  if (!FORMATS.includes(format))
-    throw new UsageError(`--format must be text, json or sarif, not "${values.format}".`);
+  const format = parseChoice<Format>('--format', values.format ?? 'text', FORMATS);
   const profiles = values.profile?.map((p) => {
     if (!PROFILE_IDS.includes(p as ProfileId))
       throw new UsageError(`There is no profile "${p}". Profiles: ${PROFILE_IDS.join(', ')}.`);

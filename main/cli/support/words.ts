@@ -72,6 +72,23 @@ export function parseProblem(
   return message;
 }
 
+/**
+ * The value of an option that takes one of a few words (`--format text|json`), or a usage error
+ * naming the option, the words it takes and what was given: the one check of such options.
+ */
+export function parseChoice<T extends string>(
+  option: string,
+  text: string,
+  choices: readonly T[],
+): T {
+  if ((choices as readonly string[]).includes(text)) return text as T;
+  const list =
+    choices.length <= 1
+      ? (choices[0] ?? '')
+      : `${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`;
+  throw new UsageError(`${option} must be ${list}, not "${text}".`);
+}
+
 /** What a numeric option accepts (see {@link parseNumber}). */
 export interface NumberRule {
   /** Smallest and largest value accepted. */
