@@ -403,6 +403,22 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     ).toContain('My own step');
   });
 
+  it('an agent nobody knows is refused with the likely one named', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['codx'],
+      scope: { kind: 'project', dir: project },
+    });
+    expect(report.outcomes.map((o) => [o.agent, o.status, o.message])).toEqual([
+      [
+        'codx',
+        'refused',
+        'There is no agent "codx". Did you mean codex? Run skillbench agents --all for the list.',
+      ],
+    ]);
+  });
+
   it('a project folder that does not exist (a typo) is refused, never made', async () => {
     const dir = await addSkill(lib, 'notes');
     const typo = join(tmp, 'projcet');

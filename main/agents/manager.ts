@@ -14,7 +14,12 @@ import { createReadStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { agentById, AGENTS, type AgentSpec } from '../../shared/agents/agents';
+import {
+  agentById,
+  AGENTS,
+  type AgentSpec,
+  unknownAgentSentence,
+} from '../../shared/agents/agents';
 import {
   cliSourceFields,
   describeSource,
@@ -512,7 +517,7 @@ export class SkillManager {
           skill: '',
           agent: id,
           status: 'refused',
-          message: `There is no agent "${id}". Run skillbench agents for the list.`,
+          message: unknownAgentSentence(id),
         });
     }
     // Why: a mistyped project folder would otherwise be made, with the skill in it, unnoticed.

@@ -201,6 +201,17 @@ describe('the command line forgives a newcomer', () => {
     }
   });
 
+  it('a mistyped agent gets the likely one, and where the list is, not a wall of ids', () => {
+    for (const command of ['installed', 'install lib', 'uninstall demo']) {
+      const r = sb([...command.split(' '), '--agent', 'claud-code']);
+      expect(r.code, command).toBe(2);
+      expect(r.err, command).toContain(
+        'There is no agent "claud-code". Did you mean claude-code? Run skillbench agents --all for the list.',
+      );
+      expect(r.err, command).not.toContain('zencoder');
+    }
+  });
+
   it('the agent commands name an unknown option and where the options are listed', () => {
     for (const command of ['agents', 'installed', 'outdated', 'install', 'uninstall', 'update']) {
       const r = sb([command, '--bogus']);

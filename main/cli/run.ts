@@ -1,7 +1,7 @@
 import { term } from '../security/terminal-text';
 import { COMMANDS } from './commands';
 import { UsageError, type CliIO } from './support/types';
-import { didYouMean } from './support/words';
+import { didYouMean } from '../../shared/text/edit-distance';
 
 /** The process's own streams, for the real binary. */
 export function processIO(): CliIO {

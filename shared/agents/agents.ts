@@ -9,6 +9,7 @@
  * `${VAR:-default}` a folder an environment variable may move (Claude Code's
  * `CLAUDE_CONFIG_DIR`, Codex's `CODEX_HOME`, …).
  */
+import { didYouMean } from '../text/edit-distance';
 import type { ProfileId } from '../validation/types';
 
 /** Frontmatter features beyond name and description that some agents act on. */
@@ -241,6 +242,15 @@ export function agentById(id: string): AgentSpec | undefined {
 
 /** Every agent id, for messages that list the choices. */
 export const AGENT_IDS: readonly string[] = AGENTS.map((a) => a.id);
+
+/**
+ * What to say about an agent id nobody knows, the same in the app and on the command line: the
+ * likely one when it looks like a typo, and where the whole list is (there are dozens of agents).
+ */
+export function unknownAgentSentence(id: string): string {
+  const guess = didYouMean(id, AGENT_IDS);
+  return `There is no agent "${id}".${guess ? ` Did you mean ${guess}?` : ''} Run skillbench agents --all for the list.`;
+}
 
 /** Whether the agent reads the project folder every `.agents/skills` agent shares. */
 export function sharesProjectDir(spec: AgentSpec): boolean {

@@ -4,6 +4,7 @@
  * by a list of known-bad names that a new squat would not be on.
  */
 import { decodePunycode, mixesScripts } from './unicode';
+import { editDistance } from '../text/edit-distance';
 
 /** Well-known sites whose near-misses are suspicious: the name before the top-level domain. */
 const KNOWN_SITES = [
@@ -193,28 +194,6 @@ const REAL_PACKAGES = new Set([
   'pillow-heif',
   'ultra',
 ]);
-
-/** Damerau–Levenshtein distance, stopping early past 2 (names are short). */
-export function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d: number[][] = [];
-  for (let i = 0; i <= a.length; i++) d.push([i, ...new Array<number>(b.length).fill(0)]);
-  const first = d[0];
-  if (first) for (let j = 0; j <= b.length; j++) first[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const row = d[i];
-    const prev = d[i - 1];
-    if (!row || !prev) continue;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, (d[i - 2]?.[j - 2] ?? 0) + 1);
-      row[j] = v;
-    }
-  }
-  return d[a.length]?.[b.length] ?? 3;
-}
 
 /** Digits that stand in for letters in lookalike names (g1thub, paypa1). */
 function undigit(s: string): string {

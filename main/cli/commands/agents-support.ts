@@ -1,6 +1,6 @@
 /** What the agent commands share: the skill manager over the CLI's environment, scopes, names. */
 import { join, resolve } from 'node:path';
-import { AGENT_IDS, agentById } from '../../../shared/agents/agents';
+import { agentById, unknownAgentSentence } from '../../../shared/agents/agents';
 import type { ScopeRef } from '../../../shared/agents/types';
 import { projectFolderProblem, SkillManager } from '../../agents/manager';
 import { InspectorService } from '../../inspector';
@@ -25,13 +25,10 @@ export function managerFor(io: CliIO): { manager: SkillManager; dataDir: string 
   return { manager, dataDir };
 }
 
-/** Check agent ids; a wrong one is a usage error that lists the choices. */
+/** Check agent ids; a wrong one is a usage error that names the likely one. */
 export function checkAgents(ids: readonly string[]): string[] {
-  const unknown = ids.filter((id) => !agentById(id));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `unknown agent ${unknown.map((u) => `"${u}"`).join(', ')}. Known agents: ${AGENT_IDS.join(', ')}.`,
-    );
+  const unknown = ids.find((id) => !agentById(id));
+  if (unknown !== undefined) throw new UsageError(unknownAgentSentence(unknown));
   return [...ids];
 }
 

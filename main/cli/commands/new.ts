@@ -5,7 +5,8 @@ import { createSkillFolder } from '../../library/new-skill';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand } from '../support/types';
-import { didYouMean, parseProblem } from '../support/words';
+import { didYouMean } from '../../../shared/text/edit-distance';
+import { parseProblem } from '../support/words';
 
 const TEMPLATE_IDS = SKILL_TEMPLATES.map((t) => t.id);
 

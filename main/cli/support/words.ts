@@ -6,38 +6,6 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
   return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
 }
 
-/** Edit distance of two short strings (insert, delete, replace, swap of neighbours each cost 1). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(
-        (d[i - 1]?.[j] ?? 0) + 1,
-        (d[i]?.[j - 1] ?? 0) + 1,
-        (d[i - 1]?.[j - 1] ?? 0) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, (d[i - 2]?.[j - 2] ?? 0) + 1);
-      d[i][j] = best;
-    }
-  return d[a.length]?.[b.length] ?? Math.max(a.length, b.length);
-}
-
-/** The known word closest to `typed` when it is a likely typo (at most two edits, or a prefix), else undefined. */
-export function didYouMean(typed: string, known: readonly string[]): string | undefined {
-  const lower = typed.toLowerCase();
-  let best: { word: string; d: number } | undefined;
-  for (const word of known) {
-    const d = word.startsWith(lower) && lower.length >= 2 ? 0.5 : distance(lower, word);
-    if (d <= Math.max(1, Math.min(2, Math.floor(word.length / 3))) && (!best || d < best.d))
-      best = { word, d };
-  }
-  return best?.word;
-}
-
 /**
  * A plain sentence for what `node:util` parseArgs refused. Why: its messages are written for
  * developers; an argument that starts with `-` (a folder named `-my-skill`) needs the `--` hint
