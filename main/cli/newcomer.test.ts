@@ -48,6 +48,18 @@ describe('skillbench new', () => {
     },
   );
 
+  it('a name written as words is answered with the name to type, and nothing is made', async () => {
+    const spaced = sb(['new', 'Meeting', 'Notes', '--into', 'words']);
+    expect(spaced.code).toBe(2);
+    expect(spaced.err).toContain(
+      'A name of several words is written with hyphens: `skillbench new meeting-notes`.',
+    );
+    const quoted = sb(['new', 'Meeting Notes', '--into', 'words']);
+    expect(quoted.code).toBe(1);
+    expect(quoted.err).toContain('Try: `skillbench new meeting-notes`.');
+    expect(await readdir(tmp)).not.toContain('words');
+  });
+
   it('refuses a name that is not a safe folder name, and never touches an existing folder', async () => {
     const dot = sb(['new', '.git', '--into', 'lib2']);
     expect(dot.code).toBe(1);

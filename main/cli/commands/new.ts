@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkSkillName, suggestSkillName } from '../../../shared/authoring/skill-name';
 import { SKILL_TEMPLATES, type SkillTemplate } from '../../../shared/authoring/templates';
 import { createSkillFolder } from '../../library/new-skill';
 import { term } from '../../security/terminal-text';
@@ -27,6 +28,17 @@ ${SKILL_TEMPLATES.map((t) => `  ${t.id.padEnd(20)} ${t.help}`).join('\n')}
 
 Exit codes: 0 created, 1 refused (the name is not allowed, or the folder exists), 2 usage or I/O problem.
 `;
+
+/**
+ * " Try: skillbench new meeting-notes." for a name the rules refuse, when the words given make a
+ * valid one (the same suggestion the app's wizard makes), else "".
+ */
+function tryName(given: string, lead: string): string {
+  const suggested = suggestSkillName(given);
+  return suggested !== '' && suggested !== given && checkSkillName(suggested) === null
+    ? ` ${lead}: \`skillbench new ${suggested}\`.`
+    : '';
+}
 
 /** `skillbench new` — a new skill from a template. */
 export const newCommand: CliCommand = {
@@ -56,11 +68,11 @@ export const newCommand: CliCommand = {
       for (const t of SKILL_TEMPLATES) io.stdout(`${t.id}\n`);
       return 0;
     }
-    if (positionals.length !== 1)
+    if (positionals.length === 0)
+      throw new UsageError('give the new skill a name, e.g. skillbench new meeting-notes.');
+    if (positionals.length > 1)
       throw new UsageError(
-        positionals.length === 0
-          ? 'give the new skill a name, e.g. skillbench new meeting-notes.'
-          : `one skill at a time (got ${positionals.join(', ')}).`,
+        `one skill at a time (got ${positionals.join(', ')}).${tryName(positionals.join(' '), 'A name of several words is written with hyphens')}`,
       );
     const template = values.template ?? 'blank';
     if (!(TEMPLATE_IDS as readonly string[]).includes(template)) {
@@ -81,7 +93,8 @@ export const newCommand: CliCommand = {
       template as SkillTemplate['id'],
     );
     if (!created.ok) {
-      io.stderr(term`skillbench new: ${created.error.message}\n`);
+      const hint = created.error.code === 'invalid-name' ? tryName(name, 'Try') : '';
+      io.stderr(term`skillbench new: ${created.error.message}${hint}\n`);
       return created.error.code === 'io' || created.error.code === 'not-found' ? 2 : 1;
     }
     io.stdout(
