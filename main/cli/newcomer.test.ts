@@ -252,6 +252,24 @@ describe('the command line forgives a newcomer', () => {
     expect(await readdir(tmp)).not.toContain('projcet');
   });
 
+  it('serve refuses to start when none of its folders is there, and serves the others when one is missing', async () => {
+    const alone = sb(['serve', '--stdio', 'no-such-lib']);
+    expect(alone.code).toBe(2);
+    expect(alone.err).toBe(
+      `skillbench serve: Nothing exists at ${join(tmp, 'no-such-lib')}. Check the spelling.\n`,
+    );
+    await writeFile(join(tmp, 'a-file'), 'x');
+    expect(sb(['serve', '--http', 'a-file']).err).toContain(
+      `${join(tmp, 'a-file')} is a file, not a folder. Choose the folder that holds your skills.`,
+    );
+    await mkdir(join(tmp, 'empty-lib'), { recursive: true });
+    // Its input is closed at once, so the stdio server ends by itself after listing.
+    const some = sb(['serve', '--stdio', '--no-watch', 'no-such-lib', 'empty-lib']);
+    expect(some.code, some.err).toBe(0);
+    expect(some.err).toContain(`not served: ${join(tmp, 'no-such-lib')}`);
+    expect(some.err).toContain('serving 0 skill(s)');
+  });
+
   it('a mistyped server address is named in words, by inspect and by catalog --http', () => {
     for (const args of [
       ['inspect', 'http://[::1/mcp'],

@@ -1,4 +1,4 @@
-import { lstat, stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SkillTemplate } from '../../shared/authoring/templates';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
-import { describeFsError } from '../platform/fs-errors';
+import { describeFsError, libraryFolderProblem } from '../platform/fs-errors';
 import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
 import { readEditableFile, versionOf, versionOfFile } from './versions';
@@ -92,16 +92,8 @@ export class LibraryService {
   /** Add `path` as a library root (remembered) and list its skills. */
   async open(path: string): Promise<Result<{ root: string; skills: SkillSummary[] }>> {
     const root = resolve(path.trim());
-    try {
-      const info = await stat(root);
-      if (!info.isDirectory())
-        return fail(
-          'not-a-folder',
-          `${root} is a file, not a folder. Choose the folder that holds your skills.`,
-        );
-    } catch (error) {
-      return { ok: false, error: describeFsError(error, root, 'open') };
-    }
+    const problem = await libraryFolderProblem(root);
+    if (problem) return { ok: false, error: problem };
     this.sessionRoots.add(root);
     const settings = await this.settings.get();
     if (!settings.roots.includes(root))

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { ApiError } from '../../shared/ipc/contract';
 
 /** Turn a Node file-system error into a sentence a non-developer can act on. */
@@ -77,4 +78,21 @@ export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
   return `${n} bytes`;
+}
+
+/**
+ * Why `path` cannot be opened as a folder of skills (a library), or undefined when it is a folder
+ * (a link to one counts). The one check for opening a library in the app and for the folders
+ * `skillbench serve` is given.
+ */
+export async function libraryFolderProblem(path: string): Promise<ApiError | undefined> {
+  try {
+    if ((await stat(path)).isDirectory()) return undefined;
+  } catch (error) {
+    return describeFsError(error, path, 'open');
+  }
+  return {
+    code: 'not-a-folder',
+    message: `${path} is a file, not a folder. Choose the folder that holds your skills.`,
+  };
 }

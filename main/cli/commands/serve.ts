@@ -7,6 +7,7 @@ import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
 import { readAheadLibrary } from '../../skill-folder/read-ahead';
 import { pauseOptimizer } from '../../platform/optimizer-pause';
+import { libraryFolderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
@@ -220,6 +221,13 @@ export const serveCommand: CliCommand = {
     const io = terminalIO(raw);
     const opts = parseArgs(args, io.cwd);
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
+    // Why refuse only when none is a folder: a server with nothing it could ever serve is a typo;
+    // one of several missing is listed as not served, and the others are served.
+    const rootProblems = await Promise.all(opts.roots.map(libraryFolderProblem));
+    if (rootProblems.every((p) => p !== undefined)) {
+      for (const p of rootProblems) io.stderr(term`skillbench serve: ${p?.message ?? ''}\n`);
+      return 2;
+    }
     // Why: the catalog's first build is start-up work; optimizing what runs once costs the second
     // core more than it saves (main/platform/optimizer-pause.ts). On again once it is built, or
     // after START_PAUSE_MS for a library so large that its per-skill code pays for optimizing.
