@@ -48,4 +48,18 @@ describe('runCli help', () => {
     expect(await runCli(['help', 'instal'], typo)).toBe(2);
     expect(typo.err.join('')).toContain('Did you mean `skillbench install`?');
   });
+
+  it('an option without its value is named by its long name, and a value starting with "-" is shown how to write', async () => {
+    const missing = capture();
+    expect(await runCli(['scan', '.', '-f'], missing)).toBe(2);
+    expect(missing.err.join('')).toContain('skillbench scan: --format needs a value after it.');
+    const dashed = capture();
+    expect(await runCli(['scan', '.', '--format', '-x'], dashed)).toBe(2);
+    expect(dashed.err.join('')).toContain(
+      'skillbench scan: --format needs a value after it; a value that starts with "-" is written --format=-x.',
+    );
+    const short = capture();
+    expect(await runCli(['scan', '.', '-f', '-x'], short)).toBe(2);
+    expect(short.err.join('')).toContain('skillbench scan: -f needs a value after it.');
+  });
 });

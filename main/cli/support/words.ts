@@ -30,10 +30,12 @@ export function parseProblem(
     return `there is no option ${option}. If it is a file or folder whose name starts with "-", put -- before it: skillbench ${command} [options] -- ${option}`;
   }
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    const option = /'(--?[^' ]+)/.exec(message)?.[1] ?? 'that option';
+    // Why the long name: parseArgs names an option with a short form as "-f, --format <value>".
+    const option = /'(?:-\w, )?(--?[^' ]+)/.exec(message)?.[1] ?? 'that option';
     // Why: parseArgs takes "-1" after an option for another option, not for its value.
-    const next = args[args.indexOf(option) + 1];
-    if (/ambiguous/.test(message) && next !== undefined)
+    const at = args.indexOf(option);
+    const next = at >= 0 ? args[at + 1] : undefined;
+    if (/ambiguous/.test(message) && option.startsWith('--') && next !== undefined)
       return `${option} needs a value after it; a value that starts with "-" is written ${option}=${next}.`;
     return `${option} needs a value after it.`;
   }
