@@ -8,8 +8,13 @@
 // its optimizing once a library is large or every skill is checked (paused for the whole build,
 // the first list of 10,000 skills came ~400 ms later, and a first start of 1,000 skills with
 // nothing kept ~200 ms later), so the compiler comes back on at the bound even if the work is
-// not done. Measured in
-// bench/speed/README.md, "Start-up without the optimizing compiler".
+// not done. Measured in bench/speed/README.md, "Start-up without the optimizing compiler".
+//
+// Why this flag may change while running, though Node's documentation warns that V8 flags set
+// after start may behave unpredictably: `--turbofan` is read each time V8 decides whether to
+// optimize a warm function, and only that decision changes. Code runs the same optimized or not,
+// and optimizing resumes when it is switched on again (both observed in optimizer-pause.test.ts,
+// in a process of its own). Nothing else is changed, and a user's own choice is left as it is.
 import { setFlagsFromString } from 'node:v8';
 
 /** V8 options the user gave that decide the optimizing compiler: theirs are left alone. */
