@@ -84,6 +84,25 @@ test('a project whose .claude is a link to a folder elsewhere: the Agents view n
   await app.page.screenshot({ path: 'out/screenshots/agents-project-link.png' });
 });
 
+test('adding a project folder that is not there says so in words and adds nothing', async ({
+  app,
+  agents,
+  library,
+}) => {
+  const typo = join(library.dir, 'projcet');
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await agents.open();
+  await agents.addProject(typo);
+  await expect(
+    app.page.getByText(`There is no project folder at ${typo}. Check the spelling.`),
+  ).toBeVisible();
+  await expect(agents.view.getByText(typo)).toHaveCount(0);
+  // The path stays in the field, to be mended.
+  await expect(agents.projectInput).toHaveValue(typo);
+  expect(await seriousViolations(app.page), 'Agents view, a mistyped project').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/agents-project-typo.png' });
+});
+
 test('installing from the library: checked for each agent first, linked for Claude Code, a name conflict asks and renames', async ({
   app,
   agents,

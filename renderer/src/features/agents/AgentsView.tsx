@@ -313,7 +313,9 @@ export function AgentsView() {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (project.trim()) void addProject(project.trim()).then(() => setProject(''));
+          // Why only when added: after a refusal the path stays, so a typo can be mended.
+          if (project.trim())
+            void addProject(project.trim()).then((added) => added && setProject(''));
         }}
       >
         <label htmlFor="agents-project">Project folder</label>

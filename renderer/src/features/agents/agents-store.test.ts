@@ -90,7 +90,7 @@ describe('agents store: the overview', () => {
       'agents.removeProject': () => ok({ projects: [] }),
       'agents.overview': () => ok(overview(['/p'])),
     });
-    await agents.getState().addProject('/p');
+    expect(await agents.getState().addProject('/p')).toBe(true);
     await agents.getState().removeProject('/p');
     expect(fake.calls.map((c) => c.channel)).toEqual([
       'agents.addProject',
@@ -101,7 +101,7 @@ describe('agents store: the overview', () => {
     fake.answer({
       'agents.addProject': () => failure('not-a-folder', '/nope cannot be added: no such folder.'),
     });
-    await agents.getState().addProject('/nope');
+    expect(await agents.getState().addProject('/nope')).toBe(false);
     expect(notices.getState().error?.code).toBe('not-a-folder');
     expect(fake.inputs('agents.overview')).toHaveLength(2);
   });

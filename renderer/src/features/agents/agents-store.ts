@@ -57,7 +57,8 @@ export interface AgentsState {
   /** The last removal's undo token and what it removed, for the Undo button. */
   lastRemoval: { token: string; name: string } | null;
   load: () => Promise<void>;
-  addProject: (dir: string) => Promise<void>;
+  /** Add a project folder; true when it was added (on a refusal the error is shown). */
+  addProject: (dir: string) => Promise<boolean>;
   removeProject: (dir: string) => Promise<void>;
   check: (skills: string[], agents: string[]) => Promise<InstallCheck[] | null>;
   install: (choice: InstallChoice) => Promise<InstallReport | null>;
@@ -94,8 +95,12 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
     },
     async addProject(dir) {
       const result = await api['agents.addProject']({ dir });
-      if (!result.ok) return notices.showError(result.error);
+      if (!result.ok) {
+        notices.showError(result.error);
+        return false;
+      }
       await get().load();
+      return true;
     },
     async removeProject(dir) {
       const result = await api['agents.removeProject']({ dir });
