@@ -49,7 +49,7 @@ import type {
 } from '../../shared/agents/types';
 import { SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { writeFileAtomic } from '../platform/atomic-write';
-import { fsErrorSentence } from '../platform/fs-errors';
+import { folderProblem } from '../platform/fs-errors';
 import { isPlainRelativePath } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
 import { skillFileAt } from '../skill-folder';
@@ -157,18 +157,7 @@ function why(error: unknown): string {
  * check of a project folder, for installing into it, adding it, and the command line's --project.
  */
 export async function projectFolderProblem(dir: string): Promise<string | undefined> {
-  let st;
-  try {
-    st = await stat(dir);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR'
-      ? `There is no project folder at ${dir}. Check the spelling.`
-      : fsErrorSentence(error, dir, 'open');
-  }
-  return st.isDirectory()
-    ? undefined
-    : `${dir} is a file, not a folder. Choose the project's folder.`;
+  return (await folderProblem(dir, 'project'))?.message;
 }
 
 /** True when the path is a link. */

@@ -21,7 +21,7 @@ import {
 } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
-import { describeFsError, libraryFolderProblem } from '../platform/fs-errors';
+import { describeFsError, folderProblem } from '../platform/fs-errors';
 import { resolveInsideRoots } from '../platform/paths';
 import type { SettingsStore } from './settings-store';
 import { readEditableFile, versionOf, versionOfFile } from './versions';
@@ -92,7 +92,7 @@ export class LibraryService {
   /** Add `path` as a library root (remembered) and list its skills. */
   async open(path: string): Promise<Result<{ root: string; skills: SkillSummary[] }>> {
     const root = resolve(path.trim());
-    const problem = await libraryFolderProblem(root);
+    const problem = await folderProblem(root, 'library');
     if (problem) return { ok: false, error: problem };
     this.sessionRoots.add(root);
     const settings = await this.settings.get();

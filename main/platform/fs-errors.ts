@@ -81,18 +81,28 @@ export function formatBytes(n: number): string {
 }
 
 /**
- * Why `path` cannot be opened as a folder of skills (a library), or undefined when it is a folder
- * (a link to one counts). The one check for opening a library in the app and for the folders
- * `skillbench serve` is given.
+ * Why `path` cannot be used as a folder the user named, or undefined when it is a folder (a link to
+ * one counts: a library or a project may live behind a link, ~/code pointing at another disk). The
+ * one check for a library (opening it in the app, `validate`, `serve`) and for a project (install,
+ * adding it, every `--project`); `kind` only chooses the words.
  */
-export async function libraryFolderProblem(path: string): Promise<ApiError | undefined> {
+export async function folderProblem(
+  path: string,
+  kind: 'library' | 'project',
+): Promise<ApiError | undefined> {
   try {
     if ((await stat(path)).isDirectory()) return undefined;
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (kind === 'project' && (code === 'ENOENT' || code === 'ENOTDIR'))
+      return {
+        code: 'not-found',
+        message: `There is no project folder at ${path}. Check the spelling.`,
+      };
     return describeFsError(error, path, 'open');
   }
   return {
     code: 'not-a-folder',
-    message: `${path} is a file, not a folder. Choose the folder that holds your skills.`,
+    message: `${path} is a file, not a folder. ${kind === 'project' ? "Choose the project's folder." : 'Choose the folder that holds your skills.'}`,
   };
 }

@@ -7,7 +7,7 @@ import type { FindingLike } from '../../shared/validation/findings';
 import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
-import { describeFsError } from '../platform/fs-errors';
+import { describeFsError, folderProblem } from '../platform/fs-errors';
 import { readResolvedBounded } from '../platform/read-file';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
@@ -157,10 +157,8 @@ export async function validateLibrary(
   options: ValidateLibraryOptions = {},
 ): Promise<LibraryValidation> {
   const abs = resolve(root);
-  if (!(await statOrExplain(abs)).isDirectory())
-    throw new ValidateInputError(
-      `${abs} is a file, not a folder. Give the folder that holds your skills.`,
-    );
+  const problem = await folderProblem(abs, 'library');
+  if (problem) throw new ValidateInputError(problem.message);
   const rootChildren = new Map<string, WalkedEntry[]>();
   const tops: string[] = [];
   // Why read the root again on failure: an unreadable root must fail with the system's own error.

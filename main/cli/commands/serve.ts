@@ -7,7 +7,7 @@ import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
 import { readAheadLibrary } from '../../skill-folder/read-ahead';
 import { pauseOptimizer } from '../../platform/optimizer-pause';
-import { libraryFolderProblem } from '../../platform/fs-errors';
+import { folderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
@@ -223,7 +223,7 @@ export const serveCommand: CliCommand = {
     const chosen = opts.mode === 'http' && !opts.noAuth ? await chooseToken(opts, io) : undefined;
     // Why refuse only when none is a folder: a server with nothing it could ever serve is a typo;
     // one of several missing is listed as not served, and the others are served.
-    const rootProblems = await Promise.all(opts.roots.map(libraryFolderProblem));
+    const rootProblems = await Promise.all(opts.roots.map((r) => folderProblem(r, 'library')));
     if (rootProblems.every((p) => p !== undefined)) {
       for (const p of rootProblems) io.stderr(term`skillbench serve: ${p?.message ?? ''}\n`);
       return 2;
