@@ -71,7 +71,11 @@ describe('boundedFetch', () => {
         let body = '';
         req.on('data', (d: Buffer) => (body += d.toString()));
         req.on('end', () => {
-          res.writeHead(200, { 'content-type': 'application/json', 'x-seen': req.method ?? '' });
+          res.writeHead(200, {
+            'content-type': 'application/json',
+            'x-seen': req.method ?? '',
+            'set-cookie': ['a=1', 'b=2'],
+          });
           res.end(JSON.stringify({ body, auth: req.headers.authorization }));
         });
       } else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -112,6 +116,14 @@ describe('boundedFetch', () => {
     expect(JSON.parse(text)).toEqual(expected);
     expect(streamed.bodyUsed).toBe(true);
     expect(await (await post()).blob().then((b) => b.text())).toContain('"a\\":1');
+    const bytes = await (await post()).bytes();
+    expect(JSON.parse(Buffer.from(bytes).toString('utf8'))).toEqual(expected);
+    // The headers as sent, a repeated one too; and it is a Response to anyone who checks.
+    const headers = await post();
+    expect(headers).toBeInstanceOf(Response);
+    expect(headers.ok).toBe(true);
+    expect(headers.headers.get('x-seen')).toBe('POST');
+    expect(headers.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
   });
 
   it('answers as fetch does: status, headers, body, a redirect given back to follow', async () => {

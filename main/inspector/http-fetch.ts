@@ -39,11 +39,12 @@ function plainHeaders(headers: RequestInit['headers']): Record<string, string> {
   return out;
 }
 
-/** What a {@link bufferedResponse} is made with besides its bytes. */
+/** What a {@link BufferedResponse} is made with besides its bytes. */
 interface ResponseMeta {
   status: number;
   statusText: string;
-  headers: Headers;
+  /** Name and value pairs, as the server sent them (a Response makes its own Headers from them). */
+  headers: [string, string][];
 }
 
 /**
@@ -51,60 +52,101 @@ interface ResponseMeta {
  * them in a web stream (and `json()` reads them back through it), which cost about a quarter of
  * the client's CPU per request; here `text()`, `json()` and `arrayBuffer()` read the bytes
  * directly, and `body` (or any other reader) makes the stream only when it is asked for. Reading
- * the body twice fails as it does for any Response.
+ * the body twice fails as it does for any Response. A subclass, so the methods are made once and
+ * not for every answer.
  */
-function bufferedResponse(bytes: Buffer, meta: ResponseMeta): Response {
-  const response = new Response(null, meta);
-  let stream: Response | undefined;
-  let used = false;
-  const streamed = (): Response => {
-    if (!stream) {
-      stream = new Response(used ? null : bytes, meta);
-      used = true;
+class BufferedResponse extends Response {
+  readonly #bytes: Buffer;
+  readonly #meta: ResponseMeta;
+  #stream: Response | undefined;
+  #used = false;
+
+  constructor(bytes: Buffer, meta: ResponseMeta) {
+    super(null, meta);
+    this.#bytes = bytes;
+    this.#meta = meta;
+  }
+
+  #streamed(): Response {
+    if (!this.#stream) {
+      this.#stream = new Response(this.#used ? null : this.#bytes, this.#meta);
+      this.#used = true;
     }
-    return stream;
-  };
-  const take = (): Buffer => {
-    if (used) throw new TypeError('Body is unusable: Body has already been read');
-    used = true;
-    return bytes;
-  };
-  const own = (name: string, value: unknown): void => {
-    Object.defineProperty(response, name, { value });
-  };
-  Object.defineProperty(response, 'body', { get: () => streamed().body });
-  Object.defineProperty(response, 'bodyUsed', { get: () => used && (!stream || stream.bodyUsed) });
-  own('text', async () => (stream ? stream.text() : take().toString('utf8')));
-  own('json', async () =>
-    stream ? stream.json() : (JSON.parse(take().toString('utf8')) as unknown),
-  );
-  own('arrayBuffer', async () => {
-    if (stream) return stream.arrayBuffer();
-    const b = take();
-    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
-  });
-  for (const name of ['blob', 'bytes', 'formData'])
-    if (name in Response.prototype)
-      own(name, async () => {
-        if (used && !stream) throw new TypeError('Body is unusable: Body has already been read');
-        return (streamed() as unknown as Record<string, () => Promise<unknown>>)[name]();
-      });
-  own('clone', () => {
-    if (stream) return stream.clone();
-    if (used) throw new TypeError('Response.clone: Body has already been consumed.');
-    return bufferedResponse(bytes, meta);
-  });
-  return response;
+    return this.#stream;
+  }
+
+  #take(): Buffer {
+    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
+    this.#used = true;
+    return this.#bytes;
+  }
+
+  override get body(): ReadableStream<Uint8Array> | null {
+    return this.#streamed().body;
+  }
+
+  override get bodyUsed(): boolean {
+    return this.#used && (!this.#stream || this.#stream.bodyUsed);
+  }
+
+  override async text(): Promise<string> {
+    return this.#stream ? this.#stream.text() : this.#take().toString('utf8');
+  }
+
+  override async json(): Promise<unknown> {
+    return this.#stream
+      ? this.#stream.json()
+      : (JSON.parse(this.#take().toString('utf8')) as unknown);
+  }
+
+  override async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.#stream) return this.#stream.arrayBuffer();
+    const b = this.#take();
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  }
+
+  override async blob(): Promise<Blob> {
+    return this.#unread().blob();
+  }
+
+  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    return this.#unread().bytes();
+  }
+
+  override async formData(): Promise<FormData> {
+    return this.#unread().formData();
+  }
+
+  /** The stream's Response for the readers above that need one; refused once the bytes were taken. */
+  #unread(): Response {
+    if (this.#used && !this.#stream)
+      throw new TypeError('Body is unusable: Body has already been read');
+    return this.#streamed();
+  }
+
+  override clone(): Response {
+    if (this.#stream) return this.#stream.clone();
+    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new BufferedResponse(this.#bytes, this.#meta);
+  }
 }
 
-/** undici's response headers as a `Headers`. */
-function responseHeaders(raw: Record<string, string | string[] | undefined>): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
+/** undici's response headers as name and value pairs, in the order they came. */
+function responseHeaders(raw: Record<string, string | string[] | undefined>): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const name in raw) {
+    const value = raw[name];
+    if (Array.isArray(value)) for (const v of value) pairs.push([name, v]);
+    else if (value !== undefined) pairs.push([name, value]);
   }
-  return headers;
+  return pairs;
+}
+
+/** A response header's value as `Headers.get` gives it (several joined with ", "), or null. */
+function headerOf(raw: Record<string, string | string[] | undefined>, name: string): string | null {
+  const value = raw[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /**
@@ -312,11 +354,10 @@ export function boundedFetch(
         res = await send(url, init, ac.signal);
       }
       const method = (init.method ?? 'GET').toUpperCase();
-      const headers = responseHeaders(res.headers);
-      const meta = {
+      const meta: ResponseMeta = {
         status: res.statusCode,
         statusText: STATUS_CODES[res.statusCode] ?? '',
-        headers,
+        headers: responseHeaders(res.headers),
       };
       if (res.statusCode < 200 || res.statusCode > 599) {
         discard(res.body);
@@ -329,11 +370,11 @@ export function boundedFetch(
         unlink();
         return new Response(null, meta);
       }
-      const streamed = (headers.get('content-type') ?? '').includes('text/event-stream');
+      const streamed = (headerOf(res.headers, 'content-type') ?? '').includes('text/event-stream');
       // Why every body but a GET event stream is bounded whole: an answer, OAuth metadata or any
       // other document is one message; a GET event stream lives as long as the session.
       const bounded = method === 'POST' || !streamed;
-      const declared = Number(headers.get('content-length') ?? 'NaN');
+      const declared = Number(headerOf(res.headers, 'content-length') ?? 'NaN');
       if (bounded && Number.isFinite(declared) && declared > maxBytes) {
         discard(res.body);
         unlink();
@@ -351,7 +392,7 @@ export function boundedFetch(
           unlink();
         }
         if (res.statusCode === 202 && bytes.byteLength === 0) return new Response(null, meta);
-        return bufferedResponse(bytes, meta);
+        return new BufferedResponse(bytes, meta);
       }
       // A stream: handed over as it arrives (the whole of it bounded when it answers a POST; each
       // event of a GET stream bounded).
