@@ -519,6 +519,14 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
     extra.push(
       `HTTP floor on this machine, ${pass === 'first' ? "a fresh server's first pass" : `its pass after ${WARM_PASSES} more`} (a bare node:http server answering a fixed 1.6 KB body, undici keep-alive, ${IN_FLIGHT} in flight, same run): ${fmt(f.perSec)} requests/s = ${fmt(f.perSec / stdio, 2)}× ours over stdio, same pass; CPU per request client / server ${fmt(f.client, 3)} / ${fmt(f.server, 3)} ms`,
     );
+    // Why this bound: one client process drives the row, on one core. Each HTTP read costs it at
+    // least the floor client's HTTP work plus the SDK client's own work per message, which is
+    // what it costs over stdio (where the transport is a pipe).
+    const sdkClient = median(stdioPasses.map((p) => p[pass].clientCpu));
+    const bound = 1000 / (f.client + sdkClient);
+    extra.push(
+      `most a one-core client can read over HTTP, ${pass === 'first' ? 'first pass' : 'warm'} (the floor's client CPU per request + the SDK client's per read over stdio, ${fmt(f.client, 3)} + ${fmt(sdkClient, 3)} ms): ${fmt(bound)} files/s = ${fmt(bound / stdio, 2)}× ours over stdio`,
+    );
   }
 }
 
