@@ -47,89 +47,118 @@ interface ResponseMeta {
   headers: [string, string][];
 }
 
+/** What one {@link BufferedResponse} holds: its bytes, and the stream made if a reader asks for one. */
+interface Held {
+  bytes: Buffer;
+  meta: ResponseMeta;
+  stream: Response | undefined;
+  used: boolean;
+}
+
 /**
  * A standard `Response` over a body already read whole. Why: a `Response` made from bytes wraps
  * them in a web stream (and `json()` reads them back through it), which cost about a quarter of
  * the client's CPU per request; here `text()`, `json()` and `arrayBuffer()` read the bytes
  * directly, and `body` (or any other reader) makes the stream only when it is asked for. Reading
- * the body twice fails as it does for any Response. A subclass, so the methods are made once and
- * not for every answer.
+ * the body twice fails as it does for any Response. Its readers live on the prototype (below), so
+ * they are made once, not for every answer; they are set there rather than declared in the class
+ * because Node's types declare a Response's readers as properties.
  */
 class BufferedResponse extends Response {
-  readonly #bytes: Buffer;
-  readonly #meta: ResponseMeta;
-  #stream: Response | undefined;
-  #used = false;
+  readonly #held: Held;
 
   constructor(bytes: Buffer, meta: ResponseMeta) {
     super(null, meta);
-    this.#bytes = bytes;
-    this.#meta = meta;
+    this.#held = { bytes, meta, stream: undefined, used: false };
   }
 
-  #streamed(): Response {
-    if (!this.#stream) {
-      this.#stream = new Response(this.#used ? null : this.#bytes, this.#meta);
-      this.#used = true;
-    }
-    return this.#stream;
-  }
-
-  #take(): Buffer {
-    if (this.#used) throw new TypeError('Body is unusable: Body has already been read');
-    this.#used = true;
-    return this.#bytes;
-  }
-
-  override get body(): ReadableStream<Uint8Array> | null {
-    return this.#streamed().body;
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#used && (!this.#stream || this.#stream.bodyUsed);
-  }
-
-  override async text(): Promise<string> {
-    return this.#stream ? this.#stream.text() : this.#take().toString('utf8');
-  }
-
-  override async json(): Promise<unknown> {
-    return this.#stream
-      ? this.#stream.json()
-      : (JSON.parse(this.#take().toString('utf8')) as unknown);
-  }
-
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    if (this.#stream) return this.#stream.arrayBuffer();
-    const b = this.#take();
-    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-  }
-
-  override async blob(): Promise<Blob> {
-    return this.#unread().blob();
-  }
-
-  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
-    return this.#unread().bytes();
-  }
-
-  override async formData(): Promise<FormData> {
-    return this.#unread().formData();
-  }
-
-  /** The stream's Response for the readers above that need one; refused once the bytes were taken. */
-  #unread(): Response {
-    if (this.#used && !this.#stream)
-      throw new TypeError('Body is unusable: Body has already been read');
-    return this.#streamed();
-  }
-
-  override clone(): Response {
-    if (this.#stream) return this.#stream.clone();
-    if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new BufferedResponse(this.#bytes, this.#meta);
+  /** What `response` holds (the readers below are not methods of the class, so they ask here). */
+  static held(response: BufferedResponse): Held {
+    return response.#held;
   }
 }
+
+/** The stream's Response, made once, from the bytes unless they were taken. */
+function streamedOf(held: Held): Response {
+  if (!held.stream) {
+    held.stream = new Response(held.used ? null : held.bytes, held.meta);
+    held.used = true;
+  }
+  return held.stream;
+}
+
+/** The bytes, once. */
+function take(held: Held): Buffer {
+  if (held.used) throw new TypeError('Body is unusable: Body has already been read');
+  held.used = true;
+  return held.bytes;
+}
+
+/** The stream's Response for a reader that needs one; refused once the bytes were taken. */
+function unread(held: Held): Response {
+  if (held.used && !held.stream)
+    throw new TypeError('Body is unusable: Body has already been read');
+  return streamedOf(held);
+}
+
+/** A reader a Response has that goes through the stream (not every Node has `bytes`). */
+type StreamReader = 'blob' | 'bytes' | 'formData';
+
+const heldBy = (r: unknown): Held => BufferedResponse.held(r as BufferedResponse);
+const protoMethod = (value: unknown): PropertyDescriptor => ({
+  value,
+  writable: true,
+  configurable: true,
+});
+Object.defineProperties(BufferedResponse.prototype, {
+  body: {
+    get(this: BufferedResponse) {
+      return streamedOf(heldBy(this)).body;
+    },
+    configurable: true,
+  },
+  bodyUsed: {
+    get(this: BufferedResponse) {
+      const held = heldBy(this);
+      return held.used && (!held.stream || held.stream.bodyUsed);
+    },
+    configurable: true,
+  },
+  text: protoMethod(async function (this: BufferedResponse): Promise<string> {
+    const held = heldBy(this);
+    return held.stream ? held.stream.text() : take(held).toString('utf8');
+  }),
+  json: protoMethod(async function (this: BufferedResponse): Promise<unknown> {
+    const held = heldBy(this);
+    return held.stream ? held.stream.json() : (JSON.parse(take(held).toString('utf8')) as unknown);
+  }),
+  arrayBuffer: protoMethod(async function (this: BufferedResponse): Promise<ArrayBuffer> {
+    const held = heldBy(this);
+    if (held.stream) return held.stream.arrayBuffer();
+    const b = take(held);
+    return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  }),
+  ...Object.fromEntries(
+    (['blob', 'bytes', 'formData'] as StreamReader[])
+      .filter((name) => name in Response.prototype)
+      .map((name) => [
+        name,
+        protoMethod(async function (this: BufferedResponse): Promise<unknown> {
+          const stream = unread(heldBy(this)) as unknown as Record<
+            StreamReader,
+            () => Promise<unknown>
+          >;
+          return stream[name]();
+        }),
+      ]),
+  ),
+  clone: protoMethod(function (this: BufferedResponse): Response {
+    const held = heldBy(this);
+    if (held.stream) return held.stream.clone();
+    if (held.used) throw new TypeError('Response.clone: Body has already been consumed.');
+    return new BufferedResponse(held.bytes, held.meta);
+  }),
+});
 
 /** undici's response headers as name and value pairs, in the order they came. */
 function responseHeaders(raw: Record<string, string | string[] | undefined>): [string, string][] {
