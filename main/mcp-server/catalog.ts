@@ -7,7 +7,7 @@
  * would include by default, never a file the exporter would withhold.
  */
 import { isUtf8 } from 'node:buffer';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { leftOutByContent } from '../../shared/skill/file-set';
 import {
   DIRECTORY_MIME_TYPE,
@@ -20,6 +20,7 @@ import {
 } from '../../shared/sep';
 import type { DirectoryResource, SkillEntry } from '../../shared/sep';
 import { mapLimit, TimeSlicer } from '../platform/concurrency';
+import { joinWalked } from '../platform/paths';
 import { sha256Digest } from '../platform/digest';
 import { fsErrorSentence } from '../platform/fs-errors';
 import { readRegularFileSync } from '../platform/read-file';
@@ -336,7 +337,7 @@ async function buildSkill(
   ahead?: ReadAhead,
 ): Promise<Built> {
   const { check, cache, checkMemo, version, slicer, build } = ctx;
-  const dir = relativeDir === '' ? tree.root : join(tree.root, ...relativeDir.split('/'));
+  const dir = joinWalked(tree.root, relativeDir);
   const skillPath = linkName ?? (relativeDir === '' ? basename(root) : relativeDir);
   const excluded = (reasons: string[], name?: string): Built => ({
     excluded: { root, dir, relativeDir, name, reasons },
@@ -370,7 +371,7 @@ async function buildSkill(
     let got: ReadBytes;
     try {
       got = readServed(
-        join(dir, e.path),
+        joinWalked(dir, e.path),
         e,
         cache,
         version,
@@ -627,7 +628,7 @@ export async function buildSnapshot(
           return await buildSkill(ctx, root, walked, f.relDir, f.fileName, undefined, ahead);
         } catch (e) {
           // Why: one odd folder must never take the server down; it is listed as not served.
-          const dir = f.relDir === '' ? walked.root : join(walked.root, ...f.relDir.split('/'));
+          const dir = joinWalked(walked.root, f.relDir);
           return {
             excluded: {
               root,

@@ -287,13 +287,13 @@ export function skillFolderIn(
   relDir: string,
   skillFileName: string,
 ): SkillFolder {
-  const dir = relDir === '' ? tree.root : join(tree.root, ...relDir.split('/'));
-  const realDir = relDir === '' ? tree.realRoot : join(tree.realRoot, ...relDir.split('/'));
+  const dir = joinWalked(tree.root, relDir);
+  const realDir = joinWalked(tree.realRoot, relDir);
   const entries = skillEntries(tree, relDir).sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   );
   for (const e of entries)
-    if (e.kind === 'symlink') e.link = describeLink(join(dir, e.path), realDir);
+    if (e.kind === 'symlink') e.link = describeLink(joinWalked(dir, e.path), realDir);
   return { dir, realDir, folderName: basename(dir), skillFileName, entries };
 }
 
@@ -339,8 +339,8 @@ export async function findSkillFolders(
   const tree = await walkSkillTree(root);
   const found = skillsIn(tree.children).slice(0, options.limit ?? 100_000);
   return found.map((f) => {
-    const dir = f.relDir === '' ? tree.root : join(tree.root, ...f.relDir.split('/'));
-    return { dir, file: join(dir, f.fileName), relativeDir: f.relDir, fileName: f.fileName };
+    const dir = joinWalked(tree.root, f.relDir);
+    return { dir, file: joinWalked(dir, f.fileName), relativeDir: f.relDir, fileName: f.fileName };
   });
 }
 
