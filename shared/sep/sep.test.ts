@@ -162,7 +162,28 @@ describe('joining', () => {
     }
   });
 
+  it('encodes every segment as encodeURIComponent does, plain names and others alike', () => {
+    const names = [
+      'refunds',
+      'a.b_c-d~e',
+      'team a',
+      'café',
+      '100%',
+      "it's",
+      'x?y#z',
+      '...',
+      '.hidden',
+    ];
+    for (const a of names)
+      for (const b of names)
+        expect(joinSkillUri([a, b, 'SKILL.md'])).toBe(
+          `skill://${encodeURIComponent(a)}/${encodeURIComponent(b)}/SKILL.md`,
+        );
+  });
+
   it('refuses unsafe segments', () => {
+    expect(() => joinSkillUri(['.', 'SKILL.md'])).toThrow();
+    expect(() => joinSkillUri(['a', '.', 'b'])).toThrow();
     expect(() => joinSkillUri(['a', '..'])).toThrow();
     expect(() => joinSkillUri(['a', ''])).toThrow();
     expect(() => joinSkillUri(['a/b'])).toThrow();

@@ -140,16 +140,29 @@ export function parseSkillUri(uri: unknown, options: ParseSkillUriOptions = {}):
   return { ok: true, uri: { scheme, segments, href: joinUri(scheme, segments) } };
 }
 
+/**
+ * A segment of characters `encodeURIComponent` leaves as they are (RFC 3986 unreserved): safe
+ * unless it is `.` or `..`, and its own encoding. Why: nearly every name in a library is one,
+ * and a server start builds a URI for every file it lists.
+ */
+const PLAIN_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
 /** Build a canonical URI from decoded segments; throws when a segment is unsafe (see {@link isSafeSegment}). */
 export function joinUri(scheme: string, segments: readonly string[]): string {
   if (segments.length === 0) throw new Error('A URI needs at least one path segment.');
+  let uri = `${scheme}/`;
   for (const s of segments) {
+    if (PLAIN_SEGMENT.test(s) && s !== '.' && s !== '..') {
+      uri += `/${s}`;
+      continue;
+    }
     if (!isSafeSegment(s))
       throw new Error(
         `"${s}" cannot be a URI segment: it is empty, "." or "..", or contains a slash, backslash or control character.`,
       );
+    uri += `/${encodeSegment(s)}`;
   }
-  return `${scheme}//${segments.map(encodeSegment).join('/')}`;
+  return uri;
 }
 
 /** `skill://` + segments, canonical. */
