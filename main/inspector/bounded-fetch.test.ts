@@ -43,6 +43,12 @@ describe('boundedFetch', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         for (let i = 0; i < 8; i++) res.write(`${'x'.repeat(1000)}\n\n`);
         res.end();
+      } else if (req.url === '/many-headers') {
+        // 5,000 headers (~100 KB before the body): more than any client should hold for one answer.
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        for (let i = 0; i < 5000; i++) headers[`x-h-${i}`] = 'v'.repeat(10);
+        res.writeHead(200, headers);
+        res.end('{}');
       } else if (req.url === '/declared') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
         res.end('x'.repeat(5000));
@@ -218,6 +224,16 @@ describe('boundedFetch', () => {
     session.abort(new Error('closed'));
     await expect(pending).rejects.toThrow('closed');
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('refuses an answer with a flood of headers as fetch fails, without reading them all into a Response', async () => {
+    const base = boundedFetch(1 << 20);
+    await expect(
+      base(`${url}/many-headers`, { method: 'POST', body: '{}', redirect: 'manual' }),
+    ).rejects.toMatchObject({
+      message: 'fetch failed',
+      cause: { code: 'UND_ERR_HEADERS_OVERFLOW' },
+    });
   });
 
   it('a server that is not there fails as fetch fails (TypeError "fetch failed" with the cause)', async () => {
