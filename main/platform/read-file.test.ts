@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeFsError } from './fs-errors';
+import { walkTree } from './walk';
 import {
   FileTooLargeError,
   NotARegularFileError,
+  NotTheListedFileError,
   readBoundedSync,
   readChunksSync,
   readRegularFileSync,
@@ -128,6 +130,41 @@ describe('a file that is not what the listing said', () => {
     rmSync(path);
     execFileSync('mkfifo', [path]);
     expect(() => readRegularFileSync(path, 1024, listed)).toThrow(NotARegularFileError);
+  });
+
+  it('a folder on its way became a link since the walk: refused, even to a same-looking file', async () => {
+    // The skill as walked: refs/guide.md inside it. Then the folder is swapped for a link to a
+    // folder outside whose guide.md has the same size and time: O_NOFOLLOW guards only the last
+    // name, so only the file's identity tells them apart.
+    const skill = join(dir, 'skill');
+    mkdirSync(join(skill, 'refs'), { recursive: true });
+    writeFileSync(join(skill, 'refs', 'guide.md'), 'listed\n');
+    const tree = await walkTree(skill);
+    const listed = tree.children.get('refs')?.find((e) => e.name === 'guide.md');
+    expect(listed?.ino).toBe(lstatSync(join(skill, 'refs', 'guide.md')).ino);
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'guide.md'), 'secret\n');
+    const when = new Date(listed!.mtimeMs!);
+    utimesSync(join(outside, 'guide.md'), when, when);
+    rmSync(join(skill, 'refs'), { recursive: true });
+    symlinkSync(outside, join(skill, 'refs'));
+    const path = join(skill, 'refs', 'guide.md');
+    expect(() => readRegularFileSync(path, 1024, listed)).toThrow(NotTheListedFileError);
+    expect(() => readBoundedSync(path, 1024, listed)).toThrow(/not the file that was listed/);
+    // Without a listing there is nothing to compare with: the caller's own link policy applies.
+    expect(readRegularFileSync(path, 1024).bytes?.toString()).toBe('secret\n');
+  });
+
+  it('was replaced by another file since the walk (a save by rename): refused until walked again', async () => {
+    const path = join(dir, 'notes.md');
+    writeFileSync(path, 'old\n');
+    const listed = (await walkTree(dir)).children.get('')?.find((e) => e.name === 'notes.md');
+    writeFileSync(join(dir, 'notes.tmp'), 'new\n');
+    execFileSync('mv', [join(dir, 'notes.tmp'), path]);
+    expect(() => readRegularFileSync(path, 1024, listed)).toThrow(NotTheListedFileError);
+    const again = (await walkTree(dir)).children.get('')?.find((e) => e.name === 'notes.md');
+    expect(readRegularFileSync(path, 1024, again).bytes?.toString()).toBe('new\n');
   });
 
   it('vanished: the system says so', () => {

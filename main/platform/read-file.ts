@@ -26,6 +26,14 @@ export class NotARegularFileError extends Error {
   readonly code = 'ENOTREG';
 }
 
+/**
+ * Thrown when the file at a path is not the one a walk listed there (another inode): it was
+ * replaced since, or a folder on its way became a link. The walk that comes next sees which.
+ */
+export class NotTheListedFileError extends Error {
+  readonly code = 'ECHANGED';
+}
+
 /** Thrown when a file is larger than the caller reads; the file is not read. */
 export class FileTooLargeError extends Error {
   readonly code = 'EFBIG';
@@ -56,6 +64,9 @@ function readAll(fd: number, size: number): Buffer {
 export interface ListedFile {
   size: number;
   mtimeMs?: number;
+  /** Its identity as the walk's lstat saw it; when given, a file of another identity is refused. */
+  ino?: number;
+  dev?: number;
 }
 
 /**
@@ -78,7 +89,7 @@ export function readRegularFileSync(
   listed?: ListedFile,
 ): RegularFile {
   if (listed !== undefined && listed.mtimeMs !== undefined && listed.size <= maxBytes) {
-    const read = readAsListed(path, listed.size, listed.mtimeMs);
+    const read = readAsListed(path, listed);
     if (read) return read;
   }
   for (let attempt = 0; ; attempt++) {
@@ -86,6 +97,12 @@ export function readRegularFileSync(
     try {
       const before = fstatSync(fd);
       if (!before.isFile()) throw new NotARegularFileError(`${path} is not a regular file.`);
+      // Why: O_NOFOLLOW guards only the last name; a folder on the way swapped for a link since
+      // the walk would lead to a file elsewhere, which has another identity.
+      if (!isListedFile(before, listed))
+        throw new NotTheListedFileError(
+          `${path} is not the file that was listed there: it was replaced, or a folder on its way became a link.`,
+        );
       const base = describe(before);
       if (before.size > maxBytes) return base;
       const bytes = readAll(fd, before.size);
@@ -159,13 +176,19 @@ function describe(info: Stats): RegularFile {
   };
 }
 
+/** Whether `info` is the file the walk listed (same inode and device), when the walk said which. */
+function isListedFile(info: Stats, listed: ListedFile | undefined): boolean {
+  return listed?.ino === undefined || (info.ino === listed.ino && info.dev === listed.dev);
+}
+
 /**
- * Read a file expected to be `size` bytes last modified at `mtimeMs`, then fstat the descriptor:
- * a file that grew, shrank or was written since the listing shows another size or time.
- * Undefined when it is not exactly that file (the caller reads it the careful way, which also
- * says why it cannot).
+ * Read a file expected to be `size` bytes last modified at `mtimeMs` (and, when the walk said,
+ * that very inode), then fstat the descriptor: a file that grew, shrank or was written since the
+ * listing shows another size or time. Undefined when it is not exactly that file (the caller
+ * reads it the careful way, which also says why it cannot).
  */
-function readAsListed(path: string, size: number, mtimeMs: number): RegularFile | undefined {
+function readAsListed(path: string, listed: ListedFile): RegularFile | undefined {
+  const size = listed.size;
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
@@ -179,7 +202,8 @@ function readAsListed(path: string, size: number, mtimeMs: number): RegularFile 
       !after.isFile() ||
       bytes.length !== size ||
       after.size !== size ||
-      after.mtimeMs !== mtimeMs
+      after.mtimeMs !== listed.mtimeMs ||
+      !isListedFile(after, listed)
     )
       return undefined;
     return { ...describe(after), bytes };

@@ -24,6 +24,12 @@ export interface WalkedEntry {
   mtimeMs?: number;
   /** Whether any execute bit is set (files). */
   executable?: boolean;
+  /**
+   * The file's identity (inode and device, regular files): a reader checks that what it opened
+   * is this very file, so a folder on the way swapped for a link after the walk is not followed.
+   */
+  ino?: number;
+  dev?: number;
   /** For symlinks: the real path the link resolves to, or null when it dangles or loops. */
   target?: string | null;
   /** A folder the walk listed but did not enter (see `notEntered`). */
@@ -102,6 +108,10 @@ export function walkFolder(
       entry.size = info?.size ?? 0;
       entry.mtimeMs = info?.mtimeMs ?? 0;
       if (info && (info.mode & 0o111) !== 0) entry.executable = true;
+      if (info && kind === 'file') {
+        entry.ino = info.ino;
+        entry.dev = info.dev;
+      }
     } catch {
       // Why: an entry that cannot be examined keeps size 0 rather than failing the walk.
     }

@@ -123,6 +123,9 @@ export interface SkillEntry {
   size: number;
   mtimeMs?: number;
   executable?: boolean;
+  /** The walked file's identity (see WalkedEntry): what a read checks it opened. */
+  ino?: number;
+  dev?: number;
   /** Left out of the skill's file set (`never`) or withheld when shared (`private`), and why. */
   leftOut?: LeftOut;
   /** For symlinks: the target leaves the skill folder or dangles. */
@@ -146,6 +149,10 @@ export function skillEntries(tree: WalkedTree, relDir: string): SkillEntry[] {
       const entry: SkillEntry = { path, kind: e.kind, size: e.size };
       if (e.mtimeMs !== undefined) entry.mtimeMs = e.mtimeMs;
       if (e.executable) entry.executable = true;
+      if (e.ino !== undefined) {
+        entry.ino = e.ino;
+        entry.dev = e.dev;
+      }
       const leftOut = inherited ?? leftOutByPath(path, e.kind === 'directory');
       if (leftOut) entry.leftOut = leftOut;
       if (e.kind === 'symlink') entry.escapes = e.target == null || !isInside(realDir, e.target);

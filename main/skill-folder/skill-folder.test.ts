@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildFileView, NotASkillError, readSkillFolder } from '.';
+import { lstatSync } from 'node:fs';
+import { buildFileView, NotASkillError, readSkillFolder, skillEntries, walkSkillTree } from '.';
 import { TimeSlicer } from '../platform/concurrency';
 
 let tmp: string;
@@ -94,5 +95,19 @@ describe('readSkillFolder', () => {
     const folder = await readSkillFolder(tmp, slicer);
     expect(folder.entries.filter((e) => e.kind === 'file')).toHaveLength(6);
     expect(asked).toBeGreaterThan(0);
+  });
+});
+
+describe('what a reader of the walked files is handed', () => {
+  it("each file's identity as the walk saw it, so a read can refuse another file at that path", async () => {
+    await put('my-skill/SKILL.md', '---\nname: my-skill\ndescription: x\n---\n');
+    await put('my-skill/references/guide.md', 'guide');
+    const tree = await walkSkillTree(tmp);
+    const files = skillEntries(tree, 'my-skill').filter((e) => e.kind === 'file');
+    expect(files.map((e) => e.path).sort()).toEqual(['SKILL.md', 'references/guide.md']);
+    for (const e of files) {
+      const info = lstatSync(join(tmp, 'my-skill', e.path));
+      expect([e.ino, e.dev]).toEqual([info.ino, info.dev]);
+    }
   });
 });
