@@ -197,20 +197,27 @@ export function nameRules(ctx: RuleContext): void {
     });
   }
   const lower = name.toLowerCase();
+  // x-personal-mcp names must start with a letter, so its suggestion drops leading digits too.
+  const slug =
+    profile === 'x-personal-mcp' ? slugify(lower).replace(/^[0-9-]+/, '') : slugify(lower);
+  const bad = Array.from(lower).filter((c) => !NAME_CHAR.test(c));
   if (name !== lower) {
+    // Why the slug when lowercase is not enough (`My Notes`): lowering only the case would leave a
+    // name that still breaks the rules (`my notes`), one fix that leads to another finding.
+    const to = bad.length > 0 && slug ? slug : lower;
     ctx.report('name/uppercase', {
       message: `The name "${name}" has capital letters. Skill names must be all lowercase, like "${slugify(name) || lower}".`,
       detail: `Skill name '${name}' must be lowercase`,
       ...span,
       pointer: '/name',
-      // Why safe: only the letters' case changes (the folder with it), nothing else reads differently.
-      fixes: fixTo(lower, `Change the name to '${lower}'`, sameAsFolder && VALID_NAME.test(lower)),
+      // Why safe when only the case changes: the folder changes with it, nothing else reads differently.
+      fixes: fixTo(
+        to,
+        `Change the name to '${to}'`,
+        to === lower && sameAsFolder && VALID_NAME.test(lower),
+      ),
     });
   }
-  // x-personal-mcp names must start with a letter, so its suggestion drops leading digits too.
-  const slug =
-    profile === 'x-personal-mcp' ? slugify(lower).replace(/^[0-9-]+/, '') : slugify(lower);
-  const bad = Array.from(lower).filter((c) => !NAME_CHAR.test(c));
   if (bad.length > 0) {
     ctx.report('name/pattern', {
       message: `The name contains ${[...new Set(bad)].map((c) => (c === ' ' ? 'a space' : `"${c}"`)).join(', ')}. Use only lowercase letters, digits and hyphens, like "${slug}".`,
@@ -321,16 +328,20 @@ function folderMismatch(
   // docs/skill-format.md §2: compared after Unicode NFKC, except by agentskills-mcp, whose loader
   // compares the folder with the name exactly.
   if (exact ? folder === name : folder.normalize('NFKC') === name.normalize('NFKC')) return;
-  const fixes: QuickFix[] = [
-    {
-      title: `Rename the folder to '${name}'`,
-      edits: [],
-      fileOperations: [{ kind: 'rename-folder', newName: name }],
-      safe: false,
-    },
-  ];
-  // Why only to a valid name: changing the name to a folder name that breaks the name rules
-  // would trade one finding for another, whose fix leads back here.
+  // Why either way only to a valid name: renaming the folder to a name that breaks the name rules
+  // (`My Notes`) would put an invalid name on disk, and changing the name to such a folder name
+  // would trade one finding for another, whose fix leads back here. The name's own findings offer
+  // the valid name.
+  const fixes: QuickFix[] = VALID_NAME.test(name)
+    ? [
+        {
+          title: `Rename the folder to '${name}'`,
+          edits: [],
+          fileOperations: [{ kind: 'rename-folder', newName: name }],
+          safe: false,
+        },
+      ]
+    : [];
   if (folder !== raw && VALID_NAME.test(folder))
     fixes.push(
       valueReplaceFix(

@@ -36,4 +36,33 @@ describe('the name and the folder name', () => {
       "Change the name to 'slides'",
     ]);
   });
+
+  it('never offers to rename the folder to a name that breaks the name rules; every fix leads to a valid name', () => {
+    const result = validateSkill(text('My Notes'), { fileView: view('meeting-notes') });
+    const mismatch = result.diagnostics.find((d) => d.ruleId === 'name/folder-mismatch');
+    expect(mismatch?.fixes?.map((f) => f.title)).toEqual(["Change the name to 'meeting-notes'"]);
+    const fixes = result.diagnostics.flatMap((d) => d.fixes ?? []);
+    expect(fixes.some((f) => f.fileOperations?.length)).toBe(false);
+    // The case finding offers the valid name too, never "my notes" (lowercase, still a space).
+    expect(new Set(fixes.map((f) => f.title))).toEqual(
+      new Set(["Change the name to 'meeting-notes'", "Change the name to 'my-notes'"]),
+    );
+    for (const fix of fixes) {
+      const fixed = applyEdits(text('My Notes'), fix.edits);
+      const after = validateSkill(fixed, { fileView: view('meeting-notes') }).diagnostics;
+      expect(
+        after.filter((d) => d.ruleId.startsWith('name/') && d.ruleId !== 'name/folder-mismatch'),
+      ).toEqual([]);
+    }
+  });
+
+  it('renames a folder that carries the same invalid name to the valid name, not to the lowered one', () => {
+    const result = validateSkill(text('My Notes'), { fileView: view('My Notes') });
+    const fixes = result.diagnostics.flatMap((d) => d.fixes ?? []);
+    expect(fixes.length).toBeGreaterThan(0);
+    for (const fix of fixes) {
+      expect(fix.safe).toBe(false);
+      expect(fix.fileOperations ?? []).toEqual([{ kind: 'rename-folder', newName: 'my-notes' }]);
+    }
+  });
 });
