@@ -119,6 +119,15 @@ test('installing from the library: checked for each agent first, linked for Clau
   await expect(agents.dialog).toBeVisible();
   await agents.tick('notes');
   await agents.tick('Claude Code');
+  // Said before anything is written: the link's one copy lands where Codex (found here) reads.
+  const shared = agents.dialog.getByRole('note', {
+    name: 'Other agents that will load these skills',
+  });
+  await expect(shared).toContainText('Codex also loads the skills in ~/.agents/skills');
+  await agents.dialog.getByLabel('How').selectOption('copy');
+  await expect(shared).toBeHidden();
+  await agents.dialog.getByLabel('How').selectOption('auto');
+  await expect(shared).toBeVisible();
   await agents.dialog.getByRole('button', { name: 'Check' }).click();
   await expect(agents.dialog.getByRole('table', { name: 'Checks for each agent' })).toContainText(
     'Valid',

@@ -106,3 +106,30 @@ test('a SKILL.md over 16 MiB is listed with a plain reason and opens as an error
   await app.openSkill('alpha');
   await expect(app.editor).toHaveAttribute('data-dirty', 'false');
 });
+
+test('removing the folder of the open skill closes it; its unsaved changes come back when the folder is opened again', async ({
+  app,
+  library,
+}) => {
+  const alpha = await library.addSkill('alpha', ALPHA);
+  await app.openFolder(library.dir);
+  await app.openSkill('alpha');
+  await app.replaceLine(8, 'Use it with care.');
+  await expect(app.editor).toHaveAttribute('data-dirty', 'true');
+  await app.page.getByRole('button', { name: /^Folders:/ }).click();
+  await app.page.getByRole('button', { name: `Remove ${library.dir} from the library` }).click();
+  await expect(
+    app.page.getByRole('status').filter({ hasText: 'was closed with its folder' }),
+  ).toContainText('Your unsaved changes are kept');
+  await expect(app.saveButton).toHaveCount(0);
+  expect(await library.read(alpha)).toBe(ALPHA);
+  await app.openFolder(library.dir);
+  await app.page
+    .getByRole('button', { name: /Restore/ })
+    .first()
+    .click();
+  await expect(app.editor).toHaveAttribute('data-dirty', 'true');
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+  expect(await library.read(alpha)).toBe(ALPHA.replace('Use it well.', 'Use it with care.'));
+});

@@ -192,6 +192,10 @@ test('editor: live markers for a hidden instruction, the review panel, the libra
   await expect(panel).toContainText('Why it matters:');
   await expect(panel).toContainText('What to do:');
   await expect(panel.locator('.safety-excerpt').first()).toContainText('curl -s https://tools');
+  // Every part of the app says the same: the hosts strip does not call it ready to serve.
+  const hosts = app.page.getByRole('region', { name: 'Hosts' });
+  await expect(hosts).toContainText('MCP: would be refused');
+  await expect(hosts).not.toContainText('MCP: ready');
   await panel.scrollIntoViewIfNeeded();
   await app.page.screenshot({ path: 'out/screenshots/safety-review-panel.png' });
   await panel.getByRole('button', { name: 'Trust anyway…' }).click();
@@ -203,6 +207,7 @@ test('editor: live markers for a hidden instruction, the review panel, the libra
   );
   await expect(panel).toContainText('You chose to trust this version until');
   await expect(app.skill('setup-helper')).toContainText('Trusted by you');
+  await expect(hosts).toContainText('MCP: ready');
 
   // A change to the skill (here in another editor) asks again.
   await library.write(join(library.dir, 'setup-helper', 'SKILL.md'), `${SETUP_MD}\nRun it once.\n`);
@@ -250,6 +255,10 @@ test('export: blocked with the review shown until trusted, then written', async 
   const dialog = app.page.getByRole('dialog', { name: /Export setup-helper/ });
   const review = dialog.getByRole('region', { name: /Before you export/ });
   await expect(review).toContainText("Don't trust");
+  // Skillbench holds it back, not the destination; nothing is said to have happened yet.
+  const checks = dialog.getByRole('region', { name: 'Checks' });
+  await expect(checks).toContainText('Skillbench holds this skill back');
+  await expect(checks).toContainText('setup-helper will not be exported');
   await expect(dialog.getByRole('button', { name: 'Export', exact: true })).toBeDisabled();
   const out = join(library.dir, 'out', 'setup-helper.zip');
   await dialog.getByLabel('Save as').fill(out);

@@ -123,6 +123,42 @@ describe('install and remove', () => {
     expect(skill?.verdict).toBe('valid');
   });
 
+  it('says which agents not chosen will load the skill from the folder they share, and when copying avoids it', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const source = { kind: 'library' as const, path: dir };
+    // Claude Code only, linked: the one copy lands in ~/.agents/skills, which Codex (detected) reads.
+    const linked = await manager.install({
+      skills: [{ dir, source }],
+      agents: ['claude-code'],
+      scope: { kind: 'global' },
+    });
+    expect(linked.outcomes.map((o) => o.status)).toEqual(['installed']);
+    expect(await readFile(join(home, '.agents', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
+      skillText('notes'),
+    );
+    expect(linked.alsoLoadedBy).toBe(
+      'Codex also loads the skills in ~/.agents/skills, and a link keeps its one shared copy there, so it will load these skills too. To install only for the agents you chose, copy into each agent.',
+    );
+    // Copied into Claude Code's own folder: nothing lands where Codex reads, nothing to say.
+    const other = await addSkill(lib, 'minutes');
+    const copied = await manager.install({
+      skills: [{ dir: other, source: { kind: 'library', path: other } }],
+      agents: ['claude-code'],
+      scope: { kind: 'global' },
+      mode: 'copy',
+    });
+    expect(copied.outcomes.map((o) => o.status)).toEqual(['installed']);
+    expect(await lstat(join(home, '.agents', 'skills', 'minutes')).catch(() => null)).toBeNull();
+    expect(copied.alsoLoadedBy).toBeUndefined();
+    // Both chosen: nobody else on this computer reads the shared folder.
+    const both = await manager.install({
+      skills: [{ dir, source }],
+      agents: ['claude-code', 'codex'],
+      scope: { kind: 'global' },
+    });
+    expect(both.alsoLoadedBy).toBeUndefined();
+  });
+
   it('copies by default for Codex (it does not follow links) and links for Claude Code', async () => {
     const dir = await addSkill(lib, 'notes');
     const report = await manager.install({

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import {
   agentById,
+  alsoLoadedBy,
   AGENTS,
   type AgentSpec,
   unknownAgentSentence,
@@ -68,6 +69,7 @@ import {
   updateLockFile,
 } from './lock-store';
 import {
+  agentFolderRefusal,
   agentSkillsDir,
   allAgentSkillDirs,
   canonicalDir,
@@ -587,6 +589,15 @@ export class SkillManager {
           report.lockNotes,
         );
     }
+    if (report.outcomes.some((o) => o.status === 'installed' || o.status === 'already')) {
+      const note = alsoLoadedBy(
+        await this.detected(),
+        request.agents,
+        request.scope.kind,
+        request.mode ?? 'auto',
+      );
+      if (note) report.alsoLoadedBy = note.sentence;
+    }
     return report;
   }
 
@@ -643,28 +654,18 @@ export class SkillManager {
         status: 'refused',
         message: `${spec.name} has no folder for skills of ${describeScope(request.scope)}; install it into a project instead.`,
       };
-    if (await isLink(folder))
-      return {
-        ...base,
-        status: 'refused',
-        message: `${folder} is itself a link, so Skillbench does not write into it. Nothing was installed for ${spec.name}.`,
-      };
     const mode = request.mode ?? (spec.followsLinks ? 'link' : 'copy');
     const dest = join(folder, loaded.name);
     const replace = onConflict === 'replace';
-    const through =
-      (await linkOnTheWay(request.scope, dest)) ??
-      (mode === 'link'
-        ? await linkOnTheWay(
-            request.scope,
-            join(canonicalDir(request.scope, this.env), loaded.name),
-          )
-        : undefined);
-    if (through !== undefined)
+    const canonical = join(canonicalDir(request.scope, this.env), loaded.name);
+    const refusal =
+      (await agentFolderRefusal(request.scope, folder, dest)) ??
+      (mode === 'link' ? await agentFolderRefusal(request.scope, null, canonical) : undefined);
+    if (refusal !== undefined)
       return {
         ...base,
         status: 'refused',
-        message: `${through}, and a link in a project can lead anywhere on this computer, so Skillbench does not write through it. Nothing was installed for ${spec.name}.`,
+        message: `${refusal} Nothing was installed for ${spec.name}.`,
       };
     try {
       if (mode === 'copy') {
@@ -689,7 +690,6 @@ export class SkillManager {
           ...(written.trashedTo ? { trashedTo: written.trashedTo } : {}),
         };
       }
-      const canonical = join(canonicalDir(request.scope, this.env), loaded.name);
       let trashedTo: string | undefined;
       if (await exists(canonical)) {
         if ((await isLink(canonical)) || !(await this.sameFiles(canonical, loaded))) {

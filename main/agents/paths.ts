@@ -6,8 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
-import { isPlainRelativePath, resolveInside } from '../platform/paths';
+import { join, resolve } from 'node:path';
+import { linkOnTheWayIn, writeThroughRefusal } from '../platform/folder-links';
+import { isPlainRelativePath } from '../platform/paths';
 import {
   AGENTS,
   expandAgentPath,
@@ -50,22 +51,27 @@ export const NOT_ONE_FOLDER =
   'is not the name of one folder (with "/", "\\", "." or ".." it would point somewhere else)';
 
 /**
- * The link on the way from a project's folder to `path`, in words ("<project>/.claude is a link
- * (to ../elsewhere)"), or undefined when there is none. Why: a project comes from elsewhere (a
- * clone, a download), and a folder on the way that is a link (`.claude` pointing anywhere) would
- * make an install, an update, a removal or an undo write or delete files outside the project
- * while every message names a path inside it; the one link policy for paths inside a folder
- * ({@link resolveInside}) decides. Only the folders above `path` count: `path` itself may be a
- * link (a linked install), which is moved or replaced, never written through. Not for the home
- * folder: its agent folders are the user's own, often linked from a dotfiles repository.
+ * The link on the way from a project's folder to `path`, in words, or undefined when there is
+ * none (main/platform/folder-links.ts). Not for the home folder: its agent folders are the
+ * user's own, often linked from a dotfiles repository.
  */
 export async function linkOnTheWay(scope: Scope, path: string): Promise<string | undefined> {
-  if (scope.kind !== 'project') return undefined;
-  const rel = relative(scope.dir, path).split(sep).join('/');
-  if (rel === '') return undefined;
-  const found = await resolveInside(scope.dir, rel);
-  if (found.ok || found.error.reason !== 'link') return undefined;
-  return `${join(scope.dir, found.error.link ?? '')} is a link (to ${found.error.target ?? '?'})`;
+  return scope.kind === 'project' ? linkOnTheWayIn(scope.dir, path) : undefined;
+}
+
+/**
+ * Why Skillbench will not write `dest` into an agent's skills `folder`, in words, or undefined
+ * when it may (main/platform/folder-links.ts `writeThroughRefusal`, the one guard of every writer
+ * into an agent's folder: an install, and a Claude Code export). `folder` null: only the links on
+ * the way count (the canonical copy's folder, which the `skills` CLI also writes through when it
+ * is a link).
+ */
+export async function agentFolderRefusal(
+  scope: Scope,
+  folder: string | null,
+  dest: string,
+): Promise<string | undefined> {
+  return writeThroughRefusal(scope.kind === 'project' ? scope.dir : undefined, folder, dest);
 }
 
 /** The agent's skills folder in a scope, or null when it has none there (Eve has no global one). */
@@ -135,4 +141,40 @@ export function allAgentSkillDirs(env: AgentEnv, projects: readonly string[]): s
     }
   }
   return [...dirs];
+}
+
+/** A folder skills are loaded from, named for people by the agents that read it. */
+export interface SkillPlace {
+  label: string;
+  path: string;
+}
+
+/** "Claude Code", "Cline and Codex", "Cline, Codex and 4 more". */
+function agentNames(names: readonly string[]): string {
+  if (names.length <= 2) return names.join(' and ');
+  return `${names[0]}, ${names[1]} and ${names.length - 2} more`;
+}
+
+/**
+ * The skills folders of the known agents that exist on this computer (the user's, and the
+ * project's when one is given), one row per folder, named by every agent that reads it. Why from
+ * the agents table: the welcome screen's suggestions and the Agents view must name the same
+ * folder for the same agent (Codex reads `~/.agents/skills`, shared with other agents).
+ */
+export function skillPlaces(env: AgentEnv, projectDir?: string): SkillPlace[] {
+  const scopes: Scope[] = [{ kind: 'global' }];
+  if (projectDir) scopes.push({ kind: 'project', dir: resolve(projectDir) });
+  const places: SkillPlace[] = [];
+  for (const scope of scopes) {
+    const readers = new Map<string, string[]>();
+    for (const spec of AGENTS) {
+      const dir = agentSkillsDir(spec, scope, env);
+      if (dir) readers.set(dir, [...(readers.get(dir) ?? []), spec.name]);
+    }
+    const where = scope.kind === 'global' ? 'personal' : 'this project';
+    for (const [path, names] of readers) {
+      if (existsSync(path)) places.push({ label: `${agentNames(names)} (${where})`, path });
+    }
+  }
+  return places;
 }

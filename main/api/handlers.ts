@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
+import { skillPlaces } from '../agents/paths';
 import { browseFolder } from '../library/folder-browser';
 import { createAgentViewHandlers } from './agent-view-handlers';
 import { createAgentsHandlers } from './agents-handlers';
@@ -11,22 +10,6 @@ import { createSafetyHandlers } from './safety-handlers';
 import type { ApiDeps } from './services';
 
 export type { ApiDeps } from './services';
-
-/** The usual places skills live (Claude Code, the Agent Skills convention, Codex). */
-function usualPlaces(projectDir?: string): { label: string; path: string }[] {
-  const home = homedir();
-  const places = [
-    { label: 'Claude Code (personal)', path: join(home, '.claude', 'skills') },
-    { label: 'Agent Skills (personal)', path: join(home, '.agents', 'skills') },
-    { label: 'Codex (personal)', path: join(home, '.codex', 'skills') },
-  ];
-  if (projectDir)
-    places.push({
-      label: 'Claude Code (this project)',
-      path: join(resolve(projectDir), '.claude', 'skills'),
-    });
-  return places;
-}
 
 /**
  * The one implementation of the contract: both shells call these. Handlers get parsed inputs
@@ -79,7 +62,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
       return ok(await settings.update(clean));
     },
     'library.suggestions': async ({ projectDir }) =>
-      ok({ places: usualPlaces(projectDir).filter((p) => existsSync(p.path)) }),
+      ok({ places: skillPlaces(deps.agentEnv, projectDir) }),
     'library.open': async ({ path }) => {
       const result = await library.open(path);
       if (result.ok) await server.rootsChanged();

@@ -32,6 +32,8 @@ export interface Services {
   inspector: InspectorService;
   /** The skill manager: agents, installs, links, updates, removals. */
   agents: SkillManager;
+  /** The home folder and variables agent folders are found with. */
+  agentEnv: AgentEnv;
   dispose(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export function createServices(
     server,
     inspector,
     agents,
+    agentEnv,
     async dispose() {
       await files.settle();
       await library.closeCache();

@@ -452,6 +452,44 @@ describe('folder targets (claude-code, folder)', () => {
     expect((await readdir(join(home, '.claude', 'skills'))).sort()).toEqual(['demo-skill']);
   });
 
+  it('never writes through a link: a project whose .claude leads elsewhere, a linked skills folder (user or project)', async () => {
+    const dir = await makeFixture(tmp);
+    const elsewhere = join(tmp, 'elsewhere');
+    await mkdir(join(elsewhere, 'skills', 'demo-skill'), { recursive: true });
+    await writeFile(join(elsewhere, 'skills', 'demo-skill', 'keep.md'), 'theirs\n');
+    const project = join(tmp, 'project');
+    await mkdir(project);
+    await symlink(elsewhere, join(project, '.claude'));
+    const trashDir = join(tmp, 'trash');
+    const viaProject = await exportSkill(dir, 'claude-code', {
+      claudeCode: { scope: 'project', project },
+      overwrite: true,
+      trashDir,
+    });
+    expect(viaProject.status).toBe('blocked');
+    expect(viaProject.plan.issues[0]).toMatchObject({
+      ruleId: 'package/destination-link',
+      message: expect.stringContaining(`${join(project, '.claude')} is a link`),
+    });
+    // The folder the link leads to is as it was: nothing written, nothing moved to the trash.
+    expect(await readdir(join(elsewhere, 'skills', 'demo-skill'))).toEqual(['keep.md']);
+    expect(await readdir(trashDir).catch(() => [])).toEqual([]);
+
+    const home = join(tmp, 'home');
+    await mkdir(join(home, '.claude'), { recursive: true });
+    await symlink(join(elsewhere, 'skills'), join(home, '.claude', 'skills'));
+    const viaHome = await exportSkill(dir, 'claude-code', {
+      claudeCode: { scope: 'user', home },
+      overwrite: true,
+      trashDir,
+    });
+    expect(viaHome.status).toBe('blocked');
+    expect(viaHome.plan.issues[0]?.message).toBe(
+      `${join(home, '.claude', 'skills')} is itself a link, so Skillbench does not write into it. Nothing was written.`,
+    );
+    expect(await readdir(join(elsewhere, 'skills', 'demo-skill'))).toEqual(['keep.md']);
+  });
+
   it('installs into a project and copies to any folder', async () => {
     const dir = await makeFixture(tmp);
     const project = join(tmp, 'project');

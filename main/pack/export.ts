@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { lstat, mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { writeThroughRefusal } from '../platform/folder-links';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
 import {
@@ -98,6 +99,7 @@ async function withSafety(
     options.dataDir,
     'exported',
     record ? options.trust : undefined,
+    !record,
   );
   plan.safety = gate.reviewed;
   if (gate.allowed) return;
@@ -126,6 +128,12 @@ function planLoaded(skill: LoadedSkill, target: TargetId, options: ExportOptions
     validate: options.validate ?? validateSkill,
   });
   return { plan, skill };
+}
+
+/** The project a Claude Code copy goes into, or undefined for the user's own folder. */
+function claudeCodeProject(options: ExportOptions): string | undefined {
+  const scope = options.claudeCode ?? { scope: 'user' };
+  return scope.scope === 'user' ? undefined : resolve(options.cwd ?? process.cwd(), scope.project);
 }
 
 /** The folder a folder-copy target writes to. */
@@ -233,6 +241,23 @@ export async function exportSkill(
 
   if (plan.target.output === 'folder') {
     const dest = folderDestination(plan, options);
+    // A Claude Code copy is an install: the one guard of agent folders decides (a linked
+    // `.claude/skills`, or a link on the way in a project, is never written through).
+    const refusal =
+      plan.target.id === 'claude-code'
+        ? await writeThroughRefusal(claudeCodeProject(options), dirname(dest), dest)
+        : undefined;
+    if (refusal !== undefined) {
+      plan.blocked = true;
+      plan.canOverride = false;
+      plan.issues.unshift({
+        ruleId: 'package/destination-link',
+        severity: 'error',
+        profile: plan.target.packageProfile,
+        message: `${refusal} Nothing was written.`,
+      });
+      return { status: 'blocked', plan };
+    }
     if ((await exists(dest)) && !options.overwrite) {
       return { status: 'exists', plan, path: dest, diff: await diffFolder(dest, files) };
     }

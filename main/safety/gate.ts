@@ -15,13 +15,20 @@ export interface GateOutcome {
   message?: string;
 }
 
-/** The plain sentence for a skill the gate stops: the worst finding and how to go on. */
-export function refusalMessage(reviewed: SafetyReviewResult, doing: string): string {
+/**
+ * The plain sentence for a skill the gate stops: the worst finding and how to go on. `planned`:
+ * said before the person acts (an export's checks), so "will not be", not "was not".
+ */
+export function refusalMessage(
+  reviewed: SafetyReviewResult,
+  doing: string,
+  planned = false,
+): string {
   const worst = reviewed.report.findings.find((f) => !f.accepted);
   const where = worst
     ? ` ${worst.title} (${worst.file}${worst.line > 0 ? `, line ${worst.line}` : ''}).`
     : '';
-  return `${reviewed.name} was not ${doing}: the safety review says "${VERDICT_HEADLINES.danger}".${where} Read the findings, and choose "Trust anyway" only if you know why they are there.`;
+  return `${reviewed.name} ${planned ? 'will not be' : 'was not'} ${doing}: the safety review says "${VERDICT_HEADLINES.danger}".${where} Read the findings, and choose "Trust anyway" only if you know why they are there.`;
 }
 
 /** Let `reviewed` through, or not; a `trust` request is recorded (tied to the content hash) and lets it through. */
@@ -30,6 +37,7 @@ export async function passGate(
   dataDir: string,
   doing: string,
   trust?: TrustRequest,
+  planned = false,
 ): Promise<GateOutcome> {
   if (reviewed.report.verdict !== 'danger') return { allowed: true, reviewed };
   if (trust && trust.reason.trim().length > 0) {
@@ -39,5 +47,5 @@ export async function passGate(
       reviewed: { ...reviewed, accepted, report: withAcceptance(reviewed.report, accepted) },
     };
   }
-  return { allowed: false, reviewed, message: refusalMessage(reviewed, doing) };
+  return { allowed: false, reviewed, message: refusalMessage(reviewed, doing, planned) };
 }

@@ -47,7 +47,16 @@ export interface HostContext {
   fileView?: FileView;
   /** How many skills the library holds (Claude API's per-request limit). */
   librarySkills?: number;
+  /**
+   * The safety review says "Don't trust" and nobody chose "Trust anyway": Skillbench itself then
+   * serves, exports and installs it for no host (the one gate, docs/safety-review.md), so no
+   * host's verdict may say it is ready through Skillbench.
+   */
+  heldBack?: boolean;
 }
+
+/** What the safety gate holds back, in the words of each host's row. */
+const HELD_BACK = `the safety review says "Don't trust". Read its findings; "Trust anyway" there lets it through.`;
 
 /** Bytes of what a shared copy holds: files not withheld. */
 export function sharedBytes(view: FileView): number {
@@ -137,8 +146,16 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
       message: `Its ${tools.length} tool${tools.length === 1 ? '' : 's'} must be sent as tools in the request (skillbench pack --target tools-claude writes them).`,
     });
 
+  if (context.heldBack)
+    api.push({ severity: 'warning', message: `Skillbench does not export it: ${HELD_BACK}` });
+
   // Claude Code
   const code: HostNote[] = profileNotes(text, 'claude-code', view, 'Claude Code');
+  if (context.heldBack)
+    code.push({
+      severity: 'warning',
+      message: `Skillbench does not install it into Claude Code: ${HELD_BACK}`,
+    });
   if (tools.length > 0)
     code.push({
       severity: 'info',
@@ -148,6 +165,11 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
 
   // MCP
   const mcp: HostNote[] = profileNotes(text, 'mcp-serve', view, "Skillbench's MCP server");
+  if (context.heldBack)
+    mcp.unshift({
+      severity: 'error',
+      message: `Skillbench's MCP server does not serve it: ${HELD_BACK}`,
+    });
   for (const t of tools)
     if (t.input_schema['type'] !== 'object')
       mcp.push({

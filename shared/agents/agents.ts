@@ -300,3 +300,57 @@ export function displayAgentPath(template: string): string {
     .replace(/^\$\{[A-Z_]+:-([^}]*)\}/, '$1')
     .replace(/^\$XDG_CONFIG_HOME/, '~/.config');
 }
+
+/** What {@link alsoLoadedBy} reports: the shared folder and the agents not chosen that load it. */
+export interface SharedFolderNote {
+  /** The shared folder as people read it (`~/.agents/skills`, `.agents/skills` in a project). */
+  folder: string;
+  /** The names of the agents not chosen that load it. */
+  agents: string[];
+  /** Whether "copy into each agent" keeps the skill from them (false when a chosen agent reads that folder itself). */
+  avoidable: boolean;
+  /** The sentence for people. */
+  sentence: string;
+}
+
+/**
+ * Which other agents will load a skill installed for `chosen`, because it lands in the folder
+ * they share (`~/.agents/skills`, or `.agents/skills` in a project): a link keeps its one copy
+ * there (as the `skills` CLI does), and an agent that reads that folder itself is installed into
+ * it. Why: a person who ticks only Claude Code would otherwise find the skill in Codex too, with
+ * nothing having said so. `among` are the agents to name (those on this computer); undefined when
+ * none of them is touched.
+ */
+export function alsoLoadedBy(
+  among: readonly Pick<AgentSpec, 'id' | 'name' | 'projectDir' | 'globalDir' | 'followsLinks'>[],
+  chosen: readonly string[],
+  scope: 'global' | 'project',
+  mode: 'auto' | 'link' | 'copy',
+): SharedFolderNote | undefined {
+  const template = scope === 'global' ? SHARED_GLOBAL_DIR : SHARED_PROJECT_DIR;
+  const readsShared = (a: (typeof among)[number]): boolean =>
+    (scope === 'global' ? a.globalDir : a.projectDir) === template;
+  const chosenRows = among.filter((a) => chosen.includes(a.id));
+  const direct = chosenRows.filter(readsShared);
+  const linking = chosenRows.some(
+    (a) => !readsShared(a) && (mode === 'link' || (mode === 'auto' && a.followsLinks)),
+  );
+  if (direct.length === 0 && !linking) return undefined;
+  const others = among.filter((a) => readsShared(a) && !chosen.includes(a.id)).map((a) => a.name);
+  if (others.length === 0) return undefined;
+  const folder = scope === 'global' ? template : `${template} in the project`;
+  const they =
+    others.length === 1
+      ? `${others[0]} also loads`
+      : others.length <= 3
+        ? `${others.slice(0, -1).join(', ')} and ${others.at(-1)} also load`
+        : `${others.slice(0, 3).join(', ')} and ${others.length - 3} other agent${others.length === 4 ? '' : 's'} also load`;
+  const why =
+    direct.length > 0
+      ? `${direct.map((a) => a.name).join(' and ')} ${direct.length === 1 ? 'reads' : 'read'} its skills from there`
+      : 'a link keeps its one shared copy there';
+  const sentence =
+    `${they} the skills in ${folder}, and ${why}, so ${others.length === 1 ? 'it' : 'they'} will load these skills too.` +
+    (direct.length === 0 ? ' To install only for the agents you chose, copy into each agent.' : '');
+  return { folder, agents: others, avoidable: direct.length === 0, sentence };
+}

@@ -138,6 +138,11 @@ export interface InstallReport {
   outcomes: InstallOutcome[];
   /** Lock files that could not be updated, and why (the files were left as they were). */
   lockNotes: string[];
+  /**
+   * Agents on this computer that were not chosen but load the installed skills too, from the
+   * folder they share (shared/agents/agents.ts `alsoLoadedBy`), in a sentence.
+   */
+  alsoLoadedBy?: string;
 }
 
 /** What a removal did; `undoToken` puts everything back. */

@@ -207,6 +207,7 @@ function printReport(report: InstallReport, io: CliIO): number {
     io.stdout(term`note: ${note}\n`);
     bad = true;
   }
+  if (report.alsoLoadedBy) io.stdout(term`also: ${report.alsoLoadedBy}\n`);
   return bad ? 1 : 0;
 }
 

@@ -222,10 +222,41 @@ export function App() {
   }, [roots]);
 
   useEffect(() => {
+    // A skill whose folder was removed from the list is closed: it can no longer be saved there.
+    // Why no question first: unsaved changes are kept as a draft (offered back when the folder
+    // is opened again), so nothing is lost.
+    if (libraryState !== 'ready') return;
+    const editor = useEditorStore.getState();
+    const path = editor.path;
+    if (!path) return;
+    const inside = (root: string) =>
+      path.startsWith(`${root.replace(/[\\/]+$/, '')}/`) ||
+      path.startsWith(`${root.replace(/[\\/]+$/, '')}\\`);
+    if (roots.some(inside)) return;
+    const name = editor.skillDir?.split(/[\\/]/).pop() ?? path;
+    const kept = isDirty(editor);
+    editor.close();
+    // The draft was kept before the folder left the list (removeFolder below).
+    if (kept) void useEditorStore.getState().loadRecovered();
+    useNoticesStore
+      .getState()
+      .showNotice(
+        kept
+          ? `${name} was closed with its folder. Your unsaved changes are kept: open the folder again to get them back.`
+          : `${name} was closed with its folder.`,
+      );
+  }, [roots, libraryState]);
+
+  useEffect(() => {
     if (!newAfterOpen || roots.length === 0) return;
     setNewAfterOpen(false);
     setDialog('new');
   }, [newAfterOpen, roots]);
+
+  /** Before a folder leaves the list: unsaved changes of the open skill in it are kept as a draft. */
+  async function beforeRemoveFolder(): Promise<void> {
+    await useEditorStore.getState().keepDraftNow();
+  }
 
   /** Switch skills, asking before unsaved changes are left behind (Save, Discard or Cancel). */
   async function switchTo(path: string) {
@@ -369,6 +400,7 @@ export function App() {
           ) : (
             <>
               <LibraryPanel
+                onBeforeRemove={beforeRemoveFolder}
                 openPath={openPath}
                 onOpen={(path) => void switchTo(path)}
                 onDropArchive={importDropped}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { alsoLoadedBy } from '../../../../shared/agents/agents';
 import type { InstallCheck, InstallReport, ScopeRef } from '../../../../shared/agents/types';
 import type { SkillSummary } from '../../../../shared/ipc/contract';
 import type { TrustRequest } from '../../../../shared/safety/types';
@@ -63,6 +64,8 @@ export function InstallDialog({
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
   const ready = chosen.length > 0 && agents.length > 0;
+  // Said before anything is written: agents not ticked that will load these skills too.
+  const shared = alsoLoadedBy(detected, agents, scope.kind, mode);
 
   async function run(onConflict: 'ask' | 'rename' | 'replace', trusted = trust) {
     const how = {
@@ -169,6 +172,11 @@ export function InstallDialog({
           <option value="copy">Copy into each agent</option>
         </select>
       </div>
+      {shared ? (
+        <p className="muted" role="note" aria-label="Other agents that will load these skills">
+          {shared.sentence}
+        </p>
+      ) : null}
       {refused ? (
         <p role="alert" className="banner error">
           {refused}

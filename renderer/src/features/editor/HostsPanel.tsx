@@ -32,13 +32,16 @@ export function HostsPanel() {
   const fileView = useEditorStore((s) => s.fileView);
   const applyFix = useEditorStore((s) => s.applyFix);
   const librarySkills = useLibraryStore((s) => s.skills.length);
+  // The same gate the server, export and install apply: "Don't trust", not trusted anyway.
+  const heldBack = useEditorStore((s) => s.safetyReview?.report.verdict === 'danger');
   const hosts = useMemo(
     () =>
       hostCompatibility(draft, {
         ...(fileView ? { fileView } : {}),
         ...(librarySkills > 0 ? { librarySkills } : {}),
+        ...(heldBack ? { heldBack } : {}),
       }),
-    [draft, fileView, librarySkills],
+    [draft, fileView, librarySkills, heldBack],
   );
   return (
     <section className="hosts-panel" aria-label="Hosts">

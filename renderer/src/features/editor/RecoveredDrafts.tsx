@@ -8,7 +8,7 @@ export function RecoveredDrafts() {
   if (recovered.length === 0) return null;
   return (
     <section className="banner recovered" aria-label="Recovered changes">
-      <span>Skillbench kept unsaved changes from last time:</span>
+      <span>Skillbench kept these unsaved changes:</span>
       <ul>
         {recovered.map((draft) => (
           <li key={draft.path}>

@@ -83,6 +83,8 @@ export interface EditorState {
   /** Drop the unsaved changes of the open file (and the draft kept of them). */
   discardChanges: () => Promise<void>;
   close: () => void;
+  /** Keep the unsaved changes as a draft now, not after the pause (the skill is about to close). */
+  keepDraftNow: () => Promise<void>;
 }
 
 /** What a SKILL.md's check on disk changes in its library row. */
@@ -546,6 +548,14 @@ export function createEditorStore(deps: EditorDeps) {
           ...validate(savedText, fileView),
         });
         await api['drafts.discard']({ path });
+      },
+
+      async keepDraftNow() {
+        const { path, draft, savedText, version } = get();
+        if (!path || draft === savedText) return;
+        clearTimeout(draftTimer);
+        draftKept = true;
+        await api['drafts.put']({ path, text: draft, baseVersion: version });
       },
 
       close() {

@@ -119,9 +119,13 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
             <>
               <section aria-label="Checks" className="export-checks">
                 <h3>
-                  {p.blocked
-                    ? `${definition?.label ?? ''} will refuse this skill`
-                    : 'Checks passed'}
+                  {p.issues.some((i) => i.ruleId === 'package/safety-dont-trust')
+                    ? 'Skillbench holds this skill back: the safety review says not to trust it'
+                    : p.issues.some((i) => i.ruleId === 'package/destination-link')
+                      ? 'Skillbench does not write there: see below'
+                      : p.blocked
+                        ? `${definition?.label ?? ''} will refuse this skill`
+                        : 'Checks passed'}
                 </h3>
                 {p.issues.length === 0 ? (
                   <p className="help">Nothing the destination would reject.</p>

@@ -4,7 +4,12 @@ import { useDismiss } from '../../ui/use-dismiss';
 import { useLibraryStore } from './stores';
 
 /** The library folders: where they are, and a button to remove each (closes on Escape or a click outside). */
-export function FoldersMenu() {
+export function FoldersMenu({
+  onBeforeRemove,
+}: {
+  /** Called before a folder leaves the list (the editor keeps unsaved changes of a skill in it). */
+  onBeforeRemove?: (root: string) => Promise<void>;
+}) {
   const roots = useLibraryStore((s) => s.roots);
   const closeRoot = useLibraryStore((s) => s.closeRoot);
   const [open, setOpen] = useState(false);
@@ -33,7 +38,9 @@ export function FoldersMenu() {
               <span className="root-name">{r}</span>
               <button
                 type="button"
-                onClick={() => void closeRoot(r)}
+                onClick={() =>
+                  void (onBeforeRemove?.(r) ?? Promise.resolve()).then(() => closeRoot(r))
+                }
                 aria-label={`Remove ${r} from the library`}
               >
                 Remove

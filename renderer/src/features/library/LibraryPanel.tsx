@@ -42,8 +42,11 @@ export function LibraryPanel({
   openPath,
   onOpen,
   onDropArchive,
+  onBeforeRemove,
   installedIn,
 }: {
+  /** Called before a folder leaves the list. */
+  onBeforeRemove?: (root: string) => Promise<void>;
   /** Per skill folder, the agents it is installed in. */
   installedIn?: Readonly<Record<string, readonly string[]>>;
   /** The skill open in the editor, marked in the list. */
@@ -79,7 +82,7 @@ export function LibraryPanel({
       }}
     >
       <div className="list-controls">
-        <FoldersMenu />
+        <FoldersMenu {...(onBeforeRemove ? { onBeforeRemove } : {})} />
         <input
           ref={search}
           id="skill-search"

@@ -187,8 +187,8 @@ export function SkillList({
     <>
       <p className="list-count" aria-live="polite">
         {shown.length === skills.length
-          ? `${skills.length} skills`
-          : `${shown.length} of ${skills.length} skills`}
+          ? `${skills.length} ${skills.length === 1 ? 'skill' : 'skills'}`
+          : `${shown.length} of ${skills.length} ${skills.length === 1 ? 'skill' : 'skills'}`}
       </p>
       <div
         className="skill-viewport"

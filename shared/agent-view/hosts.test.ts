@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { hostCompatibility } from './hosts';
+
+const SKILL = `---\nname: notes\ndescription: Takes meeting notes. Use when asked for minutes.\n---\n# Notes\n`;
+
+describe('each host, for a skill the safety review says not to trust', () => {
+  it('no host is ready through Skillbench: MCP is refused, export and install are held back', () => {
+    const before = hostCompatibility(SKILL);
+    expect(before.map((h) => [h.host, h.verdict])).toEqual([
+      ['claude-api', 'ok'],
+      ['claude-code', 'ok'],
+      ['mcp', 'ok'],
+      ['openai-strict', 'not-applicable'],
+    ]);
+    const held = hostCompatibility(SKILL, { heldBack: true });
+    const by = new Map(held.map((h) => [h.host, h]));
+    expect(by.get('mcp')?.verdict).toBe('problem');
+    expect(by.get('mcp')?.notes[0]?.message).toMatch(
+      /^Skillbench's MCP server does not serve it: the safety review says "Don't trust"/,
+    );
+    expect(by.get('claude-api')?.verdict).toBe('warning');
+    expect(by.get('claude-api')?.notes.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/^Skillbench does not export it/),
+    );
+    expect(by.get('claude-code')?.verdict).toBe('warning');
+    expect(by.get('openai-strict')?.verdict).toBe('not-applicable');
+  });
+});
