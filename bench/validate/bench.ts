@@ -11,7 +11,8 @@ import { parseSkill } from '../../shared/skill';
 import { suggestProfiles, validateSkill } from '../../shared/validation';
 import { walkSkillTree } from '../../main/skill-folder';
 import { mapLimit } from '../../main/platform/concurrency';
-import { shareJob, validateLibrary } from '../../main/validate/service';
+import { shareLibraryJob, validateLibrary } from '../../main/validate/service';
+import type { SharedLibraryJob } from '../../main/validate/library-job';
 import { useBuiltWorkers, WorkerPool } from '../../main/platform/worker-pool';
 import type { FloorResult } from './floor-worker';
 import { median, percentile, prose, skillText, timeOnce, timePairs } from '../support';
@@ -113,19 +114,20 @@ async function main(): Promise<void> {
     ]);
     // Why: how far the file view's system calls alone go on the same threads (the floor of (a)
     // without reading, parsing or checking anything), so each run shows where the rest goes.
-    const walkJobs = shareJob(
-      {
+    // Fresh claims for every run: a shared job's parts are taken once.
+    const walkJob = (): SharedLibraryJob =>
+      shareLibraryJob({
         root: lib,
         realRoot: realpathSync(lib),
         dirs: dirs.map((d) => d.slice(lib.length + 1)),
         stamp: false,
         validate: false,
-      },
-      pool.size,
-    );
-    const walkOnly = await timeRuns(() =>
-      Promise.all(walkJobs.map((j) => pool.run('validate', j))),
-    );
+      });
+    const onEveryWorker = <T>(p: WorkerPool, run: (job: SharedLibraryJob) => Promise<T>) => {
+      const job = walkJob();
+      return Promise.all(Array.from({ length: p.size }, () => run(job)));
+    };
+    const walkOnly = await timeRuns(() => onEveryWorker(pool, (j) => pool.run('validate', j)));
     floor = (SKILLS / walkOnly.wall) * 1000;
     rows.push([
       `(a″) the walk alone (readdir + lstat) on the same ${pool.size} worker threads, nothing read or checked`,
@@ -141,8 +143,8 @@ async function main(): Promise<void> {
       pool.size,
     );
     const runFloor = async (): Promise<number> => {
-      const results = (await Promise.all(
-        walkJobs.map((j) => floorPool.run('validate', j)),
+      const results = (await onEveryWorker(floorPool, (j) =>
+        floorPool.run('validate', j),
       )) as unknown as FloorResult[];
       return results.reduce((n, r) => n + r.read, 0);
     };

@@ -4,27 +4,30 @@
 // lstat), reads every SKILL.md it finds, and answers with no units and how many files it read.
 // Nothing is parsed or checked. Bundled by bench/validate/run.mjs.
 import { readFileSync } from 'node:fs';
+import { PartClaims } from '../../main/platform/part-claims';
 import { serveWorkerJobs } from '../../main/platform/worker-pool';
 import { skillsIn, walkSkillsSync, type WalkedEntry } from '../../main/skill-folder';
-import type { LibraryJob, LibraryJobResult } from '../../main/validate/library-job';
+import type { SharedLibraryJob, SharedLibraryResult } from '../../main/validate/library-job';
 
-/** What the floor worker answers: the pool's job result with no units, plus the SKILL.md files read. */
+/** What the floor worker answers: the pool's job result with no parts, plus the SKILL.md files read. */
 export interface FloorResult {
-  units: [];
+  parts: [];
   read: number;
 }
 
-function floor(job: LibraryJob): LibraryJobResult {
+function floor(shared: SharedLibraryJob): SharedLibraryResult {
+  const claims = new PartClaims(shared.claims);
   let read = 0;
-  for (const dir of job.dirs) {
-    const children = new Map<string, WalkedEntry[]>();
-    walkSkillsSync(job.root, [dir], children);
-    for (const f of skillsIn(children)) {
-      readFileSync(`${job.root}/${f.relDir}/${f.fileName}`, 'utf8');
-      read++;
+  for (let part = claims.takeFront(); part !== undefined; part = claims.takeFront())
+    for (const dir of shared.parts[part] ?? []) {
+      const children = new Map<string, WalkedEntry[]>();
+      walkSkillsSync(shared.job.root, [dir], children);
+      for (const f of skillsIn(children)) {
+        readFileSync(`${shared.job.root}/${f.relDir}/${f.fileName}`, 'utf8');
+        read++;
+      }
     }
-  }
-  const result: FloorResult = { units: [], read };
+  const result: FloorResult = { parts: [], read };
   return result;
 }
 

@@ -51,8 +51,10 @@ export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Prom
     io.stderr(`${term`skillbench: there is no command "${name}".`}${hint}\n\n${helpText(version)}`);
     return 2;
   }
+  const help = rest.includes('--help') || rest.includes('-h');
+  if (!help) entry.prepare?.(rest);
   const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
+  if (help) {
     io.stdout(`${command.usage.trimEnd()}\n`);
     return 0;
   }

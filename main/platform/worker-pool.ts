@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 /**
  * The job kinds the app's workers run: each module that adds one declares it here by
@@ -107,6 +107,11 @@ export class WorkerPool {
   constructor(
     readonly script: string,
     readonly size: number = defaultPoolSize(),
+    /**
+     * Job kinds whose modules each worker loads as soon as it starts (see {@link workerPreload}),
+     * for a pool started ahead of work it knows it will get.
+     */
+    readonly preload: readonly WorkerJobKind[] = [],
   ) {}
 
   /** Whether workers are running now (started, not ended by the idle timeout, not failed). */
@@ -159,10 +164,8 @@ export class WorkerPool {
   }
 
   private spawn(): void {
-    const worker = new Worker(this.script);
+    const worker = new Worker(this.script, { workerData: { preload: this.preload } });
     const slot: Slot = { worker, task: null };
-    // Why unref: an idle pool must not keep a CLI run or a test alive; a busy worker is ref'd (see dispatch).
-    worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       if ('progress' in reply) {
         slot.task?.progress?.(reply.progress);
@@ -191,6 +194,10 @@ export class WorkerPool {
       if (this.slots.includes(slot))
         fail(new Error(`A worker thread stopped unexpectedly (exit code ${code}).`));
     });
+    // Why unref, and only now: an idle pool must not keep a CLI run or a test alive (a busy worker
+    // is ref'd, see dispatch), and Node refs a worker again when a 'message' listener is added
+    // to it, so an unref before the listeners left every idle worker holding the process open.
+    worker.unref();
     this.slots.push(slot);
   }
 
@@ -226,6 +233,7 @@ export function defaultPoolSize(): number {
 
 let shared: WorkerPool | null = null;
 let side: WorkerPool | null = null;
+let helpers: WorkerPool | null = null;
 
 /**
  * Name the built worker script (out/main/worker.mjs) so the app's parallel work runs on worker
@@ -238,7 +246,9 @@ export function useWorkers(
 ): WorkerPool | null {
   void shared?.close();
   void side?.close();
+  void helpers?.close();
   side = null;
+  helpers = null;
   shared = script !== null && defaultPoolSize() > 1 ? new WorkerPool(script) : null;
   if (options.warm) shared?.warm();
   return shared;
@@ -259,6 +269,31 @@ export function sideWorker(): WorkerPool | null {
   if (!pool) return null;
   side ??= new WorkerPool(pool.script, 1);
   return side.usable ? side : null;
+}
+
+/**
+ * Workers that check a library beside a calling thread that checks parts of it too (a one-shot
+ * command line): one fewer than the shared pool's, at least one, each loading the validation
+ * modules as it starts. Null where the shared pool is (no built workers, one core).
+ */
+export function helperWorkers(): WorkerPool | null {
+  const pool = sharedWorkers();
+  if (!pool) return null;
+  helpers ??= new WorkerPool(pool.script, Math.max(1, pool.size - 1), ['validate']);
+  return helpers.usable ? helpers : null;
+}
+
+/**
+ * The job kinds a worker was asked to load as it starts ({@link WorkerPool}'s `preload`); empty
+ * on the calling thread.
+ */
+export function workerPreload(): WorkerJobKind[] {
+  const data: unknown = workerData;
+  if (typeof data !== 'object' || data === null || !('preload' in data)) return [];
+  const preload = data.preload;
+  return Array.isArray(preload)
+    ? preload.filter((k): k is WorkerJobKind => typeof k === 'string')
+    : [];
 }
 
 /** The worker bundle's file name beside the other bundles in out/main (scripts/build.mjs). */

@@ -15,6 +15,7 @@ import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sha256Digest } from '../platform/digest';
 import { joinWalked } from '../platform/paths';
+import { PartClaims } from '../platform/part-claims';
 import { readRegularFileSync, type RegularFile } from '../platform/read-file';
 import { walkFolder, type WalkedEntry, type WalkedTree } from '../platform/walk';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
@@ -28,8 +29,8 @@ export interface ReadAheadJob {
   /** Subfolders of `root` ('' = the whole tree), in parts, each walked with everything under it. */
   parts: string[][];
   /**
-   * One claim per part, shared with the calling thread: 0 free, 1 taken by the worker, 2 taken by
-   * the caller. Each side takes a part with a compare-and-swap, so no part is read twice.
+   * The parts' claims, shared with the calling thread (a {@link PartClaims} buffer): the worker
+   * takes parts from the front, the caller from the back, so no part is read twice.
    */
   claims: SharedArrayBuffer;
   /** Files larger than this are not read (the caller reads or refuses them itself). */
@@ -71,22 +72,15 @@ declare module '../platform/worker-pool' {
   }
 }
 
-/** Claim states of a part (see ReadAheadJob.claims). */
-const FREE = 0;
-const WORKER = 1;
-const CALLER = 2;
-
 /** The worker's side: each part not taken by the caller is walked, read and reported at once. */
 export function runReadAheadJob(
   job: ReadAheadJob,
   report: (part: ReadAheadReport) => void,
 ): { read: number } {
-  const claims = new Int32Array(job.claims);
+  const claims = new PartClaims(job.claims);
   let budget = job.budgetBytes;
   let read = 0;
-  for (let i = 0; i < job.parts.length; i++) {
-    // Why stop at the first part the caller took: it takes parts from the back.
-    if (Atomics.compareExchange(claims, i, FREE, WORKER) !== FREE) break;
+  for (let i = claims.takeFront(); i !== undefined; i = claims.takeFront()) {
     const out = readPart(job, job.parts[i] ?? [], budget);
     budget -= out.bytes.byteLength;
     report({ part: i, ...out });
@@ -205,10 +199,9 @@ export interface ReadAheadPart {
  */
 export class ReadAheadQueue {
   readonly #parts: string[][] = [];
-  readonly #claims: Int32Array;
+  readonly #claims: PartClaims;
   readonly #ready: ReadAheadPart[] = [];
   readonly #reported = new Set<number>();
-  #back: number;
   #running: boolean;
   readonly #callerTakes: boolean;
   #wake: (() => void) | undefined;
@@ -228,16 +221,14 @@ export class ReadAheadQueue {
     this.#callerTakes = options.callerTakes ?? true;
     const size = Math.max(1, options.batch);
     for (let at = 0; at < dirs.length; at += size) this.#parts.push(dirs.slice(at, at + size));
-    this.#back = this.#parts.length;
-    const shared = new SharedArrayBuffer(4 * Math.max(1, this.#parts.length));
-    this.#claims = new Int32Array(shared);
+    this.#claims = new PartClaims(this.#parts.length);
     const pool = options.pool === undefined ? sideWorker() : options.pool;
     this.#running = pool !== null && this.#parts.length > 0;
     if (!pool || !this.#running) return;
     const job: ReadAheadJob = {
       root,
       parts: this.#parts,
-      claims: shared,
+      claims: this.#claims.buffer,
       maxFileBytes: options.maxFileBytes,
       budgetBytes: options.budgetBytes ?? DEFAULT_BUDGET,
     };
@@ -257,13 +248,8 @@ export class ReadAheadQueue {
 
   /** Take the last free part for the calling thread, if any. */
   #take(): string[] | undefined {
-    while (this.#back > 0) {
-      const i = --this.#back;
-      if (Atomics.compareExchange(this.#claims, i, FREE, CALLER) === FREE) return this.#parts[i];
-      // The worker has it, and every part before it; stop looking.
-      this.#back = 0;
-    }
-    return undefined;
+    const i = this.#claims.takeBack();
+    return i === undefined ? undefined : this.#parts[i];
   }
 
   /** Every part once: read by the worker when one is waiting, else one taken from the back, unread. */
@@ -286,7 +272,7 @@ export class ReadAheadQueue {
       }
       // The worker ended: parts it took but never reported (it failed) are walked here.
       for (let i = 0; i < this.#parts.length; i++)
-        if (Atomics.load(this.#claims, i) === WORKER && !this.#reported.has(i)) {
+        if (this.#claims.takenFromFront(i) && !this.#reported.has(i)) {
           this.#reported.add(i);
           yield { dirs: this.#parts[i] ?? [] };
         }

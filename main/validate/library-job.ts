@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ProfileId } from '../../shared/validation';
+import { PartClaims } from '../platform/part-claims';
 import { skillsIn, walkSkillsSync } from '../skill-folder';
 import type { WalkedEntry, WalkedTree } from '../skill-folder';
 import { validateInTree } from './in-tree';
@@ -39,10 +40,29 @@ export interface LibraryJobResult {
   units: UnitResult[];
 }
 
+/**
+ * A library job cut into parts that several threads share: each thread takes the next free part
+ * (see {@link PartClaims}: workers from the front, the calling thread from the back) and runs
+ * it as a job of its own.
+ */
+export interface SharedLibraryJob {
+  /** The job; its `dirs` are the parts'. */
+  job: Omit<LibraryJob, 'dirs'>;
+  /** Root subfolders, part by part. */
+  parts: string[][];
+  /** The parts' claims ({@link PartClaims}'s buffer). */
+  claims: SharedArrayBuffer;
+}
+
+/** The parts one worker took, each with its outcome. */
+export interface SharedLibraryResult {
+  parts: { part: number; units: UnitResult[] }[];
+}
+
 declare module '../platform/worker-pool' {
   interface WorkerJobKinds {
-    /** Walk, fingerprint and/or validate some of a library root's subfolders (see {@link LibraryJob}). */
-    validate: { input: LibraryJob; output: LibraryJobResult };
+    /** Walk, fingerprint and/or validate parts of a library, taking them from the front (see {@link SharedLibraryJob}). */
+    validate: { input: SharedLibraryJob; output: SharedLibraryResult };
   }
 }
 
@@ -87,7 +107,16 @@ function runUnit(job: LibraryJob, dir: string): UnitResult {
   return unit;
 }
 
-/** Run one job on this thread (the validation worker's whole body, and the calling thread's way when there is no worker). */
+/** Run one job on this thread (each part of a shared job, and the calling thread's way when there is no worker). */
 export function runLibraryJob(job: LibraryJob): LibraryJobResult {
   return { units: job.dirs.map((dir) => runUnit(job, dir)) };
+}
+
+/** A worker's side of a shared job: parts from the front until none is left. */
+export function runSharedLibraryJob(shared: SharedLibraryJob): SharedLibraryResult {
+  const claims = new PartClaims(shared.claims);
+  const parts: SharedLibraryResult['parts'] = [];
+  for (let part = claims.takeFront(); part !== undefined; part = claims.takeFront())
+    parts.push({ part, ...runLibraryJob({ ...shared.job, dirs: shared.parts[part] ?? [] }) });
+  return { parts };
 }

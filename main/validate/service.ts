@@ -11,6 +11,7 @@ import { describeFsError, folderProblem } from '../platform/fs-errors';
 import { readResolvedBounded } from '../platform/read-file';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 import { TimeSlicer } from '../platform/concurrency';
+import { PartClaims } from '../platform/part-claims';
 import { slashRelative } from '../platform/paths';
 import { walkFolder } from '../platform/walk';
 import {
@@ -27,7 +28,7 @@ import type { LibraryValidation, SeverityCounts, SkillValidation } from './types
 export type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
 import type { Validated } from './in-tree';
 import { runLibraryJob } from './library-job';
-import type { LibraryJob, UnitResult } from './library-job';
+import type { LibraryJob, SharedLibraryJob, UnitResult } from './library-job';
 import { sharedWorkers } from '../platform/worker-pool';
 import type { WorkerPool } from '../platform/worker-pool';
 import { checkLibrary } from './library-checks';
@@ -62,6 +63,12 @@ export interface ValidateLibraryOptions {
    * on every run, where the app keeps them warm.
    */
   sharedFrom?: number;
+  /**
+   * Whether this thread checks parts of the library too while the workers do (it takes them from
+   * the back, they from the front). For a one-shot command line, whose thread has nothing else to
+   * do; the app leaves its thread free for the user (default false).
+   */
+  callerHelps?: boolean;
 }
 
 /** Each problem once (the same finding of several profiles is one), as the Problems panel lists them. */
@@ -227,7 +234,7 @@ async function validateUnits(
     const stamped = await runUnits(
       pool,
       { ...base, dirs: tops, stamp: true, validate: false },
-      options.sharedFrom,
+      options,
     );
     changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
   }
@@ -236,7 +243,7 @@ async function validateUnits(
       ? await runUnits(
           pool,
           { ...base, dirs: changed, stamp: memo !== undefined, validate: true },
-          options.sharedFrom,
+          options,
         )
       : []
     ).map((u) => [u.dir, u]),
@@ -268,42 +275,63 @@ const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
  */
 export const SHARED_MIN_FOLDERS = 48;
 
-/**
- * Split a job into the jobs `workers` worker threads share: several small jobs per worker rather
- * than one big one, because skills differ in size and a free worker takes the next job.
- */
-export function shareJob(job: LibraryJob, workers: number): LibraryJob[] {
-  const per = Math.max(8, Math.ceil(job.dirs.length / (workers * 4)));
-  const jobs: LibraryJob[] = [];
-  for (let i = 0; i < job.dirs.length; i += per)
-    jobs.push({ ...job, dirs: job.dirs.slice(i, i + per) });
-  return jobs;
+/** Root subfolders per part of a shared job: small, so the threads finish close together. */
+const PART_FOLDERS = 16;
+
+/** A job cut into the parts threads share, with fresh claims (see {@link SharedLibraryJob}). */
+export function shareLibraryJob(job: LibraryJob): SharedLibraryJob {
+  const { dirs, ...rest } = job;
+  const parts: string[][] = [];
+  for (let i = 0; i < dirs.length; i += PART_FOLDERS) parts.push(dirs.slice(i, i + PART_FOLDERS));
+  return { job: rest, parts, claims: new PartClaims(parts.length).buffer };
 }
 
 /**
- * Run a job's units: shared among the pool's workers in several small jobs when there are
- * enough, else on this thread in time slices (also when a worker cannot start or crashed).
+ * Run a job's units: shared among the pool's workers part by part when there are enough (this
+ * thread taking parts too when `callerHelps`), else on this thread in time slices. A part a
+ * worker took but could not finish (it failed to start or crashed) is done here, so the outcome
+ * never depends on the workers.
  */
 async function runUnits(
   pool: WorkerPool | null,
   job: LibraryJob,
-  sharedFrom = SHARED_MIN_FOLDERS,
+  options: Pick<ValidateLibraryOptions, 'sharedFrom' | 'callerHelps'>,
 ): Promise<UnitResult[]> {
-  if (pool && job.dirs.length >= Math.max(1, sharedFrom)) {
-    try {
-      const results = await Promise.all(
-        shareJob(job, pool.size).map((j) => pool.run('validate', j)),
-      );
-      return results.flatMap((r) => r.units);
-    } catch {
-      // Why carry on: a worker that cannot start or crashed must not cost the user the listing; this thread does the work.
-    }
-  }
   const slicer = new TimeSlicer();
+  const here = async (dirs: readonly string[], units: UnitResult[]): Promise<void> => {
+    for (const dir of dirs) {
+      if (slicer.due()) await slicer.pause();
+      units.push(...runLibraryJob({ ...job, dirs: [dir] }).units);
+    }
+  };
+  if (!pool || job.dirs.length < Math.max(1, options.sharedFrom ?? SHARED_MIN_FOLDERS)) {
+    const units: UnitResult[] = [];
+    await here(job.dirs, units);
+    return units;
+  }
+  const shared = shareLibraryJob(job);
+  const claims = new PartClaims(shared.claims);
+  const done = new Map<number, UnitResult[]>();
+  // One job per worker: each takes parts until none is left. Why settled at once: a worker that
+  // fails while this thread works must not surface as an unhandled rejection.
+  const runs = Promise.allSettled(
+    Array.from({ length: pool.size }, () => pool.run('validate', shared)),
+  );
+  if (options.callerHelps)
+    for (let part = claims.takeBack(); part !== undefined; part = claims.takeBack()) {
+      const units: UnitResult[] = [];
+      await here(shared.parts[part] ?? [], units);
+      done.set(part, units);
+    }
+  for (const run of await runs)
+    if (run.status === 'fulfilled') for (const p of run.value.parts) done.set(p.part, p.units);
+  // Why every part is looked at: a worker that failed leaves the parts it took, and a pool that
+  // failed before any worker started leaves them all.
   const units: UnitResult[] = [];
-  for (const dir of job.dirs) {
-    if (slicer.due()) await slicer.pause();
-    units.push(...runLibraryJob({ ...job, dirs: [dir] }).units);
+  for (let part = 0; part < shared.parts.length; part++) {
+    const mine = done.get(part);
+    if (mine) units.push(...mine);
+    else await here(shared.parts[part] ?? [], units);
   }
   return units;
 }

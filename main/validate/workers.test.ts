@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
 import { buildWorkerBundle } from '../testing/worker-bundle';
@@ -140,6 +142,52 @@ describe('validation workers', () => {
     // Other profiles: nothing kept applies.
     await validateLibrary(lib, { pool, memo, profiles: ['claude-upload'] });
     expect(memo.rechecked).toBe(SHARED_MIN_FOLDERS + 12);
+  });
+
+  it('share a library with the calling thread (the command line), with exactly the one-thread result', async () => {
+    const lib = await makeLibrary('lib4');
+    const alone = await validateLibrary(lib, { pool: null });
+    const helper = new WorkerPool(script, 1, ['validate']);
+    helper.warm();
+    const before = helper.completed;
+    // Whichever parts each thread ends up taking, the outcome is the same.
+    expect(await validateLibrary(lib, { pool: helper, callerHelps: true })).toEqual(alone);
+    expect(helper.completed - before).toBe(1);
+    expect(await validateLibrary(lib, { pool: helper, callerHelps: true })).toEqual(alone);
+    await helper.close();
+  });
+
+  it('do the parts a worker took itself when the worker dies before it answers', async () => {
+    const lib = await makeLibrary('lib5');
+    const alone = await validateLibrary(lib, { pool: null });
+    // A worker that takes the first part of whatever it is given, then dies without a word.
+    const dying = join(tmp, 'dying-worker.mjs');
+    await build({
+      stdin: {
+        contents: `
+          import { parentPort } from 'node:worker_threads';
+          import { PartClaims } from '../platform/part-claims';
+          parentPort.on('message', (job) => {
+            new PartClaims(job.input.claims).takeFront();
+            process.exit(3);
+          });`,
+        resolveDir: dirname(fileURLToPath(import.meta.url)),
+        loader: 'ts',
+      },
+      outfile: dying,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'error',
+    });
+    // Without the calling thread's help the worker surely takes a part before it dies.
+    const alone1 = new WorkerPool(dying, 1);
+    expect(await validateLibrary(lib, { pool: alone1 })).toEqual(alone);
+    expect(alone1.usable).toBe(false);
+    await alone1.close();
+    const helped = new WorkerPool(dying, 1);
+    expect(await validateLibrary(lib, { pool: helped, callerHelps: true })).toEqual(alone);
+    await helped.close();
   });
 
   it('leave small libraries and a skill at the root to the calling thread', async () => {

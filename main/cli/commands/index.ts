@@ -1,4 +1,5 @@
 import type { CliCommand } from '../support/types';
+import { prepareValidate } from './validate-prepare';
 
 /**
  * A subcommand, loaded only when it runs, so start-up parses only what is used. Its one-line
@@ -9,6 +10,11 @@ export interface CommandEntry {
   /** The line `skillbench --help` shows for it. */
   summary: string;
   load: () => Promise<CliCommand>;
+  /**
+   * Work to start before the command's modules load (tens of milliseconds), so that it runs
+   * meanwhile: given the command's arguments, never called for `--help`.
+   */
+  prepare?: (args: readonly string[]) => void;
 }
 
 /** Every subcommand, in the order `--help` lists them. Each lives in its own module. */
@@ -17,6 +23,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'validate',
     summary: "Check skills against each reader's rules (text, JSON or SARIF; --fix for safe fixes)",
     load: async () => (await import('./validate')).validateCommand,
+    // Why: the worker that checks a library beside this thread starts, and loads the rules,
+    // while this thread loads them too (bench/speed/README.md, "Validate on two threads").
+    prepare: prepareValidate,
   },
   {
     name: 'new',

@@ -269,10 +269,12 @@ describe('the real skillbench process', () => {
     await smallLibrary();
     const bin = join(repo, 'main/cli/skillbench.mjs');
     const env = { ...process.env, SKILLBENCH_USER_DATA: join(tmp, 'data') };
+    // Why a bound on every run: a process that never ends must fail the test, not stall it.
     const bad = spawnSync(process.execPath, [bin, 'validate', 'lib', '--format', 'json'], {
       cwd: tmp,
       encoding: 'utf8',
       env,
+      timeout: 60_000,
     });
     expect(bad.status, bad.stderr).toBe(1);
     expect(JSON.parse(bad.stdout).summary).toMatchObject({ skills: 2, error: 1 });
@@ -280,9 +282,41 @@ describe('the real skillbench process', () => {
       cwd: tmp,
       encoding: 'utf8',
       env,
+      timeout: 60_000,
     });
     expect(good.stdout).toBe('No problems found in 1 skill.\n');
     expect(good.status).toBe(0);
+  });
+
+  it('checks a large library on this thread and a helper worker with the report of one thread', async () => {
+    // Enough skill folders for the command line to share them with its helper worker (the
+    // in-process run below has no built worker, so it checks everything on one thread).
+    for (let i = 0; i < 320; i++) {
+      const name = `skill-${String(i).padStart(3, '0')}`;
+      if (i % 7 === 3)
+        await put(`big/${name}/SKILL.md`, `---\nname: ${name}\ndescription: Use when: x\n---\n`);
+      else await put(`big/${name}/SKILL.md`, GOOD(i % 11 === 5 ? 'same-name' : name));
+      if (i % 2 === 0) await put(`big/${name}/references/guide.md`, '# Guide\n');
+    }
+    const one = await run(['big', '--format', 'json', '--no-cache']);
+    const bin = join(repo, 'main/cli/skillbench.mjs');
+    const two = spawnSync(
+      process.execPath,
+      [bin, 'validate', 'big', '--format', 'json', '--no-cache'],
+      {
+        cwd: tmp,
+        encoding: 'utf8',
+        env: { ...process.env, SKILLBENCH_USER_DATA: join(tmp, 'data') },
+        // Why a bound: a helper that never answers must fail this test, not hang it.
+        timeout: 60_000,
+      },
+    );
+    expect(two.stderr).toBe('');
+    expect(two.status).toBe(one.code);
+    expect(two.stdout).toBe(one.out);
+    const report = JSON.parse(two.stdout) as { summary: { skills: number; error: number } };
+    expect(report.summary.skills).toBe(320);
+    expect(report.summary.error).toBeGreaterThan(0);
   });
 
   it("keeps a library's findings between runs and checks again only the skill folders that changed", async () => {
@@ -298,6 +332,7 @@ describe('the real skillbench process', () => {
           cwd: tmp,
           encoding: 'utf8',
           env: { ...process.env, SKILLBENCH_USER_DATA: data },
+          timeout: 60_000,
         },
       );
       expect(p.stderr).toBe('');

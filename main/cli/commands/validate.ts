@@ -6,6 +6,9 @@ import type { ProfileId } from '../../../shared/validation';
 import { findSkillFolders, skillFileAt } from '../../skill-folder';
 import { describeFsError } from '../../platform/fs-errors';
 import { mapLimit } from '../../platform/concurrency';
+import { pauseOptimizer } from '../../platform/optimizer-pause';
+import { helperWorkers } from '../../platform/worker-pool';
+import { CLI_SHARED_FROM } from './validate-prepare';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { ListingCache } from '../../library/listing-cache';
 import { toJsonReport, toSarif, toText } from '../../validate/report-format';
@@ -106,14 +109,12 @@ function parse(args: string[]): Options {
 type Target = { kind: 'skill'; dir: string } | { kind: 'library'; dir: string };
 
 /**
- * Fewest skill folders for which `validate` starts worker threads. Why so many: this process
- * starts them on every run; measured on a 1,000-skill library (2 cores), the whole command took
- * 1.1-1.4 s on this thread and 1.3-2.1 s with two workers started for it. One worker beside this
- * thread (both taking jobs from one list) did not pay either: 600 ms against 560 ms, because
- * V8's own compiler and garbage-collector threads already keep the second core about half busy
- * (bench/speed/README.md, Validate).
+ * How long V8's optimizing compiler stays paused while a library is checked. Why pause: most of
+ * a one-shot check runs code once or a few hundred times, and on a two-core machine the
+ * compiler's threads took the core the helper worker needs; why a bound: a large library's
+ * per-skill code does pay for its optimizing (bench/speed/README.md, "Validate on two threads").
  */
-const CLI_SHARED_FROM = 2000;
+const OPTIMIZER_PAUSE_MS = 400;
 
 async function classify(path: string): Promise<Target> {
   let info;
@@ -192,6 +193,7 @@ export const validateCommand: CliCommand = {
         ? new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build)
         : undefined;
     const seen = new Set<string>();
+    const resumeOptimizer = pauseOptimizer({ atMostMs: OPTIMIZER_PAUSE_MS });
     for (const t of targets) {
       try {
         if (t.kind === 'skill') {
@@ -206,6 +208,8 @@ export const validateCommand: CliCommand = {
           const memo = kept ? ((await kept.load(root)) ?? new LibraryMemo()) : undefined;
           const lib = await validateLibrary(root, {
             ...(opts.profiles ? { profiles: opts.profiles } : {}),
+            pool: helperWorkers(),
+            callerHelps: true,
             sharedFrom: CLI_SHARED_FROM,
             ...(memo ? { memo } : {}),
           });
@@ -230,6 +234,7 @@ export const validateCommand: CliCommand = {
         });
       }
     }
+    resumeOptimizer();
     // Why before the report: the process may end as soon as it is written.
     await kept?.close();
     const text = terminalIO(io);

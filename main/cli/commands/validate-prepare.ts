@@ -1,0 +1,29 @@
+import { readdirSync } from 'node:fs';
+import { helperWorkers } from '../../platform/worker-pool';
+
+/**
+ * Fewest entries in a library folder for which `skillbench validate` checks it on helper worker
+ * threads as well as on its own thread (see helperWorkers). Below it the command's own thread is
+ * done about as soon as a worker would have started and loaded the rules, and a worker started
+ * for nothing costs a small library's check ~15 ms (bench/speed/README.md, "Validate on two
+ * threads").
+ */
+export const CLI_SHARED_FROM = 300;
+
+/**
+ * Start the helper workers, before the command's modules load, when the first PATH is a folder
+ * with enough entries to be shared; they load the rules meanwhile. Only a hint: whether the PATH
+ * is a skill or a library is the command's own decision, and a worker started here and not used
+ * ends with the process.
+ */
+export function prepareValidate(args: readonly string[]): void {
+  const first = args.find((a) => !a.startsWith('-'));
+  if (first === undefined) return;
+  let entries: number;
+  try {
+    entries = readdirSync(first).length;
+  } catch {
+    return;
+  }
+  if (entries >= CLI_SHARED_FROM) helperWorkers()?.warm();
+}

@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorkerBundle } from '../testing/worker-bundle';
+
+let tmp: string;
+let workerScript: string;
+let program: string;
+
+// A whole process that starts a pool's workers and then has nothing for them, as `skillbench
+// validate` does for a single skill after warming its helper worker; and, given an argument, one
+// job first. It must end on its own either way.
+const PROGRAM = `
+import { WorkerPool } from './worker-pool';
+const pool = new WorkerPool(process.argv[2], 2, ['validate']);
+pool.warm();
+if (process.argv[3] === 'one-job') {
+  const { PartClaims } = await import('./part-claims');
+  const out = await pool.run('validate', {
+    job: { root: '/', realRoot: '/', stamp: false, validate: false },
+    parts: [],
+    claims: new PartClaims(0).buffer,
+  });
+  process.stdout.write(JSON.stringify(out));
+}
+`;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'sb-pool-'));
+  workerScript = await buildWorkerBundle(tmp);
+  program = join(tmp, 'program.mjs');
+  await build({
+    stdin: { contents: PROGRAM, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
+    outfile: program,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'error',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('WorkerPool', () => {
+  it('idle workers, started and never given a job, do not keep the process alive', () => {
+    // Why a bound: the failure this guards against is a process that never ends.
+    const p = spawnSync(process.execPath, [program, workerScript], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(p.signal).toBeNull();
+    expect(p.status, p.stderr).toBe(0);
+  });
+
+  it('nor do they once their job is answered', () => {
+    const p = spawnSync(process.execPath, [program, workerScript, 'one-job'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(p.signal).toBeNull();
+    expect(p.status, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout)).toEqual({ parts: [] });
+  });
+});
