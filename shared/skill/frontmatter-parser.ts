@@ -18,7 +18,7 @@ import type { Position, Range } from './text-types';
 import { prescanYaml, resolveLimits, utf8Length, utf8Prefix } from './limits';
 import type { LimitExceeded, ValidationLimits } from './limits';
 import { LineIndex } from './line-index';
-import { simpleYamlTokens } from './simple-yaml-tokens';
+import { simpleYamlDocument, simpleYamlTokens } from './simple-yaml-tokens';
 import { quoteYamlString, textOf } from './yaml-strings';
 
 /** The line-ending style of a whole file. */
@@ -432,7 +432,8 @@ function toProblems(
  * is quadratic (16,000 keys took seconds); {@link addDuplicateKeyErrors} reports the same
  * DUPLICATE_KEY errors with one hash set per mapping.
  */
-const YAML_OPTIONS = {
+/** How frontmatter YAML is read (yaml's options). */
+export const YAML_OPTIONS = {
   prettyErrors: false,
   uniqueKeys: false,
   version: '1.2',
@@ -518,7 +519,11 @@ function readYaml(raw: string, limits: ValidationLimits): YamlRead {
     const size = simpleSize(simple);
     if (size.depth > limits.depth) return over('depth', size.depth, limits.depth);
     if (size.nodes > limits.nodes) return over('nodes', size.nodes, limits.nodes);
-    return { doc: withDuplicateKeyErrors(composeFirst(simple, raw.length)) };
+    return {
+      doc: withDuplicateKeyErrors(
+        simpleYamlDocument(simple, YAML_OPTIONS) ?? composeFirst(simple, raw.length),
+      ),
+    };
   }
   // The one-pass estimate first (./limits prescanYaml): most hostile texts stop here.
   const est = prescanYaml(raw);

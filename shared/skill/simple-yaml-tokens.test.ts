@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { isScalar, parseDocument, Parser, visit } from 'yaml';
+import { Composer, isScalar, parseDocument, Parser, visit } from 'yaml';
 import type { Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { parseSkill } from './frontmatter-parser';
-import { simpleYamlTokens } from './simple-yaml-tokens';
+import { parseSkill, YAML_OPTIONS } from './frontmatter-parser';
+import { simpleYamlDocument, simpleYamlTokens } from './simple-yaml-tokens';
 
 const corpus = JSON.parse(
   readFileSync(new URL('../validation/fixtures/frontmatter-cases.json', import.meta.url), 'utf8'),
@@ -199,5 +199,86 @@ describe('simpleYamlTokens', () => {
       if (reference.errors.length === 0) expect(String(doc)).toEqual(String(reference));
     }
     expect(fast).toBeGreaterThan(5);
+  });
+});
+
+/**
+ * For text in the token subset: the builder's Document is the Composer's, object for object
+ * (classes, ranges, values, options, schema) and printed alike; 'composer' when the builder
+ * leaves it to the Composer, 'outside' when the text is not in the subset at all.
+ */
+function sameDocument(src: string): 'built' | 'composer' | 'outside' {
+  const tokens = simpleYamlTokens(src);
+  if (tokens === null) return 'outside';
+  const built = simpleYamlDocument(tokens, YAML_OPTIONS);
+  if (built === null) return 'composer';
+  const [composed] = [...new Composer(YAML_OPTIONS).compose(tokens, true, src.length)];
+  expect(built).toStrictEqual(composed);
+  expect(String(built)).toBe(String(composed));
+  return 'built';
+}
+
+describe('simpleYamlDocument', () => {
+  it("builds the Composer's Document for string values, and leaves other values and long keys to it", () => {
+    expect(sameDocument('name: my-skill\ndescription: Turns notes into items.\n')).toBe('built');
+    expect(
+      sameDocument('name: a\nmetadata:\n  author: bench\n  version: "1.0.0"\n  note: \'x\'\n'),
+    ).toBe('built');
+    expect(sameDocument('version: 1.0.0\nempty: ""\n')).toBe('built');
+    // A number, a boolean or null, as a value or as a key, is the Composer's to resolve.
+    for (const src of ['n: 12\n', 'ok: true\n', 'x: null\n', 'null: x\n', 'meta:\n  f: 0x1f\n'])
+      expect(sameDocument(src), src).toBe('composer');
+    expect(sameDocument(`${'k'.repeat(1500)}: v\n`)).toBe('composer');
+    expect(sameDocument('name: a # c\n')).toBe('outside');
+  });
+
+  it('agrees with the Composer on every corpus case, mutations of them and generated mappings', () => {
+    const raws = corpus.cases.map((c) => frontmatterOf(c.content));
+    const seen = { built: 0, composer: 0, outside: 0 };
+    for (const raw of raws) seen[sameDocument(raw)]++;
+    expect(seen.built).toBeGreaterThan(5);
+    const key = fc.oneof(
+      fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/),
+      fc.constantFrom('null', 'true', 'False', 'NULL', 'y', 'on'),
+    );
+    const value = fc.oneof(
+      fc.stringMatching(/^[^\n\r]{1,12}$/),
+      fc.stringMatching(/^"[^"\\\n]{0,6}"$/),
+      fc.stringMatching(/^'[^'\n]{0,6}'$/),
+      fc.constantFrom(
+        '12',
+        '-3',
+        '1.5',
+        '1e3',
+        '.inf',
+        '0o17',
+        '0x1F',
+        'true',
+        '~',
+        'Null',
+        '1.0.0',
+      ),
+    );
+    const entry = fc.oneof(
+      fc.tuple(key, value).map(([k, v]) => `${k}: ${v}\n`),
+      fc
+        .tuple(
+          key,
+          fc.integer({ min: 1, max: 4 }),
+          fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 }),
+        )
+        .map(
+          ([k, indent, kids]) =>
+            `${k}:\n${kids.map(([kk, v]) => `${' '.repeat(indent)}${kk}: ${v}\n`).join('')}`,
+        ),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 6 }), (entries) => {
+        seen[sameDocument(entries.join(''))]++;
+      }),
+      { seed: 7, numRuns: 3000 },
+    );
+    expect(seen.built).toBeGreaterThan(150);
+    expect(seen.composer).toBeGreaterThan(150);
   });
 });

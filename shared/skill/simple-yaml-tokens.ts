@@ -1,4 +1,5 @@
-import type { CST } from 'yaml';
+import { Composer, Document, Pair, Scalar, YAMLMap } from 'yaml';
+import type { CST, DocumentOptions } from 'yaml';
 
 // Why this file: most frontmatter is a handful of `key: value` lines, yet yaml's Lexer and
 // Parser took two thirds of parseSkill (bench/validate profile). For that plain subset this
@@ -202,4 +203,99 @@ export function simpleYamlTokens(src: string): CST.Token[] | null {
   const map: CST.BlockMap = { type: 'block-map', offset: 0, indent: 0, items };
   const doc: CST.Document = { type: 'document', offset: 0, start: [], value: map };
   return [doc];
+}
+
+/** Options of the Composer that reads frontmatter (frontmatter-parser.ts), which the builder below must match. */
+export interface SimpleComposeOptions {
+  prettyErrors: boolean;
+  uniqueKeys: boolean;
+  version: '1.2';
+  keepSourceTokens: boolean;
+  logLevel: 'error';
+}
+
+/**
+ * Longest key the builder takes: yaml (strict, as the frontmatter is read) reports a key whose
+ * `:` is more than 1024 characters after its start, which the builder leaves to the Composer.
+ */
+const MAX_KEY = 1000;
+
+/** The flow scalar node yaml's Composer makes of a one-line token, or null when it would not be a string. */
+function scalarNode(
+  schema: Document.Parsed['schema'],
+  token: CST.FlowScalar,
+  atKey: boolean,
+): Scalar | null {
+  const { type, offset, source } = token;
+  let value = source;
+  let nodeType: Scalar.Type = Scalar.PLAIN;
+  if (type === 'scalar') {
+    // The same test yaml's Composer runs (findScalarTagByTest): a plain scalar another tag claims
+    // (null, a boolean, a number) is left to the Composer; every other one is a string, as is.
+    for (const tag of schema.tags)
+      if ((tag.default === true || (atKey && tag.default === 'key')) && tag.test?.test(source))
+        return null;
+  } else {
+    // The subset's quoted scalars hold no escapes, inner quotes or line breaks.
+    value = source.slice(1, -1);
+    nodeType = type === 'double-quoted-scalar' ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
+  }
+  const node = new Scalar(value);
+  const valueEnd = offset + source.length;
+  let end = valueEnd;
+  for (const t of token.end ?? []) end += t.source.length;
+  node.range = [offset, valueEnd, end];
+  node.source = value;
+  node.type = nodeType;
+  return node;
+}
+
+/** The map yaml's Composer makes of a subset block map (resolveBlockMap), or null (see scalarNode). */
+function mapNode(schema: Document.Parsed['schema'], bm: CST.BlockMap): YAMLMap | null {
+  const map = new YAMLMap(schema);
+  let offset = bm.offset;
+  for (const item of bm.items) {
+    const key = item.key as CST.FlowScalar;
+    if (key.source.length > MAX_KEY) return null;
+    const keyNode = scalarNode(schema, key, true);
+    if (!keyNode) return null;
+    const value = item.value as CST.FlowScalar | CST.BlockMap;
+    const valueNode =
+      value.type === 'block-map' ? mapNode(schema, value) : scalarNode(schema, value, false);
+    if (!valueNode) return null;
+    offset = valueNode.range?.[2] ?? offset;
+    map.items.push(new Pair(keyNode, valueNode));
+  }
+  map.range = [bm.offset, offset, offset];
+  return map;
+}
+
+/**
+ * The Document yaml's Composer makes of tokens from {@link simpleYamlTokens}, built directly.
+ * Why: for a handful of `key: value` lines the Composer's general path (properties, tags,
+ * anchors, comments and checks for every node) was half of reading the frontmatter, and most of
+ * a skill check's time in a process that has not warmed up. Null when a plain value is not a
+ * string (a number, a boolean, null) or a key is very long: the caller composes those. The
+ * result equals the Composer's, object for object (simple-yaml-tokens.test.ts).
+ */
+export function simpleYamlDocument(
+  tokens: readonly CST.Token[],
+  options: SimpleComposeOptions,
+): Document.Parsed | null {
+  const token = tokens[0];
+  if (tokens.length !== 1 || token?.type !== 'document' || token.value?.type !== 'block-map')
+    return null;
+  // Why a Composer: the Document is made as the Composer makes it, with the Composer's
+  // directives (yaml does not export the class) in its options, as composeDoc passes them.
+  const composer = new Composer(options) as unknown as { directives: unknown };
+  const doc = new Document(undefined, {
+    _directives: composer.directives,
+    ...options,
+  } as DocumentOptions) as Document.Parsed;
+  const map = mapNode(doc.schema, token.value);
+  if (!map) return null;
+  doc.contents = map as unknown as Document.Parsed['contents'];
+  const end = map.range?.[2] ?? 0;
+  doc.range = [token.offset, end, end];
+  return doc;
 }
