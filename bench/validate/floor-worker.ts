@@ -9,9 +9,9 @@ import { serveWorkerJobs } from '../../main/platform/worker-pool';
 import { skillsIn, walkSkillsSync, type WalkedEntry } from '../../main/skill-folder';
 import type { SharedLibraryJob, SharedLibraryResult } from '../../main/validate/library-job';
 
-/** What the floor worker answers: the pool's job result with no parts, plus the SKILL.md files read. */
+/** What the floor worker answers: the pool's job result (no part reported), plus the SKILL.md files read. */
 export interface FloorResult {
-  parts: [];
+  done: 0;
   read: number;
 }
 
@@ -27,7 +27,7 @@ function floor(shared: SharedLibraryJob): SharedLibraryResult {
         read++;
       }
     }
-  const result: FloorResult = { parts: [], read };
+  const result: FloorResult = { done: 0, read };
   return result;
 }
 

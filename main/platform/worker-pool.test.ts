@@ -65,6 +65,6 @@ describe('WorkerPool', () => {
     });
     expect(p.signal).toBeNull();
     expect(p.status, p.stderr).toBe(0);
-    expect(JSON.parse(p.stdout)).toEqual({ parts: [] });
+    expect(JSON.parse(p.stdout)).toEqual({ done: 0 });
   });
 });

@@ -54,15 +54,21 @@ export interface SharedLibraryJob {
   claims: SharedArrayBuffer;
 }
 
-/** The parts one worker took, each with its outcome. */
+/** One part's outcome, reported by the worker as soon as the part is done. */
+export interface SharedPartResult {
+  part: number;
+  units: UnitResult[];
+}
+
+/** How many parts a worker did (their outcomes went out as reports). */
 export interface SharedLibraryResult {
-  parts: { part: number; units: UnitResult[] }[];
+  done: number;
 }
 
 declare module '../platform/worker-pool' {
   interface WorkerJobKinds {
     /** Walk, fingerprint and/or validate parts of a library, taking them from the front (see {@link SharedLibraryJob}). */
-    validate: { input: SharedLibraryJob; output: SharedLibraryResult };
+    validate: { input: SharedLibraryJob; output: SharedLibraryResult; progress: SharedPartResult };
   }
 }
 
@@ -112,11 +118,20 @@ export function runLibraryJob(job: LibraryJob): LibraryJobResult {
   return { units: job.dirs.map((dir) => runUnit(job, dir)) };
 }
 
-/** A worker's side of a shared job: parts from the front until none is left. */
-export function runSharedLibraryJob(shared: SharedLibraryJob): SharedLibraryResult {
+/**
+ * A worker's side of a shared job: parts from the front until none is left, each reported as
+ * soon as it is done. Why one report per part: the calling thread takes in each part's outcome
+ * while it still has parts of its own, instead of all of them after its last.
+ */
+export function runSharedLibraryJob(
+  shared: SharedLibraryJob,
+  report: (part: SharedPartResult) => void,
+): SharedLibraryResult {
   const claims = new PartClaims(shared.claims);
-  const parts: SharedLibraryResult['parts'] = [];
-  for (let part = claims.takeFront(); part !== undefined; part = claims.takeFront())
-    parts.push({ part, ...runLibraryJob({ ...shared.job, dirs: shared.parts[part] ?? [] }) });
-  return { parts };
+  let done = 0;
+  for (let part = claims.takeFront(); part !== undefined; part = claims.takeFront()) {
+    report({ part, ...runLibraryJob({ ...shared.job, dirs: shared.parts[part] ?? [] }) });
+    done++;
+  }
+  return { done };
 }

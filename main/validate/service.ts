@@ -315,7 +315,9 @@ async function runUnits(
   // One job per worker: each takes parts until none is left. Why settled at once: a worker that
   // fails while this thread works must not surface as an unhandled rejection.
   const runs = Promise.allSettled(
-    Array.from({ length: pool.size }, () => pool.run('validate', shared)),
+    Array.from({ length: pool.size }, () =>
+      pool.run('validate', shared, (r) => done.set(r.part, r.units)),
+    ),
   );
   if (options.callerHelps)
     for (let part = claims.takeBack(); part !== undefined; part = claims.takeBack()) {
@@ -323,8 +325,7 @@ async function runUnits(
       await here(shared.parts[part] ?? [], units);
       done.set(part, units);
     }
-  for (const run of await runs)
-    if (run.status === 'fulfilled') for (const p of run.value.parts) done.set(p.part, p.units);
+  await runs;
   // Why every part is looked at: a worker that failed leaves the parts it took, and a pool that
   // failed before any worker started leaves them all.
   const units: UnitResult[] = [];

@@ -20,7 +20,7 @@ for (const kind of workerPreload()) {
 }
 
 serveWorkerJobs({
-  validate: async (job) => (await validation()).runSharedLibraryJob(job),
+  validate: async (job, progress) => (await validation()).runSharedLibraryJob(job, progress),
   deflate: async (job) => (await archives()).runDeflateJob(job),
   'read-ahead': runReadAheadJob,
 });
