@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleTestScript } from '../testing/worker-bundle';
 import { PartClaims } from './part-claims';
 
 let tmp: string;
@@ -23,15 +23,11 @@ parentPort.postMessage('done');
 
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-claims-'));
-  takerScript = join(tmp, 'taker.mjs');
-  await build({
-    stdin: { contents: TAKER, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
-    outfile: takerScript,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'error',
-  });
+  takerScript = await bundleTestScript(
+    TAKER,
+    dirname(fileURLToPath(import.meta.url)),
+    join(tmp, 'taker.mjs'),
+  );
 }, 60_000);
 
 afterAll(async () => {

@@ -3,9 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorkerBundle } from '../testing/worker-bundle';
+import { buildWorkerBundle, bundleTestScript } from '../testing/worker-bundle';
 
 let tmp: string;
 let workerScript: string;
@@ -32,15 +31,11 @@ if (process.argv[3] === 'one-job') {
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-pool-'));
   workerScript = await buildWorkerBundle(tmp);
-  program = join(tmp, 'program.mjs');
-  await build({
-    stdin: { contents: PROGRAM, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
-    outfile: program,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    logLevel: 'error',
-  });
+  program = await bundleTestScript(
+    PROGRAM,
+    dirname(fileURLToPath(import.meta.url)),
+    join(tmp, 'program.mjs'),
+  );
 }, 60_000);
 
 afterAll(async () => {

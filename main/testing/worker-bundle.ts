@@ -24,3 +24,24 @@ export async function buildWorkerBundle(dir: string): Promise<string> {
   });
   return script;
 }
+
+/**
+ * Bundle a small script written in a test (TypeScript, importing modules relative to `fromDir`)
+ * into `outfile`, for a worker thread or a child process to run. Its path.
+ */
+export async function bundleTestScript(
+  source: string,
+  fromDir: string,
+  outfile: string,
+): Promise<string> {
+  await build({
+    stdin: { contents: source, resolveDir: fromDir, loader: 'ts' },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'error',
+  });
+  return outfile;
+}

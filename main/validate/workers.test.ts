@@ -2,10 +2,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
-import { buildWorkerBundle } from '../testing/worker-bundle';
+import { buildWorkerBundle, bundleTestScript } from '../testing/worker-bundle';
 import { LibraryMemo, SHARED_MIN_FOLDERS, validateLibrary } from './service';
 import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
 import { WorkerPool } from '../platform/worker-pool';
@@ -161,25 +160,17 @@ describe('validation workers', () => {
     const lib = await makeLibrary('lib5');
     const alone = await validateLibrary(lib, { pool: null });
     // A worker that takes the first part of whatever it is given, then dies without a word.
-    const dying = join(tmp, 'dying-worker.mjs');
-    await build({
-      stdin: {
-        contents: `
-          import { parentPort } from 'node:worker_threads';
-          import { PartClaims } from '../platform/part-claims';
-          parentPort.on('message', (job) => {
-            new PartClaims(job.input.claims).takeFront();
-            process.exit(3);
-          });`,
-        resolveDir: dirname(fileURLToPath(import.meta.url)),
-        loader: 'ts',
-      },
-      outfile: dying,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      logLevel: 'error',
-    });
+    const dying = await bundleTestScript(
+      `
+        import { parentPort } from 'node:worker_threads';
+        import { PartClaims } from '../platform/part-claims';
+        parentPort.on('message', (job) => {
+          new PartClaims(job.input.claims).takeFront();
+          process.exit(3);
+        });`,
+      dirname(fileURLToPath(import.meta.url)),
+      join(tmp, 'dying-worker.mjs'),
+    );
     // Without the calling thread's help the worker surely takes a part before it dies.
     const alone1 = new WorkerPool(dying, 1);
     expect(await validateLibrary(lib, { pool: alone1 })).toEqual(alone);

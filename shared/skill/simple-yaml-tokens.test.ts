@@ -50,6 +50,26 @@ function nodesOf(doc: Document.Parsed | null): unknown[] {
 
 const frontmatterOf = (text: string): string => parseSkill(text).frontmatter?.raw ?? '';
 
+/** One entry of a generated block mapping: `key: value`, or `key:` over one level of such lines. */
+function mappingEntry(
+  key: fc.Arbitrary<string>,
+  value: fc.Arbitrary<string>,
+): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.tuple(key, value).map(([k, v]) => `${k}: ${v}\n`),
+    fc
+      .tuple(
+        key,
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 }),
+      )
+      .map(
+        ([k, indent, kids]) =>
+          `${k}:\n${kids.map(([kk, v]) => `${' '.repeat(indent)}${kk}: ${v}\n`).join('')}`,
+      ),
+  );
+}
+
 describe('simpleYamlTokens', () => {
   it('emits yaml Parser tokens for ordinary frontmatter, nested metadata and quoted values included', () => {
     expect(
@@ -146,19 +166,7 @@ describe('simpleYamlTokens', () => {
       fc.stringMatching(/^"[^"\\\n]{0,6}"$/),
       fc.stringMatching(/^'[^'\n]{0,6}'$/),
     );
-    const entry = fc.oneof(
-      fc.tuple(key, value).map(([k, v]) => `${k}: ${v}\n`),
-      fc
-        .tuple(
-          key,
-          fc.integer({ min: 1, max: 4 }),
-          fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 }),
-        )
-        .map(
-          ([k, indent, kids]) =>
-            `${k}:\n${kids.map(([kk, v]) => `${' '.repeat(indent)}${kk}: ${v}\n`).join('')}`,
-        ),
-    );
+    const entry = mappingEntry(key, value);
     let fast = 0;
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 6 }), (entries) => {
@@ -259,19 +267,7 @@ describe('simpleYamlDocument', () => {
         '1.0.0',
       ),
     );
-    const entry = fc.oneof(
-      fc.tuple(key, value).map(([k, v]) => `${k}: ${v}\n`),
-      fc
-        .tuple(
-          key,
-          fc.integer({ min: 1, max: 4 }),
-          fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 3 }),
-        )
-        .map(
-          ([k, indent, kids]) =>
-            `${k}:\n${kids.map(([kk, v]) => `${' '.repeat(indent)}${kk}: ${v}\n`).join('')}`,
-        ),
-    );
+    const entry = mappingEntry(key, value);
     fc.assert(
       fc.property(fc.array(entry, { minLength: 1, maxLength: 6 }), (entries) => {
         seen[sameDocument(entries.join(''))]++;

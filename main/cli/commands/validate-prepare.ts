@@ -11,19 +11,24 @@ import { helperWorkers } from '../../platform/worker-pool';
 export const CLI_SHARED_FROM = 300;
 
 /**
- * Start the helper workers, before the command's modules load, when the first PATH is a folder
- * with enough entries to be shared; they load the rules meanwhile. Only a hint: whether the PATH
- * is a skill or a library is the command's own decision, and a worker started here and not used
+ * Start the helper workers, before the command's modules load, when a PATH is a folder with
+ * enough entries to be shared; they load the rules meanwhile. Only a hint, read from this
+ * process's working folder: whether a PATH is a skill or a library is the command's own decision
+ * (an option's value is tried too, and is no folder), and a worker started here and not used
  * ends with the process.
  */
 export function prepareValidate(args: readonly string[]): void {
-  const first = args.find((a) => !a.startsWith('-'));
-  if (first === undefined) return;
-  let entries: number;
-  try {
-    entries = readdirSync(first).length;
-  } catch {
-    return;
+  for (const arg of args) {
+    if (arg.startsWith('-')) continue;
+    let entries: number;
+    try {
+      entries = readdirSync(arg).length;
+    } catch {
+      continue;
+    }
+    if (entries >= CLI_SHARED_FROM) {
+      helperWorkers()?.warm();
+      return;
+    }
   }
-  if (entries >= CLI_SHARED_FROM) helperWorkers()?.warm();
 }
