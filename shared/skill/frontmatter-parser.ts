@@ -18,7 +18,7 @@ import type { Position, Range } from './text-types';
 import { prescanYaml, resolveLimits, utf8Length, utf8Prefix } from './limits';
 import type { LimitExceeded, ValidationLimits } from './limits';
 import { LineIndex } from './line-index';
-import { simpleYamlDocument, simpleYamlTokens } from './simple-yaml-tokens';
+import { simpleYamlData, simpleYamlDocument, simpleYamlTokens } from './simple-yaml-tokens';
 import { quoteYamlString, textOf } from './yaml-strings';
 
 /** The line-ending style of a whole file. */
@@ -687,7 +687,8 @@ function keyText(node: unknown, anchors: Set<string>): string {
  */
 function toData(doc: Document.Parsed): unknown {
   // The common case: no collection key, nothing to stand in (known from the duplicate-key walk).
-  if (!WITH_COLLECTION_KEYS.has(doc)) return doc.toJS({ maxAliasCount: 100 });
+  if (!WITH_COLLECTION_KEYS.has(doc))
+    return simpleYamlData(doc) ?? doc.toJS({ maxAliasCount: 100 });
   const swapped: [Pair, unknown][] = [];
   try {
     // Document order (a node before its children, a key before its value), as yaml resolves

@@ -4,7 +4,7 @@ import { Composer, isScalar, parseDocument, Parser, visit } from 'yaml';
 import type { Document } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { parseSkill, YAML_OPTIONS } from './frontmatter-parser';
-import { simpleYamlDocument, simpleYamlTokens } from './simple-yaml-tokens';
+import { simpleYamlData, simpleYamlDocument, simpleYamlTokens } from './simple-yaml-tokens';
 
 const corpus = JSON.parse(
   readFileSync(new URL('../validation/fixtures/frontmatter-cases.json', import.meta.url), 'utf8'),
@@ -223,6 +223,12 @@ function sameDocument(src: string): 'built' | 'composer' | 'outside' {
   const [composed] = [...new Composer(YAML_OPTIONS).compose(tokens, true, src.length)];
   expect(built).toStrictEqual(composed);
   expect(String(built)).toBe(String(composed));
+  // Its data is yaml's toJS of the Composer's Document, own properties and their order included.
+  const data = simpleYamlData(built);
+  const reference = composed?.toJS({ maxAliasCount: 100 }) as Record<string, unknown>;
+  expect(data).toStrictEqual(reference);
+  expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+  expect(JSON.stringify(data)).toBe(JSON.stringify(reference));
   return 'built';
 }
 
@@ -233,6 +239,16 @@ describe('simpleYamlDocument', () => {
       sameDocument('name: a\nmetadata:\n  author: bench\n  version: "1.0.0"\n  note: \'x\'\n'),
     ).toBe('built');
     expect(sameDocument('version: 1.0.0\nempty: ""\n')).toBe('built');
+    // Keys the object already has (its prototype's, a repeated one) are own properties, in first place.
+    const src = '__proto__: x\ntoString: y\nname: a\nmeta:\n  constructor: c\nname: b\n';
+    expect(sameDocument(src)).toBe('built');
+    const data = simpleYamlData(simpleYamlDocument(simpleYamlTokens(src) ?? [], YAML_OPTIONS)!);
+    expect(Object.keys(data ?? {})).toEqual(['__proto__', 'toString', 'name', 'meta']);
+    expect(data?.name).toBe('b');
+    expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toBe('x');
+    // A Document the builder did not make has no plain data here.
+    const [other] = [...new Composer(YAML_OPTIONS).compose(simpleYamlTokens(src) ?? [], true)];
+    expect(simpleYamlData(other)).toBeUndefined();
     // A number, a boolean or null, as a value or as a key, is the Composer's to resolve.
     for (const src of ['n: 12\n', 'ok: true\n', 'x: null\n', 'null: x\n', 'meta:\n  f: 0x1f\n'])
       expect(sameDocument(src), src).toBe('composer');

@@ -1,4 +1,4 @@
-import { Composer, Document, Pair, Scalar, YAMLMap } from 'yaml';
+import { Composer, Document, isMap, isScalar, Pair, Scalar, YAMLMap } from 'yaml';
 import type { CST, DocumentOptions } from 'yaml';
 
 // Why this file: most frontmatter is a handful of `key: value` lines, yet yaml's Lexer and
@@ -297,5 +297,41 @@ export function simpleYamlDocument(
   doc.contents = map as unknown as Document.Parsed['contents'];
   const end = map.range?.[2] ?? 0;
   doc.range = [token.offset, end, end];
+  BUILT.add(doc);
   return doc;
+}
+
+/** Documents {@link simpleYamlDocument} made: string scalars in maps, nothing else. */
+const BUILT = new WeakSet<Document.Parsed>();
+
+/**
+ * The plain data of a Document {@link simpleYamlDocument} made, as yaml's `toJS` makes it, or
+ * undefined for any other Document (or one whose nodes were replaced since by anything but string
+ * scalars and maps). Why: yaml's general conversion (a context, alias and merge-key checks, key
+ * stringifying for every pair) was a quarter of reading a plain frontmatter. As yaml's
+ * addPairToJSMap does, a key already on the object or its prototype is defined as an own
+ * property, so `__proto__` or `toString` is a key like any other and a repeated key keeps its
+ * first place with its last value.
+ */
+export function simpleYamlData(doc: Document.Parsed): Record<string, unknown> | undefined {
+  return BUILT.has(doc) ? mapData(doc.contents) : undefined;
+}
+
+function mapData(node: unknown): Record<string, unknown> | undefined {
+  if (!isMap(node)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const { key, value } of node.items) {
+    if (!isScalar(key) || typeof key.value !== 'string') return undefined;
+    const data = isScalar(value) && typeof value.value === 'string' ? value.value : mapData(value);
+    if (data === undefined) return undefined;
+    if (key.value in out)
+      Object.defineProperty(out, key.value, {
+        value: data,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    else out[key.value] = data;
+  }
+  return out;
 }

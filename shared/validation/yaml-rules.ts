@@ -343,6 +343,9 @@ export function tabIndentRule(ctx: RuleContext): void {
   const fm = ctx.parsed.frontmatter;
   if (!fm || !ctx.on('yaml/tab-indentation')) return;
   const text = ctx.parsed.text;
+  // Most frontmatter holds no tab at all: nothing to sweep.
+  const firstTab = text.indexOf('\t', fm.contentStart);
+  if (firstTab < 0 || firstTab >= fm.contentEnd) return;
   // Why sorted and swept with the lines: testing every multi-line scalar on every line was
   // quadratic. Spans are disjoint or nested; `reach` is the furthest end of those started so far.
   const inside = [...ctx.facts.multiline].sort((a, b) => a.start - b.start);
