@@ -556,10 +556,21 @@ async function validateRow(rows: Row[], extra: string[]): Promise<void> {
   const full: Timed[] = [];
   const kept: Timed[] = [];
   const b: Timed[] = [];
+  // What every Node process pays here before and after its own work (`node -e 0`), in the same
+  // turns; and, when the environment names extra CA certificates, without them: Node 20 reads
+  // them and its own root certificates as it starts, before any of a program's code runs.
+  const nodeAlone: Timed[] = [];
+  const nodeBare: Timed[] = [];
+  const extraCerts = process.env.NODE_EXTRA_CA_CERTS !== undefined;
   for (let i = 0; i < PAIRS; i++) {
     full.push(await ours('--no-cache'));
     b.push(await peer());
     kept.push(await ours());
+    nodeAlone.push(await runProcess(process.execPath, ['-e', '0']));
+    if (extraCerts)
+      nodeBare.push(
+        await runProcess(process.execPath, ['-e', '0'], { NODE_EXTRA_CA_CERTS: undefined }),
+      );
   }
   const ratiosOf = (a: Timed[]): number[] => a.map((o, i) => (b[i]?.ms ?? NaN) / o.ms);
   const skillsSeen = (out: string | undefined): string => {
@@ -593,6 +604,16 @@ async function validateRow(rows: Row[], extra: string[]): Promise<void> {
       '`skillbench validate LIB --format json`, whole process, findings kept by the run before',
       kept,
     ),
+  );
+  const alone = median(nodeAlone.map((x) => x.ms));
+  const fullMs = median(full.map((x) => x.ms));
+  const peerMs = median(b.map((x) => x.ms));
+  extra.push(
+    `Node alone (\`node -e 0\`, same turns): ${fmt(alone)} ms${
+      extraCerts
+        ? `, ${fmt(median(nodeBare.map((x) => x.ms)))} ms without NODE_EXTRA_CA_CERTS (set here: Node 20 loads the certificates as every process starts)`
+        : ''
+    }; validate with that taken off both, full check: ours ${fmt(fullMs - alone)} ms, skill-check ${fmt(peerMs - alone)} ms = ${fmt((peerMs - alone) / (fullMs - alone), 2)}×`,
   );
   const same = full.every((f) => f.out === first.out) && kept.every((k) => k.out === first.out);
   extra.push(
