@@ -246,6 +246,10 @@ describe('simpleYamlDocument', () => {
     expect(Object.keys(data ?? {})).toEqual(['__proto__', 'toString', 'name', 'meta']);
     expect(data?.name).toBe('b');
     expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toBe('x');
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    const meta = data?.meta as Record<string, unknown>;
+    expect(Object.getOwnPropertyDescriptor(meta, 'constructor')?.value).toBe('c');
+    expect(Object.getPrototypeOf(meta)).toBe(Object.prototype);
     // A Document the builder did not make has no plain data here.
     const [other] = [...new Composer(YAML_OPTIONS).compose(simpleYamlTokens(src) ?? [], true)];
     expect(simpleYamlData(other)).toBeUndefined();
