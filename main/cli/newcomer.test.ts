@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILL_TEMPLATES } from '../../shared/authoring/templates';
-import { bundleCli } from '../testing/skill-library';
+import { bundleCli, skillMd, writeTree } from '../testing/skill-library';
 import { COMMANDS } from './commands';
 
 // The command line as a newcomer meets it: the real bundled CLI in a child process, from a
@@ -280,6 +280,33 @@ describe('the command line forgives a newcomer', () => {
       expect(r.err).toContain('"http://[::1/mcp" is not a web address. Use http://… or https://….');
     }
   });
+});
+
+describe('a reader that stops early', () => {
+  it("`validate --format json | head` ends with the command's own exit code and no stack trace", async () => {
+    // Why 200 skills: the report (~300 kB) is larger than a pipe holds, so writing it must meet
+    // the closed pipe whatever the timing.
+    const lib = join(tmp, 'piped-lib');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 200; i++) {
+      const name = `piped-${String(i).padStart(3, '0')}`;
+      files[`${name}/SKILL.md`] = skillMd(
+        `name: ${name}\ndescription: Piped skill ${i}. Use it when reading a report through head.`,
+      );
+    }
+    await writeTree(lib, files);
+    const child = spawn(process.execPath, [cli, 'validate', lib, '--format', 'json'], {
+      cwd: tmp,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    // The first piece of the report, then the reader goes away as `head` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(err).toBe('');
+    expect(code).toBe(0);
+  }, 60_000);
 });
 
 describe('skillbench web stops when asked', () => {

@@ -3,11 +3,27 @@ import { COMMANDS } from './commands';
 import { UsageError, type CliIO } from './support/types';
 import { didYouMean } from '../../shared/text/edit-distance';
 
+/**
+ * A writer to one of the process's streams that outlives its reader. Why: `skillbench validate
+ * LIB --format json | head` closes the pipe while the report is being written, and the write
+ * error (EPIPE) on a stream without an error listener ends the process with a stack trace. A
+ * closed reader wants no more output; the command finishes and exits with its own code.
+ */
+function streamWriter(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', () => {
+    closed = true;
+  });
+  return (text) => {
+    if (!closed && !stream.destroyed) stream.write(text);
+  };
+}
+
 /** The process's own streams, for the real binary. */
 export function processIO(): CliIO {
   return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    stdout: streamWriter(process.stdout),
+    stderr: streamWriter(process.stderr),
     cwd: process.cwd(),
     env: process.env,
   };
