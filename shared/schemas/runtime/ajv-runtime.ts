@@ -28,16 +28,8 @@ export function equal(a: unknown, b: unknown): boolean {
   return a !== a && b !== b;
 }
 
-/** Length in Unicode code points (ajv's `ucs2length`, used by minLength/maxLength). */
-export function ucs2length(str: string): number {
-  let n = 0;
-  for (let i = 0; i < str.length; i++) {
-    const c = str.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < str.length) {
-      const d = str.charCodeAt(i + 1);
-      if ((d & 0xfc00) === 0xdc00) i++;
-    }
-    n++;
-  }
-  return n;
-}
+/**
+ * Length in Unicode code points (ajv's `ucs2length`, used by minLength/maxLength): the one count
+ * the hand rules use too, so a schema's limit and a rule's message never disagree on a length.
+ */
+export { codePointLength as ucs2length } from '../../skill/yaml-strings';
