@@ -69,6 +69,12 @@ export interface ValidateLibraryOptions {
    * do; the app leaves its thread free for the user (default false).
    */
   callerHelps?: boolean;
+  /**
+   * Called on this thread as the library's root folders are done, with how many are done so far
+   * in this pass over them: this thread's at once, the workers' as their reports arrive. A
+   * library checked again after a fingerprint pass (a memo) counts from zero in each pass.
+   */
+  onFoldersDone?: (done: number) => void;
 }
 
 /** Each problem once (the same finding of several profiles is one), as the Problems panel lists them. */
@@ -295,13 +301,19 @@ export function shareLibraryJob(job: LibraryJob): SharedLibraryJob {
 async function runUnits(
   pool: WorkerPool | null,
   job: LibraryJob,
-  options: Pick<ValidateLibraryOptions, 'sharedFrom' | 'callerHelps'>,
+  options: Pick<ValidateLibraryOptions, 'sharedFrom' | 'callerHelps' | 'onFoldersDone'>,
 ): Promise<UnitResult[]> {
   const slicer = new TimeSlicer();
+  let foldersDone = 0;
+  const counted = (folders: number): void => {
+    foldersDone += folders;
+    options.onFoldersDone?.(foldersDone);
+  };
   const here = async (dirs: readonly string[], units: UnitResult[]): Promise<void> => {
     for (const dir of dirs) {
       if (slicer.due()) await slicer.pause();
       units.push(...runLibraryJob({ ...job, dirs: [dir] }).units);
+      counted(1);
     }
   };
   if (!pool || job.dirs.length < Math.max(1, options.sharedFrom ?? SHARED_MIN_FOLDERS)) {
@@ -316,7 +328,10 @@ async function runUnits(
   // fails while this thread works must not surface as an unhandled rejection.
   const runs = Promise.allSettled(
     Array.from({ length: pool.size }, () =>
-      pool.run('validate', shared, (r) => done.set(r.part, r.units)),
+      pool.run('validate', shared, (r) => {
+        done.set(r.part, r.units);
+        counted(shared.parts[r.part]?.length ?? 0);
+      }),
     ),
   );
   if (options.callerHelps)

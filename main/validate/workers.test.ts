@@ -153,6 +153,19 @@ describe('validation workers', () => {
     expect(await validateLibrary(lib, { pool: helper, callerHelps: true })).toEqual(alone);
     expect(helper.completed - before).toBe(1);
     expect(await validateLibrary(lib, { pool: helper, callerHelps: true })).toEqual(alone);
+    // Progress counts every root folder once, whichever thread checked it.
+    const done: number[] = [];
+    await validateLibrary(lib, {
+      pool: helper,
+      callerHelps: true,
+      onFoldersDone: (n) => done.push(n),
+    });
+    expect(done.at(-1)).toBe(SHARED_MIN_FOLDERS + 12);
+    expect(done.every((n, i) => i === 0 || n > (done[i - 1] ?? 0))).toBe(true);
+    // The worker alone: every folder is counted from its reports.
+    const reported: number[] = [];
+    await validateLibrary(lib, { pool: helper, onFoldersDone: (n) => reported.push(n) });
+    expect(reported.at(-1)).toBe(SHARED_MIN_FOLDERS + 12);
     await helper.close();
   });
 
@@ -177,7 +190,16 @@ describe('validation workers', () => {
     expect(alone1.usable).toBe(false);
     await alone1.close();
     const helped = new WorkerPool(dying, 1);
-    expect(await validateLibrary(lib, { pool: helped, callerHelps: true })).toEqual(alone);
+    const done: number[] = [];
+    expect(
+      await validateLibrary(lib, {
+        pool: helped,
+        callerHelps: true,
+        onFoldersDone: (n) => done.push(n),
+      }),
+    ).toEqual(alone);
+    // The part the worker took and never reported is counted when this thread does it.
+    expect(done.at(-1)).toBe(SHARED_MIN_FOLDERS + 12);
     await helped.close();
   });
 
