@@ -13,6 +13,8 @@ import { COMMANDS } from './commands';
 let tmp: string;
 let cli: string;
 
+const DESC = 'Turns meeting notes into action items. Use when the user pastes notes.';
+
 function sb(args: string[], cwd = tmp): { code: number; out: string; err: string } {
   const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
@@ -39,14 +41,37 @@ describe('skillbench new', () => {
     (template, i) => {
       // Why not the template id in the name: names with "claude" are refused by upload readers.
       const name = `made-from-template-${i}`;
-      const made = sb(['new', name, '--template', template, '--into', 'lib']);
+      const made = sb([
+        'new',
+        name,
+        '--template',
+        template,
+        '--into',
+        'lib',
+        '--description',
+        DESC,
+      ]);
       expect(made.code, made.err).toBe(0);
       expect(made.out).toContain(`Created ${join(tmp, 'lib', name)}`);
       const checked = sb(['validate', join('lib', name)]);
-      expect(checked.err + checked.out).not.toMatch(/\berror\b/);
+      // Notes (such as Claude Code's $ARGUMENTS) are not problems.
+      expect(checked.err + checked.out).toMatch(/No problems found|: 0 errors, 0 warnings,/);
       expect(checked.code).toBe(0);
     },
   );
+
+  it('without a description, says to write one, and validate warns until it is written', async () => {
+    const made = sb(['new', 'undescribed', '--into', 'plain']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain('Write its description (what it does and when to use it)');
+    const checked = sb(['validate', join('plain', 'undescribed')]);
+    expect(checked.code).toBe(0);
+    expect(checked.out).toContain('warning description/template-text');
+    const md = join(tmp, 'plain', 'undescribed', 'SKILL.md');
+    const text = await readFile(md, 'utf8');
+    await writeFile(md, text.replace(/^description: .*$/m, `description: ${DESC}`));
+    expect(sb(['validate', join('plain', 'undescribed')]).out).toContain('No problems found');
+  });
 
   it('a name written as words is answered with the name to type, and nothing is made', async () => {
     const spaced = sb(['new', 'Meeting', 'Notes', '--into', 'words']);
@@ -58,6 +83,22 @@ describe('skillbench new', () => {
     expect(quoted.code).toBe(1);
     expect(quoted.err).toContain('Try: `skillbench new meeting-notes`.');
     expect(await readdir(tmp)).not.toContain('words');
+  });
+
+  it('takes a path as the folder that receives the skill and its last part as the name', async () => {
+    const made = sb(['new', 'paths/lib/pdf-helper/']);
+    expect(made.code, made.err).toBe(0);
+    expect(made.out).toContain(`Created ${join(tmp, 'paths', 'lib', 'pdf-helper')}`);
+    expect(await readFile(join(tmp, 'paths', 'lib', 'pdf-helper', 'SKILL.md'), 'utf8')).toMatch(
+      /^---\nname: pdf-helper\n/,
+    );
+    // With --into, the path is under that folder.
+    expect(sb(['new', 'lib/notes', '--into', 'paths']).code).toBe(0);
+    expect(await readdir(join(tmp, 'paths', 'lib'))).toEqual(['notes', 'pdf-helper']);
+    // Only the last part is the name, and it is checked as any name is.
+    const dotted = sb(['new', 'paths/.git']);
+    expect(dotted.code).toBe(1);
+    expect(await readdir(join(tmp, 'paths'))).toEqual(['lib']);
   });
 
   it('refuses a name that is not a safe folder name, and never touches an existing folder', async () => {

@@ -21,5 +21,6 @@ export type {
 export { LineIndex } from './line-index';
 export { applyEdits } from './text-edits';
 export { codePointLength, quoteYamlString, textOf, yamlScalarText } from './yaml-strings';
+export { PLACEHOLDER_DESCRIPTION, templateTextIn } from './template-text';
 export { leftOutByContent, leftOutByPath, NEVER_ENTERED, tokenLookingContent } from './file-set';
 export type { FileSetRule, LeftOut } from './file-set';

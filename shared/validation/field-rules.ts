@@ -1,5 +1,6 @@
 import { isCollection, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { codePointLength, quoteYamlString, textOf, yamlScalarText } from '../skill/yaml-strings';
+import { templateTextIn } from '../skill/template-text';
 import { scalarSource } from '../skill/yaml-typing';
 import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } from './fixes';
 import type { RuleContext, TopEntry } from './rule-context';
@@ -425,6 +426,16 @@ export function descriptionRules(ctx: RuleContext): void {
     ctx.report('description/too-short', {
       message: `The description has only ${len} characters. Say in at least ${LIMITS.descriptionShortMcp} characters what the skill does and when to use it.`,
       detail: `description shorter than ${LIMITS.descriptionShortMcp} characters`,
+      ...span,
+      pointer: '/description',
+    });
+  }
+  const template = ctx.on('description/template-text') ? templateTextIn(desc) : null;
+  if (template !== null) {
+    ctx.report('description/template-text', {
+      message:
+        'The description is still template text. Agents choose a skill by its description: write what the skill does and when to use it.',
+      detail: `description is ${template}`,
       ...span,
       pointer: '/description',
     });

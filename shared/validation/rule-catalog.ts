@@ -299,6 +299,12 @@ const CATALOG = [
     severity: { 'agentskills-mcp': W },
   },
   {
+    id: 'description/template-text',
+    title: 'Template text in the description',
+    help: "The description is still a template's placeholder (such as `TODO: …`). Agents choose a skill by its description, so this one would not be chosen when it should be.",
+    severity: all(W),
+  },
+  {
     id: 'description/xml-tag',
     title: 'XML tag in the description',
     help: 'Anthropic targets reject XML-like tags (`<word>`, `</word>`) in the description.',

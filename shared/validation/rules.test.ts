@@ -183,6 +183,10 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
     pass: (p) => mk(p, { description: ` ${'x'.repeat(1024)}` }),
   },
   'description/too-short': { fail: (p) => mk(p, { description: ' Short.' }), pass: (p) => mk(p) },
+  'description/template-text': {
+    fail: (p) => mk(p, { description: ' "TODO: Describe when this skill should be used"' }),
+    pass: (p) => mk(p, { description: ` Todo lists: ${DESC}` }),
+  },
   'description/xml-tag': {
     fail: (p) => mk(p, { description: ` ${DESC} <input>` }),
     pass: (p) => mk(p),

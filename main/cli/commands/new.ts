@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkSkillName, suggestSkillName } from '../../../shared/authoring/skill-name';
+import { PLACEHOLDER_DESCRIPTION } from '../../../shared/skill';
 import { SKILL_TEMPLATES, type SkillTemplate } from '../../../shared/authoring/templates';
 import { createSkillFolder } from '../../library/new-skill';
 import { term } from '../../security/terminal-text';
@@ -15,8 +16,10 @@ const USAGE = `Usage: skillbench new NAME [--template T] [--description TEXT] [-
        skillbench new --list-templates
 
 Create a new skill folder FOLDER/NAME from one of the new-skill wizard's templates. NAME becomes
-the folder name and the skill's name: lowercase letters, digits and hyphens. The skill is
-written whole or not at all, and an existing folder is never touched.
+the folder name and the skill's name: lowercase letters, digits and hyphens. NAME may also be a
+path (\`skillbench new my-skills/meeting-notes\`): its last part is the name, the rest the folder
+that receives it. The skill is written whole or not at all, and an existing folder is never
+touched.
 
   --template T      ${TEMPLATE_IDS.join(' | ')} (default: blank)
   --description TEXT what the skill does and when to use it (you can change it later)
@@ -38,6 +41,13 @@ function tryName(given: string, lead: string): string {
   return suggested !== '' && suggested !== given && checkSkillName(suggested) === null
     ? ` ${lead}: \`skillbench new ${suggested}\`.`
     : '';
+}
+
+/** `given` without the folder separators it ends with ("lib/x/" is "lib/x"). */
+function trimSeparators(given: string): string {
+  let end = given.length;
+  while (end > 0 && (given[end - 1] === '/' || given[end - 1] === sep)) end--;
+  return given.slice(0, end);
 }
 
 /** `skillbench new` — a new skill from a template. */
@@ -81,11 +91,13 @@ export const newCommand: CliCommand = {
         `there is no template "${template}".${guess ? ` Did you mean ${guess}?` : ''} Use one of ${TEMPLATE_IDS.join(', ')}.`,
       );
     }
-    const name = positionals[0];
-    const into = resolve(io.cwd, values.into ?? '.');
-    const description =
-      values.description ??
-      'Describe what this skill does and when the agent should use it (one or two sentences).';
+    // Why a path is taken apart: "new lib/meeting-notes" means the skill meeting-notes in lib/,
+    // as `mkdir` and `cargo new` read it; only the last part has to be a valid name.
+    const given = trimSeparators(positionals[0]);
+    const asPath = given.includes('/') || given.includes(sep);
+    const name = asPath ? basename(given) : given;
+    const into = resolve(io.cwd, values.into ?? '.', asPath ? dirname(given) : '.');
+    const description = values.description ?? PLACEHOLDER_DESCRIPTION;
     const created = await createSkillFolder(
       into,
       name,
@@ -97,8 +109,16 @@ export const newCommand: CliCommand = {
       io.stderr(term`skillbench new: ${created.error.message}${hint}\n`);
       return created.error.code === 'io' || created.error.code === 'not-found' ? 2 : 1;
     }
+    // Why the description is named when none was given: it is what agents choose the skill by,
+    // and the placeholder stays a warning (description/template-text) until it is written.
+    const edit =
+      values.description === undefined
+        ? term`Write its description (what it does and when to use it) in ${created.value.path}`
+        : term`Edit ${created.value.path}`;
     io.stdout(
-      term`Created ${created.value.dir} from the "${template}" template.\nEdit ${created.value.path}, then check it with: skillbench validate ${created.value.dir}\n`,
+      term`Created ${created.value.dir} from the "${template}" template.\n` +
+        `${edit}, then check it with: ` +
+        term`skillbench validate ${created.value.dir}\n`,
     );
     return 0;
   },
