@@ -180,6 +180,32 @@ describe('install and remove', () => {
     expect(lock.skills.notes?.skillFolderHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('an agent that reads the shared copy written a moment ago for another is told it was installed, not "already there"', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const source = { kind: 'library' as const, path: dir };
+    const shared = join(project, '.agents', 'skills', 'notes');
+    const first = await manager.install({
+      skills: [{ dir, source }],
+      agents: ['claude-code', 'codex'],
+      scope: projectScope(),
+    });
+    expect(first.outcomes.map((o) => [o.agent, o.status, o.message])).toEqual([
+      [
+        'claude-code',
+        'installed',
+        `Linked ${join(project, '.claude', 'skills', 'notes')} to ${shared}.`,
+      ],
+      ['codex', 'installed', `Installed notes in the shared folder ${shared}, which Codex reads.`],
+    ]);
+    // Asked again, nothing is written, and both say so.
+    const again = await manager.install({
+      skills: [{ dir, source }],
+      agents: ['claude-code', 'codex'],
+      scope: projectScope(),
+    });
+    expect(again.outcomes.map((o) => o.status)).toEqual(['already', 'already']);
+  });
+
   it('a name conflict asks; rename installs as name-2; replace moves the old copy to the trash', async () => {
     const dir = await addSkill(lib, 'notes');
     const other = join(project, '.claude', 'skills', 'notes');

@@ -186,6 +186,13 @@ function isFolderHash(hash: string): boolean {
 }
 
 /** The skill manager over one environment and data folder. */
+/** What an install says when the agent reads a folder that holds the skill already (see install). */
+function sharedMessage(skill: string, dest: string, canonical: string, agent: string): string {
+  return resolve(dest) === resolve(canonical)
+    ? `Installed ${skill} in the shared folder ${canonical}, which ${agent} reads.`
+    : `Installed ${skill} in ${dest}, which ${agent} reads.`;
+}
+
 export class SkillManager {
   private readonly undo = new Map<string, { from: string; to: string; scope: Scope }[]>();
   /** Projects looked at in this run besides the saved ones (the CLI's current folder). */
@@ -498,6 +505,9 @@ export class SkillManager {
   /** Install skills into agents (see {@link InstallRequest}). */
   async install(request: InstallRequest): Promise<InstallReport> {
     const report: InstallReport = { checks: [], outcomes: [], lockNotes: [] };
+    // Folders this request wrote, so an agent that reads one written for another agent a moment
+    // ago (Codex reads the shared copy a link for Claude Code needs) is told it was installed.
+    const writtenNow = new Set<string>();
     const onConflict = request.onConflict ?? 'ask';
     const specs: AgentSpec[] = [];
     for (const id of request.agents) {
@@ -575,7 +585,7 @@ export class SkillManager {
       if (onConflict === 'rename') loaded = await this.freeName(loaded, allowed, request);
       const modes = new Set<'link' | 'copy'>();
       for (const spec of allowed) {
-        const outcome = await this.installOne(loaded, spec, request, onConflict);
+        const outcome = await this.installOne(loaded, spec, request, onConflict, writtenNow);
         report.outcomes.push(outcome);
         if ((outcome.status === 'installed' || outcome.status === 'already') && outcome.mode)
           modes.add(outcome.mode);
@@ -645,6 +655,7 @@ export class SkillManager {
     spec: AgentSpec,
     request: InstallRequest,
     onConflict: ConflictChoice,
+    writtenNow: Set<string>,
   ): Promise<InstallOutcome> {
     const base = { skill: loaded.name, agent: spec.id };
     const folder = agentSkillsDir(spec, request.scope, this.env);
@@ -670,7 +681,15 @@ export class SkillManager {
     try {
       if (mode === 'copy') {
         if (await exists(dest)) {
-          if (!(await isLink(dest)) && (await this.sameFiles(dest, loaded)))
+          if (!(await isLink(dest)) && (await this.sameFiles(dest, loaded))) {
+            if (writtenNow.has(resolve(dest)))
+              return {
+                ...base,
+                status: 'installed',
+                mode,
+                path: dest,
+                message: sharedMessage(loaded.name, dest, canonical, spec.name),
+              };
             return {
               ...base,
               status: 'already',
@@ -678,9 +697,11 @@ export class SkillManager {
               path: dest,
               message: `${loaded.name} is already installed for ${spec.name}, unchanged.`,
             };
+          }
           if (!replace) return this.conflict(base, dest);
         }
         const written = await this.writeCopy(loaded, dest, replace);
+        writtenNow.add(resolve(dest));
         return {
           ...base,
           status: 'installed',
@@ -695,15 +716,19 @@ export class SkillManager {
         if ((await isLink(canonical)) || !(await this.sameFiles(canonical, loaded))) {
           if (!replace) return this.conflict(base, canonical);
           trashedTo = (await this.writeCopy(loaded, canonical, true)).trashedTo;
+          writtenNow.add(resolve(canonical));
         }
-      } else await this.writeCopy(loaded, canonical, false);
+      } else {
+        await this.writeCopy(loaded, canonical, false);
+        writtenNow.add(resolve(canonical));
+      }
       if (resolve(dest) === resolve(canonical))
         return {
           ...base,
           status: 'installed',
           mode,
           path: canonical,
-          message: `Installed ${loaded.name} in the shared folder ${canonical}, which ${spec.name} reads.`,
+          message: sharedMessage(loaded.name, canonical, canonical, spec.name),
           ...(trashedTo ? { trashedTo } : {}),
         };
       if (await exists(dest)) {
