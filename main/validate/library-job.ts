@@ -79,7 +79,18 @@ declare module '../platform/worker-pool' {
  */
 export const RACY_MS = 2000;
 
-let racyCount = 0;
+/**
+ * The fingerprint of a folder with a file changed in the last {@link RACY_MS}: it never matches
+ * (see {@link sameStamp}). Why not a fresh value per call: fingerprints are kept between
+ * processes (the listing cache), and a counter that starts again in each process gave the same
+ * value twice, so an edit made within two seconds of the run before was taken as no change.
+ */
+export const RACY_STAMP = 'racy';
+
+/** Whether a folder whose fingerprint was `kept` is unchanged now that it is `now`. */
+export function sameStamp(kept: string | undefined, now: string): boolean {
+  return kept === now && now !== RACY_STAMP;
+}
 
 /** Fingerprint a walked subtree. Why sorted: the order readdir returns names in is the file system's business. */
 export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()): string {
@@ -96,7 +107,7 @@ export function stampOf(children: Map<string, WalkedEntry[]>, now = Date.now()):
     }
   }
   const stamp = hash.digest('base64');
-  return racy ? `racy:${++racyCount}` : stamp;
+  return racy ? RACY_STAMP : stamp;
 }
 
 /** Walk one root subfolder; fingerprint it and validate its skills as the job asks. */

@@ -27,7 +27,7 @@ import type { LibraryValidation, SeverityCounts, SkillValidation } from './types
 
 export type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
 import type { Validated } from './in-tree';
-import { runLibraryJob } from './library-job';
+import { runLibraryJob, sameStamp } from './library-job';
 import type { LibraryJob, SharedLibraryJob, UnitResult } from './library-job';
 import { sharedWorkers } from '../platform/worker-pool';
 import type { WorkerPool } from '../platform/worker-pool';
@@ -242,7 +242,7 @@ async function validateUnits(
       { ...base, dirs: tops, stamp: true, validate: false },
       options,
     );
-    changed = stamped.filter((u) => known.get(u.dir)?.stamp !== u.stamp).map((u) => u.dir);
+    changed = stamped.filter((u) => !sameStamp(known.get(u.dir)?.stamp, u.stamp)).map((u) => u.dir);
   }
   const fresh = new Map(
     (changed.length > 0

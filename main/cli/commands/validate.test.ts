@@ -361,4 +361,35 @@ describe('the real skillbench process', () => {
     await writeFile(skill, text);
     expect(validate()).toEqual(first);
   });
+
+  it('checks again a folder edited within two seconds of the run before, in a new process', async () => {
+    // Why this case: a fingerprint cannot tell an edit made in the same clock tick, so a folder
+    // with a file that recent is always checked again, also by the next process.
+    await smallLibrary();
+    const bin = join(repo, 'main/cli/skillbench.mjs');
+    const data = join(tmp, 'data');
+    const validate = (...extra: string[]): { status: number | null; report: unknown } => {
+      const p = spawnSync(
+        process.execPath,
+        [bin, 'validate', 'lib', '--format', 'json', ...extra],
+        {
+          cwd: tmp,
+          encoding: 'utf8',
+          env: { ...process.env, SKILLBENCH_USER_DATA: data },
+          timeout: 60_000,
+        },
+      );
+      expect(p.stderr).toBe('');
+      return { status: p.status, report: JSON.parse(p.stdout) };
+    };
+    expect(validate().status).toBe(1);
+    const skill = join(tmp, 'lib/broken-skill/SKILL.md');
+    await writeFile(
+      skill,
+      (await readFile(skill, 'utf8')).replace('Use when: notes', 'Use when, notes'),
+    );
+    const again = validate();
+    expect(again).toEqual(validate('--no-cache'));
+    expect(again.status).toBe(0);
+  });
 });
