@@ -156,7 +156,7 @@ describe('install from an MCP server through the inspector', () => {
     ]);
 
     // Link for Claude Code in the project; Codex copies, and its project folder is the shared
-    // copy itself (.agents/skills), already there.
+    // copy itself (.agents/skills), which this install just wrote: installed for Codex too.
     const report = value(
       await handlers['agents.installRemote']({
         key,
@@ -166,7 +166,7 @@ describe('install from an MCP server through the inspector', () => {
     );
     expect(report.outcomes.map((o) => [o.agent, o.status, o.mode])).toEqual([
       ['claude-code', 'installed', 'link'],
-      ['codex', 'already', 'copy'],
+      ['codex', 'installed', 'copy'],
     ]);
     const canonical = join(project, '.agents', 'skills', 'pdf-tools');
     expect(await readlink(join(project, '.claude', 'skills', 'pdf-tools'))).toBe(
