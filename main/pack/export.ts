@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { writeThroughRefusal } from '../platform/folder-links';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { validateSkill, type ProfileId } from '../../shared/validation';
@@ -149,8 +149,9 @@ export function folderDestination(plan: ExportPlan, options: ExportOptions): str
 }
 
 /**
- * The archive path a target writes to: `out` as given, or `<out>/<name><ext>` when `out` is an
- * existing folder (as `cp` would put a file into it), else `<cwd>/<name><ext>`.
+ * The archive path a target writes to: `out` as given, or `<out>/<name><ext>` when `out` is a
+ * folder (as `cp` would put a file into it): an existing one (or a link to one), or a path
+ * written with a separator at its end (`--out dist/`, made if missing); else `<cwd>/<name><ext>`.
  */
 export async function archiveDestination(
   plan: ExportPlan,
@@ -160,7 +161,8 @@ export async function archiveDestination(
   const file = `${plan.skillName}${plan.target.extension ?? ''}`;
   if (!options.out) return join(cwd, file);
   const out = resolve(cwd, options.out);
-  const st = await lstat(out).catch(() => undefined);
+  if (options.out.endsWith('/') || options.out.endsWith(sep)) return join(out, file);
+  const st = await stat(out).catch(() => undefined);
   return st?.isDirectory() ? join(out, file) : out;
 }
 

@@ -176,6 +176,11 @@ describe('skillbench import', () => {
       ],
       [['import', 'x.zip', '--into', 'nowhere'], /does not exist/],
       [['import', 'missing.zip', '--into', 'lib'], /missing\.zip does not exist/],
+      // A path under a file (x.zip/notes.skill) names nothing either: no system error code.
+      [
+        ['import', 'x.zip/notes.skill', '--into', 'lib'],
+        /x\.zip\/notes\.skill does not exist\.\n$/,
+      ],
     ];
     for (const [argv, message] of cases) {
       const io = capture();

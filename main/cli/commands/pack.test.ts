@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import {
   chmod,
+  lstat,
   mkdir,
   mkdtemp,
   readdir,
   readFile,
   rm,
+  symlink,
   truncate,
   writeFile,
 } from 'node:fs/promises';
@@ -89,6 +91,26 @@ describe('skillbench pack', () => {
       execFileSync('tar', ['-tzf', join(tmp, 'out', 'n.tgz')], { encoding: 'utf8' }),
     ).toContain('.env');
     expect(io.out).toMatch(/You chose to include \.env/);
+  });
+
+  it('--out names a folder to put the archive in: one that exists, a link to one, or a path ending in /', async () => {
+    await skill();
+    await mkdir(join(tmp, 'there'));
+    await symlink('there', join(tmp, 'linked'));
+    const cases: [string, string][] = [
+      ['there', join('there', 'notes.skill')],
+      ['linked', join('there', 'notes.zip')],
+      ['new/dist/', join('new', 'dist', 'notes.skill')],
+    ];
+    for (const [out, expected] of cases) {
+      const io = capture();
+      const target = out === 'linked' ? 'claude-ai' : 'skill';
+      expect(await runCli(['pack', 'notes', '--target', target, '--out', out], io), io.err).toBe(0);
+      expect(execFileSync('unzip', ['-Z1', join(tmp, expected)], { encoding: 'utf8' })).toContain(
+        'notes/SKILL.md',
+      );
+    }
+    expect((await lstat(join(tmp, 'linked'))).isSymbolicLink()).toBe(true);
   });
 
   it('exits 1 and writes nothing when the destination would reject the skill', async () => {

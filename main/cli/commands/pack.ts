@@ -30,8 +30,8 @@ rules; nothing is written when it would be rejected.
                         ${TOOL_TARGETS.map((t) => t.id).join(' | ')} (JSON on stdout, or
                         written to --out PATH; tools-openai is refused while OpenAI strict mode
                         would refuse a schema)
-  --out PATH            archives: the archive file, or a folder to put it in (default
-                        ./<name>.zip, .skill or .tar.gz)
+  --out PATH            archives: the archive file, or a folder to put it in (end PATH with /
+                        for a folder not made yet; default ./<name>.zip, .skill or .tar.gz)
                         folder: the folder that receives <name>/ (required)
                         claude-code: a project folder: installs into PATH/.claude/skills/<name>/
                         (default: ~/.claude/skills/<name>/)
