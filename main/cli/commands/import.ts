@@ -13,7 +13,7 @@ import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { count, parseNumber, parseProblem } from '../support/words';
-import { TRUST_MAX_DAYS } from '../../safety/service';
+import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
 
@@ -28,10 +28,7 @@ library folder. Everything is checked before anything is written; unsafe archive
   --max-files N        refuse more than N files (default ${DEFAULT_IMPORT_LIMITS.maxFiles})
   --max-bytes N        refuse more than N bytes unpacked; k/M/G suffixes allowed (default 16M)
   --dry-run            only show what would be imported
-  --trust-anyway TEXT  import a skill the safety review calls "Don't trust" anyway, for this
-                       reason (recorded in the user-data folder, tied to the content: a changed
-                       skill asks again; docs/safety-review.md)
-  --trust-days N       how long that holds (default 30 days)
+${trustUsage('import')}
 
 Exit codes: 0 imported (or previewed), 1 refused, conflict or choice needed, 2 usage or I/O problem.
 `;
@@ -110,8 +107,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         'max-files': { type: 'string' },
         'max-bytes': { type: 'string' },
         'dry-run': { type: 'boolean' },
-        'trust-anyway': { type: 'string' },
-        'trust-days': { type: 'string' },
+        ...TRUST_OPTIONS,
       },
     });
   } catch (error) {
@@ -150,24 +146,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     dataDir,
     ...(values.pick !== undefined ? { pick: values.pick } : {}),
   };
-  const trustReason = values['trust-anyway'];
-  if (trustReason !== undefined && trustReason.trim().length < 3)
-    throw new UsageError('--trust-anyway needs a reason of at least three characters.');
-  const trust =
-    trustReason !== undefined
-      ? {
-          reason: trustReason,
-          days:
-            values['trust-days'] !== undefined
-              ? parseNumber('--trust-days', values['trust-days'], {
-                  min: 1,
-                  max: TRUST_MAX_DAYS,
-                  whole: true,
-                  unit: 'days',
-                })
-              : 30,
-        }
-      : undefined;
+  const trust = trustRequest(values);
 
   if (values['dry-run']) {
     const preview = await previewImport(source, common);
@@ -218,7 +197,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       return 1;
     case 'unsafe':
       io.stderr(
-        `${formatSkill(result.skill)}${term`${result.message}`}\n  --trust-anyway "REASON" [--trust-days N]  import it anyway (asked again when it changes)\nNothing was written.\n`,
+        `${formatSkill(result.skill)}${term`${result.message}`}\n${trustHint('import')}\nNothing was written.\n`,
       );
       return 1;
     case 'imported':

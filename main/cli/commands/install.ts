@@ -11,6 +11,7 @@ import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { parseProblem } from '../support/words';
+import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 import { checkAgents, managerFor, scopeOf } from './agents-support';
 
 const USAGE = `Usage: skillbench install SKILL... --agent A... [--global | --project DIR] [options]
@@ -33,6 +34,7 @@ installed for that agent.
                        SKILL then names the skill's folder when the archive holds several
   --rename             when a folder of that name exists, install as <name>-2 (or -3 …)
   --replace            when a folder of that name exists, replace it (old copy to the trash)
+${trustUsage('install')}
 
 Exit codes: 0 installed, 1 refused or a conflict (nothing replaced), 2 usage or I/O problem.
 `;
@@ -65,6 +67,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         archive: { type: 'string' },
         rename: { type: 'boolean' },
         replace: { type: 'boolean' },
+        ...TRUST_OPTIONS,
       },
     });
   } catch (error) {
@@ -92,10 +95,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       ? { mode: 'link' as const }
       : {};
   const onConflict = values.replace ? 'replace' : values.rename ? 'rename' : 'ask';
+  const trust = trustRequest(values);
+  const trusted = trust ? { trust } : {};
   if (values.archive !== undefined) {
     const report = await manager.installArchive(
       resolve(raw.cwd, values.archive),
-      { agents, scope, ...mode, onConflict },
+      { agents, scope, ...mode, onConflict, ...trusted },
       positionals[0],
     );
     return printReport(report, io);
@@ -181,6 +186,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       scope,
       ...mode,
       onConflict,
+      ...trusted,
     });
     return printReport(report, io);
   } finally {
@@ -203,6 +209,13 @@ function printReport(report: InstallReport, io: CliIO): number {
     io.stdout(term`${mark}: ${o.message}\n`);
     if (o.status === 'conflict' || o.status === 'refused' || o.status === 'failed') bad = true;
   }
+  // Why the hint: a skill the safety review calls "Don't trust" is refused for every agent, and
+  // the app's "Trust anyway" is this option here.
+  if (
+    report.outcomes.some((o) => o.status === 'refused') &&
+    report.checks.some((c) => c.safety?.verdict === 'danger' && !c.safety.accepted)
+  )
+    io.stdout(`${trustHint('install')}\n`);
   for (const note of report.lockNotes) {
     io.stdout(term`note: ${note}\n`);
     bad = true;

@@ -18,6 +18,7 @@ import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { count, parseProblem } from '../support/words';
+import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
 
@@ -43,6 +44,7 @@ rules; nothing is written when it would be rejected.
   --overwrite           replace an existing archive, or an existing copy (the old one goes to
                         Skillbench's trash folder); without it, an existing copy is only compared
   --force-folder        claude-code and folder: copy even though the check found errors
+${trustUsage('pack')}
 
 Exit codes: 0 written, 1 blocked or destination exists, 2 usage or I/O problem.
 `;
@@ -179,6 +181,7 @@ function parse(args: string[]): {
         profile: { type: 'string', multiple: true },
         overwrite: { type: 'boolean' },
         'force-folder': { type: 'boolean' },
+        ...TRUST_OPTIONS,
       },
     });
   } catch (error) {
@@ -231,6 +234,10 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     return 2;
   }
   const out = values.out as string | undefined;
+  const trust = trustRequest({
+    'trust-anyway': values['trust-anyway'] as string | undefined,
+    'trust-days': values['trust-days'] as string | undefined,
+  });
   let result;
   try {
     result = await exportSkill(dir, target, {
@@ -253,6 +260,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       trashDir: join(defaultUserDataDir(io.env), 'trash'),
       // Why: export is a point of trust; a "Don't trust" skill is not packed unless accepted.
       dataDir: defaultUserDataDir(io.env),
+      ...(trust ? { trust } : {}),
     });
   } catch (error) {
     io.stderr(term`skillbench pack: ${(error as Error).message}\n`);
@@ -260,13 +268,22 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   }
   io.stdout(formatPlan(result.plan));
   if (result.status === 'blocked') {
-    const errors = result.plan.issues.filter((i) => i.severity === 'error').length;
-    io.stderr(
-      term`\nNot written: ${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
-        (result.plan.target.overrideAllowed
+    // Why apart: the destination would take the skill; Skillbench's safety review holds it back
+    // (and then no --force-folder copies it).
+    const unsafe = result.plan.issues.some((i) => i.ruleId === 'package/safety-dont-trust');
+    const errors = result.plan.issues.filter(
+      (i) => i.severity === 'error' && i.ruleId !== 'package/safety-dont-trust',
+    ).length;
+    let said = '\n';
+    if (unsafe)
+      said += `Not written: the safety review says not to trust this skill (above).\n${trustHint('pack')}\n`;
+    if (errors > 0)
+      said +=
+        term`${unsafe ? 'Also: ' : 'Not written: '}${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
+        (result.plan.target.overrideAllowed && !unsafe
           ? ', or add --force-folder to copy it anyway.\n'
-          : '.\n'),
-    );
+          : '.\n');
+    io.stderr(said);
     return 1;
   }
   if (result.status === 'exists') {

@@ -20,7 +20,8 @@ const USAGE = `Usage:
 
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
 Only skills that pass the mcp-serve checks are served, and none the safety review calls
-"Don't trust" unless you accepted it in the app ("Trust anyway"); the others are listed on stderr.
+"Don't trust" unless you accepted it ("Trust anyway" in the app, or --trust-anyway of
+import, install or pack); the others are listed on stderr.
 
   --stdio              Speak MCP on stdin/stdout (the command to paste into Claude Desktop).
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
