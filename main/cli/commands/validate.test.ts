@@ -58,6 +58,26 @@ async function smallLibrary(): Promise<void> {
   );
 }
 
+/** `skillbench validate lib --format json` as a real process in tmp, with its own user-data folder. */
+interface ValidateRun {
+  status: number | null;
+  report: unknown;
+}
+function validateAsProcess(data: string, extra: string[]): ValidateRun {
+  const p = spawnSync(
+    process.execPath,
+    [join(repo, 'main/cli/skillbench.mjs'), 'validate', 'lib', '--format', 'json', ...extra],
+    {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: { ...process.env, SKILLBENCH_USER_DATA: data },
+      timeout: 60_000,
+    },
+  );
+  expect(p.stderr).toBe('');
+  return { status: p.status, report: JSON.parse(p.stdout) };
+}
+
 beforeEach(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'sb-cli-validate-'));
 });
@@ -322,22 +342,8 @@ describe('the real skillbench process', () => {
   it("keeps a library's findings between runs and checks again only the skill folders that changed", async () => {
     await smallLibrary();
     await backdate(join(tmp, 'lib'), LAST_YEAR);
-    const bin = join(repo, 'main/cli/skillbench.mjs');
     const data = join(tmp, 'data');
-    const validate = (...extra: string[]): { status: number | null; report: unknown } => {
-      const p = spawnSync(
-        process.execPath,
-        [bin, 'validate', 'lib', '--format', 'json', ...extra],
-        {
-          cwd: tmp,
-          encoding: 'utf8',
-          env: { ...process.env, SKILLBENCH_USER_DATA: data },
-          timeout: 60_000,
-        },
-      );
-      expect(p.stderr).toBe('');
-      return { status: p.status, report: JSON.parse(p.stdout) };
-    };
+    const validate = (...extra: string[]): ValidateRun => validateAsProcess(data, extra);
     const first = validate();
     expect(first.status).toBe(1);
     expect(await readdir(join(data, 'cache', 'listings'))).toHaveLength(1);
@@ -366,22 +372,8 @@ describe('the real skillbench process', () => {
     // Why this case: a fingerprint cannot tell an edit made in the same clock tick, so a folder
     // with a file that recent is always checked again, also by the next process.
     await smallLibrary();
-    const bin = join(repo, 'main/cli/skillbench.mjs');
     const data = join(tmp, 'data');
-    const validate = (...extra: string[]): { status: number | null; report: unknown } => {
-      const p = spawnSync(
-        process.execPath,
-        [bin, 'validate', 'lib', '--format', 'json', ...extra],
-        {
-          cwd: tmp,
-          encoding: 'utf8',
-          env: { ...process.env, SKILLBENCH_USER_DATA: data },
-          timeout: 60_000,
-        },
-      );
-      expect(p.stderr).toBe('');
-      return { status: p.status, report: JSON.parse(p.stdout) };
-    };
+    const validate = (...extra: string[]): ValidateRun => validateAsProcess(data, extra);
     expect(validate().status).toBe(1);
     const skill = join(tmp, 'lib/broken-skill/SKILL.md');
     await writeFile(
