@@ -1219,7 +1219,7 @@ export class SkillManager {
         outcomes.push({
           ...base,
           status: 'needs-choice',
-          message: `${item.name} was edited since install, so it was left as it is. Choose: keep mine (--keep-local), take theirs (--take-theirs; your copy goes to the trash)${item.canMerge ? ', or merge in the app' : ''}.`,
+          message: `${item.name} was edited since install, so it was left as it is. Choose: keep mine (--keep-local), take theirs (--take-theirs; your copy goes to the trash)${item.canMerge ? ', or merge your edits with theirs (--merge)' : ''}.`,
         });
         continue;
       }

@@ -91,4 +91,34 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
     expect(await runCli(['install', 'demo', '--agent', 'nope'], io())).toBe(2);
     expect(await runCli(['install', 'no-such-skill', '--agent', 'codex'], io())).toBe(2);
   });
+
+  it('update --merge: edits on both sides in different lines are merged; the same lines are named and nothing is written', async () => {
+    const source = join(tmp, 'lib', 'demo', 'SKILL.md');
+    await writeFile(source, `${await readFile(source, 'utf8')}\nStep one.\n\nStep two.\n`);
+    expect(
+      await runCli(['install', join(tmp, 'lib', 'demo'), '--agent', 'claude-code', '--copy'], io()),
+    ).toBe(0);
+    const copy = join(project, '.claude', 'skills', 'demo', 'SKILL.md');
+    const installed = await readFile(copy, 'utf8');
+    await writeFile(copy, installed.replace('Step one.', 'Step one, my way.'));
+    await writeFile(source, installed.replace('Step two.', 'Step two, improved.'));
+    const merged = io();
+    expect(await runCli(['update', '--merge'], merged)).toBe(0);
+    expect(merged.out).toContain('updated: demo was updated with your edits merged in.');
+    expect(await readFile(copy, 'utf8')).toBe(
+      installed
+        .replace('Step one.', 'Step one, my way.')
+        .replace('Step two.', 'Step two, improved.'),
+    );
+
+    const before = await readFile(copy, 'utf8');
+    await writeFile(copy, before.replace('Step two, improved.', 'Step two, mine.'));
+    await writeFile(source, before.replace('Step two, improved.', 'Step two, theirs.'));
+    const clash = io();
+    expect(await runCli(['update', '--merge'], clash)).toBe(1);
+    expect(clash.out).toContain('changed on both sides: SKILL.md');
+    expect(clash.out).toContain('Settle them in the Agents view of the app');
+    expect(await readFile(copy, 'utf8')).toContain('Step two, mine.');
+    expect(await runCli(['update', '--merge', '--keep-local'], io())).toBe(2);
+  });
 });

@@ -6,16 +6,17 @@ import { parseProblem } from '../support/words';
 import { managerFor, scopeWords } from './agents-support';
 import { withProjects } from './outdated';
 
-const USAGE = `Usage: skillbench update [NAME...] [--keep-local | --take-theirs] [--project DIR]...
+const USAGE = `Usage: skillbench update [NAME...] [--keep-local | --take-theirs | --merge] [--project DIR]...
 
 Update installed skills from their sources, showing what changes in SKILL.md first. A copy you
 edited since install is left as it is unless you choose:
 
   --keep-local         keep your edited copy (nothing is written)
   --take-theirs        take the source's version (your copy goes to Skillbench's trash)
+  --merge              merge your edits with the source's, file by file against the version
+                       you installed (the copy before goes to the trash); where both changed the
+                       same lines, nothing is written: settle those in the app's Agents view
   --project DIR        also this project folder
-
-To merge your edits with the source's, use the Agents view of the app.
 
 Exit codes: 0 updated or up to date, 1 left as it was (a choice is needed, a conflict, a
 failure: each says why), 2 usage problem.
@@ -31,6 +32,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       options: {
         'keep-local': { type: 'boolean' },
         'take-theirs': { type: 'boolean' },
+        merge: { type: 'boolean' },
         project: { type: 'string', multiple: true },
       },
     });
@@ -38,8 +40,9 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     throw new UsageError(parseProblem(error, 'update', args));
   }
   const { values, positionals } = parsed;
-  if (values['keep-local'] && values['take-theirs'])
-    throw new UsageError('choose --keep-local or --take-theirs, not both.');
+  const chosen = (['keep-local', 'take-theirs', 'merge'] as const).filter((c) => values[c]);
+  if (chosen.length > 1)
+    throw new UsageError(`choose one of --${chosen.join(', --')}, not several.`);
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);
   await withProjects(manager, raw.cwd, values.project ?? []);
@@ -55,13 +58,16 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     for (const f of e.fileChanges ?? [])
       if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
   }
-  const outcomes = await manager.update(
-    names,
-    values['keep-local'] ? 'keep-local' : values['take-theirs'] ? 'take-theirs' : undefined,
-  );
+  const outcomes = await manager.update(names, chosen[0]);
   let bad = false;
   for (const o of outcomes) {
     io.stdout(term`${o.status}: ${o.message}\n`);
+    if (o.status === 'conflicts') {
+      for (const c of o.conflicts ?? []) io.stdout(term`  changed on both sides: ${c.path}\n`);
+      io.stdout(
+        '  Settle them in the Agents view of the app, or choose --keep-local or --take-theirs.\n',
+      );
+    }
     if (o.status === 'needs-choice' || o.status === 'conflicts' || o.status === 'failed')
       bad = true;
   }
