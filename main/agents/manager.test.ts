@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AGENTS } from '../../shared/agents/agents';
+import { AGENTS, unlistedFolderSentence } from '../../shared/agents/agents';
 import { mergeThreeWay } from '../../shared/agents/merge';
 import { parseLock } from '../../shared/agents/lock';
 import { hashFolder } from './hash';
@@ -204,6 +204,39 @@ describe('install and remove', () => {
       scope: projectScope(),
     });
     expect(again.outcomes.map((o) => o.status)).toEqual(['already', 'already']);
+  });
+
+  it('skills in a shared folder that no agent found here reads are still listed, with who would load them', async () => {
+    await rm(join(home, '.codex'), { recursive: true });
+    const dir = await addSkill(lib, 'notes');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['codex'],
+      scope: projectScope(),
+    });
+    expect(report.outcomes.map((o) => o.status)).toEqual(['installed']);
+    const shared = join(project, '.agents', 'skills');
+    const overview = await manager.overview({ projects: [project] });
+    expect(overview.agents.map((a) => a.id)).toEqual(['claude-code']);
+    expect(overview.unlisted).toHaveLength(1);
+    const [folder] = overview.unlisted;
+    expect(folder?.path).toBe(shared);
+    expect(folder?.skills).toEqual(['notes']);
+    expect(folder?.readers).toContain('codex');
+    expect(folder?.readers).not.toContain('claude-code');
+    expect(unlistedFolderSentence(folder ?? { path: '', skills: [], readers: [] })).toMatch(
+      new RegExp(
+        `^${shared} holds 1 skill \\(notes\\) that .+ load, and none of them was found on this computer\\.$`,
+      ),
+    );
+    // Asked for by name, or found on this computer: listed as the agent's own, and no longer apart.
+    const named = await manager.overview({ projects: [project], agents: ['codex'] });
+    expect(named.agents.map((a) => a.id)).toEqual(['codex']);
+    expect(named.unlisted).toEqual([]);
+    await mkdir(join(home, '.codex'));
+    const found = await manager.overview({ projects: [project] });
+    expect(found.agents.map((a) => a.id)).toContain('codex');
+    expect(found.unlisted).toEqual([]);
   });
 
   it('a name conflict asks; rename installs as name-2; replace moves the old copy to the trash', async () => {

@@ -266,7 +266,12 @@ export class SkillManager {
       },
       options,
     );
-    return { agents: scanned.agents, projects, lockProblems: scanned.lockProblems };
+    return {
+      agents: scanned.agents,
+      projects,
+      lockProblems: scanned.lockProblems,
+      unlisted: scanned.unlisted,
+    };
   }
 
   /** The agents found on this computer. */

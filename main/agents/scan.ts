@@ -15,6 +15,7 @@ import type {
   InstalledSkill,
   LockProblem,
   ScopeRef,
+  UnlistedFolder,
 } from '../../shared/agents/types';
 import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { isInside } from '../platform/paths';
@@ -316,7 +317,7 @@ function markCollisions(report: AgentReport): void {
 export async function scanAgents(
   ctx: ScanContext,
   options: { agents?: readonly string[]; all?: boolean } = {},
-): Promise<{ agents: AgentReport[]; lockProblems: LockProblem[] }> {
+): Promise<{ agents: AgentReport[]; lockProblems: LockProblem[]; unlisted: UnlistedFolder[] }> {
   const locks = new LockCache(ctx.env);
   const verdicts: Verdicts = new Map();
   const scopes: Scope[] = [
@@ -324,6 +325,8 @@ export async function scanAgents(
     ...ctx.projects.map((dir) => ({ kind: 'project' as const, dir })),
   ];
   const reports: AgentReport[] = [];
+  // Folders with skills of agents left out of the list, by path (see AgentsOverview.unlisted).
+  const leftOut = new Map<string, UnlistedFolder>();
   for (const spec of AGENTS) {
     if (options.agents && !options.agents.includes(spec.id)) continue;
     const detected = isDetected(spec, ctx.env, ctx.projects);
@@ -349,11 +352,27 @@ export async function scanAgents(
         (f.skills.length > 0 || f.problem !== undefined) &&
         AGENTS.filter((a) => agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path).length === 1,
     );
-    if (!detected && !ownSkills && !options.all && !options.agents) continue;
+    if (!detected && !ownSkills && !options.all && !options.agents) {
+      for (const f of report.folders) {
+        if (f.skills.length === 0) continue;
+        const seen = leftOut.get(f.path);
+        if (seen) seen.readers.push(spec.id);
+        else
+          leftOut.set(f.path, {
+            scope: f.scope,
+            path: f.path,
+            skills: f.skills.map((s) => s.name),
+            readers: [spec.id],
+          });
+      }
+      continue;
+    }
     markCollisions(report);
     reports.push(report);
   }
   // Why: the agents found here come first; the rest keep the table's order.
   reports.sort((a, b) => Number(b.detected) - Number(a.detected));
-  return { agents: reports, lockProblems: locks.problems };
+  const listed = new Set(reports.flatMap((r) => r.folders.map((f) => f.path)));
+  const unlisted = [...leftOut.values()].filter((f) => !listed.has(f.path));
+  return { agents: reports, lockProblems: locks.problems, unlisted };
 }

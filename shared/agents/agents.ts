@@ -354,3 +354,25 @@ export function alsoLoadedBy(
     (direct.length === 0 ? ' To install only for the agents you chose, copy into each agent.' : '');
   return { folder, agents: others, avoidable: direct.length === 0, sentence };
 }
+
+/**
+ * The sentence for a folder of skills that no listed agent reads (AgentsOverview.unlisted), the
+ * same in the app and on the command line: where it is, what it holds, who would load it.
+ */
+export function unlistedFolderSentence(folder: {
+  path: string;
+  skills: readonly string[];
+  readers: readonly string[];
+}): string {
+  const names = folder.readers.map((id) => agentById(id)?.name ?? id);
+  const readers =
+    names.length <= 3
+      ? names.length === 1
+        ? names[0]
+        : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+      : `${names.slice(0, 3).join(', ')} and ${names.length - 3} other agent${names.length === 4 ? '' : 's'}`;
+  const shown = folder.skills.slice(0, 5).join(', ');
+  const more = folder.skills.length > 5 ? ` and ${folder.skills.length - 5} more` : '';
+  const count = `${folder.skills.length} skill${folder.skills.length === 1 ? '' : 's'}`;
+  return `${folder.path} holds ${count} (${shown}${more}) that ${readers} load${names.length === 1 ? 's' : ''}, and ${names.length === 1 ? 'it was' : 'none of them was'} found on this computer.`;
+}

@@ -98,6 +98,22 @@ export interface AgentsOverview {
   agents: AgentReport[];
   projects: string[];
   lockProblems: LockProblem[];
+  /**
+   * Folders that hold skills but that no agent listed reads: a shared folder such as a
+   * project's `.agents/skills`, read only by agents not found on this computer. Why: what an
+   * install for such an agent wrote would otherwise be nowhere in the list.
+   */
+  unlisted: UnlistedFolder[];
+}
+
+/** A folder of skills no listed agent reads (see {@link AgentsOverview.unlisted}). */
+export interface UnlistedFolder {
+  scope: ScopeRef;
+  path: string;
+  /** The skills' names, in the folder's order. */
+  skills: string[];
+  /** The agents that read it (ids), none of them found on this computer. */
+  readers: string[];
 }
 
 /** The validation verdict of one skill for one agent before an install. */

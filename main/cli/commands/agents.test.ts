@@ -92,6 +92,21 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
     expect(await runCli(['install', 'no-such-skill', '--agent', 'codex'], io())).toBe(2);
   });
 
+  it('installed names a shared folder with skills that no agent found here reads', async () => {
+    await rm(join(tmp, 'home', '.codex'), { recursive: true });
+    expect(await runCli(['install', join(tmp, 'lib', 'demo'), '--agent', 'codex'], io())).toBe(0);
+    const listed = io();
+    expect(await runCli(['installed'], listed)).toBe(0);
+    expect(listed.out).not.toContain('No installed skills were found.');
+    expect(listed.out).toContain(
+      `Also: ${join(project, '.agents', 'skills')} holds 1 skill (demo) that `,
+    );
+    expect(listed.out).toContain('Add --agent and the id of one of them');
+    const named = io();
+    expect(await runCli(['installed', '--agent', 'codex'], named)).toBe(0);
+    expect(named.out).toMatch(/Codex \(codex\)\n.*\n {4}demo {2}\(copy/);
+  });
+
   it('update --merge: edits on both sides in different lines are merged; the same lines are named and nothing is written', async () => {
     const source = join(tmp, 'lib', 'demo', 'SKILL.md');
     await writeFile(source, `${await readFile(source, 'utf8')}\nStep one.\n\nStep two.\n`);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { unlistedFolderSentence } from '../../../shared/agents/agents';
 import type { InstalledSkill } from '../../../shared/agents/types';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
@@ -90,6 +91,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           );
       }
     }
+  }
+  for (const f of overview.unlisted) {
+    any = true;
+    io.stdout(
+      term`Also: ${unlistedFolderSentence(f)} Add --agent and the id of one of them (skillbench agents --all) to list them.\n`,
+    );
   }
   if (!any) io.stdout('No installed skills were found.\n');
   return attention ? 1 : 0;

@@ -4,6 +4,7 @@ import {
   type FileConflict,
   type FileResolution,
 } from '../../../../shared/agents/merge';
+import { unlistedFolderSentence } from '../../../../shared/agents/agents';
 import type {
   AgentReport,
   InstalledSkill,
@@ -307,6 +308,11 @@ export function AgentsView() {
       {overview?.lockProblems.map((p) => (
         <p key={p.message} role="note" className="banner error">
           {p.message}
+        </p>
+      ))}
+      {overview?.unlisted.map((f) => (
+        <p key={f.path} role="note" className="banner">
+          {unlistedFolderSentence(f)}
         </p>
       ))}
       <form

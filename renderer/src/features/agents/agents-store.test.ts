@@ -21,6 +21,7 @@ const overview = (projects: string[]): AgentsOverview => ({
   agents: [],
   projects,
   lockProblems: [],
+  unlisted: [],
 });
 const EMPTY = overview([]);
 const GLOBAL = { kind: 'global' } as const;
