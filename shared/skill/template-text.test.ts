@@ -3,8 +3,8 @@ import { PLACEHOLDER_DESCRIPTION, templateTextIn } from './template-text';
 
 describe('template text in a description', () => {
   it.each([
-    [PLACEHOLDER_DESCRIPTION, 'the placeholder `skillbench new` writes'],
-    [`  ${PLACEHOLDER_DESCRIPTION}\n`, 'the placeholder `skillbench new` writes'],
+    [PLACEHOLDER_DESCRIPTION, 'the placeholder that skillbench new writes'],
+    [`  ${PLACEHOLDER_DESCRIPTION}\n`, 'the placeholder that skillbench new writes'],
     ['TODO: Describe when this skill should be used', 'a TODO note'],
     ['[TODO: Complete and informative explanation of what the skill does]', 'a TODO note'],
     ['FIXME - write this', 'a FIXME note'],

@@ -17,7 +17,7 @@ export const PLACEHOLDER_DESCRIPTION =
  */
 export function templateTextIn(description: string): string | null {
   const d = description.trim();
-  if (d === PLACEHOLDER_DESCRIPTION) return 'the placeholder `skillbench new` writes';
+  if (d === PLACEHOLDER_DESCRIPTION) return 'the placeholder that skillbench new writes';
   const note = /^\[?\s*(TODO|FIXME|TBD)\s*(?:[:\]-]|$)/.exec(d);
   if (note) return `a ${note[1]} note`;
   if (/^\{\{\s*[\w.-]+\s*\}\}$/.test(d)) return `the unfilled slot ${d}`;
