@@ -32,6 +32,27 @@ test('a new skill from the wizard, an unquoted colon flagged in plain words, fix
   expect(text).toContain('## When to use');
 });
 
+test('the wizard does not create a skill whose description is still template text', async ({
+  app,
+  library,
+}) => {
+  await app.openFolder(library.dir);
+  await app.newSkillButton.click();
+  const wizard = app.page.getByRole('dialog', { name: 'New skill' });
+  await wizard.getByLabel('Name', { exact: true }).fill('later');
+  await wizard.getByLabel('Description', { exact: true }).fill('TODO: write this');
+  await wizard.getByRole('button', { name: 'Create skill' }).click();
+  await expect(wizard).toBeVisible();
+  await expect(wizard).toContainText('That is still template text.');
+  await wizard
+    .getByLabel('Description', { exact: true })
+    .fill('Plans the week ahead. Use when the user asks what to do next.');
+  await wizard.getByRole('button', { name: 'Create skill' }).click();
+  await expect(wizard).toBeHidden();
+  await expect(app.skill('later')).toBeVisible();
+  await expect(app.problems).toContainText('No problems');
+});
+
 test('Fix all safe problems repairs several problems at once and Ctrl+Z takes them back', async ({
   app,
   library,

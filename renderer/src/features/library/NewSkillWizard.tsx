@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { checkSkillName, suggestSkillName } from '../../../../shared/authoring/skill-name';
 import { SKILL_TEMPLATES, type SkillTemplate } from '../../../../shared/authoring/templates';
+import { templateTextIn } from '../../../../shared/skill/template-text';
 import { useNoticesStore } from '../../app/state/stores';
 import { useLibraryStore } from './stores';
 
@@ -34,7 +35,9 @@ export function NewSkillWizard({
       ? 'Say what the skill does and when to use it.'
       : descriptionLength > 1024
         ? `The description has ${descriptionLength} characters; at most 1024 are allowed.`
-        : null;
+        : templateTextIn(description) !== null
+          ? 'That is still template text. Say what the skill does and when to use it.'
+          : null;
 
   useEffect(() => {
     dialog.current?.showModal();
