@@ -114,23 +114,35 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       await runCli(['install', join(tmp, 'lib', 'demo'), '--agent', 'claude-code', '--copy'], io()),
     ).toBe(0);
     const copy = join(project, '.claude', 'skills', 'demo', 'SKILL.md');
+    /** Write the installed copy and the source as given, then `update --merge`. */
+    const mergeEdits = async (
+      mine: string,
+      theirs: string,
+    ): Promise<{ code: number; out: string }> => {
+      await writeFile(copy, mine);
+      await writeFile(source, theirs);
+      const r = io();
+      return { code: await runCli(['update', '--merge'], r), out: r.out };
+    };
     const installed = await readFile(copy, 'utf8');
-    await writeFile(copy, installed.replace('Step one.', 'Step one, my way.'));
-    await writeFile(source, installed.replace('Step two.', 'Step two, improved.'));
-    const merged = io();
-    expect(await runCli(['update', '--merge'], merged)).toBe(0);
+    const merged = await mergeEdits(
+      installed.replace('Step one.', 'Step one, my way.'),
+      installed.replace('Step two.', 'Step two, improved.'),
+    );
+    expect(merged.code).toBe(0);
     expect(merged.out).toContain('updated: demo was updated with your edits merged in.');
-    expect(await readFile(copy, 'utf8')).toBe(
+    const both = await readFile(copy, 'utf8');
+    expect(both).toBe(
       installed
         .replace('Step one.', 'Step one, my way.')
         .replace('Step two.', 'Step two, improved.'),
     );
 
-    const before = await readFile(copy, 'utf8');
-    await writeFile(copy, before.replace('Step two, improved.', 'Step two, mine.'));
-    await writeFile(source, before.replace('Step two, improved.', 'Step two, theirs.'));
-    const clash = io();
-    expect(await runCli(['update', '--merge'], clash)).toBe(1);
+    const clash = await mergeEdits(
+      both.replace('Step two, improved.', 'Step two, mine.'),
+      both.replace('Step two, improved.', 'Step two, theirs.'),
+    );
+    expect(clash.code).toBe(1);
     expect(clash.out).toContain('changed on both sides: SKILL.md');
     expect(clash.out).toContain('Settle them in the Agents view of the app');
     expect(await readFile(copy, 'utf8')).toContain('Step two, mine.');
