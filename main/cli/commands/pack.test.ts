@@ -113,6 +113,25 @@ describe('skillbench pack', () => {
     expect((await lstat(join(tmp, 'linked'))).isSymbolicLink()).toBe(true);
   });
 
+  it("a skill's name never moves what is written out of the folder --out names", async () => {
+    await skill('notes', 'when_to_use: after meetings\n');
+    const md = join(tmp, 'notes', 'SKILL.md');
+    await writeFile(md, (await readFile(md, 'utf8')).replace('name: notes', 'name: ../escape'));
+    const io = capture();
+    const code = await runCli(
+      ['pack', 'notes', '--target', 'folder', '--out', 'dist/', '--force-folder'],
+      io,
+    );
+    expect(code, io.err).toBe(0);
+    expect(await readdir(join(tmp, 'dist'))).toEqual(['notes']);
+    expect(await readdir(tmp)).not.toContain('escape');
+    // An archive for upload with that name is not written at all (the name is an error there).
+    expect(await runCli(['pack', 'notes', '--target', 'skill', '--out', 'dist/'], capture())).toBe(
+      1,
+    );
+    expect(await readdir(join(tmp, 'dist'))).toEqual(['notes']);
+  });
+
   it('exits 1 and writes nothing when the destination would reject the skill', async () => {
     await skill('claude-notes');
     const io = capture();
