@@ -52,8 +52,9 @@ const EXEC_MODE = 0o755;
 function isFolderName(name: string | undefined): name is string {
   return (
     !!name &&
-    name !== '.' &&
-    name !== '..' &&
+    // Why no leading dot: ".", "..", and names such as .git or .ssh that a copy would put
+    // beside (or over, once told to) the hidden folders of the place it is written to.
+    !name.startsWith('.') &&
     !/[/\\]/.test(name) &&
     !name.includes('\u0000') &&
     unportableSegmentReason(name) === undefined

@@ -125,6 +125,17 @@ describe('skillbench pack', () => {
     expect(code, io.err).toBe(0);
     expect(await readdir(join(tmp, 'dist'))).toEqual(['notes']);
     expect(await readdir(tmp)).not.toContain('escape');
+    // Nor does a hidden name (.git) land beside the hidden folders of the destination.
+    await writeFile(md, (await readFile(md, 'utf8')).replace('name: ../escape', 'name: .git'));
+    const hidden = capture();
+    expect(
+      await runCli(
+        ['pack', 'notes', '--target', 'folder', '--out', 'dist2/', '--force-folder'],
+        hidden,
+      ),
+      hidden.err,
+    ).toBe(0);
+    expect(await readdir(join(tmp, 'dist2'))).toEqual(['notes']);
     // An archive for upload with that name is not written at all (the name is an error there).
     expect(await runCli(['pack', 'notes', '--target', 'skill', '--out', 'dist/'], capture())).toBe(
       1,
