@@ -95,6 +95,56 @@ describe('relative Markdown links', () => {
   });
 });
 
+describe('files the instructions name', () => {
+  it('reports a missing script named in a command, once, at its first mention, with its range', async () => {
+    const body = [
+      'Fill the form:',
+      '',
+      '```bash',
+      'python scripts/fill.py input.pdf',
+      '```',
+      '',
+      'If it fails, run `python ${CLAUDE_SKILL_DIR}/scripts/fill.py --debug`.',
+      'Read references/Guide.md first.',
+      '',
+    ].join('\n');
+    await put('my-skill/SKILL.md', PLAIN(body));
+    await put('my-skill/references/guide.md', '# Guide\n');
+    const r = await validateSkillFolder(join(tmp, 'my-skill'));
+    const named = r.diagnostics.filter((d) => d.ruleId === 'links/mentioned-missing');
+    expect(named).toHaveLength(2);
+    expect(named[0]).toMatchObject({ severity: 'warning', range: { start: { line: 8 } } });
+    expect(named[0]?.message).toContain('"scripts/fill.py"');
+    expect(named[0]?.message).toContain('cannot run it');
+    expect(await covered(named[0], r.file)).toBe('scripts/fill.py');
+    // A file that differs only in capital letters is named.
+    expect(named[1]?.message).toContain('"references/guide.md"');
+    expect(await covered(named[1], r.file)).toBe('references/Guide.md');
+    expect(r.verdicts.agentskills).toBe('warning');
+  });
+
+  it('leaves alone files that exist, links, patterns, other folders, URLs and folder names', async () => {
+    const body = [
+      'Run `python scripts/fill.py` or `./scripts/fill.py`, see [guide](references/guide.md).',
+      'Scripts match scripts/*.py and scripts/{name}.py; put output in out/scripts/result.json.',
+      'Create src/scripts/build.ts in the project; docs at https://example.com/scripts/x.py.',
+      'Everything else lives in references/ and assets/, or $HOME/scripts/x.sh.',
+      '',
+    ].join('\n');
+    await put('my-skill/SKILL.md', PLAIN(body));
+    await put('my-skill/scripts/fill.py', 'print(1)\n');
+    await put('my-skill/references/guide.md', '# Guide\n');
+    const r = await validateSkillFolder(join(tmp, 'my-skill'));
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  it("a missing file behind a link is the link check's finding alone", async () => {
+    await put('my-skill/SKILL.md', PLAIN('See [the guide](references/guide.md).\n'));
+    const r = await validateSkillFolder(join(tmp, 'my-skill'));
+    expect(ids(r.diagnostics)).toEqual(['links/broken']);
+  });
+});
+
 const XPM = (refPath: string): string => `---
 name: notes-helper
 description: Turns meeting notes into action items. Use when the user pastes meeting notes.

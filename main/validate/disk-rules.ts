@@ -11,7 +11,7 @@ import type {
 } from '../../shared/validation';
 import { PROFILE_IDS } from '../../shared/validation';
 import { formatBytes } from '../platform/fs-errors';
-import { classifyLinkTarget, findMarkdownLinks } from './markdown-links';
+import { classifyLinkTarget, findFileMentions, findMarkdownLinks } from './markdown-links';
 
 function every(s: Severity): Partial<Record<ProfileId, Severity>> {
   return Object.fromEntries(PROFILE_IDS.map((p) => [p, s]));
@@ -27,6 +27,12 @@ const DISK_CATALOG = [
     id: 'links/broken',
     title: 'Link to a missing file',
     help: 'A relative link in SKILL.md points at a file that is not in the skill folder. The agent cannot open it.',
+    severity: every('warning'),
+  },
+  {
+    id: 'links/mentioned-missing',
+    title: 'Instructions name a missing file',
+    help: "The instructions name a file in the skill's scripts/, references/ or assets/ folder (`python scripts/fill.py`) that is not there. The agent will try to open or run it and fail.",
     severity: every('warning'),
   },
   {
@@ -105,8 +111,9 @@ export function diskDiagnostic(
 }
 
 /**
- * Relative Markdown links in the body must resolve to a file or folder of the skill (looked up
- * in the file view: no extra disk access). Ranges cover the link destination in SKILL.md.
+ * Relative Markdown links in the body must resolve to a file or folder of the skill, and so
+ * must the paths into its scripts/, references/ and assets/ folders that the instructions name
+ * (looked up in the file view: no extra disk access). Ranges cover the path in SKILL.md.
  */
 export function linkDiagnostics(
   parsed: ParsedSkill,
@@ -119,11 +126,23 @@ export function linkDiagnostics(
     parsed.checkedBodyEnd < parsed.text.length
       ? parsed.text.slice(parsed.bodyStart, parsed.checkedBodyEnd)
       : parsed.body;
-  if (!body.includes('](') && !body.includes(']:')) return [];
   const links = findMarkdownLinks(body, parsed.bodyStart);
-  if (links.length === 0) return [];
+  const mentions = findFileMentions(body, parsed.bodyStart, links);
+  if (links.length === 0 && mentions.length === 0) return [];
   let paths: Set<string> | undefined;
   let lower: Map<string, string> | undefined;
+  /** The path as the skill holds it, or a path that differs only in letter case, or null. */
+  const lookUp = (path: string): { found: true } | { found: false; other?: string } => {
+    paths ??= new Set(view.entries.map((e) => e.path));
+    if (paths.has(path)) return { found: true };
+    if (!lower) {
+      lower = new Map();
+      for (const e of view.entries)
+        if (!lower.has(e.path.toLowerCase())) lower.set(e.path.toLowerCase(), e.path);
+    }
+    const other = lower.get(path.toLowerCase());
+    return other === undefined ? { found: false } : { found: false, other };
+  };
   const out: Diagnostic[] = [];
   // The same bound on findings as the core's, per profile.
   const max = parsed.limits.findings * profiles.length;
@@ -136,18 +155,12 @@ export function linkDiagnostics(
     for (const profile of profiles) {
       let d: Diagnostic | null;
       if (t.kind === 'relative') {
-        paths ??= new Set(view.entries.map((e) => e.path));
-        if (paths.has(t.path)) break;
-        if (!lower) {
-          lower = new Map();
-          for (const e of view.entries)
-            if (!lower.has(e.path.toLowerCase())) lower.set(e.path.toLowerCase(), e.path);
-        }
-        const other = lower.get(t.path.toLowerCase());
+        const at = lookUp(t.path);
+        if (at.found) break;
         d = diskDiagnostic('links/broken', profile, {
           message:
-            other !== undefined
-              ? `The ${what} "${link.target}" points at a file that is not in the skill folder. There is a "${other}" that differs only in capital letters; most systems treat them as different files.`
+            at.other !== undefined
+              ? `The ${what} "${link.target}" points at a file that is not in the skill folder. There is a "${at.other}" that differs only in capital letters; most systems treat them as different files.`
               : `The ${what} "${link.target}" points at a file that is not in the skill folder, so the agent cannot open it. Add the file or fix the link.`,
           detail: `relative link target ${t.path} not found in the skill folder`,
           range: (range ??= parsed.rangeAt(link.start, link.end)),
@@ -162,6 +175,29 @@ export function linkDiagnostics(
           range: (range ??= parsed.rangeAt(link.start, link.end)),
         });
       }
+      if (d) out.push(d);
+    }
+  }
+  // Each missing path once, where the instructions first name it.
+  const named = new Set<string>();
+  for (const mention of mentions) {
+    if (out.length >= max) break;
+    const t = classifyLinkTarget(mention.path);
+    if (t.kind !== 'relative' || named.has(t.path)) continue;
+    named.add(t.path);
+    const at = lookUp(t.path);
+    if (at.found) continue;
+    const folder = t.path.slice(0, t.path.indexOf('/'));
+    const range = parsed.rangeAt(mention.start, mention.end);
+    for (const profile of profiles) {
+      const d = diskDiagnostic('links/mentioned-missing', profile, {
+        message:
+          at.other !== undefined
+            ? `The instructions name "${t.path}", but the skill holds "${at.other}", which differs in capital letters; most systems treat them as different files.`
+            : `The instructions name "${t.path}", but the skill's ${folder} folder has no such file, so the agent cannot ${folder === 'scripts' ? 'run' : 'open'} it. Add the file or correct the path.`,
+        detail: `${t.path} named in the body, not found in the skill folder`,
+        range,
+      });
       if (d) out.push(d);
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLinkTarget, findMarkdownLinks } from './markdown-links';
+import { classifyLinkTarget, findFileMentions, findMarkdownLinks } from './markdown-links';
 
 const targets = (md: string): string[] => findMarkdownLinks(md).map((l) => l.target);
 
@@ -49,5 +49,31 @@ describe('classifyLinkTarget', () => {
       kind: 'relative',
       path: 'scripts/run.sh',
     });
+  });
+});
+
+describe('findFileMentions', () => {
+  it('finds paths into the skill folders with their prefixes and exact offsets, in text order', () => {
+    const md =
+      'Run ${CLAUDE_SKILL_DIR}/scripts/a.py, then ./assets/b.png.\n`references/scripts/c.md` and (scripts/d.sh).';
+    const found = findFileMentions(md, 10);
+    expect(found.map((m) => m.path)).toEqual([
+      'scripts/a.py',
+      'assets/b.png',
+      'references/scripts/c.md',
+      'scripts/d.sh',
+    ]);
+    expect(found.map((m) => md.slice(m.start - 10, m.end - 10))).toEqual([
+      '${CLAUDE_SKILL_DIR}/scripts/a.py',
+      './assets/b.png',
+      'references/scripts/c.md',
+      'scripts/d.sh',
+    ]);
+  });
+
+  it('leaves out paths inside other paths or words, patterns, folders and link destinations', () => {
+    const md =
+      'myassets/x.png lib/scripts/y.py scripts/*.py scripts/{n}.py scripts/ references/notes [g](scripts/z.py)';
+    expect(findFileMentions(md)).toEqual([]);
   });
 });

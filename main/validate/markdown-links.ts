@@ -165,6 +165,72 @@ function push(out: MarkdownLink[], dest: string, at: number, base: number, image
   }
 }
 
+/** A path into one of the skill's own folders named in the text, as in `python scripts/fill.py`. */
+export interface FileMention {
+  /** The path relative to the skill folder (`scripts/fill.py`). */
+  path: string;
+  /** Offsets of the path as written (with `./` or `${CLAUDE_SKILL_DIR}/`), plus `base`. */
+  start: number;
+  end: number;
+}
+
+// Why only scripts/, references/ and assets/: the Agent Skills format names these as the skill's
+// own folders, with paths from the skill folder, so `scripts/fill.py` in the instructions is a
+// file the skill ships; any other relative path may be one the agent is told to create in the
+// user's project. Why the last segment needs an extension: `references/` alone names a folder.
+const SKILL_FOLDERS = ['scripts/', 'references/', 'assets/'] as const;
+/**
+ * The rest of a path after its folder, read at one offset (sticky). Why the guard after:
+ * `scripts/*.py` and `scripts/{name}.py` are patterns, not files.
+ */
+const MENTION_REST = /(?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z0-9]{1,10}(?![\w/\\*{<$-])/y;
+/**
+ * What may not stand before a path for it to be the skill's: `src/scripts/x.py`, a URL's
+ * `/scripts/x.py` and `$HOME/scripts` are not.
+ */
+const NOT_BEFORE = /[\w./\\$:@%~-]/;
+const SKILL_DIR_PREFIX = '${CLAUDE_SKILL_DIR}/';
+
+/** Where the path written at `at` starts, with its `./` or `${CLAUDE_SKILL_DIR}/`; -1 if not the skill's. */
+function mentionStart(markdown: string, at: number): number {
+  let start = at;
+  if (markdown.startsWith('./', at - 2)) start = at - 2;
+  else if (markdown.startsWith(SKILL_DIR_PREFIX, at - SKILL_DIR_PREFIX.length))
+    start = at - SKILL_DIR_PREFIX.length;
+  return start > 0 && NOT_BEFORE.test(markdown.charAt(start - 1)) ? -1 : start;
+}
+
+/**
+ * Every path into the skill's scripts/, references/ or assets/ folder named in `markdown`,
+ * in running text, code spans and code blocks alike (commands to run are mostly written in
+ * code), but not inside a Markdown link's destination (those are links). `base` is added to
+ * the offsets; `links` are the text's links as `findMarkdownLinks(markdown, base)` finds them.
+ * Why indexOf and not one regex over the text: a regex that must look behind at every offset
+ * cost milliseconds per large body, and a library has thousands.
+ */
+export function findFileMentions(
+  markdown: string,
+  base = 0,
+  links: readonly MarkdownLink[] = findMarkdownLinks(markdown, base),
+): FileMention[] {
+  let inLinks: [number, number][] | undefined;
+  const out: FileMention[] = [];
+  for (const folder of SKILL_FOLDERS) {
+    for (let at = markdown.indexOf(folder); at !== -1; at = markdown.indexOf(folder, at + 1)) {
+      const start = mentionStart(markdown, at);
+      if (start === -1) continue;
+      MENTION_REST.lastIndex = at + folder.length;
+      const rest = MENTION_REST.exec(markdown);
+      if (!rest) continue;
+      inLinks ??= links.map((l): [number, number] => [l.start, l.end]);
+      if (inBlocks(inLinks, base + at)) continue;
+      const end = MENTION_REST.lastIndex;
+      out.push({ path: markdown.slice(at, end), start: base + start, end: base + end });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
 /** A relative path of letters, digits, `_`, `-`, `.` and inner `/`: nothing to decode, strip or refuse. */
 const PLAIN_PATH = /^[\w.-][\w./-]*$/;
 
