@@ -141,7 +141,7 @@ function runProcess(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}): P
       env: { ...process.env, npm_config_update_notifier: 'false', ...env },
     });
     const rss = watchRss(child);
-    child.stderr.resume();
+    child.stderr?.resume();
     child.once('error', reject);
     child.once('close', (code) => resolve({ ms: performance.now() - t0, code, rss: rss() }));
   }).then(
