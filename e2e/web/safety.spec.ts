@@ -196,6 +196,15 @@ test('editor: live markers for a hidden instruction, the review panel, the libra
   const hosts = app.page.getByRole('region', { name: 'Hosts' });
   await expect(hosts).toContainText('MCP: would be refused');
   await expect(hosts).not.toContainText('MCP: ready');
+  // Folded away, the review still shows its verdict; its heading folds it out again.
+  const title = panel.getByRole('heading', { name: /^Safety review/ });
+  const why = panel.getByText('Why it matters:').first();
+  await title.click();
+  await expect(why).toBeHidden();
+  await expect(title).toBeVisible();
+  await expect(title).toContainText("Don't trust");
+  await title.click();
+  await expect(why).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await app.page.screenshot({ path: 'out/screenshots/safety-review-panel.png' });
   await panel.getByRole('button', { name: 'Trust anyway…' }).click();

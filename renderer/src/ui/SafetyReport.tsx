@@ -109,6 +109,7 @@ export function SafetyReportView({
   actions,
   heading = 'Safety review',
   level = 3,
+  collapsible = false,
 }: {
   reviewed: SafetyReviewResult;
   onOpenFinding?: (file: string, line: number) => void;
@@ -116,6 +117,11 @@ export function SafetyReportView({
   heading?: string;
   /** The heading's level where the report sits (h3 by default). */
   level?: 3 | 4 | 5;
+  /**
+   * The heading line (with the verdict) opens and closes the rest, as the Hosts strip does:
+   * closed, the verdict still shows.
+   */
+  collapsible?: boolean;
 }) {
   const { report, accepted } = reviewed;
   const Heading = `h${level}` as const;
@@ -124,23 +130,25 @@ export function SafetyReportView({
   const [showNotes, setShowNotes] = useState(false);
   const main = report.findings.filter((f) => f.severity !== 'low');
   const notes = report.findings.filter((f) => f.severity === 'low');
-  return (
-    <section className={`safety-report ${report.verdict}`} aria-labelledby={headingId}>
-      <Heading id={headingId}>
-        {heading}:{' '}
-        <SafetyBadge
-          verdict={report.verdict}
-          accepted={accepted !== undefined}
-          title={report.headline}
-        />
-        {/* Why not the headline beside the badge: it said the verdict twice ("No known risks No known risks found"). */}
-        {accepted ? (
-          <span>
-            {' '}
-            You accepted {acceptedCount} finding{acceptedCount === 1 ? '' : 's'}
-          </span>
-        ) : null}
-      </Heading>
+  const title = (
+    <Heading id={headingId}>
+      {heading}:{' '}
+      <SafetyBadge
+        verdict={report.verdict}
+        accepted={accepted !== undefined}
+        title={report.headline}
+      />
+      {/* Why not the headline beside the badge: it said the verdict twice ("No known risks No known risks found"). */}
+      {accepted ? (
+        <span>
+          {' '}
+          You accepted {acceptedCount} finding{acceptedCount === 1 ? '' : 's'}
+        </span>
+      ) : null}
+    </Heading>
+  );
+  const rest = (
+    <>
       <p className="safety-summary">{report.summary}</p>
       {accepted ? (
         <p className="safety-accepted" role="note">
@@ -203,6 +211,21 @@ export function SafetyReportView({
         </div>
       ) : null}
       {actions ? <div className="row">{actions}</div> : null}
+    </>
+  );
+  return (
+    <section className={`safety-report ${report.verdict}`} aria-labelledby={headingId}>
+      {collapsible ? (
+        <details open>
+          <summary>{title}</summary>
+          {rest}
+        </details>
+      ) : (
+        <>
+          {title}
+          {rest}
+        </>
+      )}
     </section>
   );
 }

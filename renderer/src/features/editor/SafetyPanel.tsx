@@ -15,7 +15,6 @@ export function SafetyPanel() {
   const untrustSkill = useEditorStore((s) => s.untrustSkill);
   const loadSafety = useEditorStore((s) => s.loadSafety);
   const [trusting, setTrusting] = useState(false);
-  const [open, setOpen] = useState(true);
   if (!reviewed || !skillDir) {
     return (
       <section className="safety-panel" aria-label="Safety review">
@@ -26,40 +25,31 @@ export function SafetyPanel() {
   const verdict = reviewed.report.verdict;
   return (
     <section className="safety-panel" aria-label="Safety review">
-      <button
-        type="button"
-        className="link-button safety-toggle"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? 'Hide' : 'Show'} the safety review
-      </button>
-      {open ? (
-        <SafetyReportView
-          reviewed={reviewed}
-          heading={dirty ? 'Safety review (saved version)' : 'Safety review'}
-          onOpenFinding={(file) =>
-            void useEditorStore.getState().open(`${skillDir}/${file}`, skillDir)
-          }
-          actions={
-            <>
-              <button type="button" onClick={() => void loadSafety()}>
-                Review again
+      <SafetyReportView
+        collapsible
+        reviewed={reviewed}
+        heading={dirty ? 'Safety review (saved version)' : 'Safety review'}
+        onOpenFinding={(file) =>
+          void useEditorStore.getState().open(`${skillDir}/${file}`, skillDir)
+        }
+        actions={
+          <>
+            <button type="button" onClick={() => void loadSafety()}>
+              Review again
+            </button>
+            {verdict !== 'clear' && !reviewed.accepted ? (
+              <button type="button" className="danger" onClick={() => setTrusting(true)}>
+                Trust anyway…
               </button>
-              {verdict !== 'clear' && !reviewed.accepted ? (
-                <button type="button" className="danger" onClick={() => setTrusting(true)}>
-                  Trust anyway…
-                </button>
-              ) : null}
-              {reviewed.accepted ? (
-                <button type="button" onClick={() => void untrustSkill()}>
-                  Stop trusting
-                </button>
-              ) : null}
-            </>
-          }
-        />
-      ) : null}
+            ) : null}
+            {reviewed.accepted ? (
+              <button type="button" onClick={() => void untrustSkill()}>
+                Stop trusting
+              </button>
+            ) : null}
+          </>
+        }
+      />
       {trusting ? (
         <TrustDialog
           reviewed={reviewed}
