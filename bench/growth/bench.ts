@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       'peak RSS',
       'worker thread',
       'findings',
-      'main/validate link check',
+      'with a file view (links checked)',
       'peak RSS',
     ],
   ];

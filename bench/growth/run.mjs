@@ -8,8 +8,8 @@ import { bundleBench, root } from '../build.mjs';
 
 const work = join(root, 'bench', '.work', 'growth');
 await mkdir(work, { recursive: true });
-// Why no app build: the cases time the validation core from source (shared/, and the link
-// check of main/validate), not the bundles in out/main.
+// Why no app build: the cases time the validation core from source (shared/, its link check
+// included), not the bundles in out/main.
 await bundleBench(join(root, 'bench', 'growth', 'bench.ts'), join(work, 'bench.mjs'), {
   sourcemap: false,
 });

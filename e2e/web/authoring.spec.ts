@@ -218,3 +218,35 @@ test('the file tree creates, renames, deletes with undo, and shows an image inst
   await expect(tree.getByRole('figure')).toBeVisible();
   await expect(tree.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
 });
+
+test('a link or a script the skill does not have is flagged as it is typed, and the Hosts strip agrees', async ({
+  app,
+  library,
+}) => {
+  await library.addSkill(
+    'pdf-forms',
+    '---\nname: pdf-forms\ndescription: Fills in PDF forms. Use when the user has a PDF form to fill.\n---\n# PDF forms\n\nFill the form.\n',
+  );
+  await library.addFile('pdf-forms/scripts/fill.py', 'print("filled")\n');
+  await app.openFolder(library.dir);
+  await app.openSkill('pdf-forms');
+  await expect(app.problems).toContainText('No problems');
+  const hosts = app.page.getByRole('region', { name: 'Hosts' });
+  await expect(hosts).toContainText('Claude Code: ready');
+
+  // Not saved: the check runs on the text being typed.
+  await app.replaceLine(
+    7,
+    'Run `python scripts/fil.py`, then read [the guide](references/guide.md).',
+  );
+  await expect(app.problem('links/mentioned-missing')).toContainText('"scripts/fil.py"');
+  await expect(app.problem('links/broken')).toContainText('references/guide.md');
+  await expect(hosts).toContainText('Claude Code: works, with warnings');
+  await expect(app.saveButton).toBeEnabled();
+
+  await app.replaceLine(7, 'Run `python scripts/fill.py`.');
+  await expect(app.problems).toContainText('No problems');
+  await expect(hosts).toContainText('Claude Code: ready');
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+});

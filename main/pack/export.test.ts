@@ -177,6 +177,29 @@ describe('upload targets (claude-ai, skill, claude-api)', () => {
     expect(byPath.get('.env')).toMatchObject({ size: 15, included: false });
   });
 
+  it('checks links against the package as the destination receives it, not the folder', async () => {
+    const dir = join(tmp, 'cases-skill');
+    await mkdir(join(dir, 'evals'), { recursive: true });
+    await mkdir(join(dir, 'references'), { recursive: true });
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: cases-skill\ndescription: Checks test cases. Use when the user asks for a test run.\n---\nSee [the guide](references/guide.md) and [the cases](evals/cases.md); run `python scripts/check.py`.\n',
+    );
+    await writeFile(join(dir, 'references', 'guide.md'), '# Guide\n');
+    await writeFile(join(dir, 'evals', 'cases.md'), '# Cases\n');
+    const { plan } = await planSkillExport(dir, 'claude-ai');
+    // The evals folder is left out of every package, so its link breaks there.
+    expect(plan.entries.find((e) => e.source === 'evals')?.included).toBe(false);
+    const linkIssues = plan.issues.filter((i) => i.ruleId.startsWith('links/'));
+    expect(linkIssues.map((i) => [i.ruleId, i.severity])).toEqual([
+      ['links/broken', 'warning'],
+      ['links/mentioned-missing', 'warning'],
+    ]);
+    expect(linkIssues[0]?.message).toContain('evals/cases.md');
+    expect(linkIssues[1]?.message).toContain('scripts/check.py');
+    expect(plan.blocked).toBe(false);
+  });
+
   it('explains every exclusion and warns about secrets and links', async () => {
     const dir = await makeFixture(tmp);
     const { plan } = await planSkillExport(dir, 'claude-ai');

@@ -1,4 +1,3 @@
-import type { ParsedSkill } from '../../shared/skill';
 import { TARGETS } from '../../shared/projection';
 import type { TargetId } from '../../shared/projection';
 import type {
@@ -11,7 +10,6 @@ import type {
 } from '../../shared/validation';
 import { PROFILE_IDS } from '../../shared/validation';
 import { formatBytes } from '../platform/fs-errors';
-import { classifyLinkTarget, findFileMentions, findMarkdownLinks } from './markdown-links';
 
 function every(s: Severity): Partial<Record<ProfileId, Severity>> {
   return Object.fromEntries(PROFILE_IDS.map((p) => [p, s]));
@@ -22,25 +20,6 @@ function every(s: Severity): Partial<Record<ProfileId, Severity>> {
  * in shared/validation covers the rest). Same shape as the core's RULES, for SARIF and help.
  */
 const DISK_CATALOG = [
-  // relative Markdown links in the body must resolve inside the skill.
-  {
-    id: 'links/broken',
-    title: 'Link to a missing file',
-    help: 'A relative link in SKILL.md points at a file that is not in the skill folder. The agent cannot open it.',
-    severity: every('warning'),
-  },
-  {
-    id: 'links/mentioned-missing',
-    title: 'Instructions name a missing file',
-    help: "The instructions name a file in the skill's scripts/, references/ or assets/ folder (`python scripts/fill.py`) that is not there. The agent will try to open or run it and fail.",
-    severity: every('warning'),
-  },
-  {
-    id: 'links/outside-skill',
-    title: 'Link leaves the skill folder',
-    help: 'A link points outside the skill folder (`../` or an absolute path). Packages contain only the skill folder, so the link breaks once the skill is shared.',
-    severity: every('warning'),
-  },
   // Spec §2 claude-upload "≤ 200 files; ≤ 30 MB uncompressed" and §3 archive "≤ 512 files, ≤ 16 MiB".
   {
     id: 'package/too-many-files',
@@ -107,100 +86,6 @@ export function diskDiagnostic(
   if (d.range !== undefined) out.range = d.range;
   if (d.file !== undefined) out.file = d.file;
   if (d.field !== undefined) out.field = d.field;
-  return out;
-}
-
-/**
- * Relative Markdown links in the body must resolve to a file or folder of the skill, and so
- * must the paths into its scripts/, references/ and assets/ folders that the instructions name
- * (looked up in the file view: no extra disk access). Ranges cover the path in SKILL.md.
- */
-export function linkDiagnostics(
-  parsed: ParsedSkill,
-  view: FileView,
-  profiles: readonly ProfileId[],
-): Diagnostic[] {
-  // Why only the checked part: past VALIDATION_LIMITS.bodyBytes the core reports
-  // file/too-complex; scanning a 50 MB body for links cost seconds and hundreds of MB here.
-  const body =
-    parsed.checkedBodyEnd < parsed.text.length
-      ? parsed.text.slice(parsed.bodyStart, parsed.checkedBodyEnd)
-      : parsed.body;
-  const links = findMarkdownLinks(body, parsed.bodyStart);
-  const mentions = findFileMentions(body, parsed.bodyStart, links);
-  if (links.length === 0 && mentions.length === 0) return [];
-  let paths: Set<string> | undefined;
-  let lower: Map<string, string> | undefined;
-  /** The path as the skill holds it, or a path that differs only in letter case, or null. */
-  const lookUp = (path: string): { found: true } | { found: false; other?: string } => {
-    paths ??= new Set(view.entries.map((e) => e.path));
-    if (paths.has(path)) return { found: true };
-    if (!lower) {
-      lower = new Map();
-      for (const e of view.entries)
-        if (!lower.has(e.path.toLowerCase())) lower.set(e.path.toLowerCase(), e.path);
-    }
-    const other = lower.get(path.toLowerCase());
-    return other === undefined ? { found: false } : { found: false, other };
-  };
-  const out: Diagnostic[] = [];
-  // The same bound on findings as the core's, per profile.
-  const max = parsed.limits.findings * profiles.length;
-  for (const link of links) {
-    if (out.length >= max) break;
-    const t = classifyLinkTarget(link.target);
-    if (t.kind === 'external') continue;
-    let range: Range | undefined;
-    const what = link.image ? 'image' : 'link';
-    for (const profile of profiles) {
-      let d: Diagnostic | null;
-      if (t.kind === 'relative') {
-        const at = lookUp(t.path);
-        if (at.found) break;
-        d = diskDiagnostic('links/broken', profile, {
-          message:
-            at.other !== undefined
-              ? `The ${what} "${link.target}" points at a file that is not in the skill folder. There is a "${at.other}" that differs only in capital letters; most systems treat them as different files.`
-              : `The ${what} "${link.target}" points at a file that is not in the skill folder, so the agent cannot open it. Add the file or fix the link.`,
-          detail: `relative link target ${t.path} not found in the skill folder`,
-          range: (range ??= parsed.rangeAt(link.start, link.end)),
-        });
-      } else {
-        d = diskDiagnostic('links/outside-skill', profile, {
-          message:
-            t.kind === 'absolute'
-              ? `The ${what} "${link.target}" is an absolute path on this computer. Once the skill is shared it points nowhere; copy the file into the skill and link to it relatively.`
-              : `The ${what} "${link.target}" leaves the skill folder. Only the skill folder is packaged, so the link breaks once the skill is shared; copy the file into the skill.`,
-          detail: `${t.kind} link target ${t.path} outside the skill folder`,
-          range: (range ??= parsed.rangeAt(link.start, link.end)),
-        });
-      }
-      if (d) out.push(d);
-    }
-  }
-  // Each missing path once, where the instructions first name it.
-  const named = new Set<string>();
-  for (const mention of mentions) {
-    if (out.length >= max) break;
-    const t = classifyLinkTarget(mention.path);
-    if (t.kind !== 'relative' || named.has(t.path)) continue;
-    named.add(t.path);
-    const at = lookUp(t.path);
-    if (at.found) continue;
-    const folder = t.path.slice(0, t.path.indexOf('/'));
-    const range = parsed.rangeAt(mention.start, mention.end);
-    for (const profile of profiles) {
-      const d = diskDiagnostic('links/mentioned-missing', profile, {
-        message:
-          at.other !== undefined
-            ? `The instructions name "${t.path}", but the skill holds "${at.other}", which differs in capital letters; most systems treat them as different files.`
-            : `The instructions name "${t.path}", but the skill's ${folder} folder has no such file, so the agent cannot ${folder === 'scripts' ? 'run' : 'open'} it. Add the file or correct the path.`,
-        detail: `${t.path} named in the body, not found in the skill folder`,
-        range,
-      });
-      if (d) out.push(d);
-    }
-  }
   return out;
 }
 

@@ -8,13 +8,7 @@ import { joinWalked } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
 import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
 import type { WalkedTree } from '../skill-folder';
-import {
-  diskDiagnostic,
-  linkDiagnostics,
-  packageDiagnostics,
-  packageSize,
-  targetFits,
-} from './disk-rules';
+import { diskDiagnostic, packageDiagnostics, packageSize, targetFits } from './disk-rules';
 import { memberFacts } from './library-checks';
 import type { LibraryMember } from './library-checks';
 import type { SkillValidation } from './types';
@@ -51,11 +45,7 @@ export function validateInTree(
   const { profiles, own, source } = chooseProfiles(parsed, given, extra);
   const core = validateSkill(parsed, { profiles, ownProfiles: own, fileView: view });
   const size = packageSize(view);
-  const diagnostics = [
-    ...core.diagnostics,
-    ...linkDiagnostics(parsed, view, profiles),
-    ...packageDiagnostics(size, profiles),
-  ];
+  const diagnostics = [...core.diagnostics, ...packageDiagnostics(size, profiles)];
   const facts = memberFacts(parsed, profiles);
   const result: SkillValidation = {
     file,

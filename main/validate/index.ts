@@ -1,14 +1,7 @@
-export {
-  DISK_RULES,
-  linkDiagnostics,
-  packageDiagnostics,
-  packageSize,
-  targetFits,
-} from './disk-rules';
+export { DISK_RULES, packageDiagnostics, packageSize, targetFits } from './disk-rules';
 export type { TargetFit } from './disk-rules';
 export { checkLibrary, memberFacts } from './library-checks';
 export type { DependencyFact, LibraryFinding, LibraryMember, MemberFacts } from './library-checks';
-export { findMarkdownLinks, classifyLinkTarget } from './markdown-links';
 export {
   applySafeFixes,
   LibraryMemo,

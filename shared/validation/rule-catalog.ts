@@ -540,6 +540,25 @@ const CATALOG = [
     help: 'The embedded server serves skills of at most 16 MiB.',
     severity: { 'mcp-serve': E },
   },
+  // links in the body, checked against the file view (shared/validation/link-rules.ts)
+  {
+    id: 'links/broken',
+    title: 'Link to a missing file',
+    help: 'A relative link in SKILL.md points at a file that is not in the skill folder. The agent cannot open it.',
+    severity: all(W),
+  },
+  {
+    id: 'links/mentioned-missing',
+    title: 'Instructions name a missing file',
+    help: "The instructions name a file in the skill's scripts/, references/ or assets/ folder (`python scripts/fill.py`) that is not there. The agent will try to open or run it and fail.",
+    severity: all(W),
+  },
+  {
+    id: 'links/outside-skill',
+    title: 'Link leaves the skill folder',
+    help: 'A link points outside the skill folder (`../` or an absolute path). Packages contain only the skill folder, so the link breaks once the skill is shared.',
+    severity: all(W),
+  },
   {
     id: 'engine/rule-failed',
     title: 'A check failed',

@@ -370,6 +370,26 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
     fail: (p) => mk(p, {}, '', '# Body\n', files(2, 9 * 1024 * 1024)),
     pass: (p) => mk(p, {}, '', '# Body\n', files(2, 8 * 1024 * 1024)),
   },
+  'links/broken': {
+    fail: (p) => mk(p, {}, '', 'See [the guide](references/guide.md).\n'),
+    pass: (p) =>
+      mk(p, {}, '', 'See [the guide](references/guide.md).\n', {
+        ...FOLDER,
+        entries: [...FOLDER.entries, { path: 'references/guide.md', kind: 'file', size: 10 }],
+      }),
+  },
+  'links/mentioned-missing': {
+    fail: (p) => mk(p, {}, '', 'Run `python scripts/fill.py`.\n'),
+    pass: (p) =>
+      mk(p, {}, '', 'Run `python scripts/fill.py`.\n', {
+        ...FOLDER,
+        entries: [...FOLDER.entries, { path: 'scripts/fill.py', kind: 'file', size: 10 }],
+      }),
+  },
+  'links/outside-skill': {
+    fail: (p) => mk(p, {}, '', 'See [notes](../other/notes.md).\n'),
+    pass: (p) => mk(p, {}, '', 'See [notes](https://example.com/notes.md).\n'),
+  },
   'schema/invalid': {
     fail: (p) =>
       p === 'universal-2.1'

@@ -6,6 +6,7 @@ import type { RuleFn } from './rule-context';
 import { bodyLengthRule, bodyPlaceholderRules } from './body-rules';
 import { descriptionRules, nameRules, optionalFieldRules, unexpectedKeysRule } from './field-rules';
 import { folderRules } from './folder-rules';
+import { linkRules } from './link-rules';
 import { limitRules, reportLimit } from './limit-rules';
 import { fileRules, frontmatterBoundaryRules } from './frontmatter-rules';
 import { schemaRule } from './schema-rules';
@@ -47,6 +48,7 @@ const RULE_FUNCTIONS: readonly RuleFn[] = [
   xPersonalMcpRules,
   universalRules,
   folderRules,
+  linkRules,
   schemaRule,
 ];
 
@@ -62,6 +64,7 @@ const TEXT_RULES: ReadonlySet<RuleFn> = new Set([
   bodyLengthRule,
   bodyPlaceholderRules,
   folderRules,
+  linkRules,
 ]);
 
 /** The profiles to check: the given ones, deduplicated and known, or the default. */

@@ -54,6 +54,7 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
 
   const p = planned?.plan;
   const errors = p?.issues.filter((i) => i.severity === 'error') ?? [];
+  const warnings = p?.issues.filter((i) => i.severity === 'warning').length ?? 0;
   const canExport = p !== undefined && (!p.blocked || (p.canOverride && force));
   const safetyBlocked = p?.issues.some((i) => i.ruleId === 'package/safety-dont-trust') ?? false;
 
@@ -125,7 +126,9 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                       ? 'Skillbench does not write there: see below'
                       : p.blocked
                         ? `${definition?.label ?? ''} will refuse this skill`
-                        : 'Checks passed'}
+                        : warnings > 0
+                          ? `Checks passed, with ${warnings} warning${warnings === 1 ? '' : 's'}`
+                          : 'Checks passed'}
                 </h3>
                 {p.issues.length === 0 ? (
                   <p className="help">Nothing the destination would reject.</p>
