@@ -6,6 +6,7 @@
 import {
   buildCatalog,
   runTriggerEvals,
+  selectableSkills,
   selectSkills,
   type Catalog,
   type EvalReport,
@@ -49,7 +50,7 @@ export async function selectFrom(
   input: SelectionInput,
 ): Promise<{ selection: Selection; problems: GatheredCatalog['problems'] }> {
   const { catalog, problems } = await gatherCatalog(sources);
-  return { selection: selectSkills(catalog.skills, input), problems };
+  return { selection: selectSkills(selectableSkills(catalog), input), problems };
 }
 
 /**
@@ -62,10 +63,11 @@ export async function evalsFrom(
   threshold?: number,
 ): Promise<EvalReport & { problems: GatheredCatalog['problems'] }> {
   const { catalog, library, problems } = await gatherCatalog(sources);
-  const listed = new Set(catalog.skills.map((s) => s.location));
+  const skills = selectableSkills(catalog);
+  const listed = new Set(skills.map((s) => s.location));
   const evals = new Map<string, EvalSource>();
   for (const s of library)
     if (s.evals && listed.has(s.candidate.location) && !evals.has(s.candidate.name))
       evals.set(s.candidate.name, s.evals);
-  return { ...runTriggerEvals(catalog.skills, evals, threshold), problems };
+  return { ...runTriggerEvals(skills, evals, threshold), problems };
 }

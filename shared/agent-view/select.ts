@@ -4,8 +4,10 @@
  * skill scores +3 per file-type match, +2 per mention match and +1 per intent match, and is
  * selected when its score reaches the threshold (default 3). Selected skills are ordered by
  * score, then `when_to_use.priority`, then name. Every point is given with its reason, and every
- * place in the order with the rule that decided it, so an author can see why.
+ * place in the order with the rule that decided it, so an author can see why. A skill only the user
+ * may start (`disable-model-invocation`) is selected only when the prompt names it.
  */
+import { modelInvocationDisabled } from './catalog';
 import { priorityRank, readTriggers, type Triggers } from './triggers';
 
 /** The default selection threshold (seed 003). */
@@ -275,9 +277,12 @@ export function selectSkills(skills: readonly SelectableSkill[], input: Selectio
         points: 0,
         text: `The prompt names this skill (“${namedAs}”), so it is selected whatever its score.`,
       });
-    out.selected = out.named || (out.hasTriggers && out.score >= threshold);
+    const userOnly = modelInvocationDisabled(skill.frontmatter);
+    out.selected = out.named || (!userOnly && out.hasTriggers && out.score >= threshold);
     if (!out.selected) {
-      if (reading.kind === 'none') {
+      if (userOnly)
+        out.why = `Only the user can start it (its frontmatter sets disable-model-invocation), so it is never picked by itself. Naming it (for example /${skill.name}) selects it.`;
+      else if (reading.kind === 'none') {
         out.why = `${reading.why} Only naming it (for example /${skill.name}) selects it.`;
         const desc = new Set(contentWords(skill.description));
         const shared = promptWords.filter((w) => desc.has(w));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogEntry, Collision, EvalReport, Catalog } from '../agent-view';
+import type { CatalogEntry, Collision, EvalReport, Catalog, UserOnlySkill } from '../agent-view';
 import type {
   ExportPlan,
   ExportResult,
@@ -422,6 +422,8 @@ export interface AgentCatalogView {
   /** Listed skills without their bodies (the footprint says how large each is). */
   skills: Omit<CatalogEntry, 'body'>[];
   collisions: Collision[];
+  /** Skills left out of the block because only the user may start them (without their bodies). */
+  userOnly: Omit<UserOnlySkill, 'body'>[];
   footprint: Catalog['footprint'];
   /** Folders or files that could not be read. */
   problems: { path: string; message: string }[];

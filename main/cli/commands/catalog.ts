@@ -12,14 +12,16 @@ const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--h
 Prints what an agent that merges skills from folders and MCP servers shows the model: one
 <available_skills> block with each skill's name, description, location and directory (paths
 for skills on disk, resource URIs for skills from a server). When two skills share a name, a
-skill on disk wins; otherwise the folder or server given first wins.
+skill on disk wins; otherwise the folder or server given first wins. A skill whose
+frontmatter sets disable-model-invocation is left out of the block (only the user starts it).
 
   LIB                  a library folder (repeatable; the order decides name collisions)
   --stdio "CMD ARGS"   start a stdio MCP server and add its skills (repeatable)
   --http URL           connect to a Streamable HTTP MCP server and add its skills (repeatable)
   --token T            bearer token for the --http server just before it
   --format xml|json    xml (default): the block on stdout, collisions and the footprint on
-                       stderr; json: skills, sources, collisions and footprint on stdout
+                       stderr; json: skills, collisions, userOnly, footprint, problems
+                       and xml on stdout
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read) or connection problem.
 `;
@@ -92,6 +94,8 @@ export function catalogSummary(catalog: Catalog): string {
     );
     for (const h of c.hidden) lines.push(term`  left out: ${h.location}. ${h.why}`);
   }
+  for (const u of catalog.userOnly)
+    lines.push(term`Not in the block: ${u.name} (${u.location}). ${u.why}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -107,6 +111,14 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       footprint: s.footprint,
     })),
     collisions: catalog.collisions,
+    userOnly: catalog.userOnly.map((s) => ({
+      name: s.name,
+      description: s.description,
+      location: s.location,
+      directory: s.directory,
+      source: s.source,
+      why: s.why,
+    })),
     footprint: catalog.footprint,
     problems,
     xml: catalog.xml,

@@ -145,6 +145,19 @@ function CatalogSection() {
           ))}
         </ul>
       )}
+
+      {catalog.userOnly.length > 0 && (
+        <>
+          <h3>Only the user starts</h3>
+          <ul className="agent-collisions" aria-label="Only the user starts">
+            {catalog.userOnly.map((u) => (
+              <li key={u.location}>
+                <strong>{u.name}</strong> (<code>{u.location}</code>): {u.why}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

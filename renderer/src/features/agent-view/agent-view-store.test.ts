@@ -20,6 +20,7 @@ function view(names: string[], limit = 2000): AgentCatalogView {
     xml: catalog.xml,
     skills: catalog.skills,
     collisions: catalog.collisions,
+    userOnly: catalog.userOnly,
     footprint: catalog.footprint,
     problems: [],
     budget: { limit, used: catalog.footprint.block.tokens, over: false },

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
+import { runCli } from '../run';
+import type { CliIO } from '../support/types';
+
+type Dir = Awaited<ReturnType<typeof tempDir>>;
+
+async function run(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    cwd,
+    env: {},
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+  };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+/** `skillbench catalog` and `select` on a library where one skill only the user may start. */
+describe('skillbench catalog and select: a skill with disable-model-invocation', () => {
+  let lib: Dir;
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-user-only-');
+    await writeTree(lib.path, {
+      'deploy/SKILL.md': skillMd(
+        [
+          'name: deploy',
+          'description: Deploy the site to production.',
+          'disable-model-invocation: true',
+          'when_to_use:',
+          '  mentions: [deploy, production]',
+        ].join('\n'),
+      ),
+      'deploy/evals/triggers.json': JSON.stringify({
+        should_select: ['/deploy now'],
+        should_not_select: ['deploy to production please'],
+      }),
+      'notes/SKILL.md': skillMd('name: notes\ndescription: Keep meeting notes.'),
+      'release/SKILL.md': skillMd(
+        'name: release\ndescription: Cut a release.\ndisable-model-invocation: yes',
+      ),
+    });
+  });
+
+  afterEach(async () => {
+    await lib?.remove();
+  });
+
+  it('leaves it out of the block the model sees and says why', async () => {
+    const r = await run(['catalog', lib.path], lib.path);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('<name>notes</name>');
+    expect(r.out).not.toContain('deploy');
+    expect(r.out).not.toContain('release');
+    expect(r.err).toContain('1 skill listed;');
+    expect(r.err).toContain(
+      `Not in the block: deploy (${lib.path}/deploy/SKILL.md). Only the user can start it: its frontmatter sets disable-model-invocation`,
+    );
+    expect(r.err).toContain(`Not in the block: release (${lib.path}/release/SKILL.md).`);
+
+    const json = await run(['catalog', lib.path, '--format', 'json'], lib.path);
+    const doc = JSON.parse(json.out) as {
+      skills: { name: string }[];
+      userOnly: { name: string; location: string; why: string }[];
+    };
+    expect(doc.skills.map((s) => s.name)).toEqual(['notes']);
+    expect(doc.userOnly.map((s) => [s.name, s.location])).toEqual([
+      ['deploy', `${lib.path}/deploy/SKILL.md`],
+      ['release', `${lib.path}/release/SKILL.md`],
+    ]);
+  });
+
+  it('selects it only when the prompt names it, never by its triggers', async () => {
+    const byScore = await run(['select', 'deploy to production please', lib.path], lib.path);
+    expect(byScore.code).toBe(0);
+    expect(byScore.out).toContain('Selected (0):');
+    expect(byScore.out).toContain(
+      'Only the user can start it (its frontmatter sets disable-model-invocation), so it is never picked by itself. Naming it (for example /deploy) selects it.',
+    );
+    const named = await run(['select', '/deploy now', lib.path], lib.path);
+    expect(named.out).toContain('1. deploy  score 2');
+
+    const evals = await run(['select', '--eval', lib.path], lib.path);
+    expect(evals.out).toContain('deploy: precision 100% (1 of 1), recall 100% (1 of 1)');
+    expect(evals.code).toBe(0);
+  });
+});
