@@ -425,7 +425,7 @@ export interface AgentCatalogView {
   /** Skills left out of the block because only the user may start them (without their bodies). */
   userOnly: Omit<UserOnlySkill, 'body'>[];
   footprint: Catalog['footprint'];
-  /** Folders or files that could not be read. */
+  /** Folders or files that could not be read, and skills listed from a SKILL.md not read as meant. */
   problems: { path: string; message: string }[];
   /** The always-loaded block against the user's budget, in tokens. */
   budget: { limit: number; used: number; over: boolean };

@@ -95,3 +95,48 @@ describe('skillbench catalog and select: a skill with disable-model-invocation',
     expect(evals.code).toBe(0);
   });
 });
+
+/** `skillbench catalog` on skills whose frontmatter a host cannot read as meant. */
+describe('skillbench catalog: skills listed from a frontmatter that could not be read as meant', () => {
+  let lib: Dir;
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-unclear-');
+    await writeTree(lib.path, {
+      'broken/SKILL.md':
+        '---\nname: broken\ndescription: Use when: things happen\n  bad: [\n---\nBody.\n',
+      'bare/SKILL.md': '# Just a heading\n\nNo frontmatter.\n',
+      'silent/SKILL.md': skillMd('name: silent'),
+      'fine/SKILL.md': skillMd('name: fine\ndescription: All good.'),
+    });
+  });
+
+  afterEach(async () => {
+    await lib?.remove();
+  });
+
+  it('still lists them, and says on stderr and in the JSON why each may not be what was meant', async () => {
+    const r = await run(['catalog', lib.path], lib.path);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('<name>broken</name>');
+    expect(r.out).toContain('<name>bare</name>');
+    expect(r.err).toContain(
+      `The frontmatter of ${lib.path}/broken/SKILL.md is not valid YAML, so its name and description are listed as far as they could be read`,
+    );
+    expect(r.err).toContain(
+      `${lib.path}/bare/SKILL.md has no frontmatter, so it is listed under its folder name with no description.`,
+    );
+    expect(r.err).toContain(
+      `${lib.path}/silent/SKILL.md has no description, so the model has nothing to choose this skill by.`,
+    );
+    expect(r.err).not.toContain('fine/SKILL.md');
+
+    const json = await run(['catalog', lib.path, '--format', 'json'], lib.path);
+    const doc = JSON.parse(json.out) as { problems: { path: string }[] };
+    expect(doc.problems.map((p) => p.path)).toEqual([
+      `${lib.path}/bare/SKILL.md`,
+      `${lib.path}/broken/SKILL.md`,
+      `${lib.path}/silent/SKILL.md`,
+    ]);
+  });
+});

@@ -38,7 +38,7 @@ function CatalogSection() {
         <code>{catalog.xml}</code>
       </pre>
       {catalog.problems.length > 0 ? (
-        <ul className="agent-problems" aria-label="Not read">
+        <ul className="agent-problems" aria-label="Problems reading the library">
           {catalog.problems.map((p) => (
             <li key={p.path}>{p.message}</li>
           ))}
