@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EvalReport, Metrics, ScoredSkill, Selection } from '../../../shared/agent-view';
 import { evalsFrom, selectFrom } from '../../agent-view/service';
@@ -154,8 +155,33 @@ export function evalText(r: EvalReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The prompt and a library folder given the other way round (`select LIB "PROMPT"`): the prompt
+ * is an existing folder and the first library folder is not a folder. Said as a usage problem, since the
+ * answer would otherwise be "nothing selected" beside a missing folder named after the prompt.
+ */
+function checkOrder(opts: SelectArgs, cwd: string): void {
+  const prompt = opts.prompt;
+  if (prompt === undefined || !isFolder(resolve(cwd, prompt))) return;
+  const [first, ...rest] = opts.libs;
+  if (first === undefined || isFolder(resolve(cwd, first))) return;
+  const swapped = [prompt, ...rest].map((l) => `"${l}"`).join(' ');
+  throw new UsageError(
+    `the prompt comes first, then the library folders: "${prompt}" is a folder and "${first}" is not. Did you mean skillbench select "${first}" ${swapped}?`,
+  );
+}
+
 async function run(args: string[], raw: CliIO): Promise<number> {
   const opts = parse(args);
+  checkOrder(opts, raw.cwd);
   const roots = opts.libs.map((l) => resolve(raw.cwd, l));
   const text = terminalIO(raw);
   // Why 2 for a folder that could not be read: the answer would leave a whole library out.

@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
+import { runCli } from '../run';
+import type { CliIO } from '../support/types';
+
+type Dir = Awaited<ReturnType<typeof tempDir>>;
+
+async function run(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIO = {
+    cwd,
+    env: {},
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+  };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+describe('skillbench select: the order of the prompt and the folders', () => {
+  let dir: Dir;
+
+  beforeEach(async () => {
+    dir = await tempDir('skillbench-cli-select-order-');
+    await writeTree(dir.path, {
+      'lib/pdf-forms/SKILL.md': skillMd(
+        'name: pdf-forms\ndescription: Fill in PDF forms.\nwhen_to_use:\n  file_types: [.pdf]',
+      ),
+    });
+  });
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('says the prompt comes first when the folder was given first, instead of selecting nothing', async () => {
+    const r = await run(['select', 'lib', 'fill in this form'], dir.path);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(
+      'the prompt comes first, then the library folders: "lib" is a folder and "fill in this form" is not. Did you mean skillbench select "fill in this form" "lib"?',
+    );
+    const right = await run(['select', 'fill in this form', '--file', 'a.pdf', 'lib'], dir.path);
+    expect(right.code).toBe(0);
+    expect(right.out).toContain('1. pdf-forms  score 3');
+  });
+});
