@@ -25,7 +25,7 @@ async function run(
   return { code, out, err };
 }
 
-describe('skillbench select: the order of the prompt and the folders', () => {
+describe('skillbench select, run in process on a temp library', () => {
   let dir: Dir;
 
   beforeEach(async () => {
@@ -51,5 +51,15 @@ describe('skillbench select: the order of the prompt and the folders', () => {
     const right = await run(['select', 'fill in this form', '--file', 'a.pdf', 'lib'], dir.path);
     expect(right.code).toBe(0);
     expect(right.out).toContain('1. pdf-forms  score 3');
+  });
+
+  it('--eval shows a rate with nothing to divide as "–", as the window does', async () => {
+    await writeTree(dir.path, {
+      'lib/pdf-forms/evals/triggers.json': JSON.stringify({ should_not_select: ['hello'] }),
+    });
+    const r = await run(['select', '--eval', 'lib'], dir.path);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('pdf-forms: precision –, recall –');
+    expect(r.out).toContain('Library: precision –, recall –');
   });
 });

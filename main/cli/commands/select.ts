@@ -123,7 +123,8 @@ export function selectionText(r: Selection): string {
 }
 
 function rate(value: number | null, part: number, whole: number): string {
-  return value === null ? 'n/a' : `${Math.round(value * 100)}% (${part} of ${whole})`;
+  // Why "–": the window and docs/agent-view.md §3 show a rate with nothing to divide that way.
+  return value === null ? '–' : `${Math.round(value * 100)}% (${part} of ${whole})`;
 }
 
 function metricsText(m: Metrics): string {
