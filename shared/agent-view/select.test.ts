@@ -152,6 +152,27 @@ describe('selection: naming a skill explicitly', () => {
   });
 });
 
+describe('selection: text in decomposed form (é as e + accent)', () => {
+  const resume = skill('résumé-writer', { mentions: ['résumé'], intents: ['écrire'] });
+  const nfd = (t: string) => t.normalize('NFD');
+
+  it('names a skill and matches mentions and intents whichever form the prompt or the skill uses', () => {
+    const named = selectSkills([resume], { prompt: nfd('use /résumé-writer please') });
+    expect(named.selected.map((s) => s.name)).toEqual(['résumé-writer']);
+    const decomposedSkill = skill(nfd('résumé-writer'), { mentions: [nfd('résumé')] });
+    expect(namedIn('the résumé-writer skill', decomposedSkill.name)).not.toBeNull();
+    const scored = selectSkills([resume, decomposedSkill], {
+      prompt: nfd('fix my résumé'),
+      intents: [nfd('écrire')],
+      threshold: 2,
+    });
+    expect(scored.selected.map((s) => [s.name, s.score])).toEqual([
+      ['résumé-writer', 3],
+      [nfd('résumé-writer'), 2],
+    ]);
+  });
+});
+
 describe('selection: order and ties', () => {
   it('orders by score, then priority (higher first), then name, and says which rule decided', () => {
     const a = skill('alpha', { mentions: ['report'], priority: 1 });

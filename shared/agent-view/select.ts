@@ -7,7 +7,7 @@
  * place in the order with the rule that decided it, so an author can see why. A skill only the user
  * may start (`disable-model-invocation`) is selected only when the prompt names it.
  */
-import { modelInvocationDisabled } from './catalog';
+import { modelInvocationDisabled, nameKey } from './catalog';
 import { priorityRank, readTriggers, type Triggers } from './triggers';
 
 /** The default selection threshold (seed 003). */
@@ -91,7 +91,7 @@ function escapeRegExp(text: string): string {
  * ends with a word character (so `c++` or `.net` can be mentions too).
  */
 export function wholeWords(phrase: string): RegExp | null {
-  const words = phrase.trim().split(/\s+/).filter(Boolean);
+  const words = nameKey(phrase).trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const body = words.map(escapeRegExp).join(String.raw`\s+`);
   const first = words[0] ?? '';
@@ -110,7 +110,11 @@ const NAME_CHAR = String.raw`[\p{L}\p{N}\p{M}_-]`;
  * `@name` (how hosts invoke a skill), the name next to the word "skill" ("the pdf-tools skill",
  * "skill pdf-tools"), or a name with a hyphen written out whole (no ordinary word has one).
  */
-export function namedIn(prompt: string, name: string): string | null {
+export function namedIn(rawPrompt: string, rawName: string): string | null {
+  // Why NFKC: text typed or pasted in decomposed form (é as e + accent) is the same name, and
+  // names are compared this way for collisions too.
+  const prompt = nameKey(rawPrompt);
+  const name = nameKey(rawName);
   if (name.trim() === '') return null;
   const n = escapeRegExp(name.trim());
   const marked = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}_/])[/$@]${n}(?!${NAME_CHAR})`, 'iu');
@@ -156,7 +160,9 @@ const STOP_WORDS = new Set(
 /** Distinct words of a text worth comparing: lower-cased, three letters or more, no stop words. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) {
+  for (const m of nameKey(text)
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) {
     const w = m[0];
     if (w.length < 3 || STOP_WORDS.has(w) || out.includes(w)) continue;
     out.push(w);
@@ -178,7 +184,7 @@ function score(triggers: Triggers, input: SelectionInput): { score: number; reas
       });
   }
   for (const mention of triggers.mentions) {
-    const m = wholeWords(mention)?.exec(input.prompt);
+    const m = wholeWords(mention)?.exec(nameKey(input.prompt));
     if (m)
       reasons.push({
         kind: 'mention',
@@ -190,8 +196,8 @@ function score(triggers: Triggers, input: SelectionInput): { score: number; reas
   }
   const hostIntents = (input.intents ?? []).map((i) => i.trim());
   for (const intent of triggers.intents) {
-    const key = intent.toLowerCase();
-    const hit = hostIntents.find((i) => i.toLowerCase() === key);
+    const key = nameKey(intent).toLowerCase();
+    const hit = hostIntents.find((i) => nameKey(i).toLowerCase() === key);
     if (hit !== undefined)
       reasons.push({
         kind: 'intent',
