@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
 import { runCli } from '../run';
-import type { CliIO } from '../support/types';
+import { captureIO } from '../support/capture-io';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
@@ -9,20 +9,9 @@ async function run(
   args: string[],
   cwd: string,
 ): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIO = {
-    cwd,
-    env: {},
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-  };
+  const io = captureIO(cwd);
   const code = await runCli(args, io);
-  return { code, out, err };
+  return { code, out: io.out, err: io.err };
 }
 
 /** `skillbench catalog` and `select` on a library where one skill only the user may start. */
