@@ -236,6 +236,28 @@ describe('selection: skills without triggers', () => {
     expect(readTriggers({ when_to_use: { priority: 2 } }).kind).toBe('none');
   });
 
+  it('says what in when_to_use is not read: a list written as text, an item that is not text, a MIME type', () => {
+    const reading = readTriggers({
+      when_to_use: {
+        mentions: [2024, 'changelog'],
+        file_types: ['application/pdf'],
+        intents: 'write',
+      },
+    });
+    expect(reading.kind).toBe('triggers');
+    expect(reading.ignored).toEqual([
+      '“application/pdf” in when_to_use.file_types is not a file extension (such as .pdf), so it is not read.',
+      'when_to_use.mentions holds 2024, which is not text, so it is not read. Put it in quotes.',
+      'when_to_use.intents is written as text, not a list, so it is not read. Write intents: [write].',
+    ]);
+    const onlyText = skill('pdf', { file_types: 'pdf' });
+    const r = selectSkills([onlyText], { prompt: 'here', files: ['a.pdf'] });
+    expect(r.considered[0]?.ignored).toEqual([
+      'when_to_use.file_types is written as text, not a list, so it is not read. Write file_types: [pdf].',
+    ]);
+    expect(selectSkills([pdf], { prompt: 'x' }).considered[0]?.ignored).toBeUndefined();
+  });
+
   it('normalises file types and drops what is not an extension', () => {
     expect(normaliseFileType('PDF')).toBe('.pdf');
     expect(normaliseFileType('*.Tar.GZ')).toBe('.tar.gz');

@@ -65,6 +65,8 @@ export interface ScoredSkill {
   order?: OrderNote;
   /** Not selected: why, in a sentence. */
   why?: string;
+  /** What in its `when_to_use` was not read, a sentence each (absent when everything was). */
+  ignored?: string[];
   /** Skills without triggers: words their description shares with the prompt (a hint, not the algorithm). */
   hint?: { sharedWords: string[]; text: string };
 }
@@ -269,6 +271,7 @@ export function selectSkills(skills: readonly SelectableSkill[], input: Selectio
       named: namedAs !== null,
       hasTriggers: reading.kind === 'triggers',
     };
+    if (reading.ignored.length > 0) out.ignored = reading.ignored;
     if (reading.kind === 'triggers') {
       const s = score(reading.triggers, input);
       out.score = s.score;

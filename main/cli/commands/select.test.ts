@@ -51,4 +51,16 @@ describe('skillbench select, run in process on a temp library', () => {
     expect(r.out).toContain('pdf-forms: precision –, recall –');
     expect(r.out).toContain('Library: precision –, recall –');
   });
+
+  it('prints what in when_to_use was not read, so the author sees why a trigger never matches', async () => {
+    await writeTree(dir.path, {
+      'lib/notes/SKILL.md': skillMd(
+        'name: notes\ndescription: Keep notes.\nwhen_to_use:\n  file_types: md\n  mentions: [notes]',
+      ),
+    });
+    const r = await run(['select', 'my notes', '--file', 'a.md', 'lib'], dir.path);
+    expect(r.out).toContain(
+      '! when_to_use.file_types is written as text, not a list, so it is not read. Write file_types: [md].',
+    );
+  });
 });

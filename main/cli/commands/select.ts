@@ -106,6 +106,7 @@ function skillLines(s: ScoredSkill, index?: number): string[] {
       : term`  ${index + 1}. ${s.name}  score ${s.score}${s.priority !== undefined ? `, priority ${String(s.priority)}` : ''}`;
   const lines = [head];
   for (const r of s.reasons) lines.push(term`       + ${r.text}`);
+  for (const i of s.ignored ?? []) lines.push(term`       ! ${i}`);
   if (s.order) lines.push(term`       ${s.order.text}`);
   if (s.why) lines.push(term`       ${s.why}`);
   if (s.hint) lines.push(term`       ${s.hint.text}`);

@@ -184,6 +184,11 @@ function SkillResult({ s, rank }: { s: ScoredSkill; rank?: number }) {
       ) : null}
       {s.order ? <p className="order">{s.order.text}</p> : null}
       {s.why ? <p className="muted">{s.why}</p> : null}
+      {s.ignored?.map((i) => (
+        <p key={i} className="hint">
+          Not read: {i}
+        </p>
+      ))}
       {s.hint ? <p className="hint">{s.hint.text}</p> : null}
     </li>
   );
