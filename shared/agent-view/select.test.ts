@@ -228,6 +228,15 @@ describe('selection: skills without triggers', () => {
     expect(c?.hint?.text).toMatch(/^Hint, not part of the selection rules/);
   });
 
+  it("takes the hint from Claude Code's free-text when_to_use too, which its model reads", () => {
+    const cc = skill('changes', 'When the user asks for a changelog entry.', 'Claude Code helper.');
+    const r = selectSkills([cc], { prompt: 'write a changelog entry' });
+    expect(r.considered[0]?.hint?.sharedWords).toEqual(['changelog', 'entry']);
+    expect(r.considered[0]?.hint?.text).toContain(
+      'its description and when_to_use share “changelog”, “entry” with the prompt',
+    );
+  });
+
   it("treats Claude Code's free-text when_to_use as no triggers", () => {
     expect(readTriggers({ when_to_use: 'When the user asks for PDFs' })).toMatchObject({
       kind: 'none',

@@ -293,14 +293,19 @@ export function selectSkills(skills: readonly SelectableSkill[], input: Selectio
         out.why = `Only the user can start it (its frontmatter sets disable-model-invocation), so it is never picked by itself. Naming it (for example /${skill.name}) selects it.`;
       else if (reading.kind === 'none') {
         out.why = `${reading.why} Only naming it (for example /${skill.name}) selects it.`;
-        const desc = new Set(contentWords(skill.description));
+        // Why when_to_use too: Claude Code shows the model its free-text when_to_use beside the
+        // description (docs/skill-format.md §2.3), so the model chooses from both.
+        const fm = skill.frontmatter as Record<string, unknown> | undefined;
+        const whenText = typeof fm?.['when_to_use'] === 'string' ? fm['when_to_use'] : '';
+        const what = whenText ? 'its description and when_to_use share' : 'its description shares';
+        const desc = new Set(contentWords(`${skill.description}\n${whenText}`));
         const shared = promptWords.filter((w) => desc.has(w));
         out.hint = {
           sharedWords: shared,
           text:
             shared.length > 0
-              ? `Hint, not part of the selection rules: its description shares ${shared.map((w) => `“${w}”`).join(', ')} with the prompt; a host that lets the model choose from descriptions might pick it.`
-              : 'Hint, not part of the selection rules: its description shares no words with the prompt.',
+              ? `Hint, not part of the selection rules: ${what} ${shared.map((w) => `“${w}”`).join(', ')} with the prompt; a host that lets the model choose from descriptions might pick it.`
+              : `Hint, not part of the selection rules: ${what} no words with the prompt.`,
         };
       } else
         out.why =
