@@ -17,7 +17,7 @@ import type { InspectedSkill } from '../../shared/inspector/types';
 import { TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
-import { findSkillFolders } from '../skill-folder';
+import { findSkillFolders, noSkillsFound } from '../skill-folder';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
 export interface GatheredSkill {
@@ -115,6 +115,8 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       problems.push({ path: root, message: describeFsError(error, root, 'read').message });
       continue;
     }
+    // Why a problem: a mistyped folder would otherwise give an empty block and no word.
+    if (found.length === 0) problems.push({ path: root, message: noSkillsFound(root) });
     for (const f of found) {
       if (slicer.due()) await slicer.pause();
       let text: string;

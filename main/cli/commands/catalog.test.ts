@@ -129,3 +129,32 @@ describe('skillbench catalog: skills listed from a frontmatter that could not be
     ]);
   });
 });
+
+describe('skillbench catalog and select: a library folder with no skill in it', () => {
+  let dir: Dir;
+
+  beforeEach(async () => {
+    dir = await tempDir('skillbench-cli-empty-lib-');
+    await writeTree(dir.path, {
+      'skills/notes/SKILL.md': skillMd('name: notes\ndescription: Keep notes.'),
+      'typo/README.md': '# Not a skill\n',
+    });
+  });
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('says no skills were found there and exits 2, as validate does', async () => {
+    const message = `No skills found in ${dir.path}/typo: neither it nor its subfolders hold a SKILL.md.`;
+    const catalog = await run(['catalog', 'skills', 'typo'], dir.path);
+    expect(catalog.code).toBe(2);
+    expect(catalog.out).toContain('<name>notes</name>');
+    expect(catalog.err).toContain(message);
+    const select = await run(['select', 'my notes', 'typo'], dir.path);
+    expect(select.code).toBe(2);
+    expect(select.err).toContain(message);
+    const validate = await run(['validate', 'typo'], dir.path);
+    expect(validate.err).toContain(message);
+  });
+});

@@ -23,7 +23,8 @@ frontmatter sets disable-model-invocation is left out of the block (only the use
                        stderr; json: skills, collisions, userOnly, footprint, problems
                        and xml on stdout
 
-Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read) or connection problem.
+Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
+connection problem.
 `;
 
 interface CatalogArgs {

@@ -26,7 +26,7 @@ are ordered by score, then when_to_use.priority, then name; each point is explai
                        selection order, or the eval report
 
 Exit codes: 0 done (with --eval: every example passed), 1 an example failed, 2 usage or I/O
-problem (a library folder could not be read).
+problem (a library folder could not be read or holds no skill).
 `;
 
 /** The highest `--threshold` (a score: +3 per file type, +2 per mention, +1 per intent). */
