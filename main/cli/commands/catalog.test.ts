@@ -158,3 +158,18 @@ describe('skillbench catalog and select: a library folder with no skill in it', 
     expect(validate.err).toContain(message);
   });
 });
+
+describe('skillbench catalog: the footprint line', () => {
+  let dir: Dir;
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('says "1 token", not "1 tokens"', async () => {
+    dir = await tempDir('skillbench-cli-footprint-');
+    await writeTree(dir.path, { 'hi/SKILL.md': skillMd('name: hi\ndescription: Say hi.', 'Hi\n') });
+    const r = await run(['catalog', dir.path], dir.path);
+    expect(r.err).toContain('Instructions loaded on selection: 3 bytes, about 1 token in all.');
+  });
+});

@@ -5,7 +5,7 @@ import { term, terminalText } from '../../security/terminal-text';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice } from '../support/words';
+import { count, parseChoice } from '../support/words';
 
 const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token T]]... [--format xml|json]
 
@@ -80,14 +80,14 @@ export function catalogSummary(catalog: Catalog): string {
   const lines: string[] = [];
   const f = catalog.footprint;
   lines.push(
-    `${catalog.skills.length} skill${catalog.skills.length === 1 ? '' : 's'} listed; the block is ${f.block.bytes} bytes, about ${f.block.tokens} tokens, always in context.`,
+    `${count(catalog.skills.length, 'skill')} listed; the block is ${count(f.block.bytes, 'byte')}, about ${count(f.block.tokens, 'token')}, always in context.`,
   );
   const bodies =
     f.bodiesUnknown > 0
       ? ` (${f.bodiesUnknown} from servers not counted: their instructions are read only when selected)`
       : '';
   lines.push(
-    `Instructions loaded on selection: ${f.bodies.bytes} bytes, about ${f.bodies.tokens} tokens in all${bodies}.`,
+    `Instructions loaded on selection: ${count(f.bodies.bytes, 'byte')}, about ${count(f.bodies.tokens, 'token')} in all${bodies}.`,
   );
   for (const c of catalog.collisions) {
     lines.push(
