@@ -66,8 +66,23 @@ export async function evalsFrom(
   const skills = selectableSkills(catalog);
   const listed = new Set(skills.map((s) => s.location));
   const evals = new Map<string, EvalSource>();
-  for (const s of library)
-    if (s.evals && listed.has(s.candidate.location) && !evals.has(s.candidate.name))
-      evals.set(s.candidate.name, s.evals);
-  return { ...runTriggerEvals(skills, evals, threshold), problems };
+  const notRun: EvalReport['notRun'] = [];
+  const hidden = new Map(
+    catalog.collisions.flatMap((c) => c.hidden.map((h) => [h.location, h.why] as const)),
+  );
+  for (const s of library) {
+    if (!s.evals) continue;
+    if (listed.has(s.candidate.location)) {
+      if (!evals.has(s.candidate.name)) evals.set(s.candidate.name, s.evals);
+      continue;
+    }
+    // Why said: the examples exist, but the skill they test is not the one the agent sees.
+    const why = hidden.get(s.candidate.location);
+    notRun.push({
+      name: s.candidate.name,
+      ...(s.evals.file !== undefined ? { file: s.evals.file } : {}),
+      why: `Its skill ${s.candidate.location} is hidden by a name collision, so the agent never sees it.${why ? ` ${why}` : ''}`,
+    });
+  }
+  return { ...runTriggerEvals(skills, evals, threshold), notRun, problems };
 }

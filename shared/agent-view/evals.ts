@@ -224,6 +224,8 @@ export interface EvalReport {
   library: Metrics;
   /** Skills that have no examples. */
   withoutEvals: string[];
+  /** Examples that were not run because their skill is hidden by a name collision, with why. */
+  notRun: { name: string; file?: string; why: string }[];
 }
 
 function metrics(tp: number, fp: number, fn: number, tn: number): Metrics {
@@ -341,5 +343,6 @@ export function runTriggerEvals(
     ),
     library: metrics(tp, fp, fn, tn),
     withoutEvals: skills.filter((s) => !sources.has(s.name)).map((s) => s.name),
+    notRun: [],
   };
 }

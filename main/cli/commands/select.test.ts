@@ -63,4 +63,19 @@ describe('skillbench select, run in process on a temp library', () => {
       '! when_to_use.file_types is written as text, not a list, so it is not read. Write file_types: [md].',
     );
   });
+
+  it('--eval says when examples are not run because their skill is hidden by a name collision', async () => {
+    await writeTree(dir.path, {
+      'other/pdf-forms/SKILL.md': skillMd('name: pdf-forms\ndescription: Another copy.'),
+      'other/pdf-forms/evals/triggers.json': JSON.stringify({ should_select: ['/pdf-forms'] }),
+    });
+    const r = await run(['select', '--eval', 'lib', 'other'], dir.path);
+    expect(r.out).toContain(
+      `Not run: the examples of pdf-forms (${dir.path}/other/pdf-forms/evals/triggers.json). Its skill ${dir.path}/other/pdf-forms/SKILL.md is hidden by a name collision, so the agent never sees it. Both are on disk; the folder opened first (${dir.path}/lib) wins.`,
+    );
+    const json = await run(['select', '--eval', '--format', 'json', 'lib', 'other'], dir.path);
+    expect((JSON.parse(json.out) as { notRun: { name: string }[] }).notRun).toEqual([
+      expect.objectContaining({ name: 'pdf-forms' }),
+    ]);
+  });
 });

@@ -154,6 +154,8 @@ export function evalText(r: EvalReport): string {
   lines.push(`Library: ${metricsText(r.library)}`);
   if (r.withoutEvals.length > 0)
     lines.push(term`Skills without examples: ${r.withoutEvals.join(', ')}`);
+  for (const n of r.notRun)
+    lines.push(term`Not run: the examples of ${n.name}${n.file ? ` (${n.file})` : ''}. ${n.why}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -341,6 +341,11 @@ function EvalsSection() {
           {evals.withoutEvals.length > 0 ? (
             <p className="muted">No examples yet: {evals.withoutEvals.join(', ')}.</p>
           ) : null}
+          {evals.notRun.map((n) => (
+            <p key={n.file ?? n.name} className="muted">
+              Not run: the examples of {n.name}. {n.why}
+            </p>
+          ))}
         </>
       ) : null}
     </section>

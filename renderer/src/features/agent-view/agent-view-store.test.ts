@@ -96,6 +96,7 @@ describe('agent store', () => {
         recall: null,
       },
       withoutEvals: [],
+      notRun: [],
     };
     const { agent, fake } = setup({ 'agentView.evals': () => ok(report) });
     agent.getState().setTester({ threshold: '4' });
