@@ -173,3 +173,24 @@ describe('skillbench catalog: the footprint line', () => {
     expect(r.err).toContain('Instructions loaded on selection: 3 bytes, about 1 token in all.');
   });
 });
+
+describe('skillbench catalog: a library folder whose name starts with "-"', () => {
+  let dir: Dir;
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('takes it after --, and says so when it was given without', async () => {
+    dir = await tempDir('skillbench-cli-dash-');
+    await writeTree(dir.path, { '-lib/hi/SKILL.md': skillMd('name: hi\ndescription: Say hi.') });
+    const without = await run(['catalog', '-lib'], dir.path);
+    expect(without.code).toBe(2);
+    expect(without.err).toContain(
+      'there is no option -lib. If it is a file or folder whose name starts with "-", put -- before it: skillbench catalog [options] -- -lib',
+    );
+    const withDashes = await run(['catalog', '--', '-lib'], dir.path);
+    expect(withDashes.code).toBe(0);
+    expect(withDashes.out).toContain('<name>hi</name>');
+  });
+});

@@ -5,7 +5,7 @@ import { term, terminalText } from '../../security/terminal-text';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { count, parseChoice } from '../support/words';
+import { count, parseChoice, unknownOption } from '../support/words';
 
 const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token T]]... [--format xml|json]
 
@@ -61,8 +61,12 @@ function parse(args: string[]): CatalogArgs {
         out.format = parseChoice('--format', value(), ['xml', 'json'] as const);
         break;
       }
+      case '--':
+        out.libs.push(...args.slice(i + 1));
+        i = args.length;
+        break;
       default:
-        if (a.startsWith('-')) throw new UsageError(`unknown option ${a}.`);
+        if (a.startsWith('-')) throw new UsageError(unknownOption(a, 'catalog'));
         out.libs.push(a);
     }
   }

@@ -5,7 +5,7 @@ import { evalsFrom, selectFrom } from '../../agent-view/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseNumber } from '../support/words';
+import { parseChoice, parseNumber, unknownOption } from '../support/words';
 
 const USAGE = `Usage:
   skillbench select "PROMPT" [--file NAME]... [--intent I]... [--threshold N] [--format text|json] LIB...
@@ -79,7 +79,7 @@ function parse(args: string[]): SelectArgs {
         i = args.length;
         break;
       default:
-        if (a.startsWith('--')) throw new UsageError(`unknown option ${a}.`);
+        if (a.startsWith('--')) throw new UsageError(unknownOption(a, 'select'));
         positionals.push(a);
     }
   }
