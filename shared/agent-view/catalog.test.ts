@@ -156,5 +156,8 @@ describe('catalog: skills only the user may start', () => {
     expect(c.collisions.map((x) => x.hidden.map((h) => h.location))).toEqual([
       ['skill://deploy/SKILL.md'],
     ]);
+    expect(c.collisions[0]?.hidden[0]?.why).toContain(
+      'That copy is one only the user can start, so the model sees neither.',
+    );
   });
 });

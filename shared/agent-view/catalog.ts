@@ -140,6 +140,14 @@ function sourceText(s: CatalogSource): string {
 }
 
 function whyHidden(winner: CatalogCandidate, loser: CatalogCandidate): string {
+  const why = whyWinner(winner, loser);
+  // Why said: the copy that keeps the name is not in the block either, so the model sees neither.
+  return modelInvocationDisabled(winner.frontmatter)
+    ? `${why} That copy is one only the user can start, so the model sees neither.`
+    : why;
+}
+
+function whyWinner(winner: CatalogCandidate, loser: CatalogCandidate): string {
   if (winner.source.kind === 'library' && loser.source.kind === 'server')
     return `A skill on disk wins a name collision: ${winner.location} is listed, and this copy from ${sourceText(loser.source)} is left out.`;
   if (winner.source.kind === 'library' && loser.source.kind === 'library')

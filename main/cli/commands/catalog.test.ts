@@ -35,6 +35,7 @@ describe('skillbench catalog and select: a skill with disable-model-invocation',
         should_not_select: ['deploy to production please'],
       }),
       'notes/SKILL.md': skillMd('name: notes\ndescription: Keep meeting notes.'),
+      'zz-copy/SKILL.md': skillMd('name: deploy\ndescription: A second deploy.'),
       'release/SKILL.md': skillMd(
         'name: release\ndescription: Cut a release.\ndisable-model-invocation: yes',
       ),
@@ -56,6 +57,10 @@ describe('skillbench catalog and select: a skill with disable-model-invocation',
       `Not in the block: deploy (${lib.path}/deploy/SKILL.md). Only the user can start it: its frontmatter sets disable-model-invocation`,
     );
     expect(r.err).toContain(`Not in the block: release (${lib.path}/release/SKILL.md).`);
+    expect(r.err).toContain(
+      `Name collision: deploy — kept (only the user starts it): ${lib.path}/deploy/SKILL.md`,
+    );
+    expect(r.out).not.toContain('A second deploy');
 
     const json = await run(['catalog', lib.path, '--format', 'json'], lib.path);
     const doc = JSON.parse(json.out) as {

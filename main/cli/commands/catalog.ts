@@ -93,9 +93,11 @@ export function catalogSummary(catalog: Catalog): string {
   lines.push(
     `Instructions loaded on selection: ${count(f.bodies.bytes, 'byte')}, about ${count(f.bodies.tokens, 'token')} in all${bodies}.`,
   );
+  const userOnly = new Set(catalog.userOnly.map((u) => u.location));
   for (const c of catalog.collisions) {
+    const kept = userOnly.has(c.winner.location) ? 'kept (only the user starts it)' : 'listed';
     lines.push(
-      term`Name collision: ${c.name} — listed: ${c.winner.location} (${sourceText(c.winner.source)})`,
+      term`Name collision: ${c.name} — ${kept}: ${c.winner.location} (${sourceText(c.winner.source)})`,
     );
     for (const h of c.hidden) lines.push(term`  left out: ${h.location}. ${h.why}`);
   }

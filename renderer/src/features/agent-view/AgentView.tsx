@@ -132,8 +132,11 @@ function CatalogSection() {
         <ul className="agent-collisions" aria-label="Same names">
           {catalog.collisions.map((c) => (
             <li key={c.name}>
-              <strong>{c.name}</strong>: the agent sees the copy at <code>{c.winner.location}</code>{' '}
-              ({sourceText(c.winner.source)}).
+              <strong>{c.name}</strong>:{' '}
+              {catalog.userOnly.some((u) => u.location === c.winner.location)
+                ? 'only the user can start the copy at'
+                : 'the agent sees the copy at'}{' '}
+              <code>{c.winner.location}</code> ({sourceText(c.winner.source)}).
               <ul>
                 {c.hidden.map((h) => (
                   <li key={h.location}>
