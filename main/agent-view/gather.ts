@@ -12,12 +12,12 @@ import {
   type CatalogCandidate,
   type EvalSource,
 } from '../../shared/agent-view';
-import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
+import { parseSkill, SKILL_MD_MAX_BYTES, type ParsedSkill } from '../../shared/skill';
 import type { InspectedSkill } from '../../shared/inspector/types';
 import { TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
-import { findSkillFolders } from '../skill-folder';
+import { findSkillFolders, noSkillsFound } from '../skill-folder';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
 export interface GatheredSkill {
@@ -26,7 +26,7 @@ export interface GatheredSkill {
   evals?: EvalSource;
 }
 
-/** What reading the library folders gave, with the folders or files that could not be read. */
+/** What reading the library folders gave, with the folders or files that could not be read (or not as meant). */
 export interface GatheredLibrary {
   skills: GatheredSkill[];
   problems: { path: string; message: string }[];
@@ -36,14 +36,33 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Read one SKILL.md into a candidate (name and description from the frontmatter, else the folder name and ''). */
+/**
+ * Why what the block shows for a skill may not be what its author meant, or undefined: no
+ * frontmatter, frontmatter that is not valid YAML (a strict reader drops the skill), or no
+ * description (the model has nothing to choose it by).
+ */
+function readingProblem(parsed: ParsedSkill, file: string): string | undefined {
+  if (!parsed.frontmatter)
+    return `${file} has no frontmatter, so it is listed under its folder name with no description. Start the file with a --- line, name and description, and another --- line.`;
+  if (parsed.yamlErrors.length > 0)
+    return `The frontmatter of ${file} is not valid YAML, so its name and description are listed as far as they could be read; a reader that checks strictly leaves this skill out. Run skillbench validate on it to see what to fix.`;
+  const fm = isRecord(parsed.data) ? parsed.data : undefined;
+  if (typeof fm?.['description'] !== 'string' || fm['description'].trim() === '')
+    return `${file} has no description, so the model has nothing to choose this skill by. Add a description to its frontmatter.`;
+  return undefined;
+}
+
+/**
+ * Read one SKILL.md into a candidate (name and description from the frontmatter, else the folder
+ * name and ''), with why the listing may not be what the author meant.
+ */
 export function candidateFromText(
   text: string,
   file: string,
   dir: string,
   folderName: string,
   root: string,
-): CatalogCandidate {
+): { candidate: CatalogCandidate; problem?: string } {
   const parsed = parseSkill(text);
   const fm = isRecord(parsed.data) ? parsed.data : undefined;
   const name =
@@ -58,7 +77,8 @@ export function candidateFromText(
     body: parsed.body,
   };
   if (fm) candidate.frontmatter = fm;
-  return candidate;
+  const problem = readingProblem(parsed, file);
+  return problem ? { candidate, problem } : { candidate };
 }
 
 /** A skill's `evals/triggers.json`, if it has one. */
@@ -95,6 +115,8 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       problems.push({ path: root, message: describeFsError(error, root, 'read').message });
       continue;
     }
+    // Why a problem: a mistyped folder would otherwise give an empty block and no word.
+    if (found.length === 0) problems.push({ path: root, message: noSkillsFound(root) });
     for (const f of found) {
       if (slicer.due()) await slicer.pause();
       let text: string;
@@ -105,10 +127,9 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
         continue;
       }
       const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
-      const gathered: GatheredSkill = {
-        candidate: candidateFromText(text, f.file, f.dir, folderName, root),
-        dir: f.dir,
-      };
+      const read = candidateFromText(text, f.file, f.dir, folderName, root);
+      if (read.problem) problems.push({ path: f.file, message: read.problem });
+      const gathered: GatheredSkill = { candidate: read.candidate, dir: f.dir };
       const evals = readTriggerEvalsFile(f.dir);
       if (evals) gathered.evals = evals;
       skills.push(gathered);

@@ -6,6 +6,7 @@
 import {
   buildCatalog,
   runTriggerEvals,
+  selectableSkills,
   selectSkills,
   type Catalog,
   type EvalReport,
@@ -49,7 +50,7 @@ export async function selectFrom(
   input: SelectionInput,
 ): Promise<{ selection: Selection; problems: GatheredCatalog['problems'] }> {
   const { catalog, problems } = await gatherCatalog(sources);
-  return { selection: selectSkills(catalog.skills, input), problems };
+  return { selection: selectSkills(selectableSkills(catalog), input), problems };
 }
 
 /**
@@ -62,10 +63,26 @@ export async function evalsFrom(
   threshold?: number,
 ): Promise<EvalReport & { problems: GatheredCatalog['problems'] }> {
   const { catalog, library, problems } = await gatherCatalog(sources);
-  const listed = new Set(catalog.skills.map((s) => s.location));
+  const skills = selectableSkills(catalog);
+  const listed = new Set(skills.map((s) => s.location));
   const evals = new Map<string, EvalSource>();
-  for (const s of library)
-    if (s.evals && listed.has(s.candidate.location) && !evals.has(s.candidate.name))
-      evals.set(s.candidate.name, s.evals);
-  return { ...runTriggerEvals(catalog.skills, evals, threshold), problems };
+  const notRun: EvalReport['notRun'] = [];
+  const hidden = new Map(
+    catalog.collisions.flatMap((c) => c.hidden.map((h) => [h.location, h.why] as const)),
+  );
+  for (const s of library) {
+    if (!s.evals) continue;
+    if (listed.has(s.candidate.location)) {
+      if (!evals.has(s.candidate.name)) evals.set(s.candidate.name, s.evals);
+      continue;
+    }
+    // Why said: the examples exist, but the skill they test is not the one the agent sees.
+    const why = hidden.get(s.candidate.location);
+    notRun.push({
+      name: s.candidate.name,
+      ...(s.evals.file !== undefined ? { file: s.evals.file } : {}),
+      why: `Its skill ${s.candidate.location} is hidden by a name collision, so the agent never sees it.${why ? ` ${why}` : ''}`,
+    });
+  }
+  return { ...runTriggerEvals(skills, evals, threshold), notRun, problems };
 }

@@ -27,6 +27,7 @@ export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentV
         xml: catalog.xml,
         skills: catalog.skills.map(({ body: _body, ...rest }) => rest),
         collisions: catalog.collisions,
+        userOnly: catalog.userOnly.map(({ body: _body, ...rest }) => rest),
         footprint: catalog.footprint,
         problems,
         budget: { limit, used, over: used > limit },

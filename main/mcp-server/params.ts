@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { JSONRPCErrorResponse, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { DIRECTORY_READ_METHOD, SKILLS_GET_METHOD, SKILLS_LIST_METHOD } from '../../shared/sep';
+import { jsonKind } from '../../shared/text/json-kind';
 import { errorResponse, RpcCode } from './jsonrpc';
 
 const Cursor = z.looseObject({ cursor: z.string().optional() });
@@ -54,12 +55,6 @@ const KIND_WORDS: Record<string, string> = {
   array: 'a list (an array)',
 };
 
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v = root;
   for (const key of path) {
@@ -80,7 +75,7 @@ function describe(method: string, request: unknown, issues: readonly z.core.$Zod
     const wanted = KIND_WORDS[issue.expected] ?? issue.expected;
     return value === undefined
       ? `${method} needs ${path.length > 0 ? name : 'parameters'}, which must be ${wanted}.`
-      : `In ${method}, ${name} must be ${wanted}, not ${kindOf(value)}.`;
+      : `In ${method}, ${name} must be ${wanted}, not ${jsonKind(value)}.`;
   }
   return `In ${method}, ${name} is not valid: ${issue.message}.`;
 }

@@ -1,15 +1,19 @@
 /**
  * The tool-definition targets of `skillbench pack` (docs/agent-view.md §4): a skill's frontmatter
  * `tools` as MCP `tools/list` entries, Claude API tools or OpenAI strict function tools. Like the
- * other targets, nothing is written that the destination would refuse: an OpenAI export is
- * blocked while strict mode would refuse a schema.
+ * other targets, nothing is written that the destination would refuse: every export is blocked
+ * while a tool's input schema is not an object schema (MCP and the Claude API require one), and
+ * an OpenAI export while strict mode would refuse a schema.
  */
 import { join, resolve } from 'node:path';
 import {
+  declaredToolCount,
+  rootNotObject,
   strictProblems,
   toolDefinitions,
   toolsOf,
   type StrictProblem,
+  type ToolFormat,
 } from '../../shared/agent-view';
 import { TOOL_TARGETS, type ToolTargetId } from '../../shared/projection/targets';
 import { parseSkill } from '../../shared/skill';
@@ -20,8 +24,29 @@ import { readSkillFolder } from '../skill-folder';
 /** The outcome of packing tool definitions. */
 export type ToolPackResult =
   | { status: 'no-tools'; skillName: string }
-  | { status: 'blocked'; skillName: string; problems: StrictProblem[] }
-  | { status: 'ready'; skillName: string; json: string; count: number; path?: string };
+  | {
+      status: 'blocked';
+      skillName: string;
+      /** Who would refuse them, as a sentence's subject: "OpenAI strict mode", "MCP", "the Claude API". */
+      refusedBy: string;
+      problems: StrictProblem[];
+    }
+  | {
+      status: 'ready';
+      skillName: string;
+      json: string;
+      count: number;
+      /** Entries of the frontmatter's `tools` left out because they have no name. */
+      unnamed: number;
+      path?: string;
+    };
+
+/** Who reads each format, as a sentence's subject. */
+const READER: Readonly<Record<ToolFormat, string>> = {
+  mcp: 'MCP',
+  claude: 'the Claude API',
+  openai: 'OpenAI strict mode',
+};
 
 /** Build (and with `out`, write atomically) the tool definitions of the skill in `folder`. */
 export async function packToolDefinitions(
@@ -37,15 +62,19 @@ export async function packToolDefinitions(
   const skillName = typeof data?.['name'] === 'string' ? data['name'] : skill.folderName;
   const tools = toolsOf(parsed.data);
   if (tools.length === 0) return { status: 'no-tools', skillName };
+  const unnamed = declaredToolCount(parsed.data) - tools.length;
   const definition = TOOL_TARGETS.find((t) => t.id === target);
   const format = definition?.format ?? 'mcp';
-  if (format === 'openai') {
-    const problems = tools.flatMap((t) => strictProblems(t));
-    if (problems.length > 0) return { status: 'blocked', skillName, problems };
-  }
+  const problems =
+    format === 'openai'
+      ? tools.flatMap((t) => strictProblems(t))
+      : tools.flatMap((t) => rootNotObject(t) ?? []);
+  if (problems.length > 0)
+    return { status: 'blocked', skillName, refusedBy: READER[format], problems };
   const json = `${JSON.stringify(toolDefinitions(tools, format), null, 2)}\n`;
-  if (options.out === undefined) return { status: 'ready', skillName, json, count: tools.length };
+  const ready = { status: 'ready', skillName, json, count: tools.length, unnamed } as const;
+  if (options.out === undefined) return ready;
   const path = resolve(options.cwd ?? process.cwd(), options.out);
   await writeFileAtomic(path, json);
-  return { status: 'ready', skillName, json, count: tools.length, path };
+  return { ...ready, path };
 }

@@ -335,6 +335,11 @@ export interface FoundSkill {
   fileName: string;
 }
 
+/** What to say about a library folder with no skill in it (validate, catalog and select say it). */
+export function noSkillsFound(root: string): string {
+  return `No skills found in ${root}: neither it nor its subfolders hold a SKILL.md.`;
+}
+
 /**
  * Every skill folder under `root` (nested skills too: a skill may contain another), in path
  * order, found by the same walk the listing uses. Linked folders are not entered.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, type CatalogCandidate } from './catalog';
+import { buildCatalog, modelInvocationDisabled, type CatalogCandidate } from './catalog';
 import { escapeXml, estimateTokens, measure, xmlText } from './text';
 
 function disk(name: string, root: string, description = `About ${name}.`): CatalogCandidate {
@@ -131,5 +131,33 @@ describe('catalog: footprint', () => {
     expect(c.footprint.bodies).toEqual({ bytes: 8, tokens: 2 });
     expect(c.footprint.bodiesUnknown).toBe(1);
     expect(estimateTokens('abcde')).toBe(2);
+  });
+});
+
+describe('catalog: skills only the user may start', () => {
+  it("reads disable-model-invocation as Claude Code does, and agentskills-mcp's disableModelInvocation", () => {
+    for (const v of [true, 'yes', 'On', 'true', '1', 1])
+      expect(modelInvocationDisabled({ 'disable-model-invocation': v })).toBe(true);
+    expect(modelInvocationDisabled({ disableModelInvocation: true })).toBe(true);
+    for (const v of [false, 'no', 'off', 0, undefined, 'later'])
+      expect(modelInvocationDisabled({ 'disable-model-invocation': v })).toBe(false);
+    expect(modelInvocationDisabled(undefined)).toBe(false);
+  });
+
+  it('keeps such a skill out of the block, its name still taken, and says why', () => {
+    const deploy = { ...disk('deploy', '/lib'), frontmatter: { 'disable-model-invocation': true } };
+    const c = buildCatalog([disk('alpha', '/lib'), deploy, remote('deploy', 'acme')]);
+    expect(c.skills.map((s) => s.name)).toEqual(['alpha']);
+    expect(c.xml).not.toContain('deploy');
+    expect(c.userOnly.map((s) => [s.name, s.location])).toEqual([
+      ['deploy', '/lib/deploy/SKILL.md'],
+    ]);
+    expect(c.userOnly[0]?.why).toContain('Only the user can start it');
+    expect(c.collisions.map((x) => x.hidden.map((h) => h.location))).toEqual([
+      ['skill://deploy/SKILL.md'],
+    ]);
+    expect(c.collisions[0]?.hidden[0]?.why).toContain(
+      'That copy is one only the user can start, so the model sees neither.',
+    );
   });
 });

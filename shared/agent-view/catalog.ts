@@ -4,7 +4,8 @@
  * `<skill>` has `<name>`, `<description>`, `<location>` (the SKILL.md) and `<directory>` (its
  * folder): paths for skills on disk, the resource URIs for skills from a server. When two skills
  * share a name, one is listed: a skill on disk beats a server's; otherwise the source given first
- * wins. Every collision is reported with the copy that won and why.
+ * wins. Every collision is reported with the copy that won and why. A skill only the user may start
+ * (`disable-model-invocation: true`) keeps its name but is left out of the block, with why.
  */
 import { addMeasures, measure, xmlText, type Measure } from './text';
 
@@ -41,6 +42,12 @@ export interface CatalogEntry extends CatalogCandidate {
   };
 }
 
+/** A skill the host knows (the user can start it by name) but does not show the model. */
+export interface UserOnlySkill extends CatalogCandidate {
+  /** Why it is not in the block, in a sentence. */
+  why: string;
+}
+
 /** A name shared by several skills: the one listed and the ones left out. */
 export interface Collision {
   name: string;
@@ -55,6 +62,11 @@ export interface Catalog {
   /** Listed skills, in block order. */
   skills: CatalogEntry[];
   collisions: Collision[];
+  /**
+   * Skills that won their name but are left out of the block because only the user may start
+   * them (`disable-model-invocation: true`), in source order.
+   */
+  userOnly: UserOnlySkill[];
   footprint: {
     /** The whole block: always in context. */
     block: Measure;
@@ -79,6 +91,36 @@ export function nameKey(name: string): string {
   return name.normalize('NFKC');
 }
 
+/** Values Claude Code reads as true for its boolean fields (docs/skill-format.md §2.3). */
+const TRUE_WORDS = new Set(['true', 'yes', 'on', '1']);
+
+/**
+ * Whether only the user may start a skill: Claude Code's `disable-model-invocation` or
+ * agentskills-mcp's `disableModelInvocation` is true (Claude Code also reads `yes`, `on`, `1`).
+ * Such a skill's description is not put in the model's context, so the model never picks it.
+ */
+export function modelInvocationDisabled(frontmatter: unknown): boolean {
+  if (frontmatter === null || typeof frontmatter !== 'object') return false;
+  const fm = frontmatter as Record<string, unknown>;
+  return [fm['disable-model-invocation'], fm['disableModelInvocation']].some(
+    (v) =>
+      v === true || v === 1 || (typeof v === 'string' && TRUE_WORDS.has(v.trim().toLowerCase())),
+  );
+}
+
+/** The skills a prompt can select: those in the block, then those only the user starts by name. */
+export function selectableSkills<A, B>(catalog: {
+  skills: readonly A[];
+  userOnly: readonly B[];
+}): (A | B)[] {
+  return [...catalog.skills, ...catalog.userOnly];
+}
+
+/** Why a user-only skill is not in the block. */
+function userOnlyWhy(c: CatalogCandidate): string {
+  return `Only the user can start it: its frontmatter sets disable-model-invocation, so a host that honours it (Claude Code) leaves it out of the list the model sees. Naming it (/${c.name}) starts it.`;
+}
+
 /** The `<skill>` element of one skill (two-space indents, one element per line). */
 export function skillElement(
   c: Pick<CatalogCandidate, 'name' | 'description' | 'location' | 'directory'>,
@@ -98,6 +140,14 @@ function sourceText(s: CatalogSource): string {
 }
 
 function whyHidden(winner: CatalogCandidate, loser: CatalogCandidate): string {
+  const why = whyWinner(winner, loser);
+  // Why said: the copy that keeps the name is not in the block either, so the model sees neither.
+  return modelInvocationDisabled(winner.frontmatter)
+    ? `${why} That copy is one only the user can start, so the model sees neither.`
+    : why;
+}
+
+function whyWinner(winner: CatalogCandidate, loser: CatalogCandidate): string {
   if (winner.source.kind === 'library' && loser.source.kind === 'server')
     return `A skill on disk wins a name collision: ${winner.location} is listed, and this copy from ${sourceText(loser.source)} is left out.`;
   if (winner.source.kind === 'library' && loser.source.kind === 'library')
@@ -144,7 +194,13 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
         })),
       });
   }
-  const listed = candidates.filter((c) => winners.has(c));
+  const userOnly: UserOnlySkill[] = [];
+  const listed = candidates.filter((c) => {
+    if (!winners.has(c)) return false;
+    if (!modelInvocationDisabled(c.frontmatter)) return true;
+    userOnly.push({ ...c, why: userOnlyWhy(c) });
+    return false;
+  });
   const skills: CatalogEntry[] = listed.map((c) => {
     const xml = skillElement(c);
     const entry: CatalogEntry = {
@@ -164,6 +220,7 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
     xml,
     skills,
     collisions,
+    userOnly,
     footprint: {
       block: measure(xml),
       metadata: addMeasures(skills.map((s) => s.footprint.metadata)),

@@ -49,6 +49,38 @@ describe('trigger evals: the file', () => {
     });
     expect(parseTriggerEvals('{"should_select": [{"prompt": ""}]}').ok).toBe(false);
   });
+
+  it('says in plain words where a file a newcomer wrote goes wrong, and what to write', () => {
+    const error = (text: string) => {
+      const r = parseTriggerEvals(text);
+      if (r.ok) throw new Error('expected a refusal');
+      expect(r.error).not.toMatch(
+        /Invalid input|Unrecognized key|Too small|expected \w+, received/,
+      );
+      expect(r.error).toContain('Expected: one JSON object with the lists "should_select"');
+      return r.error;
+    };
+    expect(error('[{"query": "Fill the form", "should_trigger": true}]')).toContain(
+      'The file is a list of {"query", "should_trigger"} entries (the skill-creator format). Put the queries with should_trigger true in "should_select"',
+    );
+    expect(error('[]')).toContain('The file must be an object, not a list.');
+    expect(error('{"should_select": "Fill the form"}')).toContain(
+      '"should_select" must be a list, not a string.',
+    );
+    expect(error('{"should_select": ["ok", {"prompt": "x", "file": ["a.pdf"]}]}')).toContain(
+      'Example 2 of "should_select" has the key "file", which this file does not use (did you mean "files"?).',
+    );
+    expect(error('{"should_not_select": [{"prompt": "x", "files": "a.pdf"}]}')).toContain(
+      '"files" in example 1 of "should_not_select" must be a list, not a string.',
+    );
+    expect(error('{"should_select": [{"query": "x"}]}')).toContain(
+      'Example 1 of "should_select" has no "prompt".',
+    );
+    expect(error('{"should_select": [""]}')).toContain('Example 1 of "should_select" is empty.');
+    expect(error('{"should_selct": []}')).toContain(
+      'The file has the key "should_selct", which this file does not use (did you mean "should_select"?).',
+    );
+  });
 });
 
 describe('trigger evals: precision, recall and stolen prompts', () => {

@@ -6,6 +6,8 @@
  * per skill and for the library, and names the skills that took a prompt meant for another.
  */
 import { z } from 'zod';
+import { didYouMean } from '../text/edit-distance';
+import { jsonKind } from '../text/json-kind';
 import { selectSkills, type SelectableSkill, type SelectionInput } from './select';
 
 /** Where a skill keeps its trigger evals, relative to the skill folder. */
@@ -27,24 +29,114 @@ export interface TriggerEvals {
   shouldNotSelect: TriggerCase[];
 }
 
-const caseSchema = z.union([
-  z.string().min(1).max(20_000),
-  z
-    .object({
-      prompt: z.string().min(1).max(20_000),
-      files: z.array(z.string().max(1000)).max(100).optional(),
-      intents: z.array(z.string().max(200)).max(100).optional(),
-    })
-    .strict(),
-]);
+/** Longest prompt, most file names and intents per example, most examples per list. */
+const MAX_PROMPT = 20_000;
+const MAX_LIST = 1000;
+
+const caseObjectSchema = z
+  .object({
+    prompt: z.string().min(1).max(MAX_PROMPT),
+    files: z.array(z.string().max(1000)).max(100).optional(),
+    intents: z.array(z.string().max(200)).max(100).optional(),
+  })
+  .strict();
+
+const caseSchema = z.union([z.string().min(1).max(MAX_PROMPT), caseObjectSchema]);
 
 const fileSchema = z
   .object({
     $schema: z.string().optional(),
-    should_select: z.array(caseSchema).max(1000).optional(),
-    should_not_select: z.array(caseSchema).max(1000).optional(),
+    should_select: z.array(caseSchema).max(MAX_LIST).optional(),
+    should_not_select: z.array(caseSchema).max(MAX_LIST).optional(),
   })
   .strict();
+
+/** The keys each level of the file knows, for "did you mean". */
+const FILE_KEYS = ['should_select', 'should_not_select', '$schema'] as const;
+const CASE_KEYS = ['prompt', 'files', 'intents'] as const;
+
+/** What the file holds, in one sentence (said after any problem). */
+const SHAPE =
+  'Expected: one JSON object with the lists "should_select" and "should_not_select", each example a prompt or an object with "prompt" and optional "files" and "intents" (lists of text).';
+
+/** Where in the file a problem is, in words: `example 2 of "should_select"`. */
+function placeOf(path: readonly PropertyKey[]): string {
+  const [list, index, key, item] = path;
+  if (list === undefined) return 'the file';
+  if (typeof index !== 'number') return `"${String(list)}"`;
+  const example = `example ${index + 1} of "${String(list)}"`;
+  if (key === undefined) return example;
+  const field = `"${String(key)}" in ${example}`;
+  return typeof item === 'number' ? `entry ${item + 1} of ${field}` : field;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+const WANTED: Record<string, string> = {
+  object: 'an object',
+  array: 'a list',
+  string: 'text',
+};
+
+/** One plain sentence for a problem the schema found. */
+function issueSentence(issue: z.core.$ZodIssue, raw: unknown): string {
+  const path = issue.path;
+  const place = capital(placeOf(path));
+  const value = valueAt(raw, path);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined)
+        return `${capital(placeOf(path.slice(0, -1)))} has no "${String(path[path.length - 1])}".`;
+      return `${place} must be ${WANTED[issue.expected] ?? issue.expected}, not ${jsonKind(value)}.`;
+    case 'unrecognized_keys': {
+      const known: readonly string[] = path.length === 0 ? FILE_KEYS : CASE_KEYS;
+      return issue.keys
+        .map((k) => {
+          const guess = didYouMean(k, known);
+          return `${place} has the key "${k}", which this file does not use${guess ? ` (did you mean "${guess}"?)` : ''}.`;
+        })
+        .join(' ');
+    }
+    case 'too_small':
+      return `${place} is empty.`;
+    case 'too_big':
+      return `${place} is too long: at most ${issue.maximum.toLocaleString('en')} ${issue.origin === 'string' ? 'characters' : 'entries'}.`;
+    case 'invalid_union':
+      // An example that is neither a prompt nor a valid object: say what is wrong with the object.
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        const inner = caseObjectSchema.safeParse(value);
+        if (!inner.success)
+          return inner.error.issues
+            .map((i) => issueSentence({ ...i, path: [...path, ...i.path] }, raw))
+            .join(' ');
+      }
+      return `${place} must be a prompt (text) or an object with "prompt", not ${jsonKind(value)}.`;
+    default:
+      return `${place} is not valid (${issue.message}).`;
+  }
+}
+
+/**
+ * Why a file in Anthropic's skill-creator format (a list of `{query, should_trigger}`) is refused,
+ * and how to write it here: the format a newcomer most likely brings.
+ */
+function looksLikeSkillCreator(raw: unknown): boolean {
+  return (
+    Array.isArray(raw) &&
+    raw.some((e) => e !== null && typeof e === 'object' && ('query' in e || 'should_trigger' in e))
+  );
+}
 
 /** Read a triggers.json text; a plain sentence when it is not in the documented shape. */
 export function parseTriggerEvals(
@@ -60,14 +152,18 @@ export function parseTriggerEvals(
     };
   }
   const parsed = fileSchema.safeParse(raw);
-  if (!parsed.success)
+  if (!parsed.success) {
+    const what = looksLikeSkillCreator(raw)
+      ? 'The file is a list of {"query", "should_trigger"} entries (the skill-creator format). Put the queries with should_trigger true in "should_select" and the others in "should_not_select".'
+      : parsed.error.issues
+          .slice(0, 3)
+          .map((i) => issueSentence(i, raw))
+          .join(' ');
     return {
       ok: false,
-      error: `${TRIGGER_EVALS_FILE} is not in the expected shape: ${parsed.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`)
-        .join('; ')}.`,
+      error: `${TRIGGER_EVALS_FILE} is not in the expected shape. ${what} ${SHAPE}`,
     };
+  }
   const norm = (c: z.infer<typeof caseSchema>): TriggerCase =>
     typeof c === 'string' ? { prompt: c } : c;
   return {
@@ -128,6 +224,8 @@ export interface EvalReport {
   library: Metrics;
   /** Skills that have no examples. */
   withoutEvals: string[];
+  /** Examples that were not run because their skill is hidden by a name collision, with why. */
+  notRun: { name: string; file?: string; why: string }[];
 }
 
 function metrics(tp: number, fp: number, fn: number, tn: number): Metrics {
@@ -245,5 +343,6 @@ export function runTriggerEvals(
     ),
     library: metrics(tp, fp, fn, tn),
     withoutEvals: skills.filter((s) => !sources.has(s.name)).map((s) => s.name),
+    notRun: [],
   };
 }

@@ -26,3 +26,16 @@ describe('each host, for a skill the safety review says not to trust', () => {
     expect(by.get('openai-strict')?.verdict).toBe('not-applicable');
   });
 });
+
+describe('each host, for a tool whose input_schema is not an object schema', () => {
+  it('MCP and the Claude API refuse it, as pack --target tools-mcp and tools-claude do', () => {
+    const text = `---\nname: notes\ndescription: Takes meeting notes.\ntools:\n  - name: list\n    description: List notes.\n    input_schema:\n      type: array\n---\n# Notes\n`;
+    const by = new Map(hostCompatibility(text).map((h) => [h.host, h]));
+    expect(by.get('claude-api')?.verdict).toBe('problem');
+    expect(by.get('claude-api')?.notes.map((n) => n.message)).toContain(
+      "The Claude API requires each tool's input_schema to be an object schema; list's is not (type: object).",
+    );
+    expect(by.get('mcp')?.verdict).toBe('problem');
+    expect(by.get('openai-strict')?.verdict).toBe('problem');
+  });
+});

@@ -10,7 +10,7 @@ import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
 import { validateSkill } from '../validation/validate-skill';
 import type { FileView, ProfileId, QuickFix } from '../validation/types';
-import { strictProblems, toolsOf } from './tools';
+import { rootNotObject, strictProblems, toolsOf } from './tools';
 
 /** Seed 003: a Claude API request carries at most 8 skills. */
 export const CLAUDE_API_MAX_SKILLS = 8;
@@ -140,6 +140,12 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
       severity: 'warning',
       message: `A Claude API request carries at most ${CLAUDE_API_MAX_SKILLS} skills; your library has ${context.librarySkills}, so each request must pick ${CLAUDE_API_MAX_SKILLS}.`,
     });
+  for (const t of tools)
+    if (rootNotObject(t))
+      api.push({
+        severity: 'error',
+        message: `The Claude API requires each tool's input_schema to be an object schema; ${t.name}'s is not (type: object).`,
+      });
   if (tools.length > 0)
     api.push({
       severity: 'info',
@@ -171,7 +177,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
       message: `Skillbench's MCP server does not serve it: ${HELD_BACK}`,
     });
   for (const t of tools)
-    if (t.input_schema['type'] !== 'object')
+    if (rootNotObject(t))
       mcp.push({
         severity: 'error',
         message: `MCP requires each tool's inputSchema to be an object schema; ${t.name}'s is not (type: object).`,

@@ -152,6 +152,27 @@ describe('selection: naming a skill explicitly', () => {
   });
 });
 
+describe('selection: text in decomposed form (é as e + accent)', () => {
+  const resume = skill('résumé-writer', { mentions: ['résumé'], intents: ['écrire'] });
+  const nfd = (t: string) => t.normalize('NFD');
+
+  it('names a skill and matches mentions and intents whichever form the prompt or the skill uses', () => {
+    const named = selectSkills([resume], { prompt: nfd('use /résumé-writer please') });
+    expect(named.selected.map((s) => s.name)).toEqual(['résumé-writer']);
+    const decomposedSkill = skill(nfd('résumé-writer'), { mentions: [nfd('résumé')] });
+    expect(namedIn('the résumé-writer skill', decomposedSkill.name)).not.toBeNull();
+    const scored = selectSkills([resume, decomposedSkill], {
+      prompt: nfd('fix my résumé'),
+      intents: [nfd('écrire')],
+      threshold: 2,
+    });
+    expect(scored.selected.map((s) => [s.name, s.score])).toEqual([
+      ['résumé-writer', 3],
+      [nfd('résumé-writer'), 2],
+    ]);
+  });
+});
+
 describe('selection: order and ties', () => {
   it('orders by score, then priority (higher first), then name, and says which rule decided', () => {
     const a = skill('alpha', { mentions: ['report'], priority: 1 });
@@ -207,12 +228,43 @@ describe('selection: skills without triggers', () => {
     expect(c?.hint?.text).toMatch(/^Hint, not part of the selection rules/);
   });
 
+  it("takes the hint from Claude Code's free-text when_to_use too, which its model reads", () => {
+    const cc = skill('changes', 'When the user asks for a changelog entry.', 'Claude Code helper.');
+    const r = selectSkills([cc], { prompt: 'write a changelog entry' });
+    expect(r.considered[0]?.hint?.sharedWords).toEqual(['changelog', 'entry']);
+    expect(r.considered[0]?.hint?.text).toContain(
+      'its description and when_to_use share “changelog”, “entry” with the prompt',
+    );
+  });
+
   it("treats Claude Code's free-text when_to_use as no triggers", () => {
     expect(readTriggers({ when_to_use: 'When the user asks for PDFs' })).toMatchObject({
       kind: 'none',
       why: expect.stringContaining('free text'),
     });
     expect(readTriggers({ when_to_use: { priority: 2 } }).kind).toBe('none');
+  });
+
+  it('says what in when_to_use is not read: a list written as text, an item that is not text, a MIME type', () => {
+    const reading = readTriggers({
+      when_to_use: {
+        mentions: [2024, 'changelog'],
+        file_types: ['application/pdf'],
+        intents: 'write',
+      },
+    });
+    expect(reading.kind).toBe('triggers');
+    expect(reading.ignored).toEqual([
+      '“application/pdf” in when_to_use.file_types is not a file extension (such as .pdf), so it is not read.',
+      'when_to_use.mentions holds 2024, which is not text, so it is not read. Put it in quotes.',
+      'when_to_use.intents is written as text, not a list, so it is not read. Write intents: [write].',
+    ]);
+    const onlyText = skill('pdf', { file_types: 'pdf' });
+    const r = selectSkills([onlyText], { prompt: 'here', files: ['a.pdf'] });
+    expect(r.considered[0]?.ignored).toEqual([
+      'when_to_use.file_types is written as text, not a list, so it is not read. Write file_types: [pdf].',
+    ]);
+    expect(selectSkills([pdf], { prompt: 'x' }).considered[0]?.ignored).toBeUndefined();
   });
 
   it('normalises file types and drops what is not an extension', () => {

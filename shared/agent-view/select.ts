@@ -4,8 +4,10 @@
  * skill scores +3 per file-type match, +2 per mention match and +1 per intent match, and is
  * selected when its score reaches the threshold (default 3). Selected skills are ordered by
  * score, then `when_to_use.priority`, then name. Every point is given with its reason, and every
- * place in the order with the rule that decided it, so an author can see why.
+ * place in the order with the rule that decided it, so an author can see why. A skill only the user
+ * may start (`disable-model-invocation`) is selected only when the prompt names it.
  */
+import { modelInvocationDisabled, nameKey } from './catalog';
 import { priorityRank, readTriggers, type Triggers } from './triggers';
 
 /** The default selection threshold (seed 003). */
@@ -63,6 +65,8 @@ export interface ScoredSkill {
   order?: OrderNote;
   /** Not selected: why, in a sentence. */
   why?: string;
+  /** What in its `when_to_use` was not read, a sentence each (absent when everything was). */
+  ignored?: string[];
   /** Skills without triggers: words their description shares with the prompt (a hint, not the algorithm). */
   hint?: { sharedWords: string[]; text: string };
 }
@@ -89,7 +93,7 @@ function escapeRegExp(text: string): string {
  * ends with a word character (so `c++` or `.net` can be mentions too).
  */
 export function wholeWords(phrase: string): RegExp | null {
-  const words = phrase.trim().split(/\s+/).filter(Boolean);
+  const words = nameKey(phrase).trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return null;
   const body = words.map(escapeRegExp).join(String.raw`\s+`);
   const first = words[0] ?? '';
@@ -108,7 +112,11 @@ const NAME_CHAR = String.raw`[\p{L}\p{N}\p{M}_-]`;
  * `@name` (how hosts invoke a skill), the name next to the word "skill" ("the pdf-tools skill",
  * "skill pdf-tools"), or a name with a hyphen written out whole (no ordinary word has one).
  */
-export function namedIn(prompt: string, name: string): string | null {
+export function namedIn(rawPrompt: string, rawName: string): string | null {
+  // Why NFKC: text typed or pasted in decomposed form (é as e + accent) is the same name, and
+  // names are compared this way for collisions too.
+  const prompt = nameKey(rawPrompt);
+  const name = nameKey(rawName);
   if (name.trim() === '') return null;
   const n = escapeRegExp(name.trim());
   const marked = new RegExp(`(?<![\\p{L}\\p{N}\\p{M}_/])[/$@]${n}(?!${NAME_CHAR})`, 'iu');
@@ -154,7 +162,9 @@ const STOP_WORDS = new Set(
 /** Distinct words of a text worth comparing: lower-cased, three letters or more, no stop words. */
 export function contentWords(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) {
+  for (const m of nameKey(text)
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)) {
     const w = m[0];
     if (w.length < 3 || STOP_WORDS.has(w) || out.includes(w)) continue;
     out.push(w);
@@ -176,7 +186,7 @@ function score(triggers: Triggers, input: SelectionInput): { score: number; reas
       });
   }
   for (const mention of triggers.mentions) {
-    const m = wholeWords(mention)?.exec(input.prompt);
+    const m = wholeWords(mention)?.exec(nameKey(input.prompt));
     if (m)
       reasons.push({
         kind: 'mention',
@@ -188,8 +198,8 @@ function score(triggers: Triggers, input: SelectionInput): { score: number; reas
   }
   const hostIntents = (input.intents ?? []).map((i) => i.trim());
   for (const intent of triggers.intents) {
-    const key = intent.toLowerCase();
-    const hit = hostIntents.find((i) => i.toLowerCase() === key);
+    const key = nameKey(intent).toLowerCase();
+    const hit = hostIntents.find((i) => nameKey(i).toLowerCase() === key);
     if (hit !== undefined)
       reasons.push({
         kind: 'intent',
@@ -261,6 +271,7 @@ export function selectSkills(skills: readonly SelectableSkill[], input: Selectio
       named: namedAs !== null,
       hasTriggers: reading.kind === 'triggers',
     };
+    if (reading.ignored.length > 0) out.ignored = reading.ignored;
     if (reading.kind === 'triggers') {
       const s = score(reading.triggers, input);
       out.score = s.score;
@@ -275,18 +286,26 @@ export function selectSkills(skills: readonly SelectableSkill[], input: Selectio
         points: 0,
         text: `The prompt names this skill (“${namedAs}”), so it is selected whatever its score.`,
       });
-    out.selected = out.named || (out.hasTriggers && out.score >= threshold);
+    const userOnly = modelInvocationDisabled(skill.frontmatter);
+    out.selected = out.named || (!userOnly && out.hasTriggers && out.score >= threshold);
     if (!out.selected) {
-      if (reading.kind === 'none') {
+      if (userOnly)
+        out.why = `Only the user can start it (its frontmatter sets disable-model-invocation), so it is never picked by itself. Naming it (for example /${skill.name}) selects it.`;
+      else if (reading.kind === 'none') {
         out.why = `${reading.why} Only naming it (for example /${skill.name}) selects it.`;
-        const desc = new Set(contentWords(skill.description));
+        // Why when_to_use too: Claude Code shows the model its free-text when_to_use beside the
+        // description (docs/skill-format.md §2.3), so the model chooses from both.
+        const fm = skill.frontmatter as Record<string, unknown> | undefined;
+        const whenText = typeof fm?.['when_to_use'] === 'string' ? fm['when_to_use'] : '';
+        const what = whenText ? 'its description and when_to_use share' : 'its description shares';
+        const desc = new Set(contentWords(`${skill.description}\n${whenText}`));
         const shared = promptWords.filter((w) => desc.has(w));
         out.hint = {
           sharedWords: shared,
           text:
             shared.length > 0
-              ? `Hint, not part of the selection rules: its description shares ${shared.map((w) => `“${w}”`).join(', ')} with the prompt; a host that lets the model choose from descriptions might pick it.`
-              : 'Hint, not part of the selection rules: its description shares no words with the prompt.',
+              ? `Hint, not part of the selection rules: ${what} ${shared.map((w) => `“${w}”`).join(', ')} with the prompt; a host that lets the model choose from descriptions might pick it.`
+              : `Hint, not part of the selection rules: ${what} no words with the prompt.`,
         };
       } else
         out.why =

@@ -25,6 +25,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
+/** How many entries the frontmatter's `tools` list has, named or not. */
+export function declaredToolCount(frontmatter: unknown): number {
+  const list = isObject(frontmatter) ? frontmatter['tools'] : undefined;
+  return Array.isArray(list) ? list.length : 0;
+}
+
 /** The frontmatter's `tools` that have a text name (the rest are the validator's to report). */
 export function toolsOf(frontmatter: unknown): SkillTool[] {
   const list = isObject(frontmatter) ? frontmatter['tools'] : undefined;
@@ -140,6 +146,20 @@ function where(path: readonly Segment[]): string {
 }
 
 /**
+ * A tool whose `input_schema` is not an object schema (`type: object` at the top): MCP's
+ * `inputSchema` and the Claude API's `input_schema` must be one, and so must strict mode's.
+ */
+export function rootNotObject(tool: SkillTool): StrictProblem | undefined {
+  if (tool.input_schema['type'] === 'object') return undefined;
+  return {
+    code: 'root-not-object',
+    tool: tool.name,
+    at: '',
+    message: `The input_schema of ${tool.name} must be an object schema (type: object) at the top level.`,
+  };
+}
+
+/**
  * What OpenAI strict mode would refuse in one tool's `input_schema`. `text` (the SKILL.md) and
  * `toolIndex` let a problem carry a fix; without them only the problems are found.
  */
@@ -150,12 +170,8 @@ export function strictProblems(
   const problems: StrictProblem[] = [];
   const root = tool.input_schema;
   const add = (p: Omit<StrictProblem, 'tool'>) => problems.push({ tool: tool.name, ...p });
-  if (root['type'] !== 'object')
-    add({
-      code: 'root-not-object',
-      at: '',
-      message: `The input_schema of ${tool.name} must be an object schema (type: object) at the top level.`,
-    });
+  const notObject = rootNotObject(tool);
+  if (notObject) problems.push(notObject);
   const visit = (s: Record<string, unknown>, path: Segment[], depth: number) => {
     for (const k of STRICT_UNSUPPORTED)
       if (k in s)

@@ -16,13 +16,37 @@ export interface Triggers {
   priority?: number | string;
 }
 
-/** A skill's triggers, or why it has none. */
-export type TriggerReading =
-  { kind: 'triggers'; triggers: Triggers } | { kind: 'none'; why: string };
+/**
+ * A skill's triggers, or why it has none; `ignored` says, a sentence each, what in `when_to_use`
+ * was not read (a list written as text, an item that is not text, a file type that is no
+ * extension), so an author sees why a trigger never matches.
+ */
+export type TriggerReading = (
+  { kind: 'triggers'; triggers: Triggers } | { kind: 'none'; why: string }
+) & { ignored: string[] };
 
-function textList(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+/** The text items of `when_to_use.<key>`, with a sentence in `ignored` for each thing not read. */
+function textList(m: Record<string, unknown>, key: string, ignored: string[]): string[] {
+  const value = m[key];
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    ignored.push(
+      typeof value === 'string'
+        ? `when_to_use.${key} is written as text, not a list, so it is not read. Write ${key}: [${value.trim()}].`
+        : `when_to_use.${key} is not a list, so it is not read.`,
+    );
+    return [];
+  }
+  const out: string[] = [];
+  for (const v of value) {
+    if (typeof v === 'string') {
+      if (v.trim() !== '') out.push(v);
+    } else
+      ignored.push(
+        `when_to_use.${key} holds ${JSON.stringify(v) ?? String(v)}, which is not text, so it is not read. Put it in quotes.`,
+      );
+  }
+  return out;
 }
 
 /**
@@ -44,24 +68,34 @@ export function readTriggers(frontmatter: unknown): TriggerReading {
       : undefined;
   const w = fm?.['when_to_use'];
   if (w === undefined || w === null)
-    return { kind: 'none', why: 'It has no when_to_use triggers.' };
+    return { kind: 'none', why: 'It has no when_to_use triggers.', ignored: [] };
   if (typeof w === 'string')
     return {
       kind: 'none',
       why: 'Its when_to_use is free text for the model (as Claude Code reads it), not triggers.',
+      ignored: [],
     };
   if (typeof w !== 'object' || Array.isArray(w))
-    return { kind: 'none', why: 'Its when_to_use is not a mapping, so it holds no triggers.' };
+    return {
+      kind: 'none',
+      why: 'Its when_to_use is not a mapping, so it holds no triggers.',
+      ignored: [],
+    };
   const m = w as Record<string, unknown>;
+  const ignored: string[] = [];
   const fileTypes: string[] = [];
-  for (const t of textList(m['file_types'])) {
+  for (const t of textList(m, 'file_types', ignored)) {
     const n = normaliseFileType(t);
-    if (n !== null && !fileTypes.includes(n)) fileTypes.push(n);
+    if (n === null)
+      ignored.push(
+        `“${t.trim()}” in when_to_use.file_types is not a file extension (such as .pdf), so it is not read.`,
+      );
+    else if (!fileTypes.includes(n)) fileTypes.push(n);
   }
   const triggers: Triggers = {
-    mentions: [...new Set(textList(m['mentions']).map((s) => s.trim()))],
+    mentions: [...new Set(textList(m, 'mentions', ignored).map((s) => s.trim()))],
     fileTypes,
-    intents: [...new Set(textList(m['intents']).map((s) => s.trim()))],
+    intents: [...new Set(textList(m, 'intents', ignored).map((s) => s.trim()))],
   };
   const p = m['priority'];
   if (typeof p === 'number' || typeof p === 'string') triggers.priority = p;
@@ -73,8 +107,9 @@ export function readTriggers(frontmatter: unknown): TriggerReading {
     return {
       kind: 'none',
       why: 'Its when_to_use lists no mentions, file types or intents.',
+      ignored,
     };
-  return { kind: 'triggers', triggers };
+  return { kind: 'triggers', triggers, ignored };
 }
 
 /** Named priority levels and the number each stands for (docs/agent-view.md §2). */

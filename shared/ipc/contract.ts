@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogEntry, Collision, EvalReport, Catalog } from '../agent-view';
+import type { CatalogEntry, Collision, EvalReport, Catalog, UserOnlySkill } from '../agent-view';
 import type {
   ExportPlan,
   ExportResult,
@@ -422,8 +422,10 @@ export interface AgentCatalogView {
   /** Listed skills without their bodies (the footprint says how large each is). */
   skills: Omit<CatalogEntry, 'body'>[];
   collisions: Collision[];
+  /** Skills left out of the block because only the user may start them (without their bodies). */
+  userOnly: Omit<UserOnlySkill, 'body'>[];
   footprint: Catalog['footprint'];
-  /** Folders or files that could not be read. */
+  /** Folders or files that could not be read, and skills listed from a SKILL.md not read as meant. */
   problems: { path: string; message: string }[];
   /** The always-loaded block against the user's budget, in tokens. */
   budget: { limit: number; used: number; over: boolean };

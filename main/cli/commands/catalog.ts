@@ -5,23 +5,26 @@ import { term, terminalText } from '../../security/terminal-text';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice } from '../support/words';
+import { count, parseChoice, unknownOption } from '../support/words';
 
 const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token T]]... [--format xml|json]
 
 Prints what an agent that merges skills from folders and MCP servers shows the model: one
 <available_skills> block with each skill's name, description, location and directory (paths
 for skills on disk, resource URIs for skills from a server). When two skills share a name, a
-skill on disk wins; otherwise the folder or server given first wins.
+skill on disk wins; otherwise the folder or server given first wins. A skill whose
+frontmatter sets disable-model-invocation is left out of the block (only the user starts it).
 
   LIB                  a library folder (repeatable; the order decides name collisions)
   --stdio "CMD ARGS"   start a stdio MCP server and add its skills (repeatable)
   --http URL           connect to a Streamable HTTP MCP server and add its skills (repeatable)
   --token T            bearer token for the --http server just before it
   --format xml|json    xml (default): the block on stdout, collisions and the footprint on
-                       stderr; json: skills, sources, collisions and footprint on stdout
+                       stderr; json: skills, collisions, userOnly, footprint, problems
+                       and xml on stdout
 
-Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read) or connection problem.
+Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
+connection problem.
 `;
 
 interface CatalogArgs {
@@ -58,8 +61,12 @@ function parse(args: string[]): CatalogArgs {
         out.format = parseChoice('--format', value(), ['xml', 'json'] as const);
         break;
       }
+      case '--':
+        out.libs.push(...args.slice(i + 1));
+        i = args.length;
+        break;
       default:
-        if (a.startsWith('-')) throw new UsageError(`unknown option ${a}.`);
+        if (a.startsWith('-')) throw new UsageError(unknownOption(a, 'catalog'));
         out.libs.push(a);
     }
   }
@@ -77,21 +84,25 @@ export function catalogSummary(catalog: Catalog): string {
   const lines: string[] = [];
   const f = catalog.footprint;
   lines.push(
-    `${catalog.skills.length} skill${catalog.skills.length === 1 ? '' : 's'} listed; the block is ${f.block.bytes} bytes, about ${f.block.tokens} tokens, always in context.`,
+    `${count(catalog.skills.length, 'skill')} listed; the block is ${count(f.block.bytes, 'byte')}, about ${count(f.block.tokens, 'token')}, always in context.`,
   );
   const bodies =
     f.bodiesUnknown > 0
       ? ` (${f.bodiesUnknown} from servers not counted: their instructions are read only when selected)`
       : '';
   lines.push(
-    `Instructions loaded on selection: ${f.bodies.bytes} bytes, about ${f.bodies.tokens} tokens in all${bodies}.`,
+    `Instructions loaded on selection: ${count(f.bodies.bytes, 'byte')}, about ${count(f.bodies.tokens, 'token')} in all${bodies}.`,
   );
+  const userOnly = new Set(catalog.userOnly.map((u) => u.location));
   for (const c of catalog.collisions) {
+    const kept = userOnly.has(c.winner.location) ? 'kept (only the user starts it)' : 'listed';
     lines.push(
-      term`Name collision: ${c.name} — listed: ${c.winner.location} (${sourceText(c.winner.source)})`,
+      term`Name collision: ${c.name} — ${kept}: ${c.winner.location} (${sourceText(c.winner.source)})`,
     );
     for (const h of c.hidden) lines.push(term`  left out: ${h.location}. ${h.why}`);
   }
+  for (const u of catalog.userOnly)
+    lines.push(term`Not in the block: ${u.name} (${u.location}). ${u.why}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -107,6 +118,14 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       footprint: s.footprint,
     })),
     collisions: catalog.collisions,
+    userOnly: catalog.userOnly.map((s) => ({
+      name: s.name,
+      description: s.description,
+      location: s.location,
+      directory: s.directory,
+      source: s.source,
+      why: s.why,
+    })),
     footprint: catalog.footprint,
     problems,
     xml: catalog.xml,

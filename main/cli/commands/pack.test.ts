@@ -250,3 +250,38 @@ describe('skillbench pack', () => {
     expect(io.err).toMatch(/has no SKILL\.md file/);
   });
 });
+
+describe('skillbench pack --target tools-*: what each host would refuse', () => {
+  it('refuses every tool target while a tool input_schema is not an object schema, and names the host', async () => {
+    await skill(
+      'lister',
+      'tools:\n  - name: list\n    description: List notes.\n    input_schema:\n      type: array\n',
+    );
+    for (const [target, host] of [
+      ['tools-mcp', 'MCP'],
+      ['tools-claude', 'the Claude API'],
+      ['tools-openai', 'OpenAI strict mode'],
+    ] as const) {
+      const io = capture();
+      expect(await runCli(['pack', 'lister', '--target', target], io)).toBe(1);
+      expect(io.out).toBe('');
+      expect(io.err).toContain(`Not written: ${host} would refuse the tools of lister:`);
+      expect(io.err).toContain(
+        'The input_schema of list must be an object schema (type: object) at the top level.',
+      );
+    }
+  });
+
+  it('says when a tool without a name is left out', async () => {
+    await skill(
+      'lister',
+      'tools:\n  - name: list\n    description: List notes.\n    input_schema: {type: object}\n  - description: No name.\n    input_schema: {type: object}\n',
+    );
+    const io = capture();
+    expect(await runCli(['pack', 'lister', '--target', 'tools-mcp'], io)).toBe(0);
+    expect((JSON.parse(io.out) as { name: string }[]).map((t) => t.name)).toEqual(['list']);
+    expect(io.err).toContain(
+      'skillbench pack: 1 entry of tools in the frontmatter has no name, so it was left out. Give each tool a name.',
+    );
+  });
+});

@@ -29,8 +29,9 @@ rules; nothing is written when it would be rejected.
   --target TARGET       ${TARGET_IDS.join(' | ')}
                         or the skill's tool definitions for one host:
                         ${TOOL_TARGETS.map((t) => t.id).join(' | ')} (JSON on stdout, or
-                        written to --out PATH; tools-openai is refused while OpenAI strict mode
-                        would refuse a schema)
+                        written to --out PATH; refused while a tool's input_schema is not
+                        type: object, and tools-openai while OpenAI strict mode would refuse
+                        a schema)
   --out PATH            archives: the archive file, or a folder to put it in (end PATH with /
                         for a folder not made yet; default ./<name>.zip, .skill or .tar.gz)
                         folder: the folder that receives <name>/ (required)
@@ -148,13 +149,17 @@ async function runToolTarget(
   }
   if (result.status === 'blocked') {
     const lines = [
-      term`Not written: OpenAI strict mode would refuse the tools of ${result.skillName}:`,
+      term`Not written: ${result.refusedBy} would refuse the tools of ${result.skillName}:`,
     ];
     for (const p of result.problems) lines.push(term`  - ${p.message}`);
     lines.push('Fix them (the editor offers a fix where one is safe) and pack again.');
     io.stderr(`${lines.join('\n')}\n`);
     return 1;
   }
+  if (result.unnamed > 0)
+    io.stderr(
+      `skillbench pack: ${count(result.unnamed, 'entry', 'entries')} of tools in the frontmatter ${result.unnamed === 1 ? 'has' : 'have'} no name, so ${result.unnamed === 1 ? 'it was' : 'they were'} left out. Give each tool a name.\n`,
+    );
   if (result.path === undefined) raw.stdout(result.json);
   else io.stdout(term`Wrote ${result.path} (${count(result.count, 'tool')}).\n`);
   return 0;

@@ -1,10 +1,11 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { EvalReport, Metrics, ScoredSkill, Selection } from '../../../shared/agent-view';
 import { evalsFrom, selectFrom } from '../../agent-view/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseNumber } from '../support/words';
+import { parseChoice, parseNumber, unknownOption } from '../support/words';
 
 const USAGE = `Usage:
   skillbench select "PROMPT" [--file NAME]... [--intent I]... [--threshold N] [--format text|json] LIB...
@@ -25,7 +26,7 @@ are ordered by score, then when_to_use.priority, then name; each point is explai
                        selection order, or the eval report
 
 Exit codes: 0 done (with --eval: every example passed), 1 an example failed, 2 usage or I/O
-problem (a library folder could not be read).
+problem (a library folder could not be read or holds no skill).
 `;
 
 /** The highest `--threshold` (a score: +3 per file type, +2 per mention, +1 per intent). */
@@ -78,7 +79,7 @@ function parse(args: string[]): SelectArgs {
         i = args.length;
         break;
       default:
-        if (a.startsWith('--')) throw new UsageError(`unknown option ${a}.`);
+        if (a.startsWith('--')) throw new UsageError(unknownOption(a, 'select'));
         positionals.push(a);
     }
   }
@@ -105,6 +106,7 @@ function skillLines(s: ScoredSkill, index?: number): string[] {
       : term`  ${index + 1}. ${s.name}  score ${s.score}${s.priority !== undefined ? `, priority ${String(s.priority)}` : ''}`;
   const lines = [head];
   for (const r of s.reasons) lines.push(term`       + ${r.text}`);
+  for (const i of s.ignored ?? []) lines.push(term`       ! ${i}`);
   if (s.order) lines.push(term`       ${s.order.text}`);
   if (s.why) lines.push(term`       ${s.why}`);
   if (s.hint) lines.push(term`       ${s.hint.text}`);
@@ -122,7 +124,8 @@ export function selectionText(r: Selection): string {
 }
 
 function rate(value: number | null, part: number, whole: number): string {
-  return value === null ? 'n/a' : `${Math.round(value * 100)}% (${part} of ${whole})`;
+  // Why "–": the window and docs/agent-view.md §3 show a rate with nothing to divide that way.
+  return value === null ? '–' : `${Math.round(value * 100)}% (${part} of ${whole})`;
 }
 
 function metricsText(m: Metrics): string {
@@ -151,11 +154,38 @@ export function evalText(r: EvalReport): string {
   lines.push(`Library: ${metricsText(r.library)}`);
   if (r.withoutEvals.length > 0)
     lines.push(term`Skills without examples: ${r.withoutEvals.join(', ')}`);
+  for (const n of r.notRun)
+    lines.push(term`Not run: the examples of ${n.name}${n.file ? ` (${n.file})` : ''}. ${n.why}`);
   return `${lines.join('\n')}\n`;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The prompt and a library folder given the other way round (`select LIB "PROMPT"`): the prompt
+ * is an existing folder and the first library folder is not a folder. Said as a usage problem, since the
+ * answer would otherwise be "nothing selected" beside a missing folder named after the prompt.
+ */
+function checkOrder(opts: SelectArgs, cwd: string): void {
+  const prompt = opts.prompt;
+  if (prompt === undefined || !isFolder(resolve(cwd, prompt))) return;
+  const [first, ...rest] = opts.libs;
+  if (first === undefined || isFolder(resolve(cwd, first))) return;
+  const swapped = [prompt, ...rest].map((l) => `"${l}"`).join(' ');
+  throw new UsageError(
+    `the prompt comes first, then the library folders: "${prompt}" is a folder and "${first}" is not. Did you mean skillbench select "${first}" ${swapped}?`,
+  );
 }
 
 async function run(args: string[], raw: CliIO): Promise<number> {
   const opts = parse(args);
+  checkOrder(opts, raw.cwd);
   const roots = opts.libs.map((l) => resolve(raw.cwd, l));
   const text = terminalIO(raw);
   // Why 2 for a folder that could not be read: the answer would leave a whole library out.

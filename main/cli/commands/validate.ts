@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROFILE_IDS } from '../../../shared/validation';
 import type { ProfileId } from '../../../shared/validation';
-import { findSkillFolders, skillFileAt } from '../../skill-folder';
+import { findSkillFolders, noSkillsFound, skillFileAt } from '../../skill-folder';
 import { describeFsError } from '../../platform/fs-errors';
 import { mapLimit } from '../../platform/concurrency';
 import { pauseOptimizer } from '../../platform/optimizer-pause';
@@ -224,7 +224,7 @@ export const validateCommand: CliCommand = {
           if (lib.skills.length === 0) {
             input.inputErrors.push({
               path: t.dir,
-              message: `No skills found in ${t.dir}: neither it nor its subfolders hold a SKILL.md.`,
+              message: noSkillsFound(t.dir),
             });
             continue;
           }

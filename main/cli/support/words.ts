@@ -6,6 +6,13 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
   return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
 }
 
+/** What to say about an option nobody knows: one with a single "-" may be a folder's name. */
+export function unknownOption(option: string, command: string): string {
+  if (option.startsWith('--'))
+    return `there is no option ${option}. Run \`skillbench ${command} --help\` to see the options.`;
+  return `there is no option ${option}. If it is a file or folder whose name starts with "-", put -- before it: skillbench ${command} [options] -- ${option}`;
+}
+
 /**
  * A plain sentence for what `node:util` parseArgs refused. Why: its messages are written for
  * developers; an argument that starts with `-` (a folder named `-my-skill`) needs the `--` hint
@@ -25,9 +32,7 @@ export function parseProblem(
       named.startsWith('--') || named === ''
         ? named
         : (args.find((a) => a.startsWith(named) && !a.startsWith('--')) ?? named);
-    if (option.startsWith('--'))
-      return `there is no option ${option}. Run \`skillbench ${command} --help\` to see the options.`;
-    return `there is no option ${option}. If it is a file or folder whose name starts with "-", put -- before it: skillbench ${command} [options] -- ${option}`;
+    return unknownOption(option, command);
   }
   if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     // Why the long name: parseArgs names an option with a short form as "-f, --format <value>".

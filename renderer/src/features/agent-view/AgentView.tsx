@@ -38,7 +38,7 @@ function CatalogSection() {
         <code>{catalog.xml}</code>
       </pre>
       {catalog.problems.length > 0 ? (
-        <ul className="agent-problems" aria-label="Not read">
+        <ul className="agent-problems" aria-label="Problems reading the library">
           {catalog.problems.map((p) => (
             <li key={p.path}>{p.message}</li>
           ))}
@@ -132,8 +132,11 @@ function CatalogSection() {
         <ul className="agent-collisions" aria-label="Same names">
           {catalog.collisions.map((c) => (
             <li key={c.name}>
-              <strong>{c.name}</strong>: the agent sees the copy at <code>{c.winner.location}</code>{' '}
-              ({sourceText(c.winner.source)}).
+              <strong>{c.name}</strong>:{' '}
+              {catalog.userOnly.some((u) => u.location === c.winner.location)
+                ? 'only the user can start the copy at'
+                : 'the agent sees the copy at'}{' '}
+              <code>{c.winner.location}</code> ({sourceText(c.winner.source)}).
               <ul>
                 {c.hidden.map((h) => (
                   <li key={h.location}>
@@ -144,6 +147,19 @@ function CatalogSection() {
             </li>
           ))}
         </ul>
+      )}
+
+      {catalog.userOnly.length > 0 && (
+        <>
+          <h3>Only the user starts</h3>
+          <ul className="agent-collisions" aria-label="Only the user starts">
+            {catalog.userOnly.map((u) => (
+              <li key={u.location}>
+                <strong>{u.name}</strong> (<code>{u.location}</code>): {u.why}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
@@ -171,6 +187,11 @@ function SkillResult({ s, rank }: { s: ScoredSkill; rank?: number }) {
       ) : null}
       {s.order ? <p className="order">{s.order.text}</p> : null}
       {s.why ? <p className="muted">{s.why}</p> : null}
+      {s.ignored?.map((i) => (
+        <p key={i} className="hint">
+          Not read: {i}
+        </p>
+      ))}
       {s.hint ? <p className="hint">{s.hint.text}</p> : null}
     </li>
   );
@@ -323,6 +344,11 @@ function EvalsSection() {
           {evals.withoutEvals.length > 0 ? (
             <p className="muted">No examples yet: {evals.withoutEvals.join(', ')}.</p>
           ) : null}
+          {evals.notRun.map((n) => (
+            <p key={n.file ?? n.name} className="muted">
+              Not run: the examples of {n.name}. {n.why}
+            </p>
+          ))}
         </>
       ) : null}
     </section>

@@ -20,6 +20,7 @@ function view(names: string[], limit = 2000): AgentCatalogView {
     xml: catalog.xml,
     skills: catalog.skills,
     collisions: catalog.collisions,
+    userOnly: catalog.userOnly,
     footprint: catalog.footprint,
     problems: [],
     budget: { limit, used: catalog.footprint.block.tokens, over: false },
@@ -95,6 +96,7 @@ describe('agent store', () => {
         recall: null,
       },
       withoutEvals: [],
+      notRun: [],
     };
     const { agent, fake } = setup({ 'agentView.evals': () => ok(report) });
     agent.getState().setTester({ threshold: '4' });

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import {
   DEFAULT_THRESHOLD,
+  selectableSkills,
   selectSkills,
   type EvalReport,
   type Selection,
@@ -60,7 +61,7 @@ export function thresholdOf(text: string): number {
 
 function run(catalog: AgentCatalogView | null, t: TesterInput): Selection | null {
   if (!catalog || (t.prompt.trim() === '' && splitList(t.files).length === 0)) return null;
-  return selectSkills(catalog.skills, {
+  return selectSkills(selectableSkills(catalog), {
     prompt: t.prompt,
     files: splitList(t.files),
     intents: splitList(t.intents),

@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
+import { runCli } from '../run';
+import { captureIO } from '../support/capture-io';
+
+type Dir = Awaited<ReturnType<typeof tempDir>>;
+
+async function run(
+  args: string[],
+  cwd: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const io = captureIO(cwd);
+  const code = await runCli(args, io);
+  return { code, out: io.out, err: io.err };
+}
+
+/** `skillbench catalog` and `select` on a library where one skill only the user may start. */
+describe('skillbench catalog and select: a skill with disable-model-invocation', () => {
+  let lib: Dir;
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-user-only-');
+    await writeTree(lib.path, {
+      'deploy/SKILL.md': skillMd(
+        [
+          'name: deploy',
+          'description: Deploy the site to production.',
+          'disable-model-invocation: true',
+          'when_to_use:',
+          '  mentions: [deploy, production]',
+        ].join('\n'),
+      ),
+      'deploy/evals/triggers.json': JSON.stringify({
+        should_select: ['/deploy now'],
+        should_not_select: ['deploy to production please'],
+      }),
+      'notes/SKILL.md': skillMd('name: notes\ndescription: Keep meeting notes.'),
+      'zz-copy/SKILL.md': skillMd('name: deploy\ndescription: A second deploy.'),
+      'release/SKILL.md': skillMd(
+        'name: release\ndescription: Cut a release.\ndisable-model-invocation: yes',
+      ),
+    });
+  });
+
+  afterEach(async () => {
+    await lib?.remove();
+  });
+
+  it('leaves it out of the block the model sees and says why', async () => {
+    const r = await run(['catalog', lib.path], lib.path);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('<name>notes</name>');
+    expect(r.out).not.toContain('deploy');
+    expect(r.out).not.toContain('release');
+    expect(r.err).toContain('1 skill listed;');
+    expect(r.err).toContain(
+      `Not in the block: deploy (${lib.path}/deploy/SKILL.md). Only the user can start it: its frontmatter sets disable-model-invocation`,
+    );
+    expect(r.err).toContain(`Not in the block: release (${lib.path}/release/SKILL.md).`);
+    expect(r.err).toContain(
+      `Name collision: deploy — kept (only the user starts it): ${lib.path}/deploy/SKILL.md`,
+    );
+    expect(r.out).not.toContain('A second deploy');
+
+    const json = await run(['catalog', lib.path, '--format', 'json'], lib.path);
+    const doc = JSON.parse(json.out) as {
+      skills: { name: string }[];
+      userOnly: { name: string; location: string; why: string }[];
+    };
+    expect(doc.skills.map((s) => s.name)).toEqual(['notes']);
+    expect(doc.userOnly.map((s) => [s.name, s.location])).toEqual([
+      ['deploy', `${lib.path}/deploy/SKILL.md`],
+      ['release', `${lib.path}/release/SKILL.md`],
+    ]);
+  });
+
+  it('selects it only when the prompt names it, never by its triggers', async () => {
+    const byScore = await run(['select', 'deploy to production please', lib.path], lib.path);
+    expect(byScore.code).toBe(0);
+    expect(byScore.out).toContain('Selected (0):');
+    expect(byScore.out).toContain(
+      'Only the user can start it (its frontmatter sets disable-model-invocation), so it is never picked by itself. Naming it (for example /deploy) selects it.',
+    );
+    const named = await run(['select', '/deploy now', lib.path], lib.path);
+    expect(named.out).toContain('1. deploy  score 2');
+
+    const evals = await run(['select', '--eval', lib.path], lib.path);
+    expect(evals.out).toContain('deploy: precision 100% (1 of 1), recall 100% (1 of 1)');
+    expect(evals.code).toBe(0);
+  });
+});
+
+/** `skillbench catalog` on skills whose frontmatter a host cannot read as meant. */
+describe('skillbench catalog: skills listed from a frontmatter that could not be read as meant', () => {
+  let lib: Dir;
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-unclear-');
+    await writeTree(lib.path, {
+      'broken/SKILL.md':
+        '---\nname: broken\ndescription: Use when: things happen\n  bad: [\n---\nBody.\n',
+      'bare/SKILL.md': '# Just a heading\n\nNo frontmatter.\n',
+      'silent/SKILL.md': skillMd('name: silent'),
+      'fine/SKILL.md': skillMd('name: fine\ndescription: All good.'),
+    });
+  });
+
+  afterEach(async () => {
+    await lib?.remove();
+  });
+
+  it('still lists them, and says on stderr and in the JSON why each may not be what was meant', async () => {
+    const r = await run(['catalog', lib.path], lib.path);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('<name>broken</name>');
+    expect(r.out).toContain('<name>bare</name>');
+    expect(r.err).toContain(
+      `The frontmatter of ${lib.path}/broken/SKILL.md is not valid YAML, so its name and description are listed as far as they could be read`,
+    );
+    expect(r.err).toContain(
+      `${lib.path}/bare/SKILL.md has no frontmatter, so it is listed under its folder name with no description.`,
+    );
+    expect(r.err).toContain(
+      `${lib.path}/silent/SKILL.md has no description, so the model has nothing to choose this skill by.`,
+    );
+    expect(r.err).not.toContain('fine/SKILL.md');
+
+    const json = await run(['catalog', lib.path, '--format', 'json'], lib.path);
+    const doc = JSON.parse(json.out) as { problems: { path: string }[] };
+    expect(doc.problems.map((p) => p.path)).toEqual([
+      `${lib.path}/bare/SKILL.md`,
+      `${lib.path}/broken/SKILL.md`,
+      `${lib.path}/silent/SKILL.md`,
+    ]);
+  });
+});
+
+describe('skillbench catalog and select: a library folder with no skill in it', () => {
+  let dir: Dir;
+
+  beforeEach(async () => {
+    dir = await tempDir('skillbench-cli-empty-lib-');
+    await writeTree(dir.path, {
+      'skills/notes/SKILL.md': skillMd('name: notes\ndescription: Keep notes.'),
+      'typo/README.md': '# Not a skill\n',
+    });
+  });
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('says no skills were found there and exits 2, as validate does', async () => {
+    const message = `No skills found in ${dir.path}/typo: neither it nor its subfolders hold a SKILL.md.`;
+    const catalog = await run(['catalog', 'skills', 'typo'], dir.path);
+    expect(catalog.code).toBe(2);
+    expect(catalog.out).toContain('<name>notes</name>');
+    expect(catalog.err).toContain(message);
+    const select = await run(['select', 'my notes', 'typo'], dir.path);
+    expect(select.code).toBe(2);
+    expect(select.err).toContain(message);
+    const validate = await run(['validate', 'typo'], dir.path);
+    expect(validate.err).toContain(message);
+  });
+});
+
+describe('skillbench catalog: the footprint line', () => {
+  let dir: Dir;
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('says "1 token", not "1 tokens"', async () => {
+    dir = await tempDir('skillbench-cli-footprint-');
+    await writeTree(dir.path, { 'hi/SKILL.md': skillMd('name: hi\ndescription: Say hi.', 'Hi\n') });
+    const r = await run(['catalog', dir.path], dir.path);
+    expect(r.err).toContain('Instructions loaded on selection: 3 bytes, about 1 token in all.');
+  });
+});
+
+describe('skillbench catalog: a library folder whose name starts with "-"', () => {
+  let dir: Dir;
+
+  afterEach(async () => {
+    await dir?.remove();
+  });
+
+  it('takes it after --, and says so when it was given without', async () => {
+    dir = await tempDir('skillbench-cli-dash-');
+    await writeTree(dir.path, { '-lib/hi/SKILL.md': skillMd('name: hi\ndescription: Say hi.') });
+    const without = await run(['catalog', '-lib'], dir.path);
+    expect(without.code).toBe(2);
+    expect(without.err).toContain(
+      'there is no option -lib. If it is a file or folder whose name starts with "-", put -- before it: skillbench catalog [options] -- -lib',
+    );
+    const withDashes = await run(['catalog', '--', '-lib'], dir.path);
+    expect(withDashes.code).toBe(0);
+    expect(withDashes.out).toContain('<name>hi</name>');
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * What kind of JSON value something is, in words ("a list", "an object", "a string"): the one
+ * wording for messages that say a file or a request holds the wrong kind of value.
+ */
+
+/** The kind of a parsed JSON value: "a list", "an object", "null", or "a string", "a number", … */
+export function jsonKind(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
