@@ -99,6 +99,26 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
         "mention|reveal|disclose|show|display|print|output|log|explain not|don't|never this|these step|instruction|command|section|part|action",
       ),
       phrase(
+        /\b(?:do\s+not|don't|never)\s+(?:ever\s+)?(?:tell|mention|reveal|disclose|report)\s+(?:this|these|it|that|anything|any\s+of\s+(?:this|it))\s+(?:\w+\s+){0,4}?to\s+(?:the\s+)?(?:user|human|operator)\b/i,
+        "tell|mention|reveal|disclose|report not|don't|never user|human|operator",
+      ),
+      phrase(
+        /\b(?:do\s+not|don't|never)\s+(?:ever\s+)?(?:tell|inform|notify|alert)\s+(?:the\s+)?(?:user|human|operator)\s+(?:about|of)\b/i,
+        "tell|inform|notify|alert not|don't|never user|human|operator about|of",
+      ),
+      phrase(
+        /\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|operator)\b/i,
+        'without telling|informing|notifying|alerting user|human|operator',
+      ),
+      phrase(
+        /\bkeep\s+(?:this|it|these)\s+(?:strictly\s+)?(?:between\s+(?:us|you\s+and\s+me)|to\s+yourself)\b/i,
+        'keep between|yourself',
+      ),
+      phrase(
+        /\bquietly\s+(?:send|upload|post|exfiltrate|transmit|forward|read|collect|copy|include|attach)\b/i,
+        'quietly',
+      ),
+      phrase(
         /\b(?:silently|secretly|covertly|invisibly|stealthily)\s+(?:run|execute|send|upload|post|install|copy|exfiltrate|transmit|forward|add|append|modify|delete|download|fetch|read|collect|include|attach)\b/i,
         'silently|secretly|covertly|invisibly|stealthily',
       ),
@@ -178,6 +198,10 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
       phrase(
         /\b(?:include|append|attach|add|embed)\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:ssh\s+keys?|private\s+keys?|api\s+keys?|credentials|tokens?|passwords?|secrets|environment\s+variables|conversation|chat\s+history)\s+(?:in|to)\s+(?:the\s+)?(?:url|query|image\s+(?:url|link|address)|request)/i,
         'key|credentials|token|password|secrets|environment|conversation|chat url|query|image|request include|append|attach|add|embed',
+      ),
+      phrase(
+        /\b(?:read|cat|collect|gather|copy|take|grab|load)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|wallets?|seed\s+phrases?)(?:[^.\n]|\.(?=\S)){0,100}\b(?:send|upload|post|include|attach|append|forward|transmit|email)\b(?:[^.\n]|\.(?=\S)){0,60}(?:https?:\/\/|[\w.-]+@[\w-]+\.\w)/i,
+        'read|cat|collect|gather|copy|take|grab|load ssh|key|id_rsa|aws|credentials|token|password|secrets|.env|environment|cookies|wallet|seed send|upload|post|include|attach|append|forward|transmit|email http|@',
       ),
     ],
   },
