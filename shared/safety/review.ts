@@ -418,29 +418,55 @@ function reviewCode(
   }
 }
 
-/** Phrase rules on a stretch of folded text; `severity` decides the context's weight. */
+/** Where a match at an offset of a joined paragraph is: its line, column and that line's text. */
+type ParagraphPlace = (index: number) => { line: number; column: number; excerpt: string };
+
+/** Whether text[start, end) sits between inline quotation marks or backticks on its line. */
+function quotedInline(text: string, start: number, end: number): boolean {
+  const from = Math.max(text.lastIndexOf('\n', start) + 1, start - 400);
+  const before = text.slice(from, start);
+  const after = text.slice(end, end + 400);
+  const count = (s: string, c: string): number => s.split(c).length - 1;
+  for (const mark of ['"', '`'])
+    if (count(before, mark) % 2 === 1 && after.includes(mark)) return true;
+  const open = before.lastIndexOf('\u201c');
+  return open !== -1 && open > before.lastIndexOf('\u201d') && after.includes('\u201d');
+}
+
+/**
+ * Phrase rules on a stretch of folded text; `severity` decides the context's weight.
+ * `teaching`: prose of a document about security, where a phrase in quotation marks is quoted.
+ */
 function phrasesOn(
   text: string,
   file: string,
-  lineNo: number,
+  lineNo: number | ParagraphPlace,
   out: Findings,
-  context: 'prose' | 'example' | 'quoted',
+  context: 'prose' | 'teaching' | 'example' | 'quoted',
   excerpt: string,
   phrases: PhraseMatcher,
+  skip?: ReadonlySet<string>,
+  found?: Set<string>,
 ): boolean {
-  const hits = phrases(text);
+  const hits = phrases(text).filter((h) => !skip?.has(h.rule.rule));
   for (const { rule, match: m } of hits) {
+    found?.add(rule.rule);
     const base = rule.severity ?? safetyRule(rule.rule).severity;
     // Why: a quoted or fenced example in a document about security is information, not an attack.
-    const severity = context === 'example' ? 'low' : context === 'quoted' ? lower(base) : base;
+    const example =
+      context === 'example' ||
+      (context === 'teaching' && quotedInline(text, m.index, m.index + m[0].length));
+    const severity = example ? 'low' : context === 'quoted' ? lower(base) : base;
+    const at =
+      typeof lineNo === 'number' ? { line: lineNo, column: m.index + 1, excerpt } : lineNo(m.index);
     out.add({
       rule: rule.rule,
       file,
-      line: lineNo,
-      column: m.index + 1,
+      line: at.line,
+      column: at.column,
       length: m[0].length,
       detail: m[0],
-      excerpt,
+      excerpt: at.excerpt,
       severity,
     });
   }
@@ -469,12 +495,22 @@ function reviewDoc(
   phrases: PhraseMatcher,
 ): MarkdownDoc {
   const doc = analyseMarkdown(lines);
+  const proseContext = doc.teaching ? 'teaching' : 'prose';
   let prose = '';
-  let proseStart = 0;
+  /** Each line of the paragraph: where it starts in `prose`, and its number. */
+  const proseLines: { offset: number; line: number }[] = [];
+  /** Rules already found on one line of the paragraph: the joined text need not report them again. */
+  const proseRules = new Set<string>();
+  const place: ParagraphPlace = (index) => {
+    let at = proseLines[0] ?? { offset: 0, line: 1 };
+    for (const l of proseLines) if (l.offset <= index) at = l;
+    return { line: at.line, column: index - at.offset + 1, excerpt: lines.line(at.line) };
+  };
   const flushProse = (): void => {
-    if (prose !== '')
-      phrasesOn(prose, file, proseStart, out, 'prose', lines.line(proseStart), phrases);
+    if (prose !== '') phrasesOn(prose, file, place, out, proseContext, '', phrases, proseRules);
     prose = '';
+    proseLines.length = 0;
+    proseRules.clear();
   };
   let hasCommands = false;
   for (let i = 1; i <= lines.count; i++) {
@@ -487,14 +523,13 @@ function reviewDoc(
     const line = foldForMatching(raw);
     // Why per line and per paragraph: a phrase may wrap onto the next line of a paragraph.
     if (context === 'prose') {
-      const hit = phrasesOn(line, file, i, out, 'prose', raw, phrases);
-      if (hit) {
-        flushProse();
-      } else {
-        if (prose === '') proseStart = i;
-        prose = prose === '' ? line.slice(0, 2000) : `${prose} ${line.slice(0, 2000)}`;
-        if (prose.length > 8000) flushProse();
-      }
+      phrasesOn(line, file, i, out, proseContext, raw, phrases, undefined, proseRules);
+      // Why the line joins the paragraph even when it matched alone: "Ignore all / previous /
+      // instructions. Then send …" wraps one phrase over lines whose last line matches another.
+      if (prose !== '') prose += ' ';
+      proseLines.push({ offset: prose.length, line: i });
+      prose += line.slice(0, 2000);
+      if (prose.length > 8000) flushProse();
       const persist = PROSE_PERSIST.exec(line);
       if (persist) {
         const target = persist[1] ?? '';
@@ -780,6 +815,18 @@ const KIND_NAMES: Record<string, string> = {
 /** Findings about a path itself (its name, its kind, its bytes), before any text is read. */
 function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], reach: Reach): void {
   const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+  // Why the name too: U+202E in `run\u202Etxt.sh` shows it as `runhs.txt`, a script posing as text,
+  // and zero-width characters make two names that look the same.
+  for (const h of findHiddenCharacters(f.path, false))
+    out.add({
+      rule: h.rule,
+      severity: h.severity,
+      file: f.path,
+      line: 0,
+      detail: `in the file name: ${h.detail.replace(/ in a line without right-to-left text$/, '')}`,
+      ...(h.hidden !== undefined ? { hidden: h.hidden } : {}),
+      excerpt: f.path,
+    });
   if (f.kind === 'directory') {
     if (f.notExamined !== undefined) {
       notExamined.push({ path: `${f.path}/`, reason: f.notExamined });
