@@ -55,6 +55,8 @@ const BY_EXTENSION: Record<string, ScriptKind> = {
   pm: 'perl',
   php: 'php',
   mk: 'make',
+  // Why: `go run scripts/main.go` runs a Go file as a script, with no build step to notice.
+  go: 'other',
 };
 const BY_NAME: Record<string, ScriptKind> = {
   makefile: 'make',
@@ -124,7 +126,7 @@ const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'all environment variables',
-    /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m,
+    /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|\b(?:const|let|var)\s+\w+\s*=\s*process\.env\s*;?\s*$|\(\s*process\.env\s*\)|\bENV\.(?:to_h|to_a|each|map|inspect)\b|\bos\.Environ\(\)|%ENV\b(?!\s*\{)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m,
   ],
   [
     'a .env file',
@@ -138,9 +140,9 @@ const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** Network use: [label, pattern]. `send` marks patterns that send data (not only fetch). */
 const NETWORK =
-  /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b/;
+  /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b|Net::HTTP|HTTParty|\bhttp\.(?:Post|PostForm|Get|NewRequest)\(|LWP::|HTTP::Tiny|IO::Socket|gethostbyname\(|\bdns\.(?:lookup|resolve\w*)\(/;
 const NETWORK_SEND =
-  /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$/i;
+  /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$|Net::HTTP\.post|\bhttp\.(?:Post|PostForm)\(|HTTParty\.post|gethostbyname\([^\n)]{0,100}\+|\bdns\.(?:lookup|resolve\w*)\([^\n)]{0,100}(?:\+|\$\{)/i;
 
 /** Where a script reaches, for the summary: URLs' host names. */
 export const URL_RE = /\bhttps?:\/\/([^\s/'"`<>)\]}\\:?#]{1,253})/g;
@@ -199,6 +201,9 @@ const CODE_RULES: readonly CodeRule[] = [
       /os\.dup2\s*\(\s*\w+\.fileno\(\)/,
       /Net\.Sockets\.TCPClient[^\n]{0,300}GetStream/i,
       /child_process[^\n]{0,200}\bspawn\(\s*['"]\/bin\/(?:ba)?sh['"][^\n]{0,200}\bpipe\(/,
+      // Perl, Ruby and PHP one-liners hand a socket's descriptor to an interactive shell.
+      /\bopen\(\s*STDIN\s*,\s*['"]>&/,
+      /\/bin\/(?:ba)?sh\s+-i\s*<&\s*(?:\d|%d|\$)/,
     ],
   },
   {

@@ -226,6 +226,34 @@ function codeOn(
   supplyOn(line, lineNo, file, out, cap);
 }
 
+/**
+ * `P=$(echo … | base64 -d)` and later `eval "$P"` (or `sh -c "$P"`, `source`): code decoded into a
+ * variable and run, over two lines, which the line rule of script/decode-execute cannot see.
+ */
+function decodedVariableRun(file: string, lines: Lines, out: Findings): void {
+  if (out.list.some((f) => f.file === file && f.rule === 'script/decode-execute')) return;
+  const text = lines.text;
+  const decoded =
+    /\b([A-Za-z_]\w{0,60})=["']?\$\([^\n)]{0,300}\b(?:base64\s+(?:-d|--decode|-D)|xxd\s+-r|openssl\s+(?:base64|enc)\b[^\n)]{0,60}\s-d)\b/.exec(
+      text,
+    );
+  const name = decoded?.[1];
+  if (!decoded || !name) return;
+  const run = new RegExp(
+    `(?:\\beval|\\b(?:ba|z)?sh\\s+-c|\\bsource|^\\s*\\.)\\s+["']?\\$\\{?${name}\\b`,
+    'm',
+  ).exec(text.slice(decoded.index));
+  if (!run) return;
+  const line = lines.lineOf(decoded.index + run.index);
+  out.add({
+    rule: 'script/decode-execute',
+    file,
+    line,
+    detail: `decodes into $${name} (line ${lines.lineOf(decoded.index)}) and runs it: ${lines.line(line).trim().slice(0, 120)}`,
+    excerpt: lines.line(line),
+  });
+}
+
 /** Everything the review checks in one script (or data file read as commands). */
 function reviewCode(
   file: string,
@@ -308,8 +336,9 @@ function reviewCode(
       /b64decode|b32decode|fromhex|zlib\.decompress|marshal\.loads|codecs\.decode|atob\(|Buffer\.from\([^\n)]{0,200}['"](?:base64|hex)['"]/.exec(
         text,
       );
+    // Why commands too: decoded text handed to a shell (execSync, os.system) runs as surely as eval.
     const runs =
-      /\bexec\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]/.exec(
+      /\bexec(?:Sync)?\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]|\bos\.(?:system|popen)\s*\(|subprocess\.\w+\([^\n)]{0,200}shell\s*=\s*True/.exec(
         text,
       );
     if (
@@ -343,6 +372,8 @@ function reviewCode(
       });
     }
   }
+  // A shell script that decodes into a variable and runs it: `P=$(… | base64 -d)`, then `eval "$P"`.
+  if (kind === 'shell') decodedVariableRun(file, lines, out);
   const download =
     /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(
       text,
