@@ -72,6 +72,14 @@ export const SAFETY_RULES: readonly SafetyRuleInfo[] = [
     READ_IT,
   ),
   r(
+    'hidden/styled-text',
+    'hidden-text',
+    'high',
+    'Instructions hidden by HTML styling',
+    'Text styled to be invisible (hidden, white on white, a font of a pixel, pushed off screen) does not show when the Markdown is displayed, but an agent reads it.',
+    READ_IT,
+  ),
+  r(
     'hidden/link-title',
     'hidden-text',
     'high',

@@ -19,7 +19,7 @@ import {
 } from './code';
 import { extensionKind, magicKind } from './files';
 import { ACTION_WORD, ADDRESSES_AGENT, phraseHits, type PhraseMatcher } from './instructions';
-import { analyseMarkdown, findLinks, type MarkdownDoc } from './markdown';
+import { analyseMarkdown, findLinks, findStyledHidden, type MarkdownDoc } from './markdown';
 import { findSecrets, secretFileName } from './secrets';
 import {
   imageUrlCarriesData,
@@ -644,6 +644,18 @@ function reviewDoc(
       excerpt: lines.line(line),
     });
     codeOn(foldForMatching(text.slice(0, 4000)), line, file, out, 'critical', true);
+  }
+  for (const h of findStyledHidden(lines.text)) {
+    if (h.text.length < 12 || !hiddenInstruction(h.text, phrases)) continue;
+    const line = lines.lineOf(h.offset);
+    out.add({
+      rule: 'hidden/styled-text',
+      file,
+      line,
+      detail: `hidden by ${h.how}: ${h.text.slice(0, 200)}`,
+      hidden: h.text,
+      excerpt: lines.line(line),
+    });
   }
   for (const link of findLinks(lines.text)) {
     const line = lines.lineOf(link.offset);
