@@ -27,7 +27,11 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
 const QUOTE = /^ {0,3}>/;
 /** Words that present a block as an example to learn from, not an instruction to follow. */
 const PRESENTING =
-  /\b(?:example|e\.g\.|such as|like this|looks like|avoid|never|don't|do not|bad|malicious|attack|attacker|injection|dangerous|red flag|warning|detect|flag|anti-pattern|insecure|vulnerable|suspicious|phishing|payload|sample|illustrat|watch (?:out )?for)\b/i;
+  /\b(?:examples?|e\.g\.|such as|like this|looks like|avoid|never|don't|do not|bad|malicious|attacks?|attackers?|injection|dangerous|red flags?|warnings?|warning signs?|detect|flags?|anti-patterns?|insecure|vulnerable|suspicious|phishing|payloads?|samples?|illustrat\w*|(?:watch|look) (?:out )?for)\b/i;
+/** Whether a line presents what it shows as an example or a warning ("never run …", "such as …"). */
+export function presents(line: string): boolean {
+  return PRESENTING.test(line);
+}
 const TEACHING =
   /\b(?:prompt[- ]injection|security|attack|attacker|malicious|malware|threat|red[- ]team|jailbreak|phishing|vulnerab\w*|exploit\w*|scanner|audit)\b/i;
 

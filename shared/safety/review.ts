@@ -19,7 +19,13 @@ import {
 } from './code';
 import { extensionKind, magicKind } from './files';
 import { ACTION_WORD, ADDRESSES_AGENT, phraseHits, type PhraseMatcher } from './instructions';
-import { analyseMarkdown, findLinks, findStyledHidden, type MarkdownDoc } from './markdown';
+import {
+  analyseMarkdown,
+  findLinks,
+  findStyledHidden,
+  presents,
+  type MarkdownDoc,
+} from './markdown';
 import { findSecrets, secretFileName } from './secrets';
 import {
   imageUrlCarriesData,
@@ -580,27 +586,23 @@ function reviewDoc(
       }
       // Commands written inline in prose (`curl … | sh`) are instructions too.
       if (line.indexOf('`') !== -1 || /\b(?:curl|wget|npx|pip|npm|rm|iex)\b/.test(line)) {
-        codeOn(line, i, file, out, doc.teaching ? 'low' : 'high', true);
+        // Why only a presented command becomes a note: one word such as "security" anywhere
+        // must not turn every command of a skill into a note.
+        const cap: SafetySeverity = doc.teaching ? (presents(line) ? 'low' : 'medium') : 'high';
+        codeOn(line, i, file, out, cap, true);
       }
       urlsOn(raw, i, file, out, undefined);
     } else {
       flushProse();
       const example = doc.presented[i] === true && doc.teaching;
-      const quoted = context === 'quote' || context === 'fence';
-      phrasesOn(
-        line,
-        file,
-        i,
-        out,
-        example || (doc.teaching && quoted) ? 'example' : 'quoted',
-        raw,
-        phrases,
-      );
+      phrasesOn(line, file, i, out, example ? 'example' : 'quoted', raw, phrases);
       if (context === 'fence') {
         const kind = fenceKind(doc.lang[i] ?? '');
         if (kind) {
           hasCommands = true;
-          const cap: SafetySeverity = example || doc.teaching ? 'low' : 'critical';
+          // A block the document presents as an example is a note; in a skill about security
+          // that does not present it, one step lower (a command it asks to run is still one).
+          const cap: SafetySeverity = example ? 'low' : doc.teaching ? 'medium' : 'critical';
           codeOn(line, i, file, out, cap, true);
           urlsOn(raw, i, file, out, cap === 'low' ? undefined : reach);
         }
@@ -613,7 +615,7 @@ function reviewDoc(
       const bang = /(?:^|[\s(])!`([^`\n]{1,500})`/.exec(raw);
       if (bang) {
         reach.runs.add(`!\`${(bang[1] ?? '').slice(0, 60)}\` in SKILL.md`);
-        const example = doc.teaching && context !== 'prose';
+        const example = doc.teaching && context !== 'prose' && doc.presented[i] === true;
         out.add({
           rule: 'frontmatter/shell-preprocess',
           file,
