@@ -49,6 +49,16 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
         ),
         'ignore|disregard|forget|override|bypass|discard|abandon previous|prior|above|earlier|preceding|original|system|existing|other|safety|developer|initial|old instruction|prompt|rules|guidelines|directives|messages|context|constraints|policies|guardrails|programming|orders',
       ),
+      // The same order in French, Spanish, Portuguese, Italian and German: injections are written
+      // in the language of the text they hide in. Why only these: the prefilter needs ASCII words.
+      phrase(
+        /\b(?:ignore[zr]?|ignora[rd]?|ignorieren?|ignoriere|vergiss|vergessen\s+sie|oublie[zr]?|olvida[rd]?|olvide|esque[cç]a)\s+(?:\S+\s+){0,3}?(?:instructions?|consignes|instrucciones|instru[cç][oõ]es|istruzioni)\s+(?:\S+\s+)?(?:pr[eé]c[eé]dentes?|ant[eé]rieures?|anteriores|previas|precedenti|anteriori|du\s+syst[eè]me|del\s+sistema|do\s+sistema|di\s+sistema)/i,
+        'ignor|vergiss|vergessen|oubli|olvid|esque instru|consignes|istruzioni',
+      ),
+      phrase(
+        /\b(?:ignorieren?|ignoriere|vergiss|vergessen\s+sie|missachte|missachten)\s+(?:\S+\s+){0,2}?(?:vorherigen|bisherigen|fr(?:ü|ue)heren|vorigen|obigen|urspr(?:ü|ue)nglichen|system)\S{0,3}\s+(?:\S+\s+)?(?:anweisungen|instruktionen|befehle|regeln|vorgaben|richtlinien)/i,
+        'ignorier|vergiss|vergessen|missacht anweisungen|instruktionen|befehle|regeln|vorgaben|richtlinien',
+      ),
       phrase(
         /\byou\s+are\s+(?:now|no\s+longer)\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|dan\b|in\s+(?:developer|god|admin|root)\s+mode|free\s+(?:of|from)|bound\s+by)/i,
         'now|longer you are unrestricted|unfiltered|jailbroken|dan|mode|free|bound',
