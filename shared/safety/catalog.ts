@@ -349,6 +349,14 @@ export const SAFETY_RULES: readonly SafetyRuleInfo[] = [
     'Delete the compiled files; Python rebuilds them from the source.',
   ),
   r(
+    'file/lookalike-name',
+    'files',
+    'high',
+    'A file name that imitates another',
+    'A name spelled with lookalike letters from another alphabet, or one that reads the same as another file, makes you review one file while the agent runs or reads another.',
+    'Rename the file with plain letters, or remove it if you did not expect it.',
+  ),
+  r(
     'file/link-outside',
     'files',
     'high',

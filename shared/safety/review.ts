@@ -46,7 +46,7 @@ import type {
   SafetySeverity,
   SafetyVerdict,
 } from './types';
-import { findHiddenCharacters, foldForMatching, makeVisible } from './unicode';
+import { findHiddenCharacters, foldForMatching, makeVisible, mixesScripts } from './unicode';
 
 const ORDER: Record<SafetySeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 /** At most this many findings of one rule in one file (the rest are counted in the last one). */
@@ -1013,6 +1013,36 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
   }
 }
 
+/**
+ * File names made to pass for others: a word mixing Latin with Cyrillic or Greek letters
+ * (`setuр.sh` with a Cyrillic р), or two paths that read the same once lookalike letters,
+ * compatibility forms and case are folded (`SKILL.md` and `ＳＫＩＬＬ.md`). Names wholly in one
+ * alphabet (`отчёт.md`) are not findings.
+ */
+function lookalikeNames(files: readonly ReviewFile[], out: Findings): void {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const mixed = f.path.split(/[^\p{L}\p{M}]+/u).find((word) => mixesScripts(word));
+    if (mixed !== undefined)
+      out.add({
+        rule: 'file/lookalike-name',
+        file: f.path,
+        line: 0,
+        detail: `"${mixed}" mixes Latin letters with Cyrillic or Greek ones that look the same`,
+      });
+    const key = foldForMatching(f.path).normalize('NFKC').toLowerCase();
+    const other = seen.get(key);
+    if (other === undefined) seen.set(key, f.path);
+    else
+      out.add({
+        rule: 'file/lookalike-name',
+        file: f.path,
+        line: 0,
+        detail: `reads the same as ${other}, another file of the skill`,
+      });
+  }
+}
+
 /** The verdict from the findings that count (accepted ones aside). */
 export function verdictOf(findings: readonly SafetyFinding[]): SafetyVerdict {
   const live = findings.filter((f) => !f.accepted);
@@ -1059,6 +1089,7 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
   const reach = new Reach();
   const notExamined: NotExamined[] = [];
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  lookalikeNames(files, out);
   for (const f of files) {
     reviewPath(f, out, notExamined, reach);
     if (f.kind !== 'file' || f.text === undefined || f.notExamined !== undefined) continue;

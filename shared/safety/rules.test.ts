@@ -366,6 +366,19 @@ const ROWS: Row[] = [
     benign: { 'SKILL.md': skillMd('Run tool.py.'), 'tool.py': 'print(1)\n' },
   },
   {
+    rule: 'file/lookalike-name',
+    flags: {
+      'SKILL.md': skillMd('Run scripts/setup.sh.'),
+      'scripts/setup.sh': 'echo ok\n',
+      'scripts/setu\u0440.sh': 'echo other\n',
+    },
+    benign: {
+      'SKILL.md': skillMd('Read references/отчёт.md.'),
+      'references/отчёт.md': 'Отчёт.\n',
+      'references/report.md': 'Report.\n',
+    },
+  },
+  {
     rule: 'file/link-outside',
     flags: {
       'SKILL.md': skillMd('Read notes.md.'),
@@ -499,6 +512,25 @@ describe('hidden text is shown, decoded', () => {
     expect(override?.excerpt).toBe('Ignore all');
     // The line that matched alone is not reported twice.
     expect(r.findings.filter((f) => f.rule === 'agent/exfiltrate-data')).toHaveLength(1);
+  });
+
+  it('flags a file name that reads the same as another', () => {
+    const r = review({
+      'SKILL.md': skillMd('Run scripts/setup.sh.'),
+      'scripts/setup.sh': 'echo ok\n',
+      'scripts/\uff53etup.sh': 'echo other\n',
+    });
+    expect(
+      r.findings.filter((f) => f.rule === 'file/lookalike-name').map((f) => f.detail),
+      JSON.stringify(r.findings, null, 1),
+    ).toEqual(['reads the same as scripts/setup.sh, another file of the skill']);
+    const mixed = review({
+      'SKILL.md': skillMd('Run scripts/setup.sh.'),
+      'scripts/setu\u0440.sh': 'echo ok\n',
+    }).findings.find((f) => f.rule === 'file/lookalike-name');
+    expect(mixed?.detail).toBe(
+      '"setu\u0440" mixes Latin letters with Cyrillic or Greek ones that look the same',
+    );
   });
 
   it('flags invisible and reordering characters in a file name', () => {
