@@ -191,6 +191,18 @@ const CODE_RULES: readonly CodeRule[] = [
     ],
   },
   {
+    // An environment variable put where the network carries it without a request: a DNS name
+    // looked up, or the host part of an address. Why only there: a key in a query string or a
+    // header is how documented APIs are called.
+    rule: 'script/secret-to-network',
+    patterns: [
+      /\b(?:gethostbyname(?:_ex)?|getaddrinfo|dns(?:\.promises)?\.(?:lookup|resolve\w*)|Resolve-DnsName)\s*\(?[^\n)]{0,120}(?:os\.environ|os\.getenv|process\.env|\bENV\[|\$env:)/i,
+      /\b(?:nslookup|dig|host|ping)\s+[^\n|;&]{0,120}\$\{?[A-Za-z_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL)/i,
+      /https?:\/\/(?:["'`]\s*\+\s*|\$\{\s*|\{\s*)(?:os\.environ|os\.getenv|process\.env)/,
+      /https?:\/\/\$\{?[A-Za-z_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z_]*\}?\./i,
+    ],
+  },
+  {
     rule: 'script/reverse-shell',
     patterns: [
       /\/dev\/tcp\/[^\s/]{1,100}\/\d{1,5}/,

