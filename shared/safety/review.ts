@@ -835,6 +835,11 @@ function reviewFrontmatter(
           ? `description says "${everything[0]}"`
           : `description lists ${commas + 1} comma-separated triggers`,
       });
+    // Why the parsed value too: YAML escapes ("\u0069gnore …") and folded lines hide a phrase
+    // from the lines as written; a rule already found on those lines is not reported twice.
+    const onLines = new Set(
+      out.list.filter((f) => f.file === 'SKILL.md' && f.line < bodyStart).map((f) => f.rule),
+    );
     phrasesOn(
       folded,
       'SKILL.md',
@@ -843,6 +848,7 @@ function reviewFrontmatter(
       'prose',
       `description: ${description.slice(0, 200)}`,
       phrases,
+      onLines,
     );
   }
 }
