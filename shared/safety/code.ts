@@ -106,6 +106,43 @@ export function scriptKind(path: string, text: string | undefined): ScriptKind |
   return undefined;
 }
 
+/** An interpreter named in a command, and the kind of script it runs. */
+const INTERPRETERS: ReadonlyArray<readonly [RegExp, ScriptKind]> = [
+  [/^(?:python[23]?(?:\.\d+)?|py|uv\s+run|pipenv\s+run\s+python)$/, 'python'],
+  [/^(?:ba|z|k|da)?sh$|^source$/, 'shell'],
+  [/^(?:node|deno\s+run|bun|bun\s+run|tsx|ts-node|npx\s+tsx)$/, 'js'],
+  [/^(?:pwsh|powershell)(?:\.exe)?(?:\s+-file)?$/i, 'powershell'],
+  [/^ruby$/, 'ruby'],
+  [/^perl$/, 'perl'],
+  [/^php$/, 'php'],
+];
+const RUN_FILE =
+  /(?:^|[\s`'"(;&|])((?:python[23]?(?:\.\d+)?|py|uv\s+run|pipenv\s+run\s+python|(?:ba|z|k|da)?sh|source|node|deno\s+run|bun(?:\s+run)?|tsx|ts-node|npx\s+tsx|pwsh(?:\.exe)?(?:\s+-[Ff]ile)?|powershell(?:\.exe)?(?:\s+-[Ff]ile)?|ruby|perl|php))\s+(?:-[A-Za-z]\w*\s+){0,3}["']?(?:\.\/)?(?:\$\{?CLAUDE_SKILL_DIR\}?\/|\{baseDir\}\/)?([\w.-]{1,100}(?:\/[\w.-]{1,100}){0,10})/g;
+
+/**
+ * Files a document runs with an interpreter (`python3 scripts/helper`, `bash tools/setup.txt`):
+ * path → the kind of script. Why: a file with no extension or shebang, or named like text, is
+ * still a script when the skill tells the agent to run it that way.
+ */
+export function scriptsRunBy(text: string, into: Map<string, ScriptKind>): void {
+  // A cheap look first: most texts run nothing.
+  if (
+    !/python|py\b|sh\b|source|node|deno|bun|tsx|pwsh|powershell|ruby|perl|php|uv\b|pipenv/.test(
+      text,
+    )
+  )
+    return;
+  RUN_FILE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let n = 0;
+  while ((m = RUN_FILE.exec(text)) !== null && n++ < 2000) {
+    const interpreter = (m[1] ?? '').replace(/\s+/g, ' ');
+    const path = (m[2] ?? '').replace(/^\.\//, '');
+    const kind = INTERPRETERS.find(([re]) => re.test(interpreter))?.[1];
+    if (kind && path !== '' && !into.has(path)) into.set(path, kind);
+  }
+}
+
 /** Sensitive places and what they are called in the summary ("reads ~/.ssh"). */
 const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
   [

@@ -14,6 +14,7 @@ import {
   networkUse,
   persistenceIn,
   scriptKind,
+  scriptsRunBy,
   URL_RE,
   type ScriptKind,
 } from './code';
@@ -1096,13 +1097,17 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
   const notExamined: NotExamined[] = [];
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   lookalikeNames(files, out);
+  const runBy = new Map<string, ScriptKind>();
+  for (const f of files)
+    if (f.text !== undefined && (f.path === 'SKILL.md' || DOC_EXT.test(f.path)))
+      scriptsRunBy(f.text, runBy);
   for (const f of files) {
     reviewPath(f, out, notExamined, reach);
     if (f.kind !== 'file' || f.text === undefined || f.notExamined !== undefined) continue;
     const text = f.text;
     const lines = new Lines(text);
     const isSkillMd = f.path === 'SKILL.md' || f.path.toLowerCase() === 'skill.md';
-    const kind = isSkillMd ? undefined : scriptKind(f.path, text);
+    const kind = isSkillMd ? undefined : (scriptKind(f.path, text) ?? runBy.get(f.path));
     for (const s of findSecrets(text, 10)) {
       const line = lines.lineOf(s.index);
       out.add({
