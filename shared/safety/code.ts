@@ -310,6 +310,12 @@ export function credentialsIn(line: string): string[] {
 /** Whether a line uses the network, and whether it sends data. */
 export function networkUse(line: string): 'send' | 'use' | undefined {
   if (!NETWORK.test(line)) return undefined;
+  // Why: a Unix domain socket talks to a program on this computer, not to the network.
+  if (
+    /\bAF_UNIX\b/.test(line) &&
+    !NETWORK.test(line.replace(/\bsocket\.(?:socket|AF_UNIX|SOCK_\w+)\b/g, ''))
+  )
+    return undefined;
   return NETWORK_SEND.test(line) ? 'send' : 'use';
 }
 

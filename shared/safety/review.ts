@@ -261,6 +261,30 @@ function decodedVariableRun(file: string, lines: Lines, out: Findings): void {
   });
 }
 
+/**
+ * A test of whether a line copies the environment only to hand it to a child process: `env =
+ * os.environ.copy()` (or `dict(os.environ)`, `{k: v for k, v in os.environ.items() …}`,
+ * `{**os.environ, …}`, `{...process.env, …}`) where the file passes `env=env` (or `env: env`) and
+ * no line that uses the network names it. Why: that is how a script sets one variable for a
+ * program it starts, not a read of secrets. Bounded: the file's network lines are found once,
+ * and only the first 20 such lines are looked into (past them, the line counts as a read).
+ */
+function environmentForChild(text: string): (line: string) => boolean {
+  let networkLines: string[] | undefined;
+  let asked = 0;
+  return (line) => {
+    const name =
+      /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_]\w{0,60})\s*=\s*(?:os\.environ\.copy\(\)|dict\(os\.environ\)|\{[^}\n]{0,100}\bos\.environ\.items\(\)[^}\n]{0,100}\}|\{\s*\*\*os\.environ\b[^}\n]{0,200}\}|\{\s*\.\.\.process\.env\b[^}\n]{0,200}\})\s*;?\s*$/.exec(
+        line,
+      )?.[1];
+    if (name === undefined || ++asked > 20) return false;
+    if (!new RegExp(`\\benv\\s*[=:]\\s*${name}\\b`).test(text)) return false;
+    networkLines ??= text.split('\n').filter((l) => networkUse(l) !== undefined);
+    const uses = new RegExp(`\\b${name}\\b`);
+    return !networkLines.some((l) => uses.test(l));
+  };
+}
+
 /** Everything the review checks in one script (or data file read as commands). */
 function reviewCode(
   file: string,
@@ -270,6 +294,7 @@ function reviewCode(
   reach: Reach,
 ): void {
   const text = lines.text;
+  const forChild = environmentForChild(text);
   let credLine = 0;
   let credLabels: string[] = [];
   let sendLine = 0;
@@ -281,7 +306,9 @@ function reviewCode(
     const line = foldForMatching(raw);
     codeOn(line, i, file, out, 'critical', false);
     urlsOn(raw, i, file, out, kind === 'data' ? undefined : reach);
-    const creds = credentialsIn(line);
+    const creds = credentialsIn(line).filter(
+      (c) => c !== 'all environment variables' || !forChild(line),
+    );
     if (creds.length > 0) {
       for (const c of creds) reach.reads.add(c);
       if (credLine === 0) {
