@@ -78,6 +78,8 @@ class Findings {
     excerpt?: string;
     hidden?: string;
     title?: string;
+    /** What to do, when the rule's usual advice does not fit (a file name has no line to read). */
+    action?: string;
   }): void {
     const same = `${f.rule}\u0000${f.file}\u0000${f.line}\u0000${f.detail}`;
     if (this.seen.has(same)) return;
@@ -96,7 +98,7 @@ class Findings {
       title: f.title ?? info.title,
       detail: makeVisible(f.detail, 300),
       why: info.why,
-      action: info.action,
+      action: f.action ?? info.action,
     };
     if (f.column !== undefined) {
       finding.column = f.column;
@@ -897,6 +899,10 @@ const KIND_NAMES: Record<string, string> = {
   text: 'a text',
 };
 
+/** What to do about a file's name (the hidden-text rules' advice speaks of a line). */
+const RENAME_IT =
+  'Rename the file with plain letters, or remove it if you did not expect it, and check what refers to it.';
+
 /** Findings about a path itself (its name, its kind, its bytes), before any text is read. */
 function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], reach: Reach): void {
   const name = f.path.slice(f.path.lastIndexOf('/') + 1);
@@ -909,6 +915,7 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
       file: f.path,
       line: 0,
       detail: `in the file name: ${h.detail.replace(/ in a line without right-to-left text$/, '')}`,
+      action: RENAME_IT,
       ...(h.hidden !== undefined ? { hidden: h.hidden } : {}),
       excerpt: f.path,
     });

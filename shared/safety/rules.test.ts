@@ -587,6 +587,7 @@ describe('hidden text is shown, decoded', () => {
       severity: 'high',
       detail: 'in the file name: bidi control(s) \u27e6U+202E\u27e7',
     });
+    expect(bidi?.action).toMatch(/^Rename the file/);
     expect(
       review({ 'SKILL.md': skillMd('Hi.'), 'refer\u200bences/notes.md': 'Notes.\n' }).findings.map(
         (f) => `${f.rule} ${f.file}`,
