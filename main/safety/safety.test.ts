@@ -64,6 +64,20 @@ describe('skillbench scan', () => {
     expect(nowhere.err).toBe(
       `skillbench scan: Nothing exists at ${join(tmp, 'nowhere')}. Check the spelling.\n`,
     );
+    // One bad PATH among several: the others are still reviewed and printed, the status is 2.
+    const mixed = captureIO(tmp, { SKILLBENCH_USER_DATA: data });
+    expect(
+      await runCli(
+        ['scan', join(tmp, 'nowhere'), join(lib, 'setup-helper'), '--format', 'json'],
+        mixed,
+      ),
+    ).toBe(2);
+    expect(mixed.err).toBe(
+      `skillbench scan: Nothing exists at ${join(tmp, 'nowhere')}. Check the spelling.\n`,
+    );
+    expect(
+      (JSON.parse(mixed.out) as { skills: { verdict: string }[] }).skills.map((s) => s.verdict),
+    ).toEqual(['danger']);
   });
 });
 

@@ -72,6 +72,14 @@ export const SAFETY_RULES: readonly SafetyRuleInfo[] = [
     READ_IT,
   ),
   r(
+    'hidden/styled-text',
+    'hidden-text',
+    'high',
+    'Instructions hidden by HTML styling',
+    'Text styled to be invisible (hidden, white on white, a font of a pixel, pushed off screen) does not show when the Markdown is displayed, but an agent reads it.',
+    READ_IT,
+  ),
+  r(
     'hidden/link-title',
     'hidden-text',
     'high',
@@ -339,6 +347,14 @@ export const SAFETY_RULES: readonly SafetyRuleInfo[] = [
     'Compiled Python code',
     'Compiled Python (.pyc) can run instead of the readable source beside it, and cannot be reviewed.',
     'Delete the compiled files; Python rebuilds them from the source.',
+  ),
+  r(
+    'file/lookalike-name',
+    'files',
+    'high',
+    'A file name that imitates another',
+    'A name spelled with lookalike letters from another alphabet, or one that reads the same as another file, makes you review one file while the agent runs or reads another.',
+    'Rename the file with plain letters, or remove it if you did not expect it.',
   ),
   r(
     'file/link-outside',

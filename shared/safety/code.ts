@@ -55,6 +55,8 @@ const BY_EXTENSION: Record<string, ScriptKind> = {
   pm: 'perl',
   php: 'php',
   mk: 'make',
+  // Why: `go run scripts/main.go` runs a Go file as a script, with no build step to notice.
+  go: 'other',
 };
 const BY_NAME: Record<string, ScriptKind> = {
   makefile: 'make',
@@ -104,6 +106,43 @@ export function scriptKind(path: string, text: string | undefined): ScriptKind |
   return undefined;
 }
 
+/** An interpreter named in a command, and the kind of script it runs. */
+const INTERPRETERS: ReadonlyArray<readonly [RegExp, ScriptKind]> = [
+  [/^(?:python[23]?(?:\.\d+)?|py|uv\s+run|pipenv\s+run\s+python)$/, 'python'],
+  [/^(?:ba|z|k|da)?sh$|^source$/, 'shell'],
+  [/^(?:node|deno\s+run|bun|bun\s+run|tsx|ts-node|npx\s+tsx)$/, 'js'],
+  [/^(?:pwsh|powershell)(?:\.exe)?(?:\s+-file)?$/i, 'powershell'],
+  [/^ruby$/, 'ruby'],
+  [/^perl$/, 'perl'],
+  [/^php$/, 'php'],
+];
+const RUN_FILE =
+  /(?:^|[\s`'"(;&|])((?:python[23]?(?:\.\d+)?|py|uv\s+run|pipenv\s+run\s+python|(?:ba|z|k|da)?sh|source|node|deno\s+run|bun(?:\s+run)?|tsx|ts-node|npx\s+tsx|pwsh(?:\.exe)?(?:\s+-[Ff]ile)?|powershell(?:\.exe)?(?:\s+-[Ff]ile)?|ruby|perl|php))\s+(?:-[A-Za-z]\w*\s+){0,3}["']?(?:\.\/)?(?:\$\{?CLAUDE_SKILL_DIR\}?\/|\{baseDir\}\/)?([\w.-]{1,100}(?:\/[\w.-]{1,100}){0,10})/g;
+
+/**
+ * Files a document runs with an interpreter (`python3 scripts/helper`, `bash tools/setup.txt`):
+ * path → the kind of script. Why: a file with no extension or shebang, or named like text, is
+ * still a script when the skill tells the agent to run it that way.
+ */
+export function scriptsRunBy(text: string, into: Map<string, ScriptKind>): void {
+  // A cheap look first: most texts run nothing.
+  if (
+    !/python|py\b|sh\b|source|node|deno|bun|tsx|pwsh|powershell|ruby|perl|php|uv\b|pipenv/.test(
+      text,
+    )
+  )
+    return;
+  RUN_FILE.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  let n = 0;
+  while ((m = RUN_FILE.exec(text)) !== null && n++ < 2000) {
+    const interpreter = (m[1] ?? '').replace(/\s+/g, ' ');
+    const path = (m[2] ?? '').replace(/^\.\//, '');
+    const kind = INTERPRETERS.find(([re]) => re.test(interpreter))?.[1];
+    if (kind && path !== '' && !into.has(path)) into.set(path, kind);
+  }
+}
+
 /** Sensitive places and what they are called in the summary ("reads ~/.ssh"). */
 const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
   [
@@ -124,7 +163,7 @@ const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     'all environment variables',
-    /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m,
+    /\bos\.environ\b(?!\.get|\[|\s*\.setdefault)|dict\(os\.environ\)|JSON\.stringify\(\s*process\.env\s*\)|\b(?:const|let|var)\s+\w+\s*=\s*process\.env\s*;?\s*$|\(\s*process\.env\s*\)|\bENV\.(?:to_h|to_a|each|map|inspect)\b|\bos\.Environ\(\)|%ENV\b(?!\s*\{)|Object\.(?:entries|keys)\(\s*process\.env\s*\)|\.\.\.process\.env\b|\bprintenv\b|^\s*env\s*(?:\||>|$)|\$\(env\)|`env`|Get-ChildItem\s+env:|\bgci\s+env:|\bset\s*>/m,
   ],
   [
     'a .env file',
@@ -138,9 +177,9 @@ const CREDENTIALS: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** Network use: [label, pattern]. `send` marks patterns that send data (not only fetch). */
 const NETWORK =
-  /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b/;
+  /\b(?:curl|wget|nc|ncat|netcat|socat|scp|rsync|ftp|sftp|telnet)\b|requests\.\w+\(|urllib|http\.client|httpx\.|aiohttp|\bfetch\(|axios|https?\.(?:request|get)\(|Invoke-(?:WebRequest|RestMethod)|\b(?:iwr|irm)\b|Net\.WebClient|WebClient|socket\.|\/dev\/(?:tcp|udp)\/|smtplib|XMLHttpRequest|new\s+WebSocket|\bnslookup\b|\bdig\b|Net::HTTP|HTTParty|\bhttp\.(?:Post|PostForm|Get|NewRequest)\(|LWP::|HTTP::Tiny|IO::Socket|gethostbyname\(|\bdns\.(?:lookup|resolve\w*)\(/;
 const NETWORK_SEND =
-  /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$/i;
+  /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$|Net::HTTP\.post|\bhttp\.(?:Post|PostForm)\(|HTTParty\.post|gethostbyname\([^\n)]{0,100}\+|\bdns\.(?:lookup|resolve\w*)\([^\n)]{0,100}(?:\+|\$\{)/i;
 
 /** Where a script reaches, for the summary: URLs' host names. */
 export const URL_RE = /\bhttps?:\/\/([^\s/'"`<>)\]}\\:?#]{1,253})/g;
@@ -189,6 +228,18 @@ const CODE_RULES: readonly CodeRule[] = [
     ],
   },
   {
+    // An environment variable put where the network carries it without a request: a DNS name
+    // looked up, or the host part of an address. Why only there: a key in a query string or a
+    // header is how documented APIs are called.
+    rule: 'script/secret-to-network',
+    patterns: [
+      /\b(?:gethostbyname(?:_ex)?|getaddrinfo|dns(?:\.promises)?\.(?:lookup|resolve\w*)|Resolve-DnsName)\s*\(?[^\n)]{0,120}(?:os\.environ|os\.getenv|process\.env|\bENV\[|\$env:)/i,
+      /\b(?:nslookup|dig|host|ping)\s+[^\n|;&]{0,120}\$\{?[A-Za-z_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL)/i,
+      /https?:\/\/(?:["'`]\s*\+\s*|\$\{\s*|\{\s*)(?:os\.environ|os\.getenv|process\.env)/,
+      /https?:\/\/\$\{?[A-Za-z_]*(?:TOKEN|SECRET|KEY|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z_]*\}?\./i,
+    ],
+  },
+  {
     rule: 'script/reverse-shell',
     patterns: [
       /\/dev\/tcp\/[^\s/]{1,100}\/\d{1,5}/,
@@ -199,6 +250,9 @@ const CODE_RULES: readonly CodeRule[] = [
       /os\.dup2\s*\(\s*\w+\.fileno\(\)/,
       /Net\.Sockets\.TCPClient[^\n]{0,300}GetStream/i,
       /child_process[^\n]{0,200}\bspawn\(\s*['"]\/bin\/(?:ba)?sh['"][^\n]{0,200}\bpipe\(/,
+      // Perl, Ruby and PHP one-liners hand a socket's descriptor to an interactive shell.
+      /\bopen\(\s*STDIN\s*,\s*['"]>&/,
+      /\/bin\/(?:ba)?sh\s+-i\s*<&\s*(?:\d|%d|\$)/,
     ],
   },
   {
@@ -256,6 +310,12 @@ export function credentialsIn(line: string): string[] {
 /** Whether a line uses the network, and whether it sends data. */
 export function networkUse(line: string): 'send' | 'use' | undefined {
   if (!NETWORK.test(line)) return undefined;
+  // Why: a Unix domain socket talks to a program on this computer, not to the network.
+  if (
+    /\bAF_UNIX\b/.test(line) &&
+    !NETWORK.test(line.replace(/\bsocket\.(?:socket|AF_UNIX|SOCK_\w+)\b/g, ''))
+  )
+    return undefined;
   return NETWORK_SEND.test(line) ? 'send' : 'use';
 }
 

@@ -49,6 +49,32 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
         ),
         'ignore|disregard|forget|override|bypass|discard|abandon previous|prior|above|earlier|preceding|original|system|existing|other|safety|developer|initial|old instruction|prompt|rules|guidelines|directives|messages|context|constraints|policies|guardrails|programming|orders',
       ),
+      // The same order in French, Spanish, Portuguese, Italian and German: injections are written
+      // in the language of the text they hide in. Why only these: the prefilter needs ASCII words.
+      phrase(
+        /\b(?:ignore[zr]?|ignora[rd]?|ignorieren?|ignoriere|vergiss|vergessen\s+sie|oublie[zr]?|olvida[rd]?|olvide|esque[cç]a)\s+(?:\S+\s+){0,3}?(?:instructions?|consignes|instrucciones|instru[cç][oõ]es|istruzioni)\s+(?:\S+\s+)?(?:pr[eé]c[eé]dentes?|ant[eé]rieures?|anteriores|previas|precedenti|anteriori|du\s+syst[eè]me|del\s+sistema|do\s+sistema|di\s+sistema)/i,
+        'ignor|vergiss|vergessen|oubli|olvid|esque instru|consignes|istruzioni',
+      ),
+      phrase(
+        /\b(?:ignorieren?|ignoriere|vergiss|vergessen\s+sie|missachte|missachten)\s+(?:\S+\s+){0,2}?(?:vorherigen|bisherigen|fr(?:ü|ue)heren|vorigen|obigen|urspr(?:ü|ue)nglichen|system)\S{0,3}\s+(?:\S+\s+)?(?:anweisungen|instruktionen|befehle|regeln|vorgaben|richtlinien)/i,
+        'ignorier|vergiss|vergessen|missacht anweisungen|instruktionen|befehle|regeln|vorgaben|richtlinien',
+      ),
+      phrase(
+        /\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been|'ve\s+been)\s+told|you\s+(?:know|learned))\b|(?:of\s+)?(?:the\s+)?above\s*(?:[.,;:!]|$))/i,
+        'ignore|disregard|forget everything|anything|all told|know|learned|above',
+      ),
+      phrase(
+        /\b(?:overrides?|supersedes?|replaces?|takes?\s+precedence\s+over)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+(?:prompt|instructions|message)|developer\s+(?:instructions|message)|(?:previous|prior|other)\s+instructions)\b/i,
+        'override|supersede|replace|precedence system|developer|previous|prior|other prompt|instruction|message',
+      ),
+      phrase(
+        /\b(?:follow|obey)\s+only\s+(?:the\s+)?(?:instructions|rules|commands)\s+(?:in|from|of)\s+this\s+(?:file|skill|document|message)\b/i,
+        'follow|obey only instructions|rules|commands this',
+      ),
+      phrase(
+        /\byou\s+are\s+now\s+[\w-]{1,30}(?:\s+[\w-]{1,30})?\s*,?\s+(?:an?\s+)?(?:ai\s+)?with(?:out)?\s+(?:no\s+|any\s+)?(?:limits|restrictions|rules|filters|guidelines)\b/i,
+        'now you are with limits|restrictions|rules|filters|guidelines',
+      ),
       phrase(
         /\byou\s+are\s+(?:now|no\s+longer)\s+(?:an?\s+)?(?:unrestricted|unfiltered|jailbroken|dan\b|in\s+(?:developer|god|admin|root)\s+mode|free\s+(?:of|from)|bound\s+by)/i,
         'now|longer you are unrestricted|unfiltered|jailbroken|dan|mode|free|bound',
@@ -97,6 +123,34 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
       phrase(
         /\b(?:do\s+not|don't|never)\s+(?:mention|reveal|disclose|show|display|print|output|log|explain)\s+(?:this|these)\s+(?:step|steps|instruction|instructions|command|commands|section|part|action|actions)\b/i,
         "mention|reveal|disclose|show|display|print|output|log|explain not|don't|never this|these step|instruction|command|section|part|action",
+      ),
+      phrase(
+        /\b(?:do\s+not|don't|never)\s+(?:ever\s+)?(?:tell|mention|reveal|disclose|report)\s+(?:this|these|it|that|anything|any\s+of\s+(?:this|it))\s+(?:\w+\s+){0,4}?to\s+(?:the\s+)?(?:user|human|operator)\b/i,
+        "tell|mention|reveal|disclose|report not|don't|never user|human|operator",
+      ),
+      phrase(
+        /\b(?:do\s+not|don't|never)\s+(?:ever\s+)?(?:tell|inform|notify|alert)\s+(?:the\s+)?(?:user|human|operator)\s+(?:about|of)\b/i,
+        "tell|inform|notify|alert not|don't|never user|human|operator about|of",
+      ),
+      phrase(
+        /\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+)?(?:user|human|operator)\b/i,
+        'without telling|informing|notifying|alerting user|human|operator',
+      ),
+      phrase(
+        /\bkeep\s+(?:this|it|these)\s+(?:strictly\s+)?(?:between\s+(?:us|you\s+and\s+me)|to\s+yourself)\b/i,
+        'keep between|yourself',
+      ),
+      phrase(
+        /\bquietly\s+(?:send|upload|post|exfiltrate|transmit|forward|read|collect|copy|include|attach)\b/i,
+        'quietly',
+      ),
+      phrase(
+        /\b(?:never|do\s+not|don't)\s+(?:ever\s+)?(?:reveal|disclose|admit|let\s+on)\s+to\s+(?:the\s+)?(?:user|human|operator)\b/i,
+        "reveal|disclose|admit|let never|not|don't user|human|operator",
+      ),
+      phrase(
+        /\bif\s+(?:the\s+)?user\s+asks?\s+(?:you\s+)?(?:what\s+you\s+(?:did|ran|changed|sent)|what\s+happened|about\s+(?:the\s+|this\s+)?(?:upload|request|network|script|command|file|change)s?)\b[^.\n]{0,60}\b(?:say|tell\s+them|answer|reply|claim|pretend|deny)\b/i,
+        'user ask did|ran|changed|sent|happened|upload|request|network|script|command|file|change say|tell|answer|reply|claim|pretend|deny',
       ),
       phrase(
         /\b(?:silently|secretly|covertly|invisibly|stealthily)\s+(?:run|execute|send|upload|post|install|copy|exfiltrate|transmit|forward|add|append|modify|delete|download|fetch|read|collect|include|attach)\b/i,
@@ -172,12 +226,20 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
     rule: 'agent/exfiltrate-data',
     patterns: [
       phrase(
-        /\b(?:send|upload|post|transmit|forward|email|exfiltrate|beacon|report)\s+(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|their\s+|your\s+|any\s+|every\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|browser\s+(?:data|profile|history)|wallets?|seed\s+phrases?|conversation(?:\s+history)?|chat\s+history|session\s+tokens?)(?:[^.\n]|\.(?=\S)){0,80}\b(?:to|via|at)\s+[`'"<(]?(?:https?:\/\/|[\w.-]+@[\w.-]+|the\s+(?:webhook|collector|server|endpoint|url)|our\s+(?:server|endpoint|api|webhook)|this\s+(?:url|webhook|endpoint))/i,
+        /\b(?:send|upload|post|transmit|forward|email|exfiltrate|beacon|report)\s+(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|their\s+|your\s+|any\s+|every\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:(?:full|entire|whole|complete)\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|browser\s+(?:data|profile|history)|wallets?|seed\s+phrases?|conversation(?:\s+history)?|chat\s+history|session\s+tokens?)(?:[^.\n]|\.(?=\S)){0,80}\b(?:to|via|at)\s+[`'"<(]?(?:https?:\/\/|[\w.-]+@[\w.-]+|the\s+(?:webhook|collector|server|endpoint|url)|our\s+(?:server|endpoint|api|webhook)|this\s+(?:url|webhook|endpoint))/i,
         'send|upload|post|transmit|forward|email|exfiltrate|beacon|report ssh|key|id_rsa|aws|credentials|token|password|secrets|.env|environment|cookies|browser|wallet|seed|conversation|chat http|@|webhook|collector|server|endpoint|url|api to|via|at',
       ),
       phrase(
         /\b(?:include|append|attach|add|embed)\s+(?:the\s+)?(?:user(?:'s)?\s+)?(?:ssh\s+keys?|private\s+keys?|api\s+keys?|credentials|tokens?|passwords?|secrets|environment\s+variables|conversation|chat\s+history)\s+(?:in|to)\s+(?:the\s+)?(?:url|query|image\s+(?:url|link|address)|request)/i,
         'key|credentials|token|password|secrets|environment|conversation|chat url|query|image|request include|append|attach|add|embed',
+      ),
+      phrase(
+        /\b(?:include|append|attach|add|embed|put|encode)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|conversation|chat\s+history)(?:[^.\n]|\.(?=\S)){0,60}\b(?:image|img|link|markdown)\b/i,
+        'include|append|attach|add|embed|put|encode ssh|key|id_rsa|aws|credentials|token|password|secrets|.env|environment|cookies|conversation|chat image|img|link|markdown',
+      ),
+      phrase(
+        /\b(?:read|cat|collect|gather|copy|take|grab|load)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:the\s+)?(?:user(?:'s)?\s+)?(?:~\/\.ssh\b|ssh\s+keys?|private\s+keys?|id_rsa|~\/\.aws|aws\s+credentials|credentials|api\s+keys?|access\s+tokens?|passwords?|secrets|\.env\b|environment\s+variables|cookies|wallets?|seed\s+phrases?)(?:[^.\n]|\.(?=\S)){0,100}\b(?:send|upload|post|include|attach|append|forward|transmit|email)\b(?:[^.\n]|\.(?=\S)){0,60}(?:https?:\/\/|[\w.-]+@[\w-]+\.\w)/i,
+        'read|cat|collect|gather|copy|take|grab|load ssh|key|id_rsa|aws|credentials|token|password|secrets|.env|environment|cookies|wallet|seed send|upload|post|include|attach|append|forward|transmit|email http|@',
       ),
     ],
   },

@@ -27,7 +27,11 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
 const QUOTE = /^ {0,3}>/;
 /** Words that present a block as an example to learn from, not an instruction to follow. */
 const PRESENTING =
-  /\b(?:example|e\.g\.|such as|like this|looks like|avoid|never|don't|do not|bad|malicious|attack|attacker|injection|dangerous|red flag|warning|detect|flag|anti-pattern|insecure|vulnerable|suspicious|phishing|payload|sample|illustrat|watch (?:out )?for)\b/i;
+  /\b(?:examples?|e\.g\.|such as|like this|looks like|avoid|never|don't|do not|bad|malicious|attacks?|attackers?|injection|dangerous|red flags?|warnings?|warning signs?|detect|flags?|anti-patterns?|insecure|vulnerable|suspicious|phishing|payloads?|samples?|illustrat\w*|(?:watch|look) (?:out )?for)\b/i;
+/** Whether a line presents what it shows as an example or a warning ("never run …", "such as …"). */
+export function presents(line: string): boolean {
+  return PRESENTING.test(line);
+}
 const TEACHING =
   /\b(?:prompt[- ]injection|security|attack|attacker|malicious|malware|threat|red[- ]team|jailbreak|phishing|vulnerab\w*|exploit\w*|scanner|audit)\b/i;
 
@@ -134,6 +138,63 @@ export function findLinks(text: string): MdLink[] {
       const alt = /\balt\s*=\s*["']([^"']{0,2000})["']/i.exec(attrs)?.[1] ?? '';
       out.push({ image: true, offset: m.index, text: alt, url: src });
     }
+  }
+  return out;
+}
+
+/** Text an HTML element hides from a rendered view by its style or its `hidden` attribute. */
+export interface StyledHidden {
+  /** Offset of the element's opening tag. */
+  offset: number;
+  /** The element's text (its tags removed), as an agent reads it. */
+  text: string;
+  /** How it is hidden, in words: `display:none`, `font-size:1px` … */
+  how: string;
+}
+
+const OPEN_TAG = /<([A-Za-z][\w-]{0,20})\b([^<>]{0,2000})>/g;
+/** Style declarations that make text invisible or too small to read on a page. */
+const HIDING_STYLE =
+  /\b(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?(?![\d.])|font-size\s*:\s*(?:0(?:\.\d+)?(?:px|pt|em|rem|%)?|[01](?:\.\d+)?(?:px|pt))(?![\w.])|(?:max-)?(?:height|width)\s*:\s*0(?:px)?(?![\w.])|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}(?:px|em|rem|pt|%)?)/i;
+const WHITE_TEXT =
+  /(?:^|[;\s"'])color\s*:\s*(?:white|#fff(?:fff)?\b|rgba?\(\s*255\s*,\s*255\s*,\s*255)/i;
+const BACKGROUND = /background(?:-color)?\s*:\s*([^;"']{1,60})/i;
+
+/**
+ * Elements whose text a rendered page does not show: `display:none`, `visibility:hidden`, zero
+ * opacity or size, a font of a pixel or less, text pushed off screen, white text on no background
+ * or a white one, and the `hidden` attribute. Bounded: each tag and text is read at most 4000
+ * characters far.
+ */
+export function findStyledHidden(text: string): StyledHidden[] {
+  const out: StyledHidden[] = [];
+  if (!/style\s*=|\shidden\b/i.test(text)) return out;
+  OPEN_TAG.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = OPEN_TAG.exec(text)) !== null && out.length < 500) {
+    const tag = (m[1] ?? '').toLowerCase();
+    const attrs = m[2] ?? '';
+    const style = /\bstyle\s*=\s*(?:"([^"]{0,2000})"|'([^']{0,2000})')/i.exec(attrs);
+    const css = style ? (style[1] ?? style[2] ?? '') : '';
+    let how = HIDING_STYLE.exec(css)?.[0].replace(/\s+/g, '');
+    if (!how && WHITE_TEXT.test(css)) {
+      const background = BACKGROUND.exec(css)?.[1]?.trim().toLowerCase();
+      if (
+        background === undefined ||
+        /^(?:white|#fff(?:fff)?|rgba?\(\s*255\s*,\s*255\s*,\s*255)/.test(background)
+      )
+        how = 'white text on a white page';
+    }
+    // Why values removed first: `class="note hidden"` is a class name, not the attribute.
+    const names = attrs.replace(/"[^"]{0,2000}"|'[^']{0,2000}'/g, '""');
+    if (!how && /(?:^|\s)hidden(?:\s|=|\/|$)/i.test(names)) how = 'the hidden attribute';
+    if (!how) continue;
+    const start = m.index + m[0].length;
+    const window = text.slice(start, start + 4000);
+    const close = window.search(new RegExp(`</${tag}\\s*>`, 'i'));
+    const inner = (close === -1 ? window : window.slice(0, close)).replace(/<[^<>]{0,2000}>/g, ' ');
+    const shown = inner.replace(/\s+/g, ' ').trim();
+    if (shown !== '') out.push({ offset: m.index, text: shown, how });
   }
   return out;
 }

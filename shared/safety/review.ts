@@ -14,12 +14,19 @@ import {
   networkUse,
   persistenceIn,
   scriptKind,
+  scriptsRunBy,
   URL_RE,
   type ScriptKind,
 } from './code';
 import { extensionKind, magicKind } from './files';
 import { ACTION_WORD, ADDRESSES_AGENT, phraseHits, type PhraseMatcher } from './instructions';
-import { analyseMarkdown, findLinks, type MarkdownDoc } from './markdown';
+import {
+  analyseMarkdown,
+  findLinks,
+  findStyledHidden,
+  presents,
+  type MarkdownDoc,
+} from './markdown';
 import { findSecrets, secretFileName } from './secrets';
 import {
   imageUrlCarriesData,
@@ -40,7 +47,7 @@ import type {
   SafetySeverity,
   SafetyVerdict,
 } from './types';
-import { findHiddenCharacters, foldForMatching, makeVisible } from './unicode';
+import { findHiddenCharacters, foldForMatching, makeVisible, mixesScripts } from './unicode';
 
 const ORDER: Record<SafetySeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 /** At most this many findings of one rule in one file (the rest are counted in the last one). */
@@ -71,6 +78,8 @@ class Findings {
     excerpt?: string;
     hidden?: string;
     title?: string;
+    /** What to do, when the rule's usual advice does not fit (a file name has no line to read). */
+    action?: string;
   }): void {
     const same = `${f.rule}\u0000${f.file}\u0000${f.line}\u0000${f.detail}`;
     if (this.seen.has(same)) return;
@@ -89,7 +98,7 @@ class Findings {
       title: f.title ?? info.title,
       detail: makeVisible(f.detail, 300),
       why: info.why,
-      action: info.action,
+      action: f.action ?? info.action,
     };
     if (f.column !== undefined) {
       finding.column = f.column;
@@ -226,6 +235,58 @@ function codeOn(
   supplyOn(line, lineNo, file, out, cap);
 }
 
+/**
+ * `P=$(echo … | base64 -d)` and later `eval "$P"` (or `sh -c "$P"`, `source`): code decoded into a
+ * variable and run, over two lines, which the line rule of script/decode-execute cannot see.
+ */
+function decodedVariableRun(file: string, lines: Lines, out: Findings): void {
+  if (out.list.some((f) => f.file === file && f.rule === 'script/decode-execute')) return;
+  const text = lines.text;
+  const decoded =
+    /\b([A-Za-z_]\w{0,60})=["']?\$\([^\n)]{0,300}\b(?:base64\s+(?:-d|--decode|-D)|xxd\s+-r|openssl\s+(?:base64|enc)\b[^\n)]{0,60}\s-d)\b/.exec(
+      text,
+    );
+  const name = decoded?.[1];
+  if (!decoded || !name) return;
+  const run = new RegExp(
+    `(?:\\beval|\\b(?:ba|z)?sh\\s+-c|\\bsource|^\\s*\\.)\\s+["']?\\$\\{?${name}\\b`,
+    'm',
+  ).exec(text.slice(decoded.index));
+  if (!run) return;
+  const line = lines.lineOf(decoded.index + run.index);
+  out.add({
+    rule: 'script/decode-execute',
+    file,
+    line,
+    detail: `decodes into $${name} (line ${lines.lineOf(decoded.index)}) and runs it: ${lines.line(line).trim().slice(0, 120)}`,
+    excerpt: lines.line(line),
+  });
+}
+
+/**
+ * A test of whether a line copies the environment only to hand it to a child process: `env =
+ * os.environ.copy()` (or `dict(os.environ)`, `{k: v for k, v in os.environ.items() …}`,
+ * `{**os.environ, …}`, `{...process.env, …}`) where the file passes `env=env` (or `env: env`) and
+ * no line that uses the network names it. Why: that is how a script sets one variable for a
+ * program it starts, not a read of secrets. Bounded: the file's network lines are found once,
+ * and only the first 20 such lines are looked into (past them, the line counts as a read).
+ */
+function environmentForChild(text: string): (line: string) => boolean {
+  let networkLines: string[] | undefined;
+  let asked = 0;
+  return (line) => {
+    const name =
+      /^\s*(?:(?:const|let|var)\s+)?([A-Za-z_]\w{0,60})\s*=\s*(?:os\.environ\.copy\(\)|dict\(os\.environ\)|\{[^}\n]{0,100}\bos\.environ\.items\(\)[^}\n]{0,100}\}|\{\s*\*\*os\.environ\b[^}\n]{0,200}\}|\{\s*\.\.\.process\.env\b[^}\n]{0,200}\})\s*;?\s*$/.exec(
+        line,
+      )?.[1];
+    if (name === undefined || ++asked > 20) return false;
+    if (!new RegExp(`\\benv\\s*[=:]\\s*${name}\\b`).test(text)) return false;
+    networkLines ??= text.split('\n').filter((l) => networkUse(l) !== undefined);
+    const uses = new RegExp(`\\b${name}\\b`);
+    return !networkLines.some((l) => uses.test(l));
+  };
+}
+
 /** Everything the review checks in one script (or data file read as commands). */
 function reviewCode(
   file: string,
@@ -235,6 +296,7 @@ function reviewCode(
   reach: Reach,
 ): void {
   const text = lines.text;
+  const forChild = environmentForChild(text);
   let credLine = 0;
   let credLabels: string[] = [];
   let sendLine = 0;
@@ -246,7 +308,9 @@ function reviewCode(
     const line = foldForMatching(raw);
     codeOn(line, i, file, out, 'critical', false);
     urlsOn(raw, i, file, out, kind === 'data' ? undefined : reach);
-    const creds = credentialsIn(line);
+    const creds = credentialsIn(line).filter(
+      (c) => c !== 'all environment variables' || !forChild(line),
+    );
     if (creds.length > 0) {
       for (const c of creds) reach.reads.add(c);
       if (credLine === 0) {
@@ -308,8 +372,9 @@ function reviewCode(
       /b64decode|b32decode|fromhex|zlib\.decompress|marshal\.loads|codecs\.decode|atob\(|Buffer\.from\([^\n)]{0,200}['"](?:base64|hex)['"]/.exec(
         text,
       );
+    // Why commands too: decoded text handed to a shell (execSync, os.system) runs as surely as eval.
     const runs =
-      /\bexec\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]/.exec(
+      /\bexec(?:Sync)?\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]|\bos\.(?:system|popen)\s*\(|subprocess\.\w+\([^\n)]{0,200}shell\s*=\s*True/.exec(
         text,
       );
     if (
@@ -343,6 +408,8 @@ function reviewCode(
       });
     }
   }
+  // A shell script that decodes into a variable and runs it: `P=$(… | base64 -d)`, then `eval "$P"`.
+  if (kind === 'shell') decodedVariableRun(file, lines, out);
   const download =
     /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(
       text,
@@ -418,29 +485,55 @@ function reviewCode(
   }
 }
 
-/** Phrase rules on a stretch of folded text; `severity` decides the context's weight. */
+/** Where a match at an offset of a joined paragraph is: its line, column and that line's text. */
+type ParagraphPlace = (index: number) => { line: number; column: number; excerpt: string };
+
+/** Whether text[start, end) sits between inline quotation marks or backticks on its line. */
+function quotedInline(text: string, start: number, end: number): boolean {
+  const from = Math.max(text.lastIndexOf('\n', start) + 1, start - 400);
+  const before = text.slice(from, start);
+  const after = text.slice(end, end + 400);
+  const count = (s: string, c: string): number => s.split(c).length - 1;
+  for (const mark of ['"', '`'])
+    if (count(before, mark) % 2 === 1 && after.includes(mark)) return true;
+  const open = before.lastIndexOf('\u201c');
+  return open !== -1 && open > before.lastIndexOf('\u201d') && after.includes('\u201d');
+}
+
+/**
+ * Phrase rules on a stretch of folded text; `severity` decides the context's weight.
+ * `teaching`: prose of a document about security, where a phrase in quotation marks is quoted.
+ */
 function phrasesOn(
   text: string,
   file: string,
-  lineNo: number,
+  lineNo: number | ParagraphPlace,
   out: Findings,
-  context: 'prose' | 'example' | 'quoted',
+  context: 'prose' | 'teaching' | 'example' | 'quoted',
   excerpt: string,
   phrases: PhraseMatcher,
+  skip?: ReadonlySet<string>,
+  found?: Set<string>,
 ): boolean {
-  const hits = phrases(text);
+  const hits = phrases(text).filter((h) => !skip?.has(h.rule.rule));
   for (const { rule, match: m } of hits) {
+    found?.add(rule.rule);
     const base = rule.severity ?? safetyRule(rule.rule).severity;
     // Why: a quoted or fenced example in a document about security is information, not an attack.
-    const severity = context === 'example' ? 'low' : context === 'quoted' ? lower(base) : base;
+    const example =
+      context === 'example' ||
+      (context === 'teaching' && quotedInline(text, m.index, m.index + m[0].length));
+    const severity = example ? 'low' : context === 'quoted' ? lower(base) : base;
+    const at =
+      typeof lineNo === 'number' ? { line: lineNo, column: m.index + 1, excerpt } : lineNo(m.index);
     out.add({
       rule: rule.rule,
       file,
-      line: lineNo,
-      column: m.index + 1,
+      line: at.line,
+      column: at.column,
       length: m[0].length,
       detail: m[0],
-      excerpt,
+      excerpt: at.excerpt,
       severity,
     });
   }
@@ -469,12 +562,22 @@ function reviewDoc(
   phrases: PhraseMatcher,
 ): MarkdownDoc {
   const doc = analyseMarkdown(lines);
+  const proseContext = doc.teaching ? 'teaching' : 'prose';
   let prose = '';
-  let proseStart = 0;
+  /** Each line of the paragraph: where it starts in `prose`, and its number. */
+  const proseLines: { offset: number; line: number }[] = [];
+  /** Rules already found on one line of the paragraph: the joined text need not report them again. */
+  const proseRules = new Set<string>();
+  const place: ParagraphPlace = (index) => {
+    let at = proseLines[0] ?? { offset: 0, line: 1 };
+    for (const l of proseLines) if (l.offset <= index) at = l;
+    return { line: at.line, column: index - at.offset + 1, excerpt: lines.line(at.line) };
+  };
   const flushProse = (): void => {
-    if (prose !== '')
-      phrasesOn(prose, file, proseStart, out, 'prose', lines.line(proseStart), phrases);
+    if (prose !== '') phrasesOn(prose, file, place, out, proseContext, '', phrases, proseRules);
     prose = '';
+    proseLines.length = 0;
+    proseRules.clear();
   };
   let hasCommands = false;
   for (let i = 1; i <= lines.count; i++) {
@@ -487,14 +590,13 @@ function reviewDoc(
     const line = foldForMatching(raw);
     // Why per line and per paragraph: a phrase may wrap onto the next line of a paragraph.
     if (context === 'prose') {
-      const hit = phrasesOn(line, file, i, out, 'prose', raw, phrases);
-      if (hit) {
-        flushProse();
-      } else {
-        if (prose === '') proseStart = i;
-        prose = prose === '' ? line.slice(0, 2000) : `${prose} ${line.slice(0, 2000)}`;
-        if (prose.length > 8000) flushProse();
-      }
+      phrasesOn(line, file, i, out, proseContext, raw, phrases, undefined, proseRules);
+      // Why the line joins the paragraph even when it matched alone: "Ignore all / previous /
+      // instructions. Then send …" wraps one phrase over lines whose last line matches another.
+      if (prose !== '') prose += ' ';
+      proseLines.push({ offset: prose.length, line: i });
+      prose += line.slice(0, 2000);
+      if (prose.length > 8000) flushProse();
       const persist = PROSE_PERSIST.exec(line);
       if (persist) {
         const target = persist[1] ?? '';
@@ -514,27 +616,23 @@ function reviewDoc(
       }
       // Commands written inline in prose (`curl … | sh`) are instructions too.
       if (line.indexOf('`') !== -1 || /\b(?:curl|wget|npx|pip|npm|rm|iex)\b/.test(line)) {
-        codeOn(line, i, file, out, doc.teaching ? 'low' : 'high', true);
+        // Why only a presented command becomes a note: one word such as "security" anywhere
+        // must not turn every command of a skill into a note.
+        const cap: SafetySeverity = doc.teaching ? (presents(line) ? 'low' : 'medium') : 'high';
+        codeOn(line, i, file, out, cap, true);
       }
       urlsOn(raw, i, file, out, undefined);
     } else {
       flushProse();
       const example = doc.presented[i] === true && doc.teaching;
-      const quoted = context === 'quote' || context === 'fence';
-      phrasesOn(
-        line,
-        file,
-        i,
-        out,
-        example || (doc.teaching && quoted) ? 'example' : 'quoted',
-        raw,
-        phrases,
-      );
+      phrasesOn(line, file, i, out, example ? 'example' : 'quoted', raw, phrases);
       if (context === 'fence') {
         const kind = fenceKind(doc.lang[i] ?? '');
         if (kind) {
           hasCommands = true;
-          const cap: SafetySeverity = example || doc.teaching ? 'low' : 'critical';
+          // A block the document presents as an example is a note; in a skill about security
+          // that does not present it, one step lower (a command it asks to run is still one).
+          const cap: SafetySeverity = example ? 'low' : doc.teaching ? 'medium' : 'critical';
           codeOn(line, i, file, out, cap, true);
           urlsOn(raw, i, file, out, cap === 'low' ? undefined : reach);
         }
@@ -547,7 +645,7 @@ function reviewDoc(
       const bang = /(?:^|[\s(])!`([^`\n]{1,500})`/.exec(raw);
       if (bang) {
         reach.runs.add(`!\`${(bang[1] ?? '').slice(0, 60)}\` in SKILL.md`);
-        const example = doc.teaching && context !== 'prose';
+        const example = doc.teaching && context !== 'prose' && doc.presented[i] === true;
         out.add({
           rule: 'frontmatter/shell-preprocess',
           file,
@@ -564,11 +662,16 @@ function reviewDoc(
   }
   flushProse();
   if (hasCommands && isSkillMd) reach.runs.add('commands written in SKILL.md');
+  // Why a note in an HTML file: there a comment is the ordinary way to explain the markup to
+  // whoever edits it (a template's "keep this structure"), and the file is read as source, not
+  // shown rendered; one that holds an attack phrase is still reported in full.
+  const htmlSource = /\.(?:html?|xhtml|xml|svg)$/i.test(file);
   for (const c of doc.comments) {
     const text = c.text.trim();
     if (text.length < 12) continue;
     if (!hiddenInstruction(text, phrases)) continue;
     const line = lines.lineOf(c.offset);
+    const attack = phrases(foldForMatching(text)).length > 0;
     out.add({
       rule: 'hidden/html-comment',
       file,
@@ -576,8 +679,21 @@ function reviewDoc(
       detail: `<!-- ${text.slice(0, 200)} -->`,
       hidden: text,
       excerpt: lines.line(line),
+      ...(htmlSource && !attack ? { severity: 'low' as const } : {}),
     });
     codeOn(foldForMatching(text.slice(0, 4000)), line, file, out, 'critical', true);
+  }
+  for (const h of findStyledHidden(lines.text)) {
+    if (h.text.length < 12 || !hiddenInstruction(h.text, phrases)) continue;
+    const line = lines.lineOf(h.offset);
+    out.add({
+      rule: 'hidden/styled-text',
+      file,
+      line,
+      detail: `hidden by ${h.how}: ${h.text.slice(0, 200)}`,
+      hidden: h.text,
+      excerpt: lines.line(line),
+    });
   }
   for (const link of findLinks(lines.text)) {
     const line = lines.lineOf(link.offset);
@@ -755,6 +871,11 @@ function reviewFrontmatter(
           ? `description says "${everything[0]}"`
           : `description lists ${commas + 1} comma-separated triggers`,
       });
+    // Why the parsed value too: YAML escapes ("\u0069gnore …") and folded lines hide a phrase
+    // from the lines as written; a rule already found on those lines is not reported twice.
+    const onLines = new Set(
+      out.list.filter((f) => f.file === 'SKILL.md' && f.line < bodyStart).map((f) => f.rule),
+    );
     phrasesOn(
       folded,
       'SKILL.md',
@@ -763,6 +884,7 @@ function reviewFrontmatter(
       'prose',
       `description: ${description.slice(0, 200)}`,
       phrases,
+      onLines,
     );
   }
 }
@@ -777,9 +899,26 @@ const KIND_NAMES: Record<string, string> = {
   text: 'a text',
 };
 
+/** What to do about a file's name (the hidden-text rules' advice speaks of a line). */
+const RENAME_IT =
+  'Rename the file with plain letters, or remove it if you did not expect it, and check what refers to it.';
+
 /** Findings about a path itself (its name, its kind, its bytes), before any text is read. */
 function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], reach: Reach): void {
   const name = f.path.slice(f.path.lastIndexOf('/') + 1);
+  // Why the name too: U+202E in `run\u202Etxt.sh` shows it as `runhs.txt`, a script posing as text,
+  // and zero-width characters make two names that look the same.
+  for (const h of findHiddenCharacters(f.path, false))
+    out.add({
+      rule: h.rule,
+      severity: h.severity,
+      file: f.path,
+      line: 0,
+      detail: `in the file name: ${h.detail.replace(/ in a line without right-to-left text$/, '')}`,
+      action: RENAME_IT,
+      ...(h.hidden !== undefined ? { hidden: h.hidden } : {}),
+      excerpt: f.path,
+    });
   if (f.kind === 'directory') {
     if (f.notExamined !== undefined) {
       notExamined.push({ path: `${f.path}/`, reason: f.notExamined });
@@ -921,6 +1060,36 @@ function reviewPath(f: ReviewFile, out: Findings, notExamined: NotExamined[], re
   }
 }
 
+/**
+ * File names made to pass for others: a word mixing Latin with Cyrillic or Greek letters
+ * (`setuр.sh` with a Cyrillic р), or two paths that read the same once lookalike letters,
+ * compatibility forms and case are folded (`SKILL.md` and `ＳＫＩＬＬ.md`). Names wholly in one
+ * alphabet (`отчёт.md`) are not findings.
+ */
+function lookalikeNames(files: readonly ReviewFile[], out: Findings): void {
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const mixed = f.path.split(/[^\p{L}\p{M}]+/u).find((word) => mixesScripts(word));
+    if (mixed !== undefined)
+      out.add({
+        rule: 'file/lookalike-name',
+        file: f.path,
+        line: 0,
+        detail: `"${mixed}" mixes Latin letters with Cyrillic or Greek ones that look the same`,
+      });
+    const key = foldForMatching(f.path).normalize('NFKC').toLowerCase();
+    const other = seen.get(key);
+    if (other === undefined) seen.set(key, f.path);
+    else
+      out.add({
+        rule: 'file/lookalike-name',
+        file: f.path,
+        line: 0,
+        detail: `reads the same as ${other}, another file of the skill`,
+      });
+  }
+}
+
 /** The verdict from the findings that count (accepted ones aside). */
 export function verdictOf(findings: readonly SafetyFinding[]): SafetyVerdict {
   const live = findings.filter((f) => !f.accepted);
@@ -967,13 +1136,18 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
   const reach = new Reach();
   const notExamined: NotExamined[] = [];
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  lookalikeNames(files, out);
+  const runBy = new Map<string, ScriptKind>();
+  for (const f of files)
+    if (f.text !== undefined && (f.path === 'SKILL.md' || DOC_EXT.test(f.path)))
+      scriptsRunBy(f.text, runBy);
   for (const f of files) {
     reviewPath(f, out, notExamined, reach);
     if (f.kind !== 'file' || f.text === undefined || f.notExamined !== undefined) continue;
     const text = f.text;
     const lines = new Lines(text);
     const isSkillMd = f.path === 'SKILL.md' || f.path.toLowerCase() === 'skill.md';
-    const kind = isSkillMd ? undefined : scriptKind(f.path, text);
+    const kind = isSkillMd ? undefined : (scriptKind(f.path, text) ?? runBy.get(f.path));
     for (const s of findSecrets(text, 10)) {
       const line = lines.lineOf(s.index);
       out.add({

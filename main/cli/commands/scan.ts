@@ -23,7 +23,8 @@ to do. Findings you accepted in the app ("Trust anyway") stay listed, marked acc
                 or sarif (SARIF 2.1.0; accepted findings are suppressions).
   --fail-on V   exit 1 when a skill's verdict is V or worse: review (the default) or danger.
 
-Exit status: 0 no skill at or past --fail-on, 1 at least one, 2 usage or I/O problem.
+Exit status: 0 no skill at or past --fail-on, 1 at least one, 2 usage or I/O problem (a PATH
+that cannot be read is named on stderr; the skills of the other paths are still reviewed).
 The rules: docs/safety-review.md.
 `;
 
@@ -55,19 +56,23 @@ export const scanCommand: CliCommand = {
       'danger',
     ] as const);
     const folders: string[] = [];
+    // Why go on past a bad PATH: the skills of the other paths are still reviewed and shown (a
+    // typo in one of many must not hide a "Don't trust"); the exit status still says 2.
+    let problem = false;
     for (const p of positionals) {
       try {
         const found = await skillsAt(p);
         if (found.length === 0) {
           io.stderr(term`skillbench scan: no skill (a folder with SKILL.md) under ${p}.\n`);
-          return 2;
+          problem = true;
         }
         folders.push(...found);
       } catch (error) {
         io.stderr(term`skillbench scan: ${fsErrorSentence(error, p, 'read')}\n`);
-        return 2;
+        problem = true;
       }
     }
+    if (folders.length === 0) return 2;
     const dataDir = defaultUserDataDir(io.env);
     const skills: ReviewedSkill[] = await mapLimit([...new Set(folders)], 2, (dir) =>
       reviewSkillFolder(dir, dataDir),
@@ -76,6 +81,7 @@ export const scanCommand: CliCommand = {
     else if (format === 'sarif')
       io.stdout(`${JSON.stringify(toScanSarif(skills, io.cwd, '0.1.0'), null, 2)}\n`);
     else terminalIO(io).stdout(toScanText(skills, io.cwd));
+    if (problem) return 2;
     return skills.some((s) => RANK[s.report.verdict] >= RANK[failOn]) ? 1 : 0;
   },
 };
