@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
+import type { ExcludedSkill } from '../../mcp-server/catalog';
 import type { LiveCatalog } from '../../mcp-server/live-catalog';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
@@ -37,7 +38,9 @@ import, install or pack); the others are listed on stderr.
   --no-legacy          Do not serve skill://index.json, the .tar.gz/.zip archives or the resource://skills/... mapping.
   --no-tools           Do not offer the list_skills / read_skill / read_skill_file tools.
   --no-prompts         Do not offer user-invocable skills as prompts.
-  --no-watch           Do not watch the folders for changes.
+  --no-watch           Do not watch the folders for changes. (While watching, each change is
+                       reported on stderr: skills now served, updated, no longer served, and
+                       why a skill is not served.)
   --insecure-no-auth-loopback-only
                        Test only: accept HTTP requests without a token (loopback only), for
                        tools such as the MCP conformance suite that cannot send one.`;
@@ -196,14 +199,40 @@ function waitForSignal(): Promise<void> {
   });
 }
 
+function reportExcluded(excluded: readonly ExcludedSkill[], io: CliIO): void {
+  for (const e of excluded) {
+    io.stderr(term`  not served: ${e.dir}\n` + e.reasons.map((r) => term`    - ${r}\n`).join(''));
+  }
+}
+
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
   io.stderr(
     term`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
   );
-  for (const e of snap.excluded) {
-    io.stderr(term`  not served: ${e.dir}\n` + e.reasons.map((r) => term`    - ${r}\n`).join(''));
-  }
+  reportExcluded(snap.excluded, io);
+}
+
+/**
+ * Say on stderr what each rebuild after a change on disk did. Why: a skill edited into a mistake
+ * (or added with one) while being served simply disappears from every client; the person serving
+ * it is told which and why, as at start, and when re-reading the folders failed.
+ */
+function reportChanges(catalog: LiveCatalog, io: CliIO): void {
+  catalog.on('changed', (c) => {
+    io.stderr(
+      term`skillbench serve: the folders changed; serving ${c.current.skills.length} skill(s).\n`,
+    );
+    for (const uri of c.addedSkills) io.stderr(term`  now served: ${uri}\n`);
+    for (const uri of c.changedSkills) io.stderr(term`  updated: ${uri}\n`);
+    for (const uri of c.removedSkills) io.stderr(term`  no longer served: ${uri}\n`);
+    reportExcluded(c.newlyExcluded, io);
+  });
+  catalog.on('error', (e) => {
+    io.stderr(
+      term`skillbench serve: the folders changed but could not be read again (${e.message}); the skills as they were are still served.\n`,
+    );
+  });
 }
 
 /**
@@ -281,6 +310,7 @@ export const serveCommand: CliCommand = {
     if (kept) setTimeout(() => void kept.flush(), 250).unref();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
     reportCatalog(catalog, io);
+    if (opts.watch) reportChanges(catalog, io);
     if (opts.mode === 'stdio') {
       const { serveStdio } = (await host) as typeof import('../../mcp-server/stdio-host');
       try {
