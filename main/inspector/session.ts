@@ -197,6 +197,7 @@ export class InspectorSession {
           target,
           timeoutMs: limits.connectTimeoutMs,
           signal: options.signal,
+          connecting: true,
         });
         throw withProgramOutput(e, input, attempt.stderr ?? '');
       }
@@ -218,6 +219,7 @@ export class InspectorSession {
         target,
         timeoutMs: limits.connectTimeoutMs,
         signal: options.signal,
+        connecting: true,
       });
       status('failed', { error: e.message });
       throw e;
