@@ -370,6 +370,7 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
         discovery,
         verifications,
         unreadable: service.unreadableOutput(opts.input.label),
+        report,
       });
       say(verdictText(verdict));
       if (json) {
@@ -378,7 +379,7 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
         );
       }
       const unsafe = scanned?.some((r) => r.report.verdict === 'danger') ?? false;
-      return verdict.ok && report?.verdict !== 'fail' && !unsafe ? 0 : 1;
+      return verdict.ok && !unsafe ? 0 : 1;
     } catch (e) {
       // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
       // nothing is verified.
