@@ -1,3 +1,5 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli, makeTestLibrary, runCliProcess, tempDir } from '../../testing/skill-library';
 import {
@@ -143,6 +145,28 @@ describe('skillbench inspect', () => {
     );
     expect(r.out).toContain('1  Something failed or could not be checked');
     expect(r.out).toContain('2  No connection could be made, or the command line is wrong.');
+  });
+
+  it('--token-file sends the token in a file (as serve --token-file reads it), never on the command line', async () => {
+    const file = join(build.path, 'token');
+    await writeFile(file, `  ${ours.token ?? ''}\n`, { mode: 0o600 });
+    const r = await run(['--token-file', file, ours.url]);
+    expect(r.err).toBe('');
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('alpha  skill://alpha/SKILL.md');
+    // A file other users can read gives the token away: warned, and still used.
+    await chmod(file, 0o644);
+    const shared = await run(['--token-file', file, ours.url]);
+    expect(shared.code).toBe(0);
+    expect(shared.err).toContain(`other users of this computer can read ${file}`);
+    const missing = await run(['--token-file', join(build.path, 'no-token'), ours.url]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(
+      `Could not read the token file: Nothing exists at ${join(build.path, 'no-token')}.`,
+    );
+    const both = await run(['--token-file', file, '--token', 'x', ours.url]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('Give the token one way');
   });
 
   it('exits 2 on usage and connection problems, with plain messages', async () => {

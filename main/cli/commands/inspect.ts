@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
 import type {
@@ -18,6 +18,7 @@ import type { InspectionVerdict } from '../../inspector/verdict';
 import { term, terminalText } from '../../security/terminal-text';
 import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
+import { readTokenFile } from '../support/token-file';
 import { UsageError } from '../support/types';
 import { parseChoice, parseNumber } from '../support/words';
 import { MAX_TIMEOUT_MS } from '../../inspector/limits';
@@ -32,7 +33,10 @@ discovers its skills (the Skills extension first, then the legacy shapes) and pr
 Nothing is read ahead of need: without --verify or --report only the listing is fetched.
 
   --header "K: V"      Send an HTTP header (repeatable). "K=V" and "K:V" work too.
-  --token T            Send "Authorization: Bearer T".
+  --token-file PATH    Send "Authorization: Bearer <token>" with the token in this file (surrounding
+                       whitespace ignored), such as the one skillbench serve --token-file reads.
+  --token T            The same with the token itself, which every user of this computer can
+                       then see in the process list; prefer --token-file.
   --sse                Use the legacy HTTP+SSE transport instead of Streamable HTTP.
   --verify             Read every file of every skill and check size, digest and frontmatter
                        against the listing (SKILL.md first; a skill that fails is not read further).
@@ -62,6 +66,8 @@ Exit codes:
 
 interface InspectArgs {
   input: ConnectionInput;
+  /** Where the bearer token is, read once the command line is known to be usable. */
+  tokenFile?: string;
   verify: boolean;
   scan: boolean;
   walk: boolean;
@@ -84,6 +90,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   const templateUris: string[] = [];
   const limits: Partial<InspectorLimits> = {};
   let token: string | undefined;
+  let tokenFile: string | undefined;
   let verify = false;
   let scan = false;
   let walk = true;
@@ -108,6 +115,9 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         break;
       case '--token':
         token = value();
+        break;
+      case '--token-file':
+        tokenFile = resolve(cwd, value());
         break;
       case '--sse':
         sse = true;
@@ -163,8 +173,8 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   if (command !== undefined) {
     if (url !== undefined) throw new UsageError('Give either a URL or "-- COMMAND", not both.');
     if (command.length === 0) throw new UsageError('Put the server command after "--".');
-    if (headers.length || token || sse)
-      throw new UsageError('--header, --token and --sse only apply to a URL.');
+    if (headers.length || token !== undefined || tokenFile !== undefined || sse)
+      throw new UsageError('--header, --token, --token-file and --sse only apply to a URL.');
     const [cmd, ...rest] = command;
     return {
       input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd },
@@ -182,7 +192,10 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     throw new UsageError(
       `"${url}" is not an http:// or https:// URL. For a stdio server, put the command after "--".`,
     );
+  if (token !== undefined && tokenFile !== undefined)
+    throw new UsageError('Give the token one way: --token-file or --token, not both.');
   return {
+    tokenFile,
     input: {
       label: serverHost(url),
       kind: sse ? 'sse' : 'http',
@@ -291,6 +304,12 @@ function verdictText(verdict: InspectionVerdict): string {
 }
 
 async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
+  if (opts.tokenFile !== undefined && opts.input.kind !== 'stdio') {
+    const file = await readTokenFile(opts.tokenFile, 'inspect');
+    if (file.warning) io.stderr(file.warning);
+    if (file.token === '') throw new UsageError(`The token file ${opts.tokenFile} is empty.`);
+    opts.input.bearerToken = file.token;
+  }
   // Why a data folder that is never written: the CLI saves nothing (no connections, no provenance).
   // With --scan the user's own folder is read for "Trust anyway" decisions (never written).
   const service = new InspectorService({

@@ -1,4 +1,3 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
@@ -12,6 +11,7 @@ import { folderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
+import { readTokenFile } from '../support/token-file';
 import { parsePort } from '../support/words';
 import type { CliCommand, CliIO } from '../support/types';
 
@@ -153,21 +153,9 @@ type TokenSource = { token: string; from: string } | undefined;
 async function chooseToken(opts: ServeArgs, io: CliIO): Promise<TokenSource> {
   let chosen: TokenSource;
   if (opts.tokenFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(opts.tokenFile, 'utf8');
-    } catch (e) {
-      throw new UsageError(
-        `Could not read the token file ${opts.tokenFile} (${e instanceof Error ? e.message : String(e)}).`,
-      );
-    }
-    chosen = { token: text.trim(), from: `the token file ${opts.tokenFile}` };
-    // Why warn: a token file others can read gives the token away as surely as the command line.
-    const mode = (await stat(opts.tokenFile)).mode;
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
-      io.stderr(
-        term`skillbench serve: warning: other users of this computer can read ${opts.tokenFile}; make it private with "chmod 600 ${opts.tokenFile}".\n`,
-      );
+    const file = await readTokenFile(opts.tokenFile, 'serve');
+    chosen = { token: file.token, from: `the token file ${opts.tokenFile}` };
+    if (file.warning) io.stderr(file.warning);
   } else if (opts.token !== undefined) {
     chosen = { token: opts.token, from: '--token' };
     io.stderr(
