@@ -179,6 +179,13 @@ describe('skillbench inspect', () => {
     expect(typo.err).toContain(
       '"http://[::1/mcp" is not a web address. Use http://… or https://….',
     );
+    // A password in the address is never sent, so it is refused, and not repeated.
+    const userinfo = await run([ours.url.replace('http://', 'http://alice:s3cret@')]);
+    expect(userinfo.code).toBe(2);
+    expect(userinfo.err).toContain(
+      `The address has a user name or password in it, which is never sent. Use ${ours.url} and give the credentials as a token or an "Authorization" header instead.`,
+    );
+    expect(userinfo.err).not.toContain('s3cret');
     expect((await run(['--report', 'xml', ours.url])).code).toBe(2);
     expect((await run(['--timeout', '0', ours.url])).code).toBe(2);
     const denied = await run([ours.url]);
