@@ -28,7 +28,8 @@ import, install or pack); the others are listed on stderr.
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
   --port N             HTTP port (default: a free one).
   --host ADDR          Address to bind (default 127.0.0.1). Other than 127.0.0.1 or ::1 needs --allow-remote.
-  --allow-remote       Allow binding a non-loopback address (reachable from the network).
+  --allow-remote       Allow binding a non-loopback address (reachable from the network): one
+                       address of this computer, which clients must use; not 0.0.0.0 or ::.
   --token-file PATH    Read the bearer token clients must send from this file (surrounding
                        whitespace ignored). Or set it in the environment variable
                        SKILLBENCH_TOKEN. The token must be at least 16 characters long.
