@@ -144,6 +144,17 @@ export function toInspectorError(
   }
   const httpStatus =
     error instanceof StreamableHTTPError || error instanceof SseError ? error.code : undefined;
+  // Why before the credentials sentence: a 403 that says why (our server's Host and Origin
+  // checks) is not about the token, and saying so sent people to check a token that was right.
+  if (httpStatus === 403 && error instanceof Error) {
+    const said = bodyMessage(error.message.replace(/^.*?endpoint: /, ''));
+    if (said.rpc && said.text)
+      return new InspectorError(
+        'unauthorized',
+        `The server at ${context.target} refused the request with HTTP status 403 ("${said.text}").`,
+        raw,
+      );
+  }
   if (
     error instanceof UnauthorizedError ||
     httpStatus === 401 ||

@@ -12,6 +12,7 @@ import { LiveCatalog } from '../mcp-server/live-catalog';
 import { startHttpHost } from '../mcp-server/http-host';
 import { tempDir } from '../testing/skill-library';
 import { InspectorService } from './service';
+import type { ConnectionInput } from './types';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -35,7 +36,10 @@ async function answering(
 }
 
 /** The message of a failed connect to `url`. */
-async function connectError(url: string): Promise<string> {
+async function connectError(
+  url: string,
+  extra: Partial<Pick<ConnectionInput, 'bearerToken' | 'headers'>> = {},
+): Promise<string> {
   const data = await tempDir('skillbench-insp-http-');
   const service = new InspectorService({ dataDir: data.path });
   cleanups.push(async () => {
@@ -43,7 +47,7 @@ async function connectError(url: string): Promise<string> {
     await data.remove();
   });
   try {
-    await service.connect({ label: 'x', kind: 'http', url, headers: [], oauth: false });
+    await service.connect({ label: 'x', kind: 'http', url, headers: [], oauth: false, ...extra });
   } catch (error) {
     return (error as Error).message;
   }
@@ -109,6 +113,25 @@ describe('inspector: an address that answers, but not with MCP', () => {
       new RegExp(
         `^The server at ${root} refused the request with HTTP status 404 \\("Nothing is served at /; the MCP endpoint is /mcp\\."\\)\\. ${CHECK}`,
       ),
+    );
+  });
+
+  it('a 403 that says why (our server refusing an Origin) is that reason, not "check the token"', async () => {
+    const lib = await tempDir();
+    const catalog = new LiveCatalog([lib.path], { watch: false });
+    await catalog.load();
+    const host = await startHttpHost(catalog);
+    cleanups.push(async () => {
+      await host.close();
+      catalog.close();
+      await lib.remove();
+    });
+    const message = await connectError(host.url, {
+      bearerToken: host.token,
+      headers: [{ name: 'Origin', value: 'http://evil.example' }],
+    });
+    expect(message).toBe(
+      `The server at ${host.url} refused the request with HTTP status 403 ("Requests from the web page at http://evil.example are not allowed.").`,
     );
   });
 
