@@ -169,6 +169,15 @@ describe('skillbench inspect', () => {
     expect(both.err).toContain('Give the token one way');
   });
 
+  it('--scan names each reviewed skill by its URI, in the text and in the JSON', async () => {
+    const r = await run(['--scan', '--token', ours.token ?? '', ours.url]);
+    expect(r.out).toMatch(/ alpha \(skill:\/\/alpha\/SKILL\.md\): /);
+    expect(r.out).not.toContain('skill:/alpha');
+    const j = await run(['--scan', '--report', 'json', '--token', ours.token ?? '', ours.url]);
+    const doc = JSON.parse(j.out) as { scan: { skills: { path: string }[] } };
+    expect(doc.scan.skills.map((s) => s.path)).toContain('skill://alpha/SKILL.md');
+  });
+
   it('exits 2 on usage and connection problems, with plain messages', async () => {
     expect((await run([])).code).toBe(2);
     const bad = await run(['ftp://example.com']);
