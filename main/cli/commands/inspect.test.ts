@@ -205,6 +205,17 @@ describe('skillbench inspect', () => {
     const refused = await run(['--timeout', '5', dead.url]);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/Nothing is listening at|Could not reach/);
+    // --report json keeps its promise of one JSON document on stdout, with the reason.
+    const refusedJson = await run(['--report', 'json', '--timeout', '5', dead.url]);
+    expect(refusedJson.code).toBe(2);
+    const doc = JSON.parse(refusedJson.out) as {
+      connection: { state: string; error: string };
+      verdict: { ok: boolean; headline: string; reasons: { plain: string }[] };
+    };
+    expect(doc.connection.state).toBe('failed');
+    expect(doc.verdict.ok).toBe(false);
+    expect(doc.verdict.headline).toBe('No connection could be made.');
+    expect(doc.verdict.reasons[0]?.plain).toBe(doc.connection.error);
     const missing = await run(['--timeout', '5', '--', '/no/such/program-skillbench']);
     expect(missing.code).toBe(2);
   });

@@ -1,9 +1,11 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { InspectorError } from '../../inspector/errors';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
 import type {
   ConnectionInput,
+  ConnectionStatus,
   DiscoveryResult,
   FileStatus,
   HeaderInput,
@@ -324,12 +326,32 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
   const say = (line: string): void => (json ? text.stderr(line) : text.stdout(line));
   try {
     let status;
+    // The last status the connection reported: with the reason, when connecting failed.
+    let lastStatus: ConnectionStatus | undefined;
+    const onStatus = (s: ConnectionStatus): void => {
+      if (s.label === opts.input.label) lastStatus = s;
+    };
+    service.on('status', onStatus);
     try {
       status = await service.connect(opts.input);
     } catch (e) {
       // Exit 2: no connection could be made (or the input was unusable).
-      text.stderr(term`skillbench inspect: ${e instanceof Error ? e.message : String(e)}\n`);
+      const message = e instanceof Error ? e.message : String(e);
+      text.stderr(term`skillbench inspect: ${message}\n`);
+      // Why: --report json promises one JSON document on stdout, also when there is no connection.
+      if (json) {
+        const verdict: InspectionVerdict = {
+          ok: false,
+          headline: 'No connection could be made.',
+          reasons: [
+            { plain: message, detail: e instanceof InspectorError && e.detail ? [e.detail] : [] },
+          ],
+        };
+        io.stdout(`${JSON.stringify({ connection: lastStatus, verdict }, null, 2)}\n`);
+      }
       return 2;
+    } finally {
+      service.off('status', onStatus);
     }
     try {
       const ext = status.skillsExtension
