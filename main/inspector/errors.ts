@@ -103,6 +103,9 @@ function notMcpAnswer(
   if (redirect)
     return `The server at ${target} sends you on to ${redirect[1] ?? 'another address'}, which is not followed. If you trust that address, inspect it instead.`;
   if (httpStatus === undefined || httpStatus < 400) return undefined;
+  // Why apart: the SSE transport keeps no body, and a server of today refuses its opening GET.
+  if (error instanceof SseError && httpStatus !== 401 && httpStatus !== 403)
+    return `The server at ${target} refused the older HTTP+SSE transport (HTTP status ${httpStatus}). Most servers today, skillbench serve among them, speak Streamable HTTP: connect with that instead (without --sse on the command line).`;
   const body = bodyMessage(said.replace(/^[^:]*: /, ''));
   const status = `HTTP status ${httpStatus}${body.text ? ` ("${body.text}")` : ''}`;
   if (httpStatus >= 500)
@@ -184,7 +187,8 @@ export function toInspectorError(
       `The server at ${context.target} dropped the connection without answering.`,
       raw,
     );
-  if (code === 'ECONNREFUSED')
+  // Why the text too: the SSE transport passes the cause on as text only.
+  if (code === 'ECONNREFUSED' || (code === undefined && /\bECONNREFUSED\b/.test(raw)))
     return new InspectorError(
       'connect',
       `Nothing is listening at ${context.target}. Is the server running?`,

@@ -39,6 +39,7 @@ async function answering(
 async function connectError(
   url: string,
   extra: Partial<Pick<ConnectionInput, 'bearerToken' | 'headers'>> = {},
+  kind: 'http' | 'sse' = 'http',
 ): Promise<string> {
   const data = await tempDir('skillbench-insp-http-');
   const service = new InspectorService({ dataDir: data.path });
@@ -47,7 +48,7 @@ async function connectError(
     await data.remove();
   });
   try {
-    await service.connect({ label: 'x', kind: 'http', url, headers: [], oauth: false, ...extra });
+    await service.connect({ label: 'x', kind, url, headers: [], oauth: false, ...extra });
   } catch (error) {
     return (error as Error).message;
   }
@@ -132,6 +133,27 @@ describe('inspector: an address that answers, but not with MCP', () => {
     });
     expect(message).toBe(
       `The server at ${host.url} refused the request with HTTP status 403 ("Requests from the web page at http://evil.example are not allowed.").`,
+    );
+  });
+
+  it('the older SSE transport: nothing listening, and a Streamable HTTP server refusing it', async () => {
+    // An address nobody listens on: a server's, once it has closed.
+    const url = await answering((_, res) => res.end());
+    await cleanups.pop()?.();
+    expect(await connectError(`${url}/sse`, {}, 'sse')).toBe(
+      `Nothing is listening at ${url}/sse. Is the server running?`,
+    );
+    const lib = await tempDir();
+    const catalog = new LiveCatalog([lib.path], { watch: false });
+    await catalog.load();
+    const host = await startHttpHost(catalog);
+    cleanups.push(async () => {
+      await host.close();
+      catalog.close();
+      await lib.remove();
+    });
+    expect(await connectError(host.url, { bearerToken: host.token }, 'sse')).toBe(
+      `The server at ${host.url} refused the older HTTP+SSE transport (HTTP status 400). Most servers today, skillbench serve among them, speak Streamable HTTP: connect with that instead (without --sse on the command line).`,
     );
   });
 
