@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, watch } from 'node:fs';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +178,40 @@ describe('skillbench inspect', () => {
     const j = await run(['--scan', '--report', 'json', '--token', ours.token ?? '', ours.url]);
     const doc = JSON.parse(j.out) as { scan: { skills: { path: string }[] } };
     expect(doc.scan.skills.map((s) => s.path)).toContain('skill://alpha/SKILL.md');
+  });
+
+  it('stopped with SIGTERM, it stops the stdio server it started too (one that ignores its stdin)', async () => {
+    const pidFile = join(build.path, `stdio-server-${process.pid}.pid`);
+    // A server that never answers and does not stop when its stdin closes.
+    const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, [cli, 'inspect', '--', process.execPath, '-e', server], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // Wait for the server to have started (an event on its folder, not a delay).
+    const watcher = watch(build.path);
+    try {
+      while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '')
+        await new Promise((done) => watcher.once('change', done));
+    } finally {
+      watcher.close();
+    }
+    const serverPid = Number(readFileSync(pidFile, 'utf8'));
+    child.kill('SIGTERM');
+    const code = await exited;
+    let alive = true;
+    try {
+      process.kill(serverPid, 0);
+    } catch {
+      alive = false;
+    }
+    // Why stop it here: a failing run must not leave the server behind.
+    if (alive) process.kill(serverPid, 'SIGKILL');
+    expect(alive).toBe(false);
+    expect(code).toBe(143);
+    expect(err).toContain('stopped (SIGTERM); the server it started was stopped too.');
   });
 
   it('exits 2 on usage and connection problems, with plain messages', async () => {

@@ -64,7 +64,8 @@ Exit codes:
      of its address; a listing cut short (endless or repeated page cursors, the connection
      closed); a file or skill over the limits; a read that timed out; output from the server
      that is not MCP; a skill found only through an older, unverifiable route.
-  2  No connection could be made, or the command line is wrong.`;
+  2  No connection could be made, or the command line is wrong.
+Stopped with Ctrl-C or SIGTERM, it also stops the stdio server it started (exit 130 or 143).`;
 
 interface InspectArgs {
   input: ConnectionInput;
@@ -320,117 +321,142 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     // The command line shows no protocol log: keep none.
     logCapacity: 0,
   });
+  // Why: an inspection stopped by Ctrl-C or a supervisor's SIGTERM must not leave the stdio
+  // server it started running; closing the service ends it (stdin closed, then SIGTERM, SIGKILL).
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stoppedBy ??= signal;
+    void service.close();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const code = await inspectWith(service, opts, io);
+    if (!stoppedBy) return code;
+    io.stderr(
+      `skillbench inspect: stopped (${stoppedBy}); the server it started was stopped too.\n`,
+    );
+    return stoppedBy === 'SIGINT' ? 130 : 143;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await service.close();
+  }
+}
+
+/** Connect, discover and check as `opts` asks, printing as it goes; the exit code. */
+async function inspectWith(
+  service: InspectorService,
+  opts: InspectArgs,
+  io: CliIO,
+): Promise<number> {
   const json = opts.report === 'json';
   // Why: names, descriptions, URIs and reasons come from the server; only the JSON is exact.
   const text = terminalIO(io);
   const say = (line: string): void => (json ? text.stderr(line) : text.stdout(line));
+  let status;
+  // The last status the connection reported: with the reason, when connecting failed.
+  let lastStatus: ConnectionStatus | undefined;
+  const onStatus = (s: ConnectionStatus): void => {
+    if (s.label === opts.input.label) lastStatus = s;
+  };
+  service.on('status', onStatus);
   try {
-    let status;
-    // The last status the connection reported: with the reason, when connecting failed.
-    let lastStatus: ConnectionStatus | undefined;
-    const onStatus = (s: ConnectionStatus): void => {
-      if (s.label === opts.input.label) lastStatus = s;
-    };
-    service.on('status', onStatus);
-    try {
-      status = await service.connect(opts.input);
-    } catch (e) {
-      // Exit 2: no connection could be made (or the input was unusable).
-      const message = e instanceof Error ? e.message : String(e);
-      text.stderr(term`skillbench inspect: ${message}\n`);
-      // Why: --report json promises one JSON document on stdout, also when there is no connection.
-      if (json) {
-        const verdict: InspectionVerdict = {
-          ok: false,
-          headline: 'No connection could be made.',
-          reasons: [
-            { plain: message, detail: e instanceof InspectorError && e.detail ? [e.detail] : [] },
-          ],
-        };
-        io.stdout(`${JSON.stringify({ connection: lastStatus, verdict }, null, 2)}\n`);
-      }
-      return 2;
-    } finally {
-      service.off('status', onStatus);
+    status = await service.connect(opts.input);
+  } catch (e) {
+    // Exit 2: no connection could be made (or the input was unusable).
+    const message = e instanceof Error ? e.message : String(e);
+    text.stderr(term`skillbench inspect: ${message}\n`);
+    // Why: --report json promises one JSON document on stdout, also when there is no connection.
+    if (json) {
+      const verdict: InspectionVerdict = {
+        ok: false,
+        headline: 'No connection could be made.',
+        reasons: [
+          { plain: message, detail: e instanceof InspectorError && e.detail ? [e.detail] : [] },
+        ],
+      };
+      io.stdout(`${JSON.stringify({ connection: lastStatus, verdict }, null, 2)}\n`);
     }
-    try {
-      const ext = status.skillsExtension
-        ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
-        : 'no';
-      say(
-        term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
-      );
-      const discovery = await service.discover(opts.input.label, {
-        templateUris: opts.templateUris,
-      });
-      say(discoveryText(discovery, !opts.verify));
-      let verifications: SkillVerification[] | undefined;
-      let scanned: SafetyReviewResult[] | undefined;
-      if (opts.scan) {
-        const results = new Array<SkillVerification>(discovery.skills.length);
-        const reviews = new Array<SafetyReviewResult>(discovery.skills.length);
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
-            while (next < discovery.skills.length) {
-              const i = next++;
-              const got = await service.verifyAndReview(discovery.skills[i]?.key ?? '');
-              results[i] = got.verification;
-              reviews[i] = got.review;
-            }
-          }),
-        );
-        verifications = results;
-        scanned = reviews;
-        say(verificationText(verifications));
-        say(`\nSafety review:\n${toScanText(scanned, io.cwd)}`);
-      } else if (opts.verify) {
-        // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
-        const results = new Array<SkillVerification>(discovery.skills.length);
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
-            while (next < discovery.skills.length) {
-              const i = next++;
-              results[i] = await service.verify(discovery.skills[i]?.key ?? '', {
-                walk: opts.walk,
-              });
-            }
-          }),
-        );
-        verifications = results;
-        say(verificationText(verifications));
-      }
-      let report: ReportCard | undefined;
-      if (opts.report) {
-        report = await service.report(opts.input.label);
-        if (!json)
-          text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
-      }
-      const verdict = inspectionVerdict({
-        discovery,
-        verifications,
-        unreadable: service.unreadableOutput(opts.input.label),
-        report,
-      });
-      say(verdictText(verdict));
-      if (json) {
-        io.stdout(
-          `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict, ...(scanned ? { scan: toScanJson(scanned, io.cwd) } : {}) }, null, 2)}\n`,
-        );
-      }
-      const unsafe = scanned?.some((r) => r.report.verdict === 'danger') ?? false;
-      return verdict.ok && !unsafe ? 0 : 1;
-    } catch (e) {
-      // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
-      // nothing is verified.
-      text.stderr(
-        term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e instanceof Error ? e.message : String(e)}\n`,
-      );
-      return 1;
-    }
+    return 2;
   } finally {
-    await service.close();
+    service.off('status', onStatus);
+  }
+  try {
+    const ext = status.skillsExtension
+      ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
+      : 'no';
+    say(
+      term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
+    );
+    const discovery = await service.discover(opts.input.label, {
+      templateUris: opts.templateUris,
+    });
+    say(discoveryText(discovery, !opts.verify));
+    let verifications: SkillVerification[] | undefined;
+    let scanned: SafetyReviewResult[] | undefined;
+    if (opts.scan) {
+      const results = new Array<SkillVerification>(discovery.skills.length);
+      const reviews = new Array<SafetyReviewResult>(discovery.skills.length);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
+          while (next < discovery.skills.length) {
+            const i = next++;
+            const got = await service.verifyAndReview(discovery.skills[i]?.key ?? '');
+            results[i] = got.verification;
+            reviews[i] = got.review;
+          }
+        }),
+      );
+      verifications = results;
+      scanned = reviews;
+      say(verificationText(verifications));
+      say(`\nSafety review:\n${toScanText(scanned, io.cwd)}`);
+    } else if (opts.verify) {
+      // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
+      const results = new Array<SkillVerification>(discovery.skills.length);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
+          while (next < discovery.skills.length) {
+            const i = next++;
+            results[i] = await service.verify(discovery.skills[i]?.key ?? '', {
+              walk: opts.walk,
+            });
+          }
+        }),
+      );
+      verifications = results;
+      say(verificationText(verifications));
+    }
+    let report: ReportCard | undefined;
+    if (opts.report) {
+      report = await service.report(opts.input.label);
+      if (!json)
+        text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
+    }
+    const verdict = inspectionVerdict({
+      discovery,
+      verifications,
+      unreadable: service.unreadableOutput(opts.input.label),
+      report,
+    });
+    say(verdictText(verdict));
+    if (json) {
+      io.stdout(
+        `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict, ...(scanned ? { scan: toScanJson(scanned, io.cwd) } : {}) }, null, 2)}\n`,
+      );
+    }
+    const unsafe = scanned?.some((r) => r.report.verdict === 'danger') ?? false;
+    return verdict.ok && !unsafe ? 0 : 1;
+  } catch (e) {
+    // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
+    // nothing is verified.
+    text.stderr(
+      term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e instanceof Error ? e.message : String(e)}\n`,
+    );
+    return 1;
   }
 }
 
