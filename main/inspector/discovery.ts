@@ -25,6 +25,7 @@ import {
   checkReadableUri,
   finalSegment,
   manifestUriProblem,
+  missingSkillMdProblem,
   relativePathIn,
   skillKey,
   skillPathOfUri,
@@ -89,6 +90,8 @@ export function skillFromEntry(
       if (problem)
         skillProblems.push(`The manifest lists a file that is not part of the skill: ${problem}`);
     }
+    const missing = missingSkillMdProblem(entry.uri, manifest);
+    if (missing) skillProblems.push(missing);
   }
   const fm = entry.frontmatter as Record<string, unknown>;
   // Why: the final segment of the skill path must equal the frontmatter name (docs/skills-over-mcp.md

@@ -6,6 +6,7 @@ import { tempDir } from '../testing/skill-library';
 import { InspectorService } from './service';
 import { fixtureSkill, startFixture, startSseFixture } from '../testing/inspector-servers';
 import type { FixtureSpec } from '../testing/inspector-servers';
+import { inspectionVerdict } from './verdict';
 import { sha256Digest } from './verify';
 import type { InspectorLimits } from './types';
 
@@ -291,6 +292,21 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
       expect(saved).toMatchObject({ ok: false, reason: 'verification' });
       expect(await readdir(target)).toEqual([]);
       expect(await service.provenance()).toEqual([]);
+    });
+  });
+
+  it('a manifest without SKILL.md is a faulty entry in the listing already: the listing-only verdict is a no, and verifying reads nothing', async () => {
+    const { entry, files } = pdfSkill();
+    entry.resources = entry.resources.filter((r) => !r.uri.endsWith('/SKILL.md'));
+    await withService(extensionSpec([entry], files), {}, async ({ service, requests }) => {
+      const discovery = await service.discover('fixture');
+      const problem = "The manifest does not list the skill's own SKILL.md.";
+      expect(discovery.skills[0]?.problems).toEqual([problem]);
+      expect(inspectionVerdict({ discovery }).ok).toBe(false);
+      const v = await service.verify(discovery.skills[0]?.key ?? '');
+      expect(v.verdict).toBe('failed');
+      expect(v.problems).toEqual([problem]);
+      expect(readsOf(requests)).toEqual([]);
     });
   });
 

@@ -103,6 +103,17 @@ export function checkHttpUrl(url: string | undefined): URL {
   // Why: only http(s) — never file:, data: or others — may be fetched as a server address.
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new InspectorError('usage', `"${url}" is not an http:// or https:// address.`);
+  // Why refuse: a user name or password in the address is never sent (fetch drops it), so the
+  // server's refusal would blame credentials it never saw, and every message would show them.
+  if (parsed.username !== '' || parsed.password !== '') {
+    const shown = new URL(parsed.href);
+    shown.username = '';
+    shown.password = '';
+    throw new InspectorError(
+      'usage',
+      `The address has a user name or password in it, which is never sent. Use ${shown.href} and give the credentials as a token or an "Authorization" header instead.`,
+    );
+  }
   return parsed;
 }
 
@@ -197,6 +208,7 @@ export class InspectorSession {
           target,
           timeoutMs: limits.connectTimeoutMs,
           signal: options.signal,
+          connecting: true,
         });
         throw withProgramOutput(e, input, attempt.stderr ?? '');
       }
@@ -218,6 +230,7 @@ export class InspectorSession {
         target,
         timeoutMs: limits.connectTimeoutMs,
         signal: options.signal,
+        connecting: true,
       });
       status('failed', { error: e.message });
       throw e;

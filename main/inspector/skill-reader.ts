@@ -17,7 +17,7 @@ import type { FileView, ProfileId, ValidationResult } from '../../shared/validat
 import { mapLimit } from '../platform/concurrency';
 import { InspectorError } from './errors';
 import type { InspectorSession } from './session';
-import { manifestUriProblem, relativePathIn } from './uris';
+import { manifestUriProblem, missingSkillMdProblem, relativePathIn } from './uris';
 import { frontmatterOf, verifyRead } from './verify';
 import type {
   FileRead,
@@ -346,9 +346,12 @@ export async function verifySkill(
       })),
     );
   }
-  if (!listed.some((f) => f.uri === skill.uri)) {
+  // An extension entry was judged when it was listed (skillFromEntry); a legacy _manifest only now.
+  const missing =
+    skill.route === 'extension' ? undefined : missingSkillMdProblem(skill.uri, listed);
+  if (missing) {
     fatal = true;
-    problems.push("The manifest does not list the skill's own SKILL.md.");
+    problems.push(missing);
   }
   if (fatal)
     // Why: a host must not load a skill on any discrepancy (docs/skills-over-mcp.md §5), so a

@@ -110,3 +110,16 @@ export function parseSkillKey(key: string): { server: string; uri: string } | un
   const i = key.indexOf('\n');
   return i < 0 ? undefined : { server: key.slice(0, i), uri: key.slice(i + 1) };
 }
+
+/**
+ * The problem of a manifest that leaves out the skill's own SKILL.md (a faulty entry,
+ * docs/skills-over-mcp.md §5 point 2), or undefined; judged from the listing alone.
+ */
+export function missingSkillMdProblem(
+  skillMdUri: string,
+  manifest: readonly { uri: string }[],
+): string | undefined {
+  return manifest.some((f) => f.uri === skillMdUri)
+    ? undefined
+    : "The manifest does not list the skill's own SKILL.md.";
+}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inspectionVerdict } from './verdict';
-import type { DiscoveryResult, InspectedSkill, SkillVerification } from './types';
+import type {
+  DiscoveryResult,
+  InspectedSkill,
+  ReportCard,
+  ReportCheck,
+  SkillVerification,
+} from './types';
 
 function skill(uri: string, problems: string[] = []): InspectedSkill {
   return {
@@ -33,7 +39,53 @@ function verified(uri: string, verdict: SkillVerification['verdict']): SkillVeri
   return { key: uri, uri, verdict, files: [], problems: [], bytesRead: 0, durationMs: 0 };
 }
 
+function card(checks: Pick<ReportCheck, 'title' | 'status' | 'summary'>[]): ReportCard {
+  const full = checks.map((c, i) => ({ ...c, id: `c${i}`, evidence: [], source: '' }));
+  const count = (s: ReportCheck['status']): number => full.filter((c) => c.status === s).length;
+  return {
+    server: 's',
+    target: 'http://127.0.0.1:1/mcp',
+    generatedAt: '',
+    durationMs: 0,
+    skills: 1,
+    files: 2,
+    bytesRead: 10,
+    verdict: count('fail') > 0 ? 'fail' : 'pass',
+    counts: { pass: count('pass'), fail: count('fail'), warn: count('warn'), skip: count('skip') },
+    checks: full,
+  };
+}
+
 describe('the verdict of an inspection', () => {
+  it('with a report card: a failed check is a reason, and a passing card is not called "no file was read"', () => {
+    const failed = inspectionVerdict({
+      discovery: discovery(),
+      report: card([
+        { title: 'Entry shape', status: 'pass', summary: 'ok' },
+        { title: 'Digests and sizes', status: 'fail', summary: '1 problem(s) found.' },
+      ]),
+    });
+    expect(failed).toEqual({
+      ok: false,
+      headline: 'The server fails the report card.',
+      reasons: [
+        {
+          plain: 'The report card failed 1 check.',
+          detail: ['Digests and sizes: 1 problem(s) found.'],
+        },
+      ],
+    });
+    const passed = inspectionVerdict({
+      discovery: discovery(),
+      report: card([{ title: 'Digests and sizes', status: 'pass', summary: 'ok' }]),
+    });
+    expect(passed).toEqual({
+      ok: true,
+      headline: 'The whole listing was read and the report card passes.',
+      reasons: [],
+    });
+  });
+
   it('is a yes only for a clean, complete listing whose every skill verified', () => {
     const v = inspectionVerdict({
       discovery: discovery(),

@@ -5,7 +5,7 @@
  * not be checked (a timeout, a bound, a partial listing, a legacy route) — is a no, with a plain
  * sentence per reason and the technical detail apart. Pure: a function of what was found.
  */
-import type { DiscoveryResult, SkillVerification } from './types';
+import type { DiscoveryResult, ReportCard, SkillVerification } from './types';
 
 /** Output of a server that was not MCP messages (a stdio server writing other text on stdout). */
 export interface UnreadableOutput {
@@ -46,14 +46,16 @@ function skills(n: number): string {
 
 /**
  * Decide the verdict. `verifications` undefined means only the listing was asked for: then the
- * listing alone is judged, and nothing is claimed about the files.
+ * listing alone is judged, and nothing is claimed about the files. A `report` card that was
+ * run counts too: each failed check is a reason (it read the files, so its findings are real).
  */
 export function inspectionVerdict(input: {
   discovery: DiscoveryResult;
   verifications?: SkillVerification[];
   unreadable?: UnreadableOutput;
+  report?: ReportCard;
 }): InspectionVerdict {
-  const { discovery, verifications, unreadable } = input;
+  const { discovery, verifications, unreadable, report } = input;
   const reasons: VerdictReason[] = [];
   if (unreadable && unreadable.count > 0)
     reasons.push({
@@ -103,13 +105,26 @@ export function inspectionVerdict(input: {
         detail: bounded(unchecked.map((v) => v.uri)),
       });
   }
+  const failedChecks = report?.checks.filter((c) => c.status === 'fail') ?? [];
+  if (failedChecks.length > 0 || report?.verdict === 'fail')
+    reasons.push({
+      plain:
+        failedChecks.length === 1
+          ? 'The report card failed 1 check.'
+          : `The report card failed ${failedChecks.length} checks.`,
+      detail: bounded(failedChecks.map((c) => `${c.title}: ${c.summary}`)),
+    });
   const ok = reasons.length === 0;
   const headline = !ok
     ? verifications !== undefined
       ? 'Not verified.'
-      : 'The listing is not complete or not clean.'
+      : failedChecks.length > 0
+        ? 'The server fails the report card.'
+        : 'The listing is not complete or not clean.'
     : verifications === undefined
-      ? 'The whole listing was read. No file was read or verified (add --verify for that).'
+      ? report
+        ? 'The whole listing was read and the report card passes.'
+        : 'The whole listing was read. No file was read or verified (add --verify for that).'
       : verifications.length === 0
         ? 'The server lists no skills, so there was nothing to verify.'
         : 'Verified: every listed skill and file matches what the server listed.';

@@ -16,6 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   createMcpHandler,
@@ -215,6 +216,28 @@ function claimsModernRevision(message: JSONRPCMessage): boolean {
   );
 }
 
+/** Whether `host` is the wildcard address of IPv4 or IPv6 (0.0.0.0, ::, 0:0:0:0:0:0:0:0). */
+function isWildcard(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (isIPv4(bare)) return bare.split('.').every((part) => Number(part) === 0);
+  return isIPv6(bare) && new URL(`http://[${bare}]/`).hostname === '[::]';
+}
+
+/** Why the server could not listen, in words for the person who chose the address and port. */
+function listenError(error: Error, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const message =
+    code === 'EADDRINUSE'
+      ? `Port ${port} on ${host} is already in use by another program. Choose another port, or leave the port out to use a free one.`
+      : code === 'EADDRNOTAVAIL'
+        ? `${host} is not an address of this computer, so nothing can listen there. Use 127.0.0.1.`
+        : code === 'EACCES'
+          ? `This computer does not allow listening on ${where} without administrator rights (ports below 1024 usually need them). Choose a port above 1023, or leave the port out to use a free one.`
+          : `Could not listen on ${where}: ${error.message}`;
+  return new Error(message, { cause: error });
+}
+
 /** Start the HTTP host over a loaded catalog. Rejects with a plain sentence for unsafe options. */
 export async function startHttpHost(
   catalog: LiveCatalog,
@@ -231,6 +254,12 @@ export async function startHttpHost(
   }
   if (options.insecureNoAuthLoopbackOnly && !loopback)
     throw new Error('The no-token test mode only works on a loopback address.');
+  // Why: requests are accepted only for the address bound (the Host check below, against DNS
+  // rebinding), and no client addresses a request to "every address", so nothing could connect.
+  if (isWildcard(bindHost))
+    throw new Error(
+      `${bindHost} means every address of this computer, but requests are accepted only when they are sent to the address the server listens on, so no client could use it. Give one address of this computer that the clients reach it by (such as 192.168.1.20).`,
+    );
   let token: string | undefined = options.insecureNoAuthLoopbackOnly
     ? undefined
     : (options.token ?? generateToken());
@@ -777,7 +806,7 @@ export async function startHttpHost(
     socket.once('close', () => connections--);
   });
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    http.once('error', (e) => reject(listenError(e, bindHost, options.port ?? 0)));
     http.listen(options.port ?? 0, bindHost, () => {
       http.off('error', reject);
       resolve();

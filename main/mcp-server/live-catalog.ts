@@ -14,6 +14,7 @@ import type {
   CatalogSnapshot,
   CheckMemo,
   CheckMemoEntry,
+  ExcludedSkill,
   FileCache,
 } from './catalog';
 import { mcpServeCheck, type SkillCheck } from './skill-check';
@@ -31,6 +32,14 @@ export interface CatalogChange {
   changedFiles: string[];
   /** True when the set of listed resources changed (for `notifications/resources/list_changed`). */
   listChanged: boolean;
+  /**
+   * Skills not served now that were not left out before, or left out for other reasons (folders).
+   * Why: a skill that breaks while being served, or is added broken, changes nothing a client
+   * sees, but the person serving it must be told why it is missing.
+   */
+  newlyExcluded: ExcludedSkill[];
+  /** True when the skills not served, or their reasons, changed at all (one was fixed or deleted too). */
+  excludedChanged: boolean;
 }
 
 /** Options for {@link LiveCatalog}. */
@@ -99,6 +108,10 @@ export function diffSnapshots(previous: CatalogSnapshot, current: CatalogSnapsho
   }
   for (const uri of current.targets.keys())
     if (!previous.targets.has(uri)) filesAddedOrRemoved = true;
+  const excludedBefore = new Set(previous.excluded.map(excludedKey));
+  const newlyExcluded = current.excluded.filter((e) => !excludedBefore.has(excludedKey(e)));
+  const excludedChanged =
+    newlyExcluded.length > 0 || previous.excluded.length !== current.excluded.length;
   // A name or description change alters the SKILL.md resource's listed metadata too.
   const metaChanged = current.skills.some((s) => {
     const old = previous.bySkillUri.get(s.uri);
@@ -113,7 +126,14 @@ export function diffSnapshots(previous: CatalogSnapshot, current: CatalogSnapsho
     changedFiles,
     listChanged:
       addedSkills.length > 0 || removedSkills.length > 0 || filesAddedOrRemoved || metaChanged,
+    newlyExcluded,
+    excludedChanged,
   };
+}
+
+/** One left-out skill and why, for telling a new exclusion from one already reported. */
+function excludedKey(e: ExcludedSkill): string {
+  return JSON.stringify([e.dir, e.reasons]);
 }
 
 /** The catalog the servers read from; emits `changed` after each rebuild that changed something. */
@@ -198,7 +218,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
           if (
             change.listChanged ||
             change.changedFiles.length > 0 ||
-            change.changedSkills.length > 0
+            change.changedSkills.length > 0 ||
+            change.excludedChanged
           )
             this.emit('changed', change);
         }

@@ -627,6 +627,25 @@ describe('embedded skills server', () => {
       await expect(startHttpHost(catalog, { token: 'short' })).rejects.toThrow(/16 characters/);
     });
 
+    it('refuses the wildcard address even when allowed, since its Host check would refuse every client', async () => {
+      for (const host of ['0.0.0.0', '::', '[::]', '0:0:0:0:0:0:0:0'])
+        await expect(startHttpHost(catalog, { host, allowNonLoopback: true })).rejects.toThrow(
+          `${host} means every address of this computer, but requests are accepted only when they are sent to the address the server listens on, so no client could use it.`,
+        );
+    });
+
+    it('says in plain words why it cannot listen: a port in use, an address of another computer', async () => {
+      await expect(startHttpHost(catalog, { port: host.port })).rejects.toThrow(
+        `Port ${host.port} on 127.0.0.1 is already in use by another program. Choose another port, or leave the port out to use a free one.`,
+      );
+      // 192.0.2.1 is reserved for documentation: never an address of this computer.
+      await expect(
+        startHttpHost(catalog, { host: '192.0.2.1', allowNonLoopback: true }),
+      ).rejects.toThrow(
+        '192.0.2.1 is not an address of this computer, so nothing can listen there. Use 127.0.0.1.',
+      );
+    });
+
     it('bounds requests in flight', async () => {
       const tight = await startHttpHost(catalog, { maxConcurrent: 0 });
       try {

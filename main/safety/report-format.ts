@@ -29,6 +29,9 @@ export interface ScanJson {
 }
 
 function shown(cwd: string, path: string): string {
+  // Why: a skill read from a server (inspect --scan) is named by its URI, which is no file path
+  // (taken as one, skill://pdf/SKILL.md came out as skill:/pdf/SKILL.md).
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
   const rel = relative(cwd, path);
   return rel === '' ? '.' : rel.startsWith('..') ? path : rel.split(sep).join('/');
 }

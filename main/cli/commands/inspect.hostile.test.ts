@@ -153,6 +153,17 @@ describe('skillbench inspect --verify exits 1 on a server that lies about its fi
     );
   });
 
+  it('wrong digest, with --report only: the last line says the card failed and why', async () => {
+    const r = await overHttp('wrong-digest', ['--report', 'md']);
+    expectExit1(
+      r,
+      'Result: The server fails the report card.',
+      'The report card failed 1 check.',
+      'detail: Digests and sizes:',
+    );
+    expect(r.stdout).not.toContain('No file was read');
+  });
+
   it('wrong size', async () => {
     expectNotVerified(
       await overHttp('wrong-size'),

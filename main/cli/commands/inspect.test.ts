@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, watch } from 'node:fs';
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleCli, makeTestLibrary, runCliProcess, tempDir } from '../../testing/skill-library';
 import {
@@ -145,6 +149,71 @@ describe('skillbench inspect', () => {
     expect(r.out).toContain('2  No connection could be made, or the command line is wrong.');
   });
 
+  it('--token-file sends the token in a file (as serve --token-file reads it), never on the command line', async () => {
+    const file = join(build.path, 'token');
+    await writeFile(file, `  ${ours.token ?? ''}\n`, { mode: 0o600 });
+    const r = await run(['--token-file', file, ours.url]);
+    expect(r.err).toBe('');
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('alpha  skill://alpha/SKILL.md');
+    // A file other users can read gives the token away: warned, and still used.
+    await chmod(file, 0o644);
+    const shared = await run(['--token-file', file, ours.url]);
+    expect(shared.code).toBe(0);
+    expect(shared.err).toContain(`other users of this computer can read ${file}`);
+    const missing = await run(['--token-file', join(build.path, 'no-token'), ours.url]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(
+      `Could not read the token file: Nothing exists at ${join(build.path, 'no-token')}.`,
+    );
+    const both = await run(['--token-file', file, '--token', 'x', ours.url]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('Give the token one way');
+  });
+
+  it('--scan names each reviewed skill by its URI, in the text and in the JSON', async () => {
+    const r = await run(['--scan', '--token', ours.token ?? '', ours.url]);
+    expect(r.out).toMatch(/ alpha \(skill:\/\/alpha\/SKILL\.md\): /);
+    expect(r.out).not.toContain('skill:/alpha');
+    const j = await run(['--scan', '--report', 'json', '--token', ours.token ?? '', ours.url]);
+    const doc = JSON.parse(j.out) as { scan: { skills: { path: string }[] } };
+    expect(doc.scan.skills.map((s) => s.path)).toContain('skill://alpha/SKILL.md');
+  });
+
+  it('stopped with SIGTERM, it stops the stdio server it started too (one that ignores its stdin)', async () => {
+    const pidFile = join(build.path, `stdio-server-${process.pid}.pid`);
+    // A server that never answers and does not stop when its stdin closes.
+    const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, [cli, 'inspect', '--', process.execPath, '-e', server], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    // Wait for the server to have started (an event on its folder, not a delay).
+    const watcher = watch(build.path);
+    try {
+      while (!existsSync(pidFile) || readFileSync(pidFile, 'utf8') === '')
+        await new Promise((done) => watcher.once('change', done));
+    } finally {
+      watcher.close();
+    }
+    const serverPid = Number(readFileSync(pidFile, 'utf8'));
+    child.kill('SIGTERM');
+    const code = await exited;
+    let alive = true;
+    try {
+      process.kill(serverPid, 0);
+    } catch {
+      alive = false;
+    }
+    // Why stop it here: a failing run must not leave the server behind.
+    if (alive) process.kill(serverPid, 'SIGKILL');
+    expect(alive).toBe(false);
+    expect(code).toBe(143);
+    expect(err).toContain('stopped (SIGTERM); the server it started was stopped too.');
+  });
+
   it('exits 2 on usage and connection problems, with plain messages', async () => {
     expect((await run([])).code).toBe(2);
     const bad = await run(['ftp://example.com']);
@@ -155,6 +224,13 @@ describe('skillbench inspect', () => {
     expect(typo.err).toContain(
       '"http://[::1/mcp" is not a web address. Use http://… or https://….',
     );
+    // A password in the address is never sent, so it is refused, and not repeated.
+    const userinfo = await run([ours.url.replace('http://', 'http://alice:s3cret@')]);
+    expect(userinfo.code).toBe(2);
+    expect(userinfo.err).toContain(
+      `The address has a user name or password in it, which is never sent. Use ${ours.url} and give the credentials as a token or an "Authorization" header instead.`,
+    );
+    expect(userinfo.err).not.toContain('s3cret');
     expect((await run(['--report', 'xml', ours.url])).code).toBe(2);
     expect((await run(['--timeout', '0', ours.url])).code).toBe(2);
     const denied = await run([ours.url]);
@@ -165,6 +241,17 @@ describe('skillbench inspect', () => {
     const refused = await run(['--timeout', '5', dead.url]);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/Nothing is listening at|Could not reach/);
+    // --report json keeps its promise of one JSON document on stdout, with the reason.
+    const refusedJson = await run(['--report', 'json', '--timeout', '5', dead.url]);
+    expect(refusedJson.code).toBe(2);
+    const doc = JSON.parse(refusedJson.out) as {
+      connection: { state: string; error: string };
+      verdict: { ok: boolean; headline: string; reasons: { plain: string }[] };
+    };
+    expect(doc.connection.state).toBe('failed');
+    expect(doc.verdict.ok).toBe(false);
+    expect(doc.verdict.headline).toBe('No connection could be made.');
+    expect(doc.verdict.reasons[0]?.plain).toBe(doc.connection.error);
     const missing = await run(['--timeout', '5', '--', '/no/such/program-skillbench']);
     expect(missing.code).toBe(2);
   });

@@ -1,9 +1,11 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { InspectorError } from '../../inspector/errors';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
 import type {
   ConnectionInput,
+  ConnectionStatus,
   DiscoveryResult,
   FileStatus,
   HeaderInput,
@@ -18,6 +20,7 @@ import type { InspectionVerdict } from '../../inspector/verdict';
 import { term, terminalText } from '../../security/terminal-text';
 import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
+import { readTokenFile } from '../support/token-file';
 import { UsageError } from '../support/types';
 import { parseChoice, parseNumber } from '../support/words';
 import { MAX_TIMEOUT_MS } from '../../inspector/limits';
@@ -32,7 +35,10 @@ discovers its skills (the Skills extension first, then the legacy shapes) and pr
 Nothing is read ahead of need: without --verify or --report only the listing is fetched.
 
   --header "K: V"      Send an HTTP header (repeatable). "K=V" and "K:V" work too.
-  --token T            Send "Authorization: Bearer T".
+  --token-file PATH    Send "Authorization: Bearer <token>" with the token in this file (surrounding
+                       whitespace ignored), such as the one skillbench serve --token-file reads.
+  --token T            The same with the token itself, which every user of this computer can
+                       then see in the process list; prefer --token-file.
   --sse                Use the legacy HTTP+SSE transport instead of Streamable HTTP.
   --verify             Read every file of every skill and check size, digest and frontmatter
                        against the listing (SKILL.md first; a skill that fails is not read further).
@@ -58,10 +64,13 @@ Exit codes:
      of its address; a listing cut short (endless or repeated page cursors, the connection
      closed); a file or skill over the limits; a read that timed out; output from the server
      that is not MCP; a skill found only through an older, unverifiable route.
-  2  No connection could be made, or the command line is wrong.`;
+  2  No connection could be made, or the command line is wrong.
+Stopped with Ctrl-C or SIGTERM, it also stops the stdio server it started (exit 130 or 143).`;
 
 interface InspectArgs {
   input: ConnectionInput;
+  /** Where the bearer token is, read once the command line is known to be usable. */
+  tokenFile?: string;
   verify: boolean;
   scan: boolean;
   walk: boolean;
@@ -84,6 +93,7 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   const templateUris: string[] = [];
   const limits: Partial<InspectorLimits> = {};
   let token: string | undefined;
+  let tokenFile: string | undefined;
   let verify = false;
   let scan = false;
   let walk = true;
@@ -108,6 +118,9 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
         break;
       case '--token':
         token = value();
+        break;
+      case '--token-file':
+        tokenFile = resolve(cwd, value());
         break;
       case '--sse':
         sse = true;
@@ -163,8 +176,8 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
   if (command !== undefined) {
     if (url !== undefined) throw new UsageError('Give either a URL or "-- COMMAND", not both.');
     if (command.length === 0) throw new UsageError('Put the server command after "--".');
-    if (headers.length || token || sse)
-      throw new UsageError('--header, --token and --sse only apply to a URL.');
+    if (headers.length || token !== undefined || tokenFile !== undefined || sse)
+      throw new UsageError('--header, --token, --token-file and --sse only apply to a URL.');
     const [cmd, ...rest] = command;
     return {
       input: { label: 'stdio', kind: 'stdio', command: cmd, args: rest, cwd },
@@ -182,7 +195,10 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     throw new UsageError(
       `"${url}" is not an http:// or https:// URL. For a stdio server, put the command after "--".`,
     );
+  if (token !== undefined && tokenFile !== undefined)
+    throw new UsageError('Give the token one way: --token-file or --token, not both.');
   return {
+    tokenFile,
     input: {
       label: serverHost(url),
       kind: sse ? 'sse' : 'http',
@@ -291,6 +307,12 @@ function verdictText(verdict: InspectionVerdict): string {
 }
 
 async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
+  if (opts.tokenFile !== undefined && opts.input.kind !== 'stdio') {
+    const file = await readTokenFile(opts.tokenFile, 'inspect');
+    if (file.warning) io.stderr(file.warning);
+    if (file.token === '') throw new UsageError(`The token file ${opts.tokenFile} is empty.`);
+    opts.input.bearerToken = file.token;
+  }
   // Why a data folder that is never written: the CLI saves nothing (no connections, no provenance).
   // With --scan the user's own folder is read for "Trust anyway" decisions (never written).
   const service = new InspectorService({
@@ -299,96 +321,142 @@ async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
     // The command line shows no protocol log: keep none.
     logCapacity: 0,
   });
+  // Why: an inspection stopped by Ctrl-C or a supervisor's SIGTERM must not leave the stdio
+  // server it started running; closing the service ends it (stdin closed, then SIGTERM, SIGKILL).
+  let stoppedBy: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stoppedBy ??= signal;
+    void service.close();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const code = await inspectWith(service, opts, io);
+    if (!stoppedBy) return code;
+    io.stderr(
+      `skillbench inspect: stopped (${stoppedBy}); the server it started was stopped too.\n`,
+    );
+    return stoppedBy === 'SIGINT' ? 130 : 143;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await service.close();
+  }
+}
+
+/** Connect, discover and check as `opts` asks, printing as it goes; the exit code. */
+async function inspectWith(
+  service: InspectorService,
+  opts: InspectArgs,
+  io: CliIO,
+): Promise<number> {
   const json = opts.report === 'json';
   // Why: names, descriptions, URIs and reasons come from the server; only the JSON is exact.
   const text = terminalIO(io);
   const say = (line: string): void => (json ? text.stderr(line) : text.stdout(line));
+  let status;
+  // The last status the connection reported: with the reason, when connecting failed.
+  let lastStatus: ConnectionStatus | undefined;
+  const onStatus = (s: ConnectionStatus): void => {
+    if (s.label === opts.input.label) lastStatus = s;
+  };
+  service.on('status', onStatus);
   try {
-    let status;
-    try {
-      status = await service.connect(opts.input);
-    } catch (e) {
-      // Exit 2: no connection could be made (or the input was unusable).
-      text.stderr(term`skillbench inspect: ${e instanceof Error ? e.message : String(e)}\n`);
-      return 2;
+    status = await service.connect(opts.input);
+  } catch (e) {
+    // Exit 2: no connection could be made (or the input was unusable).
+    const message = e instanceof Error ? e.message : String(e);
+    text.stderr(term`skillbench inspect: ${message}\n`);
+    // Why: --report json promises one JSON document on stdout, also when there is no connection.
+    if (json) {
+      const verdict: InspectionVerdict = {
+        ok: false,
+        headline: 'No connection could be made.',
+        reasons: [
+          { plain: message, detail: e instanceof InspectorError && e.detail ? [e.detail] : [] },
+        ],
+      };
+      io.stdout(`${JSON.stringify({ connection: lastStatus, verdict }, null, 2)}\n`);
     }
-    try {
-      const ext = status.skillsExtension
-        ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
-        : 'no';
-      say(
-        term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
-      );
-      const discovery = await service.discover(opts.input.label, {
-        templateUris: opts.templateUris,
-      });
-      say(discoveryText(discovery, !opts.verify));
-      let verifications: SkillVerification[] | undefined;
-      let scanned: SafetyReviewResult[] | undefined;
-      if (opts.scan) {
-        const results = new Array<SkillVerification>(discovery.skills.length);
-        const reviews = new Array<SafetyReviewResult>(discovery.skills.length);
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
-            while (next < discovery.skills.length) {
-              const i = next++;
-              const got = await service.verifyAndReview(discovery.skills[i]?.key ?? '');
-              results[i] = got.verification;
-              reviews[i] = got.review;
-            }
-          }),
-        );
-        verifications = results;
-        scanned = reviews;
-        say(verificationText(verifications));
-        say(`\nSafety review:\n${toScanText(scanned, io.cwd)}`);
-      } else if (opts.verify) {
-        // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
-        const results = new Array<SkillVerification>(discovery.skills.length);
-        let next = 0;
-        await Promise.all(
-          Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
-            while (next < discovery.skills.length) {
-              const i = next++;
-              results[i] = await service.verify(discovery.skills[i]?.key ?? '', {
-                walk: opts.walk,
-              });
-            }
-          }),
-        );
-        verifications = results;
-        say(verificationText(verifications));
-      }
-      let report: ReportCard | undefined;
-      if (opts.report) {
-        report = await service.report(opts.input.label);
-        if (!json)
-          text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
-      }
-      const verdict = inspectionVerdict({
-        discovery,
-        verifications,
-        unreadable: service.unreadableOutput(opts.input.label),
-      });
-      say(verdictText(verdict));
-      if (json) {
-        io.stdout(
-          `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict, ...(scanned ? { scan: toScanJson(scanned, io.cwd) } : {}) }, null, 2)}\n`,
-        );
-      }
-      const unsafe = scanned?.some((r) => r.report.verdict === 'danger') ?? false;
-      return verdict.ok && report?.verdict !== 'fail' && !unsafe ? 0 : 1;
-    } catch (e) {
-      // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
-      // nothing is verified.
-      text.stderr(
-        term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e instanceof Error ? e.message : String(e)}\n`,
-      );
-      return 1;
-    }
+    return 2;
   } finally {
-    await service.close();
+    service.off('status', onStatus);
+  }
+  try {
+    const ext = status.skillsExtension
+      ? `yes${status.directoryRead ? ' (directoryRead)' : ''}`
+      : 'no';
+    say(
+      term`Connected to ${status.target} (${status.serverInfo ? `${status.serverInfo.name} ${status.serverInfo.version}` : 'unknown server'}${status.protocolVersion ? `, protocol ${status.protocolVersion}` : ''}). Skills extension: ${ext}.\n`,
+    );
+    const discovery = await service.discover(opts.input.label, {
+      templateUris: opts.templateUris,
+    });
+    say(discoveryText(discovery, !opts.verify));
+    let verifications: SkillVerification[] | undefined;
+    let scanned: SafetyReviewResult[] | undefined;
+    if (opts.scan) {
+      const results = new Array<SkillVerification>(discovery.skills.length);
+      const reviews = new Array<SafetyReviewResult>(discovery.skills.length);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
+          while (next < discovery.skills.length) {
+            const i = next++;
+            const got = await service.verifyAndReview(discovery.skills[i]?.key ?? '');
+            results[i] = got.verification;
+            reviews[i] = got.review;
+          }
+        }),
+      );
+      verifications = results;
+      scanned = reviews;
+      say(verificationText(verifications));
+      say(`\nSafety review:\n${toScanText(scanned, io.cwd)}`);
+    } else if (opts.verify) {
+      // Eight skills at a time (each reads SKILL.md first, then at most four files at once): a bounded load.
+      const results = new Array<SkillVerification>(discovery.skills.length);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(8, discovery.skills.length) }, async () => {
+          while (next < discovery.skills.length) {
+            const i = next++;
+            results[i] = await service.verify(discovery.skills[i]?.key ?? '', {
+              walk: opts.walk,
+            });
+          }
+        }),
+      );
+      verifications = results;
+      say(verificationText(verifications));
+    }
+    let report: ReportCard | undefined;
+    if (opts.report) {
+      report = await service.report(opts.input.label);
+      if (!json)
+        text.stdout(`\n${terminalText(service.reportMarkdown(report), { lineBreaks: 'keep' })}`);
+    }
+    const verdict = inspectionVerdict({
+      discovery,
+      verifications,
+      unreadable: service.unreadableOutput(opts.input.label),
+      report,
+    });
+    say(verdictText(verdict));
+    if (json) {
+      io.stdout(
+        `${JSON.stringify({ connection: status, discovery, verification: verifications, report, verdict, ...(scanned ? { scan: toScanJson(scanned, io.cwd) } : {}) }, null, 2)}\n`,
+      );
+    }
+    const unsafe = scanned?.some((r) => r.report.verdict === 'danger') ?? false;
+    return verdict.ok && !unsafe ? 0 : 1;
+  } catch (e) {
+    // Exit 1, never 2: a connection was made, but the inspection could not be finished, so
+    // nothing is verified.
+    text.stderr(
+      term`skillbench inspect: the inspection could not be finished, so nothing is verified. ${e instanceof Error ? e.message : String(e)}\n`,
+    );
+    return 1;
   }
 }
 

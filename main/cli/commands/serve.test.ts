@@ -13,8 +13,10 @@ import { runCli } from '../run';
 import {
   bundleCli,
   makeTestLibrary,
+  skillMd,
   startServeProcess,
   tempDir,
+  writeTree,
 } from '../../testing/skill-library';
 import type { ServeProcess } from '../../testing/skill-library';
 
@@ -142,5 +144,48 @@ describe('serve --http: where the token comes from', () => {
     expect(both.err).toContain('Give the token one way');
     const stdio = captureIO(lib.path);
     expect(await runCli(['serve', '--stdio', '--token-file', 'x', lib.path], stdio)).toBe(2);
+  });
+});
+
+/** Resolves once the server's stderr matches `pattern`; rejects when the process ends first. */
+function stderrSays(server: ServeProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (!pattern.test(server.stderr())) return;
+      server.child.stderr?.off('data', check);
+      resolve();
+    };
+    server.child.stderr?.on('data', check);
+    void server.exited.then((code) =>
+      reject(new Error(`serve exited (${code}) before saying ${pattern}:\n${server.stderr()}`)),
+    );
+    check();
+  });
+}
+
+describe('serve: the folders change while serving', () => {
+  it('says on stderr which skill is no longer served and why, for one edited into a mistake and one added broken', async () => {
+    const dir = await tempDir();
+    await writeTree(dir.path, {
+      'notes/SKILL.md': skillMd('name: notes\ndescription: Take notes when asked.'),
+    });
+    const server = await startServeProcess(cli, [dir.path], { env: { SKILLBENCH_TOKEN: TOKEN } });
+    try {
+      expect(server.stderr()).toContain('serving 1 skill(s)');
+      await writeTree(dir.path, {
+        'notes/SKILL.md': skillMd('name: Notes Skill\ndescription: Take notes when asked.'),
+      });
+      await stderrSays(server, /no longer served: skill:\/\/notes\/SKILL\.md/);
+      await stderrSays(server, /not served: \S+\/notes\n {4}- /);
+      // A skill added broken changes nothing a client sees; the person serving it is told anyway.
+      await writeTree(dir.path, {
+        'later/SKILL.md': skillMd('name: other-name\ndescription: Added while serving.'),
+      });
+      await stderrSays(server, /not served: \S+\/later\n {4}- \S.*other-name/);
+      expect(await canUse(server.url, TOKEN)).toBe(true);
+    } finally {
+      await server.stop();
+      await dir.remove();
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
+import type { ExcludedSkill } from '../../mcp-server/catalog';
 import type { LiveCatalog } from '../../mcp-server/live-catalog';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
@@ -11,6 +11,7 @@ import { folderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
+import { readTokenFile } from '../support/token-file';
 import { parsePort } from '../support/words';
 import type { CliCommand, CliIO } from '../support/types';
 
@@ -27,7 +28,8 @@ import, install or pack); the others are listed on stderr.
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
   --port N             HTTP port (default: a free one).
   --host ADDR          Address to bind (default 127.0.0.1). Other than 127.0.0.1 or ::1 needs --allow-remote.
-  --allow-remote       Allow binding a non-loopback address (reachable from the network).
+  --allow-remote       Allow binding a non-loopback address (reachable from the network): one
+                       address of this computer, which clients must use; not 0.0.0.0 or ::.
   --token-file PATH    Read the bearer token clients must send from this file (surrounding
                        whitespace ignored). Or set it in the environment variable
                        SKILLBENCH_TOKEN. The token must be at least 16 characters long.
@@ -37,7 +39,9 @@ import, install or pack); the others are listed on stderr.
   --no-legacy          Do not serve skill://index.json, the .tar.gz/.zip archives or the resource://skills/... mapping.
   --no-tools           Do not offer the list_skills / read_skill / read_skill_file tools.
   --no-prompts         Do not offer user-invocable skills as prompts.
-  --no-watch           Do not watch the folders for changes.
+  --no-watch           Do not watch the folders for changes. (While watching, each change is
+                       reported on stderr: skills now served, updated, no longer served, and
+                       why a skill is not served.)
   --insecure-no-auth-loopback-only
                        Test only: accept HTTP requests without a token (loopback only), for
                        tools such as the MCP conformance suite that cannot send one.`;
@@ -150,21 +154,9 @@ type TokenSource = { token: string; from: string } | undefined;
 async function chooseToken(opts: ServeArgs, io: CliIO): Promise<TokenSource> {
   let chosen: TokenSource;
   if (opts.tokenFile !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(opts.tokenFile, 'utf8');
-    } catch (e) {
-      throw new UsageError(
-        `Could not read the token file ${opts.tokenFile} (${e instanceof Error ? e.message : String(e)}).`,
-      );
-    }
-    chosen = { token: text.trim(), from: `the token file ${opts.tokenFile}` };
-    // Why warn: a token file others can read gives the token away as surely as the command line.
-    const mode = (await stat(opts.tokenFile)).mode;
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
-      io.stderr(
-        term`skillbench serve: warning: other users of this computer can read ${opts.tokenFile}; make it private with "chmod 600 ${opts.tokenFile}".\n`,
-      );
+    const file = await readTokenFile(opts.tokenFile, 'serve');
+    chosen = { token: file.token, from: `the token file ${opts.tokenFile}` };
+    if (file.warning) io.stderr(file.warning);
   } else if (opts.token !== undefined) {
     chosen = { token: opts.token, from: '--token' };
     io.stderr(
@@ -196,14 +188,40 @@ function waitForSignal(): Promise<void> {
   });
 }
 
+function reportExcluded(excluded: readonly ExcludedSkill[], io: CliIO): void {
+  for (const e of excluded) {
+    io.stderr(term`  not served: ${e.dir}\n` + e.reasons.map((r) => term`    - ${r}\n`).join(''));
+  }
+}
+
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
   io.stderr(
     term`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
   );
-  for (const e of snap.excluded) {
-    io.stderr(term`  not served: ${e.dir}\n` + e.reasons.map((r) => term`    - ${r}\n`).join(''));
-  }
+  reportExcluded(snap.excluded, io);
+}
+
+/**
+ * Say on stderr what each rebuild after a change on disk did. Why: a skill edited into a mistake
+ * (or added with one) while being served simply disappears from every client; the person serving
+ * it is told which and why, as at start, and when re-reading the folders failed.
+ */
+function reportChanges(catalog: LiveCatalog, io: CliIO): void {
+  catalog.on('changed', (c) => {
+    io.stderr(
+      term`skillbench serve: the folders changed; serving ${c.current.skills.length} skill(s).\n`,
+    );
+    for (const uri of c.addedSkills) io.stderr(term`  now served: ${uri}\n`);
+    for (const uri of c.changedSkills) io.stderr(term`  updated: ${uri}\n`);
+    for (const uri of c.removedSkills) io.stderr(term`  no longer served: ${uri}\n`);
+    reportExcluded(c.newlyExcluded, io);
+  });
+  catalog.on('error', (e) => {
+    io.stderr(
+      term`skillbench serve: the folders changed but could not be read again (${e.message}); the skills as they were are still served.\n`,
+    );
+  });
 }
 
 /**
@@ -281,6 +299,7 @@ export const serveCommand: CliCommand = {
     if (kept) setTimeout(() => void kept.flush(), 250).unref();
     // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
     reportCatalog(catalog, io);
+    if (opts.watch) reportChanges(catalog, io);
     if (opts.mode === 'stdio') {
       const { serveStdio } = (await host) as typeof import('../../mcp-server/stdio-host');
       try {
