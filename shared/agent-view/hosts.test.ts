@@ -39,3 +39,14 @@ describe('each host, for a tool whose input_schema is not an object schema', () 
     expect(by.get('openai-strict')?.verdict).toBe('problem');
   });
 });
+
+describe('each host, for a skill it accepts with warnings', () => {
+  it('names the first warning, as a refusal names its first problem', () => {
+    const text = `---\nname: notes\ndescription: Takes meeting notes. Use when: asked for minutes.\n---\n# Notes\n`;
+    const by = new Map(hostCompatibility(text).map((h) => [h.host, h]));
+    expect(by.get('claude-code')?.verdict).toBe('warning');
+    expect(by.get('claude-code')?.notes[0]?.message).toMatch(
+      /^Claude Code accepts it, with 1 warning under the claude-code target, first “The description has a colon/,
+    );
+  });
+});

@@ -91,7 +91,7 @@ function profileNotes(
     return [
       {
         severity: 'warning',
-        message: `${reader} accepts it with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} under the ${profile} target.`,
+        message: `${reader} accepts it, with ${warnings.length} warning${warnings.length === 1 ? '' : 's'} under the ${profile} target, first “${warnings[0]?.message ?? ''}”`,
       },
     ];
   return [];
