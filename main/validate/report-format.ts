@@ -1,3 +1,4 @@
+import { count } from '../../shared/text/words';
 import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { encodeRelativePath } from '../../shared/sep/skill-uri';
@@ -191,10 +192,6 @@ export function toJsonReport(input: ValidateReportInput, cwd: string, version: s
   };
 }
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /**
  * Plain text for people: `file:line:col: severity rule-id [profiles] sentence`, the technical
  * detail indented below, then a summary line. The same finding raised by several profiles is
@@ -243,10 +240,10 @@ export function toText(input: ValidateReportInput, cwd: string): string {
   const c = totals(input);
   const n = input.skills.length;
   if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
-  if (c.error + c.warning + c.info === 0) lines.push(`No problems found in ${plural(n, 'skill')}.`);
+  if (c.error + c.warning + c.info === 0) lines.push(`No problems found in ${count(n, 'skill')}.`);
   else
     lines.push(
-      `Checked ${plural(n, 'skill')}: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${plural(c.info, 'note')}.`,
+      `Checked ${count(n, 'skill')}: ${count(c.error, 'error')}, ${count(c.warning, 'warning')}, ${count(c.info, 'note')}.`,
     );
   return `${lines.join('\n')}\n`;
 }

@@ -1,10 +1,7 @@
 /** Small pieces of wording every command shares, so the CLI speaks one way. */
 import { UsageError } from './types';
 
-/** "1 file", "2 files": a count with its noun in the right number. */
-export function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;
-}
+export { count } from '../../../shared/text/words';
 
 /** What to say about an option nobody knows: one with a single "-" may be a folder's name. */
 export function unknownOption(option: string, command: string): string {

@@ -1,3 +1,4 @@
+import { count } from '../../../../shared/text/words';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type {
   FileStatus,
@@ -412,7 +413,7 @@ export function InspectorSkillView() {
             data-verdict={verification.verdict}
           >
             {verification.verdict === 'verified'
-              ? `Every file matches the listing (${verification.files.length} files).`
+              ? `Every file matches the listing (${count(verification.files.length, 'file')}).`
               : verification.verdict === 'failed'
                 ? `Verification failed: ${verdictWords(verification.files)}.`
                 : `These files cannot be verified (no digests from the server): ${verdictWords(verification.files)}.`}
