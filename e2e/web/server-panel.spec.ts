@@ -42,6 +42,13 @@ test('the server panel starts the embedded server, shows its token and client se
   await client.close();
 
   await expect(panel.getByRole('region', { name: 'Request log' })).toContainText('skills/list');
+
+  // A skill that is not served opens in the editor, where its problem is shown and fixed.
+  await panel.getByRole('button', { name: 'Open Broken in the editor' }).click();
+  await expect(app.page.locator('.editor-path')).toContainText('Broken/SKILL.md');
+  await expect(app.problems).toContainText('other-name');
+
+  await app.page.getByRole('tab', { name: 'Server' }).click();
   await panel.getByRole('button', { name: 'Stop server' }).click();
   await expect(panel).toHaveAttribute('data-state', 'stopped');
 });

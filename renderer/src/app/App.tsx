@@ -418,7 +418,16 @@ export function App() {
         ) : view === 'agents' ? (
           <AgentsView />
         ) : view === 'server' ? (
-          <ServerPanel />
+          <ServerPanel
+            onOpenSkill={(dir) => {
+              const skill = useLibraryStore
+                .getState()
+                .skills.find((k) => k.path.replace(/[\\/][^\\/]*$/, '') === dir);
+              if (!skill) return;
+              setView('library');
+              void switchTo(skill.path);
+            }}
+          />
         ) : view === 'agent-view' ? (
           <Suspense fallback={<p className="muted">Loading…</p>}>
             <AgentView />

@@ -1,3 +1,4 @@
+import { count } from '../../../../shared/text/words';
 import { useEffect, useRef, useState } from 'react';
 import { TARGETS } from '../../../../shared/projection';
 import type { ProjectionChange, TargetId } from '../../../../shared/projection/types';
@@ -398,9 +399,9 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
               <>
                 <p>
                   <code>{exportResult.path}</code> already exists. Replacing it changes{' '}
-                  {exportResult.diff.changed.length} files, adds {exportResult.diff.added.length}{' '}
-                  and removes {exportResult.diff.removed.length}; the old copy goes to
-                  Skillbench&apos;s trash.
+                  {count(exportResult.diff.changed.length, 'file')}, adds{' '}
+                  {exportResult.diff.added.length} and removes {exportResult.diff.removed.length};
+                  the old copy goes to Skillbench&apos;s trash.
                 </p>
                 <ul className="folder-diff">
                   {exportResult.diff.added.map((f) => (

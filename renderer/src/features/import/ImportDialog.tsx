@@ -1,3 +1,4 @@
+import { count } from '../../../../shared/text/words';
 import { useEffect, useRef, useState } from 'react';
 import type { TrustRequest } from '../../../../shared/safety/types';
 import type { ImportResult } from '../../../../shared/projection/types';
@@ -122,7 +123,8 @@ export function ImportDialog({
           {chosen ? (
             <>
               <h3>
-                {chosen.name}: {chosen.files.length} files, {(chosen.bytes / 1024).toFixed(1)} KB
+                {chosen.name}: {count(chosen.files.length, 'file')},{' '}
+                {(chosen.bytes / 1024).toFixed(1)} KB
               </h3>
               {chosen.nameNote ? <p className="help">{chosen.nameNote}</p> : null}
               <ul className="import-files">

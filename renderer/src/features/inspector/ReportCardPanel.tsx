@@ -1,3 +1,4 @@
+import { count } from '../../../../shared/text/words';
 import type { CheckStatus } from '../../../../shared/inspector/types';
 import { useInspectorStore } from './stores';
 import { TextExport } from './TextExport';
@@ -56,8 +57,9 @@ export function ReportCardPanel() {
                     ? 'The server follows the Skills extension.'
                     : 'The server does not follow the Skills extension in some checks.'}{' '}
                   {output.report.counts.pass} passed, {output.report.counts.fail} failed,{' '}
-                  {output.report.counts.warn} warnings ({output.report.skills} skills,{' '}
-                  {output.report.files} files, {Math.round(output.report.durationMs)} ms).
+                  {count(output.report.counts.warn, 'warning')} (
+                  {count(output.report.skills, 'skill')}, {count(output.report.files, 'file')},{' '}
+                  {Math.round(output.report.durationMs)} ms).
                 </p>
                 <div className="row">
                   <TextExport

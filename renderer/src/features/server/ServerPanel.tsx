@@ -1,3 +1,4 @@
+import { count } from '../../../../shared/text/words';
 import { useEffect, useState } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { useServerStore } from './stores';
@@ -5,8 +6,11 @@ import { useServerStore } from './stores';
 /** What stands for the access token wherever it is hidden. */
 const TOKEN_MASK = '••••••••••••';
 
-/** The embedded MCP skills server: start/stop, address, token, client setup, served skills, live log. */
-export function ServerPanel() {
+/**
+ * The embedded MCP skills server: start/stop, address, token, client setup, served skills, live
+ * log. `onOpenSkill` opens a skill folder that is not served in the editor, to fix it there.
+ */
+export function ServerPanel({ onOpenSkill }: { onOpenSkill?: (dir: string) => void }) {
   const panel = useServerStore((s) => s.panel);
   const busy = useServerStore((s) => s.busy);
   const { load, start, stop, regenerateToken } = useServerStore.getState();
@@ -120,7 +124,7 @@ export function ServerPanel() {
           <ul>
             {catalog?.served.map((s) => (
               <li key={s.uri}>
-                <code>{s.skillPath}</code> <span className="muted">{s.files} files</span>
+                <code>{s.skillPath}</code> <span className="muted">{count(s.files, 'file')}</span>
               </li>
             ))}
           </ul>
@@ -131,6 +135,19 @@ export function ServerPanel() {
                 {catalog.excluded.map((e) => (
                   <li key={e.dir}>
                     <code>{e.relativeDir || e.dir}</code>
+                    {onOpenSkill ? (
+                      <>
+                        {' '}
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() => onOpenSkill(e.dir)}
+                          aria-label={`Open ${e.relativeDir || e.dir} in the editor`}
+                        >
+                          Open in the editor
+                        </button>
+                      </>
+                    ) : null}
                     <ul>
                       {e.reasons.map((r) => (
                         <li key={r}>{r}</li>
