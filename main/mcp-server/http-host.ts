@@ -31,6 +31,7 @@ import type { LiveCatalog } from './live-catalog';
 import { changeNotifications, createSkillsServer, onCatalogChange } from './mcp-server';
 import type { RequestLogEntry, SkillsServerFeatures, SkillsServerHandle } from './mcp-server';
 import { paramsError } from './params';
+import { listenError } from '../platform/listen-error';
 import { secretMatcher } from '../platform/secret';
 
 /** Options for {@link startHttpHost}. */
@@ -221,21 +222,6 @@ function isWildcard(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (isIPv4(bare)) return bare.split('.').every((part) => Number(part) === 0);
   return isIPv6(bare) && new URL(`http://[${bare}]/`).hostname === '[::]';
-}
-
-/** Why the server could not listen, in words for the person who chose the address and port. */
-function listenError(error: Error, host: string, port: number): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const message =
-    code === 'EADDRINUSE'
-      ? `Port ${port} on ${host} is already in use by another program. Choose another port, or leave the port out to use a free one.`
-      : code === 'EADDRNOTAVAIL'
-        ? `${host} is not an address of this computer, so nothing can listen there. Use 127.0.0.1.`
-        : code === 'EACCES'
-          ? `This computer does not allow listening on ${where} without administrator rights (ports below 1024 usually need them). Choose a port above 1023, or leave the port out to use a free one.`
-          : `Could not listen on ${where}: ${error.message}`;
-  return new Error(message, { cause: error });
 }
 
 /** Start the HTTP host over a loaded catalog. Rejects with a plain sentence for unsafe options. */
