@@ -4,6 +4,8 @@
  * The servers run as real child processes on 127.0.0.1 and stop with SIGTERM.
  */
 import { readFile, writeFile, chmod } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,6 +15,7 @@ import { runCli } from '../run';
 import {
   bundleCli,
   makeTestLibrary,
+  runCliProcess,
   skillMd,
   startServeProcess,
   tempDir,
@@ -162,6 +165,51 @@ function stderrSays(server: ServeProcess, pattern: RegExp): Promise<void> {
     check();
   });
 }
+
+describe('serve --http: the address and port come first', () => {
+  it('fails at once on a busy port, before reading the library, with the port in plain words', async () => {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const run = await runCliProcess(
+        cli,
+        ['serve', '--http', '--port', String(port), '--no-watch', lib.path],
+        { env: { SKILLBENCH_TOKEN: TOKEN } },
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain(
+        `Port ${port} on 127.0.0.1 is already in use by another program. Choose another port, or leave the port out to use a free one.`,
+      );
+      // The library was never read: nothing was reported as served or not served.
+      expect(run.stderr).not.toMatch(/serving \d+ skill|not served/);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
+  // Why Linux only: there every 127.x.x.x address is this computer's; macOS has only 127.0.0.1 unless more are added.
+  it.runIf(process.platform === 'linux')(
+    'serves on another loopback address, 127.0.0.2, without --allow-remote, and clients reach it',
+    async () => {
+      await withServer(['--host', '127.0.0.2'], { SKILLBENCH_TOKEN: TOKEN }, async (server) => {
+        expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/mcp$/);
+        expect(await canUse(server.url, TOKEN)).toBe(true);
+      });
+    },
+  );
+
+  it('refuses an address other computers reach, saying which addresses are used without --allow-remote', async () => {
+    const run = await runCliProcess(cli, ['serve', '--http', '--host', '192.0.2.1', lib.path], {
+      env: { SKILLBENCH_TOKEN: TOKEN },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(
+      "Refusing to listen on 192.0.2.1: other computers on the network could reach it there. Only this computer's own loopback addresses (127.0.0.1, any other 127.x.x.x, ::1) are used",
+    );
+    expect(run.stderr).not.toMatch(/serving \d+ skill/);
+  });
+});
 
 describe('serve: the folders change while serving', () => {
   it('says on stderr which skill is no longer served and why, for one edited into a mistake and one added broken', async () => {
