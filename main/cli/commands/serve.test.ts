@@ -3,7 +3,7 @@
  * appears in the process list that every local user can read; `--token` still works but warns.
  * The servers run as real child processes on 127.0.0.1 and stop with SIGTERM.
  */
-import { readFile, writeFile, chmod } from 'node:fs/promises';
+import { readFile, rename, writeFile, chmod } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -151,16 +151,19 @@ describe('serve --http: where the token comes from', () => {
 });
 
 /** Resolves once the server's stderr matches `pattern`; rejects when the process ends first. */
-function stderrSays(server: ServeProcess, pattern: RegExp): Promise<void> {
+function stderrSays(server: ServeProcess, pattern: RegExp | string): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = (): void => {
-      if (!pattern.test(server.stderr())) return;
+      const text = server.stderr();
+      if (typeof pattern === 'string' ? !text.includes(pattern) : !pattern.test(text)) return;
       server.child.stderr?.off('data', check);
       resolve();
     };
     server.child.stderr?.on('data', check);
     void server.exited.then((code) =>
-      reject(new Error(`serve exited (${code}) before saying ${pattern}:\n${server.stderr()}`)),
+      reject(
+        new Error(`serve exited (${code}) before saying ${String(pattern)}:\n${server.stderr()}`),
+      ),
     );
     check();
   });
@@ -234,6 +237,38 @@ describe('serve: the folders change while serving', () => {
     } finally {
       await server.stop();
       await dir.remove();
+    }
+  });
+  it('says a library folder was moved away while served, what is still served, and serves it again when it is back', async () => {
+    const moved = await tempDir();
+    const kept = await tempDir();
+    const lib1 = join(moved.path, 'LIB');
+    await writeTree(lib1, {
+      'notes/SKILL.md': skillMd('name: notes\ndescription: Take notes when asked.'),
+    });
+    await writeTree(kept.path, {
+      'todo/SKILL.md': skillMd('name: todo\ndescription: Keep a to-do list when asked.'),
+    });
+    const server = await startServeProcess(cli, [lib1, kept.path], {
+      env: { SKILLBENCH_TOKEN: TOKEN },
+    });
+    try {
+      expect(server.stderr()).toContain('serving 2 skill(s)');
+      await rename(lib1, `${lib1}.x`);
+      await stderrSays(
+        server,
+        `The library folder ${lib1} was moved or deleted while it was being served, so its skills are no longer served; the skills of the other library folders still are. Put it back at this path to serve them again.`,
+      );
+      expect(server.stderr()).toMatch(/the folders changed; serving 1 skill\(s\)/);
+      expect(server.stderr()).toContain('no longer served: skill://notes/SKILL.md');
+      expect(server.stderr()).not.toContain('Check the spelling');
+      await rename(`${lib1}.x`, lib1);
+      await stderrSays(server, 'now served: skill://notes/SKILL.md');
+      expect(await canUse(server.url, TOKEN)).toBe(true);
+    } finally {
+      await server.stop();
+      await moved.remove();
+      await kept.remove();
     }
   });
 });
