@@ -3,7 +3,7 @@
  * appears in the process list that every local user can read; `--token` still works but warns.
  * The servers run as real child processes on 127.0.0.1 and stop with SIGTERM.
  */
-import { readFile, rename, writeFile, chmod } from 'node:fs/promises';
+import { readFile, rename, symlink, writeFile, chmod } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -211,6 +211,32 @@ describe('serve --http: the address and port come first', () => {
       "Refusing to listen on 192.0.2.1: other computers on the network could reach it there. Only this computer's own loopback addresses (127.0.0.1, any other 127.x.x.x, ::1) are used",
     );
     expect(run.stderr).not.toMatch(/serving \d+ skill/);
+  });
+});
+
+describe('serve: files of a served skill that clients cannot read', () => {
+  it('names a link inside the skill, which is never served, and says why in plain words', async () => {
+    const dir = await tempDir();
+    await writeTree(dir.path, {
+      'notes/SKILL.md': skillMd(
+        'name: notes\ndescription: Take notes when asked.',
+        'See [the guide](guide-link.md).',
+      ),
+      'notes/guide.md': 'How to take notes.\n',
+    });
+    await symlink('guide.md', join(dir.path, 'notes', 'guide-link.md'));
+    const server = await startServeProcess(cli, ['--no-watch', dir.path], {
+      env: { SKILLBENCH_TOKEN: TOKEN },
+    });
+    try {
+      expect(server.stderr()).toContain('serving 1 skill(s)');
+      expect(server.stderr()).toContain(
+        '  served without some files: skill://notes/SKILL.md\n    - guide-link.md: It is a symbolic link, and links are never served, so clients cannot read it by this name. Refer to what it points to by its own name, or put a copy here instead.\n',
+      );
+    } finally {
+      await server.stop();
+      await dir.remove();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
-import type { ExcludedSkill } from '../../mcp-server/catalog';
+import type { ServedSkill, ExcludedSkill } from '../../mcp-server/catalog';
 import type { LiveCatalog } from '../../mcp-server/live-catalog';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
@@ -24,7 +24,8 @@ const USAGE = `Usage:
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
 Only skills that pass the mcp-serve checks are served, and none the safety review calls
 "Don't trust" unless you accepted it ("Trust anyway" in the app, or --trust-anyway of
-import, install or pack); the others are listed on stderr.
+import, install or pack); the others are listed on stderr, and so are files of a served
+skill that clients cannot read (a symbolic link, a file that looks like a secret).
 
   --stdio              Speak MCP on stdin/stdout (the command to paste into Claude Desktop).
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
@@ -197,12 +198,24 @@ function reportExcluded(excluded: readonly ExcludedSkill[], io: CliIO): void {
   }
 }
 
+/** The files of served skills that clients cannot read (a secret withheld, a link), with why. */
+function reportWithheld(skills: readonly ServedSkill[], io: CliIO): void {
+  for (const skill of skills) {
+    if (skill.withheld.length === 0) continue;
+    io.stderr(
+      term`  served without some files: ${skill.uri}\n` +
+        skill.withheld.map((w) => term`    - ${w.path}: ${w.reason}\n`).join(''),
+    );
+  }
+}
+
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
   io.stderr(
     term`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
   );
   reportExcluded(snap.excluded, io);
+  reportWithheld(snap.skills, io);
 }
 
 /**
@@ -219,6 +232,11 @@ function reportChanges(catalog: LiveCatalog, io: CliIO): void {
     for (const uri of c.changedSkills) io.stderr(term`  updated: ${uri}\n`);
     for (const uri of c.removedSkills) io.stderr(term`  no longer served: ${uri}\n`);
     reportExcluded(c.newlyExcluded, io);
+    const touched = new Set([...c.addedSkills, ...c.changedSkills]);
+    reportWithheld(
+      c.current.skills.filter((s) => touched.has(s.uri)),
+      io,
+    );
   });
   catalog.on('error', (e) => {
     io.stderr(
