@@ -181,4 +181,21 @@ describe('inspector: an address that answers, but not with MCP', () => {
       `The server at ${https}/mcp does not answer secure (https) connections. If it serves plain http, as skillbench serve does, use the same address with http://.`,
     );
   });
+
+  it('an Authorization header and a bearer token together are refused, and nothing is sent', async () => {
+    let requests = 0;
+    const url = await answering((_, res) => {
+      requests++;
+      res.end();
+    });
+    expect(
+      await connectError(`${url}/mcp`, {
+        headers: [{ name: 'authorization', value: 'Bearer a' }],
+        bearerToken: 'b',
+      }),
+    ).toBe(
+      'Both an Authorization header and a bearer token were given, but a request carries only one. Remove the Authorization header or the token.',
+    );
+    expect(requests).toBe(0);
+  });
 });

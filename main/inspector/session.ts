@@ -85,7 +85,16 @@ function headerRecord(input: ConnectionInput): Record<string, string> {
       );
     headers[h.name] = h.value;
   }
-  if (input.bearerToken) headers.Authorization = `Bearer ${input.bearerToken}`;
+  if (input.bearerToken) {
+    // Why refused, not one chosen silently: the request can carry one Authorization header, and
+    // the person would not know which credential the server saw.
+    if (Object.keys(headers).some((name) => name.toLowerCase() === 'authorization'))
+      throw new InspectorError(
+        'usage',
+        'Both an Authorization header and a bearer token were given, but a request carries only one. Remove the Authorization header or the token.',
+      );
+    headers.Authorization = `Bearer ${input.bearerToken}`;
+  }
   return headers;
 }
 

@@ -401,6 +401,15 @@ async function buildSkill(
     if (e.leftOut?.scope === 'private' && e.kind !== 'directory' && !read.has(e.path))
       if (!withheld.some((w) => w.path === e.path))
         withheld.push({ path: e.path, reason: e.leftOut.reason });
+  // Why listed: a link inside the skill is never served (one link policy, docs/skills-over-mcp.md
+  // "Which files"), so a reference to it from SKILL.md reaches nothing; the author is told.
+  for (const e of entries)
+    if (e.kind === 'symlink' && !e.escapes && !e.leftOut)
+      withheld.push({
+        path: e.path,
+        reason:
+          'It is a symbolic link, and links are never served, so clients cannot read it by this name. Refer to what it points to by its own name, or put a copy here instead.',
+      });
   const skillMd = read.get('SKILL.md');
   if (!skillMd) return excluded(['SKILL.md could not be read as a regular file.']);
   if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);

@@ -14,10 +14,8 @@
  *   checks and limits above come first, here, for both.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { isIPv4, isIPv6 } from 'node:net';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   createMcpHandler,
   isLegacyRequest,
@@ -25,6 +23,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/server';
+import { listenHttp } from './http-listener';
+import type { HttpListener } from './http-listener';
 import { HttpSessionTransport, writeJson } from './http-transport';
 import { errorResponse, frameMessages, isRequest, RpcCode } from './jsonrpc';
 import type { LiveCatalog } from './live-catalog';
@@ -115,9 +115,6 @@ export interface HttpHost {
 
 /** The path the MCP endpoint answers on. */
 export const MCP_PATH = '/mcp';
-
-/** Loopback addresses we bind by address (docs/conventions.md §9: "binds 127.0.0.1 (the address, not the name)"). */
-const LOOPBACK = new Set(['127.0.0.1', '::1']);
 
 /** A new random bearer token: 32 bytes from the OS CSPRNG, base64url. */
 export function generateToken(): string {
@@ -216,55 +213,24 @@ function claimsModernRevision(message: JSONRPCMessage): boolean {
   );
 }
 
-/** Whether `host` is the wildcard address of IPv4 or IPv6 (0.0.0.0, ::, 0:0:0:0:0:0:0:0). */
-function isWildcard(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  if (isIPv4(bare)) return bare.split('.').every((part) => Number(part) === 0);
-  return isIPv6(bare) && new URL(`http://[${bare}]/`).hostname === '[::]';
-}
-
-/** Why the server could not listen, in words for the person who chose the address and port. */
-function listenError(error: Error, host: string, port: number): Error {
-  const code = (error as NodeJS.ErrnoException).code;
-  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const message =
-    code === 'EADDRINUSE'
-      ? `Port ${port} on ${host} is already in use by another program. Choose another port, or leave the port out to use a free one.`
-      : code === 'EADDRNOTAVAIL'
-        ? `${host} is not an address of this computer, so nothing can listen there. Use 127.0.0.1.`
-        : code === 'EACCES'
-          ? `This computer does not allow listening on ${where} without administrator rights (ports below 1024 usually need them). Choose a port above 1023, or leave the port out to use a free one.`
-          : `Could not listen on ${where}: ${error.message}`;
-  return new Error(message, { cause: error });
-}
-
 /** Start the HTTP host over a loaded catalog. Rejects with a plain sentence for unsafe options. */
 export async function startHttpHost(
   catalog: LiveCatalog,
   options: HttpHostOptions = {},
+  /** A socket bound with {@link listenHttp} and the same options; bound here when absent. */
+  bound?: HttpListener,
 ): Promise<HttpHost> {
-  const bindHost =
-    options.host === undefined || options.host === 'localhost' ? '127.0.0.1' : options.host;
-  const loopback = LOOPBACK.has(bindHost);
-  // Why: a server on every interface is reachable from the network; refuse unless asked (MCP transports spec, security warning).
-  if (!loopback && !options.allowNonLoopback) {
-    throw new Error(
-      `Refusing to listen on ${bindHost}: other computers on the network could reach it there. Only 127.0.0.1 and ::1 are used unless that is allowed explicitly (skillbench serve --allow-remote).`,
-    );
-  }
-  if (options.insecureNoAuthLoopbackOnly && !loopback)
-    throw new Error('The no-token test mode only works on a loopback address.');
-  // Why: requests are accepted only for the address bound (the Host check below, against DNS
-  // rebinding), and no client addresses a request to "every address", so nothing could connect.
-  if (isWildcard(bindHost))
-    throw new Error(
-      `${bindHost} means every address of this computer, but requests are accepted only when they are sent to the address the server listens on, so no client could use it. Give one address of this computer that the clients reach it by (such as 192.168.1.20).`,
-    );
   let token: string | undefined = options.insecureNoAuthLoopbackOnly
     ? undefined
     : (options.token ?? generateToken());
   if (token !== undefined && token.length < 16)
     throw new Error('The token must be at least 16 characters long.');
+  // Why bound first (unless the caller bound it already): the address checks and the port fail
+  // at once, and a caller can bind before its slow work (`serve` reads the library after).
+  const listener = bound ?? (await listenHttp(options));
+  const { host: bindHost, server: http } = listener;
+  if (options.insecureNoAuthLoopbackOnly && !listener.loopback)
+    throw new Error('The no-token test mode only works on a loopback address.');
   let tokenMatches = token === undefined ? undefined : secretMatcher(token);
   const maxBody = options.maxBodyBytes ?? 1024 * 1024;
   const maxConcurrent = options.maxConcurrent ?? 32;
@@ -279,8 +245,7 @@ export async function startHttpHost(
   let inFlight = 0;
   /** Slot releases per connection, run when it closes (one listener per socket, not one per request). */
   const slotsOf = new WeakMap<Socket, Set<() => void>>();
-  let connections = 0;
-  let port = 0;
+  const port = listener.port;
 
   const httpLog = (
     method: string,
@@ -326,12 +291,14 @@ export async function startHttpHost(
   let allowed: { port: number; hosts: Set<string>; origins: Set<string> } | undefined;
   const allowedNames = (): { hosts: Set<string>; origins: Set<string> } => {
     if (allowed?.port === port) return allowed;
+    // Why canonical for IPv6: a client sends the address as its URL parser writes it.
+    const own = bindHost.includes(':') ? new URL(`http://[${bindHost}]/`).host : bindHost;
     const names =
-      bindHost === '::1'
+      own === '[::1]'
         ? ['[::1]', 'localhost']
-        : loopback
+        : bindHost === '127.0.0.1'
           ? ['127.0.0.1', 'localhost', '[::1]']
-          : [bindHost.includes(':') ? `[${bindHost}]` : bindHost];
+          : [own];
     const hosts = new Set(names.map((n) => `${n}:${port}`));
     const origins = new Set([
       ...[...hosts].map((h) => `http://${h}`),
@@ -768,25 +735,21 @@ export async function startHttpHost(
     );
   };
 
-  const http: HttpServer = createServer(
-    // Why: Node checks the headers deadline on this interval; the default (30 s) would make it late.
-    { connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 2))) },
-    (req, res) => {
-      onRequest(req, res).catch((e: unknown) => {
-        if (!res.headersSent)
-          refuse(
-            req,
-            res,
-            500,
-            `The server failed: ${e instanceof Error ? e.message : String(e)}`,
-            performance.now(),
-            {},
-            RpcCode.InternalError,
-          );
-        else res.end();
-      });
-    },
-  );
+  listener.serve((req, res) => {
+    onRequest(req, res).catch((e: unknown) => {
+      if (!res.headersSent)
+        refuse(
+          req,
+          res,
+          500,
+          `The server failed: ${e instanceof Error ? e.message : String(e)}`,
+          performance.now(),
+          {},
+          RpcCode.InternalError,
+        );
+      else res.end();
+    });
+  });
   // Why: slow-loris protection for headers; bodies have their own deadline (bodyTimeoutMs) in readBody.
   http.headersTimeout = headersTimeout;
   http.requestTimeout = 0;
@@ -801,18 +764,6 @@ export async function startHttpHost(
     );
     socket.destroy();
   });
-  http.on('connection', (socket: Socket) => {
-    connections++;
-    socket.once('close', () => connections--);
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', (e) => reject(listenError(e, bindHost, options.port ?? 0)));
-    http.listen(options.port ?? 0, bindHost, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  port = (http.address() as AddressInfo).port;
   const urlHost = bindHost.includes(':') ? `[${bindHost}]` : bindHost;
   return {
     url: `http://${urlHost}:${port}${MCP_PATH}`,
@@ -834,16 +785,13 @@ export async function startHttpHost(
       sessions: sessions.size,
       inFlight,
       pendingAnswers: [...sessions.values()].reduce((n, s) => n + s.transport.pendingCount, 0),
-      connections,
+      connections: listener.connections(),
     }),
     async close() {
       stopPublishing();
       await modernEntry.close();
       await Promise.all([...sessions.keys()].map(closeSession));
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeAllConnections();
-      });
+      await listener.close();
     },
   };
 }

@@ -131,6 +131,17 @@ export function diffSnapshots(previous: CatalogSnapshot, current: CatalogSnapsho
   };
 }
 
+/** Whether nothing is at `path` any more (not an unreadable folder: that says its own reason). */
+function isGone(path: string): boolean {
+  try {
+    statSync(path);
+    return false;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+  }
+}
+
 /** One left-out skill and why, for telling a new exclusion from one already reported. */
 function excludedKey(e: ExcludedSkill): string {
   return JSON.stringify([e.dir, e.reasons]);
@@ -161,6 +172,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   #again = false;
   #version = 0;
   #closed = false;
+  /** Roots that were read while served and are gone now (moved or deleted), until they come back. */
+  #vanished = new Set<string>();
 
   /** A catalog over these library roots; call {@link LiveCatalog.load} before use. */
   constructor(roots: readonly string[], options: LiveCatalogOptions = {}) {
@@ -210,6 +223,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
         });
         first = false;
         const previous = this.#current;
+        this.#sayVanished(snap, previous);
         this.#current = snap;
         this.#pruneCache(snap);
         this.#keepMemo();
@@ -241,6 +255,34 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
       this.#startWatching();
     }
     return this.rebuild();
+  }
+
+  /**
+   * Replace "Nothing exists at …" for a root that was there while served by what happened and
+   * what is served now. Why: the person serving it did not mistype anything; the folder was
+   * moved or deleted under the server (`mv LIB LIB.old`), and its skills went with it.
+   */
+  #sayVanished(snap: CatalogSnapshot, previous: CatalogSnapshot | undefined): void {
+    for (const e of snap.excluded) {
+      if (e.relativeDir !== '' || e.dir !== e.root) continue;
+      const wasServed =
+        this.#vanished.has(e.root) ||
+        (previous !== undefined &&
+          previous.roots.includes(e.root) &&
+          !previous.excluded.some(
+            (p) => p.relativeDir === '' && p.dir === p.root && p.root === e.root,
+          ));
+      if (!wasServed || !isGone(e.root)) continue;
+      this.#vanished.add(e.root);
+      const others =
+        snap.roots.length > 1 ? '; the skills of the other library folders still are' : '';
+      const back =
+        this.#options.watch === false ? '' : ' Put it back at this path to serve them again.';
+      e.reasons = [
+        `The library folder ${e.root} was moved or deleted while it was being served, so its skills are no longer served${others}.${back}`,
+      ];
+    }
+    for (const root of this.#vanished) if (!isGone(root)) this.#vanished.delete(root);
   }
 
   /** Stop watching; the last snapshot stays readable. */

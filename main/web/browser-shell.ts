@@ -43,14 +43,22 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   // Why now: the remembered libraries are listed while the browser loads the page, which then finds the work under way.
   void services.library.prefetch();
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
-  const host = await startWebHost({
-    dispatch: createDispatch(handlers, (channel, error) =>
-      console.error(`Skillbench: ${channel} failed:`, error),
-    ),
-    rendererDir: options.rendererDir,
-    port: options.port,
-    token: options.token,
-  });
+  let host: WebHost;
+  try {
+    host = await startWebHost({
+      dispatch: createDispatch(handlers, (channel, error) =>
+        console.error(`Skillbench: ${channel} failed:`, error),
+      ),
+      rendererDir: options.rendererDir,
+      port: options.port,
+      token: options.token,
+    });
+  } catch (error) {
+    // Why: the services already watch folders; left running, they would keep the process alive
+    // after the plain-words failure (a busy port) was printed.
+    await services.dispose();
+    throw error;
+  }
   pending.host = host;
   return {
     host,

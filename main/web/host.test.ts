@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { spawn } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bundleCli } from '../testing/skill-library';
+import { bundleCli, runCliProcess } from '../testing/skill-library';
 import { photoSkillZip, truncatedTars } from '../pack/craft-archives';
 import { startBrowserShell, type BrowserShell } from './browser-shell';
 
@@ -290,6 +290,27 @@ describe('browser-shell host', () => {
     });
     expect(await readFile(join(dir, 'secret.txt'), 'utf8')).toBe('outside the renderer');
   });
+
+  it('says in plain words that the port is taken when `skillbench web --port` names a busy one', async () => {
+    const build = join(dir, 'build');
+    await mkdir(build);
+    const cli = await bundleCli(build);
+    const busy = shell.host.port;
+    const run = await runCliProcess(cli, [
+      'web',
+      '--port',
+      String(busy),
+      '--renderer-dir',
+      join(dir, 'renderer'),
+      '--user-data',
+      join(dir, 'userdata-2'),
+    ]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(
+      `Port ${busy} on 127.0.0.1 is already in use by another program. Choose another port, or leave the port out to use a free one.`,
+    );
+    expect(run.stderr).not.toContain('EADDRINUSE');
+  }, 60_000);
 });
 
 /** POST a contract channel with the token, as the page does. */

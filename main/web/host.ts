@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, resolve } from 'node:path';
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
 import type { Dispatch } from '../api/dispatch';
+import { listenError } from '../platform/listen-error';
 import { MIME_TYPES, SECURITY_HEADERS } from '../security/csp';
 import { resolveStaticFile } from '../security/static-path';
 import { checkOrigin, checkRequest } from './request-guard';
@@ -180,7 +181,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   await new Promise<void>((resolveListen, rejectListen) => {
-    server.once('error', rejectListen);
+    server.once('error', (error) =>
+      rejectListen(listenError(error, '127.0.0.1', options.port ?? 0)),
+    );
     server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
   });
   port = (server.address() as AddressInfo).port;

@@ -1,3 +1,5 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgentLibrary, makeServedLibrary } from '../../testing/agent-library';
 import { startEmbeddedHttp, type RunningServer } from '../../testing/inspector-servers';
@@ -87,6 +89,39 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
     expect(doc.collisions.map((c) => c.name)).toEqual(['notes']);
     expect(doc.footprint.block.bytes).toBe(Buffer.byteLength(doc.xml));
     expect(doc.footprint.bodiesUnknown).toBe(1);
+  });
+
+  it('catalog --token-file reads the token from a file (as inspect and serve do), never from the command line', async () => {
+    const file = join(build.path, 'catalog-token');
+    await writeFile(file, `${http.token ?? ''}\n`, { mode: 0o600 });
+    const r = await runCliProcess(cli, ['catalog', '--http', http.url, '--token-file', file]);
+    expect(r.err).not.toContain('warning');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('<name>remote-only</name>');
+    // A file other users can read gives the token away: warned, and still used.
+    await chmod(file, 0o644);
+    const shared = await runCliProcess(cli, ['catalog', '--http', http.url, '--token-file', file]);
+    expect(shared.code).toBe(0);
+    expect(shared.err).toContain(`other users of this computer can read ${file}`);
+    const empty = join(build.path, 'empty-token');
+    await writeFile(empty, '\n', { mode: 0o600 });
+    const none = await runCliProcess(cli, ['catalog', '--http', http.url, '--token-file', empty]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain(`The token file ${empty} is empty.`);
+    const both = await runCliProcess(cli, [
+      'catalog',
+      '--http',
+      http.url,
+      '--token-file',
+      file,
+      '--token',
+      'x',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('Give each --http server one token');
+    const orphan = await runCliProcess(cli, ['catalog', local.path, '--token-file', file]);
+    expect(orphan.code).toBe(2);
+    expect(orphan.err).toContain('--token-file must follow the --http URL');
   });
 
   it('catalog refuses a --token without an --http before it, and an unreachable server, with exit 2', async () => {

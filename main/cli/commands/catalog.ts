@@ -4,10 +4,11 @@ import { gatherCatalog } from '../../agent-view/service';
 import { term, terminalText } from '../../security/terminal-text';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
+import { readTokenFile } from '../support/token-file';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { count, parseChoice, unknownOption } from '../support/words';
 
-const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token T]]... [--format xml|json]
+const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token-file PATH]]... [--format xml|json]
 
 Prints what an agent that merges skills from folders and MCP servers shows the model: one
 <available_skills> block with each skill's name, description, location and directory (paths
@@ -18,7 +19,11 @@ frontmatter sets disable-model-invocation is left out of the block (only the use
   LIB                  a library folder (repeatable; the order decides name collisions)
   --stdio "CMD ARGS"   start a stdio MCP server and add its skills (repeatable)
   --http URL           connect to a Streamable HTTP MCP server and add its skills (repeatable)
-  --token T            bearer token for the --http server just before it
+  --token-file PATH    read the bearer token for the --http server just before it from this
+                       file (surrounding whitespace ignored), such as the one skillbench serve
+                       --token-file reads
+  --token T            the same with the token itself, which every user of this computer can
+                       then see in the process list; prefer --token-file
   --format xml|json    xml (default): the block on stdout, collisions and the footprint on
                        stderr; json: skills, collisions, userOnly, footprint, problems
                        and xml on stdout
@@ -49,12 +54,17 @@ function parse(args: string[]): CatalogArgs {
       case '--http':
         out.servers.push({ kind: 'http', url: value() });
         break;
-      case '--token': {
+      case '--token':
+      case '--token-file': {
         const last = out.servers[out.servers.length - 1];
         if (last?.kind !== 'http')
-          throw new UsageError('--token must follow the --http URL it is for.');
-        if (last.token !== undefined) throw new UsageError('one --token per --http server.');
-        last.token = value();
+          throw new UsageError(`${a} must follow the --http URL it is for.`);
+        if (last.token !== undefined || last.tokenFile !== undefined)
+          throw new UsageError(
+            'Give each --http server one token: one --token-file or one --token, not both.',
+          );
+        if (a === '--token') last.token = value();
+        else last.tokenFile = value();
         break;
       }
       case '--format': {
@@ -135,6 +145,15 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
 async function run(args: string[], raw: CliIO): Promise<number> {
   const opts = parse(args);
   const text = terminalIO(raw);
+  // Why read before connecting: a missing or empty token file is a usage problem, said at once.
+  for (const server of opts.servers) {
+    if (server.kind !== 'http' || server.tokenFile === undefined) continue;
+    const path = resolve(raw.cwd, server.tokenFile);
+    const file = await readTokenFile(path, 'catalog');
+    if (file.warning) text.stderr(file.warning);
+    if (file.token === '') throw new UsageError(`The token file ${path} is empty.`);
+    server.token = file.token;
+  }
   let remote: RemoteSkills | undefined;
   try {
     try {

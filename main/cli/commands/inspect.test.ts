@@ -171,6 +171,22 @@ describe('skillbench inspect', () => {
     expect(both.err).toContain('Give the token one way');
   });
 
+  it('refuses an Authorization header together with --token or --token-file, naming both', async () => {
+    const file = join(build.path, 'token-and-header');
+    await writeFile(file, ours.token ?? '', { mode: 0o600 });
+    for (const [flag, value] of [
+      ['--token', ours.token ?? ''],
+      ['--token-file', file],
+    ] as const) {
+      const r = await run(['--header', 'Authorization: Bearer a', flag, value, ours.url]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(
+        `--header "Authorization: ..." and ${flag} would both set the Authorization header, and a request carries only one. Give just one of them.`,
+      );
+      expect(r.out).not.toContain('Connected to');
+    }
+  });
+
   it('--scan names each reviewed skill by its URI, in the text and in the JSON', async () => {
     const r = await run(['--scan', '--token', ours.token ?? '', ours.url]);
     expect(r.out).toMatch(/ alpha \(skill:\/\/alpha\/SKILL\.md\): /);

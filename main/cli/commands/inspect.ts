@@ -34,7 +34,8 @@ Connects to a skill server (Streamable HTTP at URL, or a stdio server started wi
 discovers its skills (the Skills extension first, then the legacy shapes) and prints them.
 Nothing is read ahead of need: without --verify or --report only the listing is fetched.
 
-  --header "K: V"      Send an HTTP header (repeatable). "K=V" and "K:V" work too.
+  --header "K: V"      Send an HTTP header (repeatable). "K=V" and "K:V" work too. An
+                       Authorization header cannot be combined with --token or --token-file.
   --token-file PATH    Send "Authorization: Bearer <token>" with the token in this file (surrounding
                        whitespace ignored), such as the one skillbench serve --token-file reads.
   --token T            The same with the token itself, which every user of this computer can
@@ -197,6 +198,11 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     );
   if (token !== undefined && tokenFile !== undefined)
     throw new UsageError('Give the token one way: --token-file or --token, not both.');
+  const given = token !== undefined ? '--token' : tokenFile !== undefined ? '--token-file' : '';
+  if (given && headers.some((h) => h.name.toLowerCase() === 'authorization'))
+    throw new UsageError(
+      `--header "Authorization: ..." and ${given} would both set the Authorization header, and a request carries only one. Give just one of them.`,
+    );
   return {
     tokenFile,
     input: {

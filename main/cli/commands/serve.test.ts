@@ -3,7 +3,9 @@
  * appears in the process list that every local user can read; `--token` still works but warns.
  * The servers run as real child processes on 127.0.0.1 and stop with SIGTERM.
  */
-import { readFile, writeFile, chmod } from 'node:fs/promises';
+import { readFile, rename, symlink, writeFile, chmod } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,6 +15,7 @@ import { runCli } from '../run';
 import {
   bundleCli,
   makeTestLibrary,
+  runCliProcess,
   skillMd,
   startServeProcess,
   tempDir,
@@ -148,20 +151,94 @@ describe('serve --http: where the token comes from', () => {
 });
 
 /** Resolves once the server's stderr matches `pattern`; rejects when the process ends first. */
-function stderrSays(server: ServeProcess, pattern: RegExp): Promise<void> {
+function stderrSays(server: ServeProcess, pattern: RegExp | string): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = (): void => {
-      if (!pattern.test(server.stderr())) return;
+      const text = server.stderr();
+      if (typeof pattern === 'string' ? !text.includes(pattern) : !pattern.test(text)) return;
       server.child.stderr?.off('data', check);
       resolve();
     };
     server.child.stderr?.on('data', check);
     void server.exited.then((code) =>
-      reject(new Error(`serve exited (${code}) before saying ${pattern}:\n${server.stderr()}`)),
+      reject(
+        new Error(`serve exited (${code}) before saying ${String(pattern)}:\n${server.stderr()}`),
+      ),
     );
     check();
   });
 }
+
+describe('serve --http: the address and port come first', () => {
+  it('fails at once on a busy port, before reading the library, with the port in plain words', async () => {
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const run = await runCliProcess(
+        cli,
+        ['serve', '--http', '--port', String(port), '--no-watch', lib.path],
+        { env: { SKILLBENCH_TOKEN: TOKEN } },
+      );
+      expect(run.code).not.toBe(0);
+      expect(run.stderr).toContain(
+        `Port ${port} on 127.0.0.1 is already in use by another program. Choose another port, or leave the port out to use a free one.`,
+      );
+      // The library was never read: nothing was reported as served or not served.
+      expect(run.stderr).not.toMatch(/serving \d+ skill|not served/);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
+  // Why Linux only: there every 127.x.x.x address is this computer's; macOS has only 127.0.0.1 unless more are added.
+  it.runIf(process.platform === 'linux')(
+    'serves on another loopback address, 127.0.0.2, without --allow-remote, and clients reach it',
+    async () => {
+      await withServer(['--host', '127.0.0.2'], { SKILLBENCH_TOKEN: TOKEN }, async (server) => {
+        expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/mcp$/);
+        expect(await canUse(server.url, TOKEN)).toBe(true);
+      });
+    },
+  );
+
+  it('refuses an address other computers reach, saying which addresses are used without --allow-remote', async () => {
+    const run = await runCliProcess(cli, ['serve', '--http', '--host', '192.0.2.1', lib.path], {
+      env: { SKILLBENCH_TOKEN: TOKEN },
+    });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(
+      "Refusing to listen on 192.0.2.1: other computers on the network could reach it there. Only this computer's own loopback addresses (127.0.0.1, any other 127.x.x.x, ::1) are used",
+    );
+    expect(run.stderr).not.toMatch(/serving \d+ skill/);
+  });
+});
+
+describe('serve: files of a served skill that clients cannot read', () => {
+  it('names a link inside the skill, which is never served, and says why in plain words', async () => {
+    const dir = await tempDir();
+    await writeTree(dir.path, {
+      'notes/SKILL.md': skillMd(
+        'name: notes\ndescription: Take notes when asked.',
+        'See [the guide](guide-link.md).',
+      ),
+      'notes/guide.md': 'How to take notes.\n',
+    });
+    await symlink('guide.md', join(dir.path, 'notes', 'guide-link.md'));
+    const server = await startServeProcess(cli, ['--no-watch', dir.path], {
+      env: { SKILLBENCH_TOKEN: TOKEN },
+    });
+    try {
+      expect(server.stderr()).toContain('serving 1 skill(s)');
+      expect(server.stderr()).toContain(
+        '  served without some files: skill://notes/SKILL.md\n    - guide-link.md: It is a symbolic link, and links are never served, so clients cannot read it by this name. Refer to what it points to by its own name, or put a copy here instead.\n',
+      );
+    } finally {
+      await server.stop();
+      await dir.remove();
+    }
+  });
+});
 
 describe('serve: the folders change while serving', () => {
   it('says on stderr which skill is no longer served and why, for one edited into a mistake and one added broken', async () => {
@@ -186,6 +263,38 @@ describe('serve: the folders change while serving', () => {
     } finally {
       await server.stop();
       await dir.remove();
+    }
+  });
+  it('says a library folder was moved away while served, what is still served, and serves it again when it is back', async () => {
+    const moved = await tempDir();
+    const kept = await tempDir();
+    const lib1 = join(moved.path, 'LIB');
+    await writeTree(lib1, {
+      'notes/SKILL.md': skillMd('name: notes\ndescription: Take notes when asked.'),
+    });
+    await writeTree(kept.path, {
+      'todo/SKILL.md': skillMd('name: todo\ndescription: Keep a to-do list when asked.'),
+    });
+    const server = await startServeProcess(cli, [lib1, kept.path], {
+      env: { SKILLBENCH_TOKEN: TOKEN },
+    });
+    try {
+      expect(server.stderr()).toContain('serving 2 skill(s)');
+      await rename(lib1, `${lib1}.x`);
+      await stderrSays(
+        server,
+        `The library folder ${lib1} was moved or deleted while it was being served, so its skills are no longer served; the skills of the other library folders still are. Put it back at this path to serve them again.`,
+      );
+      expect(server.stderr()).toMatch(/the folders changed; serving 1 skill\(s\)/);
+      expect(server.stderr()).toContain('no longer served: skill://notes/SKILL.md');
+      expect(server.stderr()).not.toContain('Check the spelling');
+      await rename(`${lib1}.x`, lib1);
+      await stderrSays(server, 'now served: skill://notes/SKILL.md');
+      expect(await canUse(server.url, TOKEN)).toBe(true);
+    } finally {
+      await server.stop();
+      await moved.remove();
+      await kept.remove();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
-import type { ExcludedSkill } from '../../mcp-server/catalog';
+import type { ServedSkill, ExcludedSkill } from '../../mcp-server/catalog';
 import type { LiveCatalog } from '../../mcp-server/live-catalog';
 import { defaultUserDataDir } from '../../platform/user-data';
 import type { SkillsServerFeatures } from '../../mcp-server/mcp-server';
@@ -11,6 +11,8 @@ import { folderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError } from '../support/types';
+import { listenHttp } from '../../mcp-server/http-listener';
+import type { HttpListener } from '../../mcp-server/http-listener';
 import { readTokenFile } from '../support/token-file';
 import { parsePort } from '../support/words';
 import type { CliCommand, CliIO } from '../support/types';
@@ -22,12 +24,14 @@ const USAGE = `Usage:
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
 Only skills that pass the mcp-serve checks are served, and none the safety review calls
 "Don't trust" unless you accepted it ("Trust anyway" in the app, or --trust-anyway of
-import, install or pack); the others are listed on stderr.
+import, install or pack); the others are listed on stderr, and so are files of a served
+skill that clients cannot read (a symbolic link, a file that looks like a secret).
 
   --stdio              Speak MCP on stdin/stdout (the command to paste into Claude Desktop).
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
   --port N             HTTP port (default: a free one).
-  --host ADDR          Address to bind (default 127.0.0.1). Other than 127.0.0.1 or ::1 needs --allow-remote.
+  --host ADDR          Address to bind (default 127.0.0.1). Any loopback address (127.x.x.x,
+                       ::1) may be given; any other needs --allow-remote.
   --allow-remote       Allow binding a non-loopback address (reachable from the network): one
                        address of this computer, which clients must use; not 0.0.0.0 or ::.
   --token-file PATH    Read the bearer token clients must send from this file (surrounding
@@ -194,12 +198,24 @@ function reportExcluded(excluded: readonly ExcludedSkill[], io: CliIO): void {
   }
 }
 
+/** The files of served skills that clients cannot read (a secret withheld, a link), with why. */
+function reportWithheld(skills: readonly ServedSkill[], io: CliIO): void {
+  for (const skill of skills) {
+    if (skill.withheld.length === 0) continue;
+    io.stderr(
+      term`  served without some files: ${skill.uri}\n` +
+        skill.withheld.map((w) => term`    - ${w.path}: ${w.reason}\n`).join(''),
+    );
+  }
+}
+
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
   io.stderr(
     term`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
   );
   reportExcluded(snap.excluded, io);
+  reportWithheld(snap.skills, io);
 }
 
 /**
@@ -216,6 +232,11 @@ function reportChanges(catalog: LiveCatalog, io: CliIO): void {
     for (const uri of c.changedSkills) io.stderr(term`  updated: ${uri}\n`);
     for (const uri of c.removedSkills) io.stderr(term`  no longer served: ${uri}\n`);
     reportExcluded(c.newlyExcluded, io);
+    const touched = new Set([...c.addedSkills, ...c.changedSkills]);
+    reportWithheld(
+      c.current.skills.filter((s) => touched.has(s.uri)),
+      io,
+    );
   });
   catalog.on('error', (e) => {
     io.stderr(
@@ -247,97 +268,127 @@ export const serveCommand: CliCommand = {
       for (const p of rootProblems) io.stderr(term`skillbench serve: ${p?.message ?? ''}\n`);
       return 2;
     }
-    // Why: the catalog's first build is start-up work; optimizing what runs once costs the second
-    // core more than it saves (main/platform/optimizer-pause.ts). On again once it is built, or
-    // after START_PAUSE_MS for a library so large that its per-skill code pays for optimizing.
-    const resumeOptimizer = pauseOptimizer({ atMostMs: START_PAUSE_MS });
-    // Why before anything else is loaded (once the arguments are known to be usable): a worker walks and reads the folders on
-    // the other core while this thread loads what the first answer needs.
-    const readAhead = new Map(
-      opts.roots.map((root) => [
-        root,
-        readAheadLibrary(root, {
-          batch: READ_AHEAD_BATCH,
-          maxFileBytes: SKILL_LIMITS.bytes,
-        }),
-      ]),
-    );
-    const modules = Promise.all([
-      import('../../library/listing-cache'),
-      import('../../mcp-server/live-catalog'),
-      import('../../mcp-server/skill-check'),
-    ]);
-    // Why the agents' folders: a skill folder linked there (by a skill manager) is served as its skill.
-    const agentEnv = processAgentEnv(io.env);
-    // Why kept findings: a restart mostly finds the same skills, and their checks are most of a
-    // cold start (see CheckMemo); `source` runs (tests from source) may have other rules, so none.
-    const [{ ListingCache }, { LiveCatalog }, { mcpServeCheck, withSafetyGate }] = await modules;
-    const build = process.env.SKILLBENCH_BUILD ?? 'source';
-    const kept =
-      build === 'source'
-        ? undefined
-        : new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build);
-    // Why started now: the transport's modules load while the catalog is built.
-    const host =
-      opts.mode === 'stdio'
-        ? import('../../mcp-server/stdio-host')
-        : import('../../mcp-server/http-host');
-    const catalog = new LiveCatalog(opts.roots, {
-      watch: opts.watch,
-      linkRoots: () => allAgentSkillDirs(agentEnv, []),
-      // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
-      check: withSafetyGate(mcpServeCheck, defaultUserDataDir(io.env)),
-      keep: kept,
-      readAhead,
-    });
+    // Why bound before the library is read: a busy port or a refused address is said at once,
+    // not after every skill has been read and checked. Requests that come early wait.
+    const listener =
+      opts.mode === 'http'
+        ? await listenHttp({
+            host: opts.host,
+            port: opts.port,
+            allowNonLoopback: opts.allowRemote,
+            insecureNoAuthLoopbackOnly: opts.noAuth,
+          })
+        : undefined;
     try {
-      await catalog.load();
+      return await serveOn(listener, opts, chosen, io);
+    } catch (error) {
+      await listener?.close();
+      throw error;
+    }
+  },
+};
+
+/** Read, check and serve the library: on stdio, or over HTTP on the socket already bound. */
+async function serveOn(
+  listener: HttpListener | undefined,
+  opts: ServeArgs,
+  chosen: TokenSource,
+  io: CliIO,
+): Promise<number> {
+  // Why: the catalog's first build is start-up work; optimizing what runs once costs the second
+  // core more than it saves (main/platform/optimizer-pause.ts). On again once it is built, or
+  // after START_PAUSE_MS for a library so large that its per-skill code pays for optimizing.
+  const resumeOptimizer = pauseOptimizer({ atMostMs: START_PAUSE_MS });
+  // Why before anything else is loaded (once the arguments are known to be usable): a worker walks and reads the folders on
+  // the other core while this thread loads what the first answer needs.
+  const readAhead = new Map(
+    opts.roots.map((root) => [
+      root,
+      readAheadLibrary(root, {
+        batch: READ_AHEAD_BATCH,
+        maxFileBytes: SKILL_LIMITS.bytes,
+      }),
+    ]),
+  );
+  const modules = Promise.all([
+    import('../../library/listing-cache'),
+    import('../../mcp-server/live-catalog'),
+    import('../../mcp-server/skill-check'),
+  ]);
+  // Why the agents' folders: a skill folder linked there (by a skill manager) is served as its skill.
+  const agentEnv = processAgentEnv(io.env);
+  // Why kept findings: a restart mostly finds the same skills, and their checks are most of a
+  // cold start (see CheckMemo); `source` runs (tests from source) may have other rules, so none.
+  const [{ ListingCache }, { LiveCatalog }, { mcpServeCheck, withSafetyGate }] = await modules;
+  const build = process.env.SKILLBENCH_BUILD ?? 'source';
+  const kept =
+    build === 'source'
+      ? undefined
+      : new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build);
+  // Why started now: the transport's modules load while the catalog is built.
+  const host =
+    opts.mode === 'stdio'
+      ? import('../../mcp-server/stdio-host')
+      : import('../../mcp-server/http-host');
+  const catalog = new LiveCatalog(opts.roots, {
+    watch: opts.watch,
+    linkRoots: () => allAgentSkillDirs(agentEnv, []),
+    // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
+    check: withSafetyGate(mcpServeCheck, defaultUserDataDir(io.env)),
+    keep: kept,
+    readAhead,
+  });
+  try {
+    await catalog.load();
+  } finally {
+    resumeOptimizer();
+  }
+  // Why soon and not at once: the first answers go first; a short-lived run still leaves its findings.
+  if (kept) setTimeout(() => void kept.flush(), 250).unref();
+  // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
+  reportCatalog(catalog, io);
+  if (opts.watch) reportChanges(catalog, io);
+  if (opts.mode === 'stdio') {
+    const { serveStdio } = (await host) as typeof import('../../mcp-server/stdio-host');
+    try {
+      await serveStdio(catalog, {
+        ...opts.features,
+        onProblem: (message) => io.stderr(`skillbench serve: ${message}\n`),
+      });
     } finally {
-      resumeOptimizer();
+      catalog.close();
+      await kept?.flush();
     }
-    // Why soon and not at once: the first answers go first; a short-lived run still leaves its findings.
-    if (kept) setTimeout(() => void kept.flush(), 250).unref();
-    // Why: on stdio, stdout is the protocol; every human message goes to stderr (MCP stdio transport spec).
-    reportCatalog(catalog, io);
-    if (opts.watch) reportChanges(catalog, io);
-    if (opts.mode === 'stdio') {
-      const { serveStdio } = (await host) as typeof import('../../mcp-server/stdio-host');
-      try {
-        await serveStdio(catalog, {
-          ...opts.features,
-          onProblem: (message) => io.stderr(`skillbench serve: ${message}\n`),
-        });
-      } finally {
-        catalog.close();
-        await kept?.flush();
-      }
-      return 0;
-    }
-    const { startHttpHost } = (await host) as typeof import('../../mcp-server/http-host');
-    const server = await startHttpHost(catalog, {
+    return 0;
+  }
+  const { startHttpHost } = (await host) as typeof import('../../mcp-server/http-host');
+  const server = await startHttpHost(
+    catalog,
+    {
       ...opts.features,
       host: opts.host,
       port: opts.port,
       token: chosen?.token,
       allowNonLoopback: opts.allowRemote,
       insecureNoAuthLoopbackOnly: opts.noAuth,
-    });
-    // A token the user chose is not printed again: they have it, and logs should not.
-    io.stderr(
-      server.token === undefined
-        ? 'skillbench serve: WARNING running without a token (test mode, loopback only).\n'
-        : chosen
-          ? term`skillbench serve: clients must send the token from ${chosen.from} as "Authorization: Bearer <token>".\n`
-          : term`skillbench serve: token ${server.token}\n  (send it as "Authorization: Bearer <token>"; set ${TOKEN_ENV} or use --token-file to choose your own)\n`,
-    );
-    // The signal handlers come before the "listening" line, which is the last: a supervisor that
-    // waits for it may stop us at once and must get a clean exit.
-    const stopped = waitForSignal();
-    io.stderr(term`skillbench serve: listening on ${server.url}\n`);
-    await stopped;
-    await server.close();
-    catalog.close();
-    await kept?.flush();
-    return 0;
-  },
-};
+    },
+    listener,
+  );
+  // A token the user chose is not printed again: they have it, and logs should not.
+  io.stderr(
+    server.token === undefined
+      ? 'skillbench serve: WARNING running without a token (test mode, loopback only).\n'
+      : chosen
+        ? term`skillbench serve: clients must send the token from ${chosen.from} as "Authorization: Bearer <token>".\n`
+        : term`skillbench serve: token ${server.token}\n  (send it as "Authorization: Bearer <token>"; set ${TOKEN_ENV} or use --token-file to choose your own)\n`,
+  );
+  // The signal handlers come before the "listening" line, which is the last: a supervisor that
+  // waits for it may stop us at once and must get a clean exit.
+  const stopped = waitForSignal();
+  io.stderr(term`skillbench serve: listening on ${server.url}\n`);
+  await stopped;
+  await server.close();
+  catalog.close();
+  await kept?.flush();
+  return 0;
+}

@@ -6,9 +6,13 @@ import { checkHttpUrl } from '../../inspector/session';
 import type { ConnectionInput } from '../../inspector/types';
 import { UsageError } from './types';
 
-/** A server named on the command line: `--stdio "COMMAND ARGS"` or `--http URL [--token T]`. */
+/**
+ * A server named on the command line: `--stdio "COMMAND ARGS"` or `--http URL` with
+ * `--token-file PATH` (read into `token` before connecting) or `--token T`.
+ */
 export type ServerArg =
-  { kind: 'stdio'; commandLine: string } | { kind: 'http'; url: string; token?: string };
+  | { kind: 'stdio'; commandLine: string }
+  | { kind: 'http'; url: string; token?: string; tokenFile?: string };
 
 /**
  * Split a command line into words: spaces separate, single and double quotes group, a backslash

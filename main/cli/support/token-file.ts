@@ -1,5 +1,5 @@
 /**
- * A bearer token kept in a file, for the commands that take `--token-file` (serve, inspect). Why
+ * A bearer token kept in a file, for the commands that take `--token-file` (serve, inspect, catalog). Why
  * a file: every local user can read another user's process arguments (`ps`, /proc/PID/cmdline),
  * but not a private file.
  */
