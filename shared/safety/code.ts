@@ -267,6 +267,64 @@ const CODE_RULES: readonly CodeRule[] = [
   },
 ];
 
+/**
+ * A function found by a name the code builds or looks up instead of calling it: `getattr(
+ * __builtins__, "exec")`, `globals()["eval"]`, `__import__("os").system(…)`, `window["eval"]`.
+ * Run on the line with its string pieces joined ({@link joinStringPieces}), so `"ex" + "ec"`
+ * is read as `"exec"`. Why high, under script/obfuscated: no honest script reaches `exec` that
+ * way; the only reason is to keep the word out of sight of a reader or a scanner.
+ */
+const INDIRECT_CALL: readonly RegExp[] = [
+  /\bgetattr\s*\(\s*(?:__builtins__|builtins|__import__\(\s*['"](?:builtins|os|subprocess|pty)['"]\s*\)|os|subprocess|pty)\s*,\s*['"](?:exec|eval|compile|__import__|system|popen|Popen|call|run|check_output|spawn\w*|exec[lv]p?e?)['"]/,
+  /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[\s*['"](?:exec|eval|compile|__import__|__builtins__)['"]/,
+  /\b__builtins__(?:\.__dict__)?\s*\[\s*['"](?:exec|eval|compile|__import__)['"]/,
+  /\b(?:window|globalThis|global|self)\s*\[\s*['"](?:eval|Function|require)['"]\s*\]/,
+];
+/** The same, only when the name was built from pieces (`__import__("o" + "s").system`). */
+const BUILT_CALL: readonly RegExp[] = [
+  /\b__import__\s*\(\s*['"](?:os|subprocess|pty|socket|builtins|base64|marshal|zlib)['"]\s*\)/,
+  /\brequire\s*\(\s*['"](?:child_process|vm)['"]\s*\)/,
+  /['"](?:exec|eval|system|popen|execSync|spawnSync|Function)['"]/,
+];
+
+/**
+ * A line with adjacent string literals joined: `"ex" + "ec"` and `'o' 's'` become `"exec"`
+ * and `'os'`. Bounded: short pieces of name characters, at most 20 joins per line.
+ */
+export function joinStringPieces(line: string): string {
+  if (!/['"][ \t]*\+?[ \t]*['"]/.test(line)) return line;
+  let out = line;
+  for (let n = 0; n < 20; n++) {
+    const next = out.replace(
+      /(['"])([\w.$-]{0,40})\1[ \t]*\+?[ \t]*(['"])([\w.$-]{0,40})\3/,
+      '$1$2$4$1',
+    );
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+const INDIRECT_HINT =
+  /getattr|globals|locals|vars|__builtins__|__import__|window|global|self|require|['"][ \t]*\+?[ \t]*['"]/;
+
+/** A call reached by a looked-up or built name on this line, or undefined. */
+export function indirectCallIn(line: string): string | undefined {
+  // A cheap look first: most lines hold none of these.
+  if (!INDIRECT_HINT.test(line)) return undefined;
+  const joined = joinStringPieces(line);
+  for (const p of INDIRECT_CALL) {
+    const m = p.exec(joined);
+    if (m) return m[0];
+  }
+  if (joined === line) return undefined;
+  for (const p of BUILT_CALL) {
+    const m = p.exec(joined);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
 /** Persistence: places that make something run again later. */
 const PERSIST_TARGET =
   /(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['"]~)[^\s'"]{0,3}\/?\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|bash_logout)\b|['"/ ]\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv)\b|\.config\/fish\/config\.fish|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|\.config\/systemd\/user|systemctl\s+--user\s+(?:enable|start|daemon-reload)|\/etc\/systemd\/system|Library\/LaunchAgents|LaunchDaemons|launchctl\s+(?:load|bootstrap)|\.git\/hooks\/|core\.hooksPath|\.claude\/settings(?:\.local)?\.json|\.mcp\.json|\bCLAUDE\.md\b|\bAGENTS\.md\b|\.cursor\/(?:mcp\.json|rules)|\.cursorrules|\.codex\/config\.toml|\.gemini\/settings\.json|\.vscode\/(?:settings|tasks)\.json|authorized_keys|CurrentVersion\\\\?Run|schtasks(?:\.exe)?\s+\/create|Start Menu\\\\?Programs\\\\?Startup|\.config\/autostart|sitecustomize\.py|usercustomize\.py|\.pth['"]/i;
@@ -346,6 +404,16 @@ export function destructiveIn(line: string): string | undefined {
 /** The line-rule hits of one code line. */
 export function codeLineHits(line: string, lineNo: number): CodeHit[] {
   const hits: CodeHit[] = [];
+  const indirect = indirectCallIn(line);
+  if (indirect !== undefined)
+    hits.push({
+      rule: 'script/obfuscated',
+      severity: 'high',
+      line: lineNo,
+      index: Math.max(0, line.indexOf(indirect.slice(0, 6))),
+      match: indirect,
+      note: 'calls a function by a name it builds or looks up',
+    });
   for (const rule of CODE_RULES) {
     for (const p of rule.patterns) {
       const m = p.exec(line);

@@ -11,6 +11,7 @@ import {
   destructiveIn,
   fenceKind,
   longEncodedBlock,
+  indirectCallIn,
   networkUse,
   persistenceIn,
   scriptKind,
@@ -217,7 +218,7 @@ function codeOn(
       line: lineNo,
       column: hit.index + 1,
       length: hit.match.length,
-      detail: hit.match,
+      detail: hit.note !== undefined ? `${hit.note}: ${hit.match}` : hit.match,
       excerpt: line,
       severity: atMost(inDoc && rule !== 'script/reverse-shell' ? atMost(base, 'high') : base, cap),
     });
@@ -377,19 +378,29 @@ function reviewCode(
       /\bexec(?:Sync)?\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]|\bos\.(?:system|popen)\s*\(|subprocess\.\w+\([^\n)]{0,200}shell\s*=\s*True/.exec(
         text,
       );
+    // A function reached by a built or looked-up name (`getattr(__builtins__, "ex"+"ec")`)
+    // that runs decoded text is hidden twice over: as serious as `exec(b64decode(…))`.
+    const indirect = decodes
+      ? lines.text.split('\n').findIndex((l) => indirectCallIn(l) !== undefined)
+      : -1;
     if (
       decodes &&
-      runs &&
+      (runs || indirect !== -1) &&
       !out.list.some((f) => f.file === file && f.rule === 'script/decode-execute')
-    )
+    ) {
+      const at = indirect !== -1 ? indirect + 1 : lines.lineOf(runs?.index ?? 0);
       out.add({
         rule: 'script/decode-execute',
         file,
-        line: lines.lineOf(runs.index),
-        detail: `decodes (${decodes[0]}) and runs code (${runs[0]})`,
-        excerpt: lines.line(lines.lineOf(runs.index)),
-        severity: 'high',
+        line: at,
+        detail:
+          indirect !== -1
+            ? `decodes (${decodes[0]}) and runs it through a function reached by a built name (${indirectCallIn(lines.line(at)) ?? ''})`
+            : `decodes (${decodes[0]}) and runs code (${runs?.[0] ?? ''})`,
+        excerpt: lines.line(at),
+        severity: indirect !== -1 ? 'critical' : 'high',
       });
+    }
     if (
       /socket\.socket\(|net\.Socket\(|net\.connect\(/.test(text) &&
       /(?:subprocess|child_process|pty\.spawn|os\.dup2|spawn\(\s*['"](?:\/bin\/)?(?:ba)?sh)/.test(
