@@ -348,6 +348,31 @@ const OTHER_DESTRUCTIVE: readonly RegExp[] = [
   /\bgit\s+clean\s+-[a-z]*f[a-z]*d[a-z]*x?\b[^\n]{0,40}(?:~|\$HOME)\b/,
 ];
 
+/** A download saved to a file, in a shell (`curl -o`, `wget -O`, `> file`) or in Python. */
+const DOWNLOAD_TO_FILE =
+  /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|--output-document(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})|\burlretrieve\(\s*[^\n,]{1,300},\s*['"]([^'"\n]{1,200})['"]/;
+
+/**
+ * A file downloaded and later made executable or run in the same text: `curl -o x URL`, then
+ * `chmod +x x` (or `chmod 755`, `os.chmod`) or `./x`, `bash x`, `/tmp/x`. Why as serious as
+ * `curl … | sh`: the steps are split over lines, but the code that runs is whatever the server
+ * sent, unreviewed.
+ */
+export function downloadThenRun(
+  text: string,
+): { index: number; target: string; run: string } | undefined {
+  const download = DOWNLOAD_TO_FILE.exec(text);
+  if (!download) return undefined;
+  const target = (download[1] ?? download[2] ?? '').replace(/^["']/, '');
+  const base = target.slice(target.lastIndexOf('/') + 1);
+  if (base.length === 0) return undefined;
+  const name = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const run = new RegExp(
+    `(?:chmod\\s+(?:-\\w+\\s+)?(?:[ugoa]*\\+[rwxX]*x|[0-7]*[1357][0-7]{0,2})\\b[^\\n]{0,100}${name}|os\\.chmod\\([^\\n]{0,100}${name}|(?:\\b(?:ba|z)?sh|python3?|node|source|(?:\\n|&&|;)[ \\t]*\\.)\\s+(?:-\\w+\\s+){0,3}["']?(?:[^\\s"']{0,200}\\/)?${name}\\b|\\./${name}\\b|(?:\\n|&&|;)[ \\t]*["']?[^\\s"'#]{0,200}\\/${name}["']?(?:\\s|$)|subprocess\\.\\w+\\(\\s*\\[?\\s*['"][^'"\\n]{0,200}${name}['"])`,
+  ).exec(text.slice(download.index + download[0].length));
+  return run ? { index: download.index, target, run: run[0].trim() } : undefined;
+}
+
 /** One hit of a code rule on one line. */
 export interface CodeHit {
   rule: string;

@@ -9,6 +9,7 @@ import {
   codeLineHits,
   credentialsIn,
   destructiveIn,
+  downloadThenRun,
   fenceKind,
   longEncodedBlock,
   indirectCallIn,
@@ -421,30 +422,16 @@ function reviewCode(
   }
   // A shell script that decodes into a variable and runs it: `P=$(… | base64 -d)`, then `eval "$P"`.
   if (kind === 'shell') decodedVariableRun(file, lines, out);
-  const download =
-    /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(
-      text,
-    );
-  if (download && !out.list.some((f) => f.file === file && f.rule === 'script/download-execute')) {
-    const target = (download[1] ?? '').replace(/^["']/, '');
-    const base = target.slice(target.lastIndexOf('/') + 1);
-    if (base.length > 0) {
-      const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const run = new RegExp(
-        `(?:chmod\\s+[+0-7]*x[^\\n]{0,100}${escaped}|(?:\\b(?:ba|z)?sh|python3?|node|source|\\.)\\s+[^\\n]{0,100}${escaped}\\b|\\./${escaped}\\b)`,
-      ).exec(text.slice(download.index + download[0].length));
-      if (run) {
-        const line = lines.lineOf(download.index);
-        out.add({
-          rule: 'script/download-execute',
-          file,
-          line,
-          detail: `downloads ${target} and then runs it (${run[0].trim()})`,
-          excerpt: lines.line(line),
-          severity: 'high',
-        });
-      }
-    }
+  const fetched = downloadThenRun(text);
+  if (fetched && !out.list.some((f) => f.file === file && f.rule === 'script/download-execute')) {
+    const line = lines.lineOf(fetched.index);
+    out.add({
+      rule: 'script/download-execute',
+      file,
+      line,
+      detail: `downloads ${fetched.target} and then runs it (${fetched.run})`,
+      excerpt: lines.line(line),
+    });
   }
   const name = file.slice(file.lastIndexOf('/') + 1).toLowerCase();
   if (kind === 'npm') {
@@ -591,6 +578,9 @@ function reviewDoc(
     proseRules.clear();
   };
   let hasCommands = false;
+  /** The document's commands in fenced blocks, one per line, for flows over several lines. */
+  const fenced: { line: number; cap: SafetySeverity }[] = [];
+  let fencedText = '';
   for (let i = 1; i <= lines.count; i++) {
     const raw = lines.line(i);
     const context = doc.context[i] ?? 'prose';
@@ -645,6 +635,8 @@ function reviewDoc(
           // that does not present it, one step lower (a command it asks to run is still one).
           const cap: SafetySeverity = example ? 'low' : doc.teaching ? 'medium' : 'critical';
           codeOn(line, i, file, out, cap, true);
+          fenced.push({ line: i, cap });
+          fencedText += `${line}\n`;
           urlsOn(raw, i, file, out, cap === 'low' ? undefined : reach);
         }
       } else {
@@ -673,6 +665,21 @@ function reviewDoc(
   }
   flushProse();
   if (hasCommands && isSkillMd) reach.runs.add('commands written in SKILL.md');
+  // `curl -o tool URL`, `chmod +x tool`, `./tool` in the document's commands: as serious as
+  // `curl … | sh` there (high, lowered as that is for an example or a skill about security).
+  const fetched = fencedText === '' ? undefined : downloadThenRun(fencedText);
+  if (fetched) {
+    const at = fenced[fencedText.slice(0, fetched.index).split('\n').length - 1];
+    if (at && !out.list.some((f) => f.file === file && f.rule === 'supply/pipe-to-shell'))
+      out.add({
+        rule: 'script/download-execute',
+        file,
+        line: at.line,
+        detail: `downloads ${fetched.target} and then runs it (${fetched.run})`,
+        excerpt: lines.line(at.line),
+        severity: atMost('high', at.cap),
+      });
+  }
   // Why a note in an HTML file: there a comment is the ordinary way to explain the markup to
   // whoever edits it (a template's "keep this structure"), and the file is read as source, not
   // shown rendered; one that holds an attack phrase is still reported in full.
