@@ -289,6 +289,9 @@ function environmentForChild(text: string): (line: string) => boolean {
   };
 }
 
+/** A git command that records or sends files: `git commit`, `git push`. */
+const GIT_SEND = /\bgit\s+(?:-C\s+\S+\s+)?(?:commit|push)\b/;
+
 /** Everything the review checks in one script (or data file read as commands). */
 function reviewCode(
   file: string,
@@ -304,6 +307,8 @@ function reviewCode(
   let sendLine = 0;
   let useLine = 0;
   let firstCred = '';
+  /** The first line that copies a credentials file (for "copied, then committed"). */
+  let copyLine = 0;
   for (let i = 1; i <= lines.count; i++) {
     const raw = lines.line(i);
     if (raw.trim() === '') continue;
@@ -321,6 +326,12 @@ function reviewCode(
       }
       credLabels = [...new Set([...credLabels, ...creds])];
     }
+    if (
+      copyLine === 0 &&
+      creds.some((c) => c !== 'all environment variables') &&
+      /\b(?:cp|copy|Copy-Item|shutil\.copy\w*|copyFile(?:Sync)?|cat|tee)\b/.test(line)
+    )
+      copyLine = i;
     const net = networkUse(line);
     if (net === 'send' && sendLine === 0) sendLine = i;
     if (net && useLine === 0) useLine = i;
@@ -358,6 +369,16 @@ function reviewCode(
         detail: `reads ${credLabels.join(', ')} (line ${credLine}) and uses the network (line ${netLine}: ${lines.line(netLine).trim().slice(0, 120)})`,
         excerpt: firstCred,
         severity: sendLine > 0 ? 'critical' : 'high',
+      });
+    else if (copyLine > 0 && GIT_SEND.test(text.slice(lines.starts[copyLine - 1] ?? 0)))
+      // Why as serious as a request: a commit carries the file to wherever the repository is
+      // pushed or shared, and stays in its history after the file is deleted.
+      out.add({
+        rule: 'script/secret-to-network',
+        file,
+        line: copyLine,
+        detail: `copies ${credLabels.join(', ')} (line ${copyLine}) into files that it then commits with git, which carries them wherever the repository goes`,
+        excerpt: lines.line(copyLine),
       });
     else
       out.add({
