@@ -230,7 +230,8 @@ const CODE_RULES: readonly CodeRule[] = [
   {
     // An environment variable put where the network carries it without a request: a DNS name
     // looked up, or the host part of an address. Why only there: a key in a query string or a
-    // header is how documented APIs are called.
+    // header is how documented APIs are called (a query string is judged by its host and
+    // SKILL.md, secretInQuery and review.ts secretQueryOn).
     rule: 'script/secret-to-network',
     patterns: [
       /\b(?:gethostbyname(?:_ex)?|getaddrinfo|dns(?:\.promises)?\.(?:lookup|resolve\w*)|Resolve-DnsName)\s*\(?[^\n)]{0,120}(?:os\.environ|os\.getenv|process\.env|\bENV\[|\$env:)/i,
@@ -371,6 +372,73 @@ export function downloadThenRun(
     `(?:chmod\\s+(?:-\\w+\\s+)?(?:[ugoa]*\\+[rwxX]*x|[0-7]*[1357][0-7]{0,2})\\b[^\\n]{0,100}${name}|os\\.chmod\\([^\\n]{0,100}${name}|(?:\\b(?:ba|z)?sh|python3?|node|source|(?:\\n|&&|;)[ \\t]*\\.)\\s+(?:-\\w+\\s+){0,3}["']?(?:[^\\s"']{0,200}\\/)?${name}\\b|\\./${name}\\b|(?:\\n|&&|;)[ \\t]*["']?[^\\s"'#]{0,200}\\/${name}["']?(?:\\s|$)|subprocess\\.\\w+\\(\\s*\\[?\\s*['"][^'"\\n]{0,200}${name}['"])`,
   ).exec(text.slice(download.index + download[0].length));
   return run ? { index: download.index, target, run: run[0].trim() } : undefined;
+}
+
+/** Words of a variable name that say what it is, not whose it is (`OPENAI_API_KEY` → openai). */
+const GENERIC_NAME_WORDS = new Set(
+  'api key keys token tokens secret secrets access auth password passwd pass pwd client private id app credential credentials bearer personal pat oauth my default env prod dev test the x value'.split(
+    ' ',
+  ),
+);
+/** A variable name that holds a secret. */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH/i;
+/** An environment variable read: its name is the first group that is set. */
+const ENV_READ =
+  /(?:os\.environ\.get\(\s*|os\.environ\[\s*|os\.getenv\(\s*|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*|getenv\(\s*)['"](\w{1,80})['"]|process\.env\.(\w{1,80})|\$env:(\w{1,80})|\$\{?([A-Z_][A-Z0-9_]{0,79})\}?/;
+const ENV_SOURCE = ENV_READ.source;
+
+/**
+ * Names a script gives to secret environment variables: `key = os.environ["OPENAI_API_KEY"]`,
+ * `const t = process.env.GITHUB_TOKEN`, `KEY=$OPENAI_API_KEY` → name → variable. At most 20.
+ */
+export function secretNamesIn(text: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const assign = new RegExp(
+    `^[ \\t]*(?:(?:const|let|var|export)\\s+)?([A-Za-z_]\\w{0,60})\\s*=\\s*["']?(?:${ENV_SOURCE})`,
+    'gm',
+  );
+  let m: RegExpExecArray | null;
+  while ((m = assign.exec(text)) !== null && names.size < 20) {
+    const variable = m[2] ?? m[3] ?? m[4] ?? m[5];
+    if (m[1] && variable && SECRET_NAME.test(variable)) names.set(m[1], variable);
+  }
+  return names;
+}
+
+/** A secret environment variable put in the query string of an address on one line. */
+export interface SecretInQuery {
+  /** The environment variable (`OPENAI_API_KEY`). */
+  variable: string;
+  /** The address's host, lower case. */
+  host: string;
+  /** The words of the variable's name that say whose key it is (`openai`); none for `API_KEY`. */
+  owner: string[];
+}
+
+/** Where a line puts a secret environment variable (or a name for one) in a query string. */
+export function secretInQuery(
+  line: string,
+  names: ReadonlyMap<string, string>,
+): SecretInQuery | undefined {
+  if (line.indexOf('=') === -1 || !/https?:\/\//.test(line)) return undefined;
+  const url = /https?:\/\/([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(line);
+  if (!url) return undefined;
+  const rest = line.slice(url.index + url[0].length, url.index + url[0].length + 200);
+  let variable: string | undefined;
+  const direct = new RegExp(`^(?:["'\`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*)?(?:${ENV_SOURCE})`).exec(
+    rest,
+  );
+  if (direct) variable = direct[1] ?? direct[2] ?? direct[3] ?? direct[4];
+  if (variable === undefined && names.size > 0) {
+    const named = /^(?:["'`]\s*[+.]\s*|\$\{\s*|\{\s*|\$)?([A-Za-z_]\w{0,60})\b/.exec(rest)?.[1];
+    if (named !== undefined) variable = names.get(named);
+  }
+  if (variable === undefined || !SECRET_NAME.test(variable)) return undefined;
+  const owner = variable
+    .toLowerCase()
+    .split(/_+/)
+    .filter((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w));
+  return { variable, host: (url[1] ?? '').toLowerCase(), owner };
 }
 
 /** One hit of a code rule on one line. */

@@ -17,6 +17,8 @@ import {
   persistenceIn,
   scriptKind,
   scriptsRunBy,
+  secretInQuery,
+  secretNamesIn,
   URL_RE,
   type ScriptKind,
 } from './code';
@@ -289,6 +291,47 @@ function environmentForChild(text: string): (line: string) => boolean {
   };
 }
 
+/**
+ * A secret environment variable put in the query string of an address. Nothing when the host
+ * is the service the key's name says it is for (`OPENWEATHER_API_KEY` to
+ * api.openweathermap.org), or when SKILL.md names both the variable and the host (the skill's
+ * own documented API). Critical when the name says whose key it is and the host is someone
+ * else's (`OPENAI_API_KEY` to c.example): that key has no business there. Otherwise (`API_KEY`
+ * to a host SKILL.md does not name) a review, saying which key goes where.
+ */
+function secretQueryOn(
+  line: string,
+  raw: string,
+  lineNo: number,
+  file: string,
+  names: ReadonlyMap<string, string>,
+  skillMd: string,
+  out: Findings,
+): void {
+  const hit = secretInQuery(line, names);
+  if (!hit) return;
+  const { variable, host, owner } = hit;
+  if (owner.some((w) => host.replace(/[.-]/g, '').includes(w))) return;
+  const doc = skillMd.toLowerCase();
+  const site = host.split('.').slice(-2).join('.');
+  const namesVariable = doc.includes(variable.toLowerCase());
+  const namesHost = doc.includes(site);
+  if (namesVariable && namesHost) return;
+  const whose = owner.length > 0 ? `a key for ${owner.join(' ')}` : 'a secret';
+  const where = `the query string of an address at ${host}`;
+  out.add({
+    rule: 'script/secret-to-network',
+    file,
+    line: lineNo,
+    detail:
+      owner.length > 0 && !namesHost
+        ? `puts ${variable} (${whose}) in ${where}, a host that is not ${owner.join(' ')}'s and that SKILL.md does not name: the key would be sent there`
+        : `puts ${variable} (${whose}) in ${where}; SKILL.md ${namesHost ? 'names this host but not the variable' : namesVariable ? 'names the variable but not this host' : 'names neither'}, so check that ${host} is the service the key is for`,
+    excerpt: raw,
+    severity: owner.length > 0 && !namesHost ? 'critical' : 'high',
+  });
+}
+
 /** A git command that records or sends files: `git commit`, `git push`. */
 const GIT_SEND = /\bgit\s+(?:-C\s+\S+\s+)?(?:commit|push)\b/;
 
@@ -299,9 +342,11 @@ function reviewCode(
   kind: ScriptKind | 'data',
   out: Findings,
   reach: Reach,
+  skillMd = '',
 ): void {
   const text = lines.text;
   const forChild = environmentForChild(text);
+  const secretNames = kind === 'data' ? new Map<string, string>() : secretNamesIn(text);
   let credLine = 0;
   let credLabels: string[] = [];
   let sendLine = 0;
@@ -332,6 +377,7 @@ function reviewCode(
       /\b(?:cp|copy|Copy-Item|shutil\.copy\w*|copyFile(?:Sync)?|cat|tee)\b/.test(line)
     )
       copyLine = i;
+    if (kind !== 'data') secretQueryOn(line, raw, i, file, secretNames, skillMd, out);
     const net = networkUse(line);
     if (net === 'send' && sendLine === 0) sendLine = i;
     if (net && useLine === 0) useLine = i;
@@ -1176,6 +1222,8 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
   const notExamined: NotExamined[] = [];
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   lookalikeNames(files, out);
+  const skillFile = files.find((f) => f.path === 'SKILL.md');
+  const skillMdText = skillFile?.text ?? '';
   const runBy = new Map<string, ScriptKind>();
   for (const f of files)
     if (f.text !== undefined && (f.path === 'SKILL.md' || DOC_EXT.test(f.path)))
@@ -1216,7 +1264,7 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
     padding(f.path, lines, out);
     if (kind !== undefined) {
       reach.runs.add(f.path);
-      reviewCode(f.path, lines, kind, out, reach);
+      reviewCode(f.path, lines, kind, out, reach, skillMdText);
       // Comments and strings in scripts can speak to the agent as well.
       for (let i = 1; i <= lines.count; i++) {
         const raw = lines.line(i);
