@@ -420,25 +420,55 @@ export function secretInQuery(
   line: string,
   names: ReadonlyMap<string, string>,
 ): SecretInQuery | undefined {
-  if (line.indexOf('=') === -1 || !/https?:\/\//.test(line)) return undefined;
-  const url = /https?:\/\/([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(line);
-  if (!url) return undefined;
-  const rest = line.slice(url.index + url[0].length, url.index + url[0].length + 200);
+  if (!/https?:\/\//.test(line) || !/=|params/.test(line)) return undefined;
+  let host: string | undefined;
   let variable: string | undefined;
-  const direct = new RegExp(`^(?:["'\`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*)?(?:${ENV_SOURCE})`).exec(
-    rest,
-  );
-  if (direct) variable = direct[1] ?? direct[2] ?? direct[3] ?? direct[4];
-  if (variable === undefined && names.size > 0) {
-    const named = /^(?:["'`]\s*[+.]\s*|\$\{\s*|\{\s*|\$)?([A-Za-z_]\w{0,60})\b/.exec(rest)?.[1];
-    if (named !== undefined) variable = names.get(named);
+  const url = /https?:\/\/([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(line);
+  if (url) {
+    host = url[1];
+    const rest = line.slice(url.index + url[0].length, url.index + url[0].length + 200);
+    variable = valueIn(rest, '(?:["\'`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*)?', names);
   }
+  if (variable === undefined) {
+    // The query given as a table: `requests.get(URL, params={"k": os.environ[…]})`, axios
+    // `params: { key: process.env.… }`.
+    const table =
+      /https?:\/\/([A-Za-z0-9.-]{1,253})[^\n]{0,300}?\bparams\s*[=:]\s*\{([^}\n]{0,300})/.exec(
+        line,
+      );
+    const entries = table?.[2] ?? '';
+    for (const entry of entries.split(',')) {
+      const value = /:\s*(.{0,200})$/.exec(entry)?.[1];
+      const found = value === undefined ? undefined : valueIn(value, '', names);
+      if (found !== undefined) {
+        host = table?.[1];
+        variable = found;
+        break;
+      }
+    }
+  }
+  if (host === undefined) return undefined;
   if (variable === undefined || !SECRET_NAME.test(variable)) return undefined;
   const owner = variable
     .toLowerCase()
     .split(/_+/)
     .filter((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w));
-  return { variable, host: (url[1] ?? '').toLowerCase(), owner };
+  return { variable, host: host.toLowerCase(), owner };
+}
+
+/** The secret environment variable a value starts with (after `lead`), read or named. */
+function valueIn(
+  value: string,
+  lead: string,
+  names: ReadonlyMap<string, string>,
+): string | undefined {
+  const direct = new RegExp(`^${lead}(?:${ENV_SOURCE})`).exec(value);
+  if (direct) return direct[1] ?? direct[2] ?? direct[3] ?? direct[4];
+  if (names.size === 0) return undefined;
+  const named = new RegExp(
+    `^${lead === '' ? '' : '(?:["\'`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*|\\$)?'}([A-Za-z_]\\w{0,60})\\b`,
+  ).exec(value)?.[1];
+  return named === undefined ? undefined : names.get(named);
 }
 
 /** One hit of a code rule on one line. */
