@@ -230,7 +230,8 @@ const CODE_RULES: readonly CodeRule[] = [
   {
     // An environment variable put where the network carries it without a request: a DNS name
     // looked up, or the host part of an address. Why only there: a key in a query string or a
-    // header is how documented APIs are called.
+    // header is how documented APIs are called (a query string is judged by its host and
+    // SKILL.md, secretInQuery and review.ts secretQueryOn).
     rule: 'script/secret-to-network',
     patterns: [
       /\b(?:gethostbyname(?:_ex)?|getaddrinfo|dns(?:\.promises)?\.(?:lookup|resolve\w*)|Resolve-DnsName)\s*\(?[^\n)]{0,120}(?:os\.environ|os\.getenv|process\.env|\bENV\[|\$env:)/i,
@@ -267,6 +268,64 @@ const CODE_RULES: readonly CodeRule[] = [
   },
 ];
 
+/**
+ * A function found by a name the code builds or looks up instead of calling it: `getattr(
+ * __builtins__, "exec")`, `globals()["eval"]`, `__import__("os").system(…)`, `window["eval"]`.
+ * Run on the line with its string pieces joined ({@link joinStringPieces}), so `"ex" + "ec"`
+ * is read as `"exec"`. Why high, under script/obfuscated: no honest script reaches `exec` that
+ * way; the only reason is to keep the word out of sight of a reader or a scanner.
+ */
+const INDIRECT_CALL: readonly RegExp[] = [
+  /\bgetattr\s*\(\s*(?:__builtins__|builtins|__import__\(\s*['"](?:builtins|os|subprocess|pty)['"]\s*\)|os|subprocess|pty)\s*,\s*['"](?:exec|eval|compile|__import__|system|popen|Popen|call|run|check_output|spawn\w*|exec[lv]p?e?)['"]/,
+  /\b(?:globals|locals|vars)\s*\(\s*\)\s*\[\s*['"](?:exec|eval|compile|__import__|__builtins__)['"]/,
+  /\b__builtins__(?:\.__dict__)?\s*\[\s*['"](?:exec|eval|compile|__import__)['"]/,
+  /\b(?:window|globalThis|global|self)\s*\[\s*['"](?:eval|Function|require)['"]\s*\]/,
+];
+/** The same, only when the name was built from pieces (`__import__("o" + "s").system`). */
+const BUILT_CALL: readonly RegExp[] = [
+  /\b__import__\s*\(\s*['"](?:os|subprocess|pty|socket|builtins|base64|marshal|zlib)['"]\s*\)/,
+  /\brequire\s*\(\s*['"](?:child_process|vm)['"]\s*\)/,
+  /['"](?:exec|eval|system|popen|execSync|spawnSync|Function)['"]/,
+];
+
+/**
+ * A line with adjacent string literals joined: `"ex" + "ec"` and `'o' 's'` become `"exec"`
+ * and `'os'`. Bounded: short pieces of name characters, at most 20 joins per line.
+ */
+export function joinStringPieces(line: string): string {
+  if (!/['"][ \t]*\+?[ \t]*['"]/.test(line)) return line;
+  let out = line;
+  for (let n = 0; n < 20; n++) {
+    const next = out.replace(
+      /(['"])([\w.$-]{0,40})\1[ \t]*\+?[ \t]*(['"])([\w.$-]{0,40})\3/,
+      '$1$2$4$1',
+    );
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+const INDIRECT_HINT =
+  /getattr|globals|locals|vars|__builtins__|__import__|window|global|self|require|['"][ \t]*\+?[ \t]*['"]/;
+
+/** A call reached by a looked-up or built name on this line, or undefined. */
+export function indirectCallIn(line: string): string | undefined {
+  // A cheap look first: most lines hold none of these.
+  if (!INDIRECT_HINT.test(line)) return undefined;
+  const joined = joinStringPieces(line);
+  for (const p of INDIRECT_CALL) {
+    const m = p.exec(joined);
+    if (m) return m[0];
+  }
+  if (joined === line) return undefined;
+  for (const p of BUILT_CALL) {
+    const m = p.exec(joined);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
 /** Persistence: places that make something run again later. */
 const PERSIST_TARGET =
   /(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|expanduser\(\s*['"]~)[^\s'"]{0,3}\/?\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|bash_logout)\b|['"/ ]\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv)\b|\.config\/fish\/config\.fish|\bcrontab\b|\/etc\/cron|\/var\/spool\/cron|\.config\/systemd\/user|systemctl\s+--user\s+(?:enable|start|daemon-reload)|\/etc\/systemd\/system|Library\/LaunchAgents|LaunchDaemons|launchctl\s+(?:load|bootstrap)|\.git\/hooks\/|core\.hooksPath|\.claude\/settings(?:\.local)?\.json|\.mcp\.json|\bCLAUDE\.md\b|\bAGENTS\.md\b|\.cursor\/(?:mcp\.json|rules)|\.cursorrules|\.codex\/config\.toml|\.gemini\/settings\.json|\.vscode\/(?:settings|tasks)\.json|authorized_keys|CurrentVersion\\\\?Run|schtasks(?:\.exe)?\s+\/create|Start Menu\\\\?Programs\\\\?Startup|\.config\/autostart|sitecustomize\.py|usercustomize\.py|\.pth['"]/i;
@@ -289,6 +348,128 @@ const OTHER_DESTRUCTIVE: readonly RegExp[] = [
   /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/,
   /\bgit\s+clean\s+-[a-z]*f[a-z]*d[a-z]*x?\b[^\n]{0,40}(?:~|\$HOME)\b/,
 ];
+
+/** A download saved to a file, in a shell (`curl -o`, `wget -O`, `> file`) or in Python. */
+const DOWNLOAD_TO_FILE =
+  /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|--output-document(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})|\burlretrieve\(\s*[^\n,]{1,300},\s*['"]([^'"\n]{1,200})['"]/;
+
+/**
+ * A file downloaded and later made executable or run in the same text: `curl -o x URL`, then
+ * `chmod +x x` (or `chmod 755`, `os.chmod`) or `./x`, `bash x`, `/tmp/x`. Why as serious as
+ * `curl … | sh`: the steps are split over lines, but the code that runs is whatever the server
+ * sent, unreviewed.
+ */
+export function downloadThenRun(
+  text: string,
+): { index: number; target: string; run: string } | undefined {
+  const download = DOWNLOAD_TO_FILE.exec(text);
+  if (!download) return undefined;
+  const target = (download[1] ?? download[2] ?? '').replace(/^["']/, '');
+  const base = target.slice(target.lastIndexOf('/') + 1);
+  if (base.length === 0) return undefined;
+  const name = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const run = new RegExp(
+    `(?:chmod\\s+(?:-\\w+\\s+)?(?:[ugoa]*\\+[rwxX]*x|[0-7]*[1357][0-7]{0,2})\\b[^\\n]{0,100}${name}|os\\.chmod\\([^\\n]{0,100}${name}|(?:\\b(?:ba|z)?sh|python3?|node|source|(?:\\n|&&|;)[ \\t]*\\.)\\s+(?:-\\w+\\s+){0,3}["']?(?:[^\\s"']{0,200}\\/)?${name}\\b|\\./${name}\\b|(?:\\n|&&|;)[ \\t]*["']?[^\\s"'#]{0,200}\\/${name}["']?(?:\\s|$)|subprocess\\.\\w+\\(\\s*\\[?\\s*['"][^'"\\n]{0,200}${name}['"])`,
+  ).exec(text.slice(download.index + download[0].length));
+  return run ? { index: download.index, target, run: run[0].trim() } : undefined;
+}
+
+/** Words of a variable name that say what it is, not whose it is (`OPENAI_API_KEY` → openai). */
+const GENERIC_NAME_WORDS = new Set(
+  'api key keys token tokens secret secrets access auth password passwd pass pwd client private id app credential credentials bearer personal pat oauth my default env prod dev test the x value'.split(
+    ' ',
+  ),
+);
+/** A variable name that holds a secret. */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH/i;
+/** An environment variable read: its name is the first group that is set. */
+const ENV_READ =
+  /(?:os\.environ\.get\(\s*|os\.environ\[\s*|os\.getenv\(\s*|process\.env\[\s*|ENV\[\s*|ENV\.fetch\(\s*|getenv\(\s*)['"](\w{1,80})['"]|process\.env\.(\w{1,80})|\$env:(\w{1,80})|\$\{?([A-Z_][A-Z0-9_]{0,79})\}?/;
+const ENV_SOURCE = ENV_READ.source;
+
+/**
+ * Names a script gives to secret environment variables: `key = os.environ["OPENAI_API_KEY"]`,
+ * `const t = process.env.GITHUB_TOKEN`, `KEY=$OPENAI_API_KEY` → name → variable. At most 20.
+ */
+export function secretNamesIn(text: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const assign = new RegExp(
+    `^[ \\t]*(?:(?:const|let|var|export)\\s+)?([A-Za-z_]\\w{0,60})\\s*=\\s*["']?(?:${ENV_SOURCE})`,
+    'gm',
+  );
+  let m: RegExpExecArray | null;
+  while ((m = assign.exec(text)) !== null && names.size < 20) {
+    const variable = m[2] ?? m[3] ?? m[4] ?? m[5];
+    if (m[1] && variable && SECRET_NAME.test(variable)) names.set(m[1], variable);
+  }
+  return names;
+}
+
+/** A secret environment variable put in the query string of an address on one line. */
+export interface SecretInQuery {
+  /** The environment variable (`OPENAI_API_KEY`). */
+  variable: string;
+  /** The address's host, lower case. */
+  host: string;
+  /** The words of the variable's name that say whose key it is (`openai`); none for `API_KEY`. */
+  owner: string[];
+}
+
+/** Where a line puts a secret environment variable (or a name for one) in a query string. */
+export function secretInQuery(
+  line: string,
+  names: ReadonlyMap<string, string>,
+): SecretInQuery | undefined {
+  if (!/https?:\/\//.test(line) || !/=|params/.test(line)) return undefined;
+  let host: string | undefined;
+  let variable: string | undefined;
+  const url = /https?:\/\/([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(line);
+  if (url) {
+    host = url[1];
+    const rest = line.slice(url.index + url[0].length, url.index + url[0].length + 200);
+    variable = valueIn(rest, '(?:["\'`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*)?', names);
+  }
+  if (variable === undefined) {
+    // The query given as a table: `requests.get(URL, params={"k": os.environ[…]})`, axios
+    // `params: { key: process.env.… }`.
+    const table =
+      /https?:\/\/([A-Za-z0-9.-]{1,253})[^\n]{0,300}?\bparams\s*[=:]\s*\{([^}\n]{0,300})/.exec(
+        line,
+      );
+    const entries = table?.[2] ?? '';
+    for (const entry of entries.split(',')) {
+      const value = /:\s*(.{0,200})$/.exec(entry)?.[1];
+      const found = value === undefined ? undefined : valueIn(value, '', names);
+      if (found !== undefined) {
+        host = table?.[1];
+        variable = found;
+        break;
+      }
+    }
+  }
+  if (host === undefined) return undefined;
+  if (variable === undefined || !SECRET_NAME.test(variable)) return undefined;
+  const owner = variable
+    .toLowerCase()
+    .split(/_+/)
+    .filter((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w));
+  return { variable, host: host.toLowerCase(), owner };
+}
+
+/** The secret environment variable a value starts with (after `lead`), read or named. */
+function valueIn(
+  value: string,
+  lead: string,
+  names: ReadonlyMap<string, string>,
+): string | undefined {
+  const direct = new RegExp(`^${lead}(?:${ENV_SOURCE})`).exec(value);
+  if (direct) return direct[1] ?? direct[2] ?? direct[3] ?? direct[4];
+  if (names.size === 0) return undefined;
+  const named = new RegExp(
+    `^${lead === '' ? '' : '(?:["\'`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*|\\$)?'}([A-Za-z_]\\w{0,60})\\b`,
+  ).exec(value)?.[1];
+  return named === undefined ? undefined : names.get(named);
+}
 
 /** One hit of a code rule on one line. */
 export interface CodeHit {
@@ -346,6 +527,16 @@ export function destructiveIn(line: string): string | undefined {
 /** The line-rule hits of one code line. */
 export function codeLineHits(line: string, lineNo: number): CodeHit[] {
   const hits: CodeHit[] = [];
+  const indirect = indirectCallIn(line);
+  if (indirect !== undefined)
+    hits.push({
+      rule: 'script/obfuscated',
+      severity: 'high',
+      line: lineNo,
+      index: Math.max(0, line.indexOf(indirect.slice(0, 6))),
+      match: indirect,
+      note: 'calls a function by a name it builds or looks up',
+    });
   for (const rule of CODE_RULES) {
     for (const p of rule.patterns) {
       const m = p.exec(line);

@@ -9,12 +9,16 @@ import {
   codeLineHits,
   credentialsIn,
   destructiveIn,
+  downloadThenRun,
   fenceKind,
   longEncodedBlock,
+  indirectCallIn,
   networkUse,
   persistenceIn,
   scriptKind,
   scriptsRunBy,
+  secretInQuery,
+  secretNamesIn,
   URL_RE,
   type ScriptKind,
 } from './code';
@@ -217,7 +221,7 @@ function codeOn(
       line: lineNo,
       column: hit.index + 1,
       length: hit.match.length,
-      detail: hit.match,
+      detail: hit.note !== undefined ? `${hit.note}: ${hit.match}` : hit.match,
       excerpt: line,
       severity: atMost(inDoc && rule !== 'script/reverse-shell' ? atMost(base, 'high') : base, cap),
     });
@@ -287,6 +291,50 @@ function environmentForChild(text: string): (line: string) => boolean {
   };
 }
 
+/**
+ * A secret environment variable put in the query string of an address. Nothing when the host
+ * is the service the key's name says it is for (`OPENWEATHER_API_KEY` to
+ * api.openweathermap.org), or when SKILL.md names both the variable and the host (the skill's
+ * own documented API). Critical when the name says whose key it is and the host is someone
+ * else's (`OPENAI_API_KEY` to c.example): that key has no business there. Otherwise (`API_KEY`
+ * to a host SKILL.md does not name) a review, saying which key goes where.
+ */
+function secretQueryOn(
+  line: string,
+  raw: string,
+  lineNo: number,
+  file: string,
+  names: ReadonlyMap<string, string>,
+  skillMd: string,
+  out: Findings,
+): void {
+  const hit = secretInQuery(line, names);
+  if (!hit) return;
+  const { variable, host, owner } = hit;
+  if (owner.some((w) => host.replace(/[.-]/g, '').includes(w))) return;
+  const doc = skillMd.toLowerCase();
+  const site = host.split('.').slice(-2).join('.');
+  const namesVariable = doc.includes(variable.toLowerCase());
+  const namesHost = doc.includes(site);
+  if (namesVariable && namesHost) return;
+  const whose = owner.length > 0 ? `a key for ${owner.join(' ')}` : 'a secret';
+  const where = `the query string of an address at ${host}`;
+  out.add({
+    rule: 'script/secret-to-network',
+    file,
+    line: lineNo,
+    detail:
+      owner.length > 0 && !namesHost
+        ? `puts ${variable} (${whose}) in ${where}, a host that is not ${owner.join(' ')}'s and that SKILL.md does not name: the key would be sent there`
+        : `puts ${variable} (${whose}) in ${where}; SKILL.md ${namesHost ? 'names this host but not the variable' : namesVariable ? 'names the variable but not this host' : 'names neither'}, so check that ${host} is the service the key is for`,
+    excerpt: raw,
+    severity: owner.length > 0 && !namesHost ? 'critical' : 'high',
+  });
+}
+
+/** A git command that records or sends files: `git commit`, `git push`. */
+const GIT_SEND = /\bgit\s+(?:-C\s+\S+\s+)?(?:commit|push)\b/;
+
 /** Everything the review checks in one script (or data file read as commands). */
 function reviewCode(
   file: string,
@@ -294,14 +342,18 @@ function reviewCode(
   kind: ScriptKind | 'data',
   out: Findings,
   reach: Reach,
+  skillMd = '',
 ): void {
   const text = lines.text;
   const forChild = environmentForChild(text);
+  const secretNames = kind === 'data' ? new Map<string, string>() : secretNamesIn(text);
   let credLine = 0;
   let credLabels: string[] = [];
   let sendLine = 0;
   let useLine = 0;
   let firstCred = '';
+  /** The first line that copies a credentials file (for "copied, then committed"). */
+  let copyLine = 0;
   for (let i = 1; i <= lines.count; i++) {
     const raw = lines.line(i);
     if (raw.trim() === '') continue;
@@ -319,6 +371,13 @@ function reviewCode(
       }
       credLabels = [...new Set([...credLabels, ...creds])];
     }
+    if (
+      copyLine === 0 &&
+      creds.some((c) => c !== 'all environment variables') &&
+      /\b(?:cp|copy|Copy-Item|shutil\.copy\w*|copyFile(?:Sync)?|cat|tee)\b/.test(line)
+    )
+      copyLine = i;
+    if (kind !== 'data') secretQueryOn(line, raw, i, file, secretNames, skillMd, out);
     const net = networkUse(line);
     if (net === 'send' && sendLine === 0) sendLine = i;
     if (net && useLine === 0) useLine = i;
@@ -357,6 +416,16 @@ function reviewCode(
         excerpt: firstCred,
         severity: sendLine > 0 ? 'critical' : 'high',
       });
+    else if (copyLine > 0 && GIT_SEND.test(text.slice(lines.starts[copyLine - 1] ?? 0)))
+      // Why as serious as a request: a commit carries the file to wherever the repository is
+      // pushed or shared, and stays in its history after the file is deleted.
+      out.add({
+        rule: 'script/secret-to-network',
+        file,
+        line: copyLine,
+        detail: `copies ${credLabels.join(', ')} (line ${copyLine}) into files that it then commits with git, which carries them wherever the repository goes`,
+        excerpt: lines.line(copyLine),
+      });
     else
       out.add({
         rule: 'script/reads-credentials',
@@ -377,19 +446,29 @@ function reviewCode(
       /\bexec(?:Sync)?\s*\(|\beval\s*\(|new\s+Function\s*\(|runInThisContext|compile\([^\n)]{0,200}['"]exec['"]|\bos\.(?:system|popen)\s*\(|subprocess\.\w+\([^\n)]{0,200}shell\s*=\s*True/.exec(
         text,
       );
+    // A function reached by a built or looked-up name (`getattr(__builtins__, "ex"+"ec")`)
+    // that runs decoded text is hidden twice over: as serious as `exec(b64decode(…))`.
+    const indirect = decodes
+      ? lines.text.split('\n').findIndex((l) => indirectCallIn(l) !== undefined)
+      : -1;
     if (
       decodes &&
-      runs &&
+      (runs || indirect !== -1) &&
       !out.list.some((f) => f.file === file && f.rule === 'script/decode-execute')
-    )
+    ) {
+      const at = indirect !== -1 ? indirect + 1 : lines.lineOf(runs?.index ?? 0);
       out.add({
         rule: 'script/decode-execute',
         file,
-        line: lines.lineOf(runs.index),
-        detail: `decodes (${decodes[0]}) and runs code (${runs[0]})`,
-        excerpt: lines.line(lines.lineOf(runs.index)),
-        severity: 'high',
+        line: at,
+        detail:
+          indirect !== -1
+            ? `decodes (${decodes[0]}) and runs it through a function reached by a built name (${indirectCallIn(lines.line(at)) ?? ''})`
+            : `decodes (${decodes[0]}) and runs code (${runs?.[0] ?? ''})`,
+        excerpt: lines.line(at),
+        severity: indirect !== -1 ? 'critical' : 'high',
       });
+    }
     if (
       /socket\.socket\(|net\.Socket\(|net\.connect\(/.test(text) &&
       /(?:subprocess|child_process|pty\.spawn|os\.dup2|spawn\(\s*['"](?:\/bin\/)?(?:ba)?sh)/.test(
@@ -410,30 +489,16 @@ function reviewCode(
   }
   // A shell script that decodes into a variable and runs it: `P=$(… | base64 -d)`, then `eval "$P"`.
   if (kind === 'shell') decodedVariableRun(file, lines, out);
-  const download =
-    /\b(?:curl|wget)\b[^\n]{0,300}(?:\s-o\s*|\s-O\s+|--output(?:=|\s+)|>\s*)(["']?[^\s"';|&]{1,200})/.exec(
-      text,
-    );
-  if (download && !out.list.some((f) => f.file === file && f.rule === 'script/download-execute')) {
-    const target = (download[1] ?? '').replace(/^["']/, '');
-    const base = target.slice(target.lastIndexOf('/') + 1);
-    if (base.length > 0) {
-      const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const run = new RegExp(
-        `(?:chmod\\s+[+0-7]*x[^\\n]{0,100}${escaped}|(?:\\b(?:ba|z)?sh|python3?|node|source|\\.)\\s+[^\\n]{0,100}${escaped}\\b|\\./${escaped}\\b)`,
-      ).exec(text.slice(download.index + download[0].length));
-      if (run) {
-        const line = lines.lineOf(download.index);
-        out.add({
-          rule: 'script/download-execute',
-          file,
-          line,
-          detail: `downloads ${target} and then runs it (${run[0].trim()})`,
-          excerpt: lines.line(line),
-          severity: 'high',
-        });
-      }
-    }
+  const fetched = downloadThenRun(text);
+  if (fetched && !out.list.some((f) => f.file === file && f.rule === 'script/download-execute')) {
+    const line = lines.lineOf(fetched.index);
+    out.add({
+      rule: 'script/download-execute',
+      file,
+      line,
+      detail: `downloads ${fetched.target} and then runs it (${fetched.run})`,
+      excerpt: lines.line(line),
+    });
   }
   const name = file.slice(file.lastIndexOf('/') + 1).toLowerCase();
   if (kind === 'npm') {
@@ -580,6 +645,9 @@ function reviewDoc(
     proseRules.clear();
   };
   let hasCommands = false;
+  /** The document's commands in fenced blocks, one per line, for flows over several lines. */
+  const fenced: { line: number; cap: SafetySeverity }[] = [];
+  let fencedText = '';
   for (let i = 1; i <= lines.count; i++) {
     const raw = lines.line(i);
     const context = doc.context[i] ?? 'prose';
@@ -634,6 +702,8 @@ function reviewDoc(
           // that does not present it, one step lower (a command it asks to run is still one).
           const cap: SafetySeverity = example ? 'low' : doc.teaching ? 'medium' : 'critical';
           codeOn(line, i, file, out, cap, true);
+          fenced.push({ line: i, cap });
+          fencedText += `${line}\n`;
           urlsOn(raw, i, file, out, cap === 'low' ? undefined : reach);
         }
       } else {
@@ -662,6 +732,21 @@ function reviewDoc(
   }
   flushProse();
   if (hasCommands && isSkillMd) reach.runs.add('commands written in SKILL.md');
+  // `curl -o tool URL`, `chmod +x tool`, `./tool` in the document's commands: as serious as
+  // `curl … | sh` there (high, lowered as that is for an example or a skill about security).
+  const fetched = fencedText === '' ? undefined : downloadThenRun(fencedText);
+  if (fetched) {
+    const at = fenced[fencedText.slice(0, fetched.index).split('\n').length - 1];
+    if (at && !out.list.some((f) => f.file === file && f.rule === 'supply/pipe-to-shell'))
+      out.add({
+        rule: 'script/download-execute',
+        file,
+        line: at.line,
+        detail: `downloads ${fetched.target} and then runs it (${fetched.run})`,
+        excerpt: lines.line(at.line),
+        severity: atMost('high', at.cap),
+      });
+  }
   // Why a note in an HTML file: there a comment is the ordinary way to explain the markup to
   // whoever edits it (a template's "keep this structure"), and the file is read as source, not
   // shown rendered; one that holds an attack phrase is still reported in full.
@@ -1137,6 +1222,8 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
   const notExamined: NotExamined[] = [];
   const files = [...input.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   lookalikeNames(files, out);
+  const skillFile = files.find((f) => f.path === 'SKILL.md');
+  const skillMdText = skillFile?.text ?? '';
   const runBy = new Map<string, ScriptKind>();
   for (const f of files)
     if (f.text !== undefined && (f.path === 'SKILL.md' || DOC_EXT.test(f.path)))
@@ -1177,7 +1264,7 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
     padding(f.path, lines, out);
     if (kind !== undefined) {
       reach.runs.add(f.path);
-      reviewCode(f.path, lines, kind, out, reach);
+      reviewCode(f.path, lines, kind, out, reach, skillMdText);
       // Comments and strings in scripts can speak to the agent as well.
       for (let i = 1; i <= lines.count; i++) {
         const raw = lines.line(i);
