@@ -219,7 +219,7 @@ test('the file tree creates, renames, deletes with undo, and shows an image inst
   await expect(tree.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/);
 });
 
-test('a link or a script the skill does not have is flagged as it is typed, and the Hosts strip agrees', async ({
+test('a link or a script the skill does not have is flagged as it is typed and found once added in the file tree, and the Hosts strip agrees', async ({
   app,
   library,
 }) => {
@@ -242,6 +242,15 @@ test('a link or a script the skill does not have is flagged as it is typed, and 
   await expect(app.problem('links/mentioned-missing')).toContainText('"scripts/fil.py"');
   await expect(app.problem('links/broken')).toContainText('references/guide.md');
   await expect(hosts).toContainText('Claude Code: works, with warnings');
+  await expect(app.saveButton).toBeEnabled();
+
+  // The missing guide, added in the file tree: the link is found at once, nothing saved yet.
+  const tree = app.page.getByRole('region', { name: 'Skill files' });
+  await tree.getByLabel('Name or path').fill('references/guide.md');
+  await tree.getByRole('button', { name: 'New file' }).click();
+  await expect(tree.getByRole('treeitem', { name: /guide\.md/ })).toBeVisible();
+  await expect(app.problem('links/broken')).toHaveCount(0);
+  await expect(app.problem('links/mentioned-missing')).toHaveCount(1);
   await expect(app.saveButton).toBeEnabled();
 
   await app.replaceLine(7, 'Run `python scripts/fill.py`.');

@@ -28,6 +28,7 @@ function recorder() {
   const targets: EventTargets = {
     editor: () => ({
       externalChange: async (...args) => void calls.push(['editor.externalChange', ...args]),
+      folderChanged: async () => void calls.push(['editor.folderChanged']),
     }),
     library: () => ({ refresh: async () => void calls.push(['library.refresh']) }),
     server: () => ({
@@ -109,6 +110,7 @@ describe('routeEvents: the one place that listens to main', () => {
       ['editor.externalChange', '/lib/a/SKILL.md', 'v2'],
       ['agentView.refresh'],
       ['library.refresh'],
+      ['editor.folderChanged'],
       ['agentView.refresh'],
       ['server.serverChanged'],
       ['server.requestLogged', request],

@@ -7,7 +7,7 @@ import type { Subscribe } from '../platform/api';
 
 /** The stores that main's events update, each with the actions the events call. */
 export interface EventTargets {
-  editor: () => Pick<EditorState, 'externalChange'>;
+  editor: () => Pick<EditorState, 'externalChange' | 'folderChanged'>;
   library: () => Pick<LibraryState, 'refresh'>;
   server: () => Pick<ServerState, 'serverChanged' | 'requestLogged'>;
   inspector: () => Pick<
@@ -31,6 +31,8 @@ export function routeEvents(subscribe: Subscribe, to: EventTargets): () => void 
     // Why: a large library's first listing arrives before its checks; this event says they are done.
     subscribe('library.changed', () => {
       void to.library().refresh();
+      // Why: a file added or removed beside the open SKILL.md changes what its links find.
+      void to.editor().folderChanged();
       void to.agentView().refresh();
     }),
     // Why: the catalog holds the skills of connected servers; a discovery or a disconnect changes it.

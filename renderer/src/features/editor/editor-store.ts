@@ -72,6 +72,11 @@ export interface EditorState {
   applyFix: (fix: QuickFix) => void;
   fixAll: () => number;
   revalidate: () => void;
+  /**
+   * Files of the open skill were added, renamed or removed (the file tree, or on disk): read its
+   * file view again and check again, so links and named files are judged against what is there.
+   */
+  folderChanged: () => Promise<void>;
   externalChange: (path: string, version: string | null) => Promise<void>;
   takeDiskVersion: () => void;
   keepMine: () => void;
@@ -425,6 +430,18 @@ export function createEditorStore(deps: EditorDeps) {
         const { draft, fileView, path, savedText } = get();
         set(validate(draft, fileView));
         if (path) void refreshDisk(path, savedText);
+      },
+
+      async folderChanged() {
+        const { path, skillDir } = get();
+        if (!path || !skillDir) return;
+        if (isSkillFile(path)) {
+          const view = await api['skill.fileView']({ path });
+          if (get().path !== path) return;
+          if (view.ok) set({ fileView: view.value });
+        }
+        get().revalidate();
+        void reviewFolder(skillDir);
       },
 
       async externalChange(path, version) {

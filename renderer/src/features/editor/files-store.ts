@@ -10,6 +10,8 @@ type Preview = ChannelOutput<'file.preview'>;
 export interface FilesDeps {
   api: ApiClient;
   notices: Notices;
+  /** After a file of the skill was created, renamed, removed, restored or added. */
+  onChanged?: () => void;
 }
 
 /** The open skill's files: the tree, the previewed file, and the last delete (for undo). */
@@ -31,7 +33,7 @@ export interface FilesState {
 }
 
 /** Make a files store; its actions are the only callers of the file channels. */
-export function createFilesStore({ api, notices }: FilesDeps) {
+export function createFilesStore({ api, notices, onChanged }: FilesDeps) {
   return create<FilesState>()((set, get) => {
     /** Show a failed result's message, or reload the tree after a change. */
     async function settle<T>(result: Result<T>): Promise<T | null> {
@@ -42,6 +44,7 @@ export function createFilesStore({ api, notices }: FilesDeps) {
       notices.showError(null);
       const dir = get().skillDir;
       if (dir) await get().load(dir);
+      onChanged?.();
       return result.value;
     }
     const dir = () => get().skillDir ?? '';

@@ -20,4 +20,9 @@ export const useEditorStore = createEditorStore({
 });
 
 /** The window's file tree of the open skill. */
-export const useFilesStore = createFilesStore({ api, notices: useNoticesStore.getState() });
+export const useFilesStore = createFilesStore({
+  api,
+  notices: useNoticesStore.getState(),
+  // Why: the open skill's links and named files are checked against its files.
+  onChanged: () => void useEditorStore.getState().folderChanged(),
+});
