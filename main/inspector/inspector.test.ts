@@ -253,6 +253,14 @@ for (const peer of PEERS) {
         expect(exported.ok).toBe(true);
         if (exported.ok)
           expect((await stat(join(exported.folder, 'SKILL.md'))).isFile()).toBe(true);
+        // The copy made for one export is removed when the next one starts: none pile up in
+        // the temp folder.
+        const next = await service.exportForUpload(alpha.key);
+        expect(next.ok).toBe(true);
+        if (exported.ok && next.ok) {
+          await expect(stat(exported.folder)).rejects.toMatchObject({ code: 'ENOENT' });
+          expect((await stat(join(next.folder, 'SKILL.md'))).isFile()).toBe(true);
+        }
       } finally {
         await target.remove();
       }

@@ -6,7 +6,7 @@
  * `file`, `verified`.
  */
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { McpSource } from '../../shared/agents/lock';
@@ -111,6 +111,12 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   readonly store: ConnectionStore;
   readonly protocolLog: ProtocolLog;
   private readonly connections = new Map<string, Connection>();
+  /**
+   * The temp folders of verified copies made for the exporter. Why kept: each is removed when the
+   * next export starts (one export dialog is open at a time) and when the inspector closes, so
+   * exports no longer leave copies of skills in the temp folder.
+   */
+  private readonly exportFolders = new Set<string>();
 
   constructor(private readonly options: InspectorServiceOptions) {
     super();
@@ -491,7 +497,9 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
   /** A verified copy of the skill in a new temp folder, for the exporter (main/pack). */
   async exportForUpload(key: string): Promise<SaveResult> {
     const { skill, verification, bytes, session } = await this.verifiedFiles(key);
+    await this.removeExportFolders();
     const parent = await mkdtemp(join(tmpdir(), 'skillbench-inspector-export-'));
+    this.exportFolders.add(parent);
     return writeVerifiedFolder(
       {
         name: skill.name,
@@ -625,9 +633,18 @@ export class InspectorService extends EventEmitter<InspectorServiceEvents> {
     return readProvenance(this.options.dataDir);
   }
 
-  /** Close every connection. */
+  /** Close every connection, and remove the copies made for the exporter. */
   async close(): Promise<void> {
     for (const label of [...this.connections.keys()]) await this.disconnect(label);
+    await this.removeExportFolders();
+  }
+
+  /** Remove the verified copies made for earlier exports (best effort: a temp folder). */
+  private async removeExportFolders(): Promise<void> {
+    for (const folder of [...this.exportFolders]) {
+      this.exportFolders.delete(folder);
+      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 }
 
