@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { JSONRPCErrorResponse, JSONRPCRequest } from '@modelcontextprotocol/server';
 import { DIRECTORY_READ_METHOD, SKILLS_GET_METHOD, SKILLS_LIST_METHOD } from '../../shared/sep';
-import { jsonKind } from '../../shared/text/json-kind';
+import { jsonKind, valueAt } from '../../shared/text/json-kind';
 import { errorResponse, RpcCode } from './jsonrpc';
 
 const Cursor = z.looseObject({ cursor: z.string().optional() });
@@ -54,15 +54,6 @@ const KIND_WORDS: Record<string, string> = {
   record: 'an object',
   array: 'a list (an array)',
 };
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
-}
 
 /** One plain sentence for the first problem with a request's parameters. */
 function describe(method: string, request: unknown, issues: readonly z.core.$ZodIssue[]): string {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { didYouMean } from '../text/edit-distance';
-import { jsonKind } from '../text/json-kind';
+import { jsonKind, valueAt } from '../text/json-kind';
 import { selectSkills, type SelectableSkill, type SelectionInput } from './select';
 
 /** Where a skill keeps its trigger evals, relative to the skill folder. */
@@ -68,15 +68,6 @@ function placeOf(path: readonly PropertyKey[]): string {
   if (key === undefined) return example;
   const field = `"${String(key)}" in ${example}`;
   return typeof item === 'number' ? `entry ${item + 1} of ${field}` : field;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let v = root;
-  for (const key of path) {
-    if (typeof v !== 'object' || v === null) return undefined;
-    v = (v as Record<PropertyKey, unknown>)[key];
-  }
-  return v;
 }
 
 function capital(s: string): string {
