@@ -1,22 +1,15 @@
 /**
- * Text measures for what an agent holds in context: UTF-8 bytes and a token estimate. The
- * estimate is the one the body rule uses (docs/skill-format.md §2: characters ÷ 4), rounded up
- * so that a non-empty text never counts as nothing.
+ * Text measures for what an agent holds in context: UTF-8 bytes and a token estimate, the one
+ * the body rule uses (shared/skill/limits.ts `estimateTokens`).
  */
-import { utf8Length } from '../skill/limits';
+import { estimateTokens, utf8Length } from '../skill/limits';
 
-/** Characters per token in the estimate (docs/skill-format.md §2 `body/too-long`). */
-export const CHARS_PER_TOKEN = 4;
+export { CHARS_PER_TOKEN, estimateTokens } from '../skill/limits';
 
 /** Bytes and estimated tokens of a text. */
 export interface Measure {
   bytes: number;
   tokens: number;
-}
-
-/** Estimated tokens of a text: characters ÷ 4, rounded up. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
 /** UTF-8 bytes and estimated tokens of a text. */

@@ -1,7 +1,9 @@
 export { parseSkill, detectLineEnding, locateFrontmatter } from './frontmatter-parser';
 export {
+  CHARS_PER_TOKEN,
   SKILL_MD_MAX_BYTES,
   VALIDATION_LIMITS,
+  estimateTokens,
   prescanYaml,
   resolveLimits,
   utf8Length,

@@ -1,3 +1,6 @@
+import { measure as measureText } from '../agent-view/text';
+import { validateSkill } from '../validation';
+import { estimateTokens } from './limits';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isMap, isPair, isSeq, parseDocument } from 'yaml';
@@ -324,5 +327,25 @@ describe('applyEdits in one pass', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('estimateTokens: the one token estimate', () => {
+  it('counts characters, not UTF-16 units, and rounds up', () => {
+    expect(estimateTokens('')).toBe(0);
+    expect(estimateTokens('a')).toBe(1);
+    expect(estimateTokens('abcd')).toBe(1);
+    // Eight emoji are 16 UTF-16 units but 8 characters.
+    expect(estimateTokens('😀'.repeat(8))).toBe(2);
+  });
+
+  it('gives the body rule, the catalog footprint and the long-body message the same number', () => {
+    const body = `${'😀'.repeat(20_004)}\n`;
+    const text = `---\nname: long\ndescription: A long skill.\n---\n${body}`;
+    const finding = validateSkill(text).diagnostics.find((d) => d.ruleId === 'body/too-long');
+    expect(finding?.message).toContain(
+      `about ${estimateTokens(body).toLocaleString('en-US')} tokens`,
+    );
+    expect(measureText(body).tokens).toBe(estimateTokens(body));
   });
 });

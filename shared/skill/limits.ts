@@ -379,3 +379,20 @@ export function prescanYaml(text: string): PrescanEstimate {
   }
   return { nodes, depth, aliases };
 }
+
+/** Characters per token in Skillbench's token estimate (docs/skill-format.md §2 `body/too-long`). */
+export const CHARS_PER_TOKEN = 4;
+
+/** A low surrogate: the second half of a character outside the BMP, not a character of its own. */
+const LOW_SURROGATES = /[\uDC00-\uDFFF]/g;
+
+/**
+ * Estimated tokens of a text: characters (code points, so an emoji counts once) ÷ 4, rounded up
+ * so that a non-empty text never counts as nothing. The one estimate: the body rule, the
+ * catalog's footprint and the editor's header all use it.
+ */
+export function estimateTokens(text: string): number {
+  let characters = text.length;
+  if (/[\uDC00-\uDFFF]/.test(text)) characters -= text.match(LOW_SURROGATES)?.length ?? 0;
+  return Math.ceil(characters / CHARS_PER_TOKEN);
+}

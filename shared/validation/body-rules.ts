@@ -1,7 +1,9 @@
+import { CHARS_PER_TOKEN, estimateTokens } from '../skill/limits';
+import { count } from '../text/words';
 import type { RuleContext } from './rule-context';
 
 /** Spec §2 body limits. */
-export const BODY_LIMITS = { lines: 500, tokens: 5000, mcpChars: 20000, charsPerToken: 4 } as const;
+export const BODY_LIMITS = { lines: 500, tokens: 5000, mcpChars: 20000 } as const;
 
 // Claude Code placeholders (docs/skill-format.md §2 `claude-code`) and agentskills-mcp's `${SESSION_ID}`.
 const PLACEHOLDER =
@@ -33,11 +35,11 @@ export function bodyLengthRule(ctx: RuleContext): void {
     return;
   }
   const lines = countLines(body);
-  const tokens = Math.round(body.length / BODY_LIMITS.charsPerToken);
+  const tokens = estimateTokens(body);
   if (lines > BODY_LIMITS.lines || tokens > BODY_LIMITS.tokens) {
     ctx.report('body/too-long', {
-      message: `The instructions are long (${lines} lines, about ${tokens} tokens). Keep SKILL.md under ${BODY_LIMITS.lines} lines and about ${BODY_LIMITS.tokens} tokens; move details into reference files.`,
-      detail: `body: ${lines} lines, ~${tokens} tokens (chars/${BODY_LIMITS.charsPerToken})`,
+      message: `The instructions are long (${count(lines, 'line')}, about ${count(tokens, 'token')}). Keep SKILL.md under ${count(BODY_LIMITS.lines, 'line')} and about ${count(BODY_LIMITS.tokens, 'token')}; move details into reference files.`,
+      detail: `body: ${lines} lines, ~${tokens} tokens (characters/${CHARS_PER_TOKEN})`,
       start: p.bodyStart,
       end: p.bodyStart,
     });

@@ -1,6 +1,6 @@
 import { Eye, FileOutput, PanelLeftClose, PanelLeftOpen, Save } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { parseSkill } from '../../../../shared/skill';
+import { estimateTokens, parseSkill } from '../../../../shared/skill';
 import { ExportDialog } from '../export/ExportDialog';
 import { ConflictBanner } from './ConflictBanner';
 import { isSkillFile } from './editor-store';
@@ -30,7 +30,7 @@ function Counters({ text }: { text: string }) {
     return {
       name: codePoints(data.name),
       description: codePoints(data.description),
-      tokens: Math.ceil(parsed.body.length / 4),
+      tokens: estimateTokens(parsed.body),
     };
   }, [text]);
   return (
