@@ -64,21 +64,10 @@ function inCodeSpan(
         cache.spans.push([lineStart + m.index, lineStart + m.index + m[0].length]);
     }
   }
-  const spans = cache.spans;
-  let lo = 0;
-  let hi = spans.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const s = spans[mid];
-    if (!s) break;
-    if (at < s[0]) hi = mid - 1;
-    else if (at >= s[1]) lo = mid + 1;
-    else return true;
-  }
-  return false;
+  return inBlocks(cache.spans, at);
 }
 
-/** Whether `at` lies in one of the sorted, disjoint `blocks` (binary search). */
+/** Whether `at` lies in one of the sorted, disjoint `blocks` (binary search): code spans, fences, links. */
 function inBlocks(blocks: [number, number][], at: number): boolean {
   let lo = 0;
   let hi = blocks.length - 1;
