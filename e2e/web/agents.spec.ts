@@ -148,3 +148,35 @@ test('installing from the library: checked for each agent first, linked for Clau
   await agents.dialog.getByRole('button', { name: 'Close' }).click();
   await expect(app.skill('notes')).toContainText('installed in Claude Code');
 });
+
+test('installing for an agent not set up on this computer yet: offered under "More agents", copied where it will look', async ({
+  app,
+  agents,
+  library,
+  home,
+}) => {
+  await library.addSkill('notes', SKILL('notes'));
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.openFolder(library.dir);
+  await expect(app.skill('notes')).toBeVisible();
+  await agents.installButton.click();
+  await agents.tick('notes');
+  // Found here: Claude Code and Codex; Gemini CLI is not, so it waits under "More agents".
+  await expect(agents.dialog.getByRole('checkbox', { name: /^Gemini CLI/ })).toBeHidden();
+  const more = agents.dialog.locator('summary', { hasText: 'More agents' });
+  await expect(more).toHaveText(/^More agents \(\d+ not found on this computer\)$/);
+  await more.click();
+  // An agent with no user folder cannot take an install "for every project".
+  const eve = agents.dialog.getByRole('checkbox', { name: 'Eve (project folders only)' });
+  await expect(eve).toBeDisabled();
+  await agents.tick('Gemini CLI');
+  await expect(more).toHaveText(/, 1 chosen\)$/);
+  await agents.dialog.getByLabel('How').selectOption('copy');
+  expect(await seriousViolations(app.page), 'install dialog, more agents').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/install-more-agents.png' });
+  await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(agents.dialog.getByRole('list', { name: 'Install result' })).toContainText('Copied');
+  expect(await readFile(join(home, '.gemini', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
+    SKILL('notes'),
+  );
+});

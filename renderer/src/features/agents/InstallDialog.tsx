@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { alsoLoadedBy } from '../../../../shared/agents/agents';
+import { AGENTS, alsoLoadedBy } from '../../../../shared/agents/agents';
 import type { InstallCheck, InstallReport, ScopeRef } from '../../../../shared/agents/types';
 import type { SkillSummary } from '../../../../shared/ipc/contract';
 import type { TrustRequest } from '../../../../shared/safety/types';
@@ -60,6 +60,12 @@ export function InstallDialog({
   }, [overview, load]);
 
   const detected = (overview?.agents ?? []).filter((a) => a.detected);
+  // Why offered too: an agent not set up yet on this computer (no folder of its own) still loads
+  // what is installed for it once it runs, as `skillbench install --agent` allows.
+  const others = AGENTS.filter((a) => !detected.some((d) => d.id === a.id)).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+  const othersChosen = others.filter((a) => agents.includes(a.id)).length;
   const scope: ScopeRef = where === 'global' ? { kind: 'global' } : { kind: 'project', dir: where };
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -150,10 +156,49 @@ export function InstallDialog({
             {a.followsLinks ? '' : ' (copies: it does not load linked folders)'}
           </label>
         ))}
+        <details className="more-agents">
+          <summary>
+            {detected.length === 0 ? 'Choose an agent' : 'More agents'} ({others.length} not found
+            on this computer{othersChosen > 0 ? `, ${othersChosen} chosen` : ''})
+          </summary>
+          <div className="more-agents-list">
+            {others.map((a) => {
+              const noUserFolder = scope.kind === 'global' && a.globalDir === null;
+              return (
+                <label key={a.id} className="check">
+                  <input
+                    type="checkbox"
+                    checked={agents.includes(a.id)}
+                    disabled={noUserFolder}
+                    onChange={() => {
+                      setAgents(toggle(agents, a.id));
+                      setChecks(null);
+                      setRefused(null);
+                      setReport(null);
+                    }}
+                  />
+                  {a.name}
+                  {noUserFolder ? ' (project folders only)' : ''}
+                </label>
+              );
+            })}
+          </div>
+        </details>
       </fieldset>
       <div className="row">
         <label htmlFor="install-where">Where</label>
-        <select id="install-where" value={where} onChange={(e) => setWhere(e.target.value)}>
+        <select
+          id="install-where"
+          value={where}
+          onChange={(e) => {
+            setWhere(e.target.value);
+            // An agent without a user folder cannot take a global install: not chosen silently.
+            if (e.target.value === 'global')
+              setAgents(agents.filter((id) => AGENTS.find((a) => a.id === id)?.globalDir !== null));
+            setChecks(null);
+            setReport(null);
+          }}
+        >
           <option value="global">Your user folder (every project)</option>
           {(overview?.projects ?? []).map((p) => (
             <option key={p} value={p}>
