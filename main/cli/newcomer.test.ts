@@ -120,6 +120,10 @@ describe('skillbench new', () => {
   });
 });
 
+/** An option line of a --help: the option with its values (`--x N`, `--f a|b`, `--s "C A"`), then its description. */
+const OPTION_LINE =
+  /^ {2}(-[\w-]+(?:[ =](?:[A-Z][A-Z0-9_.]*|"[^"]*"|[a-z0-9-]+(?:\|[a-z0-9-]+)+|\[[^\]]*\]))*)( +)\S/;
+
 describe('the command line forgives a newcomer', () => {
   it('skillbench --help lists every command with one capitalised line, and each has its own --help', () => {
     const r = sb(['--help']);
@@ -134,6 +138,14 @@ describe('the command line forgives a newcomer', () => {
       const own = sb([name, '--help']);
       expect(own.code, name).toBe(0);
       expect(own.out, name).toContain(`skillbench ${name}`);
+      // Each option's words start in one column, as a reader scans them.
+      const columns = new Set(
+        own.out.split('\n').flatMap((line) => {
+          const m = OPTION_LINE.exec(line);
+          return m ? [2 + (m[1] ?? '').length + (m[2] ?? '').length] : [];
+        }),
+      );
+      expect(columns.size, `${name} --help: option descriptions in one column`).toBe(1);
     }
     // No command at all: the same list, and exit code 2 (nothing was done).
     const bare = sb([]);

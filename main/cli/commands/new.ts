@@ -21,10 +21,10 @@ path (\`skillbench new my-skills/meeting-notes\`): its last part is the name, th
 that receives it. The skill is written whole or not at all, and an existing folder is never
 touched.
 
-  --template T      ${TEMPLATE_IDS.join(' | ')} (default: blank)
-  --description TEXT what the skill does and when to use it (you can change it later)
-  --into FOLDER     the library folder that receives NAME/ (default: this folder)
-  --list-templates  print the template ids, one per line
+  --template T        ${TEMPLATE_IDS.join(' | ')} (default: blank)
+  --description TEXT  what the skill does and when to use it (you can change it later)
+  --into FOLDER       the library folder that receives NAME/ (default: this folder)
+  --list-templates    print the template ids, one per line
 
 Templates:
 ${SKILL_TEMPLATES.map((t) => `  ${t.id.padEnd(20)} ${t.help}`).join('\n')}

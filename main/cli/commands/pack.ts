@@ -45,7 +45,7 @@ rules; nothing is written when it would be rejected.
   --overwrite           replace an existing archive, or an existing copy (the old one goes to
                         Skillbench's trash folder); without it, an existing copy is only compared
   --force-folder        claude-code and folder: copy even though the check found errors
-${trustUsage('pack')}
+${trustUsage('pack', 24)}
 
 Exit codes: 0 written, 1 blocked or destination exists, 2 usage or I/O problem.
 `;

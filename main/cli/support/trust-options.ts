@@ -14,12 +14,17 @@ export const TRUST_OPTIONS = {
   'trust-days': { type: 'string' },
 } as const;
 
-/** The usage lines, for a command that does `verb` ("import", "install", "pack"). */
-export function trustUsage(verb: string): string {
-  return `  --trust-anyway TEXT  ${verb} a skill the safety review calls "Don't trust" anyway, for this
-                       reason (recorded in the user-data folder, tied to the content: a changed
-                       skill asks again; docs/safety-review.md)
-  --trust-days N       how long that holds (default 30 days)`;
+/**
+ * The usage lines, for a command that does `verb` ("import", "install", "pack"), with their
+ * descriptions starting at `column` like the command's other options (23 unless it says).
+ */
+export function trustUsage(verb: string, column = 23): string {
+  const option = (name: string): string => `  ${name}`.padEnd(column - 1) + ' ';
+  const more = ' '.repeat(column);
+  return `${option('--trust-anyway TEXT')}${verb} a skill the safety review calls "Don't trust" anyway, for this
+${more}reason (recorded in the user-data folder, tied to the content: a changed
+${more}skill asks again; docs/safety-review.md)
+${option('--trust-days N')}how long that holds (default 30 days)`;
 }
 
 /** The line offering the options under a refusal. */
