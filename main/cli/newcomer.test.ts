@@ -320,7 +320,7 @@ describe('the command line forgives a newcomer', () => {
     const some = sb(['serve', '--stdio', '--no-watch', 'no-such-lib', 'empty-lib']);
     expect(some.code, some.err).toBe(0);
     expect(some.err).toContain(`not served: ${join(tmp, 'no-such-lib')}`);
-    expect(some.err).toContain('serving 0 skill(s)');
+    expect(some.err).toContain('serving 0 skills');
   });
 
   it('a mistyped server address is named in words, by inspect and by catalog --http', () => {

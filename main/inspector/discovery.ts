@@ -39,6 +39,7 @@ import type {
   InspectedSkill,
   ManifestFile,
 } from './types';
+import { count } from '../../shared/text/words';
 
 /** Options for {@link discoverSkills}. */
 export interface DiscoverOptions {
@@ -271,7 +272,7 @@ export async function discoverSkills(
         route: 'extension',
         outcome: r.skills.length ? 'used' : 'empty',
         pages: r.pages,
-        detail: `skills/list: ${r.skills.length} skill(s) in ${r.pages} page(s)${r.partial ? ', stopped early' : ''}.`,
+        detail: `skills/list: ${count(r.skills.length, 'skill')} in ${count(r.pages, 'page')}${r.partial ? ', stopped early' : ''}.`,
       });
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;
@@ -435,7 +436,7 @@ export async function discoverSkills(
         route: 'fastmcp-manifest',
         outcome: fast.length ? 'used' : 'empty',
         pages: r.pages,
-        detail: `resources/list: ${fast.length} skill(s) with a FastMCP _manifest.`,
+        detail: `resources/list: ${count(fast.length, 'skill')} with a FastMCP _manifest.`,
       });
       if (!done() || plain.length > 0) {
         use('resources-list', plain);
@@ -443,7 +444,7 @@ export async function discoverSkills(
           route: 'resources-list',
           outcome: plain.length ? 'used' : 'empty',
           pages: r.pages,
-          detail: `resources/list: ${plain.length} other resource(s) ending in /SKILL.md (of ${r.items.length} listed).`,
+          detail: `resources/list: ${count(plain.length, 'other resource')} ending in /SKILL.md (of ${r.items.length} listed).`,
         });
       }
     } catch (e) {
@@ -494,7 +495,7 @@ export async function discoverSkills(
         route: 'resource-template',
         outcome: found.length ? 'used' : 'empty',
         pages: r.pages,
-        detail: `${r.items.length} template(s); ${found.length} URI(s) supplied.`,
+        detail: `${count(r.items.length, 'template')}; ${count(found.length, 'URI')} supplied.`,
       });
     } catch (e) {
       if (e instanceof InspectorError && e.code === 'cancelled') throw e;

@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../platform/atomic-write';
 import { isPlainRelativePath, resolveInside } from '../platform/paths';
 import { exists, freeFolderName, writeFolder, type FolderFile } from '../platform/staged-folder';
 import type { ProvenanceRecord, SaveResult, SkillVerification } from './types';
+import { count } from '../../shared/text/words';
 
 /** File name of the provenance records inside the data folder. */
 export const PROVENANCE_FILE = 'inspector-provenance.json';
@@ -46,7 +47,7 @@ export function verifiedFolderFiles(
     return {
       ok: false,
       reason: 'verification',
-      message: `Not ${what}: ${failures.length || 'some'} file(s) of ${skill.uri} are not verified.`,
+      message: `Not ${what}: ${failures.length === 0 ? 'some files' : count(failures.length, 'file')} of ${skill.uri} ${failures.length === 1 ? 'is' : 'are'} not verified.`,
       failures: failures.map((f) => ({ uri: f.uri, status: f.status, reasons: f.reasons })),
     };
   }

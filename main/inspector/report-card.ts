@@ -28,6 +28,7 @@ import type {
   ReportCard,
   ReportCheck,
 } from './types';
+import { count } from '../../shared/text/words';
 
 export type { CheckStatus, ReportCard, ReportCheck } from './types';
 
@@ -58,9 +59,9 @@ class Check {
     const s: CheckStatus = status ?? (this.failed > 0 ? 'fail' : this.warned > 0 ? 'warn' : 'pass');
     const summary =
       s === 'fail'
-        ? `${this.failed} problem(s) found.`
+        ? `${count(this.failed, 'problem')} found.`
         : s === 'warn'
-          ? `${this.warned} warning(s).`
+          ? `${count(this.warned, 'warning')}.`
           : passSummary;
     return {
       id: this.id,
@@ -151,10 +152,10 @@ export async function runReportCard(
   const pag = new Check('pagination', 'Pagination to the end', 'docs/skills-over-mcp.md §3');
   const listed = await listExtensionSkills(session, signal);
   for (const p of listed.problems.filter((x) => /Stopped|more than once/.test(x))) pag.fail(p);
-  pag.note(`${listed.raw.length} entries in ${listed.pages} page(s).`);
+  pag.note(`${count(listed.raw.length, 'entry', 'entries')} in ${count(listed.pages, 'page')}.`);
   checks.push(
     pag.done(
-      `Followed skills/list to the end: ${listed.pages} page(s), ${listed.raw.length} entries, no repeats.`,
+      `Followed skills/list to the end: ${count(listed.pages, 'page')}, ${count(listed.raw.length, 'entry', 'entries')}, no repeats.`,
     ),
   );
 
@@ -176,10 +177,10 @@ export async function runReportCard(
       shape.fail(`${e.uri}: the entry URI must be the skill's SKILL.md.`);
     if (Array.isArray(e.resources)) {
       const uris = e.resources.map((x) => x.uri);
-      const count = uris.filter((u) => u === e.uri).length;
-      if (count !== 1)
+      const listings = uris.filter((u) => u === e.uri).length;
+      if (listings !== 1)
         shape.fail(
-          `${e.uri}: the manifest lists SKILL.md ${count} time(s); it must list it exactly once.`,
+          `${e.uri}: the manifest lists SKILL.md ${count(listings, 'time')}; it must list it exactly once.`,
         );
       const dupes = uris.filter((u, k) => uris.indexOf(u) !== k);
       if (dupes.length)
@@ -345,7 +346,7 @@ export async function runReportCard(
           'The server does not declare directoryRead, so there is no folder walk to compare with.',
         ),
   );
-  checks.push(dig.done(`All ${files} file(s) read match their listed size and digest.`));
+  checks.push(dig.done(`All ${count(files, 'file')} read match their listed size and digest.`));
 
   // 8. skills/get for every listed skill returns the same entry; unknown skills give -32602 (§3).
   const get = new Check(
@@ -413,7 +414,7 @@ export async function runReportCard(
     const folders = root?.resources.filter((r) => r.mimeType === DIRECTORY_MIME_TYPE) ?? [];
     if (root)
       mime.note(
-        `${skills[0].rootUri}: ${folders.length} folder(s) listed as ${DIRECTORY_MIME_TYPE}.`,
+        `${skills[0].rootUri}: ${count(folders.length, 'folder')} listed as ${DIRECTORY_MIME_TYPE}.`,
       );
     checks.push(
       nd.done('resources/directory/read answered -32602 for a file and for an unknown folder.'),
@@ -485,7 +486,7 @@ export function reportToMarkdown(report: ReportCard): string {
     `- Target: \`${report.target}\``,
     `- Server: ${report.serverInfo ? `${mdEscape(report.serverInfo.name)} ${mdEscape(report.serverInfo.version)}` : 'unknown'}${report.protocolVersion ? `, protocol ${report.protocolVersion}` : ''}`,
     `- Verdict: **${report.verdict.toUpperCase()}** (${report.counts.pass} pass, ${report.counts.fail} fail, ${report.counts.warn} warn, ${report.counts.skip} skip)`,
-    `- ${report.skills} skill(s), ${report.files} file(s) read, ${report.bytesRead} bytes, ${report.durationMs} ms, ${report.generatedAt}`,
+    `- ${count(report.skills, 'skill')}, ${count(report.files, 'file')} read, ${count(report.bytesRead, 'byte')}, ${report.durationMs} ms, ${report.generatedAt}`,
     '',
     '| Check | Result | Summary |',
     '|---|---|---|',

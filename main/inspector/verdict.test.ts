@@ -25,7 +25,7 @@ function discovery(extra: Partial<DiscoveryResult> = {}): DiscoveryResult {
   return {
     server: 's',
     route: 'extension',
-    steps: [{ route: 'extension', outcome: 'used', detail: 'skills/list: 1 skill(s).' }],
+    steps: [{ route: 'extension', outcome: 'used', detail: 'skills/list: 1 skill.' }],
     skills: [skill('skill://a/SKILL.md')],
     templates: [],
     partial: false,
@@ -62,7 +62,7 @@ describe('the verdict of an inspection', () => {
       discovery: discovery(),
       report: card([
         { title: 'Entry shape', status: 'pass', summary: 'ok' },
-        { title: 'Digests and sizes', status: 'fail', summary: '1 problem(s) found.' },
+        { title: 'Digests and sizes', status: 'fail', summary: '1 problem found.' },
       ]),
     });
     expect(failed).toEqual({
@@ -71,7 +71,7 @@ describe('the verdict of an inspection', () => {
       reasons: [
         {
           plain: 'The report card failed 1 check.',
-          detail: ['Digests and sizes: 1 problem(s) found.'],
+          detail: ['Digests and sizes: 1 problem found.'],
         },
       ],
     });

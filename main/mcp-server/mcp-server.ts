@@ -30,6 +30,7 @@ import { RpcCode } from './jsonrpc';
 import type { CatalogChange, LiveCatalog } from './live-catalog';
 import { paramsProblem } from './params';
 import { PromptTooLongError, renderPromptBody, shellCommandLines, skillPrompts } from './prompts';
+import { count } from '../../shared/text/words';
 
 /** What the server offers besides the Skills extension. Everything is on by default. */
 export interface SkillsServerFeatures {
@@ -693,7 +694,7 @@ export function createSkillsServer(
       return {
         description:
           commands.length > 0
-            ? `${prompt.description} (Contains ${commands.length} shell command line(s) left as text; nothing was run.)`
+            ? `${prompt.description} (Contains ${count(commands.length, 'shell command line')} left as text; nothing was run.)`
             : prompt.description,
         messages: [{ role: 'user', content: { type: 'text', text } }],
         // Why: `!`cmd`` lines are flagged, never run (docs/skill-format.md §2 agentskills-mcp).

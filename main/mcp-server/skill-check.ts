@@ -30,6 +30,7 @@ import {
   type ReviewMemo,
 } from '../safety/service';
 import type { InexactNumber } from './frontmatter-json';
+import { count } from '../../shared/text/words';
 
 /** The verdict for one skill: served or not, with plain-sentence reasons and warnings. */
 export interface SkillCheckResult {
@@ -167,7 +168,7 @@ export function withSafetyGate(base: SkillCheck, dataDir: string): SkillCheck {
         ...result,
         warnings: [
           ...result.warnings,
-          `The safety review says "${reviewed.report.headline}": ${reviewed.report.findings.filter((f) => !f.accepted && f.severity !== 'low').length} finding(s). [safety/review]`,
+          `The safety review says "${reviewed.report.headline}": ${count(reviewed.report.findings.filter((f) => !f.accepted && f.severity !== 'low').length, 'finding')}. [safety/review]`,
         ],
       };
     return result;

@@ -9,6 +9,7 @@ import { SAFETY_RULES, type SafetyFinding, type SafetySeverity } from '../../sha
 import { encodeRelativePath } from '../../shared/sep/skill-uri';
 import { term } from '../security/terminal-text';
 import type { ReviewedSkill } from './service';
+import { count } from '../../shared/text/words';
 
 /** The JSON document of `scan --format json` (docs/safety-review.md, "Output"). */
 export interface ScanJson {
@@ -91,9 +92,9 @@ export function toScanText(skills: readonly ReviewedSkill[], cwd: string): strin
     for (const n of r.notExamined) out.push(term`  NOT EXAMINED ${n.path}: ${n.reason}`);
     out.push('');
   }
-  const count = (v: string): number => skills.filter((s) => s.report.verdict === v).length;
+  const withVerdict = (v: string): number => skills.filter((s) => s.report.verdict === v).length;
   out.push(
-    `${skills.length} skill(s): ${count('danger')} don't trust, ${count('review')} review before trusting, ${count('clear')} no known risks found.`,
+    `${count(skills.length, 'skill')}: ${withVerdict('danger')} don't trust, ${withVerdict('review')} review before trusting, ${withVerdict('clear')} no known risks found.`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import { PROFILE_VALIDATORS } from '../schemas/validators';
 import type { AjvError } from '../schemas/validators';
 import type { RuleContext } from './rule-context';
 import { pointerSegment } from './rule-context';
+import { count } from '../text/words';
 
 /** Split a JSON pointer into unescaped segments. */
 export function pointerSegments(pointer: string): string[] {
@@ -112,7 +113,7 @@ function plainMessage(e: AjvError, field: string): string {
     case 'minLength':
       return `${f} must not be empty.`;
     case 'minItems':
-      return `The list ${f} needs at least ${String(p['limit'])} item(s).`;
+      return `The list ${f} needs at least ${count(Number(p['limit']), 'item')}.`;
     case 'propertyNames':
       return `The name "${String(p['propertyName'])}" is not allowed here.`;
     case 'anyOf':

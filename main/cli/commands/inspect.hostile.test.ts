@@ -113,13 +113,13 @@ describe('skillbench inspect --verify: exit 0 only when everything was verified'
         .filter(([uri]) => uri.startsWith(prefix))
         .reduce((n, [, f]) => n + bytes(f.text ?? ''), 0);
     expect(r.stdout).toContain(
-      `ok   skill://pdf/SKILL.md: verified (2 file(s), ${bytes(PDF_SKILL_MD) + bytes(PDF_FORMS)} bytes read)`,
+      `ok   skill://pdf/SKILL.md: verified (2 files, ${(bytes(PDF_SKILL_MD) + bytes(PDF_FORMS)).toLocaleString('en-US')} bytes read)`,
     );
     expect(r.stdout).toContain(
-      `ok   skill://notes/SKILL.md: verified (1 file(s), ${sum('skill://notes/')} bytes read)`,
+      `ok   skill://notes/SKILL.md: verified (1 file, ${sum('skill://notes/').toLocaleString('en-US')} bytes read)`,
     );
     expect(r.stdout).toContain(
-      `ok   skill://charts/SKILL.md: verified (3 file(s), ${sum('skill://charts/')} bytes read)`,
+      `ok   skill://charts/SKILL.md: verified (3 files, ${sum('skill://charts/').toLocaleString('en-US')} bytes read)`,
     );
   });
 

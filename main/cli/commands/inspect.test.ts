@@ -58,7 +58,7 @@ describe('skillbench inspect', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('Skills extension: yes (directoryRead)');
     expect(r.out).toContain('Discovery: route extension');
-    expect(r.out).toContain('alpha  skill://alpha/SKILL.md  [5 file(s)]');
+    expect(r.out).toContain('alpha  skill://alpha/SKILL.md  [5 files]');
     expect(r.out).toMatch(
       /refunds {2}skill:\/\/team\/billing\/refunds\/SKILL\.md .*same name as skill:\/\/team\/support\/refunds\/SKILL\.md/,
     );

@@ -22,7 +22,7 @@ import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { readTokenFile } from '../support/token-file';
 import { UsageError } from '../support/types';
-import { parseChoice, parseNumber } from '../support/words';
+import { count, parseChoice, parseNumber } from '../support/words';
 import { MAX_TIMEOUT_MS } from '../../inspector/limits';
 import type { CliCommand, CliIO } from '../support/types';
 
@@ -236,7 +236,7 @@ function discoveryText(d: DiscoveryResult, showProblems: boolean): string {
       ? term` (same name as ${s.sameNameAs.map((k) => k.split('\n')[1]).join(', ')})`
       : '';
     const files = Array.isArray(s.manifest)
-      ? `${s.manifest.length} file(s)`
+      ? count(s.manifest.length, 'file')
       : s.manifest === 'dynamic'
         ? 'dynamic'
         : 'no manifest';
@@ -270,7 +270,7 @@ function verificationText(results: SkillVerification[]): string {
     const mark = v.verdict === 'verified' ? 'ok  ' : 'FAIL';
     const word = v.verdict === 'unverifiable' ? 'could not be verified' : v.verdict;
     lines.push(
-      term`  ${mark} ${v.uri}: ${word} (${v.files.length} file(s), ${v.bytesRead} bytes read)`,
+      term`  ${mark} ${v.uri}: ${word} (${count(v.files.length, 'file')}, ${count(v.bytesRead, 'byte')} read)`,
     );
     for (const p of v.problems) lines.push(term`      problem: ${p}`);
     // Files with the same status and reasons are said once (a skill over the limits has hundreds).
@@ -294,10 +294,10 @@ function verificationText(results: SkillVerification[]): string {
       if (g.reasons.length > 0) lines.push(term`        detail: ${g.reasons.join(' ')}`);
     }
   }
-  const count = (k: SkillVerification['verdict']): number =>
+  const withVerdict = (k: SkillVerification['verdict']): number =>
     results.filter((r) => r.verdict === k).length;
   lines.push(
-    `Summary: ${count('verified')} verified, ${count('failed')} failed, ${count('unverifiable')} could not be verified.`,
+    `Summary: ${withVerdict('verified')} verified, ${withVerdict('failed')} failed, ${withVerdict('unverifiable')} could not be verified.`,
   );
   return `${lines.join('\n')}\n`;
 }

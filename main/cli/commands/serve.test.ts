@@ -229,7 +229,7 @@ describe('serve: files of a served skill that clients cannot read', () => {
       env: { SKILLBENCH_TOKEN: TOKEN },
     });
     try {
-      expect(server.stderr()).toContain('serving 1 skill(s)');
+      expect(server.stderr()).toContain('serving 1 skill from');
       expect(server.stderr()).toContain(
         '  served without some files: skill://notes/SKILL.md\n    - guide-link.md: It is a symbolic link, and links are never served, so clients cannot read it by this name. Refer to what it points to by its own name, or put a copy here instead.\n',
       );
@@ -248,7 +248,7 @@ describe('serve: the folders change while serving', () => {
     });
     const server = await startServeProcess(cli, [dir.path], { env: { SKILLBENCH_TOKEN: TOKEN } });
     try {
-      expect(server.stderr()).toContain('serving 1 skill(s)');
+      expect(server.stderr()).toContain('serving 1 skill from');
       await writeTree(dir.path, {
         'notes/SKILL.md': skillMd('name: Notes Skill\ndescription: Take notes when asked.'),
       });
@@ -279,13 +279,13 @@ describe('serve: the folders change while serving', () => {
       env: { SKILLBENCH_TOKEN: TOKEN },
     });
     try {
-      expect(server.stderr()).toContain('serving 2 skill(s)');
+      expect(server.stderr()).toContain('serving 2 skills');
       await rename(lib1, `${lib1}.x`);
       await stderrSays(
         server,
         `The library folder ${lib1} was moved or deleted while it was being served, so its skills are no longer served; the skills of the other library folders still are. Put it back at this path to serve them again.`,
       );
-      expect(server.stderr()).toMatch(/the folders changed; serving 1 skill\(s\)/);
+      expect(server.stderr()).toMatch(/the folders changed; serving 1 skill\./);
       expect(server.stderr()).toContain('no longer served: skill://notes/SKILL.md');
       expect(server.stderr()).not.toContain('Check the spelling');
       await rename(`${lib1}.x`, lib1);

@@ -14,7 +14,7 @@ import { UsageError } from '../support/types';
 import { listenHttp } from '../../mcp-server/http-listener';
 import type { HttpListener } from '../../mcp-server/http-listener';
 import { readTokenFile } from '../support/token-file';
-import { parsePort } from '../support/words';
+import { count, parsePort } from '../support/words';
 import type { CliCommand, CliIO } from '../support/types';
 
 const USAGE = `Usage:
@@ -212,7 +212,7 @@ function reportWithheld(skills: readonly ServedSkill[], io: CliIO): void {
 function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
   const snap = catalog.current;
   io.stderr(
-    term`skillbench serve: serving ${snap.skills.length} skill(s) from ${snap.roots.join(', ')}.\n`,
+    term`skillbench serve: serving ${count(snap.skills.length, 'skill')} from ${snap.roots.join(', ')}.\n`,
   );
   reportExcluded(snap.excluded, io);
   reportWithheld(snap.skills, io);
@@ -226,7 +226,7 @@ function reportCatalog(catalog: LiveCatalog, io: CliIO): void {
 function reportChanges(catalog: LiveCatalog, io: CliIO): void {
   catalog.on('changed', (c) => {
     io.stderr(
-      term`skillbench serve: the folders changed; serving ${c.current.skills.length} skill(s).\n`,
+      term`skillbench serve: the folders changed; serving ${count(c.current.skills.length, 'skill')}.\n`,
     );
     for (const uri of c.addedSkills) io.stderr(term`  now served: ${uri}\n`);
     for (const uri of c.changedSkills) io.stderr(term`  updated: ${uri}\n`);
