@@ -93,3 +93,30 @@ test('a field named after a format shows that format’s own name (x-personal-mc
   await expect(form).not.toContainText(/x personal mcp/i);
   await expect(app.page.locator('body')).not.toContainText(/x personal mcp/i);
 });
+
+test('a frontmatter the form cannot read offers its one-click fix right there, and the form comes back', async ({
+  app,
+  library,
+}) => {
+  const source =
+    '---\nname: notes\ndescription: Summarises notes: owners and dates.\n---\n# Notes\n';
+  const path = await library.addSkill('notes', source);
+  await app.openFolder(library.dir);
+  await app.openSkill('notes');
+  await app.page.getByRole('tab', { name: 'Form' }).click();
+  const blocked = app.page.getByRole('status').filter({ hasText: 'The form cannot show' });
+  await expect(blocked).toContainText('colon followed by a space');
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.page.screenshot({ path: 'out/screenshots/form-blocked-fix.png' });
+  await blocked.getByRole('button', { name: 'Put the value in quotes' }).click();
+  const description = app.page.locator('[data-field="description"]').getByRole('textbox');
+  await expect(description).toHaveValue('Summarises notes: owners and dates.');
+  await app.saveButton.click();
+  await expect(app.status).toHaveText('Saved');
+  expect(await library.read(path)).toBe(
+    source.replace(
+      'description: Summarises notes: owners and dates.',
+      'description: "Summarises notes: owners and dates."',
+    ),
+  );
+});

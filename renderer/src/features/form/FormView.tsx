@@ -7,7 +7,8 @@ import {
   setFrontmatterField,
   setMetadataEntry,
 } from '../../../../shared/authoring/frontmatter-edit';
-import type { Diagnostic, ProfileId } from '../../../../shared/validation/types';
+import { applyEdits } from '../../../../shared/skill/text-edits';
+import type { Diagnostic, ProfileId, QuickFix } from '../../../../shared/validation/types';
 import {
   countCodePoints,
   diagnosticsFor,
@@ -39,6 +40,22 @@ interface Snapshot {
   data: Record<string, unknown>;
 }
 
+/**
+ * The one-click fixes of what keeps the frontmatter from reading cleanly (its YAML and its
+ * `---` lines), offered where the form would be: the same fixes as the Problems panel's. Fixes
+ * that rename the folder are left to the Problems panel.
+ */
+function blockingFixes(diagnostics: readonly Diagnostic[]): QuickFix[] {
+  const byTitle = new Map<string, QuickFix>();
+  for (const d of diagnostics) {
+    if (!d.ruleId.startsWith('yaml/') && !d.ruleId.startsWith('frontmatter/')) continue;
+    for (const f of d.fixes ?? [])
+      if (f.fileOperations === undefined && f.edits.length > 0 && !byTitle.has(f.title))
+        byTitle.set(f.title, f);
+  }
+  return [...byTitle.values()];
+}
+
 /** A form over the frontmatter: one labelled field per known key, edits written back through the yaml Document API. */
 export function FormView({ text, profiles, diagnostics, onChange }: FormViewProps) {
   const baseId = useId();
@@ -49,14 +66,24 @@ export function FormView({ text, profiles, diagnostics, onChange }: FormViewProp
   const fields = useMemo(() => formFieldsFor(profiles), [profiles]);
 
   if (!snapshot.check.ok) {
+    const fixes = blockingFixes(diagnostics);
     return (
       <div className="form-view" data-state="blocked">
         <div className="fv-blocked" role="status">
           <p className="fv-blocked-title">The form cannot show these fields right now.</p>
           <p>{snapshot.check.reason}</p>
+          {fixes.length > 0 ? (
+            <p className="fv-blocked-fixes">
+              {fixes.map((fix, i) => (
+                <button key={i} type="button" onClick={() => onChange(applyEdits(text, fix.edits))}>
+                  {fix.title}
+                </button>
+              ))}
+            </p>
+          ) : null}
           <p className="fv-muted">
-            Switch to the Text view to fix it; the form comes back as soon as the frontmatter reads
-            cleanly.
+            {fixes.length > 0 ? 'Or switch' : 'Switch'} to the Text view to fix it; the form comes
+            back as soon as the frontmatter reads cleanly.
           </p>
         </div>
       </div>
