@@ -220,7 +220,12 @@ export async function importSkill(
 ): Promise<ImportResult> {
   const into = resolve(options.into);
   const intoStat = await stat(into).catch(() => undefined);
-  if (!intoStat?.isDirectory()) throw new Error(`The library folder ${into} does not exist.`);
+  if (!intoStat)
+    throw new Error(
+      `The library folder ${into} does not exist. Create it first, or choose another folder.`,
+    );
+  if (!intoStat.isDirectory())
+    throw new Error(`${into} is a file, not a folder. Choose the library folder to import into.`);
   const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
   const read = await readImportSource(source, limits);
   if (!read.ok) return { status: 'refused', refusal: read.refusal };

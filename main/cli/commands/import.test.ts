@@ -174,7 +174,8 @@ describe('skillbench import', () => {
         ['import', 'x.zip', '--into', 'lib', '--trust-anyway', 'I wrote it', '--trust-days', '400'],
         /--trust-days must be a whole number of days from 1 to 365, not "400"\./,
       ],
-      [['import', 'x.zip', '--into', 'nowhere'], /does not exist/],
+      [['import', 'x.zip', '--into', 'nowhere'], /nowhere does not exist\. Create it first/],
+      [['import', 'x.zip', '--into', 'x.zip'], /x\.zip is a file, not a folder\./],
       [['import', 'missing.zip', '--into', 'lib'], /missing\.zip does not exist/],
       // A path under a file (x.zip/notes.skill) names nothing either: no system error code.
       [
