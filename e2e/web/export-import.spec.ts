@@ -96,11 +96,15 @@ test('dropping an archive on the library imports it, a second time asks about th
     '# API\n',
   );
 
-  // The same archive again: the name is taken, so it asks (the dialog the inspector's Save uses too).
+  // The same archive again: the library holds it file for file, so it says there is nothing to
+  // import, and a second copy is still one click away (the dialog the inspector's Save uses too).
   await dropFile(app.page, 'aside[aria-label="Library"]', 'weather.zip', good);
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const taken = app.page.getByRole('dialog', { name: 'weather is already in your library' });
-  await taken.getByRole('button', { name: 'Keep both' }).click();
+  await expect(taken).toContainText('file for file the same as this one');
+  await expect(taken.getByRole('button', { name: 'Replace' })).toHaveCount(0);
+  await app.page.screenshot({ path: 'out/screenshots/import-identical.png' });
+  await taken.getByRole('button', { name: 'Keep a second copy as weather-2' }).click();
   await expect(dialog.getByRole('status', { name: 'Import result' })).toContainText(
     'Imported as weather-2 (your library already had weather).',
   );

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { lstat, mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { writeThroughRefusal } from '../platform/folder-links';
@@ -10,13 +9,17 @@ import {
   planExport,
   type ExportPlan,
   type ExportResult,
-  type FolderDiff,
   type TargetId,
   type ValidateFn,
 } from '../../shared/projection';
 import { startDeflate, writeArchive, type ArchiveItem } from '../platform/archive-writer';
-import { commitFolder, exists, stageFolder, type FolderFile } from '../platform/staged-folder';
-import { walkTree } from '../platform/walk';
+import {
+  commitFolder,
+  diffFolder,
+  exists,
+  stageFolder,
+  type FolderFile,
+} from '../platform/staged-folder';
 import type { TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
 import { reviewSkillFolder } from '../safety/service';
@@ -164,42 +167,6 @@ export async function archiveDestination(
   if (options.out.endsWith('/') || options.out.endsWith(sep)) return join(out, file);
   const st = await stat(out).catch(() => undefined);
   return st?.isDirectory() ? join(out, file) : out;
-}
-
-/** sha256 of bytes, hex. */
-function digest(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
-
-/**
- * Compare an existing destination folder with the files that would replace it. Every file of
- * the destination counts (the whole old folder goes to the trash on replace), so the walk
- * enters everything; links are listed, never followed.
- */
-export async function diffFolder(dest: string, files: readonly FolderFile[]): Promise<FolderDiff> {
-  const tree = await walkTree(dest);
-  const existing = new Set<string>();
-  for (const list of tree.children.values())
-    for (const e of list) if (e.kind !== 'directory') existing.add(e.path);
-  const diff: FolderDiff = { added: [], changed: [], removed: [], unchanged: 0 };
-  for (const file of files) {
-    if (!existing.has(file.path)) {
-      diff.added.push(file.path);
-      continue;
-    }
-    existing.delete(file.path);
-    const abs = join(dest, file.path);
-    const st = await lstat(abs);
-    if (
-      !st.isFile() ||
-      st.size !== file.data.length ||
-      digest(await readFile(abs)) !== digest(file.data)
-    )
-      diff.changed.push(file.path);
-    else diff.unchanged++;
-  }
-  diff.removed = [...existing].sort();
-  return diff;
 }
 
 /** The included files of a plan with their bytes, paths relative to the package root. */

@@ -579,6 +579,34 @@ describe('name conflicts', () => {
     const trashed = replaced.status === 'imported' ? replaced.trashedTo : undefined;
     expect(await readFile(join(trashed as string, 'SKILL.md'), 'utf8')).toBe('old');
     expect((await readdir(library)).sort()).toEqual(['demo', 'demo-2']);
+    expect(conflict).toMatchObject({ identical: false });
+  });
+
+  it('says when the library already holds the same skill, file for file, and one changed byte is a conflict again', async () => {
+    const archive = join(tmp, 'same.zip');
+    const skillMd = Buffer.from('---\nname: same\ndescription: Same. Use it twice.\n---\n# Same\n');
+    await writeFile(
+      archive,
+      craftZip([
+        { name: 'same/SKILL.md', data: skillMd },
+        { name: 'same/references/a.md', data: Buffer.from('a') },
+      ]),
+    );
+    expect(await importSkill(archive, { into: library })).toMatchObject({ status: 'imported' });
+    const again = await importSkill(archive, { into: library });
+    expect(again).toMatchObject({ status: 'conflict', identical: true, suggestion: 'same-2' });
+    expect(again.status === 'conflict' ? again.message : '').toContain(
+      'file for file the same as this one: there is nothing to import',
+    );
+    await writeFile(join(library, 'same', 'references', 'a.md'), 'b');
+    expect(await importSkill(archive, { into: library })).toMatchObject({
+      status: 'conflict',
+      identical: false,
+    });
+    await writeFile(join(library, 'same', 'references', 'a.md'), 'a');
+    await writeFile(join(library, 'same', 'notes.txt'), 'mine');
+    expect(await importSkill(archive, { into: library })).toMatchObject({ identical: false });
+    expect((await readdir(library)).sort()).toEqual(['same']);
   });
 });
 

@@ -24,6 +24,7 @@ import { readAcceptances } from '../safety/acceptances';
 import { readImportSource, type ReadEntry } from './archive-reader';
 import {
   commitFolder,
+  diffFolder,
   exists,
   freeFolderName,
   stageFolder,
@@ -260,6 +261,17 @@ export async function importSkill(
     skill = preview.skills[0];
   }
 
+  const bySource = new Map(read.entries.map((e) => [e.path, e]));
+  const filesNamed = (folderName: string, renamed: boolean): FolderFile[] =>
+    skill.files.map((f) => {
+      let data = (bySource.get(f.source) as ReadEntry).data;
+      if (f.path === 'SKILL.md' && (renamed || skill.nameNote !== undefined)) {
+        // Why: the name must equal the folder name (docs/skill-format.md §2 agentskills), so a renamed import gets its name updated.
+        data = Buffer.from(renameSkillText(data.toString('utf8'), folderName), 'utf8');
+      }
+      return { path: f.path, data, mode: f.mode };
+    });
+
   let name = skill.name;
   let renamedFrom: string | undefined;
   let dest = join(into, name);
@@ -270,26 +282,26 @@ export async function importSkill(
       name = suggestion;
       dest = join(into, name);
     } else if (options.onConflict !== 'replace') {
+      // Why compared: importing the same skill twice is common, and "rename or replace" would
+      // then offer a second copy or a trip to the trash for nothing.
+      const diff = await diffFolder(dest, filesNamed(name, false)).catch(() => undefined);
+      const identical =
+        diff !== undefined && diff.added.length + diff.changed.length + diff.removed.length === 0;
       return {
         status: 'conflict',
-        message: `The library already has a skill folder named ${name}. Import it as ${suggestion}, replace the existing one (it goes to the trash), or cancel.`,
+        message: identical
+          ? `The library already has ${name}, file for file the same as this one: there is nothing to import. To keep a second copy anyway, import it as ${suggestion}.`
+          : `The library already has a skill folder named ${name}. Import it as ${suggestion}, replace the existing one (it goes to the trash), or cancel.`,
         name,
         existing: dest,
         suggestion,
         skill,
+        identical,
       };
     }
   }
 
-  const bySource = new Map(read.entries.map((e) => [e.path, e]));
-  const files: FolderFile[] = skill.files.map((f) => {
-    let data = (bySource.get(f.source) as ReadEntry).data;
-    if (f.path === 'SKILL.md' && (renamedFrom !== undefined || skill.nameNote !== undefined)) {
-      // Why: the name must equal the folder name (docs/skill-format.md §2 agentskills), so a renamed import gets its name updated.
-      data = Buffer.from(renameSkillText(data.toString('utf8'), name), 'utf8');
-    }
-    return { path: f.path, data, mode: f.mode };
-  });
+  const files = filesNamed(name, renamedFrom !== undefined);
   // The point of trust: nothing is written when the review says "Don't trust", unless the user
   // accepted this content (docs/safety-review.md, "Points of trust").
   const written = new Map(files.map((f) => [f.path, new Uint8Array(f.data)] as const));

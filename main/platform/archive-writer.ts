@@ -5,7 +5,7 @@
  */
 import { TarArchive, type Archiver } from 'archiver';
 import { isAscii } from 'node:buffer';
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './digest';
 import { writeFileAtomic } from './atomic-write';
 import { deflateAll } from './deflate';
 import { sharedWorkers, type WorkerPool } from './worker-pool';
@@ -272,11 +272,6 @@ export async function encodeArchive(
   appendAll(archive, items, format === 'zip', deflated);
   await Promise.all([archive.finalize(), done]);
   return Buffer.concat(chunks);
-}
-
-/** Lowercase hex sha256 of bytes. */
-export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 /**

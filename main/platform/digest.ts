@@ -10,3 +10,8 @@ import { hash } from 'node:crypto';
 export function sha256Digest(bytes: Uint8Array): string {
   return `sha256:${hash('sha256', bytes, 'hex')}`;
 }
+
+/** Lowercase hex sha256 of bytes (an archive's checksum, a folder copy compared file by file). */
+export function sha256Hex(bytes: Uint8Array): string {
+  return hash('sha256', bytes, 'hex');
+}

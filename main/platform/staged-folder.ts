@@ -5,11 +5,14 @@
  * new skills all write through here.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncFolder } from './atomic-write';
 import { mapLimit } from './concurrency';
+import type { FolderDiff } from '../../shared/projection/types';
+import { sha256Hex } from './digest';
 import { moveToTrash } from './trash';
+import { walkTree } from './walk';
 
 /** One file to write into a folder. */
 export interface FolderFile {
@@ -136,4 +139,35 @@ export async function writeFolder(
 ): Promise<{ trashedTo?: string }> {
   const stage = await stageFolder(dest, files, options.dirs ?? []);
   return commitFolder(stage, dest, options.replace === true, options.trashDir);
+}
+
+/**
+ * Compare an existing destination folder with the files that would replace it. Every file of
+ * the destination counts (the whole old folder goes to the trash on replace), so the walk
+ * enters everything; links are listed, never followed.
+ */
+export async function diffFolder(dest: string, files: readonly FolderFile[]): Promise<FolderDiff> {
+  const tree = await walkTree(dest);
+  const existing = new Set<string>();
+  for (const list of tree.children.values())
+    for (const e of list) if (e.kind !== 'directory') existing.add(e.path);
+  const diff: FolderDiff = { added: [], changed: [], removed: [], unchanged: 0 };
+  for (const file of files) {
+    if (!existing.has(file.path)) {
+      diff.added.push(file.path);
+      continue;
+    }
+    existing.delete(file.path);
+    const abs = join(dest, file.path);
+    const st = await lstat(abs);
+    if (
+      !st.isFile() ||
+      st.size !== file.data.length ||
+      sha256Hex(await readFile(abs)) !== sha256Hex(file.data)
+    )
+      diff.changed.push(file.path);
+    else diff.unchanged++;
+  }
+  diff.removed = [...existing].sort();
+  return diff;
 }

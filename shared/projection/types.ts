@@ -261,6 +261,8 @@ export type ImportResult =
       existing: string;
       suggestion: string;
       skill: PreviewSkill;
+      /** The existing folder holds exactly these files, byte for byte: nothing to import. */
+      identical: boolean;
     }
   /** The safety review says "Don't trust": call again with `trust` (a reason and days) to import anyway. */
   | { status: 'unsafe'; message: string; skill: PreviewSkill; safety: SafetyReviewResult }

@@ -133,6 +133,12 @@ describe('skillbench import', () => {
     expect(await runCli(['import', 'n.zip', '--into', 'lib', '--replace'], replaced)).toBe(0);
     expect(await readdir(join(lib, 'notes'))).toEqual(['SKILL.md']);
     expect(await readdir(join(tmp, 'home', '.config', 'Skillbench', 'trash'))).toHaveLength(1);
+    // The same archive again: the library holds it file for file, so there is nothing to do.
+    const same = capture();
+    expect(await runCli(['import', 'n.zip', '--into', 'lib'], same)).toBe(0);
+    expect(same.out).toContain('The library already has notes, file for file the same');
+    expect(same.out).toContain('Nothing was written.');
+    expect(await readdir(lib)).toEqual(['notes', 'notes-2']);
   });
 
   it('asks to --pick when there are several skills; --dry-run writes nothing', async () => {

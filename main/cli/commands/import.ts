@@ -30,7 +30,8 @@ library folder. Everything is checked before anything is written; unsafe archive
   --dry-run            only show what would be imported
 ${trustUsage('import')}
 
-Exit codes: 0 imported (or previewed), 1 refused, conflict or choice needed, 2 usage or I/O problem.
+Exit codes: 0 imported, previewed, or already in the library file for file; 1 refused, conflict or
+choice needed; 2 usage or I/O problem.
 `;
 
 /** Parse a byte count: `123`, `64k`, `16M`, `1G` (binary units). */
@@ -191,6 +192,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       );
       return 1;
     case 'conflict':
+      if (result.identical) {
+        io.stdout(
+          term`${result.message}\n  --rename   import as ${result.suggestion}\nNothing was written.\n`,
+        );
+        return 0;
+      }
       io.stderr(
         term`${result.message}\n  --rename   import as ${result.suggestion}\n  --replace  replace ${result.existing}\nNothing was written.\n`,
       );

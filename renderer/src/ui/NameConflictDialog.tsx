@@ -13,6 +13,7 @@ export function NameConflictDialog({
   onKeepBoth,
   onReplace,
   onCancel,
+  identical = false,
 }: {
   /** The name already taken. */
   name: string;
@@ -25,6 +26,8 @@ export function NameConflictDialog({
   onKeepBoth: () => void;
   onReplace: () => void;
   onCancel: () => void;
+  /** The existing folder holds exactly these files: nothing to replace, a second copy on request. */
+  identical?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const ids = { title: useId(), body: useId() };
@@ -45,28 +48,41 @@ export function NameConflictDialog({
       <h2 id={ids.title}>{name} is already in your library</h2>
       <div id={ids.body}>
         <p>{message}</p>
-        <ul className="help">
-          <li>
-            <strong>Keep both</strong>: {verb} this one as <code>{suggestion}</code> (its name in
-            SKILL.md changes to match); the existing skill stays as it is.
-          </li>
-          <li>
-            <strong>Replace</strong>: the existing <code>{name}</code> goes to Skillbench&rsquo;s
-            trash, where you can still get it back, and this one takes its place.
-          </li>
-        </ul>
+        {identical ? null : (
+          <ul className="help">
+            <li>
+              <strong>Keep both</strong>: {verb} this one as <code>{suggestion}</code> (its name in
+              SKILL.md changes to match); the existing skill stays as it is.
+            </li>
+            <li>
+              <strong>Replace</strong>: the existing <code>{name}</code> goes to Skillbench&rsquo;s
+              trash, where you can still get it back, and this one takes its place.
+            </li>
+          </ul>
+        )}
       </div>
-      <div className="row end">
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" onClick={onReplace}>
-          Replace
-        </button>
-        <button type="button" className="primary" onClick={onKeepBoth} autoFocus>
-          Keep both
-        </button>
-      </div>
+      {identical ? (
+        <div className="row end">
+          <button type="button" onClick={onKeepBoth}>
+            Keep a second copy as {suggestion}
+          </button>
+          <button type="button" className="primary" onClick={onCancel} autoFocus>
+            Close
+          </button>
+        </div>
+      ) : (
+        <div className="row end">
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" onClick={onReplace}>
+            Replace
+          </button>
+          <button type="button" className="primary" onClick={onKeepBoth} autoFocus>
+            Keep both
+          </button>
+        </div>
+      )}
     </dialog>
   );
 }

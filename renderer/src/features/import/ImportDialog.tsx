@@ -178,6 +178,7 @@ export function ImportDialog({
                 suggestion={importResult.suggestion}
                 message={importResult.message}
                 verb="import"
+                identical={importResult.identical}
                 onKeepBoth={() => run({ onConflict: 'rename' })}
                 onReplace={() => run({ onConflict: 'replace' })}
                 onCancel={() => setDismissed(importResult)}

@@ -118,6 +118,7 @@ describe('import store: runImport', () => {
       message: 'The library already has notes.',
       name: 'notes',
       existing: '/lib/notes',
+      identical: false,
       suggestion: 'notes-2',
       skill: SKILL,
     };
