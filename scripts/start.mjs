@@ -130,7 +130,7 @@ function startBrowserShell(reason) {
   if (reason)
     args.push(
       '--reason',
-      `The Electron window is not used because ${reason}. Serving the same Skillbench in your browser instead.`,
+      `Opening Skillbench in your browser instead of its own window: ${reason}.`,
     );
   follow(spawn(process.execPath, args, { cwd: root, stdio: 'inherit' }));
 }
