@@ -608,6 +608,26 @@ describe('name conflicts', () => {
     expect(await importSkill(archive, { into: library })).toMatchObject({ identical: false });
     expect((await readdir(library)).sort()).toEqual(['same']);
   });
+
+  it('compares with the existing folder without following its links: a link to the same bytes elsewhere is a difference', async () => {
+    const archive = join(tmp, 'linked.zip');
+    const skillMd = Buffer.from('---\nname: linked\ndescription: Linked. Use it.\n---\n# L\n');
+    await writeFile(
+      archive,
+      craftZip([
+        { name: 'linked/SKILL.md', data: skillMd },
+        { name: 'linked/a.md', data: Buffer.from('a') },
+      ]),
+    );
+    await mkdir(join(library, 'linked'));
+    await writeFile(join(library, 'linked', 'SKILL.md'), skillMd);
+    await writeFile(join(tmp, 'outside-a.md'), 'a');
+    await symlink(join(tmp, 'outside-a.md'), join(library, 'linked', 'a.md'));
+    expect(await importSkill(archive, { into: library })).toMatchObject({
+      status: 'conflict',
+      identical: false,
+    });
+  });
 });
 
 describe('round trip: pack then import gives identical files', () => {
