@@ -4,6 +4,7 @@
  * skill can do. Pure and deterministic: the same files give the same report; every step is
  * linear in the size of the input (bounded patterns, one pass per text).
  */
+import { splitAllowedTools } from '../text/tool-list';
 import { SAFETY_RULES, safetyRule, VERDICT_HEADLINES } from './catalog';
 import {
   codeLineHits,
@@ -890,7 +891,7 @@ function reviewFrontmatter(
   const toolList = Array.isArray(tools)
     ? tools.map(String)
     : typeof tools === 'string'
-      ? tools.split(/[,\s]+(?![^(]*\))/)
+      ? splitAllowedTools(tools).tools
       : [];
   const unrestricted = toolList
     .map((t) => t.trim())

@@ -1,6 +1,7 @@
 import { isCollection, isMap, isPair, isScalar, isSeq } from 'yaml';
 import { codePointLength, quoteYamlString, textOf, yamlScalarText } from '../skill/yaml-strings';
 import { templateTextIn } from '../skill/template-text';
+import { splitAllowedTools } from '../text/tool-list';
 import { scalarSource } from '../skill/yaml-typing';
 import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } from './fixes';
 import type { RuleContext, TopEntry } from './rule-context';
@@ -575,10 +576,30 @@ export function optionalFieldRules(ctx: RuleContext): void {
               ]
             : undefined,
       });
-    } else if (
-      isCollection(v) ||
-      (isScalar(v) && v.value !== null && typeof v.value !== 'string')
-    ) {
+    } else if (isScalar(v) && typeof v.value === 'string') {
+      const read = splitAllowedTools(v.value);
+      if (read.commas) {
+        const s = ctx.spanOf(v, t) ?? { start: t.keyStart, end: t.keyEnd };
+        ctx.report('allowed-tools/commas', {
+          message: `allowed-tools separates the tools with commas. The Agent Skills specification separates them with spaces, so a reader that follows it sees a tool named "${read.tools[0] ?? ''},". Claude Code accepts both.`,
+          detail: 'allowed-tools must be a space-separated string',
+          ...s,
+          pointer: '/allowed-tools',
+          fixes:
+            read.tools.length > 0 && clean
+              ? [
+                  replaceFix(
+                    'Separate the tools with spaces',
+                    t.keyEnd,
+                    s.end,
+                    `: ${yamlScalarText(read.tools.join(' '))}`,
+                    true,
+                  ),
+                ]
+              : undefined,
+        });
+      }
+    } else if (isCollection(v) || (isScalar(v) && v.value !== null)) {
       const s = ctx.spanOf(v, t) ?? { start: t.keyStart, end: t.keyEnd };
       // A plain scalar is the typing rule's (yaml/ambiguous-scalar, or this rule where the reader refuses it).
       if (!isScalar(v) || ctx.facts.plains.every((p) => p.node !== v)) {

@@ -379,6 +379,12 @@ const CATALOG = [
     severity: { agentskills: W, 'claude-upload': W, 'agentskills-mcp': W, 'mcp-serve': W },
   },
   {
+    id: 'allowed-tools/commas',
+    title: 'allowed-tools separated by commas',
+    help: 'The Agent Skills specification separates the tools with spaces; a reader that follows it takes "Read," as a tool name. Claude Code accepts commas too.',
+    severity: { agentskills: W, 'claude-upload': W, 'agentskills-mcp': W, 'mcp-serve': W },
+  },
+  {
     id: 'allowed-tools/type',
     title: 'allowed-tools has the wrong type',
     help: 'allowed-tools must be a space-separated string (Claude Code also accepts a list).',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES, validateSkill } from './index';
 import type { FileView, ProfileId } from './index';
 import { PROFILE_IDS } from './types';
+import { applyEdits } from '../skill/text-edits';
 
 const DESC = 'Turns meeting notes into action items. Use when the user pastes notes.';
 const XPM = 'x-personal-mcp';
@@ -219,6 +220,10 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
   'allowed-tools/list': {
     fail: (p) => mk(p, { 'allowed-tools': '\n  - Read\n  - Grep' }),
     pass: (p) => mk(p, { 'allowed-tools': ' Read Grep' }),
+  },
+  'allowed-tools/commas': {
+    fail: (p) => mk(p, { 'allowed-tools': ' Read, Grep' }),
+    pass: (p) => mk(p, { 'allowed-tools': ' Read Bash(git add:*, git commit:*)' }),
   },
   'allowed-tools/type': {
     fail: (p) => mk(p, { 'allowed-tools': '\n  a: b' }),
@@ -478,4 +483,23 @@ describe('every rule has a failing and a passing fixture in every profile that c
       expect(r.verdicts[profile]).toBe('valid');
     });
   }
+});
+
+describe('allowed-tools separated by commas', () => {
+  it('the safe fix separates the tools with spaces and keeps a tool’s parentheses whole', () => {
+    const text =
+      '---\nname: my-skill\ndescription: Does things. Use when asked.\nallowed-tools: Read, Bash(git add:*, git commit:*),Grep\n---\n# Body\n';
+    const found = validateSkill(text, { profiles: ['agentskills'] }).diagnostics.find(
+      (d) => d.ruleId === 'allowed-tools/commas',
+    );
+    expect(found?.message).toContain('sees a tool named "Read,"');
+    const fix = found?.fixes?.[0];
+    expect(fix).toMatchObject({ title: 'Separate the tools with spaces', safe: true });
+    const fixed = applyEdits(text, fix?.edits ?? []);
+    expect(fixed).toContain('allowed-tools: "Read Bash(git add:*, git commit:*) Grep"\n');
+    expect(validateSkill(fixed, { profiles: ['agentskills'] }).diagnostics).toEqual([]);
+    expect(
+      validateSkill(text, { profiles: ['claude-code'] }).diagnostics.map((d) => d.ruleId),
+    ).not.toContain('allowed-tools/commas');
+  });
 });
