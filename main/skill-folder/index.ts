@@ -130,6 +130,8 @@ export interface SkillEntry {
   leftOut?: LeftOut;
   /** For symlinks: the target leaves the skill folder or dangles. */
   escapes?: boolean;
+  /** For a symlink that stays in the skill: what it resolves to, relative to the skill. */
+  target?: string;
   /** For symlinks, when read with {@link readSkillFolder}: what the link points to. */
   link?: LinkInfo;
 }
@@ -155,7 +157,10 @@ export function skillEntries(tree: WalkedTree, relDir: string): SkillEntry[] {
       }
       const leftOut = inherited ?? leftOutByPath(path, e.kind === 'directory');
       if (leftOut) entry.leftOut = leftOut;
-      if (e.kind === 'symlink') entry.escapes = e.target == null || !isInside(realDir, e.target);
+      if (e.kind === 'symlink') {
+        entry.escapes = e.target == null || !isInside(realDir, e.target);
+        if (!entry.escapes && e.target != null) entry.target = slashRelative(realDir, e.target);
+      }
       out.push(entry);
       if (e.kind === 'directory' && !e.notEntered) gather(e.path, leftOut);
     }
@@ -179,7 +184,10 @@ export function fileViewOf(
   for (const e of entries) {
     if (e.kind === 'other' || e.leftOut?.scope === 'never') continue;
     const v: FileViewEntry = { path: e.path, kind: e.kind, size: e.size };
-    if (e.kind === 'symlink') v.escapes = e.escapes ?? true;
+    if (e.kind === 'symlink') {
+      v.escapes = e.escapes ?? true;
+      if (!v.escapes && e.target !== undefined) v.target = e.target;
+    }
     if (e.leftOut) v.withheld = e.leftOut.reason;
     viewEntries.push(v);
   }

@@ -263,6 +263,25 @@ describe('symlinks and package limits', () => {
     ]);
   });
 
+  it('names a symlink to another file of the skill: left out by the server, exports and copies, followed by Claude Code in place', async () => {
+    await put('my-skill/SKILL.md', PLAIN('# Body\nRun scripts/x.sh\n'));
+    await put('my-skill/scripts/real.sh', 'echo hi\n');
+    await symlink('real.sh', join(tmp, 'my-skill/scripts/x.sh'));
+    const r = await validateSkillFolder(join(tmp, 'my-skill'), {
+      profiles: ['agentskills', 'mcp-serve', 'claude-code'],
+    });
+    const found = r.diagnostics.filter((d) => d.ruleId === 'files/symlink-inside');
+    expect(found.map((d) => [d.profile, d.severity, d.file])).toEqual([
+      ['agentskills', 'warning', 'scripts/x.sh'],
+      ['mcp-serve', 'warning', 'scripts/x.sh'],
+      ['claude-code', 'info', 'scripts/x.sh'],
+    ]);
+    expect(found[0]?.message).toContain(
+      '"scripts/x.sh" is a shortcut (symbolic link) to "scripts/real.sh" in this skill.',
+    );
+    expect(ids(r.diagnostics)).not.toContain('files/symlink-escapes');
+  });
+
   it('counts files and bytes per export target: 201 files fail the upload, 200 pass', async () => {
     await put('my-skill/SKILL.md', PLAIN('# Body\n'));
     await Promise.all(Array.from({ length: 199 }, (_, i) => put(`my-skill/assets/f${i}.txt`, 'x')));

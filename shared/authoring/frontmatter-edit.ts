@@ -110,7 +110,7 @@ function prepare(text: string): {
     return {
       check: {
         ok: false,
-        reason: `The value of "${key}" has a colon followed by a space, which YAML reads as a new field. Put the value in quotes, then the form can edit the fields.`,
+        reason: `The value of "${key}" has a colon followed by a space, which YAML reads as a new field. Put the value in quotes (the text view has the same fix), then the form can edit the fields.`,
       },
       editable: null,
       parsed,

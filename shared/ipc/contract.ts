@@ -179,6 +179,7 @@ const fileViewSchema = z.object({
       kind: z.enum(['file', 'directory', 'symlink']),
       size: z.number(),
       escapes: z.boolean().optional(),
+      target: z.string().optional(),
       withheld: z.string().optional(),
     }),
   ),

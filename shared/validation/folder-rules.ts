@@ -14,6 +14,13 @@ export function folderRules(ctx: RuleContext): void {
         detail: `symlink ${e.path} resolves outside the skill folder or dangles`,
         file: e.path,
       });
+    } else if (e.kind === 'symlink' && ctx.on('files/symlink-inside')) {
+      const to = e.target !== undefined && e.target !== '' ? `"${e.target}"` : 'another file';
+      ctx.report('files/symlink-inside', {
+        message: `"${e.path}" is a shortcut (symbolic link) to ${to} in this skill. Skillbench's server, exports and copies leave shortcuts out, so an agent that gets the skill that way cannot open "${e.path}". Refer to ${to} instead, or replace the shortcut with a copy of the file.`,
+        detail: `symlink ${e.path} -> ${e.target ?? '?'} inside the skill folder; links are never served, packed or copied`,
+        file: e.path,
+      });
     }
   }
   if (ctx.on('files/too-many')) {

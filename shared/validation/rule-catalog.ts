@@ -535,6 +535,20 @@ const CATALOG = [
     },
   },
   {
+    id: 'files/symlink-inside',
+    title: 'Symlink inside the skill folder',
+    help: 'A symbolic link to another file of the skill: Claude Code reading the folder in place follows it, but the server, archives and copies leave links out, so readers that get the skill that way cannot open it by this name.',
+    severity: {
+      agentskills: W,
+      'claude-upload': W,
+      'agentskills-mcp': W,
+      'x-personal-mcp': W,
+      'universal-2.1': W,
+      'mcp-serve': W,
+      'claude-code': I,
+    },
+  },
+  {
     id: 'files/too-many',
     title: 'Too many files',
     help: 'The embedded server serves skills of at most 512 files.',

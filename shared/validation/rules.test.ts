@@ -367,6 +367,22 @@ const TABLE: Record<string, { fail: Fixture; pass: Fixture }> = {
         entries: [...FOLDER.entries, { path: 'link', kind: 'symlink', size: 0, escapes: false }],
       }),
   },
+  'files/symlink-inside': {
+    fail: (p) =>
+      mk(p, {}, '', '# Body\n', {
+        ...FOLDER,
+        entries: [
+          ...FOLDER.entries,
+          { path: 'guide.md', kind: 'file', size: 10 },
+          { path: 'link.md', kind: 'symlink', size: 0, escapes: false, target: 'guide.md' },
+        ],
+      }),
+    pass: (p) =>
+      mk(p, {}, '', '# Body\n', {
+        ...FOLDER,
+        entries: [...FOLDER.entries, { path: 'guide.md', kind: 'file', size: 10 }],
+      }),
+  },
   'files/too-many': {
     fail: (p) => mk(p, {}, '', '# Body\n', files(513, 1)),
     pass: (p) => mk(p, {}, '', '# Body\n', files(512, 1)),

@@ -75,6 +75,8 @@ export interface FileViewEntry {
   size: number;
   /** For symlinks: true when the target resolves outside the skill folder (or is dangling). */
   escapes?: boolean;
+  /** For a symlink that stays in the skill: what it resolves to, relative to the skill folder. */
+  target?: string;
   /**
    * Set when the path stays in the author's folder but is withheld whenever the skill is shared
    * (a secret-looking file, the root `evals/`): the plain reason. Exports and the server leave
