@@ -169,3 +169,23 @@ test('the Hosts panel shows each host and fixes a tool schema OpenAI strict mode
   await app.saveButton.click();
   await expect(app.saveButton).toBeDisabled();
 });
+
+test('a listed skill that strict readers skip says so under its name, in the words the Server tab uses', async ({
+  app,
+  agent,
+  library,
+}) => {
+  await library.addSkill(
+    'folder-a',
+    '---\nname: other-name\ndescription: Does a. Use when asked for a.\n---\n# A\n',
+  );
+  await library.addSkill('fine', '---\nname: fine\ndescription: Does fine things.\n---\n# Fine\n');
+  await app.openFolder(library.dir);
+  await agent.open();
+  const row = agent.perSkill.getByRole('row', { name: /^other-name/ });
+  await expect(row.getByRole('note')).toContainText(
+    'Hosts that follow the Agent Skills specification skip it, and the Server tab does not serve it: The name "other-name" is different from the folder name "folder-a".',
+  );
+  await expect(agent.perSkill.getByRole('row', { name: /^fine/ }).getByRole('note')).toHaveCount(0);
+  await app.page.screenshot({ path: join(SHOTS, 'agent-view-not-served.png') });
+});

@@ -17,6 +17,7 @@ import type { InspectedSkill } from '../../shared/inspector/types';
 import { TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
+import { mcpServeCheck } from '../mcp-server/skill-check';
 import { findSkillFolders, noSkillsFound } from '../skill-folder';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
@@ -62,7 +63,7 @@ export function candidateFromText(
   dir: string,
   folderName: string,
   root: string,
-): { candidate: CatalogCandidate; problem?: string } {
+): { candidate: CatalogCandidate; parsed: ParsedSkill; problem?: string } {
   const parsed = parseSkill(text);
   const fm = isRecord(parsed.data) ? parsed.data : undefined;
   const name =
@@ -78,7 +79,7 @@ export function candidateFromText(
   };
   if (fm) candidate.frontmatter = fm;
   const problem = readingProblem(parsed, file);
-  return problem ? { candidate, problem } : { candidate };
+  return problem ? { candidate, parsed, problem } : { candidate, parsed };
 }
 
 /** A skill's `evals/triggers.json`, if it has one. */
@@ -110,7 +111,7 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
   for (const root of roots) {
     let found;
     try {
-      found = await findSkillFolders(root);
+      found = await findSkillFolders(root, { views: true });
     } catch (error) {
       problems.push({ path: root, message: describeFsError(error, root, 'read').message });
       continue;
@@ -129,6 +130,18 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
       const read = candidateFromText(text, f.file, f.dir, folderName, root);
       if (read.problem) problems.push({ path: f.file, message: read.problem });
+      else if (f.view) {
+        // Why the server's own check: the block and `skillbench serve` must not disagree about a
+        // skill without a word; the reading problems above already say why a strict reader skips.
+        const verdict = await mcpServeCheck({
+          text,
+          parsed: read.parsed,
+          fileView: f.view,
+          skillPath: f.relativeDir === '' ? folderName : f.relativeDir,
+        });
+        if (!verdict.servable && verdict.reasons[0] !== undefined)
+          read.candidate.notServed = verdict.reasons[0];
+      }
       const gathered: GatheredSkill = { candidate: read.candidate, dir: f.dir };
       const evals = readTriggerEvalsFile(f.dir);
       if (evals) gathered.evals = evals;

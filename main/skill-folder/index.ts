@@ -341,6 +341,8 @@ export interface FoundSkill {
   relativeDir: string;
   /** The file name as found on disk: `SKILL.md`, or `skill.md` (reported by the validator). */
   fileName: string;
+  /** With `views`: the folder's file view from the same walk (what the server's check reads). */
+  view?: FileView;
 }
 
 /** What to say about a library folder with no skill in it (validate, catalog and select say it). */
@@ -354,13 +356,21 @@ export function noSkillsFound(root: string): string {
  */
 export async function findSkillFolders(
   root: string,
-  options: { limit?: number } = {},
+  options: { limit?: number; views?: boolean } = {},
 ): Promise<FoundSkill[]> {
   const tree = await walkSkillTree(root);
   const found = skillsIn(tree.children).slice(0, options.limit ?? 100_000);
   return found.map((f) => {
     const dir = joinWalked(tree.root, f.relDir);
-    return { dir, file: joinWalked(dir, f.fileName), relativeDir: f.relDir, fileName: f.fileName };
+    const skill: FoundSkill = {
+      dir,
+      file: joinWalked(dir, f.fileName),
+      relativeDir: f.relDir,
+      fileName: f.fileName,
+    };
+    if (options.views)
+      skill.view = fileViewFromTree(tree, f.relDir, f.relDir === '' ? basename(dir) : f.relDir);
+    return skill;
   });
 }
 

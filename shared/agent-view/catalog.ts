@@ -26,6 +26,12 @@ export interface CatalogCandidate {
   frontmatter?: Record<string, unknown>;
   /** The instructions (the body after the frontmatter) when known: what loads on selection. */
   body?: string;
+  /**
+   * A library skill that readers following the Agent Skills specification leave out, and that
+   * `skillbench serve` does not serve: the first reason, in the server's own words (with its
+   * rule id). Hosts that read folders leniently still list it, so the block shows it.
+   */
+  notServed?: string;
 }
 
 /** One skill of the merged catalog, with its footprint. */

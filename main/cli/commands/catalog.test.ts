@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
+import { buildSnapshot } from '../../mcp-server/catalog';
 import { runCli } from '../run';
 import { captureIO } from '../support/capture-io';
 
@@ -197,5 +198,50 @@ describe('skillbench catalog: a library folder whose name starts with "-"', () =
     const withDashes = await run(['catalog', '--', '-lib'], dir.path);
     expect(withDashes.code).toBe(0);
     expect(withDashes.out).toContain('<name>hi</name>');
+  });
+});
+
+/** `skillbench catalog` and `skillbench serve` on one library: the block may list what serve leaves out, but never silently. */
+describe('skillbench catalog says which listed skills strict readers and serve leave out', () => {
+  let lib: Dir;
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-not-served-');
+    await writeTree(lib.path, {
+      'folder-a/SKILL.md': skillMd('name: other-name\ndescription: Does a. Use when asked for a.'),
+      'long/SKILL.md': skillMd(`name: long\ndescription: ${'x'.repeat(1100)}`),
+      'fine/SKILL.md': skillMd('name: fine\ndescription: Does fine things. Use when asked.'),
+    });
+  });
+  afterEach(async () => lib.remove());
+
+  it('names each with the reason serve gives, in the summary and in JSON, and the same skills as serve', async () => {
+    const text = await run(['catalog', lib.path], lib.path);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('<name>other-name</name>');
+    expect(text.err).toContain(
+      'Listed, but hosts that follow the Agent Skills specification skip it and skillbench serve does not serve it: other-name',
+    );
+    expect(text.err).toMatch(
+      /other-name \(.*folder-a.SKILL\.md\)\. The name "other-name" is different from the folder name "folder-a".*\[name\/folder-mismatch\]/,
+    );
+    expect(text.err).toMatch(
+      /long \(.*\)\. The description has 1100 characters.*\[description\/too-long\]/,
+    );
+    expect(text.err).not.toMatch(/serve does not serve it: fine/);
+
+    const json = await run(['catalog', '--format', 'json', lib.path], lib.path);
+    const doc = JSON.parse(json.out) as { skills: { name: string; notServed?: string }[] };
+    const notServed = doc.skills.filter((s) => s.notServed !== undefined).map((s) => s.name);
+    expect(notServed.sort()).toEqual(['long', 'other-name']);
+
+    // The server's own snapshot of the same folder leaves out exactly these, for the same reasons.
+    const snap = await buildSnapshot([lib.path]);
+    expect(snap.skills.map((s) => s.name)).toEqual(['fine']);
+    const served = new Map(snap.excluded.map((e) => [e.relativeDir, e.reasons[0]]));
+    for (const s of doc.skills.filter((x) => x.notServed !== undefined)) {
+      const folder = s.name === 'other-name' ? 'folder-a' : s.name;
+      expect(served.get(folder), s.name).toBe(s.notServed);
+    }
   });
 });

@@ -28,6 +28,11 @@ frontmatter sets disable-model-invocation is left out of the block (only the use
                        stderr; json: skills, collisions, userOnly, footprint, problems
                        and xml on stdout
 
+A skill from a folder that hosts following the Agent Skills specification skip (a name that
+is not its folder's, a description over 1,024 characters, …) is still listed, as hosts that
+read folders leniently show it; the summary (json: notServed) says why the others, and
+skillbench serve, leave it out.
+
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
 `;
@@ -113,6 +118,11 @@ export function catalogSummary(catalog: Catalog): string {
   }
   for (const u of catalog.userOnly)
     lines.push(term`Not in the block: ${u.name} (${u.location}). ${u.why}`);
+  for (const s of [...catalog.skills, ...catalog.userOnly])
+    if (s.notServed !== undefined)
+      lines.push(
+        term`Listed, but hosts that follow the Agent Skills specification skip it and skillbench serve does not serve it: ${s.name} (${s.location}). ${s.notServed}`,
+      );
   return `${lines.join('\n')}\n`;
 }
 
@@ -126,6 +136,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       directory: s.directory,
       source: s.source,
       footprint: s.footprint,
+      ...(s.notServed !== undefined ? { notServed: s.notServed } : {}),
     })),
     collisions: catalog.collisions,
     userOnly: catalog.userOnly.map((s) => ({
@@ -135,6 +146,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       directory: s.directory,
       source: s.source,
       why: s.why,
+      ...(s.notServed !== undefined ? { notServed: s.notServed } : {}),
     })),
     footprint: catalog.footprint,
     problems,

@@ -106,7 +106,15 @@ function CatalogSection() {
         <tbody>
           {catalog.skills.map((s) => (
             <tr key={s.location}>
-              <th scope="row">{s.name}</th>
+              <th scope="row">
+                {s.name}
+                {s.notServed !== undefined ? (
+                  <span className="agent-not-served" role="note">
+                    Hosts that follow the Agent Skills specification skip it, and the Server tab
+                    does not serve it: {s.notServed}
+                  </span>
+                ) : null}
+              </th>
               <td>{sourceText(s.source)}</td>
               <td>
                 {bytes(s.footprint.entry.bytes)}, {tokens(s.footprint.entry.tokens)}
