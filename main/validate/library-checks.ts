@@ -1,4 +1,5 @@
 import { isScalar, isSeq } from 'yaml';
+import { nameKey } from '../../shared/agent-view/catalog';
 import type { ParsedSkill } from '../../shared/skill';
 import { describeBudget } from '../../shared/validation';
 import type {
@@ -69,7 +70,7 @@ function dataOf(parsed: ParsedSkill): Record<string, unknown> | null {
 /** The skill's `name` as the library knows it (NFKC, as docs/skill-format.md §2 compares names), or null. */
 export function skillName(parsed: ParsedSkill): string | null {
   const name = dataOf(parsed)?.['name'];
-  return typeof name === 'string' && name.trim() !== '' ? name.normalize('NFKC') : null;
+  return typeof name === 'string' && name.trim() !== '' ? nameKey(name) : null;
 }
 
 function spanRange(parsed: ParsedSkill, node: unknown): Range | undefined {
@@ -123,11 +124,16 @@ export function memberFacts(parsed: ParsedSkill, profiles: readonly ProfileId[])
   return facts;
 }
 
-/** Two skills with the same `name`: each is told where the others are. */
+/**
+ * Two skills listed under the same name: each is told where the others are. A skill without a
+ * `name` is listed under its folder's name, as hosts that read folders list it (and as the
+ * catalog of "What the agent sees" does), so it collides there too.
+ */
 function duplicateNames(members: readonly LibraryMember[]): void {
   const byName = new Map<string, LibraryMember[]>();
   for (const m of members) {
-    const name = m.facts.name;
+    const folder = m.relativePath.split('/').pop() ?? '';
+    const name = m.facts.name ?? (folder === '' ? null : nameKey(folder));
     if (name === null) continue;
     const list = byName.get(name);
     if (list) list.push(m);
@@ -135,12 +141,17 @@ function duplicateNames(members: readonly LibraryMember[]): void {
   }
   for (const [name, group] of byName) {
     if (group.length < 2) continue;
+    const allNamed = group.every((m) => m.facts.name !== null);
     for (const m of group) {
       const others = group.filter((o) => o !== m).map((o) => o.filePath);
       const range = m.facts.nameRange;
+      const message =
+        m.facts.name === null
+          ? `This skill has no name, so agents list it under its folder's name "${name}", which ${others.join(', ')} also ${others.length === 1 ? 'goes' : 'go'} by. One of them will be hidden. Give each skill its own name.`
+          : `Another skill in this library is also ${allNamed ? 'named' : 'listed as'} "${name}": ${others.join(', ')}. Agents tell skills apart by name, so one of them will be hidden. Give each skill its own name.`;
       for (const profile of m.profiles) {
         const d = diskDiagnostic('library/duplicate-name', profile, {
-          message: `Another skill in this library is also named "${name}": ${others.join(', ')}. Agents tell skills apart by name, so one of them will be hidden. Give each skill its own name.`,
+          message,
           detail: `duplicate name ${JSON.stringify(name)} in ${[m.filePath, ...others].join(' and ')}`,
           ...(range ? { range } : {}),
           field: '/name',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
+import { gatherCatalog } from '../agent-view/service';
 import { findSkillFolders } from '../skill-folder';
 import { applySafeFixes, LibraryMemo, validateLibrary, ValidateInputError } from './service';
 
@@ -70,6 +71,25 @@ describe('validateLibrary', () => {
     const scanned = await findSkillFolders(join(tmp, 'lib'));
     expect(r.skills.map((s) => s.file)).toEqual(scanned.map((s) => s.file));
     expect(r.skills.map((s) => s.relativePath)).toEqual(['a', 'c', 'group/b', 'group/b/nested']);
+  });
+
+  it('a skill without a name goes by its folder name, as the catalog lists it: the same collision in both', async () => {
+    await put('lib/x/SKILL.md', '---\ndescription: No name here. Use it never.\n---\n# X\n');
+    await put('lib/y/SKILL.md', skill('x'));
+    await put('lib/z/SKILL.md', skill('z'));
+    const r = await validateLibrary(join(tmp, 'lib'));
+    const dup = r.skills.map((s) =>
+      s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name'),
+    );
+    expect(dup.map((d) => d.length)).toEqual([1, 1, 0]);
+    expect(dup[0]?.[0]?.message).toBe(
+      'This skill has no name, so agents list it under its folder\'s name "x", which y/SKILL.md also goes by. One of them will be hidden. Give each skill its own name.',
+    );
+    expect(dup[1]?.[0]?.message).toContain(
+      'Another skill in this library is also listed as "x": x/SKILL.md.',
+    );
+    const { catalog } = await gatherCatalog({ roots: [join(tmp, 'lib')] });
+    expect(catalog.collisions.map((c) => [c.name, 1 + c.hidden.length])).toEqual([['x', 2]]);
   });
 
   it('says where both skills are when two share a name, at each name', async () => {
