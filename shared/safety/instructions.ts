@@ -106,6 +106,13 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
         /(?:以前|前|これまで|今まで|上記|先ほど|元|最初|すべて|全て|全部|システム)の?[^。\n]{0,6}?(?:指示|命令|指令|プロンプト|ルール|制約)[^。\n]{0,8}?(?:無視|忘れ|破棄)/,
         '無視|忘れ|破棄 指示|命令|指令|プロンプト|ルール|制約',
       ),
+      // Korean: "이전 지시를 모두 무시하고", "이전의 모든 지시사항을 무시하세요", "시스템 프롬프트를
+      // 무시해". Why no "위의" (above) or "설정" (settings): "위의 규칙은 무시해도 됩니다" (the rules
+      // above may be skipped) and "이전 설정은 무시" (old settings are ignored) are ordinary.
+      phrase(
+        /(?:이전|앞선|기존|원래|처음|시스템)(?:의|에)?[^.。!?\n]{0,8}?(?:지시|명령|지침|규칙|프롬프트|제약)[^.。!?\n]{0,10}?(?:무시|잊)/,
+        '무시|잊 지시|명령|지침|규칙|프롬프트|제약',
+      ),
       phrase(
         /\b(?:ignore|disregard|forget)\s+(?:everything|anything|all)\s+(?:(?:you\s+(?:were|have\s+been|'ve\s+been)\s+told|you\s+(?:know|learned))\b|(?:of\s+)?(?:the\s+)?above\s*(?:[.,;:!]|$))/i,
         'ignore|disregard|forget everything|anything|all told|know|learned|above',
@@ -331,36 +338,74 @@ export interface PhraseHit {
 export type PhraseMatcher = (text: string) => PhraseHit[];
 
 /**
- * Digits and `@` written for letters ("1gn0re all prev1ous 1nstruct1ons"), read back as letters,
- * only inside a word that also holds letters and is not a hex number (`a1b2c3d4`): `1` is read
- * as `i` in one copy and as `l` in the other. Undefined when no word of the text is written so.
- * Why only for phrase matching, and the length kept: the copy is never shown, and a match in it
- * is reported at the same place in the text; "v1.2.3", "sha256" or "k8s" read back this way
- * spell no phrase.
+ * Digits, `@`, `!` and `$` written for letters ("1gn0re all prev1ous 1nstruct1ons",
+ * "pr3v!ous"), read back as letters, only inside a word that also holds letters and is not a hex
+ * number (`a1b2c3d4`): `1` is read as `i` in one copy and as `l` in the other. Undefined when no
+ * word of the text is written so. Why only for phrase matching, and the length kept: the copy is
+ * never shown, and a match in it is reported at the same place in the text; "v1.2.3", "sha256"
+ * or "k8s" read back this way spell no phrase.
  */
 export function lettersForDigits(text: string): [string, string] | undefined {
-  if (!/[A-Za-z][013457@]|[013457@][A-Za-z]/.test(text)) return undefined;
+  if (!/[A-Za-z][013457@!$]|[013457@!$][A-Za-z]/.test(text)) return undefined;
   let changed = false;
   const read = (one: string): string =>
-    text.replace(/[A-Za-z0-9@]{2,}/g, (w) => {
-      if (!/[A-Za-z]/.test(w) || !/[013457@]/.test(w) || /^(?:0x)?[0-9a-f]{6,}$/i.test(w)) return w;
+    text.replace(/[A-Za-z0-9@!$]{2,}/g, (w) => {
+      if (!/[A-Za-z]/.test(w) || !/[013457@!$]/.test(w) || /^(?:0x)?[0-9a-f]{6,}$/i.test(w))
+        return w;
       changed = true;
-      return w.replace(/[013457@]/g, (d) => (d === '1' ? one : (LEET[d] ?? d)));
+      return w.replace(/[013457@!$]/g, (d) => (d === '1' ? one : (LEET[d] ?? d)));
     });
   const i = read('i');
   return changed ? [i, read('l')] : undefined;
 }
-const LEET: Record<string, string> = { '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  '!': 'i',
+  $: 's',
+};
 
 /**
- * A matcher that also reads digits written for letters ({@link lettersForDigits}): a rule that
- * does not match the text is looked for in the copies, and reported at the same place.
+ * Letters spaced out ("i g n o r e  a l l  p r e v i o u s") or a word broken by hyphens inside
+ * it ("ig-nore prev-ious instruc-tions"), read back joined; undefined when the text holds
+ * neither. Why the length kept (the joined letters, then as many spaces): a match in the copy is
+ * reported at the same place in the text, as for {@link lettersForDigits}. Four spaced letters
+ * at least, so "a b c" in a table or "x - y" is left as it is; the copy is only matched, never
+ * shown, so "kebab-case" read as "kebabcase" costs nothing. Each pattern starts only at the
+ * start of a word, so no pattern backtracks over a long word: one pass, whatever the text.
+ */
+export function joinedLetters(text: string): string | undefined {
+  // Each part joined, then padded with spaces to its own length.
+  const join = (part: string, sep: RegExp): string => {
+    const letters = part.replace(sep, '');
+    return letters + ' '.repeat(part.length - letters.length);
+  };
+  let out = text;
+  // Once a text spaces out one word of four letters or more, its shorter ones ("a l l") count too.
+  if (/(?:\p{L} ){3}\p{L}/u.test(out) && SPACED_WORD.test(out))
+    out = out.replace(SPACED_RUNS, (run) => join(run, / /g));
+  if (/\p{L}-\p{L}/u.test(out)) out = out.replace(HYPHENATED, (word) => join(word, /-/g));
+  return out === text ? undefined : out;
+}
+const SPACED_WORD = /(?<![\p{L}\p{N}])(?:\p{L} ){3,}\p{L}(?![\p{L}\p{N}])/u;
+const SPACED_RUNS = /(?<![\p{L}\p{N}])(?:\p{L} )+\p{L}(?![\p{L}\p{N}])/gu;
+const HYPHENATED = /(?<!\p{L})\p{L}{2,}(?:-\p{L}{2,})+/gu;
+
+/**
+ * A matcher that also reads digits and symbols written for letters ({@link lettersForDigits})
+ * and letters spaced out or hyphenated ({@link joinedLetters}): a rule that does not match the
+ * text is looked for in the copies, and reported at the same place.
  */
 function readingDigits(match: PhraseMatcher): PhraseMatcher {
   return (text) => {
     const hits = match(text);
-    const copies = lettersForDigits(text);
-    if (copies === undefined) return hits;
+    const digits = lettersForDigits(text) ?? [];
+    const copies = [...digits, ...[text, ...digits].flatMap((t) => joinedLetters(t) ?? [])];
+    if (copies.length === 0) return hits;
     const seen = new Set(hits.map((h) => h.rule));
     for (const copy of copies)
       for (const h of match(copy))
