@@ -426,8 +426,17 @@ export function secretInQuery(
   const url = /https?:\/\/([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(line);
   if (url) {
     host = url[1];
-    const rest = line.slice(url.index + url[0].length, url.index + url[0].length + 200);
-    variable = valueIn(rest, '(?:["\'`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*)?', names);
+    // Every parameter of the query, not only the first: `?q=Paris&appid=$KEY`.
+    const param = /[?&][\w.[\]-]{1,40}=/g;
+    param.lastIndex = url.index + url[0].length - 1;
+    let at = url.index + url[0].length;
+    for (let n = 0; n < 20 && variable === undefined; n++) {
+      const rest = line.slice(at, at + 200);
+      variable = valueIn(rest, '(?:["\'`]\\s*[+.]\\s*|\\$\\{\\s*|\\{\\s*)?', names);
+      const next = param.exec(line);
+      if (next === null || next.index > url.index + 600) break;
+      at = next.index + next[0].length;
+    }
   }
   if (variable === undefined) {
     // The query given as a table: `requests.get(URL, params={"k": os.environ[…]})`, axios

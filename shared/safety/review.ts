@@ -37,7 +37,10 @@ import {
   imageUrlCarriesData,
   installedPackages,
   lookalikeHost,
+  onHostingPlatform,
+  registrableDomain,
   registryRedirect,
+  siteName,
   typosquatOf,
   unpinnedInstall,
 } from './supply';
@@ -312,9 +315,12 @@ function secretQueryOn(
   const hit = secretInQuery(line, names);
   if (!hit) return;
   const { variable, host, owner } = hit;
-  if (owner.some((w) => host.replace(/[.-]/g, '').includes(w))) return;
+  // Whose server it is: the registered name, so api.openweathermap.org.evil.example is not
+  // OpenWeather's however it starts.
+  const site = registrableDomain(host);
+  if (!onHostingPlatform(host) && owner.some((w) => siteName(host).replace(/-/g, '').includes(w)))
+    return;
   const doc = skillMd.toLowerCase();
-  const site = host.split('.').slice(-2).join('.');
   const namesVariable = doc.includes(variable.toLowerCase());
   const namesHost = doc.includes(site);
   if (namesVariable && namesHost) return;

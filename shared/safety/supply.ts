@@ -205,6 +205,80 @@ function undigit(s: string): string {
     .replace(/4/g, 'a');
 }
 
+/** Two-label country suffixes under which anyone registers a name (`example.co.uk`). */
+const COUNTRY_SUFFIXES = new Set([
+  'co.uk',
+  'org.uk',
+  'ac.uk',
+  'gov.uk',
+  'me.uk',
+  'com.au',
+  'net.au',
+  'org.au',
+  'co.nz',
+  'co.jp',
+  'ne.jp',
+  'or.jp',
+  'co.kr',
+  'co.in',
+  'co.za',
+  'com.br',
+  'com.cn',
+  'com.hk',
+  'com.mx',
+  'com.sg',
+  'com.tr',
+  'com.tw',
+]);
+
+/**
+ * Hosting platforms that give each customer a name of its own: `openweathermap.github.io` is
+ * whoever took that name on GitHub Pages, not OpenWeather. Short and fixed, as the lists above: a
+ * platform missing here is judged by its customer's name, as before.
+ */
+const PLATFORM_SUFFIXES = new Set([
+  'github.io',
+  'gitlab.io',
+  'herokuapp.com',
+  'vercel.app',
+  'netlify.app',
+  'pages.dev',
+  'workers.dev',
+  'appspot.com',
+  'web.app',
+  'firebaseapp.com',
+  'azurewebsites.net',
+  'cloudfront.net',
+  'ngrok.io',
+  'ngrok-free.app',
+]);
+
+/**
+ * The part of a host name its owner registered (`api.github.com` → `github.com`,
+ * `a.b.example.co.uk` → `example.co.uk`, `api.github.com.evil.example` → `evil.example`): what
+ * decides whose server it is. The whole host when it is one label or an IP address.
+ */
+export function registrableDomain(host: string): string {
+  const lower = host.toLowerCase().replace(/\.$/, '');
+  if (/^[\d.]+$/.test(lower) || lower.includes(':')) return lower;
+  const labels = lower.split('.');
+  if (labels.length < 2) return lower;
+  const lastTwo = labels.slice(-2).join('.');
+  const keep = COUNTRY_SUFFIXES.has(lastTwo) || PLATFORM_SUFFIXES.has(lastTwo) ? 3 : 2;
+  return labels.slice(-keep).join('.');
+}
+
+/** Whether the host is a customer's name on a hosting platform (anyone may have taken it). */
+export function onHostingPlatform(host: string): boolean {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  return labels.length > 2 && PLATFORM_SUFFIXES.has(labels.slice(-2).join('.'));
+}
+
+/** The owner's own name in a host: the first label of its registrable domain (`github`). */
+export function siteName(host: string): string {
+  return registrableDomain(host).split('.')[0] ?? '';
+}
+
 /** Why a host name imitates a well-known one, or undefined. */
 export function lookalikeHost(host: string): { why: string; shown: string } | undefined {
   const lower = host.toLowerCase().replace(/\.$/, '');
@@ -218,8 +292,7 @@ export function lookalikeHost(host: string): { why: string; shown: string } | un
   if (mixesScripts(lower))
     return { why: 'address mixes Latin with Cyrillic or Greek letters', shown: lower };
   if (labels.length < 2) return undefined;
-  // The name before the top-level domain (or before `.co.uk`-style pairs, well enough here).
-  const name = labels[labels.length - 2] ?? '';
+  const name = siteName(lower);
   if (name.length < 5 || KNOWN_SITES.includes(name) || REAL_NEIGHBOURS.has(name)) return undefined;
   const plain = undigit(name);
   for (const site of KNOWN_SITES) {
