@@ -66,6 +66,36 @@ export function InstallDialog({
     a.name.localeCompare(b.name),
   );
   const othersChosen = others.filter((a) => agents.includes(a.id)).length;
+  // One way to offer an agent, found or not: an agent without a user folder only for projects.
+  const agentChoice = (a: {
+    id: string;
+    name: string;
+    followsLinks: boolean;
+    globalDir: string | null;
+  }) => {
+    const noUserFolder = where === 'global' && a.globalDir === null;
+    return (
+      <label key={a.id} className="check">
+        <input
+          type="checkbox"
+          checked={agents.includes(a.id)}
+          disabled={noUserFolder}
+          onChange={() => {
+            setAgents(toggle(agents, a.id));
+            setChecks(null);
+            setRefused(null);
+            setReport(null);
+          }}
+        />
+        {a.name}
+        {noUserFolder
+          ? ' (project folders only)'
+          : a.followsLinks
+            ? ''
+            : ' (copies: it does not load linked folders)'}
+      </label>
+    );
+  };
   const scope: ScopeRef = where === 'global' ? { kind: 'global' } : { kind: 'project', dir: where };
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -140,49 +170,13 @@ export function InstallDialog({
         {detected.length === 0 ? (
           <p className="muted">No agents were found on this computer.</p>
         ) : null}
-        {detected.map((a) => (
-          <label key={a.id} className="check">
-            <input
-              type="checkbox"
-              checked={agents.includes(a.id)}
-              onChange={() => {
-                setAgents(toggle(agents, a.id));
-                setChecks(null);
-                setRefused(null);
-                setReport(null);
-              }}
-            />
-            {a.name}
-            {a.followsLinks ? '' : ' (copies: it does not load linked folders)'}
-          </label>
-        ))}
+        {detected.map(agentChoice)}
         <details className="more-agents">
           <summary>
             {detected.length === 0 ? 'Choose an agent' : 'More agents'} ({others.length} not found
             on this computer{othersChosen > 0 ? `, ${othersChosen} chosen` : ''})
           </summary>
-          <div className="more-agents-list">
-            {others.map((a) => {
-              const noUserFolder = scope.kind === 'global' && a.globalDir === null;
-              return (
-                <label key={a.id} className="check">
-                  <input
-                    type="checkbox"
-                    checked={agents.includes(a.id)}
-                    disabled={noUserFolder}
-                    onChange={() => {
-                      setAgents(toggle(agents, a.id));
-                      setChecks(null);
-                      setRefused(null);
-                      setReport(null);
-                    }}
-                  />
-                  {a.name}
-                  {noUserFolder ? ' (project folders only)' : ''}
-                </label>
-              );
-            })}
-          </div>
+          <div className="more-agents-list">{others.map(agentChoice)}</div>
         </details>
       </fieldset>
       <div className="row">
