@@ -342,6 +342,89 @@ function secretQueryOn(
 /** A git command that records or sends files: `git commit`, `git push`. */
 const GIT_SEND = /\bgit\s+(?:-C\s+\S+\s+)?(?:commit|push)\b/;
 
+/**
+ * Credentials read and then sent (over the network, or committed with git) in one run of
+ * commands: a script, or the commands of SKILL.md's fenced blocks. One owner for both, so the
+ * same lines get the same verdict wherever they are written; a block's cap (an example, a skill
+ * about security) lowers it as for its other findings.
+ */
+class CredentialFlow {
+  private credLine = 0;
+  private credLabels: string[] = [];
+  private firstCred = '';
+  private copyLine = 0;
+  private sendLine = 0;
+  private useLine = 0;
+  /** Lines seen, by their line number, for "then commits" and the finding's detail. */
+  private readonly seen: { line: number; text: string }[] = [];
+
+  constructor(
+    private readonly reach: Reach,
+    private readonly forChild: (line: string) => boolean,
+  ) {}
+
+  /** One line (folded), numbered as in its file. */
+  see(line: string, i: number): void {
+    this.seen.push({ line: i, text: line });
+    const creds = credentialsIn(line).filter(
+      (c) => c !== 'all environment variables' || !this.forChild(line),
+    );
+    if (creds.length > 0) {
+      for (const c of creds) this.reach.reads.add(c);
+      if (this.credLine === 0) {
+        this.credLine = i;
+        this.firstCred = line;
+      }
+      this.credLabels = [...new Set([...this.credLabels, ...creds])];
+    }
+    if (
+      this.copyLine === 0 &&
+      creds.some((c) => c !== 'all environment variables') &&
+      /\b(?:cp|copy|Copy-Item|shutil\.copy\w*|copyFile(?:Sync)?|cat|tee)\b/.test(line)
+    )
+      this.copyLine = i;
+    const net = networkUse(line);
+    if (net === 'send' && this.sendLine === 0) this.sendLine = i;
+    if (net && this.useLine === 0) this.useLine = i;
+  }
+
+  /** The finding, if the lines read credentials; `lineText` gives a line as written. */
+  report(file: string, out: Findings, lineText: (i: number) => string, cap: SafetySeverity): void {
+    if (this.credLine === 0) return;
+    const { credLine, credLabels, copyLine } = this;
+    const netLine = this.sendLine || this.useLine;
+    if (netLine > 0)
+      out.add({
+        rule: 'script/secret-to-network',
+        file,
+        line: credLine,
+        detail: `reads ${credLabels.join(', ')} (line ${credLine}) and uses the network (line ${netLine}: ${lineText(netLine).trim().slice(0, 120)})`,
+        excerpt: this.firstCred,
+        severity: atMost(this.sendLine > 0 ? 'critical' : 'high', cap),
+      });
+    else if (copyLine > 0 && this.seen.some((l) => l.line >= copyLine && GIT_SEND.test(l.text)))
+      // Why as serious as a request: a commit carries the file to wherever the repository is
+      // pushed or shared, and stays in its history after the file is deleted.
+      out.add({
+        rule: 'script/secret-to-network',
+        file,
+        line: copyLine,
+        detail: `copies ${credLabels.join(', ')} (line ${copyLine}) into files that it then commits with git, which carries them wherever the repository goes`,
+        excerpt: lineText(copyLine),
+        severity: atMost('critical', cap),
+      });
+    else
+      out.add({
+        rule: 'script/reads-credentials',
+        file,
+        line: credLine,
+        detail: `reads ${credLabels.join(', ')}`,
+        excerpt: this.firstCred,
+        severity: atMost('medium', cap),
+      });
+  }
+}
+
 /** Everything the review checks in one script (or data file read as commands). */
 function reviewCode(
   file: string,
@@ -352,42 +435,16 @@ function reviewCode(
   skillMd = '',
 ): void {
   const text = lines.text;
-  const forChild = environmentForChild(text);
   const secretNames = kind === 'data' ? new Map<string, string>() : secretNamesIn(text);
-  let credLine = 0;
-  let credLabels: string[] = [];
-  let sendLine = 0;
-  let useLine = 0;
-  let firstCred = '';
-  /** The first line that copies a credentials file (for "copied, then committed"). */
-  let copyLine = 0;
+  const flow = new CredentialFlow(reach, environmentForChild(text));
   for (let i = 1; i <= lines.count; i++) {
     const raw = lines.line(i);
     if (raw.trim() === '') continue;
     const line = foldForMatching(raw);
     codeOn(line, i, file, out, 'critical', false);
     urlsOn(raw, i, file, out, kind === 'data' ? undefined : reach);
-    const creds = credentialsIn(line).filter(
-      (c) => c !== 'all environment variables' || !forChild(line),
-    );
-    if (creds.length > 0) {
-      for (const c of creds) reach.reads.add(c);
-      if (credLine === 0) {
-        credLine = i;
-        firstCred = line;
-      }
-      credLabels = [...new Set([...credLabels, ...creds])];
-    }
-    if (
-      copyLine === 0 &&
-      creds.some((c) => c !== 'all environment variables') &&
-      /\b(?:cp|copy|Copy-Item|shutil\.copy\w*|copyFile(?:Sync)?|cat|tee)\b/.test(line)
-    )
-      copyLine = i;
+    flow.see(line, i);
     if (kind !== 'data') secretQueryOn(line, raw, i, file, secretNames, skillMd, out);
-    const net = networkUse(line);
-    if (net === 'send' && sendLine === 0) sendLine = i;
-    if (net && useLine === 0) useLine = i;
     const persist = persistenceIn(line);
     if (persist) {
       reach.changes.add(persist);
@@ -412,36 +469,7 @@ function reviewCode(
       });
   }
   if (kind === 'data') return;
-  if (credLine > 0) {
-    const netLine = sendLine || useLine;
-    if (netLine > 0)
-      out.add({
-        rule: 'script/secret-to-network',
-        file,
-        line: credLine,
-        detail: `reads ${credLabels.join(', ')} (line ${credLine}) and uses the network (line ${netLine}: ${lines.line(netLine).trim().slice(0, 120)})`,
-        excerpt: firstCred,
-        severity: sendLine > 0 ? 'critical' : 'high',
-      });
-    else if (copyLine > 0 && GIT_SEND.test(text.slice(lines.starts[copyLine - 1] ?? 0)))
-      // Why as serious as a request: a commit carries the file to wherever the repository is
-      // pushed or shared, and stays in its history after the file is deleted.
-      out.add({
-        rule: 'script/secret-to-network',
-        file,
-        line: copyLine,
-        detail: `copies ${credLabels.join(', ')} (line ${copyLine}) into files that it then commits with git, which carries them wherever the repository goes`,
-        excerpt: lines.line(copyLine),
-      });
-    else
-      out.add({
-        rule: 'script/reads-credentials',
-        file,
-        line: credLine,
-        detail: `reads ${credLabels.join(', ')}`,
-        excerpt: firstCred,
-      });
-  }
+  flow.report(file, out, (i) => lines.line(i), 'critical');
   // Flows over several lines: decode then run, download then run, a socket handed to a shell.
   if (kind === 'python' || kind === 'js') {
     const decodes =
@@ -739,6 +767,22 @@ function reviewDoc(
   }
   flushProse();
   if (hasCommands && isSkillMd) reach.runs.add('commands written in SKILL.md');
+  // The document's commands read as one script: credentials copied then committed, or read then
+  // sent, over several lines, get the verdict the same lines get in a script (lowered as each
+  // block is for an example or a skill about security).
+  if (
+    fencedText !== '' &&
+    !out.list.some((f) => f.file === file && f.rule === 'script/secret-to-network')
+  ) {
+    const flow = new CredentialFlow(reach, environmentForChild(fencedText));
+    const commands = fencedText.split('\n');
+    let cap: SafetySeverity = 'critical';
+    fenced.forEach((f, k) => {
+      flow.see(commands[k] ?? '', f.line);
+      cap = atMost(cap, f.cap);
+    });
+    flow.report(file, out, (i) => lines.line(i), cap);
+  }
   // `curl -o tool URL`, `chmod +x tool`, `./tool` in the document's commands: as serious as
   // `curl … | sh` there (high, lowered as that is for an example or a skill about security).
   const fetched = fencedText === '' ? undefined : downloadThenRun(fencedText);
