@@ -343,6 +343,34 @@ function secretQueryOn(
 const GIT_SEND = /\bgit\s+(?:-C\s+\S+\s+)?(?:commit|push)\b/;
 
 /**
+ * Addresses a script keeps in a variable (`BASE = "https://c.example/?k="`, `URL="https://…"`,
+ * `const api = 'https://…'`): the name and the address, at most 50, for the lines that use the
+ * name instead of the address. Same-file string assignments only, no other data flow.
+ */
+function addressVariables(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const assignment =
+    /^[ \t]{0,40}(?:export\s+|const\s+|let\s+|var\s+|readonly\s+)?([A-Za-z_]\w{0,40})\s{0,4}=\s{0,4}["'`](https?:\/\/[^"'`\s]{1,300})["'`]/gm;
+  for (let m = assignment.exec(text); m !== null && found.size < 50; m = assignment.exec(text))
+    found.set(m[1] ?? '', m[2] ?? '');
+  return found;
+}
+
+/**
+ * A line with the address variables it uses written out: `BASE + key` as `"https://…" + key`,
+ * `"$URL$KEY"` as `"https://…$KEY"`. The line as it is when it names none.
+ */
+function withAddresses(line: string, addresses: ReadonlyMap<string, string>): string {
+  if (addresses.size === 0 || /https?:\/\//.test(line)) return line;
+  return line.replace(/\$\{?([A-Za-z_]\w{0,40})\}?|\b([A-Za-z_]\w{0,40})\b/g, (m, shell, plain) => {
+    const name = (shell ?? plain) as string;
+    const address = addresses.get(name);
+    if (address === undefined) return m;
+    return shell !== undefined ? address : JSON.stringify(address);
+  });
+}
+
+/**
  * Credentials read and then sent (over the network, or committed with git) in one run of
  * commands: a script, or the commands of SKILL.md's fenced blocks. One owner for both, so the
  * same lines get the same verdict wherever they are written; a block's cap (an example, a skill
@@ -437,6 +465,7 @@ function reviewCode(
   const text = lines.text;
   const secretNames = kind === 'data' ? new Map<string, string>() : secretNamesIn(text);
   const flow = new CredentialFlow(reach, environmentForChild(text));
+  const addresses = kind === 'data' ? new Map<string, string>() : addressVariables(text);
   for (let i = 1; i <= lines.count; i++) {
     const raw = lines.line(i);
     if (raw.trim() === '') continue;
@@ -444,7 +473,8 @@ function reviewCode(
     codeOn(line, i, file, out, 'critical', false);
     urlsOn(raw, i, file, out, kind === 'data' ? undefined : reach);
     flow.see(line, i);
-    if (kind !== 'data') secretQueryOn(line, raw, i, file, secretNames, skillMd, out);
+    if (kind !== 'data')
+      secretQueryOn(withAddresses(line, addresses), raw, i, file, secretNames, skillMd, out);
     const persist = persistenceIn(line);
     if (persist) {
       reach.changes.add(persist);
