@@ -1,19 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured as run } from '../../testing/cli-run';
 import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
 import { buildSnapshot } from '../../mcp-server/catalog';
-import { runCli } from '../run';
-import { captureIO } from '../support/capture-io';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
-
-async function run(
-  args: string[],
-  cwd: string,
-): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIO(cwd);
-  const code = await runCli(args, io);
-  return { code, out: io.out, err: io.err };
-}
 
 /** `skillbench catalog` and `select` on a library where one skill only the user may start. */
 describe('skillbench catalog and select: a skill with disable-model-invocation', () => {

@@ -11,23 +11,13 @@ import {
   startSdkV2Http,
 } from '../../testing/inspector-servers';
 import type { RunningServer } from '../../testing/inspector-servers';
-import { captureIO, type CapturedIO } from '../support/capture-io';
-import { runCli } from '../run';
+import { runCliCaptured, type CliRun } from '../../testing/cli-run';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
-/** A recording io (see main/cli/capture-io.ts). */
-function capture(cwd: string): CapturedIO {
-  return captureIO(cwd, {});
-}
-
-async function run(
-  args: string[],
-  cwd = process.cwd(),
-): Promise<{ code: number; out: string; err: string }> {
-  const io = capture(cwd);
-  const code = await runCli(['inspect', ...args], io);
-  return { code, out: io.out, err: io.err };
+/** `skillbench inspect ARGS…` in this process. */
+function run(args: string[], cwd = process.cwd()): Promise<CliRun> {
+  return runCliCaptured(['inspect', ...args], cwd);
 }
 
 describe('skillbench inspect', () => {

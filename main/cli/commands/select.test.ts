@@ -1,18 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCliCaptured as run } from '../../testing/cli-run';
 import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
-import { runCli } from '../run';
-import { captureIO } from '../support/capture-io';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
-
-async function run(
-  args: string[],
-  cwd: string,
-): Promise<{ code: number; out: string; err: string }> {
-  const io = captureIO(cwd);
-  const code = await runCli(args, io);
-  return { code, out: io.out, err: io.err };
-}
 
 describe('skillbench select, run in process on a temp library', () => {
   let dir: Dir;

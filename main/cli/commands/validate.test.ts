@@ -6,38 +6,15 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/validation';
+import { runCliCaptured, type CliRun } from '../../testing/cli-run';
 import { backdate, LAST_MONTH, LAST_YEAR } from '../../testing/file-times';
-import { runCli } from '../run';
-import type { CliIO } from '../support/types';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 let tmp: string;
 
-interface Captured extends CliIO {
-  out: string;
-  err: string;
-}
-
-function capture(cwd: string): Captured {
-  const io: Captured = {
-    out: '',
-    err: '',
-    cwd,
-    env: {},
-    stdout: (t) => {
-      io.out += t;
-    },
-    stderr: (t) => {
-      io.err += t;
-    },
-  };
-  return io;
-}
-
-async function run(args: string[], cwd = tmp): Promise<{ code: number; out: string; err: string }> {
-  const io = capture(cwd);
-  const code = await runCli(['validate', ...args], io);
-  return { code, out: io.out, err: io.err };
+/** `skillbench validate ARGS…` in this process. */
+function run(args: string[], cwd = tmp): Promise<CliRun> {
+  return runCliCaptured(['validate', ...args], cwd);
 }
 
 async function put(path: string, text: string): Promise<void> {
