@@ -89,7 +89,11 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
     ).toBe(0);
     expect(removed.out).toMatch(/removed .*trash/);
     expect(await runCli(['install', 'demo', '--agent', 'nope'], io())).toBe(2);
-    expect(await runCli(['install', 'no-such-skill', '--agent', 'codex'], io())).toBe(2);
+    const unknown = io();
+    expect(await runCli(['install', 'no-such-skill', '--agent', 'codex'], unknown)).toBe(2);
+    expect(unknown.err).toBe(
+      "skillbench install: no-such-skill is not a folder here, and no folder is open in Skillbench yet, so there is no library to look it up in. Give the path of the skill's folder instead (skillbench install path/to/no-such-skill --agent …). Nothing was installed.\n",
+    );
   });
 
   it('installed names a shared folder with skills that no agent found here reads', async () => {

@@ -166,8 +166,13 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         }
         const matches = await libraryMatches(libraryRoots, p);
         if (matches.length === 0) {
+          // Why the library named: a newcomer does not know that a bare name is looked up there.
+          const where =
+            libraryRoots.length === 0
+              ? 'no folder is open in Skillbench yet, so there is no library to look it up in'
+              : `no skill of your library (${libraryRoots.join(', ')}) is named ${p}`;
           io.stderr(
-            term`skillbench install: ${p} is neither a skill folder nor a skill in your library. Nothing was installed.\n`,
+            term`skillbench install: ${p} is not a folder here, and ${where}. Give the path of the skill's folder instead (skillbench install path/to/${p} --agent …). Nothing was installed.\n`,
           );
           return 2;
         }
