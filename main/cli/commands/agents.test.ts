@@ -83,6 +83,12 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       await readFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'utf8'),
     ).toContain('newer');
 
+    // Without --agent, uninstall says where the skill is installed, and removes nothing.
+    const which = io();
+    expect(await runCli(['uninstall', 'demo'], which)).toBe(2);
+    expect(which.err).toContain(
+      `skillbench uninstall: give at least one --agent. demo is installed for --agent claude-code --project ${project}; --agent codex --project ${project}.`,
+    );
     const removed = io();
     expect(
       await runCli(['uninstall', 'demo', '--agent', 'claude-code', '--agent', 'codex'], removed),

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
@@ -36,9 +37,26 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('give one skill name.');
   const agents = checkAgents(values.agent ?? []);
-  if (agents.length === 0) throw new UsageError('give at least one --agent.');
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);
+  if (agents.length === 0) {
+    // Why the installs named: a newcomer asks to remove a skill, not to name agents; say where it is.
+    const name = positionals[0] ?? '';
+    const overview = await manager.overview({ projects: [resolve(raw.cwd)] });
+    const where = overview.agents.flatMap((a) =>
+      a.folders
+        .filter((f) => f.skills.some((k) => k.folder === name || k.name === name))
+        .map(
+          (f) =>
+            `--agent ${a.id} ${f.scope.kind === 'global' ? '--global' : `--project ${f.scope.dir}`}`,
+        ),
+    );
+    throw new UsageError(
+      where.length === 0
+        ? `give at least one --agent; no agent found on this computer has ${name} installed (skillbench installed lists what each loads).`
+        : `give at least one --agent. ${name} is installed for ${where.join('; ')}.`,
+    );
+  }
   const report = await manager.uninstall(positionals[0] ?? '', agents, await scopeOf(values, raw));
   for (const r of report.removed)
     io.stdout(term`removed ${r.path} (in the trash: ${r.trashedTo})\n`);
