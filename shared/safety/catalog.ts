@@ -288,7 +288,7 @@ export const SAFETY_RULES: readonly SafetyRuleInfo[] = [
     'supply-chain',
     'high',
     'A web address that imitates a well-known one',
-    'Punycode, mixed alphabets and near-miss spellings make an address look like one you trust.',
+    'Punycode, mixed alphabets, near-miss spellings and a well-known name put in front of someone else’s address make an address look like one you trust.',
     'Compare the address letter by letter with the real one.',
   ),
   r(

@@ -181,8 +181,13 @@ const NETWORK =
 const NETWORK_SEND =
   /\bcurl\b[^\n]{0,300}(?:\s-(?:d|F|T)\b|\s--data|\s--upload-file|\s--form|\s-X\s*(?:POST|PUT))|\bwget\b[^\n]{0,300}--post-|requests\.(?:post|put|patch)\(|urlopen\([^\n]{0,200}data=|method\s*[:=]\s*['"](?:POST|PUT)|axios\.(?:post|put)\(|Invoke-(?:WebRequest|RestMethod)[^\n]{0,300}-(?:Method\s+(?:Post|Put)|Body|InFile)|UploadString|UploadFile|UploadData|\.send\(|sendall\(|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s+[^\n]{0,60}\d|\bscp\b|smtplib|\b(?:nslookup|dig)\b[^\n]{0,100}\$|Net::HTTP\.post|\bhttp\.(?:Post|PostForm)\(|HTTParty\.post|gethostbyname\([^\n)]{0,100}\+|\bdns\.(?:lookup|resolve\w*)\([^\n)]{0,100}(?:\+|\$\{)/i;
 
-/** Where a script reaches, for the summary: URLs' host names. */
-export const URL_RE = /\bhttps?:\/\/([^\s/'"`<>)\]}\\:?#]{1,253})/g;
+/**
+ * Where a script reaches, for the summary: URLs' host names (group 2), and what an address puts
+ * before an `@` (group 1: `user:password@`, or `github.com@evil.example`, which goes to
+ * evil.example).
+ */
+export const URL_RE =
+  /\bhttps?:\/\/(?:([^\s/'"`<>)\]}\\?#@]{1,200})@)?([^\s/'"`<>)\]}\\:?#@]{1,253})/g;
 
 /** One line-level rule on code: id, patterns, optional severity. */
 interface CodeRule {
@@ -231,7 +236,7 @@ const CODE_RULES: readonly CodeRule[] = [
     // An environment variable put where the network carries it without a request: a DNS name
     // looked up, or the host part of an address. Why only there: a key in a query string or a
     // header is how documented APIs are called (a query string is judged by its host and
-    // SKILL.md, secretInQuery and review.ts secretQueryOn).
+    // SKILL.md, secretInRequest and review.ts secretSentOn).
     rule: 'script/secret-to-network',
     patterns: [
       /\b(?:gethostbyname(?:_ex)?|getaddrinfo|dns(?:\.promises)?\.(?:lookup|resolve\w*)|Resolve-DnsName)\s*\(?[^\n)]{0,120}(?:os\.environ|os\.getenv|process\.env|\bENV\[|\$env:)/i,
@@ -405,27 +410,44 @@ export function secretNamesIn(text: string): Map<string, string> {
   return names;
 }
 
-/** A secret environment variable put in the query string of an address on one line. */
-export interface SecretInQuery {
+/** A secret environment variable sent with a request to an address, on one line. */
+export interface SecretInRequest {
   /** The environment variable (`OPENAI_API_KEY`). */
   variable: string;
   /** The address's host, lower case. */
   host: string;
+  /** What the address puts before an `@` (`user:password`), when it does. */
+  userinfo?: string;
   /** The words of the variable's name that say whose key it is (`openai`); none for `API_KEY`. */
   owner: string[];
+  /**
+   * `query`: in the address's query string or its query table; `line`: elsewhere on the line
+   * (a header, `curl -u`, the address's user part).
+   */
+  place: 'query' | 'line';
 }
 
-/** Where a line puts a secret environment variable (or a name for one) in a query string. */
-export function secretInQuery(
+/**
+ * Where a line sends a secret environment variable (or a name for one) to an address: in its
+ * query string, else anywhere else on the line with the first address of the line.
+ */
+export function secretInRequest(
   line: string,
   names: ReadonlyMap<string, string>,
-): SecretInQuery | undefined {
-  if (!/https?:\/\//.test(line) || !/=|params/.test(line)) return undefined;
+): SecretInRequest | undefined {
+  if (!/https?:\/\//.test(line)) return undefined;
   let host: string | undefined;
+  let userinfo: string | undefined;
   let variable: string | undefined;
-  const url = /https?:\/\/([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(line);
+  let place: SecretInRequest['place'] = 'query';
+  const url =
+    /=|params/.test(line) &&
+    /https?:\/\/(?:([^\s/?#@'"`<>]{1,200})@)?([A-Za-z0-9.-]{1,253})[^\s'"`]{0,300}?[?&][\w.[\]-]{1,40}=/.exec(
+      line,
+    );
   if (url) {
-    host = url[1];
+    userinfo = url[1];
+    host = url[2];
     // Every parameter of the query, not only the first: `?q=Paris&appid=$KEY`.
     const param = /[?&][\w.[\]-]{1,40}=/g;
     param.lastIndex = url.index + url[0].length - 1;
@@ -438,31 +460,61 @@ export function secretInQuery(
       at = next.index + next[0].length;
     }
   }
-  if (variable === undefined) {
+  if (variable === undefined && /params/.test(line)) {
     // The query given as a table: `requests.get(URL, params={"k": os.environ[…]})`, axios
     // `params: { key: process.env.… }`.
     const table =
-      /https?:\/\/([A-Za-z0-9.-]{1,253})[^\n]{0,300}?\bparams\s*[=:]\s*\{([^}\n]{0,300})/.exec(
+      /https?:\/\/(?:([^\s/?#@'"`<>]{1,200})@)?([A-Za-z0-9.-]{1,253})[^\n]{0,300}?\bparams\s*[=:]\s*\{([^}\n]{0,300})/.exec(
         line,
       );
-    const entries = table?.[2] ?? '';
+    const entries = table?.[3] ?? '';
     for (const entry of entries.split(',')) {
       const value = /:\s*(.{0,200})$/.exec(entry)?.[1];
       const found = value === undefined ? undefined : valueIn(value, '', names);
       if (found !== undefined) {
-        host = table?.[1];
+        userinfo = table?.[1];
+        host = table?.[2];
         variable = found;
         break;
       }
     }
   }
-  if (host === undefined) return undefined;
-  if (variable === undefined || !SECRET_NAME.test(variable)) return undefined;
+  if (variable === undefined || !SECRET_NAME.test(variable)) {
+    // Anywhere else on the line: a header, `curl -u`, the address's own user part.
+    const address = /https?:\/\/(?:([^\s/?#@'"`<>]{1,200})@)?([A-Za-z0-9.-]{1,253})/.exec(line);
+    variable = address ? secretOnLine(line, names) : undefined;
+    userinfo = address?.[1];
+    host = address?.[2];
+    place = 'line';
+  }
+  if (host === undefined || variable === undefined || !SECRET_NAME.test(variable)) return undefined;
   const owner = variable
     .toLowerCase()
     .split(/_+/)
     .filter((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w));
-  return { variable, host: host.toLowerCase(), owner };
+  return {
+    variable,
+    host: host.toLowerCase(),
+    ...(userinfo !== undefined ? { userinfo } : {}),
+    owner,
+    place,
+  };
+}
+
+/** The first secret environment variable a line reads, or names through `names`. */
+function secretOnLine(line: string, names: ReadonlyMap<string, string>): string | undefined {
+  const read = new RegExp(ENV_SOURCE, 'g');
+  for (let m = read.exec(line), n = 0; m !== null && n < 50; m = read.exec(line), n++) {
+    const variable = m[1] ?? m[2] ?? m[3] ?? m[4];
+    if (variable !== undefined && SECRET_NAME.test(variable)) return variable;
+  }
+  if (names.size === 0) return undefined;
+  const word = /[A-Za-z_]\w{0,60}/g;
+  for (let m = word.exec(line), n = 0; m !== null && n < 200; m = word.exec(line), n++) {
+    const variable = names.get(m[0]);
+    if (variable !== undefined) return variable;
+  }
+  return undefined;
 }
 
 /** The secret environment variable a value starts with (after `lead`), read or named. */

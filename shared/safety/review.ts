@@ -18,7 +18,7 @@ import {
   persistenceIn,
   scriptKind,
   scriptsRunBy,
-  secretInQuery,
+  secretInRequest,
   secretNamesIn,
   URL_RE,
   type ScriptKind,
@@ -142,10 +142,10 @@ function urlsOn(
   let m: RegExpExecArray | null;
   let count = 0;
   while ((m = URL_RE.exec(line)) !== null && count++ < 50) {
-    const host = (m[1] ?? '').toLowerCase();
+    const host = (m[2] ?? '').toLowerCase();
     if (host === '') continue;
     if (reach) reach.hosts.add(host);
-    const look = lookalikeHost(host);
+    const look = lookalikeHost(host, m[1]);
     if (look)
       out.add({
         rule: 'supply/lookalike-domain',
@@ -153,7 +153,8 @@ function urlsOn(
         line: lineNo,
         column: m.index + 1,
         length: m[0].length,
-        detail: `${host}: ${look.why}`,
+        // Why `shown` for an address with an @: it is the name a reader sees (never a password).
+        detail: `${m[1] !== undefined && look.shown.includes('@') ? look.shown : host}: ${look.why}`,
         excerpt: line,
       });
   }
@@ -296,14 +297,18 @@ function environmentForChild(text: string): (line: string) => boolean {
 }
 
 /**
- * A secret environment variable put in the query string of an address. Nothing when the host
+ * A secret environment variable sent to an address (secretInRequest). Critical, wherever it is on
+ * the line, when the address imitates a well-known one (`api.github.com.evil.example`): a key
+ * sent there is meant to look as if it went to its own service. Otherwise only a key in the
+ * query string is judged (a header is how documented APIs are called): nothing when the host
  * is the service the key's name says it is for (`OPENWEATHER_API_KEY` to
  * api.openweathermap.org), or when SKILL.md names both the variable and the host (the skill's
  * own documented API). Critical when the name says whose key it is and the host is someone
  * else's (`OPENAI_API_KEY` to c.example): that key has no business there. Otherwise (`API_KEY`
- * to a host SKILL.md does not name) a review, saying which key goes where.
+ * to a host SKILL.md does not name) a review, saying which key goes where. `cap` lowers it as a
+ * document's block is lowered.
  */
-function secretQueryOn(
+function secretSentOn(
   line: string,
   raw: string,
   lineNo: number,
@@ -311,10 +316,24 @@ function secretQueryOn(
   names: ReadonlyMap<string, string>,
   skillMd: string,
   out: Findings,
+  cap: SafetySeverity = 'critical',
 ): void {
-  const hit = secretInQuery(line, names);
+  const hit = secretInRequest(line, names);
   if (!hit) return;
   const { variable, host, owner } = hit;
+  const look = lookalikeHost(host, hit.userinfo);
+  if (look) {
+    out.add({
+      rule: 'script/secret-to-network',
+      file,
+      line: lineNo,
+      detail: `sends ${variable} to ${look.shown}: ${look.why}, so the key would go to whoever owns that address`,
+      excerpt: raw,
+      severity: atMost('critical', cap),
+    });
+    return;
+  }
+  if (hit.place !== 'query') return;
   // Whose server it is: the registered name, so api.openweathermap.org.evil.example is not
   // OpenWeather's however it starts.
   const site = registrableDomain(host);
@@ -335,7 +354,7 @@ function secretQueryOn(
         ? `puts ${variable} (${whose}) in ${where}, a host that is not ${owner.join(' ')}'s and that SKILL.md does not name: the key would be sent there`
         : `puts ${variable} (${whose}) in ${where}; SKILL.md ${namesHost ? 'names this host but not the variable' : namesVariable ? 'names the variable but not this host' : 'names neither'}, so check that ${host} is the service the key is for`,
     excerpt: raw,
-    severity: owner.length > 0 && !namesHost ? 'critical' : 'high',
+    severity: atMost(owner.length > 0 && !namesHost ? 'critical' : 'high', cap),
   });
 }
 
@@ -474,7 +493,7 @@ function reviewCode(
     urlsOn(raw, i, file, out, kind === 'data' ? undefined : reach);
     flow.see(line, i);
     if (kind !== 'data')
-      secretQueryOn(withAddresses(line, addresses), raw, i, file, secretNames, skillMd, out);
+      secretSentOn(withAddresses(line, addresses), raw, i, file, secretNames, skillMd, out);
     const persist = persistenceIn(line);
     if (persist) {
       reach.changes.add(persist);
@@ -813,6 +832,18 @@ function reviewDoc(
     });
     flow.report(file, out, (i) => lines.line(i), cap);
   }
+  // A key sent to an address that imitates its service, judged as in a script. Why the document's
+  // own text for "SKILL.md names it": a block names every host and variable it writes, so here
+  // only an address made to look like another is a finding.
+  if (fencedText !== '') {
+    const names = secretNamesIn(fencedText);
+    const addresses = addressVariables(fencedText);
+    const commands = fencedText.split('\n');
+    fenced.forEach((f, k) => {
+      const command = withAddresses(commands[k] ?? '', addresses);
+      secretSentOn(command, lines.line(f.line), f.line, file, names, lines.text, out, f.cap);
+    });
+  }
   // `curl -o tool URL`, `chmod +x tool`, `./tool` in the document's commands: as serious as
   // `curl … | sh` there (high, lowered as that is for an example or a skill about security).
   const fetched = fencedText === '' ? undefined : downloadThenRun(fencedText);
@@ -898,7 +929,7 @@ function reviewDoc(
           severity: example ? 'low' : 'high',
         });
       }
-      const host = /^https?:\/\/([^/?#:]{1,253})/i.exec(link.url)?.[1];
+      const host = /^https?:\/\/(?:[^/?#@]{1,200}@)?([^/?#:@]{1,253})/i.exec(link.url)?.[1];
       if (host) reach.hosts.add(host.toLowerCase());
     }
   }

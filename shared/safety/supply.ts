@@ -279,10 +279,47 @@ export function siteName(host: string): string {
   return registrableDomain(host).split('.')[0] ?? '';
 }
 
-/** Why a host name imitates a well-known one, or undefined. */
-export function lookalikeHost(host: string): { why: string; shown: string } | undefined {
+/** The endings a well-known site's own address has after its name (`github.com`, `claude.ai`). */
+const SITE_ENDINGS = new Set(['com', 'org', 'net', 'io', 'ai', 'dev', 'app', 'co']);
+
+/**
+ * The well-known site a host spells out before the name its owner registered
+ * (`api.github.com.evil.example` → `github.com`), or undefined. Why only labels before that
+ * name: `google.com.ar` ends in a country's suffix this file may not list, and is still Google's.
+ */
+function embeddedSite(lower: string): string | undefined {
+  const own = registrableDomain(lower).split('.').length;
+  const labels = lower.split('.');
+  const before = labels.slice(0, labels.length - own);
+  for (let i = 0; i + 1 < before.length; i++) {
+    const [name, ending] = [before[i] ?? '', before[i + 1] ?? ''];
+    if (KNOWN_SITES.includes(name) && SITE_ENDINGS.has(ending)) return `${name}.${ending}`;
+  }
+  return undefined;
+}
+
+/**
+ * Why a host name imitates a well-known one, or undefined. `userinfo` is what the address puts
+ * before an `@` (`https://github.com@evil.example/` goes to evil.example).
+ */
+export function lookalikeHost(
+  host: string,
+  userinfo?: string,
+): { why: string; shown: string } | undefined {
   const lower = host.toLowerCase().replace(/\.$/, '');
   const labels = lower.split('.');
+  // Why the part before a colon, with a dot in it: `x-access-token:…@github.com` is a user name
+  // and a password, `github.com:443@evil.example` a site's address put where a user name goes.
+  const shownBefore = userinfo?.toLowerCase().split(':')[0];
+  if (
+    shownBefore?.includes('.') === true &&
+    KNOWN_SITES.includes(siteName(shownBefore)) &&
+    registrableDomain(shownBefore) !== registrableDomain(lower)
+  )
+    return {
+      why: `the address shows "${shownBefore}" before an @, but it goes to ${registrableDomain(lower)}`,
+      shown: `${shownBefore}@${lower}`,
+    };
   if (labels.some((l) => l.startsWith('xn--'))) {
     const shown = labels
       .map((l) => (l.startsWith('xn--') ? (decodePunycode(l.slice(4)) ?? l) : l))
@@ -292,6 +329,12 @@ export function lookalikeHost(host: string): { why: string; shown: string } | un
   if (mixesScripts(lower))
     return { why: 'address mixes Latin with Cyrillic or Greek letters', shown: lower };
   if (labels.length < 2) return undefined;
+  const inside = embeddedSite(lower);
+  if (inside !== undefined)
+    return {
+      why: `it begins like ${inside}, but the address belongs to ${registrableDomain(lower)}`,
+      shown: lower,
+    };
   const name = siteName(lower);
   if (name.length < 5 || KNOWN_SITES.includes(name) || REAL_NEIGHBOURS.has(name)) return undefined;
   const plain = undigit(name);
