@@ -391,16 +391,27 @@ export function joinedLetters(text: string): string | undefined {
   };
   let out = text;
   // Once a text spaces out one word of four letters or more, its shorter ones ("a l l") count too.
-  if (SPACED_HINT.test(out) && SPACED_WORD.test(out))
+  // Each exact test runs only after a rough one that any text it matches also matches: a pattern
+  // without the `u` flag scans a megabyte about ten times faster than one with \p{L}.
+  if (ROUGH_SPACED.test(out) && SPACED_HINT.test(out) && SPACED_WORD.test(out))
     out = out.replace(SPACED_RUNS, (run) => join(run, / /g));
-  if (/\p{L}-\p{L}/u.test(out)) out = out.replace(HYPHENATED, (word) => join(word, /-/g));
-  if (DOTTED_HINT.test(out)) out = out.replace(DOTTED_RUNS, (run) => join(run, /[.\-_]/g));
+  if (ROUGH_HYPHEN.test(out) && /\p{L}-\p{L}/u.test(out))
+    out = out.replace(HYPHENATED, (word) => join(word, /-/g));
+  if (ROUGH_DOTTED.test(out) && DOTTED_HINT.test(out))
+    out = out.replace(DOTTED_RUNS, (run) => join(run, /[.\-_]/g));
   return out === text ? undefined : out;
 }
 /** One letter as a phrase may spell it: a letter, or what {@link lettersForDigits} reads as one. */
 const SPELT = '[\\p{L}013457@!$]';
 /** Not beside a run: a letter, a digit, or a symbol read as a letter. */
 const EDGE = '[\\p{L}\\p{N}@!$]';
+/**
+ * Rough forms of the tests below, read in UTF-16 code units: one spelt letter is one or two units
+ * (a letter outside the first plane is two), and every letter is A–Z, a–z or at U+00AA and above.
+ */
+const ROUGH_SPACED = / [^ ]{1,2} [^ ]{1,2} /;
+const ROUGH_HYPHEN = /[A-Za-z\u00AA-\uFFFF]-[A-Za-z\u00AA-\uFFFF]/;
+const ROUGH_DOTTED = /[.\-_][^.\-_]{1,2}[.\-_]/;
 const SPACED_HINT = new RegExp(`(?:${SPELT} ){3}${SPELT}`, 'u');
 const SPACED_WORD = new RegExp(`(?<!${EDGE})(?:${SPELT} ){3,}${SPELT}(?!${EDGE})`, 'u');
 const SPACED_RUNS = new RegExp(`(?<!${EDGE})(?:${SPELT} )+${SPELT}(?!${EDGE})`, 'gu');
