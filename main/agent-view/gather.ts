@@ -14,10 +14,10 @@ import {
 } from '../../shared/agent-view';
 import { parseSkill, SKILL_MD_MAX_BYTES, type ParsedSkill } from '../../shared/skill';
 import type { InspectedSkill } from '../../shared/inspector/types';
-import { TimeSlicer } from '../platform/concurrency';
+import { mapLimit, TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
-import { mcpServeCheck } from '../mcp-server/skill-check';
+import { mcpServeCheck, type SkillCheck, type SkillCheckResult } from '../mcp-server/skill-check';
 import { findSkillFolders, noSkillsFound } from '../skill-folder';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
@@ -101,13 +101,22 @@ export function readTriggerEvalsFile(dir: string): EvalSource | undefined {
   return parsed.ok ? { evals: parsed.evals, file: path } : { error: parsed.error, file: path };
 }
 
-/** Every skill of the library folders, in the order the folders are given (each in folder order). */
-export async function gatherLibrary(roots: readonly string[]): Promise<GatheredLibrary> {
+/**
+ * Every skill of the library folders, in the order the folders are given (each in folder order).
+ * `served` is the check `skillbench serve` makes (default: without the safety gate); with a gate
+ * on top (withSafetyGate), a skill the gate holds back is marked `heldBack`.
+ */
+export async function gatherLibrary(
+  roots: readonly string[],
+  served: SkillCheck = mcpServeCheck,
+): Promise<GatheredLibrary> {
   const skills: GatheredSkill[] = [];
   const problems: GatheredLibrary['problems'] = [];
   // Why slices: a large library is thousands of synchronous reads; the window's IPC and the
   // browser shell's host must keep answering meanwhile.
   const slicer = new TimeSlicer();
+  /** Skills the base check lets through, for the gate on top (when there is one). */
+  const gates: { candidate: CatalogCandidate; dir: string; verdict: SkillCheckResult }[] = [];
   for (const root of roots) {
     let found;
     try {
@@ -133,14 +142,20 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       else if (f.view) {
         // Why the server's own check: the block and `skillbench serve` must not disagree about a
         // skill without a word; the reading problems above already say why a strict reader skips.
-        const verdict = await mcpServeCheck({
+        // The base check says what strict hosts refuse too; the gate on top only what serve holds back.
+        const base = served.stages?.base ?? served;
+        const verdict = await base({
           text,
           parsed: read.parsed,
           fileView: f.view,
           skillPath: f.relativeDir === '' ? folderName : f.relativeDir,
+          dir: f.dir,
         });
-        if (!verdict.servable && verdict.reasons[0] !== undefined)
-          read.candidate.notServed = verdict.reasons[0];
+        if (!verdict.servable) {
+          if (verdict.reasons[0] !== undefined) read.candidate.notServed = verdict.reasons[0];
+        } else if (served.stages) {
+          gates.push({ candidate: read.candidate, dir: f.dir, verdict });
+        }
       }
       const gathered: GatheredSkill = { candidate: read.candidate, dir: f.dir };
       const evals = readTriggerEvalsFile(f.dir);
@@ -148,6 +163,15 @@ export async function gatherLibrary(roots: readonly string[]): Promise<GatheredL
       skills.push(gathered);
     }
   }
+  // Why after the walk and several at once: the gate reads each folder again, and reading is
+  // mostly waiting; one at a time, a large library's catalog took twice as long.
+  const gate = served.stages?.gate;
+  if (gate)
+    await mapLimit(gates, 8, async ({ candidate, dir, verdict }) => {
+      const gated = await gate(dir, verdict);
+      const reason = gated.reasons.at(-1);
+      if (!gated.servable && reason !== undefined) candidate.heldBack = reason;
+    });
   return { skills, problems };
 }
 

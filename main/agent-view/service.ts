@@ -15,6 +15,7 @@ import {
   type SelectionInput,
 } from '../../shared/agent-view';
 import type { InspectedSkill } from '../../shared/inspector/types';
+import type { SkillCheck } from '../mcp-server/skill-check';
 import { gatherLibrary, serverCandidates, type GatheredSkill } from './gather';
 
 /** Where the agent's skills come from. */
@@ -25,6 +26,11 @@ export interface AgentSources {
   serverSkills?: readonly InspectedSkill[];
   /** Each server's address or command line, by label (shown beside its skills). */
   serverTargets?: ReadonlyMap<string, string>;
+  /**
+   * The check `skillbench serve` makes, when the catalog should say which library skills serve
+   * would not serve or would hold back (with the safety gate: withSafetyGate); default without the gate.
+   */
+  servedCheck?: SkillCheck;
 }
 
 /** The catalog with what could not be read, and the library skills it came from. */
@@ -36,7 +42,7 @@ export interface GatheredCatalog {
 
 /** Gather every source and merge it into the catalog. */
 export async function gatherCatalog(sources: AgentSources): Promise<GatheredCatalog> {
-  const lib = await gatherLibrary(sources.roots);
+  const lib = await gatherLibrary(sources.roots, sources.servedCheck);
   const catalog = buildCatalog([
     ...lib.skills.map((s) => s.candidate),
     ...serverCandidates(sources.serverSkills ?? [], sources.serverTargets),

@@ -1,6 +1,7 @@
 import { DEFAULT_CONTEXT_BUDGET } from '../../shared/agent-view';
 import { ok, type AgentCatalogView, type ApiHandlers } from '../../shared/ipc/contract';
 import { evalsFrom, gatherCatalog, type AgentSources } from '../agent-view/service';
+import { mcpServeCheck, withSafetyGate } from '../mcp-server/skill-check';
 import type { ApiDeps } from './services';
 
 type AgentViewChannels = 'agentView.catalog' | 'agentView.evals';
@@ -8,7 +9,7 @@ type AgentViewChannels = 'agentView.catalog' | 'agentView.evals';
 /** What the agent sees: the channels over main/agent-view (docs/agent-view.md). */
 export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentViewChannels> {
   /** The open library folders and the inspector's connected servers, in the order they came. */
-  async function sources(): Promise<AgentSources> {
+  async function sources(served = false): Promise<AgentSources> {
     const connected = deps.inspector.status().filter((c) => c.state === 'connected');
     return {
       roots: await deps.library.roots(),
@@ -16,11 +17,19 @@ export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentV
         .skills()
         .filter((s) => connected.some((c) => c.label === s.server)),
       serverTargets: new Map(connected.map((c) => [c.label, c.target])),
+      // Why the library's kept reviews: the note beside a skill and its badge come from one review.
+      ...(served
+        ? {
+            servedCheck: withSafetyGate(mcpServeCheck, deps.userDataDir, (dir) =>
+              deps.safety.review(dir),
+            ),
+          }
+        : {}),
     };
   }
   return {
     'agentView.catalog': async () => {
-      const { catalog, problems } = await gatherCatalog(await sources());
+      const { catalog, problems } = await gatherCatalog(await sources(true));
       const limit = (await deps.settings.get()).contextBudget ?? DEFAULT_CONTEXT_BUDGET;
       const used = catalog.footprint.block.tokens;
       const view: AgentCatalogView = {

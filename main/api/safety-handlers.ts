@@ -1,7 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { fail, ok, type ApiHandlers, type Result } from '../../shared/ipc/contract';
 import { revokeAcceptance } from '../safety/acceptances';
-import { LibraryReviews } from '../safety/library-reviews';
 import { reviewSkillFolder, trustAnyway } from '../safety/service';
 import type { ApiDeps } from './services';
 
@@ -9,7 +8,7 @@ type SafetyChannels = 'safety.review' | 'safety.trust' | 'safety.untrust' | 'saf
 
 /** The safety review's channels (docs/safety-review.md): review, trust anyway, stop trusting, badges. */
 export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyChannels> {
-  const reviews = new LibraryReviews(deps.userDataDir);
+  const reviews = deps.safety;
 
   /** The skill folder for `path` (a folder or its SKILL.md) inside a library root, or an error. */
   async function skillDir(path: string): Promise<string | Result<never>> {

@@ -8,6 +8,7 @@ import { ListingCache } from '../library/listing-cache';
 import { SecretStore, type SecretBox } from '../library/secret-store';
 import { SettingsStore } from '../library/settings-store';
 import { SkillFiles } from '../library/skill-files';
+import { LibraryReviews } from '../safety/library-reviews';
 import { ServerController, type Emit } from './server-controller';
 
 /**
@@ -34,6 +35,8 @@ export interface Services {
   agents: SkillManager;
   /** The home folder and variables agent folders are found with. */
   agentEnv: AgentEnv;
+  /** The library's safety reviews, kept while a skill's files stay the same (badges, agent view). */
+  safety: LibraryReviews;
   dispose(): Promise<void>;
 }
 
@@ -113,6 +116,7 @@ export function createServices(
     inspector,
     agents,
     agentEnv,
+    safety: new LibraryReviews(userDataDir),
     async dispose() {
       await files.settle();
       await library.closeCache();

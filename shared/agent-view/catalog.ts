@@ -32,6 +32,12 @@ export interface CatalogCandidate {
    * rule id). Hosts that read folders leniently still list it, so the block shows it.
    */
   notServed?: string;
+  /**
+   * A library skill hosts list but `skillbench serve` holds back: the safety review says "Don't
+   * trust" and the user has not chosen "Trust anyway". The server's own words, with the rule id.
+   * A host that reads the folder itself still shows it to the model.
+   */
+  heldBack?: string;
 }
 
 /** One skill of the merged catalog, with its footprint. */

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { Catalog, CatalogSource } from '../../../shared/agent-view';
 import { gatherCatalog } from '../../agent-view/service';
+import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
+import { defaultUserDataDir } from '../../platform/user-data';
 import { term, terminalText } from '../../security/terminal-text';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
@@ -31,7 +33,9 @@ frontmatter sets disable-model-invocation is left out of the block (only the use
 A skill from a folder that hosts following the Agent Skills specification skip (a name that
 is not its folder's, a description over 1,024 characters, …) is still listed, as hosts that
 read folders leniently show it; the summary (json: notServed) says why the others, and
-skillbench serve, leave it out.
+skillbench serve, leave it out. A skill the safety review says not to trust is listed too
+(hosts that read the folder show it), and the summary (json: heldBack) says that skillbench
+serve holds it back until you choose "Trust anyway".
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -123,6 +127,11 @@ export function catalogSummary(catalog: Catalog): string {
       lines.push(
         term`Listed, but hosts that follow the Agent Skills specification skip it and skillbench serve does not serve it: ${s.name} (${s.location}). ${s.notServed}`,
       );
+  for (const s of [...catalog.skills, ...catalog.userOnly])
+    if (s.heldBack !== undefined)
+      lines.push(
+        term`Listed, and hosts that read the folder show it, but skillbench serve holds it back: ${s.name} (${s.location}). ${s.heldBack}`,
+      );
   return `${lines.join('\n')}\n`;
 }
 
@@ -137,6 +146,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       source: s.source,
       footprint: s.footprint,
       ...(s.notServed !== undefined ? { notServed: s.notServed } : {}),
+      ...(s.heldBack !== undefined ? { heldBack: s.heldBack } : {}),
     })),
     collisions: catalog.collisions,
     userOnly: catalog.userOnly.map((s) => ({
@@ -147,6 +157,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       source: s.source,
       why: s.why,
       ...(s.notServed !== undefined ? { notServed: s.notServed } : {}),
+      ...(s.heldBack !== undefined ? { heldBack: s.heldBack } : {}),
     })),
     footprint: catalog.footprint,
     problems,
@@ -179,6 +190,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       roots,
       serverSkills: remote.skills,
       serverTargets: remote.targets,
+      // Why the gate: what serve would hold back is said beside the block (its "Trust anyway" decisions).
+      servedCheck: withSafetyGate(mcpServeCheck, defaultUserDataDir(raw.env)),
     });
     for (const p of problems) text.stderr(term`skillbench catalog: ${p.message}\n`);
     // Why 2 for a folder that could not be read: the block printed lacks a whole library.

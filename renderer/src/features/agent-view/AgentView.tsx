@@ -108,12 +108,7 @@ function CatalogSection() {
             <tr key={s.location}>
               <th scope="row">
                 {s.name}
-                {s.notServed !== undefined ? (
-                  <span className="agent-not-served" role="note">
-                    Hosts that follow the Agent Skills specification skip it, and the Server tab
-                    does not serve it: {s.notServed}
-                  </span>
-                ) : null}
+                <ServeNotes s={s} />
               </th>
               <td>{sourceText(s.source)}</td>
               <td>
@@ -164,12 +159,33 @@ function CatalogSection() {
             {catalog.userOnly.map((u) => (
               <li key={u.location}>
                 <strong>{u.name}</strong> (<code>{u.location}</code>): {u.why}
+                <ServeNotes s={u} />
               </li>
             ))}
           </ul>
         </>
       )}
     </section>
+  );
+}
+
+/** What `skillbench serve` and strict hosts do with a listed library skill, when it differs from the block. */
+function ServeNotes({ s }: { s: { notServed?: string; heldBack?: string } }) {
+  return (
+    <>
+      {s.notServed !== undefined ? (
+        <span className="agent-not-served" role="note">
+          Hosts that follow the Agent Skills specification skip it, and the Server tab does not
+          serve it: {s.notServed}
+        </span>
+      ) : null}
+      {s.heldBack !== undefined ? (
+        <span className="agent-not-served" role="note">
+          Agents that read the folder show it to the model, but the Server tab holds it back:{' '}
+          {s.heldBack}
+        </span>
+      ) : null}
+    </>
   );
 }
 
