@@ -1,4 +1,4 @@
-import { access, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -253,6 +253,36 @@ test('install into an agent: refused until trusted, then installed', async ({
   await trustAnyway(app.page, 'setup-helper', 'I read the script line by line');
   await expect(result.locator('[data-status="installed"]')).toBeVisible();
   expect(await exists(join(home, '.claude', 'skills', 'setup-helper', 'SKILL.md'))).toBe(true);
+  await agents.dialog.getByRole('button', { name: 'Close' }).click();
+  const row = agents.view.getByRole('row', { name: /^setup-helper/ });
+  await expect(row.locator('.safety-badge')).toHaveText('Trusted by you');
+});
+
+test("agents view: a skill another tool put in an agent's folder shows its verdict there", async ({
+  app,
+  agents,
+  home,
+}) => {
+  const folder = join(home, '.claude', 'skills', 'setup-helper');
+  await mkdir(join(folder, 'scripts'), { recursive: true });
+  await writeFile(join(folder, 'SKILL.md'), SETUP_MD);
+  await writeFile(join(folder, 'scripts', 'setup.sh'), SETUP_SH);
+  await mkdir(join(home, '.claude', 'skills', 'notes'));
+  await writeFile(join(home, '.claude', 'skills', 'notes', 'SKILL.md'), NOTES_MD);
+  await agents.open();
+  const risky = agents.view.getByRole('row', { name: /^setup-helper/ });
+  await expect(risky).toContainText('Added by hand');
+  await expect(risky.locator('.safety-badge')).toHaveText("✕ Don't trust");
+  await expect(risky.locator('.safety-badge')).toHaveAttribute(
+    'title',
+    /Safety review: Don't trust \(\d+ findings\)\. Claude Code loads it as it is\./,
+  );
+  // A skill with no known risk shows no badge, as in the library list.
+  await expect(agents.view.getByRole('row', { name: /^notes/ })).toBeVisible();
+  await expect(
+    agents.view.getByRole('row', { name: /^notes/ }).locator('.safety-badge'),
+  ).toHaveCount(0);
+  await app.page.screenshot({ path: join(SHOTS, 'agents-safety-badge.png') });
 });
 
 test('export: blocked with the review shown until trusted, then written', async ({

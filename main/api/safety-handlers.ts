@@ -4,7 +4,8 @@ import { revokeAcceptance } from '../safety/acceptances';
 import { reviewSkillFolder, trustAnyway } from '../safety/service';
 import type { ApiDeps } from './services';
 
-type SafetyChannels = 'safety.review' | 'safety.trust' | 'safety.untrust' | 'safety.library';
+type SafetyChannels =
+  'safety.review' | 'safety.trust' | 'safety.untrust' | 'safety.library' | 'safety.agents';
 
 /** The safety review's channels (docs/safety-review.md): review, trust anyway, stop trusting, badges. */
 export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyChannels> {
@@ -55,6 +56,22 @@ export function createSafetyHandlers(deps: ApiDeps): Pick<ApiHandlers, SafetyCha
         await deps.server.trustChanged();
         return reviews.review(dir);
       }),
+    'safety.agents': async () => {
+      try {
+        // Why main lists the folders: the renderer names none, so no folder outside what the
+        // agents load is ever read for it.
+        const { agents } = await deps.agents.overview();
+        const dirs = agents
+          .flatMap((a) => a.folders.flatMap((f) => f.skills))
+          .flatMap((s) => (s.realDir === null ? [] : [s.realDir]));
+        return ok({ skills: await reviews.badges(dirs) });
+      } catch (error) {
+        return fail(
+          'io',
+          `The agents' skills could not be reviewed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    },
     'safety.library': async () => {
       try {
         const listing = await deps.library.list();

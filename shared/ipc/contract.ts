@@ -920,6 +920,14 @@ export const channels = {
     input: z.object({}),
     output: z.object({ skills: built<SafetyBadge[]>() }),
   },
+  /**
+   * The verdict of every skill the agents load (the real folder of each, links followed), for the
+   * badges in the Agents view: a skill another tool installed is reviewed too.
+   */
+  'safety.agents': {
+    input: z.object({}),
+    output: z.object({ skills: built<SafetyBadge[]>() }),
+  },
   /** The embedded MCP server: status, catalog, request log and client setup. */
   'server.panel': { input: z.object({}), output: serverPanelSchema },
   /** Start serving the library on 127.0.0.1 (bearer token required). */

@@ -2,10 +2,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { unlistedFolderSentence } from '../../../shared/agents/agents';
 import type { InstalledSkill } from '../../../shared/agents/types';
+import { LibraryReviews } from '../../safety/library-reviews';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseProblem } from '../support/words';
+import { count, parseChoice, parseProblem } from '../support/words';
 import { checkAgents, managerFor, projectFolders, scopeWords } from './agents-support';
 
 const USAGE = `Usage: skillbench installed [--agent A]... [--project DIR]... [--format text|json]
@@ -14,14 +15,15 @@ List every skill your agents will load, global and in the current project (and t
 you added in the app or with --project), with its state: linked to a library skill, linked to
 the shared copy, a copy (unchanged or changed since install), installed by another tool (with
 the source its lock file records), a broken link, a link that is not followed; whether it is
-valid for that agent; and which copy an agent loads when two share a name.
+valid for that agent; what the safety review says of it (the app's badges; JSON: safety); and
+which copy an agent loads when two share a name.
 
   --agent A            only this agent (repeat for several)
   --project DIR        also this project folder
   --format text|json   text (default) or JSON
 
-Exit codes: 0 listed, 1 something needs attention (broken links, invalid skills, unreadable
-lock files), 2 usage or I/O problem.
+Exit codes: 0 listed, 1 something needs attention (broken links, invalid skills, a skill the
+safety review says not to trust, unreadable lock files), 2 usage or I/O problem.
 `;
 
 const STATE_WORDS: Record<InstalledSkill['state'], string> = {
@@ -52,10 +54,18 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   }
   const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const agents = values.agent ? checkAgents(values.agent) : undefined;
-  const { manager } = managerFor(raw);
+  const { manager, dataDir } = managerFor(raw);
   const projects = [resolve(raw.cwd), ...(await projectFolders(values.project ?? [], raw.cwd))];
   const overview = await manager.overview({ ...(agents ? { agents } : {}), projects });
-  let attention = overview.lockProblems.length > 0;
+  // The safety review of every folder an agent loads, as the app's Agents view shows it.
+  const safety = await new LibraryReviews(dataDir).badges(
+    overview.agents
+      .flatMap((a) => a.folders.flatMap((f) => f.skills))
+      .flatMap((s) => (s.realDir === null ? [] : [s.realDir])),
+  );
+  const safetyOf = new Map(safety.map((b) => [b.path, b]));
+  let attention =
+    overview.lockProblems.length > 0 || safety.some((b) => b.verdict === 'danger' && !b.accepted);
   for (const a of overview.agents)
     for (const f of a.folders) {
       if (f.problem) attention = true;
@@ -64,7 +74,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           attention = true;
     }
   if (format === 'json') {
-    raw.stdout(`${JSON.stringify(overview, null, 2)}\n`);
+    raw.stdout(`${JSON.stringify({ ...overview, safety }, null, 2)}\n`);
     return attention ? 1 : 0;
   }
   const io = terminalIO(raw);
@@ -85,6 +95,15 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         if (s.verdict === 'error') bits.push(`not valid for ${a.name}: ${s.problems.join(' ')}`);
         io.stdout(term`    ${s.name}  (${bits.join('; ')})\n`);
         if (s.note) io.stdout(term`      ${s.note}\n`);
+        const badge = s.realDir === null ? undefined : safetyOf.get(s.realDir);
+        if (badge?.accepted)
+          io.stdout(
+            term`      safety review: trusted by you (${count(badge.findings, 'finding')})\n`,
+          );
+        else if (badge && badge.verdict !== 'clear')
+          io.stdout(
+            term`      safety review: ${badge.headline} (${count(badge.findings, 'finding')}); see them with: skillbench scan ${badge.path}\n`,
+          );
         if (s.collision)
           io.stdout(
             term`      ${s.collision.loaded ? 'loaded' : 'NOT loaded'}: same name as ${s.collision.others.join(', ')}. ${s.collision.rule}\n`,

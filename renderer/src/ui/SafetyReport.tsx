@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type {
+  SafetyBadge as SafetyBadgeData,
   SafetyFinding,
   SafetyReviewResult,
   SafetyVerdict,
@@ -11,6 +12,19 @@ const SHORT: Record<SafetyVerdict, string> = {
   review: 'Review first',
   danger: "Don't trust",
 };
+
+/**
+ * A list row's badge (library, agents): nothing while the skill shows no known risk and was not
+ * trusted by the user; `where` says where the findings are read.
+ */
+export function SafetyRowBadge({ badge, where }: { badge?: SafetyBadgeData; where: string }) {
+  if (!badge || (badge.verdict === 'clear' && !badge.accepted)) return null;
+  const findings = `${badge.findings} finding${badge.findings === 1 ? '' : 's'}`;
+  const title = badge.accepted
+    ? `You chose to trust this version (${findings}).`
+    : `Safety review: ${badge.headline} (${findings}). ${where}`;
+  return <SafetyBadge verdict={badge.verdict} accepted={badge.accepted} title={title} />;
+}
 
 const SEVERITY: Record<SafetyFinding['severity'], string> = {
   critical: 'Critical',

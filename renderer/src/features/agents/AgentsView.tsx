@@ -11,6 +11,7 @@ import type {
   OutdatedEntry,
   ScopeRef,
 } from '../../../../shared/agents/types';
+import { SafetyRowBadge } from '../../ui/SafetyReport';
 import { useAgentsStore } from './stores';
 
 /** Plain words for each state (docs/agents.md). */
@@ -31,6 +32,7 @@ function scopeLabel(scope: ScopeRef): string {
 
 function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill }) {
   const uninstall = useAgentsStore((s) => s.uninstall);
+  const safety = useAgentsStore((s) => (skill.realDir ? s.safety[skill.realDir] : undefined));
   const state =
     skill.state === 'linked' && skill.changed
       ? `${STATE_LABELS.linked}, changed since install`
@@ -67,7 +69,11 @@ function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill 
           <span className="badge">
             {skill.verdict === 'warning' ? 'Valid, with warnings' : 'Valid'}
           </span>
-        )}
+        )}{' '}
+        <SafetyRowBadge
+          badge={safety}
+          where={`${agent.name} loads it as it is. To read the findings, open its folder with Open folder… in the Library.`}
+        />
       </td>
       <td>
         <button

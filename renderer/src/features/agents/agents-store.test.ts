@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   AgentsOverview,
   InstallReport,
@@ -50,7 +50,8 @@ const outdated = (status: OutdatedEntry['status']): OutdatedEntry => ({
 });
 
 function setup(channels: FakeChannels) {
-  const fake = fakeApi(channels);
+  // Every listing asks for the safety badges next; no skill has any unless the test says so.
+  const fake = fakeApi({ 'safety.agents': () => ok({ skills: [] }), ...channels });
   const notices = createNoticesStore();
   const agents = createAgentsStore({ api: fake.api, notices: notices.getState() });
   return { fake, notices, agents };
@@ -63,6 +64,23 @@ describe('agents store: the overview', () => {
     expect(agents.getState().busy).toBe(true);
     await loading;
     expect(agents.getState()).toMatchObject({ overview: overview(['/p']), busy: false });
+  });
+
+  it('asks for the safety badges of what the agents load after each listing, by real folder', async () => {
+    const badge = {
+      path: '/home/me/.agents/skills/setup',
+      verdict: 'danger' as const,
+      headline: "Don't trust",
+      findings: 2,
+      accepted: false,
+    };
+    const { agents, fake } = setup({
+      'agents.overview': () => ok(overview(['/p'])),
+      'safety.agents': () => ok({ skills: [badge] }),
+    });
+    await agents.getState().load();
+    await vi.waitFor(() => expect(agents.getState().safety).toEqual({ [badge.path]: badge }));
+    expect(fake.calls.map((c) => c.channel)).toEqual(['agents.overview', 'safety.agents']);
   });
 
   it('shows the error and is not busy after a failed listing, keeping the list it had', async () => {
@@ -96,8 +114,10 @@ describe('agents store: the overview', () => {
     expect(fake.calls.map((c) => c.channel)).toEqual([
       'agents.addProject',
       'agents.overview',
+      'safety.agents',
       'agents.removeProject',
       'agents.overview',
+      'safety.agents',
     ]);
     fake.answer({
       'agents.addProject': () => failure('not-a-folder', '/nope cannot be added: no such folder.'),
@@ -302,6 +322,7 @@ describe('agents store: updates', () => {
       'agents.update',
       'agents.outdated',
       'agents.overview',
+      'safety.agents',
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TrustRequest } from '../../../../shared/safety/types';
+import type { SafetyBadge, TrustRequest } from '../../../../shared/safety/types';
 import type {
   AgentsOverview,
   InstallCheck,
@@ -56,7 +56,11 @@ export interface AgentsState {
   busy: boolean;
   /** The last removal's undo token and what it removed, for the Undo button. */
   lastRemoval: { token: string; name: string } | null;
+  /** The safety review of each skill the agents load, by its real folder. */
+  safety: Record<string, SafetyBadge>;
   load: () => Promise<void>;
+  /** Review what the agents load (after each listing), for the badges. */
+  loadSafety: () => Promise<void>;
   /** Add a project folder; true when it was added (on a refusal the error is shown). */
   addProject: (dir: string) => Promise<boolean>;
   removeProject: (dir: string) => Promise<void>;
@@ -78,20 +82,31 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
   // first listing is on its way); an answer older than the one shown is dropped.
   let overviewSeq = 0;
   let outdatedSeq = 0;
+  let safetySeq = 0;
   return create<AgentsState>()((set, get) => ({
     overview: null,
     outdated: null,
     outcomes: [],
     busy: false,
     lastRemoval: null,
+    safety: {},
     async load() {
       const seq = ++overviewSeq;
       set({ busy: true });
       const result = await api['agents.overview']({});
       if (seq !== overviewSeq) return;
       set({ busy: false });
-      if (result.ok) set({ overview: result.value });
-      else notices.showError(result.error);
+      if (result.ok) {
+        set({ overview: result.value });
+        void get().loadSafety();
+      } else notices.showError(result.error);
+    },
+    async loadSafety() {
+      const seq = ++safetySeq;
+      const result = await api['safety.agents']({});
+      // Why no error banner: the badges are extra; the list itself is already shown.
+      if (seq !== safetySeq || !result.ok) return;
+      set({ safety: Object.fromEntries(result.value.skills.map((b) => [b.path, b])) });
     },
     async addProject(dir) {
       const result = await api['agents.addProject']({ dir });

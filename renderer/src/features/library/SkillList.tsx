@@ -8,7 +8,7 @@ import {
   type Ref,
 } from 'react';
 import type { SkillSummary } from '../../../../shared/ipc/contract';
-import { SafetyBadge } from '../../ui/SafetyReport';
+import { SafetyRowBadge } from '../../ui/SafetyReport';
 import { visibleSkills } from './library-store';
 import { useLibraryStore } from './stores';
 
@@ -74,16 +74,12 @@ export interface SkillListHandle {
 }
 
 /** The safety review's badge for a row; nothing while a skill shows no known risk. */
-function SafetyRowBadge({ skill }: { skill: SkillSummary }) {
+function SkillSafetyBadge({ skill }: { skill: SkillSummary }) {
   const badge = useLibraryStore(
     (s) =>
       s.safety[dirOf(skill.path)] ?? (skill.linked ? s.safety[skill.linked.target] : undefined),
   );
-  if (!badge || (badge.verdict === 'clear' && !badge.accepted)) return null;
-  const title = badge.accepted
-    ? `You chose to trust this version (${badge.findings} finding${badge.findings === 1 ? '' : 's'}).`
-    : `Safety review: ${badge.headline} (${badge.findings} finding${badge.findings === 1 ? '' : 's'}). Open the skill to see them.`;
-  return <SafetyBadge verdict={badge.verdict} accepted={badge.accepted} title={title} />;
+  return <SafetyRowBadge badge={badge} where="Open the skill to see them." />;
 }
 
 /**
@@ -224,7 +220,7 @@ export function SkillList({
               >
                 <span className="skill-name">{skill.name}</span>
                 <StatusBadge skill={skill} />
-                <SafetyRowBadge skill={skill} />
+                <SkillSafetyBadge skill={skill} />
                 <span className="skill-description">{skill.description || 'No description'}</span>
                 <span className="skill-path">
                   {skill.relativeDir || '.'}
