@@ -8,7 +8,7 @@
  */
 import type { TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
-import { reviewSkillFolder } from '../safety/service';
+import { reviewSkillBytes, reviewSkillFolder, type BytesReview } from '../safety/service';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink } from 'node:fs/promises';
@@ -1200,6 +1200,7 @@ export class SkillManager {
     names: string[] | undefined,
     choice?: UpdateChoice,
     resolved?: MergeResolution,
+    trust?: TrustRequest,
   ): Promise<UpdateOutcome[]> {
     const outcomes: UpdateOutcome[] = [];
     for (const item of await this.outdated(names)) {
@@ -1242,6 +1243,7 @@ export class SkillManager {
           item,
           item.locallyEdited ? choice : 'take-theirs',
           resolved?.name === item.name ? resolved.files : [],
+          trust,
         ),
       );
     }
@@ -1296,6 +1298,7 @@ export class SkillManager {
     item: OutdatedEntry,
     choice: UpdateChoice | undefined,
     resolutions: readonly FileResolution[],
+    trust?: TrustRequest,
   ): Promise<UpdateOutcome> {
     const base = { name: item.name, scope: item.scope };
     const stored = await readLockFile(
@@ -1363,6 +1366,25 @@ export class SkillManager {
           plans.push({ copy, files: plan.files });
         }
       } else for (const copy of item.copies) plans.push({ copy, files: loaded.files });
+      // The point of trust, as at install: what would be written (the source's version, or the
+      // merge) reaches no agent while the safety review says not to trust it.
+      let earlier: BytesReview | undefined;
+      for (const plan of plans) {
+        const files = new Map(plan.files.map((f) => [f.path, f.data] as const));
+        const reviewed = await reviewSkillBytes(plan.copy, files, this.options.dataDir, earlier);
+        earlier = { files, hash: reviewed.hash, report: reviewed.report };
+        const gate = await passGate(reviewed, this.options.dataDir, 'updated', trust);
+        if (!gate.allowed)
+          return {
+            ...base,
+            status: 'refused',
+            message: `${gate.message ?? ''} The installed copy was left as it was.`,
+            safety: {
+              headline: reviewed.report.headline,
+              findings: reviewed.report.findings.filter((f) => f.severity !== 'low').length,
+            },
+          };
+      }
       const trashed: string[] = [];
       for (const plan of plans) {
         const written = await writeFolder(plan.copy, plan.files, {

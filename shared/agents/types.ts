@@ -197,11 +197,14 @@ export type UpdateChoice = 'keep-local' | 'take-theirs' | 'merge';
 export interface UpdateOutcome {
   name: string;
   scope: ScopeRef;
-  status: 'updated' | 'up-to-date' | 'kept' | 'needs-choice' | 'conflicts' | 'failed';
+  /** `refused`: the new version is one the safety review says not to trust; nothing was written. */
+  status: 'updated' | 'up-to-date' | 'kept' | 'needs-choice' | 'conflicts' | 'refused' | 'failed';
   message: string;
   /** For a merge with conflicts: every file to settle (text merged with markers, or a choice). */
   conflicts?: FileConflict[];
   trashedTo?: string[];
+  /** For `refused`: what the safety review says of the new version (for "Trust anyway"). */
+  safety?: { headline: string; findings: number };
 }
 
 /** How the user settled a merge's conflicts, file by file, for one skill. */

@@ -892,6 +892,7 @@ export const channels = {
             .max(512),
         })
         .optional(),
+      trust: trustSchema.optional(),
     }),
     output: z.object({ outcomes: built<UpdateOutcome[]>() }),
   },

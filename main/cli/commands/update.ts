@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
+import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 import { parseProblem } from '../support/words';
 import { managerFor, scopeWords } from './agents-support';
 import { withProjects } from './outdated';
 
 const USAGE = `Usage: skillbench update [NAME...] [--keep-local | --take-theirs | --merge] [--project DIR]...
+                        [--trust-anyway TEXT [--trust-days N]]
 
 Update installed skills from their sources, showing what changes in SKILL.md first. A copy you
 edited since install is left as it is unless you choose:
@@ -17,9 +19,12 @@ edited since install is left as it is unless you choose:
                        you installed (the copy before goes to the trash); where both changed the
                        same lines, nothing is written: settle those in the app's Agents view
   --project DIR        also this project folder
+${trustUsage('update')}
 
-Exit codes: 0 updated or up to date, 1 left as it was (a choice is needed, a conflict, a
-failure: each says why), 2 usage problem.
+A new version the safety review calls "Don't trust" is not written (as at install).
+
+Exit codes: 0 updated or up to date, 1 left as it was (a choice is needed, a conflict, a new
+version not to trust, a failure: each says why), 2 usage problem.
 `;
 
 async function run(args: string[], raw: CliIO): Promise<number> {
@@ -34,6 +39,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         'take-theirs': { type: 'boolean' },
         merge: { type: 'boolean' },
         project: { type: 'string', multiple: true },
+        ...TRUST_OPTIONS,
       },
     });
   } catch (error) {
@@ -43,6 +49,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const chosen = (['keep-local', 'take-theirs', 'merge'] as const).filter((c) => values[c]);
   if (chosen.length > 1)
     throw new UsageError(`choose one of --${chosen.join(', --')}, not several.`);
+  const trust = trustRequest(values);
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);
   await withProjects(manager, raw.cwd, values.project ?? []);
@@ -58,7 +65,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     for (const f of e.fileChanges ?? [])
       if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
   }
-  const outcomes = await manager.update(names, chosen[0]);
+  const outcomes = await manager.update(names, chosen[0], undefined, trust);
   let bad = false;
   for (const o of outcomes) {
     io.stdout(term`${o.status}: ${o.message}\n`);
@@ -68,7 +75,13 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         '  Settle them in the Agents view of the app, or choose --keep-local or --take-theirs.\n',
       );
     }
-    if (o.status === 'needs-choice' || o.status === 'conflicts' || o.status === 'failed')
+    if (o.status === 'refused') io.stdout(`${trustHint('update')}\n`);
+    if (
+      o.status === 'needs-choice' ||
+      o.status === 'conflicts' ||
+      o.status === 'refused' ||
+      o.status === 'failed'
+    )
       bad = true;
   }
   if (outcomes.length === 0) io.stdout('No installed skill records a source to update from.\n');

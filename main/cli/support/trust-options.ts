@@ -1,6 +1,6 @@
 /**
  * `--trust-anyway REASON [--trust-days N]`: the command line's "Trust anyway", the same for every
- * command at a point of trust (import, install, pack). Why one place: the options, their checks
+ * command at a point of trust (import, install, pack, update). Why one place: the options, their checks
  * and the sentence that offers them must read the same in each command.
  */
 import type { TrustRequest } from '../../../shared/safety';

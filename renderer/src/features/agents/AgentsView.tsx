@@ -12,6 +12,7 @@ import type {
   ScopeRef,
 } from '../../../../shared/agents/types';
 import { SafetyRowBadge } from '../../ui/SafetyReport';
+import { TrustDialog } from '../../ui/TrustDialog';
 import { useAgentsStore } from './stores';
 
 /** Plain words for each state (docs/agents.md). */
@@ -221,6 +222,8 @@ function MergeConflicts({ name, conflicts }: { name: string; conflicts: FileConf
 function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const update = useAgentsStore((s) => s.update);
   const outcome = useAgentsStore((s) => s.outcomes.find((o) => o.name === entry.name));
+  const trustUpdate = useAgentsStore((s) => s.trustUpdate);
+  const [trusting, setTrusting] = useState(false);
   return (
     <li className="update-entry" aria-label={`Update ${entry.name}`}>
       <strong>{entry.name}</strong> <span className="muted">({scopeLabel(entry.scope)})</span>
@@ -267,6 +270,24 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
         )
       ) : null}
       {outcome ? <p role="status">{outcome.message}</p> : null}
+      {outcome?.status === 'refused' && outcome.safety ? (
+        <div className="row">
+          <button type="button" className="danger" onClick={() => setTrusting(true)}>
+            Trust anyway…
+          </button>
+        </div>
+      ) : null}
+      {trusting && outcome?.safety ? (
+        <TrustDialog
+          reviewed={{ name: entry.name, ...outcome.safety }}
+          doing="update it"
+          onCancel={() => setTrusting(false)}
+          onConfirm={(reason, days) => {
+            setTrusting(false);
+            void trustUpdate({ reason, days });
+          }}
+        />
+      ) : null}
       {outcome?.status === 'conflicts' && outcome.conflicts ? (
         <MergeConflicts
           key={outcome.conflicts.map((c) => c.path).join('\n')}

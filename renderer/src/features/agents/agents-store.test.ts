@@ -295,6 +295,22 @@ describe('agents store: updates', () => {
     expect(agents.getState()).toMatchObject({ outdated: [outdated('up-to-date')], busy: false });
   });
 
+  it('Trust anyway repeats the refused update exactly, settled merge files included, with the trust', async () => {
+    const { agents, fake } = setup({
+      'agents.update': () => ok({ outcomes: [] }),
+      'agents.outdated': () => ok({ entries: [] }),
+      'agents.overview': () => ok(EMPTY),
+    });
+    const resolved = { name: 'notes', files: [{ path: 'SKILL.md', text: 'settled\n' }] };
+    await agents.getState().update(['notes'], 'merge', resolved);
+    const trust = { reason: 'I wrote it', days: 7 };
+    await agents.getState().trustUpdate(trust);
+    expect(fake.inputs('agents.update')).toEqual([
+      { names: ['notes'], choice: 'merge', resolved },
+      { names: ['notes'], choice: 'merge', resolved, trust },
+    ]);
+  });
+
   it('sends a merge with the settled files, keeps the outcomes, and checks again', async () => {
     const outcomes: UpdateOutcome[] = [
       { name: 'notes', scope: GLOBAL, status: 'updated', message: 'Merged.' },

@@ -73,7 +73,14 @@ export interface AgentsState {
   uninstall: (name: string, agents: string[], scope: ScopeRef) => Promise<void>;
   undoRemoval: () => Promise<void>;
   loadOutdated: () => Promise<void>;
-  update: (names: string[], choice?: UpdateChoice, resolved?: MergeResolution) => Promise<void>;
+  update: (
+    names: string[],
+    choice?: UpdateChoice,
+    resolved?: MergeResolution,
+    trust?: TrustRequest,
+  ) => Promise<void>;
+  /** The last update again, with the user's "Trust anyway" (after a refused new version). */
+  trustUpdate: (trust: TrustRequest) => Promise<void>;
 }
 
 /** Make an agents store. */
@@ -83,6 +90,9 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
   let overviewSeq = 0;
   let outdatedSeq = 0;
   let safetySeq = 0;
+  /** What the last update asked for, so "Trust anyway" repeats it exactly (merge settlements too). */
+  let lastUpdate:
+    { names: string[]; choice?: UpdateChoice; resolved?: MergeResolution } | undefined;
   return create<AgentsState>()((set, get) => ({
     overview: null,
     outdated: null,
@@ -194,18 +204,25 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
       if (result.ok) set({ outdated: result.value.entries });
       else notices.showError(result.error);
     },
-    async update(names, choice, resolved) {
+    async update(names, choice, resolved, trust) {
+      lastUpdate = { names, choice, resolved };
       set({ busy: true });
       const result = await api['agents.update']({
         names,
         ...(choice ? { choice } : {}),
         ...(resolved ? { resolved } : {}),
+        ...(trust ? { trust } : {}),
       });
       set({ busy: false });
       if (!result.ok) return notices.showError(result.error);
       set({ outcomes: result.value.outcomes });
       await get().loadOutdated();
       await get().load();
+    },
+    async trustUpdate(trust) {
+      if (!lastUpdate) return;
+      const { names, choice, resolved } = lastUpdate;
+      await get().update(names, choice, resolved, trust);
     },
   }));
 }
