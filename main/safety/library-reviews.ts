@@ -12,6 +12,11 @@ import { applyAcceptance, reviewSkillFolder } from './service';
 /** Reviews of library skills, kept while their files stay the same. */
 export class LibraryReviews {
   private readonly memo = new Map<string, { fingerprint: string; reviewed: SafetyReviewResult }>();
+  /**
+   * Reviews under way, by folder and fingerprint. Why: the library's badges, the Agents view's
+   * and the agent view ask at once for the same folders; one review answers them all.
+   */
+  private readonly running = new Map<string, Promise<SafetyReviewResult>>();
 
   constructor(private readonly dataDir: string) {}
 
@@ -29,8 +34,14 @@ export class LibraryReviews {
     const fingerprint = await this.fingerprint(dir);
     let known = this.memo.get(dir);
     if (!known || known.fingerprint !== fingerprint) {
-      // Why without the data folder: the memo keeps the bare review; acceptances change apart from files.
-      known = { fingerprint, reviewed: await reviewSkillFolder(dir) };
+      const key = `${dir}\0${fingerprint}`;
+      let review = this.running.get(key);
+      if (!review) {
+        // Why without the data folder: the memo keeps the bare review; acceptances change apart from files.
+        review = reviewSkillFolder(dir).finally(() => this.running.delete(key));
+        this.running.set(key, review);
+      }
+      known = { fingerprint, reviewed: await review };
       this.memo.set(dir, known);
     }
     return applyAcceptance(known.reviewed, await readAcceptances(this.dataDir));
