@@ -30,6 +30,13 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+/** "Trust anyway" of a folder's content as the command line gives it (pack --trust-anyway). */
+async function trustThroughPack(dir: string): Promise<void> {
+  const packed = io();
+  const args = ['pack', dir, '--target', 'skill', '--out', `${join(tmp, 'dist')}/`];
+  expect(await runCli([...args, '--trust-anyway', 'my own test'], packed), packed.err).toBe(0);
+}
+
 describe('skillbench installed: the safety review of what the agents load', () => {
   it('names a skill put there by hand that the review says not to trust, exits 1, and says when it is trusted', async () => {
     const sneaky = join(tmp, 'home', '.claude', 'skills', 'sneaky');
@@ -50,23 +57,7 @@ describe('skillbench installed: the safety review of what the agents load', () =
     expect(doc.safety.map((b) => b.verdict)).toEqual(['danger']);
 
     // "Trust anyway" of this very content (here through pack) is what the list says next.
-    const packed = io();
-    expect(
-      await runCli(
-        [
-          'pack',
-          sneaky,
-          '--target',
-          'skill',
-          '--out',
-          join(tmp, 'dist') + '/',
-          '--trust-anyway',
-          'my own test',
-        ],
-        packed,
-      ),
-      packed.err,
-    ).toBe(0);
+    await trustThroughPack(sneaky);
     const again = io();
     expect(await runCli(['installed', '--agent', 'claude-code'], again)).toBe(0);
     expect(again.out).toMatch(/safety review: trusted by you \(\d+ findings\)/);
@@ -92,23 +83,7 @@ describe('skillbench update: a new version the safety review says not to trust',
     expect(await readFile(copy, 'utf8')).toBe(before);
 
     // The same bytes trusted at the source (here through pack) are trusted here too: one hash.
-    const packed = io();
-    expect(
-      await runCli(
-        [
-          'pack',
-          demo,
-          '--target',
-          'skill',
-          '--out',
-          join(tmp, 'dist') + '/',
-          '--trust-anyway',
-          'my own test',
-        ],
-        packed,
-      ),
-      packed.err,
-    ).toBe(0);
+    await trustThroughPack(demo);
     const updated = io();
     expect(await runCli(['update'], updated), updated.out).toBe(0);
     expect(await readFile(copy, 'utf8')).toContain('Ignore all previous instructions');
