@@ -61,6 +61,12 @@ const INSPECTOR = '@modelcontextprotocol/inspector@2.12.0';
 const LIB = join(WORK, `lib-${SKILLS}`);
 const USER_DATA = join(WORK, 'user-data');
 const IN_FLIGHT = 8;
+/**
+ * Another build of Skillbench to time against this one (`run.mjs --against COMMIT` builds the
+ * commit into its own folder and names it here): start-up and a full validate only, in turns.
+ */
+const AGAINST = process.env.BENCH_AGAINST;
+const AGAINST_LABEL = process.env.BENCH_AGAINST_LABEL ?? AGAINST ?? '';
 
 /** The library: SKILLS skills × 4 files (SKILL.md, a guide, a script, 2 KiB of binary). Kept between runs. */
 async function generate(): Promise<void> {
@@ -164,12 +170,12 @@ function runProcess(cmd: string, argv: string[], env: NodeJS.ProcessEnv = {}): P
  * JSON-RPC client (initialize, initialized, skills/list). Then stdin is closed and the process
  * waited for (a server that keeps its findings writes them on the way out).
  */
-function firstList(argv: string[]): Promise<Timed> {
+function firstList(argv: string[], userData = USER_DATA): Promise<Timed> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, argv, {
       stdio: ['pipe', 'pipe', 'ignore'],
-      env: { ...process.env, SKILLBENCH_USER_DATA: USER_DATA },
+      env: { ...process.env, SKILLBENCH_USER_DATA: userData },
     });
     const rss = watchRss(child);
     const send = (m: unknown): void => void child.stdin.write(`${JSON.stringify(m)}\n`);
@@ -712,4 +718,58 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+/**
+ * This build against another (`--against COMMIT`): warm starts (`serve --stdio` start → first
+ * `skills/list`, each build with its own user-data folder so neither discards the other's kept
+ * checks) and `validate --no-cache`, one warm-up each, then in turns (this, that, this, that …).
+ * Tells a slower hour from a slower change: both builds meet the same hour.
+ */
+async function compareBuilds(other: string): Promise<void> {
+  const builds = [
+    { label: 'this tree', root: ROOT },
+    { label: AGAINST_LABEL, root: other },
+  ].map((b) => ({
+    ...b,
+    cli: join(b.root, 'out', 'main', 'cli.js'),
+    bin: join(b.root, 'main', 'cli', 'skillbench.mjs'),
+    userData: join(WORK, `user-data-${b.root === ROOT ? 'this' : 'against'}`),
+    start: [] as number[],
+    validate: [] as number[],
+  }));
+  const start = (b: (typeof builds)[number]): Promise<Timed> =>
+    firstList([b.cli, 'serve', '--stdio', '--no-watch', LIB], b.userData);
+  const validate = (b: (typeof builds)[number]): Promise<Timed> =>
+    runProcess(process.execPath, [b.bin, 'validate', LIB, '--format', 'json', '--no-cache'], {
+      SKILLBENCH_USER_DATA: b.userData,
+    });
+  const reports: (string | undefined)[] = [];
+  for (const b of builds) {
+    await start(b);
+    reports.push((await validate(b)).out);
+  }
+  for (let i = 0; i < PAIRS; i++)
+    for (const b of builds) {
+      b.start.push((await start(b)).ms);
+      b.validate.push((await validate(b)).ms);
+    }
+  const [mine, theirs] = builds;
+  if (!mine || !theirs) return;
+  const ratio = (a: number[], b: number[]): string => ratioText(a.map((x, i) => (b[i] ?? NaN) / x));
+  const range = (xs: number[]): string =>
+    `${fmt(median(xs))} ms [${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}]`;
+  process.stdout.write(
+    `\n${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${SKILLS} skills, ${PAIRS} turns\n\n` +
+      `| workload | this tree | ${theirs.label} | ${theirs.label} ÷ this tree (median of turns) |\n|---|---|---|---|\n` +
+      `| \`serve --stdio\` start → first \`skills/list\` (checks kept) | ${range(mine.start)} | ${range(theirs.start)} | ${ratio(mine.start, theirs.start)} |\n` +
+      `| \`validate LIB --format json --no-cache\` | ${range(mine.validate)} | ${range(theirs.validate)} | ${ratio(mine.validate, theirs.validate)} |\n\n` +
+      `- validate reports: ${reports[0] === reports[1] ? 'the same' : 'not the same'} from both builds\n`,
+  );
+}
+
+if (AGAINST !== undefined) {
+  await mkdir(WORK, { recursive: true });
+  await generate();
+  await compareBuilds(AGAINST);
+} else await main();
