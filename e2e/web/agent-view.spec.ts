@@ -189,3 +189,25 @@ test('a listed skill that strict readers skip says so under its name, in the wor
   await expect(agent.perSkill.getByRole('row', { name: /^fine/ }).getByRole('note')).toHaveCount(0);
   await app.page.screenshot({ path: join(SHOTS, 'agent-view-not-served.png') });
 });
+
+test("a listed skill whose description Claude Code's list cuts says how much under its name", async ({
+  app,
+  agent,
+  library,
+}) => {
+  const description = 'Checks forms. '.repeat(71).trim();
+  const whenToUse = 'When a form arrives. '.repeat(30).trim();
+  await library.addSkill(
+    'wordy',
+    `---\nname: wordy\ndescription: ${description}\nwhen_to_use: ${whenToUse}\n---\n# Wordy\n`,
+  );
+  await library.addSkill('fine', '---\nname: fine\ndescription: Does fine things.\n---\n# Fine\n');
+  await app.openFolder(library.dir);
+  await agent.open();
+  const row = agent.perSkill.getByRole('row', { name: /^wordy/ });
+  await expect(row.getByRole('note')).toHaveText(
+    "Cut in Claude Code's skill list: Claude Code shows the model the first 1,536 characters of the description and when_to_use together: this one has 1,622, so the last 86 are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]",
+  );
+  await expect(agent.perSkill.getByRole('row', { name: /^fine/ }).getByRole('note')).toHaveCount(0);
+  await app.page.screenshot({ path: join(SHOTS, 'agent-view-listing-cut.png') });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, modelInvocationDisabled, type CatalogCandidate } from './catalog';
 import { escapeXml, estimateTokens, measure, xmlText } from './text';
+import { parseSkill } from '../skill/frontmatter-parser';
+import { validateSkill } from '../validation/validate-skill';
 
 function disk(name: string, root: string, description = `About ${name}.`): CatalogCandidate {
   return {
@@ -159,5 +161,77 @@ describe('catalog: skills only the user may start', () => {
     expect(c.collisions[0]?.hidden[0]?.why).toContain(
       'That copy is one only the user can start, so the model sees neither.',
     );
+  });
+});
+
+describe("catalog: Claude Code's cut of long descriptions", () => {
+  const withFm = (
+    name: string,
+    description: string,
+    frontmatter: Record<string, unknown> = {},
+  ): CatalogCandidate => ({
+    ...disk(name, '/lib', description),
+    frontmatter: { name, description, ...frontmatter },
+  });
+
+  it('says how much of the description Claude Code does not show, past 1,536 characters', () => {
+    const c = buildCatalog([
+      withFm('fits', 'a'.repeat(1536)),
+      withFm('over', 'a'.repeat(1537)),
+      withFm('emoji', '😀'.repeat(1600)),
+    ]);
+    const [fits, over, emoji] = c.skills;
+    expect(fits?.listingCut).toBeUndefined();
+    expect(over?.listingCut).toBe(
+      'Claude Code shows the model the first 1,536 characters of the description: this one has 1,537, so the last 1 are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]',
+    );
+    // Characters, not UTF-16 units: 1,600 emoji are 1,600 characters.
+    expect(emoji?.listingCut).toContain('this one has 1,600, so the last 64 are not seen');
+    // The block itself still shows the whole description, as the hosts that do not cut do.
+    expect(over?.xml).toContain('a'.repeat(1537));
+  });
+
+  it('counts a text when_to_use with the description, as Claude Code lists both', () => {
+    const c = buildCatalog([
+      withFm('both', 'd'.repeat(1000), { when_to_use: 'w'.repeat(600) }),
+      withFm('mapping', 'd'.repeat(1000), { when_to_use: { mentions: ['w'.repeat(600)] } }),
+    ]);
+    expect(c.skills[0]?.listingCut).toContain(
+      'of the description and when_to_use together: this one has 1,600, so the last 64',
+    );
+    // Universal 2.1's when_to_use mapping is not text Claude Code lists.
+    expect(c.skills[1]?.listingCut).toBeUndefined();
+  });
+
+  it("agrees with validation's claude-code rule on every skill, one owner for the count", () => {
+    const cases: [number, string | undefined][] = [
+      [1535, undefined],
+      [1536, undefined],
+      [1537, undefined],
+      [900, 'w'.repeat(636)],
+      [900, 'w'.repeat(637)],
+      [2000, 'short'],
+      [10, undefined],
+    ];
+    for (const [length, whenToUse] of cases) {
+      const description = 'Use this skill to check forms. '.repeat(80).slice(0, length);
+      const text = `---\nname: forms\ndescription: "${description}"\n${whenToUse !== undefined ? `when_to_use: "${whenToUse}"\n` : ''}---\n# Forms\n`;
+      const parsed = parseSkill(text);
+      const data = parsed.data as Record<string, unknown>;
+      const entry = buildCatalog([
+        {
+          ...disk(
+            'forms',
+            '/lib',
+            typeof data['description'] === 'string' ? data['description'] : '',
+          ),
+          frontmatter: data,
+        },
+      ]).skills[0];
+      const rule = validateSkill(text, { profiles: ['claude-code'] }).diagnostics.some(
+        (d) => d.ruleId === 'description/listing-truncated',
+      );
+      expect(entry?.listingCut !== undefined, `${length} + ${whenToUse?.length ?? 0}`).toBe(rule);
+    }
   });
 });

@@ -7,6 +7,7 @@
  * wins. Every collision is reported with the copy that won and why. A skill only the user may start
  * (`disable-model-invocation: true`) keeps its name but is left out of the block, with why.
  */
+import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from '../validation/listing';
 import { addMeasures, measure, xmlText, type Measure } from './text';
 
 /** Where a skill came from. */
@@ -52,6 +53,11 @@ export interface CatalogEntry extends CatalogCandidate {
     /** The body, loaded when the skill is selected; undefined when unknown (a server skill). */
     body?: Measure;
   };
+  /**
+   * Set when Claude Code's skill list would cut what the model reads of this skill: its
+   * description and `when_to_use` together are over 1,536 characters (the block shows all of it).
+   */
+  listingCut?: string;
 }
 
 /** A skill the host knows (the user can start it by name) but does not show the model. */
@@ -131,6 +137,21 @@ export function selectableSkills<A, B>(catalog: {
 /** Why a user-only skill is not in the block. */
 function userOnlyWhy(c: CatalogCandidate): string {
   return `Only the user can start it: its frontmatter sets disable-model-invocation, so a host that honours it (Claude Code) leaves it out of the list the model sees. Naming it (/${c.name}) starts it.`;
+}
+
+/**
+ * Why Claude Code's skill list shows the model less of this skill than the block does, or
+ * undefined: the description and a text `when_to_use` together over its 1,536 characters.
+ */
+export function listingCutNote(
+  c: Pick<CatalogCandidate, 'description' | 'frontmatter'>,
+): string | undefined {
+  const w = c.frontmatter?.['when_to_use'];
+  const whenToUse = typeof w === 'string' ? w : '';
+  const { total, cut } = claudeCodeListing(c.description, whenToUse);
+  if (cut === 0) return undefined;
+  const what = whenToUse === '' ? 'description' : 'description and when_to_use together';
+  return `Claude Code shows the model the first ${CLAUDE_CODE_LISTING_MAX.toLocaleString('en-US')} characters of the ${what}: this one has ${total.toLocaleString('en-US')}, so the last ${cut.toLocaleString('en-US')} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
 }
 
 /** The `<skill>` element of one skill (two-space indents, one element per line). */
@@ -221,6 +242,8 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
       footprint: { metadata: measure(c.name + c.description), entry: measure(xml) },
     };
     if (c.body !== undefined) entry.footprint.body = measure(c.body);
+    const cut = listingCutNote(c);
+    if (cut !== undefined) entry.listingCut = cut;
     return entry;
   });
   const xml =

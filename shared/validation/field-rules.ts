@@ -5,6 +5,7 @@ import { splitAllowedTools } from '../text/tool-list';
 import { scalarSource } from '../skill/yaml-typing';
 import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } from './fixes';
 import type { RuleContext, TopEntry } from './rule-context';
+import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from './listing';
 import { AGENT_SKILLS_KEYS, AGENTSKILLS_MCP_CAMEL_KEYS, CLAUDE_CODE_KEYS } from './profiles';
 import type { QuickFix } from './types';
 
@@ -14,7 +15,7 @@ export const LIMITS = {
   descriptionMax: 1024,
   compatibilityMax: 500,
   descriptionShortMcp: 50,
-  claudeCodeListing: 1536,
+  claudeCodeListing: CLAUDE_CODE_LISTING_MAX,
 } as const;
 
 const XML_TAG = /<\/?[A-Za-z][A-Za-z0-9_.:-]*(?:\s[^<>]*)?\/?>/;
@@ -464,9 +465,8 @@ export function descriptionRules(ctx: RuleContext): void {
   }
   if (ctx.on('description/listing-truncated')) {
     const w = ctx.entry('when_to_use');
-    const extra = w ? (scalarText(ctx, w) ?? '') : '';
-    const total = len + codePointLength(extra);
-    if (total > LIMITS.claudeCodeListing) {
+    const { total, cut } = claudeCodeListing(desc, w ? (scalarText(ctx, w) ?? '') : '');
+    if (cut > 0) {
       ctx.report('description/listing-truncated', {
         message: `The description${w ? ' and when_to_use together have' : ' has'} ${total} characters. Claude Code cuts them at ${LIMITS.claudeCodeListing} in its skill list, so the end is not seen.`,
         detail: `description + when_to_use > ${LIMITS.claudeCodeListing}`,

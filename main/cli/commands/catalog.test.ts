@@ -237,6 +237,50 @@ describe('skillbench catalog says which listed skills strict readers and serve l
   });
 });
 
+/** What Claude Code's skill list cuts: the catalog and `validate --profile claude-code` name the same skills. */
+describe("skillbench catalog says whose description Claude Code's list cuts", () => {
+  let lib: Dir;
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-listing-cut-');
+    await writeTree(lib.path, {
+      'wordy/SKILL.md': skillMd(
+        `name: wordy\ndescription: ${'Checks forms. '.repeat(71).trim()}\nwhen_to_use: ${'When a form arrives. '.repeat(30).trim()}`,
+      ),
+      'fine/SKILL.md': skillMd('name: fine\ndescription: Does fine things. Use when asked.'),
+    });
+  });
+  afterEach(async () => lib.remove());
+
+  it('names it in the summary and in JSON, the skill validate warns about for Claude Code', async () => {
+    const text = await run(['catalog', lib.path], lib.path);
+    expect(text.code).toBe(0);
+    expect(text.err).toMatch(
+      /Cut in Claude Code's list: wordy \(.*wordy.SKILL\.md\)\. Claude Code shows the model the first 1,536 characters of the description and when_to_use together: this one has 1,622, so the last 86 are not seen\./,
+    );
+    expect(text.err).not.toContain("Cut in Claude Code's list: fine");
+    // The block still shows the whole description.
+    expect(text.out).toContain('Checks forms. Checks forms.</description>');
+
+    const json = await run(['catalog', '--format', 'json', lib.path], lib.path);
+    const doc = JSON.parse(json.out) as { skills: { name: string; listingCut?: string }[] };
+    const cut = doc.skills.filter((s) => s.listingCut !== undefined).map((s) => s.name);
+    expect(cut).toEqual(['wordy']);
+
+    const validate = await run(
+      ['validate', '--profile', 'claude-code', '--format', 'json', lib.path],
+      lib.path,
+    );
+    const report = JSON.parse(validate.out) as {
+      skills: { name: string; diagnostics: { ruleId: string }[] }[];
+    };
+    const warned = report.skills
+      .filter((s) => s.diagnostics.some((d) => d.ruleId === 'description/listing-truncated'))
+      .map((s) => s.name);
+    expect(warned).toEqual(cut);
+  });
+});
+
 describe('skillbench catalog says which listed skills serve holds back for the safety review', () => {
   let lib: Dir;
   const SNEAKY = skillMd(

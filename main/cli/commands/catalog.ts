@@ -35,7 +35,9 @@ is not its folder's, a description over 1,024 characters, …) is still listed, 
 read folders leniently show it; the summary (json: notServed) says why the others, and
 skillbench serve, leave it out. A skill the safety review says not to trust is listed too
 (hosts that read the folder show it), and the summary (json: heldBack) says that skillbench
-serve holds it back until you choose "Trust anyway".
+serve holds it back until you choose "Trust anyway". A skill whose description and when_to_use
+together are over 1,536 characters is listed whole, and the summary (json: listingCut) says how
+much of it Claude Code's skill list cuts off.
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -127,6 +129,9 @@ export function catalogSummary(catalog: Catalog): string {
       lines.push(
         term`Listed, but hosts that follow the Agent Skills specification skip it and skillbench serve does not serve it: ${s.name} (${s.location}). ${s.notServed}`,
       );
+  for (const s of catalog.skills)
+    if (s.listingCut !== undefined)
+      lines.push(term`Cut in Claude Code's list: ${s.name} (${s.location}). ${s.listingCut}`);
   for (const s of [...catalog.skills, ...catalog.userOnly])
     if (s.heldBack !== undefined)
       lines.push(
@@ -147,6 +152,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       footprint: s.footprint,
       ...(s.notServed !== undefined ? { notServed: s.notServed } : {}),
       ...(s.heldBack !== undefined ? { heldBack: s.heldBack } : {}),
+      ...(s.listingCut !== undefined ? { listingCut: s.listingCut } : {}),
     })),
     collisions: catalog.collisions,
     userOnly: catalog.userOnly.map((s) => ({

@@ -108,7 +108,7 @@ function CatalogSection() {
             <tr key={s.location}>
               <th scope="row">
                 {s.name}
-                <ServeNotes s={s} />
+                <EntryNotes s={s} />
               </th>
               <td>{sourceText(s.source)}</td>
               <td>
@@ -159,7 +159,7 @@ function CatalogSection() {
             {catalog.userOnly.map((u) => (
               <li key={u.location}>
                 <strong>{u.name}</strong> (<code>{u.location}</code>): {u.why}
-                <ServeNotes s={u} />
+                <EntryNotes s={u} />
               </li>
             ))}
           </ul>
@@ -169,10 +169,18 @@ function CatalogSection() {
   );
 }
 
-/** What `skillbench serve` and strict hosts do with a listed library skill, when it differs from the block. */
-function ServeNotes({ s }: { s: { notServed?: string; heldBack?: string } }) {
+/**
+ * Where a host or `skillbench serve` shows a listed skill otherwise than the block: strict hosts
+ * skip it, serve holds it back, or Claude Code's list cuts its description.
+ */
+function EntryNotes({ s }: { s: { notServed?: string; heldBack?: string; listingCut?: string } }) {
   return (
     <>
+      {s.listingCut !== undefined ? (
+        <span className="agent-not-served" role="note">
+          Cut in Claude Code&apos;s skill list: {s.listingCut}
+        </span>
+      ) : null}
       {s.notServed !== undefined ? (
         <span className="agent-not-served" role="note">
           Hosts that follow the Agent Skills specification skip it, and the Server tab does not
