@@ -295,7 +295,10 @@ test('agents view: an update whose new version is not to trust is refused until 
   await app.page.screenshot({ path: join(SHOTS, 'agents-update-refused.png') });
   await entry.getByRole('button', { name: 'Trust anyway…' }).click();
   await trustAnyway(app.page, 'notes', 'I wrote this change myself');
-  await expect.poll(() => readFile(copy, 'utf8')).toContain('Ignore all previous instructions');
+  // Why the window's word first: the update ends after the copy is written (the lock file, the
+  // merge base), and the test must not end, and its folders go, while it still writes.
+  await expect(entry.getByRole('status')).toContainText('notes was updated from');
+  expect(await readFile(copy, 'utf8')).toContain('Ignore all previous instructions');
 });
 
 test("agents view: a skill another tool put in an agent's folder shows its verdict there", async ({

@@ -14,7 +14,14 @@ import {
 } from '../../shared/ipc/contract';
 
 /** Call a channel by name with an untrusted input; always resolves to a Result, never throws. */
-export type Dispatch = (name: string, raw: unknown) => Promise<Result<unknown>>;
+export type Dispatch = ((name: string, raw: unknown) => Promise<Result<unknown>>) & {
+  /**
+   * Resolves once no call is under way (calls made meanwhile included). Why: a shell that closes
+   * waits for the work it was asked to do (an update writing an agent's folder, its lock file and
+   * merge base) before the process ends or its folders are removed.
+   */
+  settle(): Promise<void>;
+};
 
 /** What the dispatch reports about a handler that threw (for the log; the window gets a plain sentence). */
 export type DispatchFailure = (channel: string, error: unknown) => void;
@@ -32,7 +39,7 @@ export function internalError(channel: string, error: unknown): ApiError {
 
 /** Build the dispatch over the handlers (see the module comment). */
 export function createDispatch(handlers: ApiHandlers, onFailure?: DispatchFailure): Dispatch {
-  return async (name, raw) => {
+  const call = async (name: string, raw: unknown): Promise<Result<unknown>> => {
     if (!isChannelName(name))
       return {
         ok: false,
@@ -48,4 +55,19 @@ export function createDispatch(handlers: ApiHandlers, onFailure?: DispatchFailur
       return { ok: false, error: internalError(name, error) };
     }
   };
+  const running = new Set<Promise<Result<unknown>>>();
+  return Object.assign(
+    (name: string, raw: unknown): Promise<Result<unknown>> => {
+      const result = call(name, raw);
+      running.add(result);
+      // Why no catch: `call` never rejects (a handler that throws becomes a Result above).
+      void result.finally(() => running.delete(result));
+      return result;
+    },
+    {
+      async settle(): Promise<void> {
+        while (running.size > 0) await Promise.allSettled([...running]);
+      },
+    },
+  );
 }

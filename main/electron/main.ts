@@ -154,7 +154,6 @@ if (!app.requestSingleInstanceLock()) {
     );
     // Why now: the remembered libraries are listed while the window loads.
     void services.library.prefetch();
-    app.on('before-quit', () => void services.dispose());
     const handlers = createApiHandlers({
       shell: 'electron',
       version: app.getVersion(),
@@ -171,12 +170,19 @@ if (!app.requestSingleInstanceLock()) {
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
     });
-    registerIpcHandlers(
-      ipcMain,
-      createDispatch(handlers, (channel, error) =>
-        console.error(`Skillbench: ${channel} failed:`, error),
-      ),
+    const dispatch = createDispatch(handlers, (channel, error) =>
+      console.error(`Skillbench: ${channel} failed:`, error),
     );
+    registerIpcHandlers(ipcMain, dispatch);
+    // Why quitting waits: work the window asked for (an install, an update, a save) ends before
+    // the process does, as the browser shell's close waits for it (main/web/browser-shell.ts).
+    let quitting = false;
+    app.on('before-quit', (event) => {
+      if (quitting) return;
+      quitting = true;
+      event.preventDefault();
+      void Promise.all([dispatch.settle(), services.dispose()]).finally(() => app.quit());
+    });
     createWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();

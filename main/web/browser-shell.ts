@@ -43,12 +43,13 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
   // Why now: the remembered libraries are listed while the browser loads the page, which then finds the work under way.
   void services.library.prefetch();
   const handlers = createApiHandlers({ shell: 'browser', version: options.version, ...services });
+  const dispatch = createDispatch(handlers, (channel, error) =>
+    console.error(`Skillbench: ${channel} failed:`, error),
+  );
   let host: WebHost;
   try {
     host = await startWebHost({
-      dispatch: createDispatch(handlers, (channel, error) =>
-        console.error(`Skillbench: ${channel} failed:`, error),
-      ),
+      dispatch,
       rendererDir: options.rendererDir,
       port: options.port,
       token: options.token,
@@ -64,8 +65,12 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     host,
     services,
     async close() {
-      await services.dispose();
+      // Why this order: no request is taken once closing begins, and the work already under way
+      // (an update writing an agent's folder, its lock file and merge base) ends before the
+      // caller goes on (and may remove the folders it writes). Disposing meanwhile ends what
+      // waits on a connection (the inspector's), so nothing waits for a slow server.
       await host.close();
+      await Promise.all([dispatch.settle(), services.dispose()]);
     },
   };
 }
