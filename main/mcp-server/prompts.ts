@@ -5,6 +5,7 @@
  * Lines with `` !`command` `` are left as text and flagged: the server never runs anything.
  */
 import type { ServedSkill } from './catalog';
+import { grouped } from '../../shared/text/words';
 
 /** One prompt argument as MCP lists it. */
 export interface PromptArgumentSpec {
@@ -142,7 +143,7 @@ export function renderPromptBody(
       length += value.length - match.length;
       if (length > MAX_PROMPT_CHARS)
         throw new PromptTooLongError(
-          `The arguments make this prompt longer than ${MAX_PROMPT_CHARS.toLocaleString('en')} characters. Send shorter arguments.`,
+          `The arguments make this prompt longer than ${grouped(MAX_PROMPT_CHARS)} characters. Send shorter arguments.`,
         );
       return value;
     },

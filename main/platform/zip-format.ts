@@ -2,6 +2,7 @@ import { Archiver, type CoreOptions } from 'archiver';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { deflateOptions } from './deflate';
+import { grouped } from '../../shared/text/words';
 
 export { deflateOptions } from './deflate';
 
@@ -102,7 +103,7 @@ export function checkZipLimit(
 ): void {
   if (what === 'entries' && value > limits.maxEntries) {
     throw new Error(
-      `The archive would hold more than ${limits.maxEntries.toLocaleString('en-US')} files and folders, the most a zip file can list without the zip64 extension, which Skillbench does not write. Leave some files out, or export to a tar.gz archive.`,
+      `The archive would hold more than ${grouped(limits.maxEntries)} files and folders, the most a zip file can list without the zip64 extension, which Skillbench does not write. Leave some files out, or export to a tar.gz archive.`,
     );
   }
   if (what === 'bytes' && value > limits.maxBytes) {
@@ -114,9 +115,7 @@ export function checkZipLimit(
 
 /** "4 GiB" for the real limit, "1,000 bytes" for a small one. */
 function readableBytes(bytes: number): string {
-  return bytes >= 2 ** 30
-    ? `${Math.round(bytes / 2 ** 30)} GiB`
-    : `${bytes.toLocaleString('en-US')} bytes`;
+  return bytes >= 2 ** 30 ? `${Math.round(bytes / 2 ** 30)} GiB` : `${grouped(bytes)} bytes`;
 }
 
 /**

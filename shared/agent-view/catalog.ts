@@ -8,6 +8,7 @@
  * (`disable-model-invocation: true`) keeps its name but is left out of the block, with why.
  */
 import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from '../validation/listing';
+import { grouped } from '../text/words';
 import { addMeasures, measure, xmlText, type Measure } from './text';
 
 /** Where a skill came from. */
@@ -151,7 +152,7 @@ export function listingCutNote(
   const { total, cut } = claudeCodeListing(c.description, whenToUse);
   if (cut === 0) return undefined;
   const what = whenToUse === '' ? 'description' : 'description and when_to_use together';
-  return `Claude Code shows the model the first ${CLAUDE_CODE_LISTING_MAX.toLocaleString('en-US')} characters of the ${what}: this one has ${total.toLocaleString('en-US')}, so the last ${cut.toLocaleString('en-US')} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
+  return `Claude Code shows the model the first ${grouped(CLAUDE_CODE_LISTING_MAX)} characters of the ${what}: this one has ${grouped(total)}, so the last ${grouped(cut)} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
 }
 
 /** The `<skill>` element of one skill (two-space indents, one element per line). */

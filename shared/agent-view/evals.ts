@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { didYouMean } from '../text/edit-distance';
 import { jsonKind, valueAt } from '../text/json-kind';
+import { grouped } from '../text/words';
 import { selectSkills, type SelectableSkill, type SelectionInput } from './select';
 
 /** Where a skill keeps its trigger evals, relative to the skill folder. */
@@ -102,7 +103,7 @@ function issueSentence(issue: z.core.$ZodIssue, raw: unknown): string {
     case 'too_small':
       return `${place} is empty.`;
     case 'too_big':
-      return `${place} is too long: at most ${issue.maximum.toLocaleString('en')} ${issue.origin === 'string' ? 'characters' : 'entries'}.`;
+      return `${place} is too long: at most ${grouped(issue.maximum)} ${issue.origin === 'string' ? 'characters' : 'entries'}.`;
     case 'invalid_union':
       // An example that is neither a prompt nor a valid object: say what is wrong with the object.
       if (value !== null && typeof value === 'object' && !Array.isArray(value)) {

@@ -1,11 +1,8 @@
 import type { LimitExceeded } from '../skill/limits';
+import { grouped } from '../text/words';
 import type { RuleContext } from './rule-context';
 
 const RULE = 'file/too-complex';
-
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
 
 function size(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
@@ -23,13 +20,13 @@ export function limitWords(o: LimitExceeded): string {
     case 'bodyBytes':
       return `its instructions (the body) are ${found(o.found, size)} (the limit is ${size(o.max)}), so only the first ${size(o.max)} were checked for placeholders and shell commands`;
     case 'depth':
-      return `its frontmatter is nested ${o.exact ? `about ${count(o.found)}` : `more than ${count(o.max)}`} levels deep (the limit is ${count(o.max)})`;
+      return `its frontmatter is nested ${o.exact ? `about ${grouped(o.found)}` : `more than ${grouped(o.max)}`} levels deep (the limit is ${grouped(o.max)})`;
     case 'nodes':
-      return `its frontmatter has ${o.exact ? `about ${count(o.found)}` : `more than ${count(o.max)}`} keys, values and list items (the limit is ${count(o.max)})`;
+      return `its frontmatter has ${o.exact ? `about ${grouped(o.found)}` : `more than ${grouped(o.max)}`} keys, values and list items (the limit is ${grouped(o.max)})`;
     case 'aliases':
-      return `its frontmatter has ${found(o.found, count)} YAML anchors and aliases (the limit is ${count(o.max)})`;
+      return `its frontmatter has ${found(o.found, grouped)} YAML anchors and aliases (the limit is ${grouped(o.max)})`;
     case 'findings':
-      return `more than ${count(o.max)} problems were found for this target, and only ${count(o.max)} are listed`;
+      return `more than ${grouped(o.max)} problems were found for this target, and only ${grouped(o.max)} are listed`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import type { CatalogSource, Metrics, ScoredSkill } from '../../../../shared/agent-view';
+import { grouped } from '../../../../shared/text/words';
 import { useAgentViewStore } from './stores';
 import './agent-view.css';
 
@@ -9,11 +10,11 @@ function sourceText(s: CatalogSource): string {
 }
 
 function tokens(n: number): string {
-  return `about ${n.toLocaleString('en')} token${n === 1 ? '' : 's'}`;
+  return `about ${grouped(n)} token${n === 1 ? '' : 's'}`;
 }
 
 function bytes(n: number): string {
-  return `${n.toLocaleString('en')} bytes`;
+  return `${grouped(n)} bytes`;
 }
 
 /** The block, its footprint against the budget, each skill's share and the name collisions. */
@@ -48,7 +49,7 @@ function CatalogSection() {
       <h3>Context footprint</h3>
       <p data-testid="footprint-total">
         Always in context: {bytes(f.block.bytes)}, {tokens(f.block.tokens)} of your budget of{' '}
-        {catalog.budget.limit.toLocaleString('en')} tokens.{' '}
+        {grouped(catalog.budget.limit)} tokens.{' '}
         {catalog.budget.over ? (
           <strong className="over">Over budget: shorten descriptions or remove skills.</strong>
         ) : (
