@@ -14,11 +14,13 @@ import {
 } from '../../shared/agent-view';
 import { parseSkill, SKILL_MD_MAX_BYTES, type ParsedSkill } from '../../shared/skill';
 import type { InspectedSkill } from '../../shared/inspector/types';
+import type { FileView } from '../../shared/validation';
+import type { ReviewMemo } from '../safety/service';
 import { mapLimit, TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
-import { mcpServeCheck, type SkillCheck, type SkillCheckResult } from '../mcp-server/skill-check';
-import { findSkillFolders, noSkillsFound } from '../skill-folder';
+import { mcpServeCheck, type GateInput, type SkillCheck } from '../mcp-server/skill-check';
+import { findSkillFolders, noSkillsFound, type FoundSkill } from '../skill-folder';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
 export interface GatheredSkill {
@@ -109,18 +111,28 @@ export function readTriggerEvalsFile(dir: string): EvalSource | undefined {
 export async function gatherLibrary(
   roots: readonly string[],
   served: SkillCheck = mcpServeCheck,
+  /** Safety reviews kept from an earlier run, answered from and added to (see ReviewMemo). */
+  reviews?: ReviewMemo,
 ): Promise<GatheredLibrary> {
   const skills: GatheredSkill[] = [];
   const problems: GatheredLibrary['problems'] = [];
   // Why slices: a large library is thousands of synchronous reads; the window's IPC and the
   // browser shell's host must keep answering meanwhile.
   const slicer = new TimeSlicer();
-  /** Skills the base check lets through, for the gate on top (when there is one). */
-  const gates: { candidate: CatalogCandidate; dir: string; verdict: SkillCheckResult }[] = [];
+  /** Skills read whole, for the server's check (and the gate on top, when there is one). */
+  const checks: {
+    read: ReturnType<typeof candidateFromText>;
+    text: string;
+    found: FoundSkill;
+    view: FileView;
+    folderName: string;
+  }[] = [];
   for (const root of roots) {
     let found;
     try {
-      found = await findSkillFolders(root, { views: true });
+      // Why the folders too: the safety review reads each skill folder from this one walk, as
+      // the embedded server's review does, instead of walking every skill again.
+      found = await findSkillFolders(root, { views: true, folders: served.stages !== undefined });
     } catch (error) {
       problems.push({ path: root, message: describeFsError(error, root, 'read').message });
       continue;
@@ -139,40 +151,50 @@ export async function gatherLibrary(
       const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
       const read = candidateFromText(text, f.file, f.dir, folderName, root);
       if (read.problem) problems.push({ path: f.file, message: read.problem });
-      else if (f.view) {
-        // Why the server's own check: the block and `skillbench serve` must not disagree about a
-        // skill without a word; the reading problems above already say why a strict reader skips.
-        // The base check says what strict hosts refuse too; the gate on top only what serve holds back.
-        const base = served.stages?.base ?? served;
-        const verdict = await base({
-          text,
-          parsed: read.parsed,
-          fileView: f.view,
-          skillPath: f.relativeDir === '' ? folderName : f.relativeDir,
-          dir: f.dir,
-        });
-        if (!verdict.servable) {
-          if (verdict.reasons[0] !== undefined) read.candidate.notServed = verdict.reasons[0];
-        } else if (served.stages) {
-          gates.push({ candidate: read.candidate, dir: f.dir, verdict });
-        }
-      }
+      else if (f.view) checks.push({ read, text, found: f, view: f.view, folderName });
       const gathered: GatheredSkill = { candidate: read.candidate, dir: f.dir };
       const evals = readTriggerEvalsFile(f.dir);
       if (evals) gathered.evals = evals;
       skills.push(gathered);
     }
   }
-  // Why after the walk and a few at once: the gate reads each folder again, and one folder's reads
-  // then overlap another's rules (a CPU profile of `catalog` on 1,000 skills: idle time ~0.7 s →
-  // ~0.3 s; the wall time stays that of the reviews' own work, ~1 ms of CPU per skill).
+  // Why the server's own check: the block and `skillbench serve` must not disagree about a skill
+  // without a word; the reading problems above already say why a strict reader skips. The base
+  // check says what strict hosts refuse too; the gate on top only what serve holds back.
+  const base = served.stages?.base ?? served;
   const gate = served.stages?.gate;
-  if (gate)
-    await mapLimit(gates, 8, async ({ candidate, dir, verdict }) => {
-      const gated = await gate(dir, verdict);
-      const reason = gated.reasons.at(-1);
-      if (!gated.servable && reason !== undefined) candidate.heldBack = reason;
+  // Why one object for the whole gathering: the gate reads the "Trust anyway" decisions once per
+  // build, as the embedded server's does, not once per skill.
+  const build = {};
+  // Why a few at once: each check waits for digests made off this thread, and the safety review
+  // for its reads; one skill's waits then overlap another's rules (a CPU profile of `catalog` on
+  // 1,000 skills: the thread idle ~0.25 s of ~1.8 s when they ran one after another).
+  await mapLimit(checks, 8, async ({ read, text, found: f, view, folderName }) => {
+    const verdict = await base({
+      text,
+      parsed: read.parsed,
+      fileView: view,
+      skillPath: f.relativeDir === '' ? folderName : f.relativeDir,
+      dir: f.dir,
     });
+    if (!verdict.servable) {
+      if (verdict.reasons[0] !== undefined) read.candidate.notServed = verdict.reasons[0];
+      return;
+    }
+    if (!gate || !f.folder) return;
+    // Why the parse is handed on: the review uses it only when its own decoding of the bytes it
+    // reads gives exactly this text (reviewInputOfFolder).
+    const seen: GateInput = {
+      folder: f.folder,
+      bytes: () => undefined,
+      build,
+      skillMd: { text, parsed: read.parsed },
+      ...(reviews ? { reviews } : {}),
+    };
+    const gated = await gate(f.dir, verdict, seen);
+    const reason = gated.reasons.at(-1);
+    if (!gated.servable && reason !== undefined) read.candidate.heldBack = reason;
+  });
   return { skills, problems };
 }
 

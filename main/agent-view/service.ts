@@ -16,6 +16,7 @@ import {
 } from '../../shared/agent-view';
 import type { InspectedSkill } from '../../shared/inspector/types';
 import type { SkillCheck } from '../mcp-server/skill-check';
+import type { ReviewMemo } from '../safety/service';
 import { gatherLibrary, serverCandidates, type GatheredSkill } from './gather';
 
 /** Where the agent's skills come from. */
@@ -31,6 +32,8 @@ export interface AgentSources {
    * would not serve or would hold back (with the safety gate: withSafetyGate); default without the gate.
    */
   servedCheck?: SkillCheck;
+  /** Safety reviews kept from an earlier run, for the gate of `servedCheck` (see ReviewMemo). */
+  reviews?: ReviewMemo;
 }
 
 /** The catalog with what could not be read, and the library skills it came from. */
@@ -42,7 +45,7 @@ export interface GatheredCatalog {
 
 /** Gather every source and merge it into the catalog. */
 export async function gatherCatalog(sources: AgentSources): Promise<GatheredCatalog> {
-  const lib = await gatherLibrary(sources.roots, sources.servedCheck);
+  const lib = await gatherLibrary(sources.roots, sources.servedCheck, sources.reviews);
   const catalog = buildCatalog([
     ...lib.skills.map((s) => s.candidate),
     ...serverCandidates(sources.serverSkills ?? [], sources.serverTargets),

@@ -4,7 +4,7 @@ import { allAgentSkillDirs, processAgentEnv, type AgentEnv } from '../agents/pat
 import { InspectorService, type OpenBrowser } from '../inspector';
 import { DraftStore } from '../library/drafts';
 import { LibraryService } from '../library/library-service';
-import { ListingCache } from '../library/listing-cache';
+import { BUILD_ID, ListingCache } from '../library/listing-cache';
 import { SecretStore, type SecretBox } from '../library/secret-store';
 import { SettingsStore } from '../library/settings-store';
 import { SkillFiles } from '../library/skill-files';
@@ -15,7 +15,6 @@ import { ServerController, type Emit } from './server-controller';
  * Which build made cached findings (set by scripts/build.mjs per build; `source` when run from
  * source, as in tests). Why per build: a changed rule must not be answered from an old cache.
  */
-const BUILD_ID = process.env.SKILLBENCH_BUILD ?? 'source';
 
 /** The services behind the contract, the same in both shells. */
 export interface Services {

@@ -6,6 +6,19 @@ import type { LibraryMemo } from '../validate';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { mapLimit } from '../platform/concurrency';
 
+/**
+ * The build whose findings are kept: a fresh id per build (scripts/build.mjs writes it in), or
+ * 'source' when the code runs from source (tests), whose rules may change from run to run.
+ */
+export const BUILD_ID = process.env.SKILLBENCH_BUILD ?? 'source';
+
+/** This build's cache in the user-data folder; none when running from source (see BUILD_ID). */
+export function buildCache(userDataDir: string): ListingCache | undefined {
+  return BUILD_ID === 'source'
+    ? undefined
+    : new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID);
+}
+
 /** Bump when the cached shape changes. */
 const FORMAT = 1;
 

@@ -18,7 +18,7 @@ import type {
   FileCache,
 } from './catalog';
 import { mcpServeCheck, type SkillCheck } from './skill-check';
-import type { KeptReview } from '../safety/service';
+import { settleReviewMemo, type KeptReview } from '../safety/service';
 
 /** What a rebuild changed. URIs are SKILL.md URIs for skills, file URIs for files. */
 export interface CatalogChange {
@@ -331,13 +331,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     const reviews = memo.reviews;
     let changed = memo.added || memo.entries.size > memo.used.size;
     for (const key of memo.entries.keys()) if (!memo.used.has(key)) memo.entries.delete(key);
-    if (reviews) {
-      changed ||= reviews.added || reviews.entries.size > reviews.used.size;
-      for (const key of reviews.entries.keys())
-        if (!reviews.used.has(key)) reviews.entries.delete(key);
-      reviews.used = new Set();
-      reviews.added = false;
-    }
+    if (reviews && settleReviewMemo(reviews)) changed = true;
     if (changed && this.#options.keep && this.#memoizable())
       this.#options.keep.keep(MEMO_KIND, this.#memoKey(), {
         checks: memo.entries,

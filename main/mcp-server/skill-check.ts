@@ -129,14 +129,16 @@ export const mcpServeCheck: SkillCheck = async (input) => {
  * The served check with the safety review's gate on top (docs/safety-review.md, "Points of
  * trust"): a skill the review calls "Don't trust" is not served unless the user accepted its
  * content ("Trust anyway", kept in `dataDir`); "Review before trusting" is served with a warning.
- * `reviewFolder` reviews a folder the catalog did not just read (default: read and review it
- * now); the app passes its library's kept reviews, so the agent view and the badges agree.
+ * A folder the caller hands over as walked (GateInput) is reviewed from that walk; one it does not
+ * is read and reviewed now. `ownReview`, when given, answers every folder instead: the app passes
+ * its library's kept reviews, so the agent view and the badges come from one review.
  */
 export function withSafetyGate(
   base: SkillCheck,
   dataDir: string,
-  reviewFolder: (dir: string) => Promise<ReviewedSkill> = (dir) => reviewSkillFolder(dir, dataDir),
+  ownReview?: (dir: string) => Promise<ReviewedSkill>,
 ): SkillCheck {
+  const reviewFolder = ownReview ?? ((dir: string) => reviewSkillFolder(dir, dataDir));
   // Why per build: the decisions are read once for all the skills of a build, not once per skill.
   const decisions = new WeakMap<object, Promise<AcceptanceRecord[]>>();
   const review = async (seen: GateInput): Promise<ReviewedSkill> => {
@@ -152,7 +154,7 @@ export function withSafetyGate(
     if (!result.servable || dir === undefined) return result;
     let reviewed;
     try {
-      reviewed = seen ? await review(seen) : await reviewFolder(dir);
+      reviewed = seen && !ownReview ? await review(seen) : await reviewFolder(dir);
     } catch (error) {
       return {
         servable: false,

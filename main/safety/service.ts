@@ -74,6 +74,18 @@ export interface ReviewMemo {
   added: boolean;
 }
 
+/**
+ * End a run over the memo: drop the reviews it did not use (a skill changed or gone), and say
+ * whether what is kept changed since it was loaded (worth writing again).
+ */
+export function settleReviewMemo(memo: ReviewMemo): boolean {
+  const changed = memo.added || memo.entries.size > memo.used.size;
+  for (const key of memo.entries.keys()) if (!memo.used.has(key)) memo.entries.delete(key);
+  memo.used = new Set();
+  memo.added = false;
+  return changed;
+}
+
 /** Review what was read of a skill folder, with `records` applied; `memo` answers an input it has seen. */
 export function reviewRead(
   read: ReadForReview,

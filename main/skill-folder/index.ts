@@ -343,6 +343,11 @@ export interface FoundSkill {
   fileName: string;
   /** With `views`: the folder's file view from the same walk (what the server's check reads). */
   view?: FileView;
+  /**
+   * With `folders`: the skill folder from the same walk, as {@link readSkillFolder} would read it
+   * (what the safety review reads; the embedded server hands it the same).
+   */
+  folder?: SkillFolder;
 }
 
 /** What to say about a library folder with no skill in it (validate, catalog and select say it). */
@@ -356,7 +361,7 @@ export function noSkillsFound(root: string): string {
  */
 export async function findSkillFolders(
   root: string,
-  options: { limit?: number; views?: boolean } = {},
+  options: { limit?: number; views?: boolean; folders?: boolean } = {},
 ): Promise<FoundSkill[]> {
   const tree = await walkSkillTree(root);
   const found = skillsIn(tree.children).slice(0, options.limit ?? 100_000);
@@ -370,6 +375,7 @@ export async function findSkillFolders(
     };
     if (options.views)
       skill.view = fileViewFromTree(tree, f.relDir, f.relDir === '' ? basename(dir) : f.relDir);
+    if (options.folders) skill.folder = skillFolderIn(tree, f.relDir, f.fileName);
     return skill;
   });
 }

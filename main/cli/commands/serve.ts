@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { SKILL_LIMITS } from '../../../shared/sep/constants';
 import { allAgentSkillDirs, processAgentEnv } from '../../agents/paths';
 import type { ServedSkill, ExcludedSkill } from '../../mcp-server/catalog';
@@ -319,12 +319,8 @@ async function serveOn(
   const agentEnv = processAgentEnv(io.env);
   // Why kept findings: a restart mostly finds the same skills, and their checks are most of a
   // cold start (see CheckMemo); `source` runs (tests from source) may have other rules, so none.
-  const [{ ListingCache }, { LiveCatalog }, { mcpServeCheck, withSafetyGate }] = await modules;
-  const build = process.env.SKILLBENCH_BUILD ?? 'source';
-  const kept =
-    build === 'source'
-      ? undefined
-      : new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build);
+  const [{ buildCache }, { LiveCatalog }, { mcpServeCheck, withSafetyGate }] = await modules;
+  const kept = buildCache(defaultUserDataDir(io.env));
   // Why started now: the transport's modules load while the catalog is built.
   const host =
     opts.mode === 'stdio'

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROFILE_IDS } from '../../../shared/validation';
 import type { ProfileId } from '../../../shared/validation';
@@ -10,7 +10,7 @@ import { pauseOptimizer } from '../../platform/optimizer-pause';
 import { helperWorkers } from '../../platform/worker-pool';
 import { CLI_SHARED_FROM } from './validate-prepare';
 import { defaultUserDataDir } from '../../platform/user-data';
-import { ListingCache } from '../../library/listing-cache';
+import { buildCache } from '../../library/listing-cache';
 import { toJsonReport, toSarif, toText } from '../../validate/report-format';
 import type { ValidateReportInput } from '../../validate/report-format';
 import {
@@ -191,10 +191,9 @@ export const validateCommand: CliCommand = {
     }
     // Why kept findings: most runs over a library find most of its skills as they were (see
     // LibraryMemo); `source` runs (tests from source) may have other rules, so nothing is kept.
-    const build = process.env.SKILLBENCH_BUILD ?? 'source';
     const kept =
-      opts.cache && build !== 'source' && targets.some((t) => t.kind === 'library')
-        ? new ListingCache(join(defaultUserDataDir(io.env), 'cache', 'listings'), build)
+      opts.cache && targets.some((t) => t.kind === 'library')
+        ? buildCache(defaultUserDataDir(io.env))
         : undefined;
     const seen = new Set<string>();
     const resumeOptimizer = pauseOptimizer({ atMostMs: OPTIMIZER_PAUSE_MS });
