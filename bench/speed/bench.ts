@@ -735,6 +735,8 @@ async function compareBuilds(other: string): Promise<void> {
     userData: join(WORK, `user-data-${b.root === ROOT ? 'this' : 'against'}`),
     start: [] as number[],
     validate: [] as number[],
+    catalogFresh: [] as number[],
+    catalogKept: [] as number[],
   }));
   const start = (b: (typeof builds)[number]): Promise<Timed> =>
     firstList([b.cli, 'serve', '--stdio', '--no-watch', LIB], b.userData);
@@ -742,15 +744,31 @@ async function compareBuilds(other: string): Promise<void> {
     runProcess(process.execPath, [b.bin, 'validate', LIB, '--format', 'json', '--no-cache'], {
       SKILLBENCH_USER_DATA: b.userData,
     });
+  /**
+   * `catalog`: with nothing kept (a user-data folder of its own, emptied before every run) and
+   * with what this build's run before kept (a build that keeps nothing times the same twice).
+   */
+  const catalog = (b: (typeof builds)[number], kept: boolean): Promise<Timed> => {
+    const userData = kept ? b.userData : `${b.userData}-catalog-fresh`;
+    if (!kept) rmSync(userData, { recursive: true, force: true });
+    return runProcess(process.execPath, [b.bin, 'catalog', LIB, '--format', 'json'], {
+      SKILLBENCH_USER_DATA: userData,
+    });
+  };
   const reports: (string | undefined)[] = [];
+  const catalogs: (string | undefined)[] = [];
   for (const b of builds) {
     await start(b);
     reports.push((await validate(b)).out);
+    catalogs.push((await catalog(b, true)).out);
+    await catalog(b, true);
   }
   for (let i = 0; i < PAIRS; i++)
     for (const b of builds) {
       b.start.push((await start(b)).ms);
       b.validate.push((await validate(b)).ms);
+      b.catalogFresh.push((await catalog(b, false)).ms);
+      b.catalogKept.push((await catalog(b, true)).ms);
     }
   const [mine, theirs] = builds;
   if (!mine || !theirs) return;
@@ -763,8 +781,11 @@ async function compareBuilds(other: string): Promise<void> {
       .join(' ')}, ${SKILLS} skills, ${PAIRS} turns\n\n` +
       `| workload | this tree | ${theirs.label} | ${theirs.label} ÷ this tree (median of turns) |\n|---|---|---|---|\n` +
       `| \`serve --stdio\` start → first \`skills/list\` (checks kept) | ${range(mine.start)} | ${range(theirs.start)} | ${ratio(mine.start, theirs.start)} |\n` +
-      `| \`validate LIB --format json --no-cache\` | ${range(mine.validate)} | ${range(theirs.validate)} | ${ratio(mine.validate, theirs.validate)} |\n\n` +
-      `- validate reports: ${reports[0] === reports[1] ? 'the same' : 'not the same'} from both builds\n`,
+      `| \`validate LIB --format json --no-cache\` | ${range(mine.validate)} | ${range(theirs.validate)} | ${ratio(mine.validate, theirs.validate)} |\n` +
+      `| \`catalog LIB --format json\`, nothing kept | ${range(mine.catalogFresh)} | ${range(theirs.catalogFresh)} | ${ratio(mine.catalogFresh, theirs.catalogFresh)} |\n` +
+      `| \`catalog LIB --format json\`, what the run before kept | ${range(mine.catalogKept)} | ${range(theirs.catalogKept)} | ${ratio(mine.catalogKept, theirs.catalogKept)} |\n\n` +
+      `- validate reports: ${reports[0] === reports[1] ? 'the same' : 'not the same'} from both builds\n` +
+      `- catalogs: ${catalogs[0] === catalogs[1] ? 'the same' : 'not the same'} from both builds\n`,
   );
 }
 
