@@ -99,20 +99,31 @@ console.log(
   `Worst single skill (1 MB SKILL.md + 1 MB one-line script): ${(performance.now() - w0).toFixed(0)} ms, verdict ${wr.report.verdict}, ${wr.report.findings.length} findings.`,
 );
 
-// The whole folder through the real CLI (start-up and output included).
-const c0 = performance.now();
-const cli = spawnSync(
-  process.execPath,
-  [join(repo, 'main', 'cli', 'skillbench.mjs'), 'scan', lib, '--format', 'json'],
-  {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, SKILLBENCH_USER_DATA: join(base, 'data') },
-  },
-);
-const parsed = JSON.parse(cli.stdout || '{"skills":[]}') as { skills: unknown[] };
+// The whole folder through the real CLI (start-up and output included): first with a fresh
+// user-data folder (nothing kept), then again with the reviews that run kept.
+const scanOnce = (): { s: number; status: number | null; skills: number; out: string } => {
+  const c0 = performance.now();
+  const cli = spawnSync(
+    process.execPath,
+    [join(repo, 'main', 'cli', 'skillbench.mjs'), 'scan', lib, '--format', 'json'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, SKILLBENCH_USER_DATA: join(base, 'data') },
+    },
+  );
+  const parsed = JSON.parse(cli.stdout || '{"skills":[]}') as { skills: unknown[] };
+  return {
+    s: (performance.now() - c0) / 1000,
+    status: cli.status,
+    skills: parsed.skills.length,
+    out: cli.stdout,
+  };
+};
+const fresh = scanOnce();
+const kept = scanOnce();
 console.log(
-  `\`skillbench scan\` on the ${CORPUS.length}-skill folder: ${((performance.now() - c0) / 1000).toFixed(2)} s wall clock (exit ${cli.status}, ${parsed.skills.length} skills).`,
+  `\`skillbench scan\` on the ${CORPUS.length}-skill folder: ${fresh.s.toFixed(2)} s wall clock with nothing kept, ${kept.s.toFixed(2)} s with the reviews the first run kept (exit ${fresh.status} / ${kept.status}, ${fresh.skills} / ${kept.skills} skills, ${fresh.out === kept.out ? 'the same report' : 'NOT the same report'}).`,
 );
 if (misses.length > 0) console.log(`\n${misses.join('\n')}`);
 rmSync(base, { recursive: true, force: true });

@@ -15,7 +15,13 @@ import { CORPUS } from '../../bench/safety/corpus';
 import { parseSkill } from '../../shared/skill';
 import { skillFolderIn, skillsIn, walkSkillTree } from '../skill-folder';
 import { readForReview, reviewInputOfFolder } from './read-skill';
-import { reviewRead, reviewSkillFolder, type ReviewMemo } from './service';
+import {
+  reviewRead,
+  reviewSkillFolder,
+  reviewSkillFolders,
+  skillFoldersAt,
+  type ReviewMemo,
+} from './service';
 
 let tmp: string;
 let lib: string;
@@ -96,5 +102,29 @@ describe('the review of a folder the catalog walked, with the bytes it read', ()
     // The same bytes again: answered from the memo, the same report object.
     const third = reviewRead(await readForReview(dir), [], memo);
     expect(third.report).toBe(second.report);
+  });
+});
+
+describe('the review of folders from one walk (what skillbench scan runs)', () => {
+  it('gives every corpus skill, in order, the same review as reading it from disk; a kept memo answers the next run', async () => {
+    const folders = await skillFoldersAt(lib);
+    expect(folders.map((f) => f.dir)).toEqual(
+      CORPUS.map((_, i) => join(lib, `s${String(i + 1).padStart(3, '0')}`)),
+    );
+    const memo: ReviewMemo = { entries: new Map(), used: new Set(), added: false };
+    const reviewed = await reviewSkillFolders(folders, undefined, memo);
+    const plain = await Promise.all(folders.map((f) => reviewSkillFolder(f.dir)));
+    expect(reviewed).toEqual(plain);
+    expect(memo.entries.size).toBe(CORPUS.length);
+    // A second run over the same files: every review from the memo, none added.
+    memo.used = new Set();
+    memo.added = false;
+    const again = await reviewSkillFolders(await skillFoldersAt(lib), undefined, memo);
+    expect(again).toEqual(plain);
+    expect(memo.added).toBe(false);
+    expect(memo.used.size).toBe(CORPUS.length);
+    // A SKILL.md named as the path: its folder, walked as the same folder.
+    const one = await skillFoldersAt(join(lib, 's001', 'SKILL.md'));
+    expect(one).toEqual([folders[0]]);
   });
 });

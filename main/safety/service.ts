@@ -6,7 +6,8 @@ import { basename, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { reviewSkill, withAcceptance } from '../../shared/safety';
 import type { SafetyAcceptance, SafetyReport, SafetyReviewResult } from '../../shared/safety';
-import { findSkillFolders } from '../skill-folder';
+import { mapLimit } from '../platform/concurrency';
+import { findSkillFolders, readSkillFolder, type SkillFolder } from '../skill-folder';
 import {
   acceptanceFor,
   readAcceptances,
@@ -17,6 +18,7 @@ import {
   hashOfBytes,
   readForReview,
   reviewInputFromBytes,
+  reviewInputOfFolder,
   sameFiles,
   type ReadForReview,
 } from './read-skill';
@@ -182,14 +184,34 @@ export async function trustAnyway(
   return acceptance;
 }
 
-/** The skill folders a PATH names: itself when it holds SKILL.md, else every skill under it. */
-export async function skillsAt(path: string): Promise<string[]> {
+/**
+ * The skill folders a PATH names, as walked: itself when it holds SKILL.md, else every skill
+ * under it, each from the one walk that found it (the review reads it from there, instead of
+ * walking each skill again).
+ */
+export async function skillFoldersAt(path: string): Promise<SkillFolder[]> {
   const abs = resolve(path);
   const st = await stat(abs);
   if (!st.isDirectory()) {
-    if (/^skill\.md$/i.test(basename(abs))) return [resolve(abs, '..')];
+    if (/^skill\.md$/i.test(basename(abs))) return [await readSkillFolder(resolve(abs, '..'))];
     throw new Error(`${abs} is not a folder. Give a skill folder or a folder of skills.`);
   }
-  const found = await findSkillFolders(abs);
-  return found.map((f) => f.dir);
+  const found = await findSkillFolders(abs, { folders: true });
+  return found.flatMap((f) => (f.folder ? [f.folder] : []));
+}
+
+/**
+ * Review skill folders already walked ({@link skillFoldersAt}), in order, with the "Trust anyway"
+ * decisions in `dataDir` read once for all of them; `memo` answers an input it has seen.
+ */
+export async function reviewSkillFolders(
+  folders: readonly SkillFolder[],
+  dataDir?: string,
+  memo?: ReviewMemo,
+): Promise<ReviewedSkill[]> {
+  const records = dataDir !== undefined ? await readAcceptances(dataDir) : [];
+  // Why two at a time: one folder's reads overlap another's rules.
+  return mapLimit(folders, 2, async (folder) =>
+    reviewRead(await reviewInputOfFolder(folder), records, memo),
+  );
 }

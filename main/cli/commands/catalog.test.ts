@@ -7,7 +7,7 @@ import { gatherCatalog } from '../../agent-view/service';
 import { ListingCache } from '../../library/listing-cache';
 import { buildSnapshot } from '../../mcp-server/catalog';
 import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
-import { keptReviews } from './catalog';
+import { keptReviews } from '../support/kept-reviews';
 
 type Dir = Awaited<ReturnType<typeof tempDir>>;
 
@@ -391,7 +391,7 @@ describe('skillbench catalog keeps its safety reviews between runs', () => {
 
     // First run: every skill reviewed; the reviews are kept in the user-data cache.
     expect(await heldBack(new ListingCache(cacheDir, 'build-1'))).toEqual(['sneaky']);
-    expect((await readdir(cacheDir)).filter((f) => f.startsWith('catalog-reviews-'))).toHaveLength(
+    expect((await readdir(cacheDir)).filter((f) => f.startsWith('safety-reviews-'))).toHaveLength(
       1,
     );
     const kept = await keptReviews(new ListingCache(cacheDir, 'build-1'), roots);
@@ -405,7 +405,7 @@ describe('skillbench catalog keeps its safety reviews between runs', () => {
     expect(sneakyReport?.verdict).toBe('danger');
     const forged = new ListingCache(cacheDir, 'build-1');
     forged.keep(
-      'catalog-reviews',
+      'safety-reviews',
       JSON.stringify(roots),
       new Map([[fineKey, { name: 'fine', report: sneakyReport }]]),
     );

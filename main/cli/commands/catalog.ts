@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { Catalog, CatalogSource } from '../../../shared/agent-view';
 import { gatherCatalog } from '../../agent-view/service';
-import { buildCache, type ListingCache } from '../../library/listing-cache';
+import { buildCache } from '../../library/listing-cache';
 import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
-import { settleReviewMemo, type KeptReview, type ReviewMemo } from '../../safety/service';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term, terminalText } from '../../security/terminal-text';
+import { keptReviews } from '../support/kept-reviews';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { readTokenFile } from '../support/token-file';
@@ -219,38 +219,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   } finally {
     await remote?.close();
   }
-}
-
-/** What the catalog keeps between runs, beside the listings (see ListingCache.keep). */
-const REVIEWS_KIND = 'catalog-reviews';
-
-/**
- * The safety reviews kept by the last run over the same folders, and how to keep this run's.
- * Why: the review's rules are most of what `catalog` spends on a large library, and a review is
- * a pure function of what it reads (every path, kind, size, link and byte, by its key), so a
- * skill whose files did not change gets the same report without running them again. Every file
- * is still read and hashed on every run. None without a cache (from source: see buildCache).
- */
-export async function keptReviews(
-  cache: ListingCache | undefined,
-  roots: readonly string[],
-): Promise<{ memo: ReviewMemo; save(): Promise<void> } | undefined> {
-  if (!cache || roots.length === 0) return undefined;
-  const key = JSON.stringify(roots);
-  const loaded = await cache.loadKept(REVIEWS_KIND, key);
-  const memo: ReviewMemo = {
-    entries: loaded instanceof Map ? (loaded as Map<string, KeptReview>) : new Map(),
-    used: new Set(),
-    added: false,
-  };
-  return {
-    memo,
-    save: async () => {
-      if (!settleReviewMemo(memo)) return;
-      cache.keep(REVIEWS_KIND, key, memo.entries);
-      await cache.close();
-    },
-  };
 }
 
 /** `skillbench catalog` — the <available_skills> block an agent would show the model. */

@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
-import { mapLimit } from '../../platform/concurrency';
+import { resolve } from 'node:path';
 import { fsErrorSentence } from '../../platform/fs-errors';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { toScanJson, toScanSarif, toScanText } from '../../safety/report-format';
-import { reviewSkillFolder, skillsAt, type ReviewedSkill } from '../../safety/service';
+import { buildCache } from '../../library/listing-cache';
+import { reviewSkillFolders, skillFoldersAt } from '../../safety/service';
+import type { SkillFolder } from '../../skill-folder';
 import { term } from '../../security/terminal-text';
+import { keptReviews } from '../support/kept-reviews';
 import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { parseChoice, parseProblem } from '../support/words';
@@ -13,7 +16,9 @@ const USAGE = `Usage: skillbench scan PATH... [--format text|json|sarif] [--fail
 
 Review skills for risks before you trust them: hidden text, instructions aimed at the agent,
 what scripts do, the frontmatter's permissions, the supply chain, disguised files and secrets.
-Offline; every file is read whole. PATH is a skill folder or a folder of skills.
+Offline; every file is read whole. PATH is a skill folder or a folder of skills. A skill whose
+files did not change since a run over the same PATHs is not reviewed again (its report is kept
+in the user-data folder by the bytes it reviewed).
 
 Each skill gets one verdict: "No known risks found", "Review before trusting" or "Don't trust",
 a summary of what it can do, and each finding with its file and line, why it matters and what
@@ -55,28 +60,33 @@ export const scanCommand: CliCommand = {
       'review',
       'danger',
     ] as const);
-    const folders: string[] = [];
+    const folders = new Map<string, SkillFolder>();
     // Why go on past a bad PATH: the skills of the other paths are still reviewed and shown (a
     // typo in one of many must not hide a "Don't trust"); the exit status still says 2.
     let problem = false;
     for (const p of positionals) {
       try {
-        const found = await skillsAt(p);
+        const found = await skillFoldersAt(p);
         if (found.length === 0) {
           io.stderr(term`skillbench scan: no skill (a folder with SKILL.md) under ${p}.\n`);
           problem = true;
         }
-        folders.push(...found);
+        for (const f of found) if (!folders.has(f.dir)) folders.set(f.dir, f);
       } catch (error) {
         io.stderr(term`skillbench scan: ${fsErrorSentence(error, p, 'read')}\n`);
         problem = true;
       }
     }
-    if (folders.length === 0) return 2;
+    if (folders.size === 0) return 2;
     const dataDir = defaultUserDataDir(io.env);
-    const skills: ReviewedSkill[] = await mapLimit([...new Set(folders)], 2, (dir) =>
-      reviewSkillFolder(dir, dataDir),
+    // Why kept reviews: a skill whose files did not change is not reviewed again (every file is
+    // still read and hashed); the same reviews `catalog` keeps (main/cli/support/kept-reviews.ts).
+    const kept = await keptReviews(
+      buildCache(dataDir),
+      positionals.map((p) => resolve(io.cwd, p)),
     );
+    const skills = await reviewSkillFolders([...folders.values()], dataDir, kept?.memo);
+    await kept?.save();
     if (format === 'json') io.stdout(`${JSON.stringify(toScanJson(skills, io.cwd), null, 2)}\n`);
     else if (format === 'sarif')
       io.stdout(`${JSON.stringify(toScanSarif(skills, io.cwd, '0.1.0'), null, 2)}\n`);
