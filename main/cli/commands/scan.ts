@@ -64,9 +64,10 @@ export const scanCommand: CliCommand = {
     // Why go on past a bad PATH: the skills of the other paths are still reviewed and shown (a
     // typo in one of many must not hide a "Don't trust"); the exit status still says 2.
     let problem = false;
-    for (const p of positionals) {
+    const roots = positionals.map((p) => resolve(io.cwd, p));
+    for (const [i, p] of positionals.entries()) {
       try {
-        const found = await skillFoldersAt(p);
+        const found = await skillFoldersAt(roots[i] ?? p);
         if (found.length === 0) {
           io.stderr(term`skillbench scan: no skill (a folder with SKILL.md) under ${p}.\n`);
           problem = true;
@@ -81,10 +82,7 @@ export const scanCommand: CliCommand = {
     const dataDir = defaultUserDataDir(io.env);
     // Why kept reviews: a skill whose files did not change is not reviewed again (every file is
     // still read and hashed); the same reviews `catalog` keeps (main/cli/support/kept-reviews.ts).
-    const kept = await keptReviews(
-      buildCache(dataDir),
-      positionals.map((p) => resolve(io.cwd, p)),
-    );
+    const kept = await keptReviews(buildCache(dataDir), roots);
     const skills = await reviewSkillFolders([...folders.values()], dataDir, kept?.memo);
     await kept?.save();
     if (format === 'json') io.stdout(`${JSON.stringify(toScanJson(skills, io.cwd), null, 2)}\n`);
