@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { LibraryReviews } from '../../main/safety/library-reviews';
 import { reviewSkillFolder } from '../../main/safety/service';
 import { CORPUS, type CorpusSkill } from './corpus';
 
@@ -97,6 +98,18 @@ const w0 = performance.now();
 const wr = await reviewSkillFolder(worst);
 console.log(
   `Worst single skill (1 MB SKILL.md + 1 MB one-line script): ${(performance.now() - w0).toFixed(0)} ms, verdict ${wr.report.verdict}, ${wr.report.findings.length} findings.`,
+);
+
+// The library list's badges (the app's LibraryReviews, in process): every folder reviewed, then
+// asked again with nothing changed (each folder walked for its fingerprint, no rule run).
+const badgeDirs = CORPUS.map((_, i) => join(lib, `s${String(i + 1).padStart(3, '0')}`));
+const badgeReviews = new LibraryReviews(join(base, 'badge-data'));
+const b0 = performance.now();
+const badges = await badgeReviews.badges(badgeDirs);
+const b1 = performance.now();
+await badgeReviews.badges(badgeDirs);
+console.log(
+  `Library badges for the ${CORPUS.length}-skill folder (in process): ${(b1 - b0).toFixed(0)} ms, again with nothing changed ${(performance.now() - b1).toFixed(0)} ms (${badges.length} badges).`,
 );
 
 // The whole folder through the real CLI (start-up and output included): first with a fresh
