@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LibraryReviews } from './library-reviews';
+import { reviewSkillFolder, trustAnyway } from './service';
 
 let tmp: string;
 beforeEach(async () => {
@@ -42,5 +43,26 @@ describe('LibraryReviews', () => {
     const second = await reviews.review(dir);
     expect(second).not.toBe(first);
     expect(second.report.verdict).toBe('clear');
+  });
+
+  it('gives the badge and review a fresh reading gives, and applies a decision made since the last batch', async () => {
+    const data = join(tmp, 'data');
+    const reviews = new LibraryReviews(data);
+    const dir = join(tmp, 'skill');
+    const [before] = await reviews.badges([dir]);
+    const plain = await reviewSkillFolder(dir, data);
+    expect(before).toEqual({
+      path: dir,
+      verdict: plain.report.verdict,
+      headline: plain.report.headline,
+      findings: plain.report.findings.length,
+      accepted: false,
+    });
+    expect(await reviews.review(dir)).toEqual(plain);
+    // "Trust anyway" after the first batch: the next batch reads the decisions again.
+    await trustAnyway(data, plain, 'my own test skill', 30);
+    const [after] = await reviews.badges([dir]);
+    expect(after?.accepted).toBe(true);
+    expect((await reviews.review(dir)).accepted?.reason).toBe('my own test skill');
   });
 });
