@@ -18,7 +18,7 @@ import type {
   FileCache,
 } from './catalog';
 import { mcpServeCheck, type SkillCheck } from './skill-check';
-import { settleReviewMemo, type KeptReview } from '../safety/service';
+import { keptReviewsFrom, settleReviewMemo } from '../safety/service';
 
 /** What a rebuild changed. URIs are SKILL.md URIs for skills, file URIs for files. */
 export interface CatalogChange {
@@ -320,8 +320,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
       for (const [key, value] of kept.checks as Map<string, CheckMemoEntry>)
         if (!this.#memo.entries.has(key)) this.#memo.entries.set(key, value);
     const reviews = this.#memo.reviews;
-    if (reviews && kept?.reviews instanceof Map)
-      for (const [key, value] of kept.reviews as Map<string, KeptReview>)
+    if (reviews)
+      for (const [key, value] of keptReviewsFrom(kept?.reviews))
         if (!reviews.entries.has(key)) reviews.entries.set(key, value);
   }
 

@@ -76,6 +76,53 @@ export interface ReviewMemo {
   added: boolean;
 }
 
+const VERDICTS: ReadonlySet<unknown> = new Set(['clear', 'review', 'danger']);
+const SEVERITIES: ReadonlySet<unknown> = new Set(['low', 'medium', 'high', 'critical']);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+function isKeptReview(v: unknown): v is KeptReview {
+  if (!isObject(v) || typeof v['name'] !== 'string') return false;
+  const r = v['report'];
+  return (
+    isObject(r) &&
+    VERDICTS.has(r['verdict']) &&
+    typeof r['headline'] === 'string' &&
+    typeof r['summary'] === 'string' &&
+    isObject(r['capabilities']) &&
+    Array.isArray(r['notExamined']) &&
+    r['notExamined'].every(
+      (n) => isObject(n) && typeof n['path'] === 'string' && typeof n['reason'] === 'string',
+    ) &&
+    Array.isArray(r['findings']) &&
+    r['findings'].every(
+      (f) =>
+        isObject(f) &&
+        SEVERITIES.has(f['severity']) &&
+        Number.isFinite(f['line']) &&
+        ['rule', 'category', 'file', 'title', 'detail', 'why', 'action'].every(
+          (k) => typeof f[k] === 'string',
+        ),
+    )
+  );
+}
+
+/**
+ * The reviews in what a cache file held, each checked for the shape a review has; anything else
+ * is left out (and that skill reviewed again). Why: the file is read back with v8.deserialize,
+ * which gives whatever objects were written; a damaged or foreign file must cost a review, never
+ * a crash.
+ */
+export function keptReviewsFrom(value: unknown): Map<string, KeptReview> {
+  const out = new Map<string, KeptReview>();
+  if (!(value instanceof Map)) return out;
+  for (const [key, review] of value as Map<unknown, unknown>)
+    if (typeof key === 'string' && isKeptReview(review)) out.set(key, review);
+  return out;
+}
+
 /**
  * End a run over the memo: drop the reviews it did not use (a skill changed or gone), and say
  * whether what is kept changed since it was loaded (worth writing again).

@@ -427,6 +427,50 @@ describe('skillbench catalog keeps its safety reviews between runs', () => {
     expect(await heldBack(new ListingCache(cacheDir, 'build-2'))).toEqual(['sneaky']);
   });
 
+  it('reviews again, and does not fail, when the kept file holds something else than reviews', async () => {
+    const roots = [join(lib.path, 'lib')];
+    const cacheDir = join(lib.path, 'data', 'cache', 'listings');
+    const gate = withSafetyGate(mcpServeCheck, join(lib.path, 'data'));
+    const heldBack = async () => {
+      const kept = await keptReviews(new ListingCache(cacheDir, 'build-1'), roots);
+      const { catalog } = await gatherCatalog({
+        roots,
+        servedCheck: gate,
+        ...(kept ? { reviews: kept.memo } : {}),
+      });
+      await kept?.save();
+      return catalog.skills.filter((s) => s.heldBack !== undefined).map((s) => s.name);
+    };
+    expect(await heldBack()).toEqual(['sneaky']);
+    const real = await keptReviews(new ListingCache(cacheDir, 'build-1'), roots);
+    const keys = [...(real?.memo.entries.keys() ?? [])];
+    expect(keys).toHaveLength(2);
+    const sneakyReport = [...(real?.memo.entries.values() ?? [])].find(
+      (r) => r.name === 'sneaky',
+    )?.report;
+    // Under the real keys: a review without a report, one whose findings are not a list, one
+    // whose finding lacks its fields. Each is left out and its skill reviewed again.
+    const junk = [
+      { name: 'fine' },
+      { name: 'sneaky', report: { ...sneakyReport, findings: 'none' } },
+      { name: 'x', report: { ...sneakyReport, findings: [{ severity: 'critical' }] } },
+    ];
+    for (const value of [
+      new Map(keys.map((k, i) => [k, junk[i]])),
+      new Map(keys.map((k) => [k, junk[2]])),
+      'not a map',
+      [1, 2, 3],
+    ]) {
+      const forged = new ListingCache(cacheDir, 'build-1');
+      forged.keep('safety-reviews', JSON.stringify(roots), value);
+      await forged.close();
+      expect(
+        (await keptReviews(new ListingCache(cacheDir, 'build-1'), roots))?.memo.entries.size,
+      ).toBe(0);
+      expect(await heldBack()).toEqual(['sneaky']);
+    }
+  });
+
   it('keeps nothing without a cache (a run from source)', async () => {
     expect(await keptReviews(undefined, [join(lib.path, 'lib')])).toBeUndefined();
   });

@@ -7,7 +7,7 @@
  * read and hashed on every run; the "Trust anyway" decisions are applied afresh each time.
  */
 import type { ListingCache } from '../../library/listing-cache';
-import { settleReviewMemo, type KeptReview, type ReviewMemo } from '../../safety/service';
+import { keptReviewsFrom, settleReviewMemo, type ReviewMemo } from '../../safety/service';
 
 /** One kind for both commands: the same folders reviewed by either give the same keys. */
 const REVIEWS_KIND = 'safety-reviews';
@@ -24,7 +24,7 @@ export async function keptReviews(
   const key = JSON.stringify(roots);
   const loaded = await cache.loadKept(REVIEWS_KIND, key);
   const memo: ReviewMemo = {
-    entries: loaded instanceof Map ? (loaded as Map<string, KeptReview>) : new Map(),
+    entries: keptReviewsFrom(loaded),
     used: new Set(),
     added: false,
   };
