@@ -9,8 +9,10 @@ import {
   emptyLock,
   parseLock,
   serializeLock,
+  type LockEntry,
   type LockFile,
   type LockKind,
+  type SkillSource,
 } from '../../shared/agents/lock';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { formatBytes } from '../platform/fs-errors';
@@ -115,4 +117,20 @@ export function portableLocalSource(path: string, lockDir: string): string {
 /** Where a local source recorded in a lock is: a relative one is relative to the lock's folder. */
 export function localSourcePath(source: string, lockDir: string): string {
   return resolve(lockDir, source);
+}
+
+/**
+ * The source an entry's updates are read from, and the one every message names: Skillbench's
+ * record, with a local folder taken from `source`, which both tools keep portable (a project's lock
+ * written on another computer still finds the folder in this checkout). Why one function: the
+ * folder read and the folder named must be the same, or a lock file could show one folder while
+ * updates come from another. Undefined: a kind of source Skillbench cannot read (the CLI's own).
+ */
+export function entrySource(entry: LockEntry, lockDir: string): SkillSource | undefined {
+  const record: SkillSource | undefined =
+    entry.skillbench?.source ??
+    (entry.sourceType === 'local' ? { kind: 'folder', path: entry.source } : undefined);
+  if ((record?.kind === 'library' || record?.kind === 'folder') && entry.sourceType === 'local')
+    return { ...record, path: localSourcePath(entry.source, lockDir) };
+  return record;
 }

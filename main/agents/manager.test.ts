@@ -266,6 +266,97 @@ describe('install and remove', () => {
     ).toContain('mine');
   });
 
+  it('a linked install refused for a conflict in the agent folder writes nothing, not even the shared copy', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const mine = join(project, '.claude', 'skills', 'notes');
+    await mkdir(mine, { recursive: true });
+    await writeFile(join(mine, 'notes.txt'), 'mine\n');
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'link',
+    });
+    expect(report.outcomes.map((o) => o.status)).toEqual(['conflict']);
+    expect(report.outcomes[0]?.message).toContain('Nothing was changed.');
+    // The shared copy would have installed the skill for every agent that reads .agents/skills.
+    expect(await readdir(project)).toEqual(['.claude']);
+    expect(await readdir(mine)).toEqual(['notes.txt']);
+    // Replace, asked for, still writes both.
+    const replaced = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'link',
+      onConflict: 'replace',
+    });
+    expect(replaced.outcomes.map((o) => o.status)).toEqual(['installed']);
+    expect(await readlink(mine)).toBe(join('..', '..', '.agents', 'skills', 'notes'));
+  });
+
+  it('removing a skill from one agent keeps the shared copy that another agent it was installed for reads', async () => {
+    const dir = await addSkill(lib, 'notes');
+    const shared = join(project, '.agents', 'skills', 'notes');
+    await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code', 'cursor'],
+      scope: projectScope(),
+      mode: 'link',
+    });
+    const lockFile = join(project, 'skills-lock.json');
+    const agentsInLock = async () =>
+      parseLock('project', await readFile(lockFile, 'utf8')).skills.notes?.skillbench?.agents;
+    expect(await agentsInLock()).toEqual(['claude-code', 'cursor']);
+    const first = await manager.uninstall('notes', ['claude-code'], projectScope());
+    expect(first.removed.map((r) => r.path)).toEqual([join(project, '.claude', 'skills', 'notes')]);
+    expect(first.kept).toEqual([
+      `${shared} was kept: it was installed for Cursor too, which reads it from there. Uninstall it for Cursor as well to remove it.`,
+    ]);
+    expect(await readFile(join(shared, 'SKILL.md'), 'utf8')).toBe(skillText('notes'));
+    expect(await agentsInLock()).toEqual(['cursor']);
+    // Then from Cursor: the shared copy goes, and the entry with it.
+    const second = await manager.uninstall('notes', ['cursor'], projectScope());
+    expect(second.removed.map((r) => r.path)).toEqual([shared]);
+    expect(parseLock('project', await readFile(lockFile, 'utf8')).skills).toEqual({});
+    // The other way round: Claude Code's link still points at the shared copy, which stays.
+    await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code', 'cursor'],
+      scope: projectScope(),
+      mode: 'link',
+    });
+    const viaCursor = await manager.uninstall('notes', ['cursor'], projectScope());
+    expect(viaCursor.removed).toEqual([]);
+    expect(viaCursor.kept).toEqual([
+      `${shared} was kept: Claude Code still links to it, and the agents that read ${join(project, '.agents', 'skills')} will still load it.`,
+    ]);
+  });
+
+  it('an entry whose copies were all deleted by hand is reported, and uninstalling it removes the entry', async () => {
+    const dir = await addSkill(lib, 'notes');
+    await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    manager.extraProjects.push(project);
+    await rm(join(project, '.claude', 'skills', 'notes'), { recursive: true });
+    const lockFile = join(project, 'skills-lock.json');
+    const [entry] = await manager.outdated();
+    expect(entry).toMatchObject({ name: 'notes', status: 'unknown', copies: [] });
+    expect(entry?.message).toBe(
+      `${lockFile} records notes, but no agent's folder in the project holds a copy of it now (a link there that points at nothing does not count). Install it again, or uninstall it for the agent it was installed for to remove the entry.`,
+    );
+    const [outcome] = await manager.update(['notes']);
+    expect(outcome?.status).toBe('failed');
+    expect(outcome?.message).toBe(`notes was not updated: ${entry?.message}`);
+    const removed = await manager.uninstall('notes', ['claude-code'], projectScope());
+    expect(removed.forgotten).toBe(lockFile);
+    expect(parseLock('project', await readFile(lockFile, 'utf8')).skills).toEqual({});
+    expect(await manager.outdated()).toEqual([]);
+  });
+
   it('removal goes to the trash, the shared copy with it, the lock entry too; Undo puts all back', async () => {
     const dir = await addSkill(lib, 'notes');
     await manager.install({
@@ -868,6 +959,38 @@ describe('side by side with the skills CLI: local sources in a project lock', ()
   });
 });
 
+describe('one source, read and named', () => {
+  it('a lock whose two records of a local source disagree: the folder updates are read from is the one every message names', async () => {
+    const dir = await addSkill(lib, 'notes');
+    await manager.install({
+      skills: [{ dir, source: { kind: 'folder', path: dir } }],
+      agents: ['claude-code'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    manager.extraProjects.push(project);
+    // A cloned project's lock: Skillbench's own record says /etc, the portable `source` says ../lib/notes.
+    const lockFile = join(project, 'skills-lock.json');
+    const data = JSON.parse(await readFile(lockFile, 'utf8'));
+    expect(data.skills.notes.source).toBe('../lib/notes');
+    data.skills.notes.skillbench.source.path = '/etc';
+    await writeFile(lockFile, JSON.stringify(data));
+    await writeFile(join(dir, 'SKILL.md'), skillText('notes', 'New.\n'));
+    const [entry] = await manager.outdated();
+    expect(entry?.source).toBe(`the folder ${dir}`);
+    const view = await manager.overview({ projects: [project] });
+    const listed = view.agents
+      .flatMap((a) => a.folders.flatMap((f) => f.skills))
+      .find((k) => k.folder === 'notes');
+    expect(listed?.source).toBe(`the folder ${dir}`);
+    const [outcome] = await manager.update(['notes']);
+    expect(outcome?.message).toMatch(new RegExp(`^notes was updated from the folder ${dir}\\.`));
+    expect(
+      await readFile(join(project, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8'),
+    ).toContain('New.');
+  });
+});
+
 describe('side by side with the skills CLI: a source that holds the installed copy too', () => {
   it('`skills add .` in the project: the copy in .claude/skills is never taken for its own source', async () => {
     const source = await addSkill(project, 'notes');
@@ -926,7 +1049,15 @@ describe('git sources', () => {
     await writeFile(join(repo, 'skills', 'alpha', 'SKILL.md'), skillText('alpha', 'New.\n'));
     git('commit', '-qam', 'second');
     expect((await manager.outdated())[0]?.status).toBe('outdated');
-    expect((await manager.update(['alpha']))[0]?.status).toBe('updated');
+    const newest = git('rev-parse', 'HEAD').trim();
+    const [updated] = await manager.update(['alpha']);
+    expect(updated?.status).toBe('updated');
+    // The message names the commit installed now, as the lock records it.
+    expect(updated?.message).toContain(`${repo} at commit ${newest.slice(0, 12)}.`);
+    expect(
+      parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8')).skills.alpha
+        ?.skillbench?.source,
+    ).toMatchObject({ kind: 'git', commit: newest });
     expect(
       await readFile(join(project, '.claude', 'skills', 'alpha', 'SKILL.md'), 'utf8'),
     ).toContain('New.');

@@ -57,12 +57,13 @@ import { skillFileAt } from '../skill-folder';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
 import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
+import { listed } from '../../shared/text/words';
 import { importSkill } from '../pack/import';
 import { validateSkillFolder } from '../validate';
 import { cloneAt, remoteHead } from './git-source';
 import { folderChanges, folderFiles, hashFolder } from './hash';
 import {
-  localSourcePath,
+  entrySource,
   LockRefusedError,
   portableLocalSource,
   readLockFile,
@@ -465,6 +466,8 @@ export class SkillManager {
     loaded: LoadedSource,
     mode: 'link' | 'copy',
     notes: string[],
+    /** The agents it was installed for now; those recorded before are kept (see SkillbenchEntry.agents). */
+    agents: readonly string[] = [],
   ): Promise<void> {
     const now = new Date().toISOString();
     const kind = scope.kind === 'global' ? 'global' : 'project';
@@ -484,7 +487,13 @@ export class SkillManager {
                 installedAt: previous?.installedAt ?? now,
                 updatedAt: now,
               }),
-          skillbench: { source: loaded.source, mode, installedHash: loaded.hash, installedAt: now },
+          skillbench: {
+            source: loaded.source,
+            mode,
+            installedHash: loaded.hash,
+            installedAt: now,
+            agents: [...new Set([...(previous?.skillbench?.agents ?? []), ...agents])],
+          },
         };
         lock.skills[loaded.name] = entry;
       });
@@ -589,11 +598,14 @@ export class SkillManager {
       if (allowed.length === 0) continue;
       if (onConflict === 'rename') loaded = await this.freeName(loaded, allowed, request);
       const modes = new Set<'link' | 'copy'>();
+      const installedFor: string[] = [];
       for (const spec of allowed) {
         const outcome = await this.installOne(loaded, spec, request, onConflict, writtenNow);
         report.outcomes.push(outcome);
-        if ((outcome.status === 'installed' || outcome.status === 'already') && outcome.mode)
+        if ((outcome.status === 'installed' || outcome.status === 'already') && outcome.mode) {
           modes.add(outcome.mode);
+          installedFor.push(spec.id);
+        }
       }
       // Why the lock is written after the files: an entry never names a copy that is not there.
       if (modes.size > 0)
@@ -602,6 +614,7 @@ export class SkillManager {
           loaded,
           modes.has('link') ? 'link' : 'copy',
           report.lockNotes,
+          installedFor,
         );
     }
     if (report.outcomes.some((o) => o.status === 'installed' || o.status === 'already')) {
@@ -716,18 +729,27 @@ export class SkillManager {
           ...(written.trashedTo ? { trashedTo: written.trashedTo } : {}),
         };
       }
+      // Why every refusal comes before any write: a conflict in the agent's folder must leave
+      // nothing behind, not even the shared copy, which other agents read (writing it would
+      // install the skill for them while this one was refused).
+      const canonicalThere = await exists(canonical);
+      const canonicalStale =
+        canonicalThere && ((await isLink(canonical)) || !(await this.sameFiles(canonical, loaded)));
+      if (canonicalStale && !replace) return this.conflict(base, canonical);
+      const separate = resolve(dest) !== resolve(canonical);
+      const destThere = separate && (await exists(dest));
+      let linkedAlready = false;
+      if (destThere && canonicalThere && (await isLink(dest))) {
+        const [a, b] = await Promise.all([real(dest), real(canonical)]);
+        linkedAlready = a !== null && a === b;
+      }
+      if (destThere && !linkedAlready && !replace) return this.conflict(base, dest);
       let trashedTo: string | undefined;
-      if (await exists(canonical)) {
-        if ((await isLink(canonical)) || !(await this.sameFiles(canonical, loaded))) {
-          if (!replace) return this.conflict(base, canonical);
-          trashedTo = (await this.writeCopy(loaded, canonical, true)).trashedTo;
-          writtenNow.add(resolve(canonical));
-        }
-      } else {
-        await this.writeCopy(loaded, canonical, false);
+      if (canonicalStale || !canonicalThere) {
+        trashedTo = (await this.writeCopy(loaded, canonical, canonicalStale)).trashedTo;
         writtenNow.add(resolve(canonical));
       }
-      if (resolve(dest) === resolve(canonical))
+      if (!separate)
         return {
           ...base,
           status: 'installed',
@@ -736,19 +758,15 @@ export class SkillManager {
           message: sharedMessage(loaded.name, canonical, canonical, spec.name),
           ...(trashedTo ? { trashedTo } : {}),
         };
-      if (await exists(dest)) {
-        const [a, b] = await Promise.all([real(dest), real(canonical)]);
-        if ((await isLink(dest)) && a !== null && a === b)
-          return {
-            ...base,
-            status: 'already',
-            mode,
-            path: dest,
-            message: `${loaded.name} is already linked for ${spec.name}.`,
-          };
-        if (!replace) return this.conflict(base, dest);
-        trashedTo = await moveToTrash(dest, this.options.trashDir);
-      }
+      if (linkedAlready)
+        return {
+          ...base,
+          status: 'already',
+          mode,
+          path: dest,
+          message: `${loaded.name} is already linked for ${spec.name}.`,
+        };
+      if (destThere) trashedTo = await moveToTrash(dest, this.options.trashDir);
       try {
         await this.link(canonical, dest);
       } catch (error) {
@@ -860,16 +878,30 @@ export class SkillManager {
         )
           linkers.push(spec.name);
       }
-      if (readsCanonical && linkers.length > 0)
-        report.kept.push(
-          `${canonical} was kept: ${linkers.join(', ')} still link to it, and the agents that read ${dirname(canonical)} will still load it.`,
-        );
-      else if (
+      const entry = await this.lockEntry(scope, name);
+      // The agents it was installed for, not asked now, that read this copy where it is: removing
+      // it would uninstall the skill for them too.
+      const readers: string[] = [];
+      for (const id of entry?.skillbench?.agents ?? []) {
+        const spec = agentById(id);
+        const dir = spec ? agentSkillsDir(spec, scope, this.env) : null;
+        if (spec && dir !== null && !agents.includes(id) && !readers.includes(spec.name))
+          if (resolve(join(dir, name)) === resolve(canonical)) readers.push(spec.name);
+      }
+      const wouldGo =
         readsCanonical ||
         (linkers.length === 0 &&
           moved.some((m) => m.from !== canonical) &&
-          (await this.entryMode(scope, name)) === 'link')
-      ) {
+          entry?.skillbench?.mode === 'link');
+      if (readsCanonical && linkers.length > 0)
+        report.kept.push(
+          `${canonical} was kept: ${listed(linkers)} still ${linkers.length === 1 ? 'links' : 'link'} to it, and the agents that read ${dirname(canonical)} will still load it.`,
+        );
+      else if (wouldGo && readers.length > 0)
+        report.kept.push(
+          `${canonical} was kept: it was installed for ${listed(readers)} too, which ${readers.length === 1 ? 'reads' : 'read'} it from there. Uninstall it for ${readers.length === 1 ? readers[0] : 'them'} as well to remove it.`,
+        );
+      else if (wouldGo) {
         try {
           const to = await moveToTrash(canonical, this.options.trashDir);
           moved.push({ from: canonical, to, scope });
@@ -879,16 +911,39 @@ export class SkillManager {
         }
       }
     }
-    if (moved.length > 0 && !(await this.anyCopyLeft(scope, name))) {
+    if (moved.length > 0) {
+      const left = (await this.anyCopyLeft(scope, name))
+        ? await this.agentsHolding(scope, name)
+        : undefined;
       try {
         await updateLockFile(
           scope.kind === 'global' ? 'global' : 'project',
           lockPath(scope, this.env),
           (lock) => {
             const found = entryFor(lock, name);
-            if (found) delete lock.skills[found[0]];
+            if (!found) return;
+            // Why: the entry goes with the last copy; until then it names the agents still holding one.
+            if (left === undefined) delete lock.skills[found[0]];
+            else if (found[1].skillbench?.agents)
+              found[1].skillbench.agents = found[1].skillbench.agents.filter((id) => left.has(id));
           },
         );
+      } catch (error) {
+        report.lockNotes.push(error instanceof LockRefusedError ? error.message : why(error));
+      }
+    }
+    // Why: an entry whose copies were all deleted by hand would otherwise stay forever, reported
+    // by `outdated` with no way to act on it; asking to uninstall the skill settles it.
+    if (moved.length === 0 && report.kept.length === 0 && !(await this.anyCopyLeft(scope, name))) {
+      const file = lockPath(scope, this.env);
+      try {
+        let found = false;
+        await updateLockFile(scope.kind === 'global' ? 'global' : 'project', file, (lock) => {
+          const entry = entryFor(lock, name);
+          if (entry) delete lock.skills[entry[0]];
+          found = entry !== undefined;
+        });
+        if (found) report.forgotten = file;
       } catch (error) {
         report.lockNotes.push(error instanceof LockRefusedError ? error.message : why(error));
       }
@@ -901,13 +956,23 @@ export class SkillManager {
     return report;
   }
 
-  /** How the lock entry says a skill was installed. */
-  private async entryMode(scope: Scope, name: string): Promise<'link' | 'copy' | undefined> {
+  /** The lock entry of a skill in a scope, if any. */
+  private async lockEntry(scope: Scope, name: string): Promise<LockEntry | undefined> {
     const stored = await readLockFile(
       scope.kind === 'global' ? 'global' : 'project',
       lockPath(scope, this.env),
     );
-    return entryFor(stored.lock, name)?.[1].skillbench?.mode;
+    return entryFor(stored.lock, name)?.[1];
+  }
+
+  /** The agents (ids) whose folder in the scope holds `name`. */
+  private async agentsHolding(scope: Scope, name: string): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (const spec of AGENTS) {
+      const dir = agentSkillsDir(spec, scope, this.env);
+      if (dir && (await exists(join(dir, name)))) out.add(spec.id);
+    }
+    return out;
   }
 
   /** Whether any agent folder of the scope still holds `name`. */
@@ -978,13 +1043,7 @@ export class SkillManager {
     /** The installed copies: never their own source, even inside the folder the source names. */
     copies: readonly string[],
   ): Promise<{ loaded: LoadedSource; cleanup?: () => Promise<void> } | { missing: string }> {
-    let record =
-      entry.skillbench?.source ??
-      (entry.sourceType === 'local' ? { kind: 'folder' as const, path: entry.source } : undefined);
-    // Why from `source`: it is what both tools keep portable, relative to the lock's folder (a
-    // project's lock written on another computer still finds the folder in this checkout).
-    if ((record?.kind === 'library' || record?.kind === 'folder') && entry.sourceType === 'local')
-      record = { ...record, path: localSourcePath(entry.source, lockDir) };
+    const record = entrySource(entry, lockDir);
     if (!record)
       return {
         missing: `Skillbench cannot read a ${entry.sourceType} source (${entry.source}); use the tool that installed it.`,
@@ -1045,7 +1104,7 @@ export class SkillManager {
     const remote = this.options.remote;
     if (!remote)
       return {
-        missing: `${describeSource(entry)} cannot be checked from here; open it in the Inspector to compare.`,
+        missing: `${describeSource(entry, record)} cannot be checked from here; open it in the Inspector to compare.`,
       };
     const fetched = await remote.remoteFiles(record);
     if ('missing' in fetched) return fetched;
@@ -1095,14 +1154,16 @@ export class SkillManager {
         scope.kind === 'global' ? 'global' : 'project',
         lockPath(scope, this.env),
       );
+      const lockDir = dirname(lockPath(scope, this.env));
       for (const [key, entry] of Object.entries(stored.lock.skills)) {
         if (names && names.length > 0 && !names.includes(key)) continue;
+        const source = describeSource(entry, entrySource(entry, lockDir));
         if (!isOneFolderName(key)) {
           out.push({
             name: key,
             scope: scopeRef(scope),
             copies: [],
-            source: describeSource(entry),
+            source,
             status: 'unknown',
             locallyEdited: false,
             canMerge: false,
@@ -1111,7 +1172,21 @@ export class SkillManager {
           continue;
         }
         const copies = await this.copiesOf(scope, key);
-        if (copies.length === 0) continue;
+        // Why said, not skipped: the lock says it is installed; a copy deleted by hand, or a link
+        // left pointing at nothing, would otherwise pass for up to date.
+        if (copies.length === 0) {
+          out.push({
+            name: key,
+            scope: scopeRef(scope),
+            copies: [],
+            source,
+            status: 'unknown',
+            locallyEdited: false,
+            canMerge: false,
+            message: `${lockPath(scope, this.env)} records ${key}, but no agent's folder ${scope.kind === 'global' ? 'in your home folder' : 'in the project'} holds a copy of it now (a link there that points at nothing does not count). Install it again, or uninstall it for the agent it was installed for to remove the entry.`,
+          });
+          continue;
+        }
         const recorded =
           entry.skillbench?.installedHash ??
           (scope.kind === 'project' ? entry.computedHash : entry.skillFolderHash);
@@ -1121,7 +1196,7 @@ export class SkillManager {
           name: key,
           scope: scopeRef(scope),
           copies,
-          source: describeSource(entry),
+          source,
           status: 'unknown',
           locallyEdited,
           message: '',
@@ -1147,7 +1222,7 @@ export class SkillManager {
             });
           continue;
         }
-        const now = await this.sourceNow(key, entry, dirname(lockPath(scope, this.env)), copies);
+        const now = await this.sourceNow(key, entry, lockDir, copies);
         if ('missing' in now) {
           out.push({ ...base, status: 'source-missing', message: now.missing });
           continue;
@@ -1217,7 +1292,7 @@ export class SkillManager {
         outcomes.push({
           ...base,
           status: 'failed',
-          message: `${item.name} was not updated: ${item.message} The installed copy was left as it was.`,
+          message: `${item.name} was not updated: ${item.message}${item.copies.length > 0 ? ' The installed copy was left as it was.' : ''}`,
         });
         continue;
       }
@@ -1404,7 +1479,7 @@ export class SkillManager {
         message:
           choice === 'merge'
             ? `${item.name} was updated with your edits merged in. The copy before the merge is in the trash (${trashed.join(', ')}).${kept}`
-            : `${item.name} was updated from ${item.source}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}${kept}`,
+            : `${item.name} was updated from ${describeSource(entry, loaded.source)}.${trashed.length > 0 ? ` The old copy is in the trash (${trashed.join(', ')}).` : ''}${kept}`,
         trashedTo: trashed,
       };
     } catch (error) {

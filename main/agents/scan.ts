@@ -6,7 +6,7 @@
  * collisions. Linked folders are judged by the one link policy (main/skill-folder).
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
 import type {
@@ -23,7 +23,7 @@ import { readBoundedSync } from '../platform/read-file';
 import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
 import { validateSkillFolder } from '../validate';
 import { hashFolder } from './hash';
-import { readLockFile } from './lock-store';
+import { entrySource, readLockFile } from './lock-store';
 import { frontmatterText, installName } from './source';
 import {
   agentSkillsDir,
@@ -250,12 +250,14 @@ async function scanFolder(
     const recorded = entryFor(lock, installName(folderName));
     if (recorded) {
       const [, entry] = recorded;
-      skill.source = describeSource(entry);
+      // Why the source as read: the folder an update reads is the one named (entrySource).
+      const source = entrySource(entry, dirname(lockPath(scope, ctx.env)));
+      skill.source = describeSource(entry, source);
       skill.recordedBy = entry.skillbench ? 'skillbench' : 'skills-cli';
-      if (entry.skillbench) {
-        skill.sourceRecord = entry.skillbench.source;
-        if (entry.skillbench.source.kind === 'library' && skill.libraryDir === undefined)
-          skill.libraryDir = entry.skillbench.source.path;
+      if (entry.skillbench && source) {
+        skill.sourceRecord = source;
+        if (source.kind === 'library' && skill.libraryDir === undefined)
+          skill.libraryDir = source.path;
       }
       if (skill.state !== 'linked-library') {
         const changed = await changedSince(realDir, entry, scope);

@@ -61,6 +61,12 @@ export interface SkillbenchEntry {
   installedHash: string;
   /** When Skillbench installed or last updated it (ISO 8601). */
   installedAt: string;
+  /**
+   * The agents (ids) it was installed for in this scope. Why: many agents read the shared copy
+   * (`.agents/skills`) directly; removing the skill from one agent must not remove that copy
+   * while another agent it was installed for still reads it. Missing in entries written before.
+   */
+  agents?: string[];
 }
 
 /** One skill's entry, with the fields both tools know. Unknown fields are kept as they were. */
@@ -117,6 +123,14 @@ function readSkillbench(v: unknown): SkillbenchEntry | undefined {
   if (typeof v.source.kind !== 'string' || !kinds.includes(v.source.kind)) return undefined;
   if (v.mode !== 'link' && v.mode !== 'copy') return undefined;
   if (typeof v.installedHash !== 'string') return undefined;
+  // Why dropped, not refused: a damaged list only loses what it adds (see SkillbenchEntry.agents).
+  if (
+    v.agents !== undefined &&
+    !(Array.isArray(v.agents) && v.agents.every((a) => typeof a === 'string'))
+  ) {
+    const { agents: _dropped, ...rest } = v;
+    return rest as unknown as SkillbenchEntry;
+  }
   return v as unknown as SkillbenchEntry;
 }
 
@@ -198,9 +212,16 @@ export function cliSourceFields(
   }
 }
 
-/** Where a skill came from, in plain words. */
-export function describeSource(entry: LockEntry): string {
-  const sb = entry.skillbench?.source;
+/**
+ * Where a skill came from, in plain words. `source`: the source as read (main/agents/lock-store.ts
+ * `entrySource`, which takes a local folder from the portable `source` field); Skillbench's own
+ * record when not given.
+ */
+export function describeSource(
+  entry: LockEntry,
+  source: SkillSource | undefined = entry.skillbench?.source,
+): string {
+  const sb = source;
   if (sb) {
     switch (sb.kind) {
       case 'library':

@@ -168,6 +168,8 @@ export interface RemoveReport {
   notFound: string[];
   lockNotes: string[];
   undoToken?: string;
+  /** The lock file whose entry for the skill was removed because no copy of it was left to remove. */
+  forgotten?: string;
 }
 
 /** One installed skill compared with its source. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, grouped } from './words';
+import { count, grouped, listed } from './words';
 
 describe('count', () => {
   it('puts the noun in the right number and groups thousands', () => {
@@ -53,5 +53,14 @@ describe('grouped', () => {
   it('groups a bigint (a schema bound can be one) as the format does', () => {
     for (const n of [0n, 5n, 1000n, -1234567n, 2n ** 70n, -(10n ** 30n)])
       expect(grouped(n), String(n)).toBe(n.toLocaleString('en-US'));
+  });
+});
+
+describe('listed', () => {
+  it('names one, two, or many in a sentence', () => {
+    expect(listed([])).toBe('');
+    expect(listed(['Cursor'])).toBe('Cursor');
+    expect(listed(['Cursor', 'Codex'])).toBe('Cursor and Codex');
+    expect(listed(['Cursor', 'Codex', 'Cline'])).toBe('Cursor, Codex and Cline');
   });
 });

@@ -18,3 +18,9 @@ export function grouped(n: number | bigint): string {
 export function count(n: number, singular: string, plural = `${singular}s`): string {
   return `${grouped(n)} ${n === 1 ? singular : plural}`;
 }
+
+/** Names in a sentence: "Cursor", "Cursor and Codex", "Cursor, Codex and Cline". */
+export function listed(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

@@ -158,6 +158,16 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       await readFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'utf8'),
     ).toContain('newer');
 
+    // A NAME no lock records (a typo in a script) is not "all up to date".
+    for (const command of ['outdated', 'update']) {
+      const typo = io();
+      expect(await runCli([command, 'demo', 'dmeo'], typo)).toBe(1);
+      expect(typo.out).toContain(
+        "dmeo: not installed — no lock file records it (yours, this project's, or a project given with --project).\n",
+      );
+      expect(typo.out).not.toContain('No installed skill records');
+    }
+
     // Without --agent, uninstall says where the skill is installed, and removes nothing.
     const which = io();
     expect(await runCli(['uninstall', 'demo'], which)).toBe(2);

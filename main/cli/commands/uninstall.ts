@@ -63,7 +63,11 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   for (const k of report.kept) io.stdout(term`kept: ${k}\n`);
   for (const n of report.notFound) io.stdout(term`not found: ${n}\n`);
   for (const n of report.lockNotes) io.stdout(term`note: ${n}\n`);
-  return report.removed.length > 0 && report.lockNotes.length === 0 ? 0 : 1;
+  if (report.forgotten)
+    io.stdout(
+      term`forgotten: no agent's folder held a copy of ${positionals[0] ?? ''} any more, so its entry was removed from ${report.forgotten}.\n`,
+    );
+  return (report.removed.length > 0 || report.forgotten) && report.lockNotes.length === 0 ? 0 : 1;
 }
 
 /** `skillbench uninstall`. */

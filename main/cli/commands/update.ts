@@ -5,7 +5,7 @@ import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 import { parseProblem } from '../support/words';
 import { managerFor, scopeWords } from './agents-support';
-import { withProjects } from './outdated';
+import { sayNotRecorded, withProjects } from './outdated';
 
 const USAGE = `Usage: skillbench update [NAME...] [--keep-local | --take-theirs | --merge] [--project DIR]...
                         [--trust-anyway TEXT [--trust-days N]]
@@ -24,7 +24,7 @@ ${trustUsage('update')}
 A new version the safety review calls "Don't trust" is not written (as at install).
 
 Exit codes: 0 updated or up to date, 1 left as it was (a choice is needed, a conflict, a new
-version not to trust, a failure: each says why), 2 usage problem.
+version not to trust, a failure: each says why) or a NAME is not installed, 2 usage problem.
 `;
 
 async function run(args: string[], raw: CliIO): Promise<number> {
@@ -54,7 +54,9 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const { manager } = managerFor(raw);
   await withProjects(manager, raw.cwd, values.project ?? []);
   const names = positionals.length > 0 ? positionals : undefined;
-  for (const e of await manager.outdated(names)) {
+  const outdated = await manager.outdated(names);
+  let bad = sayNotRecorded(positionals, outdated, io);
+  for (const e of outdated) {
     if (e.status !== 'outdated' || !e.diff) continue;
     io.stdout(term`${e.name} (${scopeWords(e.scope)}): SKILL.md changes\n`);
     for (const line of e.diff)
@@ -66,7 +68,6 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
   }
   const outcomes = await manager.update(names, chosen[0], undefined, trust);
-  let bad = false;
   for (const o of outcomes) {
     io.stdout(term`${o.status}: ${o.message}\n`);
     if (o.status === 'conflicts') {
@@ -84,7 +85,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     )
       bad = true;
   }
-  if (outcomes.length === 0) io.stdout('No installed skill records a source to update from.\n');
+  if (outcomes.length === 0 && positionals.length === 0)
+    io.stdout('No installed skill records a source to update from.\n');
   return bad ? 1 : 0;
 }
 
