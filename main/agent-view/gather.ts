@@ -4,6 +4,7 @@
  * connected servers (main/inspector), as catalog candidates in source order; and each library
  * skill's trigger evals from its withheld `evals/` folder.
  */
+import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
 import {
   parseTriggerEvals,
@@ -19,6 +20,7 @@ import type { ReviewMemo } from '../safety/service';
 import { mapLimit, TimeSlicer } from '../platform/concurrency';
 import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
+import { NOT_UTF8 } from '../mcp-server/catalog';
 import { mcpServeCheck, type GateInput, type SkillCheck } from '../mcp-server/skill-check';
 import { findSkillFolders, noSkillsFound, type FoundSkill } from '../skill-folder';
 
@@ -142,8 +144,11 @@ export async function gatherLibrary(
     for (const f of found) {
       if (slicer.due()) await slicer.pause();
       let text: string;
+      let utf8: boolean;
       try {
-        text = readBoundedSync(f.file, SKILL_MD_MAX_BYTES).toString('utf8');
+        const bytes = readBoundedSync(f.file, SKILL_MD_MAX_BYTES);
+        text = bytes.toString('utf8');
+        utf8 = isUtf8(bytes);
       } catch (error) {
         problems.push({ path: f.file, message: describeFsError(error, f.file, 'read').message });
         continue;
@@ -151,6 +156,8 @@ export async function gatherLibrary(
       const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
       const read = candidateFromText(text, f.file, f.dir, folderName, root);
       if (read.problem) problems.push({ path: f.file, message: read.problem });
+      // Why no check then: the server refuses such a SKILL.md before any check, with these words.
+      else if (!utf8) read.candidate.notServed = NOT_UTF8;
       else if (f.view) checks.push({ read, text, found: f, view: f.view, folderName });
       const gathered: GatheredSkill = { candidate: read.candidate, dir: f.dir };
       const evals = readTriggerEvalsFile(f.dir);

@@ -212,6 +212,10 @@ const MAX_FILE_BYTES = SKILL_LIMITS.bytes;
  * Why `isUtf8` first: a decoder that throws on invalid bytes made every binary file pay for an
  * exception; the check is the same strict UTF-8 validation.
  */
+/** Why a SKILL.md that is not UTF-8 is not served (`catalog` says the same). */
+export const NOT_UTF8 =
+  'SKILL.md is not valid UTF-8 text (`skillbench validate` shows where); save it as UTF-8 to serve it.';
+
 function decodeText(bytes: Uint8Array): string | undefined {
   return isUtf8(bytes)
     ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
@@ -412,7 +416,7 @@ async function buildSkill(
       });
   const skillMd = read.get('SKILL.md');
   if (!skillMd) return excluded(['SKILL.md could not be read as a regular file.']);
-  if (skillMd.text === undefined) return excluded(['SKILL.md is not valid UTF-8 text.']);
+  if (skillMd.text === undefined) return excluded([NOT_UTF8]);
   const fileView = fileViewOf(entries, basename(dir), skillPath, fileName);
   // Why the memo answers the base only: a gate on top (the safety review) depends on every file and
   // on the user's "Trust anyway" decisions, which SKILL.md's digest does not cover; it runs every time.

@@ -10,6 +10,9 @@ import type {
 } from '../../shared/validation';
 import { PROFILE_IDS } from '../../shared/validation';
 import { formatBytes } from '../platform/fs-errors';
+import { isUtf8 } from 'node:buffer';
+import { LineIndex } from '../../shared/skill';
+import { firstInvalidUtf8 } from '../../shared/text/utf8';
 
 function every(s: Severity): Partial<Record<ProfileId, Severity>> {
   return Object.fromEntries(PROFILE_IDS.map((p) => [p, s]));
@@ -38,6 +41,12 @@ const DISK_CATALOG = [
     title: 'SKILL.md cannot be read',
     help: 'Skillbench could not read the file (permissions, or it vanished).',
     severity: every('error'),
+  },
+  {
+    id: 'file/not-utf8',
+    title: 'SKILL.md is not UTF-8 text',
+    help: 'Some bytes of SKILL.md are not UTF-8 (often a file saved as Windows-1252 or Latin-1). The skill server does not serve it, strict readers refuse it, and an editor that saves it as text replaces those bytes with "�". Claude Code reads it with the "�" in place. Save the file as UTF-8.',
+    severity: { ...every('error'), 'claude-code': 'warning' },
   },
   // library-wide checks.
   {
@@ -175,4 +184,29 @@ export function packageDiagnostics(
     }
   }
   return out;
+}
+
+/**
+ * The place where SKILL.md stops being UTF-8, as a diagnostic per profile; none when it is
+ * UTF-8. Why on the bytes: the text the rules see was decoded with "�" for each bad byte, so
+ * nothing in it tells a file that is not UTF-8 from one that is (the server reads the bytes).
+ */
+export function notUtf8Diagnostics(
+  bytes: Uint8Array,
+  text: string,
+  profiles: readonly ProfileId[],
+): Diagnostic[] {
+  if (isUtf8(bytes)) return [];
+  const at = Math.max(0, firstInvalidUtf8(bytes));
+  // The bytes before are UTF-8, so their text is the start of `text`.
+  const offset = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8').length;
+  const range = new LineIndex(text).rangeAt(offset, Math.min(offset + 1, text.length));
+  const hex = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+  return profiles.flatMap(
+    (p) =>
+      diskDiagnostic('file/not-utf8', p, {
+        message: `SKILL.md is not UTF-8 text: the byte 0x${hex} at line ${range.start.line}, column ${range.start.column} is not UTF-8 (shown as "�"). Save the file as UTF-8.`,
+        range,
+      }) ?? [],
+  );
 }

@@ -8,7 +8,13 @@ import { joinWalked } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
 import { fileViewFromTree, readViewTextsSync } from '../skill-folder';
 import type { WalkedTree } from '../skill-folder';
-import { diskDiagnostic, packageDiagnostics, packageSize, targetFits } from './disk-rules';
+import {
+  diskDiagnostic,
+  notUtf8Diagnostics,
+  packageDiagnostics,
+  packageSize,
+  targetFits,
+} from './disk-rules';
 import { memberFacts } from './library-checks';
 import type { LibraryMember } from './library-checks';
 import type { SkillValidation } from './types';
@@ -32,12 +38,15 @@ export function validateInTree(
   const file = joinWalked(dir, fileName);
   const view = fileViewFromTree(tree, relDir, relativePath);
   let parsed: ParsedSkill;
+  let bytes: Buffer;
+  let text: string;
   try {
     // Why synchronous reads: see TimeSlicer in main/platform/concurrency.ts; callers slice the work.
     // Why the listed entry: one fstat after the read confirms it is the file the walk listed.
     const listed = tree.children.get(relDir)?.find((e) => e.name === fileName);
-    const text = readBoundedSync(file, SKILL_MD_MAX_BYTES, listed).toString('utf8');
+    bytes = readBoundedSync(file, SKILL_MD_MAX_BYTES, listed);
     readViewTextsSync(dir, view);
+    text = bytes.toString('utf8');
     parsed = parseSkill(text);
   } catch (error) {
     return unreadable(dir, file, relativePath, view, given, error);
@@ -45,7 +54,11 @@ export function validateInTree(
   const { profiles, own, source } = chooseProfiles(parsed, given, extra);
   const core = validateSkill(parsed, { profiles, ownProfiles: own, fileView: view });
   const size = packageSize(view);
-  const diagnostics = [...core.diagnostics, ...packageDiagnostics(size, profiles)];
+  const diagnostics = [
+    ...notUtf8Diagnostics(bytes, text, profiles),
+    ...core.diagnostics,
+    ...packageDiagnostics(size, profiles),
+  ];
   const facts = memberFacts(parsed, profiles);
   const result: SkillValidation = {
     file,

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { readdirSync, realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -404,13 +405,30 @@ export async function applySafeFixes(
   const tree = await walkSkillTree(dir);
   const view = fileViewFromTree(tree, '', basename(dir));
   let original: string;
+  let bytes: Buffer;
   try {
     // Why resolved first: a SKILL.md given by path may be a link; the file it names is bounded.
-    original = (await readResolvedBounded(file, SKILL_MD_MAX_BYTES)).toString('utf8');
+    bytes = await readResolvedBounded(file, SKILL_MD_MAX_BYTES);
+    original = bytes.toString('utf8');
     readViewTextsSync(dir, view);
   } catch (error) {
     throw new ValidateInputError(describeFsError(error, file, 'read').message);
   }
+  // Why nothing is written: the text was decoded with "�" for each byte that is not UTF-8, so
+  // writing any fix back would replace those bytes for good (the check says where they are).
+  if (!isUtf8(bytes))
+    return {
+      file,
+      changed: false,
+      applied: [],
+      skipped: [
+        {
+          title: 'Every fix',
+          reason:
+            'SKILL.md is not UTF-8 text, and writing it back would replace the bytes that are not with "�". Save it as UTF-8 first; nothing was written.',
+        },
+      ],
+    };
   const { profiles, own } = chooseProfiles(parseSkill(original), options.profiles);
   const fixed = fixAllSafe(original, { profiles, ownProfiles: own, fileView: view });
   const applied: AppliedFix[] = fixed.applied.map((d) => ({

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCaptured as run } from '../../testing/cli-run';
 import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gatherCatalog } from '../../agent-view/service';
 import { ListingCache } from '../../library/listing-cache';
-import { buildSnapshot } from '../../mcp-server/catalog';
+import { buildSnapshot, NOT_UTF8 } from '../../mcp-server/catalog';
 import { mcpServeCheck, withSafetyGate } from '../../mcp-server/skill-check';
 import { keptReviews } from '../support/kept-reviews';
 
@@ -239,6 +239,51 @@ describe('skillbench catalog says which listed skills strict readers and serve l
       const folder = s.name === 'other-name' ? 'folder-a' : s.name;
       expect(served.get(folder), s.name).toBe(s.notServed);
     }
+  });
+});
+
+/** A SKILL.md saved as Latin-1: the server refuses it before any check; the catalog and validate say so. */
+describe('skillbench catalog and validate on a SKILL.md that is not UTF-8', () => {
+  let lib: Dir;
+  const file = (): string => join(lib.path, 'latin1', 'SKILL.md');
+  const bytes = Buffer.concat([
+    Buffer.from('---\r\nname: latin1\r\ndescription: Caf', 'utf8'),
+    Buffer.from([0xe9]),
+    Buffer.from(' menu. Use when the menu is asked for.\r\n---\r\n# Menu\r\n', 'utf8'),
+  ]);
+
+  beforeEach(async () => {
+    lib = await tempDir('skillbench-cli-not-utf8-');
+    await writeTree(lib.path, {
+      'fine/SKILL.md': skillMd('name: fine\ndescription: Does fine things. Use when asked.'),
+    });
+    await mkdir(join(lib.path, 'latin1'));
+    await writeFile(file(), bytes);
+  });
+  afterEach(async () => lib.remove());
+
+  it('names it as not served with the reason serve gives, validate says where, and --fix writes nothing', async () => {
+    const snap = await buildSnapshot([lib.path]);
+    expect(snap.skills.map((s) => s.name)).toEqual(['fine']);
+    const reason = snap.excluded.find((e) => e.relativeDir === 'latin1')?.reasons[0];
+    expect(reason).toBe(NOT_UTF8);
+
+    const json = await run(['catalog', '--format', 'json', lib.path], lib.path);
+    const doc = JSON.parse(json.out) as { skills: { name: string; notServed?: string }[] };
+    expect(doc.skills.find((s) => s.name === 'latin1')?.notServed).toBe(reason);
+    expect(doc.skills.find((s) => s.name === 'fine')?.notServed).toBeUndefined();
+
+    const checked = await run(['validate', lib.path, '--profile', 'mcp-serve'], lib.path);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toContain(
+      'SKILL.md is not UTF-8 text: the byte 0xE9 at line 3, column 17 is not UTF-8 (shown as "�"). Save the file as UTF-8.',
+    );
+    expect(checked.out).toMatch(/latin1.SKILL\.md:3:17: error file\/not-utf8 \[mcp-serve\]/);
+
+    // The line endings are fixable, but writing the text back would turn the byte into "�".
+    const fixed = await run(['validate', lib.path, '--fix'], lib.path);
+    expect(fixed.out).toContain('Save it as UTF-8 first; nothing was written.');
+    expect(await readFile(file())).toEqual(bytes);
   });
 });
 
