@@ -92,9 +92,13 @@ export function toScanText(skills: readonly ReviewedSkill[], cwd: string): strin
     for (const n of r.notExamined) out.push(term`  NOT EXAMINED ${n.path}: ${n.reason}`);
     out.push('');
   }
-  const withVerdict = (v: string): number => skills.filter((s) => s.report.verdict === v).length;
+  const trusted = (s: ReviewedSkill): boolean =>
+    s.accepted !== undefined && s.report.findings.some((f) => f.severity !== 'low');
+  const withVerdict = (v: string): number =>
+    skills.filter((s) => s.report.verdict === v && !trusted(s)).length;
+  const byYou = skills.filter(trusted).length;
   out.push(
-    `${count(skills.length, 'skill')}: ${withVerdict('danger')} don't trust, ${withVerdict('review')} review before trusting, ${withVerdict('clear')} no known risks found.`,
+    `${count(skills.length, 'skill')}: ${withVerdict('danger')} don't trust, ${withVerdict('review')} review before trusting, ${withVerdict('clear')} no known risks found${byYou > 0 ? `, ${byYou} trusted by you` : ''}.`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -1436,7 +1436,11 @@ export function reviewSkill(input: ReviewInput, options: ReviewOptions = {}): Sa
   };
 }
 
-/** Apply a "Trust anyway" to a report: every finding marked accepted, the verdict recomputed. */
+/**
+ * Apply a "Trust anyway" to a report: every finding marked accepted, the verdict recomputed (what
+ * the points of trust act on). Why the headline keeps the review's own verdict: "No known risks
+ * found" above a list of critical findings would tell a reader the opposite of what was found.
+ */
 export function withAcceptance(
   report: SafetyReport,
   acceptance: SafetyFinding['accepted'],
@@ -1444,7 +1448,12 @@ export function withAcceptance(
   if (!acceptance) return report;
   const findings = report.findings.map((f) => ({ ...f, accepted: acceptance }));
   const verdict = verdictOf(findings);
-  return { ...report, findings, verdict, headline: VERDICT_HEADLINES[verdict] };
+  const found = verdictOf(report.findings.map((f) => ({ ...f, accepted: undefined })));
+  const headline =
+    found === 'clear'
+      ? VERDICT_HEADLINES[verdict]
+      : `Trusted by you (the review says: ${VERDICT_HEADLINES[found]})`;
+  return { ...report, findings, verdict, headline };
 }
 
 /** Every rule id, for SARIF's rule list and the docs. */

@@ -45,6 +45,16 @@ describe('--trust-anyway', () => {
       trusted.err,
     ).toBe(0);
     expect(await readdir(join(tmp, 'dist'))).toEqual(['sneaky.skill']);
+
+    // scan then says it is trusted by the user, not that no risks were found.
+    const scanned = io();
+    expect(await runCli(['scan', 'sneaky'], scanned)).toBe(0);
+    expect(scanned.out).toContain("sneaky (sneaky): Trusted by you (the review says: Don't trust)");
+    expect(scanned.out).toMatch(/CRITICAL SKILL\.md:\d+(:\d+)? .*\(accepted\)/);
+    expect(scanned.out).toContain(
+      "1 skill: 0 don't trust, 0 review before trusting, 0 no known risks found, 1 trusted by you.",
+    );
+    expect(scanned.out).not.toContain('No known risks found');
   });
 
   it('install: refused for every agent with the option named, then installed with a reason', async () => {
