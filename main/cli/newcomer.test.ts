@@ -113,6 +113,30 @@ describe('skillbench new', () => {
     expect(await readFile(join(tmp, 'lib3', 'twice', 'SKILL.md'), 'utf8')).toBe('mine\n');
   });
 
+  it('with --into, a NAME that leads outside that folder is refused, and a file in the way is named', async () => {
+    await mkdir(join(tmp, 'into-lib'));
+    for (const name of ['a/../../escaped', join(tmp, 'escaped')]) {
+      const out = sb(['new', name, '--into', 'into-lib']);
+      expect(out.code).toBe(2);
+      expect(out.err).toContain(
+        `skillbench new: with --into, NAME must stay inside into-lib: "${name}" leads outside it.`,
+      );
+    }
+    expect(await readdir(tmp)).not.toContain('escaped');
+    expect(await readdir(join(tmp, 'into-lib'))).toEqual([]);
+    await writeFile(join(tmp, 'a-file'), 'x');
+    const onFile = sb(['new', 'x', '--into', 'a-file/deeper']);
+    expect(onFile.code).toBe(2);
+    expect(onFile.err).toBe(
+      `skillbench new: ${join(tmp, 'a-file')} is a file, not a folder, so x cannot be made in it. Choose a folder for the new skill; nothing was written.\n`,
+    );
+    // A name too long for the file system is said in words, not as an errno.
+    const long = sb(['import', 'x'.repeat(300), '--into', 'into-lib']);
+    expect(long.code).toBe(2);
+    expect(long.err).toContain('is too long a name: this computer allows at most 255 bytes');
+    expect(long.err).not.toContain('ENAMETOOLONG');
+  });
+
   it('suggests the template meant when one is mistyped', () => {
     const r = sb(['new', 'x', '--template', 'refrences']);
     expect(r.code).toBe(2);

@@ -2,6 +2,7 @@ import { term } from '../security/terminal-text';
 import { COMMANDS } from './commands';
 import { UsageError, type CliIO } from './support/types';
 import { didYouMean } from '../../shared/text/edit-distance';
+import { unexpectedErrorSentence } from '../platform/fs-errors';
 
 /**
  * A writer to one of the process's streams that outlives its reader. Why: `skillbench validate
@@ -81,8 +82,7 @@ export async function runCli(argv: string[], io: CliIO, version = '0.1.0'): Prom
       io.stderr(`${term`skillbench ${name}: ${error.message}`}\n\n${command.usage.trimEnd()}\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(term`skillbench ${name}: ${message}\n`);
+    io.stderr(term`skillbench ${name}: ${unexpectedErrorSentence(error)}\n`);
     return 2;
   }
 }

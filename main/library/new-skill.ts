@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { checkSkillName } from '../../shared/authoring/skill-name';
 import { renderTemplate, type SkillTemplate } from '../../shared/authoring/templates';
 import { fail, ok, type Result } from '../../shared/ipc/contract';
@@ -29,6 +30,12 @@ export async function createSkillFolder(
     data: Buffer.from(text, 'utf8'),
     mode: 0o644,
   }));
+  const notFolder = await fileOnTheWay(parent);
+  if (notFolder !== undefined)
+    return fail(
+      'not-a-folder',
+      `${notFolder} is a file, not a folder, so ${name} cannot be made in it. Choose a folder for the new skill; nothing was written.`,
+    );
   try {
     if (await exists(dir)) return taken();
     await writeFolder(dir, files);
@@ -37,4 +44,13 @@ export async function createSkillFolder(
     return { ok: false, error: describeFsError(error, dir, 'write') };
   }
   return ok({ path: join(dir, 'SKILL.md'), dir });
+}
+
+/** The nearest existing path at or above `folder`, when it is not a folder (the new skill cannot go there). */
+async function fileOnTheWay(folder: string): Promise<string | undefined> {
+  for (let p = resolve(folder); ; p = dirname(p)) {
+    const info = await stat(p).catch(() => undefined);
+    if (info) return info.isDirectory() ? undefined : p;
+    if (dirname(p) === p) return undefined;
+  }
 }

@@ -49,6 +49,18 @@ export function describeFsError(
           typeof size === 'number' && typeof max === 'number' ? `${size} bytes > ${max}` : detail,
       };
     }
+    case 'ENAMETOOLONG':
+      return {
+        code: 'name-too-long',
+        message: `${path} is too long a name: this computer allows at most 255 bytes for one file or folder name (and about 4,000 for a whole path). Choose a shorter one.`,
+        detail,
+      };
+    case 'ELOOP':
+      return {
+        code: 'link-loop',
+        message: `${path} leads through links that loop (or too many links in a row), so it cannot be opened.`,
+        detail,
+      };
     case 'EROFS':
       return {
         code: 'read-only',
@@ -105,4 +117,18 @@ export async function folderProblem(
     code: 'not-a-folder',
     message: `${path} is a file, not a folder. ${kind === 'project' ? "Choose the project's folder." : 'Choose the folder that holds your skills.'}`,
   };
+}
+
+/**
+ * The sentence for an error a command did not expect: a file-system error that names its path
+ * (Node's errors carry `code` and `path`) in words, anything else by its own message. Why: the
+ * last net of the command line must not print "ENAMETOOLONG: name too long, lstat '…'".
+ */
+export function unexpectedErrorSentence(error: unknown): string {
+  const e = error as NodeJS.ErrnoException | undefined;
+  if (e && typeof e.code === 'string' && typeof e.path === 'string') {
+    const d = describeFsError(error, e.path, e.syscall === 'open' ? 'open' : 'read');
+    if (d.code !== 'io') return d.message;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

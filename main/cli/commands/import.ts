@@ -14,6 +14,7 @@ import { terminalIO } from '../support/terminal-io';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { count, parseNumber, parseProblem } from '../support/words';
 import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
+import { unexpectedErrorSentence } from '../../platform/fs-errors';
 
 const USAGE = `Usage: skillbench import SOURCE --into LIBRARY [options]
 
@@ -179,7 +180,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           : {}),
     });
   } catch (error) {
-    io.stderr(term`skillbench import: ${(error as Error).message}\n`);
+    io.stderr(term`skillbench import: ${unexpectedErrorSentence(error)}\n`);
     return 2;
   }
   switch (result.status) {

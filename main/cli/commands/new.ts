@@ -1,4 +1,4 @@
-import { basename, dirname, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkSkillName, suggestSkillName } from '../../../shared/authoring/skill-name';
 import { PLACEHOLDER_DESCRIPTION } from '../../../shared/skill';
@@ -97,6 +97,15 @@ export const newCommand: CliCommand = {
     const asPath = given.includes('/') || given.includes(sep);
     const name = asPath ? basename(given) : given;
     const into = resolve(io.cwd, values.into ?? '.', asPath ? dirname(given) : '.');
+    // Why: with --into the user named the folder that receives the skill; a NAME such as
+    // "../x" or "/tmp/x" would put it somewhere else.
+    if (values.into !== undefined && asPath) {
+      const rel = relative(resolve(io.cwd, values.into), into);
+      if (isAbsolute(given) || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`))
+        throw new UsageError(
+          `with --into, NAME must stay inside ${values.into}: "${positionals[0]}" leads outside it. Give the name alone, or a path inside that folder.`,
+        );
+    }
     const description = values.description ?? PLACEHOLDER_DESCRIPTION;
     const created = await createSkillFolder(
       into,
@@ -107,7 +116,9 @@ export const newCommand: CliCommand = {
     if (!created.ok) {
       const hint = created.error.code === 'invalid-name' ? tryName(name, 'Try') : '';
       io.stderr(term`skillbench new: ${created.error.message}${hint}\n`);
-      return created.error.code === 'io' || created.error.code === 'not-found' ? 2 : 1;
+      return ['io', 'not-found', 'not-a-folder', 'name-too-long'].includes(created.error.code)
+        ? 2
+        : 1;
     }
     // Why the description is named when none was given: it is what agents choose the skill by,
     // and the placeholder stays a warning (description/template-text) until it is written.
