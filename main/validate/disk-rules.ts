@@ -52,8 +52,8 @@ const DISK_CATALOG = [
   {
     id: 'library/duplicate-name',
     title: 'Two skills with the same name',
-    help: 'Agents and the skill server tell skills apart by name; two skills with one name hide each other.',
-    severity: { ...every('error'), 'claude-code': 'warning' },
+    help: 'Agents tell skills apart by name; two skills with one name hide each other. The skill server serves both, each by its path, so for it this is a warning: a host that lists its skills by name still shows one.',
+    severity: { ...every('error'), 'claude-code': 'warning', 'mcp-serve': 'warning' },
   },
   {
     id: 'library/depends-on-missing',

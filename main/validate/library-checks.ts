@@ -151,7 +151,11 @@ function duplicateNames(members: readonly LibraryMember[]): void {
           : `Another skill in this library is also ${allNamed ? 'named' : 'listed as'} "${name}": ${others.join(', ')}. Agents tell skills apart by name, so one of them will be hidden. Give each skill its own name.`;
       for (const profile of m.profiles) {
         const d = diskDiagnostic('library/duplicate-name', profile, {
-          message,
+          // Why its own words: `skillbench serve` serves both, each under its path (SEP-2640 URIs).
+          message:
+            profile === 'mcp-serve'
+              ? `${message.replace(/ Give each skill its own name\.$/, '')} skillbench serve serves both, each by its path, but a host that lists skills by name shows one of them. Give each skill its own name.`
+              : message,
           detail: `duplicate name ${JSON.stringify(name)} in ${[m.filePath, ...others].join(' and ')}`,
           ...(range ? { range } : {}),
           field: '/name',

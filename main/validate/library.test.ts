@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backdate, LAST_MONTH, LAST_YEAR } from '../testing/file-times';
 import { gatherCatalog } from '../agent-view/service';
+import { buildSnapshot } from '../mcp-server/catalog';
 import { findSkillFolders } from '../skill-folder';
 import { applySafeFixes, LibraryMemo, validateLibrary, ValidateInputError } from './service';
 
@@ -115,6 +116,25 @@ describe('validateLibrary', () => {
     });
     expect(r.skills[1]?.verdicts).toEqual({ agentskills: 'valid' });
     expect(r.counts.error).toBe(2);
+  });
+
+  it('for mcp-serve, two skills with one name are a warning: the server serves both, each by its path', async () => {
+    await put('lib/one/pdf-tools/SKILL.md', skill('pdf-tools'));
+    await put('lib/two/pdf-tools/SKILL.md', skill('pdf-tools'));
+    const r = await validateLibrary(join(tmp, 'lib'), { profiles: ['mcp-serve'] });
+    const dup = r.skills.flatMap((s) =>
+      s.diagnostics.filter((d) => d.ruleId === 'library/duplicate-name'),
+    );
+    expect(dup.map((d) => d.severity)).toEqual(['warning', 'warning']);
+    expect(dup[0]?.message).toBe(
+      'Another skill in this library is also named "pdf-tools": two/pdf-tools/SKILL.md. Agents tell skills apart by name, so one of them will be hidden. skillbench serve serves both, each by its path, but a host that lists skills by name shows one of them. Give each skill its own name.',
+    );
+    expect(r.counts.error).toBe(0);
+    const snap = await buildSnapshot([join(tmp, 'lib')]);
+    expect(snap.skills.map((k) => k.uri)).toEqual([
+      'skill://one/pdf-tools/SKILL.md',
+      'skill://two/pdf-tools/SKILL.md',
+    ]);
   });
 
   it('resolves depends_on of x-personal-mcp and Universal skills against the library', async () => {
