@@ -50,7 +50,7 @@ function readingProblem(parsed: ParsedSkill, file: string): string | undefined {
   if (!parsed.frontmatter)
     return `${file} has no frontmatter, so it is listed under its folder name with no description. Start the file with a --- line, name and description, and another --- line.`;
   if (parsed.yamlErrors.length > 0)
-    return `The frontmatter of ${file} is not valid YAML, so its name and description are listed as far as they could be read; a reader that checks strictly leaves this skill out. Run skillbench validate on it to see what to fix.`;
+    return `The frontmatter of ${file} could not be read whole as YAML, so its name and description are listed as far as they could be read; a reader that checks strictly leaves this skill out. Run skillbench validate on it to see what to fix.`;
   const fm = isRecord(parsed.data) ? parsed.data : undefined;
   if (typeof fm?.['description'] !== 'string' || fm['description'].trim() === '')
     return `${file} has no description, so the model has nothing to choose this skill by. Add a description to its frontmatter.`;
@@ -157,7 +157,9 @@ export async function gatherLibrary(
       const read = candidateFromText(text, f.file, f.dir, folderName, root);
       if (read.problem) problems.push({ path: f.file, message: read.problem });
       // Why no check then: the server refuses such a SKILL.md before any check, with these words.
-      else if (!utf8) read.candidate.notServed = NOT_UTF8;
+      if (!utf8) read.candidate.notServed = NOT_UTF8;
+      // Why checked with a reading problem too: the server checks it, and its reason (a
+      // frontmatter nested too deep, no description) is the one to give beside the problem.
       else if (f.view) checks.push({ read, text, found: f, view: f.view, folderName });
       const gathered: GatheredSkill = { candidate: read.candidate, dir: f.dir };
       const evals = readTriggerEvalsFile(f.dir);

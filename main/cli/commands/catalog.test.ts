@@ -98,6 +98,7 @@ describe('skillbench catalog: skills listed from a frontmatter that could not be
         '---\nname: broken\ndescription: Use when: things happen\n  bad: [\n---\nBody.\n',
       'bare/SKILL.md': '# Just a heading\n\nNo frontmatter.\n',
       'silent/SKILL.md': skillMd('name: silent'),
+      'deep/SKILL.md': `---\nname: deep\ndescription: Deep. Use when testing.\nx: ${'['.repeat(200)}${']'.repeat(200)}\n---\nB\n`,
       'fine/SKILL.md': skillMd('name: fine\ndescription: All good.'),
     });
   });
@@ -112,7 +113,7 @@ describe('skillbench catalog: skills listed from a frontmatter that could not be
     expect(r.out).toContain('<name>broken</name>');
     expect(r.out).toContain('<name>bare</name>');
     expect(r.err).toContain(
-      `The frontmatter of ${lib.path}/broken/SKILL.md is not valid YAML, so its name and description are listed as far as they could be read`,
+      `The frontmatter of ${lib.path}/broken/SKILL.md could not be read whole as YAML, so its name and description are listed as far as they could be read`,
     );
     expect(r.err).toContain(
       `${lib.path}/bare/SKILL.md has no frontmatter, so it is listed under its folder name with no description.`,
@@ -123,12 +124,25 @@ describe('skillbench catalog: skills listed from a frontmatter that could not be
     expect(r.err).not.toContain('fine/SKILL.md');
 
     const json = await run(['catalog', lib.path, '--format', 'json'], lib.path);
-    const doc = JSON.parse(json.out) as { problems: { path: string }[] };
+    const doc = JSON.parse(json.out) as {
+      problems: { path: string }[];
+      skills: { name: string; notServed?: string }[];
+    };
     expect(doc.problems.map((p) => p.path)).toEqual([
       `${lib.path}/bare/SKILL.md`,
       `${lib.path}/broken/SKILL.md`,
+      `${lib.path}/deep/SKILL.md`,
       `${lib.path}/silent/SKILL.md`,
     ]);
+    // Each is marked not served with the reason the server gives, beside the reading problem.
+    const snap = await buildSnapshot([lib.path]);
+    expect(snap.skills.map((s) => s.name)).toEqual(['fine']);
+    const reasons = new Map(snap.excluded.map((e) => [e.relativeDir, e.reasons[0]]));
+    const marked = new Map(doc.skills.map((s) => [s.name, s.notServed]));
+    for (const folder of ['bare', 'broken', 'deep', 'silent'])
+      expect(marked.get(folder), folder).toBe(reasons.get(folder));
+    expect(reasons.get('deep')).toContain('nested about 202 levels deep');
+    expect(marked.get('fine')).toBeUndefined();
   });
 });
 
