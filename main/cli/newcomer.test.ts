@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SKILL_TEMPLATES } from '../../shared/authoring/templates';
 import { bundleCli, skillMd, writeTree } from '../testing/skill-library';
 import { COMMANDS } from './commands';
+import { buildSnapshot } from '../mcp-server/catalog';
 
 // The command line as a newcomer meets it: the real bundled CLI in a child process, from a
 // fresh folder, with typos, odd folder names and the first steps of making a skill.
@@ -135,6 +136,25 @@ describe('skillbench new', () => {
     expect(long.code).toBe(2);
     expect(long.err).toContain('is too long a name: this computer allows at most 255 bytes');
     expect(long.err).not.toContain('ENAMETOOLONG');
+  });
+
+  it('a SKILL.md that is a link: validate, scan and serve give one sentence, and nothing is followed', async () => {
+    await mkdir(join(tmp, 'linked-out'));
+    await writeFile(join(tmp, 'linked-out', 'SKILL.md'), skillMd('name: s\ndescription: Linked.'));
+    await mkdir(join(tmp, 'linked-lib', 's'), { recursive: true });
+    await symlink('../../linked-out/SKILL.md', join(tmp, 'linked-lib', 's', 'SKILL.md'));
+    const dir = join(tmp, 'linked-lib', 's');
+    const sentence = `its SKILL.md is a link (to ../../linked-out/SKILL.md), and Skillbench never follows a link in place of a skill's file, so the folder is not read as a skill. Put the file itself in the folder.`;
+    for (const command of ['validate', 'scan']) {
+      const r = sb([command, dir]);
+      expect(r.code, command).toBe(2);
+      expect(r.err, command).toBe(
+        `skillbench ${command}: No skills found in ${dir}: ${sentence}\n`,
+      );
+    }
+    const snap = await buildSnapshot([dir]);
+    expect(snap.skills).toEqual([]);
+    expect(snap.excluded.map((e) => e.reasons[0])).toEqual([`${dir}: ${sentence}`]);
   });
 
   it('suggests the template meant when one is mistyped', () => {

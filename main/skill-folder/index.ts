@@ -13,7 +13,7 @@
  */
 import { lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { leftOutByPath, NEVER_ENTERED, type LeftOut } from '../../shared/skill/file-set';
 import type { FileView, FileViewEntry } from '../../shared/validation';
 import { TimeSlicer } from '../platform/concurrency';
@@ -352,7 +352,34 @@ export interface FoundSkill {
 
 /** What to say about a library folder with no skill in it (validate, catalog and select say it). */
 export function noSkillsFound(root: string): string {
+  const linked = linkedSkillFile(root);
+  if (linked) return `No skills found in ${root}: ${linked}`;
   return `No skills found in ${root}: neither it nor its subfolders hold a SKILL.md.`;
+}
+
+/** Why a skill's file that is a link makes no skill, in the words every command uses. */
+export function linkedSkillFileSentence(fileName: string, target: string): string {
+  return `its ${fileName} is a link (to ${target}), and Skillbench never follows a link in place of a skill's file, so the folder is not read as a skill. Put the file itself in the folder.`;
+}
+
+/** The sentence for `dir` when its SKILL.md is a link, else undefined (nothing is followed). */
+function linkedSkillFile(dir: string): string | undefined {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    if (name.toLowerCase() !== 'skill.md') continue;
+    try {
+      if (!lstatSync(join(dir, name)).isSymbolicLink()) continue;
+      return linkedSkillFileSentence(name, readlinkSync(join(dir, name)));
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -441,7 +468,10 @@ export function judgeSkillLink(
       link,
       text,
       target,
-      reason: `${basename(link)} is a link to ${target}, which is not a folder, so it is not a skill.`,
+      reason:
+        skillFileNameIn([{ name: basename(link), kind: 'file' }]) !== undefined
+          ? `${dirname(link)}: ${linkedSkillFileSentence(basename(link), text)}`
+          : `${basename(link)} is a link to ${target}, which is not a folder, so it is not a skill.`,
     };
   let entries: { name: string; kind: string }[] = [];
   try {

@@ -5,7 +5,7 @@ import { defaultUserDataDir } from '../../platform/user-data';
 import { toScanJson, toScanSarif, toScanText } from '../../safety/report-format';
 import { buildCache } from '../../library/listing-cache';
 import { reviewSkillFolders, skillFoldersAt } from '../../safety/service';
-import type { SkillFolder } from '../../skill-folder';
+import { noSkillsFound, type SkillFolder } from '../../skill-folder';
 import { term } from '../../security/terminal-text';
 import { keptReviews } from '../support/kept-reviews';
 import { terminalIO } from '../support/terminal-io';
@@ -69,7 +69,7 @@ export const scanCommand: CliCommand = {
       try {
         const found = await skillFoldersAt(roots[i] ?? p);
         if (found.length === 0) {
-          io.stderr(term`skillbench scan: no skill (a folder with SKILL.md) under ${p}.\n`);
+          io.stderr(term`skillbench scan: ${noSkillsFound(roots[i] ?? p)}\n`);
           problem = true;
         }
         for (const f of found) if (!folders.has(f.dir)) folders.set(f.dir, f);
