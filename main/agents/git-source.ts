@@ -29,7 +29,11 @@ function git(args: string[], cwd?: string): Promise<string> {
             new Error(
               e.code === 'ENOENT'
                 ? 'git is not installed on this computer (the git command was not found)'
-                : `git ${args[0] ?? ''} failed: ${stderr.trim() || error.message}`,
+                : // Why one line: git's lines ("fatal: …", "Please make sure …") end up in one sentence.
+                  `git ${args[0] ?? ''} failed: ${(stderr.trim() || error.message)
+                    .split(/\s*\r?\n\s*/)
+                    .filter(Boolean)
+                    .join(' ')}`,
             ),
           );
         } else resolve(stdout);

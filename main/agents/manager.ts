@@ -384,6 +384,11 @@ export class SkillManager {
       });
       if (result.status === 'refused')
         return { refused: `${name} was refused: ${result.refusal.message}` };
+      // Why its own words: the import's "Pick the one to import" does not say how to pick here.
+      if (result.status === 'choose')
+        return {
+          refused: `${name} holds ${result.skills.length} skills (folders ${result.skills.map((s) => s.root || '(root)').join(', ')}); name the one to install by its folder (on the command line: skillbench install --archive ${name} FOLDER --agent …).`,
+        };
       if (result.status !== 'imported') return { refused: result.message };
       return await use(result.dir, {
         kind: 'archive',

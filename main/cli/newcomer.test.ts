@@ -197,6 +197,16 @@ describe('the command line forgives a newcomer', () => {
     expect(bare.out).toBe(r.out);
   });
 
+  it('select with the prompt forgotten says so, instead of asking for a folder it was given', () => {
+    const r = sb(['select', 'lib']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      'skillbench select: give the prompt first, then the library folders: skillbench select "PROMPT" lib.',
+    );
+    const words = sb(['select', 'make a pdf']);
+    expect(words.err).toContain('skillbench select "make a pdf" LIB.');
+  });
+
   it('suggests the command meant when one is mistyped', () => {
     const r = sb(['vaildate', '.']);
     expect(r.code).toBe(2);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../run';
 import { captureIO, type CapturedIO } from '../support/capture-io';
+import { craftZip } from '../../pack/craft-archives';
 
 let tmp: string;
 let project: string;
@@ -185,6 +186,53 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
     expect(unknown.err).toBe(
       "skillbench install: no-such-skill is not a folder here, and no folder is open in Skillbench yet, so there is no library to look it up in. Give the path of the skill's folder instead (skillbench install path/to/no-such-skill --agent …). Nothing was installed.\n",
     );
+  });
+
+  it('install says how to go on: an archive given without --archive, one holding two skills, a folder that is no git repository', async () => {
+    const two = join(tmp, 'two.zip');
+    await writeFile(
+      two,
+      craftZip([
+        {
+          name: 'a/SKILL.md',
+          data: Buffer.from('---\nname: a\ndescription: Does a. Use when a.\n---\n'),
+        },
+        {
+          name: 'b/SKILL.md',
+          data: Buffer.from('---\nname: b\ndescription: Does b. Use when b.\n---\n'),
+        },
+      ]),
+    );
+    const plain = io();
+    expect(await runCli(['install', two, '--agent', 'claude-code'], plain)).toBe(2);
+    expect(plain.err).toBe(
+      `skillbench install: ${two} is an archive. Install it with --archive: skillbench install --archive ${two} --agent …. Nothing was installed.\n`,
+    );
+    const several = io();
+    expect(await runCli(['install', '--archive', two, '--agent', 'claude-code'], several)).toBe(1);
+    expect(several.out).toContain(
+      'two.zip holds 2 skills (folders a, b); name the one to install by its folder (on the command line: skillbench install --archive two.zip FOLDER --agent …). Nothing was installed.',
+    );
+    const picked = io();
+    expect(await runCli(['install', '--archive', two, 'b', '--agent', 'claude-code'], picked)).toBe(
+      0,
+    );
+    expect(await readFile(join(project, '.claude', 'skills', 'b', 'SKILL.md'), 'utf8')).toContain(
+      'name: b',
+    );
+    // git's own lines come as one sentence, not with "\n" printed in them.
+    await mkdir(join(tmp, 'not-a-repo'));
+    const git = io();
+    expect(
+      await runCli(
+        ['install', 'x', '--git', join(tmp, 'not-a-repo'), '--agent', 'claude-code'],
+        git,
+      ),
+    ).toBe(2);
+    expect(git.err).toMatch(
+      /^skillbench install: git clone failed: .*not-a-repo.* Nothing was installed\.\n$/,
+    );
+    expect(git.err).not.toContain('\\n');
   });
 
   it('installed names a shared folder with skills that no agent found here reads', async () => {

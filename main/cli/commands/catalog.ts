@@ -8,6 +8,7 @@ import { term, terminalText } from '../../security/terminal-text';
 import { keptReviews } from '../support/kept-reviews';
 import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
+import { trustInPlaceHint } from '../support/trust-hint';
 import { readTokenFile } from '../support/token-file';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { count, parseChoice, unknownOption } from '../support/words';
@@ -138,6 +139,7 @@ export function catalogSummary(catalog: Catalog): string {
     if (s.heldBack !== undefined)
       lines.push(
         term`Listed, and hosts that read the folder show it, but skillbench serve holds it back: ${s.name} (${s.location}). ${s.heldBack}`,
+        trustInPlaceHint(s.directory),
       );
   return `${lines.join('\n')}\n`;
 }

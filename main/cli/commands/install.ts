@@ -164,6 +164,16 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           });
           continue;
         }
+        // Why: an archive given as SKILL (without --archive) is a file here, not a skill's name.
+        if (
+          /\.(zip|skill|tgz|tar|tar\.gz)$/i.test(p) &&
+          (await stat(asPath).catch(() => null))?.isFile()
+        ) {
+          io.stderr(
+            term`skillbench install: ${p} is an archive. Install it with --archive: skillbench install --archive ${p} --agent …. Nothing was installed.\n`,
+          );
+          return 2;
+        }
         const matches = await libraryMatches(libraryRoots, p);
         if (matches.length === 0) {
           // Why the library named: a newcomer does not know that a bare name is looked up there.

@@ -4,7 +4,9 @@ import { fsErrorSentence } from '../../platform/fs-errors';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { toScanJson, toScanSarif, toScanText } from '../../safety/report-format';
 import { buildCache } from '../../library/listing-cache';
-import { reviewSkillFolders, skillFoldersAt } from '../../safety/service';
+import { reviewSkillFolders, skillFoldersAt, trustAnyway } from '../../safety/service';
+import { withAcceptance } from '../../../shared/safety';
+import { TRUST_OPTIONS, trustRequest, trustUsage } from '../support/trust-options';
 import { noSkillsFound, type SkillFolder } from '../../skill-folder';
 import { term } from '../../security/terminal-text';
 import { keptReviews } from '../support/kept-reviews';
@@ -13,6 +15,7 @@ import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { parseChoice, parseProblem } from '../support/words';
 
 const USAGE = `Usage: skillbench scan PATH... [--format text|json|sarif] [--fail-on review|danger]
+       skillbench scan SKILL-FOLDER --trust-anyway "REASON" [--trust-days N]
 
 Review skills for risks before you trust them: hidden text, instructions aimed at the agent,
 what scripts do, the frontmatter's permissions, the supply chain, disguised files and secrets.
@@ -24,9 +27,15 @@ Each skill gets one verdict: "No known risks found", "Review before trusting" or
 a summary of what it can do, and each finding with its file and line, why it matters and what
 to do. Findings you accepted in the app ("Trust anyway") stay listed, marked accepted.
 
-  --format F    text (default), json ({"skills":[{path,name,verdict,findings,notExamined}]}),
-                or sarif (SARIF 2.1.0; accepted findings are suppressions).
-  --fail-on V   exit 1 when a skill's verdict is V or worse: review (the default) or danger.
+  --format F           text (default), json ({"skills":[{path,name,verdict,findings,
+                       notExamined}]}), or sarif (SARIF 2.1.0; accepted findings are
+                       suppressions).
+  --fail-on V          exit 1 when a skill's verdict is V or worse: review (the default) or
+                       danger.
+${trustUsage('trust')}
+                       Given with one skill's folder: its findings are accepted as they are
+                       now, so serve, catalog and install let it through (the app's "Trust
+                       anyway").
 
 Exit status: 0 no skill at or past --fail-on, 1 at least one, 2 usage or I/O problem (a PATH
 that cannot be read is named on stderr; the skills of the other paths are still reviewed).
@@ -47,7 +56,11 @@ export const scanCommand: CliCommand = {
         args,
         allowPositionals: true,
         strict: true,
-        options: { format: { type: 'string', short: 'f' }, 'fail-on': { type: 'string' } },
+        options: {
+          format: { type: 'string', short: 'f' },
+          'fail-on': { type: 'string' },
+          ...TRUST_OPTIONS,
+        },
       });
     } catch (error) {
       throw new UsageError(parseProblem(error, 'scan', args));
@@ -79,12 +92,32 @@ export const scanCommand: CliCommand = {
       }
     }
     if (folders.size === 0) return 2;
+    const trust = trustRequest(values);
+    // Why one: a decision is about what the person read; a whole library trusted at once is not.
+    if (trust && (folders.size > 1 || positionals.length > 1))
+      throw new UsageError(
+        `--trust-anyway trusts one skill: give that skill's folder (${positionals.join(' ')} holds ${folders.size} skills).`,
+      );
     const dataDir = defaultUserDataDir(io.env);
     // Why kept reviews: a skill whose files did not change is not reviewed again (every file is
     // still read and hashed); the same reviews `catalog` keeps (main/cli/support/kept-reviews.ts).
     const kept = await keptReviews(buildCache(dataDir), roots);
     const skills = await reviewSkillFolders([...folders.values()], dataDir, kept?.memo);
     await kept?.save();
+    const first = skills[0];
+    if (trust && first) {
+      if (first.report.findings.length === 0)
+        io.stderr(
+          term`skillbench scan: ${first.name} has no findings, so there is nothing to trust.\n`,
+        );
+      else {
+        const accepted = await trustAnyway(dataDir, first, trust.reason, trust.days);
+        skills[0] = { ...first, report: withAcceptance(first.report, accepted), accepted };
+        io.stderr(
+          term`skillbench scan: ${first.name} is trusted until ${accepted.expires.slice(0, 10)} for your reason; any change to its files asks again.\n`,
+        );
+      }
+    }
     if (format === 'json') io.stdout(`${JSON.stringify(toScanJson(skills, io.cwd), null, 2)}\n`);
     else if (format === 'sarif')
       io.stdout(`${JSON.stringify(toScanSarif(skills, io.cwd, '0.1.0'), null, 2)}\n`);

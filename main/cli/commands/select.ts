@@ -95,7 +95,17 @@ function parse(args: string[]): SelectArgs {
     out.prompt = prompt;
     out.libs = libs;
   }
-  if (out.libs.length === 0) throw new UsageError('give at least one library folder.');
+  if (out.libs.length === 0)
+    throw new UsageError(
+      out.evaluate
+        ? 'give at least one library folder.'
+        : // Why: "select lib" reads lib as the prompt; the person gave a folder and forgot the prompt.
+          `give the prompt first, then the library folders: ${
+            out.prompt !== undefined && /\s/.test(out.prompt)
+              ? `skillbench select "${out.prompt}" LIB`
+              : `skillbench select "PROMPT" ${out.prompt ?? 'LIB'}`
+          }.`,
+    );
   return out;
 }
 

@@ -10,6 +10,7 @@ import { pauseOptimizer } from '../../platform/optimizer-pause';
 import { folderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { trustInPlaceHint } from '../support/trust-hint';
 import { UsageError } from '../support/types';
 import { listenHttp } from '../../mcp-server/http-listener';
 import type { HttpListener } from '../../mcp-server/http-listener';
@@ -24,8 +25,9 @@ const USAGE = `Usage:
 Serves the skills in the LIBRARY folders over MCP with the Skills extension (SEP-2640).
 Only skills that pass the mcp-serve checks are served, and none the safety review calls
 "Don't trust" unless you accepted it ("Trust anyway" in the app, or --trust-anyway of
-import, install or pack); the others are listed on stderr, and so are files of a served
-skill that clients cannot read (a symbolic link, a file that looks like a secret).
+import, install or pack, or scan SKILL-FOLDER --trust-anyway); the others are listed on
+stderr, and so are files of a served skill that clients cannot read (a symbolic link, a file
+that looks like a secret).
 
   --stdio              Speak MCP on stdin/stdout (the command to paste into Claude Desktop).
   --http               Serve Streamable HTTP on http://127.0.0.1:<port>/mcp.
@@ -195,6 +197,8 @@ function waitForSignal(): Promise<void> {
 function reportExcluded(excluded: readonly ExcludedSkill[], io: CliIO): void {
   for (const e of excluded) {
     io.stderr(term`  not served: ${e.dir}\n` + e.reasons.map((r) => term`    - ${r}\n`).join(''));
+    if (e.reasons.some((r) => r.endsWith('[safety/dont-trust]')))
+      io.stderr(`${trustInPlaceHint(e.dir)}\n`);
   }
 }
 

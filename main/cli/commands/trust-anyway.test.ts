@@ -57,6 +57,41 @@ describe('--trust-anyway', () => {
     expect(scanned.out).not.toContain('No known risks found');
   });
 
+  it('scan: trusts one skill in place, so catalog and serve let it through; the held-back note says how', async () => {
+    const held = io();
+    expect(await runCli(['catalog', tmp], held)).toBe(0);
+    expect(held.err).toContain('skillbench serve holds it back: sneaky');
+    expect(held.err).toContain(
+      `    to trust it: read the findings with skillbench scan ${join(tmp, 'sneaky')}, then add --trust-anyway "REASON" to that command`,
+    );
+    // A folder of several skills is refused: a decision is about what was read.
+    await mkdir(join(tmp, 'two', 'a'), { recursive: true });
+    await mkdir(join(tmp, 'two', 'b'), { recursive: true });
+    await writeFile(join(tmp, 'two', 'a', 'SKILL.md'), SNEAKY.replace('sneaky', 'a'));
+    await writeFile(join(tmp, 'two', 'b', 'SKILL.md'), SNEAKY.replace('sneaky', 'b'));
+    const many = io();
+    expect(await runCli(['scan', 'two', '--trust-anyway', 'mine'], many)).toBe(2);
+    expect(many.err).toContain(
+      "--trust-anyway trusts one skill: give that skill's folder (two holds 2 skills).",
+    );
+    const trusted = io();
+    expect(
+      await runCli(
+        ['scan', 'sneaky', '--trust-anyway', 'I wrote it', '--trust-days', '7'],
+        trusted,
+      ),
+    ).toBe(0);
+    expect(trusted.err).toMatch(
+      /^skillbench scan: sneaky is trusted until \d{4}-\d{2}-\d{2} for your reason; any change to its files asks again\.\n$/,
+    );
+    expect(trusted.out).toContain("Trusted by you (the review says: Don't trust)");
+    const after = io();
+    expect(await runCli(['catalog', tmp, '--format', 'json'], after)).toBe(0);
+    const doc = JSON.parse(after.out) as { skills: { name: string; heldBack?: string }[] };
+    expect(doc.skills.find((k) => k.name === 'sneaky')?.heldBack).toBeUndefined();
+    expect(doc.skills.find((k) => k.name === 'a')?.heldBack).toContain('[safety/dont-trust]');
+  });
+
   it('install: refused for every agent with the option named, then installed with a reason', async () => {
     const args = ['install', 'sneaky', '--agent', 'claude-code', '--project', 'project'];
     const refused = io();

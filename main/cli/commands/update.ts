@@ -68,8 +68,12 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
   }
   const outcomes = await manager.update(names, chosen[0], undefined, trust);
+  // Why the scope only then: one skill installed globally and in a project gets one line per
+  // copy, and a choice asked for one of them must say which.
+  const scopes = new Set(outcomes.map((o) => scopeWords(o.scope)));
   for (const o of outcomes) {
-    io.stdout(term`${o.status}: ${o.message}\n`);
+    const where = scopes.size > 1 ? term` (${scopeWords(o.scope)})` : '';
+    io.stdout(term`${o.status}${where}: ${o.message}\n`);
     if (o.status === 'conflicts') {
       for (const c of o.conflicts ?? []) io.stdout(term`  changed on both sides: ${c.path}\n`);
       io.stdout(
