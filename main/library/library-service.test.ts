@@ -167,6 +167,19 @@ describe('LibraryService and files that are not what a SKILL.md should be', () =
     }
   });
 
+  it('opens no SKILL.md that is not UTF-8 in the editor (saving would replace those bytes), and says where', async () => {
+    const path = join(tmp, 'lib/alpha/SKILL.md');
+    const bytes = Buffer.from('---\nname: alpha\ndescription: Caf\xe9 menu.\n---\n', 'latin1');
+    await writeFile(path, bytes);
+    const read = await service.read(path);
+    expect(read).toMatchObject({ ok: false, error: { code: 'not-utf8' } });
+    if (!read.ok)
+      expect(read.error.message).toBe(
+        'SKILL.md is not UTF-8 text (the byte 0xE9 at line 3, column 17), so Skillbench does not open it for editing: saving it would replace those bytes with "�". Save it as UTF-8 in another editor (most offer "Save with encoding: UTF-8"), then open it here.',
+      );
+    expect(await readFile(path)).toEqual(bytes);
+  });
+
   it('refuses a pipe reached through a link instead of waiting on it for ever', async () => {
     execFileSync('mkfifo', [join(tmp, 'lib/beta/pipe')]);
     await rm(join(tmp, 'lib/beta/SKILL.md'));

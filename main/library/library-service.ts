@@ -29,6 +29,7 @@ import type { ListingCache } from './listing-cache';
 import { quickList } from './quick-list';
 import { FileWatcher } from './watcher';
 import { createSkillFolder } from './new-skill';
+import { notUtf8Place, notUtf8Words } from '../validate/disk-rules';
 
 /** Called when Skillbench writes or notices a change. */
 export type LibraryEmitter = <K extends 'skill.changed' | 'library.changed'>(
@@ -413,6 +414,14 @@ export class LibraryService {
     if (!real) return outside(path);
     try {
       const bytes = await readEditableFile(real);
+      // Why not opened: the editor holds text, and saving it would write "�" for every byte that
+      // is not UTF-8, for good (validate names the same place: file/not-utf8).
+      const place = notUtf8Place(bytes, bytes.toString('utf8'));
+      if (place)
+        return fail(
+          'not-utf8',
+          `${basename(path)} is not UTF-8 text (${notUtf8Words(place)}), so Skillbench does not open it for editing: saving it would replace those bytes with "�". Save it as UTF-8 in another editor (most offer "Save with encoding: UTF-8"), then open it here.`,
+        );
       const version = versionOf(bytes);
       this.watcher.watch(path, version);
       return ok({ path, text: bytes.toString('utf8'), version });

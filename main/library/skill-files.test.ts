@@ -109,6 +109,15 @@ describe('SkillFiles: no file operation leaves its skill through a link', () => 
     });
   });
 
+  it('a text file with a byte that is not UTF-8 past its first 8 KiB opens as binary, never as text to save', async () => {
+    const bytes = Buffer.concat([Buffer.from('a'.repeat(9000)), Buffer.from([0xe9, 0x0a])]);
+    await writeFile(join(skill, 'references', 'latin1.md'), bytes);
+    expect(await files.preview(skill, 'references/latin1.md')).toMatchObject({
+      ok: true,
+      value: { view: 'binary', size: bytes.length },
+    });
+  });
+
   it('create, import and save refuse to write through a link', async () => {
     expect(await files.create(skill, 'linkdir/new.md', 'file', 'x')).toMatchObject({ ok: false });
     expect(await files.importFile(skill, 'linkdir/drop.bin', Buffer.from('x'))).toMatchObject({

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rm } from 'node:fs/promises';
@@ -287,7 +288,9 @@ export class SkillFiles {
           size: read.size,
           dataUrl: `data:${mime};base64,${read.bytes.toString('base64')}`,
         });
-      if (!read.bytes || looksBinary(read.bytes.subarray(0, 8192)))
+      // Why every byte checked: a text file with a byte that is not UTF-8 past the first 8 KiB
+      // would open as text, and saving it would replace that byte with "�".
+      if (!read.bytes || looksBinary(read.bytes.subarray(0, 8192)) || !isUtf8(read.bytes))
         return ok({ path, view: 'binary', size: read.size });
       return ok({ path, view: 'text', size: read.size, text: read.bytes.toString('utf8') });
     } catch (error) {

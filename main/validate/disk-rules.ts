@@ -186,6 +186,27 @@ export function packageDiagnostics(
   return out;
 }
 
+/** Where a file stops being UTF-8: the first such byte (hex) and its place in the decoded text. */
+export interface NotUtf8Place {
+  hex: string;
+  range: Range;
+}
+
+/** The first byte of `bytes` that is not UTF-8, placed in `text` (their decoding); undefined for UTF-8. */
+export function notUtf8Place(bytes: Uint8Array, text: string): NotUtf8Place | undefined {
+  if (isUtf8(bytes)) return undefined;
+  const at = Math.max(0, firstInvalidUtf8(bytes));
+  // The bytes before are UTF-8, so their text is the start of `text`.
+  const offset = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8').length;
+  const range = new LineIndex(text).rangeAt(offset, Math.min(offset + 1, text.length));
+  return { hex: (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0'), range };
+}
+
+/** "the byte 0xE9 at line 3, column 17", for messages. */
+export function notUtf8Words(place: NotUtf8Place): string {
+  return `the byte 0x${place.hex} at line ${place.range.start.line}, column ${place.range.start.column}`;
+}
+
 /**
  * The place where SKILL.md stops being UTF-8, as a diagnostic per profile; none when it is
  * UTF-8. Why on the bytes: the text the rules see was decoded with "�" for each bad byte, so
@@ -196,17 +217,13 @@ export function notUtf8Diagnostics(
   text: string,
   profiles: readonly ProfileId[],
 ): Diagnostic[] {
-  if (isUtf8(bytes)) return [];
-  const at = Math.max(0, firstInvalidUtf8(bytes));
-  // The bytes before are UTF-8, so their text is the start of `text`.
-  const offset = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8').length;
-  const range = new LineIndex(text).rangeAt(offset, Math.min(offset + 1, text.length));
-  const hex = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+  const place = notUtf8Place(bytes, text);
+  if (!place) return [];
   return profiles.flatMap(
     (p) =>
       diskDiagnostic('file/not-utf8', p, {
-        message: `SKILL.md is not UTF-8 text: the byte 0x${hex} at line ${range.start.line}, column ${range.start.column} is not UTF-8 (shown as "�"). Save the file as UTF-8.`,
-        range,
+        message: `SKILL.md is not UTF-8 text: ${notUtf8Words(place)} is not UTF-8 (shown as "�"). Save the file as UTF-8.`,
+        range: place.range,
       }) ?? [],
   );
 }
