@@ -108,6 +108,9 @@ function notMcpAnswer(
     return `The server at ${target} refused the older HTTP+SSE transport (HTTP status ${httpStatus}). Most servers today, skillbench serve among them, speak Streamable HTTP: connect with that instead (without --sse on the command line).`;
   const body = bodyMessage(said.replace(/^[^:]*: /, ''));
   const status = `HTTP status ${httpStatus}${body.text ? ` ("${body.text}")` : ''}`;
+  // Why apart: 501 (and 405) is a web server saying it takes no POST there; an MCP endpoint does.
+  if (httpStatus === 501 || httpStatus === 405)
+    return `The server at ${target} answered with ${status}: it does not take the POST requests MCP sends, so this is not an MCP endpoint.${check}`;
   if (httpStatus >= 500)
     return `The server at ${target} failed with ${status}. It may be broken or busy; try again later.`;
   // A JSON-RPC error is MCP: the server refused the request and said why.

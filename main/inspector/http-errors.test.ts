@@ -96,6 +96,16 @@ describe('inspector: an address that answers, but not with MCP', () => {
     expect(await connectError(`${broken}/mcp`)).toBe(
       `The server at ${broken}/mcp failed with HTTP status 500 ("Internal Server Error"). It may be broken or busy; try again later.`,
     );
+    // A plain web server answers POST with 501: not an MCP endpoint, not a broken one.
+    const plain = await answering((_, res) => {
+      res.writeHead(501, { 'content-type': 'text/plain' });
+      res.end('Unsupported method');
+    });
+    expect(await connectError(`${plain}/`)).toMatch(
+      new RegExp(
+        `^The server at ${plain}/ answered with HTTP status 501 \\("Unsupported method"\\): it does not take the POST requests MCP sends, so this is not an MCP endpoint\\. ${CHECK}`,
+      ),
+    );
   });
 
   it('our own server at a path other than /mcp: its own sentence, and the address to check', async () => {
