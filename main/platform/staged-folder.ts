@@ -5,7 +5,7 @@
  * new skills all write through here.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncFolder } from './atomic-write';
 import { mapLimit } from './concurrency';
@@ -55,6 +55,41 @@ export async function freeFolderName(
   }
 }
 
+/** The name every stage starts with; nothing else of ours or anyone's is named so. */
+const STAGE_PREFIX = '.skillbench-stage-';
+
+/**
+ * Older than this, a stage belongs to no write still running (a write takes seconds): it was left
+ * by a process that was killed before it could clean up.
+ */
+const STALE_STAGE_MS = 60 * 60 * 1000;
+
+/**
+ * Remove the stages a killed process left in `parent` (an agent's skills folder, a library).
+ * Why: such a folder holds a partial skill, which some agents may list; nothing else would ever
+ * remove it. Only real folders with our prefix, last changed over an hour ago; links are
+ * removed as links, never followed. Best effort: a stage that cannot be removed stays.
+ */
+async function sweepStaleStages(parent: string): Promise<void> {
+  let names: string[];
+  try {
+    names = (await readdir(parent)).filter((n) => n.startsWith(STAGE_PREFIX));
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const name of names) {
+    const path = join(parent, name);
+    try {
+      const info = await lstat(path);
+      if (!info.isDirectory() || now - info.mtimeMs < STALE_STAGE_MS) continue;
+      await rm(path, { recursive: true, force: true });
+    } catch {
+      // Why ignored: the write that needs this folder must not fail over a leftover.
+    }
+  }
+}
+
 /**
  * Write files into a fresh hidden folder beside `dest` and return its path. Why a sibling:
  * the final rename must stay on one file system to be atomic.
@@ -66,7 +101,8 @@ export async function stageFolder(
 ): Promise<string> {
   const parent = dirname(dest);
   await mkdir(parent, { recursive: true });
-  const stage = join(parent, `.skillbench-stage-${randomBytes(6).toString('hex')}`);
+  await sweepStaleStages(parent);
+  const stage = join(parent, `${STAGE_PREFIX}${randomBytes(6).toString('hex')}`);
   await mkdir(stage, { mode: 0o755 });
   try {
     const folders = new Set<string>(dirs);
