@@ -198,6 +198,22 @@ describe('skillbench pack', () => {
     expect(refused.err).toMatch(/--force-folder works only with --target claude-code or folder/);
   });
 
+  it('a project whose .claude is a link: refused for that, without offering the --force-folder just given', async () => {
+    await skill();
+    await mkdir(join(tmp, 'project'));
+    await mkdir(join(tmp, 'elsewhere'));
+    await symlink('../elsewhere', join(tmp, 'project', '.claude'));
+    for (const extra of [[], ['--force-folder']]) {
+      const io = capture();
+      const args = ['pack', 'notes', '--target', 'claude-code', '--out', 'project', ...extra];
+      expect(await runCli(args, io)).toBe(1);
+      expect(io.err).toBe(
+        '\nNot written: the destination is reached through a link (above); make it a real folder, or choose another --out.\n',
+      );
+    }
+    expect(await readdir(join(tmp, 'elsewhere'))).toEqual([]);
+  });
+
   it('a folder copy refuses a file over 16 MiB as an install does, and never reads gigabytes', async () => {
     const dir = await skill();
     await writeFile(join(dir, 'model.bin'), Buffer.alloc(17 * 1024 * 1024, 1));

@@ -276,16 +276,24 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     // Why apart: the destination would take the skill; Skillbench's safety review holds it back
     // (and then no --force-folder copies it).
     const unsafe = result.plan.issues.some((i) => i.ruleId === 'package/safety-dont-trust');
+    // Why apart: a link on the way to the destination is where it would go, not what the
+    // destination's reader would reject, and no --force-folder writes through it.
+    const linked = result.plan.issues.some((i) => i.ruleId === 'package/destination-link');
     const errors = result.plan.issues.filter(
-      (i) => i.severity === 'error' && i.ruleId !== 'package/safety-dont-trust',
+      (i) =>
+        i.severity === 'error' &&
+        i.ruleId !== 'package/safety-dont-trust' &&
+        i.ruleId !== 'package/destination-link',
     ).length;
     let said = '\n';
     if (unsafe)
       said += `Not written: the safety review says not to trust this skill (above).\n${trustHint('pack')}\n`;
+    if (linked)
+      said += `${unsafe ? 'Also: ' : 'Not written: '}the destination is reached through a link (above); make it a real folder, or choose another --out.\n`;
     if (errors > 0)
       said +=
-        term`${unsafe ? 'Also: ' : 'Not written: '}${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
-        (result.plan.target.overrideAllowed && !unsafe
+        term`${unsafe || linked ? 'Also: ' : 'Not written: '}${errors} problem${errors === 1 ? '' : 's'} above would make ${result.plan.target.label} reject this skill. Fix ${errors === 1 ? 'it' : 'them'} and pack again` +
+        (result.plan.target.overrideAllowed && !unsafe && !linked && values['force-folder'] !== true
           ? ', or add --force-folder to copy it anyway.\n'
           : '.\n');
     io.stderr(said);
