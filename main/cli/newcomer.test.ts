@@ -138,7 +138,7 @@ describe('skillbench new', () => {
     expect(long.err).not.toContain('ENAMETOOLONG');
   });
 
-  it('a SKILL.md that is a link: validate, scan and serve give one sentence, and nothing is followed', async () => {
+  it('a SKILL.md that is a link: validate, scan, pack and serve give one sentence, and nothing is followed', async () => {
     await mkdir(join(tmp, 'linked-out'));
     await writeFile(join(tmp, 'linked-out', 'SKILL.md'), skillMd('name: s\ndescription: Linked.'));
     await mkdir(join(tmp, 'linked-lib', 's'), { recursive: true });
@@ -152,6 +152,9 @@ describe('skillbench new', () => {
         `skillbench ${command}: No skills found in ${dir}: ${sentence}\n`,
       );
     }
+    const packed = sb(['pack', dir, '--target', 'archive-zip']);
+    expect(packed.code).toBe(2);
+    expect(packed.err).toBe(`skillbench pack: ${dir} is not a skill folder: ${sentence}\n`);
     const snap = await buildSnapshot([dir]);
     expect(snap.skills).toEqual([]);
     expect(snap.excluded.map((e) => e.reasons[0])).toEqual([`${dir}: ${sentence}`]);

@@ -281,8 +281,7 @@ export async function readSkillFolder(
     throw new NotASkillError(
       `${dir} is not a folder. Give the skill's folder (the one that holds SKILL.md).`,
     );
-  const noSkillFile = () =>
-    new NotASkillError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
+  const noSkillFile = () => new NotASkillError(notASkillFolder(dir));
   // Why its own listing first: a folder given by mistake (a home folder, /usr) was walked whole
   // before this was found out, seconds to minutes.
   if ((await skillFileAt(dir)) === undefined) throw noSkillFile();
@@ -355,6 +354,14 @@ export function noSkillsFound(root: string): string {
   const linked = linkedSkillFile(root);
   if (linked) return `No skills found in ${root}: ${linked}`;
   return `No skills found in ${root}: neither it nor its subfolders hold a SKILL.md.`;
+}
+
+/** Why `dir`, given as one skill's folder, is none: no SKILL.md, or one that is a link. */
+export function notASkillFolder(dir: string): string {
+  const linked = linkedSkillFile(dir);
+  return linked
+    ? `${dir} is not a skill folder: ${linked}`
+    : `${dir} has no SKILL.md file, so it is not a skill folder.`;
 }
 
 /** Why a skill's file that is a link makes no skill, in the words every command uses. */

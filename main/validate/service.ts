@@ -17,6 +17,7 @@ import { slashRelative } from '../platform/paths';
 import { walkFolder } from '../platform/walk';
 import {
   fileViewFromTree,
+  notASkillFolder,
   readViewTextsSync,
   skillFileNameIn,
   skillsIn,
@@ -127,8 +128,7 @@ export async function validateSkillFolder(
   if (!(await statOrExplain(dir)).isDirectory()) dir = dirname(dir);
   const tree = await walkSkillTree(dir);
   const fileName = skillFileNameIn(tree.children.get('') ?? []);
-  if (fileName === undefined)
-    throw new ValidateInputError(`${dir} has no SKILL.md file, so it is not a skill folder.`);
+  if (fileName === undefined) throw new ValidateInputError(notASkillFolder(dir));
   const rel =
     options.libraryRoot !== undefined
       ? slashRelative(resolve(options.libraryRoot), dir)
@@ -381,8 +381,7 @@ async function skillFileOf(path: string): Promise<string> {
   if (!(await statOrExplain(abs)).isDirectory()) return abs;
   const tree = await walkSkillTree(abs);
   const name = skillFileNameIn(tree.children.get('') ?? []);
-  if (name === undefined)
-    throw new ValidateInputError(`${abs} has no SKILL.md file, so it is not a skill folder.`);
+  if (name === undefined) throw new ValidateInputError(notASkillFolder(abs));
   return join(abs, name);
 }
 
