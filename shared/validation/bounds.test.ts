@@ -164,6 +164,9 @@ describe('a SKILL.md past a bound gets one plain finding per profile, the same e
     expect(r.diagnostics.map((d) => d.detail ?? '').join('\n')).toMatch(
       /Excessive alias count|VALIDATION_LIMITS\.aliases/,
     );
+    // Said as what it is, not as YAML that is not valid.
+    const bomb = r.diagnostics.find((x) => /Excessive alias count/.test(x.detail ?? ''));
+    expect(bomb?.message).toMatch(/^The frontmatter is not read: its aliases \(\*name\)/);
     const many = fm(`a: &a x\nb: [${'*a, '.repeat(500)}]\n`);
     expect(tooComplex(validateSkill(many, { profiles: ['agentskills'] }))[0]?.detail).toBe(
       'VALIDATION_LIMITS.aliases = 100; found 501',

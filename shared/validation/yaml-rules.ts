@@ -29,8 +29,12 @@ export function yamlSyntaxRules(ctx: RuleContext): void {
   for (const e of p.yamlErrors) {
     if (EXPLAINED_ELSEWHERE.has(e.code)) continue;
     // Spec §1: malformed YAML is rejected by every strict reader.
+    // Why its own words: this YAML is valid; reading it would expand it without bound.
+    const aliasBomb = e.code === 'TO_JS' && /alias count/i.test(e.message);
     ctx.report('yaml/syntax', {
-      message: `The frontmatter is not valid YAML. ${PLAIN_YAML_MESSAGES[e.code] ?? 'Check this line.'}`,
+      message: aliasBomb
+        ? 'The frontmatter is not read: its aliases (*name) would copy their values more than 100 times over (a "billion laughs"), which every careful reader refuses. Write the values out instead of using aliases.'
+        : `The frontmatter is not valid YAML. ${PLAIN_YAML_MESSAGES[e.code] ?? 'Check this line.'}`,
       detail: `${e.code}: ${e.message}`,
       start: e.start,
       end: Math.max(e.end, Math.min(e.start + 1, p.text.length)),
