@@ -1,4 +1,4 @@
-import { truncate } from 'node:fs/promises';
+import { readFile, truncate } from 'node:fs/promises';
 import { expect, test } from '../fixtures';
 
 const ALPHA =
@@ -132,4 +132,25 @@ test('removing the folder of the open skill closes it; its unsaved changes come 
   await app.saveButton.click();
   await expect(app.status).toHaveText('Saved');
   expect(await library.read(alpha)).toBe(ALPHA.replace('Use it well.', 'Use it with care.'));
+});
+
+test('a SKILL.md saved as Latin-1 is not opened for editing: the notice says where, and the file stays as it was', async ({
+  app,
+  library,
+}, testInfo) => {
+  const bytes = Buffer.from(
+    '---\nname: menu\ndescription: Reads the caf\xe9 menu. Use when the menu is asked for.\n---\n# Menu\n',
+    'latin1',
+  );
+  await library.addFile('menu/SKILL.md', bytes);
+  await library.addSkill('alpha', ALPHA);
+  await app.openFolder(library.dir);
+  await app.skill('menu').click();
+  await expect(app.alert).toContainText(
+    'SKILL.md is not UTF-8 text (the byte 0xE9 at line 3, column 27), so Skillbench does not open it for editing',
+  );
+  await app.page.screenshot({ path: testInfo.outputPath('not-utf8.png') });
+  expect(await readFile(`${library.dir}/menu/SKILL.md`)).toEqual(bytes);
+  // Another skill still opens.
+  await app.openSkill('alpha');
 });
