@@ -1163,33 +1163,34 @@ export class SkillManager {
       for (const [key, entry] of Object.entries(stored.lock.skills)) {
         if (names && names.length > 0 && !names.includes(key)) continue;
         const source = describeSource(entry, entrySource(entry, lockDir));
+        /** An entry nothing can be done with, and why. */
+        const unknown = (message: string): OutdatedEntry => ({
+          name: key,
+          scope: scopeRef(scope),
+          copies: [],
+          source,
+          status: 'unknown',
+          locallyEdited: false,
+          canMerge: false,
+          message,
+        });
         if (!isOneFolderName(key)) {
-          out.push({
-            name: key,
-            scope: scopeRef(scope),
-            copies: [],
-            source,
-            status: 'unknown',
-            locallyEdited: false,
-            canMerge: false,
-            message: `${lockPath(scope, this.env)} names a skill "${key}", which ${NOT_ONE_FOLDER}. Skillbench does not act on that entry.`,
-          });
+          out.push(
+            unknown(
+              `${lockPath(scope, this.env)} names a skill "${key}", which ${NOT_ONE_FOLDER}. Skillbench does not act on that entry.`,
+            ),
+          );
           continue;
         }
         const copies = await this.copiesOf(scope, key);
         // Why said, not skipped: the lock says it is installed; a copy deleted by hand, or a link
         // left pointing at nothing, would otherwise pass for up to date.
         if (copies.length === 0) {
-          out.push({
-            name: key,
-            scope: scopeRef(scope),
-            copies: [],
-            source,
-            status: 'unknown',
-            locallyEdited: false,
-            canMerge: false,
-            message: `${lockPath(scope, this.env)} records ${key}, but no agent's folder ${scope.kind === 'global' ? 'in your home folder' : 'in the project'} holds a copy of it now (a link there that points at nothing does not count). Install it again, or uninstall it for the agent it was installed for to remove the entry.`,
-          });
+          out.push(
+            unknown(
+              `${lockPath(scope, this.env)} records ${key}, but no agent's folder ${scope.kind === 'global' ? 'in your home folder' : 'in the project'} holds a copy of it now (a link there that points at nothing does not count). Install it again, or uninstall it for the agent it was installed for to remove the entry.`,
+            ),
+          );
           continue;
         }
         const recorded =
