@@ -333,6 +333,10 @@ describe('install and remove', () => {
   });
 
   it('an entry whose copies were all deleted by hand is reported, and uninstalling it removes the entry', async () => {
+    // A name nothing records (a typo) writes no lock file.
+    const typo = await manager.uninstall('nots', ['claude-code'], projectScope());
+    expect(typo.forgotten).toBeUndefined();
+    expect(await readdir(project)).toEqual([]);
     const dir = await addSkill(lib, 'notes');
     await manager.install({
       skills: [{ dir, source: { kind: 'library', path: dir } }],

@@ -939,7 +939,12 @@ export class SkillManager {
     }
     // Why: an entry whose copies were all deleted by hand would otherwise stay forever, reported
     // by `outdated` with no way to act on it; asking to uninstall the skill settles it.
-    if (moved.length === 0 && report.kept.length === 0 && !(await this.anyCopyLeft(scope, name))) {
+    if (
+      moved.length === 0 &&
+      report.kept.length === 0 &&
+      (await this.lockEntry(scope, name)) !== undefined &&
+      !(await this.anyCopyLeft(scope, name))
+    ) {
       const file = lockPath(scope, this.env);
       try {
         let found = false;
