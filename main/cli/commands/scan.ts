@@ -25,7 +25,9 @@ in the user-data folder by the bytes it reviewed).
 
 Each skill gets one verdict: "No known risks found", "Review before trusting" or "Don't trust",
 a summary of what it can do, and each finding with its file and line, why it matters and what
-to do. Findings you accepted in the app ("Trust anyway") stay listed, marked accepted.
+to do. Findings you accepted in the app ("Trust anyway") stay listed, marked accepted. With
+--trust-anyway, the one skill SKILL-FOLDER holds is trusted as it is now, as the app's "Trust
+anyway" does: serve, catalog and install let it through until a file of it changes.
 
   --format F           text (default), json ({"skills":[{path,name,verdict,findings,
                        notExamined}]}), or sarif (SARIF 2.1.0; accepted findings are
@@ -33,9 +35,6 @@ to do. Findings you accepted in the app ("Trust anyway") stay listed, marked acc
   --fail-on V          exit 1 when a skill's verdict is V or worse: review (the default) or
                        danger.
 ${trustUsage('trust')}
-                       Given with one skill's folder: its findings are accepted as they are
-                       now, so serve, catalog and install let it through (the app's "Trust
-                       anyway").
 
 Exit status: 0 no skill at or past --fail-on, 1 at least one, 2 usage or I/O problem (a PATH
 that cannot be read is named on stderr; the skills of the other paths are still reviewed).
