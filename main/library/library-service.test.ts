@@ -56,6 +56,25 @@ describe('LibraryService listing', () => {
     expect(b).toEqual(a);
   });
 
+  it("checking one skill after a save keeps the library's findings the listing gave it (two skills with one name)", async () => {
+    await put('lib/team-a/dup/SKILL.md', skill('dup'));
+    await put('lib/team-b/dup/SKILL.md', skill('dup'));
+    const listed = await service.list();
+    const rows = listed.skills.filter((s) => s.name === 'dup');
+    expect(rows.map((s) => s.counts.error)).toEqual([1, 1]);
+    const one = await service.validate(join(tmp, 'lib/team-a/dup/SKILL.md'), undefined);
+    expect(one.ok && one.value.counts.error).toBe(1);
+    expect(one.ok && one.value.diagnostics.map((d) => d.ruleId)).toContain(
+      'library/duplicate-name',
+    );
+    // Renamed in the editor and saved: the finding goes, though the listing is not made again.
+    await put('lib/team-a/dup/SKILL.md', skill('dup').replace('name: dup', 'name: dup-a'));
+    const renamed = await service.validate(join(tmp, 'lib/team-a/dup/SKILL.md'), undefined);
+    expect(renamed.ok && renamed.value.diagnostics.map((d) => d.ruleId)).not.toContain(
+      'library/duplicate-name',
+    );
+  });
+
   it('does not hand over a finished prefetch: a later request sees changes made since', async () => {
     await service.prefetch();
     await put('lib/beta/SKILL.md', skill('beta', 'Notes: a summary'));

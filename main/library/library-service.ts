@@ -379,6 +379,8 @@ export class LibraryService {
         ...(profiles ? { profiles } : {}),
         extraProfiles,
         libraryRoot,
+        // Why the listing's memo: the row and the panel keep the library's findings (duplicate names).
+        ...(libraryRoot !== undefined ? { library: await this.memoOf(libraryRoot) } : {}),
       });
       return ok({
         diagnostics: result.diagnostics,

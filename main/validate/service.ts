@@ -46,6 +46,13 @@ export interface ValidateFolderOptions {
   extraProfiles?: ProfileId[];
   /** Library root for `relativePath` (mcp-serve compares its last segment); default: the skill's parent. */
   libraryRoot?: string;
+  /**
+   * The last listing of `libraryRoot` (its memo): the library-wide checks (two skills with one
+   * name, `depends_on`) are run again with this skill as it is now among the others as listed.
+   * Why: the app checks the open skill alone after each save; without them its row and panel
+   * lost the library's findings the listing had shown.
+   */
+  library?: LibraryMemo;
 }
 
 /** Options of {@link validateLibrary}. */
@@ -133,7 +140,7 @@ export async function validateSkillFolder(
     options.libraryRoot !== undefined
       ? slashRelative(resolve(options.libraryRoot), dir)
       : basename(dir);
-  const { result } = validateInTree(
+  const { result, member } = validateInTree(
     tree,
     '',
     rel === '' ? basename(dir) : rel,
@@ -141,6 +148,20 @@ export async function validateSkillFolder(
     options.profiles,
     options.extraProfiles,
   );
+  const memo = options.library;
+  if (memo && options.libraryRoot !== undefined && memo.root === resolve(options.libraryRoot)) {
+    // Why copies with empty findings for the others: only this skill's findings are wanted.
+    const others = [...memo.units.values()]
+      .flatMap((u) => u.validated)
+      .filter((v) => v.member.relativePath !== member.relativePath)
+      .map((v) => ({ ...v.member, diagnostics: [] }));
+    const mine = { ...member, diagnostics: [...result.diagnostics] };
+    const members = [...others, mine].sort((a, b) =>
+      a.relativePath < b.relativePath ? -1 : a.relativePath > b.relativePath ? 1 : 0,
+    );
+    checkLibrary(members);
+    result.diagnostics = mine.diagnostics;
+  }
   finish(result);
   return result;
 }

@@ -233,6 +233,28 @@ describe('library store: filter and rows', () => {
       ['alpha', 8000],
     ]);
   });
+
+  it("leaves the meter as listed when several skills share the saved one's name, instead of losing their characters", async () => {
+    const { library } = setup({
+      'library.list': () =>
+        ok({
+          ...listing([summary('dup'), summary('beta')]),
+          budget: {
+            total: 60,
+            limit: 8000,
+            over: false,
+            shares: [
+              { name: 'dup', characters: 10, share: 1 / 6 },
+              { name: 'dup', characters: 30, share: 1 / 2 },
+              { name: 'beta', characters: 20, share: 1 / 3 },
+            ],
+          },
+        }),
+    });
+    await library.getState().refresh();
+    library.getState().updateSkill('/lib/dup/SKILL.md', { budgetCharacters: 12 });
+    expect(library.getState().budget?.total).toBe(60);
+  });
 });
 
 describe('visibleSkills', () => {

@@ -178,9 +178,13 @@ export function createLibraryStore({ api, notices }: LibraryDeps) {
       if (!row) return;
       const { budgetCharacters, ...fields } = patch;
       const budget = get().budget;
-      // Why here: the meter must follow a save without listing the whole library again.
+      // Why here: the meter must follow a save without listing the whole library again. Why not
+      // when several skills share the name: the shares are by name, so the saved skill's own
+      // cannot be told apart (all of them were replaced by one, and the total fell at each
+      // save); the next listing brings the right total.
+      const sameName = budget?.shares.filter((s) => s.name === row.name).length ?? 0;
       const next =
-        budget && budgetCharacters !== undefined
+        budget && budgetCharacters !== undefined && sameName <= 1
           ? budgetFromCounts([
               ...budget.shares.filter((s) => s.name !== row.name),
               { name: fields.name ?? row.name, characters: budgetCharacters },
