@@ -180,3 +180,24 @@ test('installing for an agent not set up on this computer yet: offered under "Mo
     SKILL('notes'),
   );
 });
+
+test('two library skills with one name are told apart in the install dialog by their folders', async ({
+  app,
+  agents,
+  library,
+}, testInfo) => {
+  await library.addSkill('team-a/dup', SKILL('dup'));
+  await library.addSkill('team-b/dup', SKILL('dup'));
+  await library.addSkill('notes', SKILL('notes'));
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.openFolder(library.dir);
+  await expect(app.skill('notes')).toBeVisible();
+  await agents.installButton.click();
+  await expect(agents.dialog).toBeVisible();
+  const skills = agents.dialog.getByRole('group', { name: 'Skills' });
+  await expect(skills.getByText('dup (team-a/dup)')).toBeVisible();
+  await expect(skills.getByText('dup (team-b/dup)')).toBeVisible();
+  // A name no other skill has is shown alone.
+  await expect(skills.getByText('notes', { exact: true })).toBeVisible();
+  await app.page.screenshot({ path: testInfo.outputPath('install-same-names.png') });
+});

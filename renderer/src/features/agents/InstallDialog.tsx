@@ -41,6 +41,11 @@ export function InstallDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const { overview, load, check, install, checkRemote, installRemote, busy } = useAgentsStore();
   const installable = skills.filter((s) => s.linked === undefined || s.linked.state === 'followed');
+  const sharedNames = new Set(
+    installable
+      .filter((s, i) => installable.findIndex((o) => o.name === s.name) !== i)
+      .map((s) => s.name),
+  );
   const [chosen, setChosen] = useState<string[]>(
     remote ? [remote.key] : initial ? [dirOf(initial)] : [],
   );
@@ -151,7 +156,7 @@ export function InstallDialog({
           </p>
         ) : null}
         {installable.map((s) => (
-          <label key={s.path} className="check">
+          <label key={s.path} className="check" title={s.relativeDir || s.name}>
             <input
               type="checkbox"
               checked={chosen.includes(dirOf(s.path))}
@@ -162,6 +167,8 @@ export function InstallDialog({
               }}
             />
             {s.name}
+            {/* Why the folder then: two skills with one name cannot be told apart otherwise. */}
+            {sharedNames.has(s.name) ? <span className="muted"> ({s.relativeDir})</span> : null}
           </label>
         ))}
       </fieldset>
