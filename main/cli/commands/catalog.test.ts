@@ -427,6 +427,18 @@ describe('skillbench catalog keeps its safety reviews between runs', () => {
   );
   const FINE = skillMd('name: fine\ndescription: Does fine things. Use when asked.');
 
+  /** The skills a gathering with the kept reviews of `cache` holds back, keeping its reviews after. */
+  const heldBackWith = async (cache: ListingCache, roots: string[]): Promise<string[]> => {
+    const kept = await keptReviews(cache, roots);
+    const { catalog } = await gatherCatalog({
+      roots,
+      servedCheck: withSafetyGate(mcpServeCheck, join(lib.path, 'data')),
+      ...(kept ? { reviews: kept.memo } : {}),
+    });
+    await kept?.save();
+    return catalog.skills.filter((s) => s.heldBack !== undefined).map((s) => s.name);
+  };
+
   beforeEach(async () => {
     lib = await tempDir('skillbench-cli-kept-reviews-');
     await writeTree(lib.path, { 'lib/sneaky/SKILL.md': SNEAKY, 'lib/fine/SKILL.md': FINE });
@@ -436,17 +448,7 @@ describe('skillbench catalog keeps its safety reviews between runs', () => {
   it('answers an unchanged skill from the kept review, reviews a changed one again, and keeps nothing for another build', async () => {
     const roots = [join(lib.path, 'lib')];
     const cacheDir = join(lib.path, 'data', 'cache', 'listings');
-    const gate = withSafetyGate(mcpServeCheck, join(lib.path, 'data'));
-    const heldBack = async (cache: ListingCache) => {
-      const kept = await keptReviews(cache, roots);
-      const { catalog } = await gatherCatalog({
-        roots,
-        servedCheck: gate,
-        ...(kept ? { reviews: kept.memo } : {}),
-      });
-      await kept?.save();
-      return catalog.skills.filter((s) => s.heldBack !== undefined).map((s) => s.name);
-    };
+    const heldBack = (cache: ListingCache) => heldBackWith(cache, roots);
 
     // First run: every skill reviewed; the reviews are kept in the user-data cache.
     expect(await heldBack(new ListingCache(cacheDir, 'build-1'))).toEqual(['sneaky']);
@@ -489,17 +491,7 @@ describe('skillbench catalog keeps its safety reviews between runs', () => {
   it('reviews again, and does not fail, when the kept file holds something else than reviews', async () => {
     const roots = [join(lib.path, 'lib')];
     const cacheDir = join(lib.path, 'data', 'cache', 'listings');
-    const gate = withSafetyGate(mcpServeCheck, join(lib.path, 'data'));
-    const heldBack = async () => {
-      const kept = await keptReviews(new ListingCache(cacheDir, 'build-1'), roots);
-      const { catalog } = await gatherCatalog({
-        roots,
-        servedCheck: gate,
-        ...(kept ? { reviews: kept.memo } : {}),
-      });
-      await kept?.save();
-      return catalog.skills.filter((s) => s.heldBack !== undefined).map((s) => s.name);
-    };
+    const heldBack = () => heldBackWith(new ListingCache(cacheDir, 'build-1'), roots);
     expect(await heldBack()).toEqual(['sneaky']);
     const real = await keptReviews(new ListingCache(cacheDir, 'build-1'), roots);
     const keys = [...(real?.memo.entries.keys() ?? [])];
