@@ -180,9 +180,15 @@ test('a listed skill that strict readers skip says so under its name, in the wor
     '---\nname: other-name\ndescription: Does a. Use when asked for a.\n---\n# A\n',
   );
   await library.addSkill('fine', '---\nname: fine\ndescription: Does fine things.\n---\n# Fine\n');
+  const long = 'a'.repeat(65);
+  await library.addSkill(long, `---\nname: ${long}\ndescription: Does long things.\n---\n# L\n`);
+  await app.page.setViewportSize({ width: 1280, height: 800 });
   await app.openFolder(library.dir);
   await agent.open();
   const row = agent.perSkill.getByRole('row', { name: /^other-name/ });
+  // A long name and long notes leave the "From" column wide enough to read a path.
+  const from = await row.locator('td.agent-from').boundingBox();
+  expect(from?.width ?? 0).toBeGreaterThan(100);
   await expect(row.getByRole('note')).toContainText(
     'Hosts that follow the Agent Skills specification skip it, and the Server tab does not serve it: The name "other-name" is different from the folder name "folder-a".',
   );

@@ -111,7 +111,7 @@ function CatalogSection() {
                 {s.name}
                 <EntryNotes s={s} />
               </th>
-              <td>{sourceText(s.source)}</td>
+              <td className="agent-from">{sourceText(s.source)}</td>
               <td>
                 {bytes(s.footprint.entry.bytes)}, {tokens(s.footprint.entry.tokens)}
                 <br />
