@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSnapshot, type FileCache } from './catalog';
@@ -95,6 +95,34 @@ describe('the catalog catches up with the disk', () => {
     await writeTree(root, { 'gamma/SKILL.md': skillMd('name: gamma\ndescription: Came back.') });
     await back;
     expect(catalog.current.skills.map((s) => s.name)).toEqual(['gamma']);
+  });
+
+  it('a library folder that is a link, pointed at another folder while served, serves the other folder (no event tells of it)', async () => {
+    // Why a link: pointing it elsewhere changes nothing inside either folder, so no watcher event
+    // comes; only the steady look at each folder's identity sees it. The same look catches a folder
+    // renamed away before its recursive watcher was set up.
+    const first = await library(ALPHA);
+    const second = await library({ 'gamma/SKILL.md': skillMd('name: gamma\ndescription: Other.') });
+    const holder = await tempDir('sb-faults-link-');
+    cleanups.push(() => holder.remove());
+    const root = join(holder.path, 'LIB');
+    await symlink(first, root);
+    const catalog = new LiveCatalog([root], { debounceMs: 20, recheckMs: 20 });
+    cleanups.push(() => catalog.close());
+    await catalog.load();
+    expect(catalog.current.skills.map((s) => s.name)).toEqual(['alpha']);
+    const moved = changeWhere(catalog, (c) => c.addedSkills.length > 0);
+    await symlink(second, `${root}.next`);
+    await rename(`${root}.next`, root);
+    await moved;
+    expect(catalog.current.skills.map((s) => s.name)).toEqual(['gamma']);
+    const gone = changeWhere(catalog, (c) => c.removedSkills.length > 0);
+    await rm(root);
+    await gone;
+    expect(catalog.current.skills).toEqual([]);
+    expect(catalog.current.excluded[0]?.reasons.join(' ')).toContain(
+      'was moved or deleted while it was being served',
+    );
   });
 
   it('writes that never pause still bring a rebuild (the quiet period has a longest wait)', async () => {

@@ -54,7 +54,7 @@ export interface LiveCatalogOptions {
    * than the quiet time would otherwise postpone every rebuild while they last.
    */
   maxWaitMs?: number;
-  /** How often a root that is missing or cannot be watched is looked at again, in ms. Default 1000. */
+  /** How often each watched folder's identity is looked at (moved away, back, re-created), in ms. Default 1000. */
   recheckMs?: number;
   /** Where linked skill folders may point besides the roots (see BuildOptions.linkRoots), asked at each build. */
   linkRoots?: () => readonly string[] | Promise<readonly string[]>;
@@ -404,30 +404,37 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     this.#watchers.set(root, { watcher, ino });
   }
 
-  /** Watch again any root that was re-created, moved back, or could not be watched before. */
+  /**
+   * Look at each watched folder's identity and watch again any that was moved away, re-created,
+   * moved back, or could not be watched before; a folder whose identity changed means a rebuild.
+   * Why a steady look and not only the watcher's events: a folder renamed away, or renamed while a
+   * recursive watcher is still being set up (Node sets it up folder by folder after `watch()`
+   * returns), may give no event at all, and the server would go on listing skills that are gone.
+   * It costs one `stat` per watched folder each `recheckMs`.
+   */
   #watchAgainIfNeeded(): void {
     if (this.#closed || this.#options.watch === false) return;
-    let unwatched = false;
-    for (const root of this.#watchTargets()) {
+    const targets = this.#watchTargets();
+    for (const [root, entry] of this.#watchers)
+      if (!targets.includes(root)) {
+        entry.watcher?.close();
+        this.#watchers.delete(root);
+      }
+    for (const root of targets) {
       const entry = this.#watchers.get(root);
       const ino = this.#inode(root);
       if (!entry || entry.watcher === null || entry.ino !== ino) {
         entry?.watcher?.close();
         const hadFolder = entry?.ino ?? null;
         this.#watchRoot(root);
-        // Why rebuild: the folder came back (or changed identity) without an event on the new one.
-        if (ino !== null && hadFolder !== ino) this.#schedule();
+        if (hadFolder !== ino) this.#schedule();
       }
-      if (this.#watchers.get(root)?.watcher == null) unwatched = true;
     }
-    if (unwatched && !this.#recheck) {
-      this.#recheck = setInterval(() => {
-        this.#watchAgainIfNeeded();
-        if ([...this.#watchers.values()].every((w) => w.watcher !== null) && this.#recheck) {
-          clearInterval(this.#recheck);
-          this.#recheck = undefined;
-        }
-      }, this.#options.recheckMs ?? 1000);
+    if (!this.#recheck) {
+      this.#recheck = setInterval(
+        () => this.#watchAgainIfNeeded(),
+        this.#options.recheckMs ?? 1000,
+      );
       this.#recheck.unref?.();
     }
   }
