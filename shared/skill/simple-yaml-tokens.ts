@@ -271,6 +271,23 @@ function mapNode(schema: Document.Parsed['schema'], bm: CST.BlockMap): YAMLMap |
 }
 
 /**
+ * The directives a Composer made with these options starts with. Why a Composer: the Document is
+ * made as the Composer makes it, with the Composer's directives (yaml does not export the class)
+ * in its options, as composeDoc passes them. Why one per options object: each Document copies
+ * them (`atDocument`) and nothing here changes them, and making a Composer per frontmatter showed
+ * in the profile of a whole-library check.
+ */
+function directivesFor(options: SimpleComposeOptions): unknown {
+  let directives = DIRECTIVES.get(options);
+  if (directives === undefined) {
+    directives = (new Composer(options) as unknown as { directives: object }).directives;
+    DIRECTIVES.set(options, directives);
+  }
+  return directives;
+}
+const DIRECTIVES = new WeakMap<SimpleComposeOptions, object>();
+
+/**
  * The Document yaml's Composer makes of tokens from {@link simpleYamlTokens}, built directly.
  * Why: for a handful of `key: value` lines the Composer's general path (properties, tags,
  * anchors, comments and checks for every node) was half of reading the frontmatter, and most of
@@ -285,11 +302,8 @@ export function simpleYamlDocument(
   const token = tokens[0];
   if (tokens.length !== 1 || token?.type !== 'document' || token.value?.type !== 'block-map')
     return null;
-  // Why a Composer: the Document is made as the Composer makes it, with the Composer's
-  // directives (yaml does not export the class) in its options, as composeDoc passes them.
-  const composer = new Composer(options) as unknown as { directives: unknown };
   const doc = new Document(undefined, {
-    _directives: composer.directives,
+    _directives: directivesFor(options),
     ...options,
   } as DocumentOptions) as Document.Parsed;
   const map = mapNode(doc.schema, token.value);
