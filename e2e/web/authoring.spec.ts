@@ -1,6 +1,10 @@
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import { expect, test } from '../fixtures';
 import { SkillbenchPage } from '../pages/skillbench-page';
+
+/** Where screenshots go (looked at by a person, never compared). */
+const SHOTS = join(import.meta.dirname, '..', '..', 'out', 'screenshots');
 
 test('a new skill from the wizard, an unquoted colon flagged in plain words, fixed in one click, saved as valid YAML', async ({
   app,
@@ -258,4 +262,30 @@ test('a link or a script the skill does not have is flagged as it is typed and f
   await expect(hosts).toContainText('Claude Code: ready');
   await app.saveButton.click();
   await expect(app.status).toHaveText('Saved');
+});
+
+test('when the selected targets find no error but a host would refuse the skill, the problems panel says so and points at Hosts', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await library.addSkill(
+    'tagged',
+    '---\nname: tagged\ndescription: Closes a </description> tag. Use when a prompt ends too early.\n---\n# Tagged\n\nDo it.\n',
+  );
+  await app.openFolder(library.dir);
+  await app.openSkill('tagged');
+  const hosts = app.page.getByRole('region', { name: 'Hosts' });
+  await expect(hosts).toContainText('Claude API: would be refused');
+  await expect(app.problems).toContainText('No problems for the selected targets (Agent Skills)');
+  const note = app.problems.getByRole('note');
+  await expect(note).toContainText(
+    'Claude API would refuse this skill as it is now, for reasons outside the selected targets: the Hosts section below says why.',
+  );
+  await app.page.screenshot({ path: join(SHOTS, 'problems-host-refuses.png') });
+
+  // Without the tag, no host refuses it and the note goes.
+  await app.replaceLine(3, 'description: Closes a tag. Use when a prompt ends too early.');
+  await expect(hosts).toContainText('Claude API: ready');
+  await expect(note).toHaveCount(0);
 });

@@ -272,7 +272,9 @@ test("a server's skill is checked for its own format, as the library checks it; 
     await app.openFolder(join(library.dir, 'served-cc'));
     // The library says it is fine…
     await app.openSkill('ask-later');
-    await expect(app.page.getByText('No problems for the selected targets.')).toBeVisible();
+    await expect(
+      app.page.getByText('No problems for the selected targets (Claude Code).'),
+    ).toBeVisible();
     // …and so does the inspector, for the same bytes served.
     await inspector.open();
     await inspector.connectHttp('cc', served.url, served.token);

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import { hostCompatibility } from '../../../../shared/agent-view';
+import { hostCompatibility, type HostReport } from '../../../../shared/agent-view';
 import type { QuickFix } from '../../../../shared/validation/types';
 import { useLibraryStore } from '../library/stores';
 import { useEditorStore } from './stores';
@@ -22,19 +22,17 @@ function FixButton({ fix, onApply }: { fix: QuickFix; onApply: (fix: QuickFix) =
 }
 
 /**
- * Each host's view of the open skill (docs/agent-view.md §4): the Claude API (8 skills per
- * request, 8 MB per skill), Claude Code, MCP and OpenAI strict tools, beside the targets' own
- * problems. Computed from the buffer as it is typed, like the validation markers; a fix edits
- * SKILL.md the way a quick fix does.
+ * Each host's view of the open skill (docs/agent-view.md §4), computed from the buffer as it is
+ * typed. One computation per render of the skill view: the Hosts strip shows it, and the problems
+ * panel says when a host would refuse what the selected targets find no error in.
  */
-export function HostsPanel() {
+export function useHostReports(): HostReport[] {
   const draft = useDeferredValue(useEditorStore((s) => s.draft));
   const fileView = useEditorStore((s) => s.fileView);
-  const applyFix = useEditorStore((s) => s.applyFix);
   const librarySkills = useLibraryStore((s) => s.skills.length);
   // The same gate the server, export and install apply: "Don't trust", not trusted anyway.
   const heldBack = useEditorStore((s) => s.safetyReview?.report.verdict === 'danger');
-  const hosts = useMemo(
+  return useMemo(
     () =>
       hostCompatibility(draft, {
         ...(fileView ? { fileView } : {}),
@@ -43,6 +41,15 @@ export function HostsPanel() {
       }),
     [draft, fileView, librarySkills, heldBack],
   );
+}
+
+/**
+ * Each host's view of the open skill: the Claude API (8 skills per request, 8 MB per skill),
+ * Claude Code, MCP and OpenAI strict tools, beside the targets' own problems. A fix edits
+ * SKILL.md the way a quick fix does.
+ */
+export function HostsPanel({ hosts }: { hosts: readonly HostReport[] }) {
+  const applyFix = useEditorStore((s) => s.applyFix);
   return (
     <section className="hosts-panel" aria-label="Hosts">
       <details>

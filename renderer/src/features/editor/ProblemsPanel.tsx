@@ -1,4 +1,5 @@
 import { groupFindings } from '../../../../shared/validation/findings';
+import type { HostReport } from '../../../../shared/agent-view';
 import type { Diagnostic } from '../../../../shared/validation/types';
 import { editorBridge } from './editor-bridge';
 import { useNoticesStore } from '../../app/state/stores';
@@ -18,8 +19,20 @@ function grouped(diagnostics: readonly Diagnostic[]): { d: Diagnostic; profiles:
     );
 }
 
-/** Every problem of the open file in plain words, with one-click fixes and "Fix all safe problems". */
-export function ProblemsPanel() {
+/** "A and B", "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Every problem of the open file in plain words, with one-click fixes and "Fix all safe problems".
+ * The rows are the selected targets' findings; when the targets find no error but a host would
+ * refuse the skill (its Hosts row), the panel says so, so the two never read as two answers.
+ */
+export function ProblemsPanel({ hosts = [] }: { hosts?: readonly HostReport[] }) {
+  const profiles = useEditorStore((s) => s.profiles);
   const diagnostics = useEditorStore((s) => s.diagnostics);
   const disk = useEditorStore((s) => s.diskDiagnostics);
   const applyFix = useEditorStore((s) => s.applyFix);
@@ -29,6 +42,7 @@ export function ProblemsPanel() {
   const safeCount = diagnostics.filter((d) => d.fixes?.some((f) => f.safe)).length;
   const errors = rows.filter((r) => r.d.severity === 'error').length;
   const warnings = rows.filter((r) => r.d.severity === 'warning').length;
+  const refusing = hosts.filter((h) => h.verdict === 'problem').map((h) => h.label);
 
   return (
     <section className="problems" aria-label="Problems">
@@ -55,7 +69,17 @@ export function ProblemsPanel() {
           Fix all safe problems
         </button>
       </header>
-      {rows.length === 0 ? <p className="muted">No problems for the selected targets.</p> : null}
+      {rows.length === 0 ? (
+        <p className="muted">
+          No problems for the selected targets ({listed(profiles.map(profileLabel))}).
+        </p>
+      ) : null}
+      {errors === 0 && refusing.length > 0 ? (
+        <p className="problems-elsewhere" role="note">
+          {listed(refusing)} would refuse this skill as it is now, for reasons outside the selected
+          targets: the Hosts section below says why.
+        </p>
+      ) : null}
       <ul>
         {rows.map(({ d, profiles }) => (
           <li

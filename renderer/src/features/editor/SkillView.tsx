@@ -6,7 +6,7 @@ import { ConflictBanner } from './ConflictBanner';
 import { isSkillFile } from './editor-store';
 import { EditorPane } from './EditorPane';
 import { FileTree } from './FileTree';
-import { HostsPanel } from './HostsPanel';
+import { HostsPanel, useHostReports } from './HostsPanel';
 import { ProblemsPanel } from './ProblemsPanel';
 import { useLibraryStore } from '../library/stores';
 import { SafetyPanel } from './SafetyPanel';
@@ -69,6 +69,7 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
   const save = useEditorStore((s) => s.save);
   const setDraft = useEditorStore((s) => s.setDraft);
   const profiles = useEditorStore((s) => s.profiles);
+  const hosts = useHostReports();
   const imageDataUrl = useFilesStore((s) => s.imageDataUrl);
   const [allowRemote, setAllowRemote] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -240,8 +241,8 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
           </Suspense>
         ) : null}
       </div>
-      {skillFile ? <ProblemsPanel /> : null}
-      {skillFile ? <HostsPanel /> : null}
+      {skillFile ? <ProblemsPanel hosts={hosts} /> : null}
+      {skillFile ? <HostsPanel hosts={hosts} /> : null}
       <SafetyPanel />
       {exporting ? <ExportDialog skillDir={skillDir} onClose={() => setExporting(false)} /> : null}
     </section>
