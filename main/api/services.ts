@@ -78,6 +78,8 @@ export function createServices(
     emit,
     new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID),
   );
+  // Why: the list follows skills added, edited or removed outside the app, as the server does.
+  void library.followDisk({ quietInside: [userDataDir] });
   const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
   const agents = new SkillManager({
     env: agentEnv,

@@ -5,6 +5,7 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  rename,
   rm,
   symlink,
   truncate,
@@ -240,5 +241,68 @@ describe('LibraryService and files that are not what a SKILL.md should be', () =
     watched.dispose();
     // The library's other files are untouched.
     expect(await readFile(join(tmp, 'lib/beta/SKILL.md'), 'utf8')).toBe(skill('beta'));
+  });
+});
+
+describe('LibraryService following the disk', () => {
+  /** A service that follows the disk, its events, and a wait for the next `library.changed`. */
+  async function following(quietInside: string[] = []) {
+    const events: string[] = [];
+    const waiting: (() => void)[] = [];
+    const live = new LibraryService(new SettingsStore(join(tmp, 'user-data')), (event, payload) => {
+      events.push(`${event} ${JSON.stringify(payload)}`);
+      for (const w of waiting.splice(0)) w();
+    });
+    await live.followDisk({ quietInside, quietMs: 20, lookMs: 20 });
+    return {
+      live,
+      events,
+      changed: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    };
+  }
+
+  it('says a library folder changed when a skill is added outside the app, and the next listing has it', async () => {
+    const { live, events, changed } = await following();
+    try {
+      expect((await live.list()).skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
+      const news = changed();
+      // Why written until news comes: the watcher of a just-opened folder may not be ready yet.
+      let settled = false;
+      void news.then(() => (settled = true));
+      for (let i = 0; !settled; i++) {
+        await put(`lib/gamma-${i}/SKILL.md`, skill(`gamma-${i}`));
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(events[0]).toBe(`library.changed ${JSON.stringify({ root: join(tmp, 'lib') })}`);
+      expect((await live.list()).skills.map((s) => s.name)).toContain('gamma-0');
+    } finally {
+      live.dispose();
+    }
+  });
+
+  it('is quiet about changes inside folders no walk enters and inside the user-data folder', async () => {
+    const userData = join(tmp, 'lib', 'user-data-here');
+    await mkdir(join(userData, 'cache'), { recursive: true });
+    await mkdir(join(tmp, 'lib', 'alpha', '.git'), { recursive: true });
+    const other = join(tmp, 'lib-2');
+    await put('lib-2/delta/SKILL.md', skill('delta'));
+    const { live, events, changed } = await following([userData]);
+    try {
+      expect((await live.open(other)).ok).toBe(true);
+      await live.list();
+      for (let i = 0; i < 5; i++) {
+        await writeFile(join(userData, 'cache', `listing-${i}.json`), '{}');
+        await writeFile(join(tmp, 'lib', 'alpha', '.git', `FETCH_HEAD-${i}`), 'x');
+      }
+      // Another library folder renamed away: news from the steady look. Had the writes above
+      // been news, the first library folder would be named too (in this event or before it).
+      const news = changed();
+      await rename(other, `${other}-away`);
+      await news;
+      expect(events).toEqual([`library.changed ${JSON.stringify({ root: other })}`]);
+      expect((await live.list()).problems.map((p) => p.root)).toEqual([other]);
+    } finally {
+      live.dispose();
+    }
   });
 });

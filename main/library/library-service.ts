@@ -28,6 +28,7 @@ import { readEditableFile, versionOf, versionOfFile } from './versions';
 import type { ListingCache } from './listing-cache';
 import { quickList } from './quick-list';
 import { FileWatcher } from './watcher';
+import { FolderWatch, notASkillChange } from '../platform/folder-watch';
 import { createSkillFolder } from './new-skill';
 import { notUtf8Place, notUtf8Words } from '../validate/disk-rules';
 
@@ -55,6 +56,10 @@ export class LibraryService {
   /** Per root, the findings of the last listing, so folders in which nothing changed are not checked again. */
   private readonly memos = new Map<string, LibraryMemo>();
   private readonly watcher: FileWatcher;
+  /** The library folders watched for changes made outside Skillbench (see {@link followDisk}). */
+  private folderWatch: FolderWatch | null = null;
+  /** The roots as last computed, which the folder watch watches. */
+  private watchedRoots: readonly string[] = [];
   /** The skills folders of the known agents (see {@link setLinkRoots}). */
   private agentRoots: () => Promise<string[]> = async () => [];
 
@@ -87,7 +92,39 @@ export class LibraryService {
 
   /** Every root: remembered ones and those opened in this session. */
   async roots(): Promise<string[]> {
-    return [...new Set([...(await this.settings.get()).roots, ...this.sessionRoots])];
+    const roots = [...new Set([...(await this.settings.get()).roots, ...this.sessionRoots])];
+    if (this.folderWatch && roots.join('\0') !== this.watchedRoots.join('\0')) {
+      this.watchedRoots = roots;
+      this.folderWatch.look();
+    }
+    return roots;
+  }
+
+  /**
+   * Follow changes made on disk outside Skillbench (a skill folder added, moved or deleted in a
+   * file manager, a script edited in another editor, a library folder renamed): each library
+   * folder that changed gets `library.changed`, so the window lists again (the listing checks
+   * only the folders that changed). The served catalog watches its folders the same way
+   * (main/platform/folder-watch.ts). Changes inside `quietInside` (the user-data folder, should a
+   * library hold it) and inside folders no walk enters are not news. Stopped by {@link dispose}.
+   */
+  async followDisk(
+    options: { quietInside?: readonly string[]; quietMs?: number; lookMs?: number } = {},
+  ): Promise<void> {
+    if (this.folderWatch) return;
+    const quiet = (options.quietInside ?? []).map((p) => resolve(p));
+    this.folderWatch = new FolderWatch({
+      folders: () => this.watchedRoots,
+      ignore: (relativePath, folder) =>
+        notASkillChange(relativePath) || quiet.some((q) => isInside(q, join(folder, relativePath))),
+      onChange: (changed) => {
+        for (const root of changed) this.emit('library.changed', { root });
+      },
+      ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
+      ...(options.lookMs !== undefined ? { lookMs: options.lookMs } : {}),
+    });
+    this.watchedRoots = await this.roots();
+    this.folderWatch.start();
   }
 
   /** Add `path` as a library root (remembered) and list its skills. */
@@ -497,6 +534,8 @@ export class LibraryService {
   /** Stop watching files. */
   dispose(): void {
     this.watcher.close();
+    this.folderWatch?.close();
+    this.folderWatch = null;
   }
 }
 

@@ -4,9 +4,9 @@
  * keep that snapshot to the end, so a rebuild never blocks or tears a request.
  */
 import { EventEmitter } from 'node:events';
-import { statSync, watch } from 'node:fs';
-import type { FSWatcher } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { FolderWatch, notASkillChange } from '../platform/folder-watch';
 import { isInside } from '../platform/paths';
 import { buildSnapshot } from './catalog';
 import type {
@@ -160,12 +160,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
     reviews: { entries: new Map(), used: new Set(), added: false },
   };
   #memoLoaded = false;
-  /** One watcher per root, with the folder identity it watches (a re-created folder is a new one). */
-  #watchers = new Map<string, { watcher: FSWatcher | null; ino: number | null }>();
-  #recheck: NodeJS.Timeout | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  /** When the first change still waiting for a rebuild arrived. */
-  #firstPending: number | undefined;
+  /** The watcher of the roots and of linked skill folders outside them, while watching. */
+  #watch: FolderWatch | undefined;
   /** The last rebuild's failure, when it failed (the previous snapshot is still served). */
   lastError: Error | undefined;
   #building: Promise<CatalogSnapshot> | undefined;
@@ -250,7 +246,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   /** Serve other roots from now on. */
   async setRoots(roots: readonly string[]): Promise<CatalogSnapshot> {
     this.#roots = [...roots];
-    if (this.#watchers.size > 0) {
+    if (this.#watch) {
       this.#stopWatching();
       this.#startWatching();
     }
@@ -289,7 +285,6 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   close(): void {
     this.#closed = true;
     this.#stopWatching();
-    if (this.#timer) clearTimeout(this.#timer);
   }
 
   /** The read-ahead, once: a later build reads the folders as they are then. */
@@ -347,96 +342,22 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
       if (entry.seen !== snap.version) this.#cache.delete(key);
   }
 
-  #schedule(): void {
+  /** Rebuild after a change on disk; a failure keeps the last snapshot served. */
+  #rebuildAfterChange(): void {
     if (this.#closed) return;
-    const now = Date.now();
-    this.#firstPending ??= now;
-    if (this.#timer) clearTimeout(this.#timer);
-    const quiet = this.#options.debounceMs ?? 150;
-    const waited = now - this.#firstPending;
-    const delay = Math.max(0, Math.min(quiet, (this.#options.maxWaitMs ?? 1000) - waited));
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#firstPending = undefined;
-      this.rebuild().then(
-        () => {
-          this.lastError = undefined;
-          this.#watchAgainIfNeeded();
-        },
-        (e: unknown) => {
-          // Why never an unhandled 'error': a failed rebuild keeps the last snapshot served; only
-          // a listener that asked hears about it (an EventEmitter 'error' without one ends the process).
-          this.lastError = e instanceof Error ? e : new Error(String(e));
-          if (this.listenerCount('error') > 0) this.emit('error', this.lastError);
-        },
-      );
-    }, delay);
-    this.#timer.unref?.();
-  }
-
-  /** The identity of a root folder now, or null when it is missing. */
-  #inode(root: string): number | null {
-    try {
-      return statSync(root).ino;
-    } catch {
-      return null;
-    }
-  }
-
-  #watchRoot(root: string): void {
-    const ino = this.#inode(root);
-    let watcher: FSWatcher | null = null;
-    if (ino !== null) {
-      try {
-        // Why recursive: skills nest at any depth; Node ≥ 20 supports it on Linux, macOS and Windows.
-        watcher = watch(root, { recursive: true, persistent: false }, () => this.#schedule());
-        watcher.on('error', () => {
-          // Why: a watcher dies with its folder (deleted, moved); the recheck makes a new one.
-          const entry = this.#watchers.get(root);
-          if (entry?.watcher === watcher) entry.watcher = null;
-          watcher?.close();
-          this.#schedule();
-        });
-      } catch {
-        watcher = null;
-      }
-    }
-    this.#watchers.set(root, { watcher, ino });
-  }
-
-  /**
-   * Look at each watched folder's identity and watch again any that was moved away, re-created,
-   * moved back, or could not be watched before; a folder whose identity changed means a rebuild.
-   * Why a steady look and not only the watcher's events: a folder renamed away, or renamed while a
-   * recursive watcher is still being set up (Node sets it up folder by folder after `watch()`
-   * returns), may give no event at all, and the server would go on listing skills that are gone.
-   * It costs one `stat` per watched folder each `recheckMs`.
-   */
-  #watchAgainIfNeeded(): void {
-    if (this.#closed || this.#options.watch === false) return;
-    const targets = this.#watchTargets();
-    for (const [root, entry] of this.#watchers)
-      if (!targets.includes(root)) {
-        entry.watcher?.close();
-        this.#watchers.delete(root);
-      }
-    for (const root of targets) {
-      const entry = this.#watchers.get(root);
-      const ino = this.#inode(root);
-      if (!entry || entry.watcher === null || entry.ino !== ino) {
-        entry?.watcher?.close();
-        const hadFolder = entry?.ino ?? null;
-        this.#watchRoot(root);
-        if (hadFolder !== ino) this.#schedule();
-      }
-    }
-    if (!this.#recheck) {
-      this.#recheck = setInterval(
-        () => this.#watchAgainIfNeeded(),
-        this.#options.recheckMs ?? 1000,
-      );
-      this.#recheck.unref?.();
-    }
+    this.rebuild().then(
+      () => {
+        this.lastError = undefined;
+        // Why: the rebuild may serve linked skill folders outside the roots, to be watched too.
+        this.#watch?.look();
+      },
+      (e: unknown) => {
+        // Why never an unhandled 'error': a failed rebuild keeps the last snapshot served; only
+        // a listener that asked hears about it (an EventEmitter 'error' without one ends the process).
+        this.lastError = e instanceof Error ? e : new Error(String(e));
+        if (this.listenerCount('error') > 0) this.emit('error', this.lastError);
+      },
+    );
   }
 
   /**
@@ -451,14 +372,19 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   }
 
   #startWatching(): void {
-    for (const root of this.#watchTargets()) this.#watchRoot(root);
-    this.#watchAgainIfNeeded();
+    this.#watch = new FolderWatch({
+      folders: () => this.#watchTargets(),
+      ignore: notASkillChange,
+      onChange: () => this.#rebuildAfterChange(),
+      ...(this.#options.debounceMs !== undefined ? { quietMs: this.#options.debounceMs } : {}),
+      ...(this.#options.maxWaitMs !== undefined ? { maxWaitMs: this.#options.maxWaitMs } : {}),
+      ...(this.#options.recheckMs !== undefined ? { lookMs: this.#options.recheckMs } : {}),
+    });
+    this.#watch.start();
   }
 
   #stopWatching(): void {
-    for (const { watcher } of this.#watchers.values()) watcher?.close();
-    this.#watchers.clear();
-    if (this.#recheck) clearInterval(this.#recheck);
-    this.#recheck = undefined;
+    this.#watch?.close();
+    this.#watch = undefined;
   }
 }

@@ -943,7 +943,7 @@ export const channels = {
 export const events = {
   /** A skill file was written by Skillbench or changed on disk. */
   'skill.changed': z.object({ path: z.string(), version: z.string().nullable() }),
-  /** Skills appeared or disappeared under a library root. */
+  /** Something changed under a library root (on disk, or a first listing's checks finished): list again. */
   'library.changed': z.object({ root: z.string() }),
   /** The embedded server's state, catalog or token changed. */
   'server.changed': z.object({}),
