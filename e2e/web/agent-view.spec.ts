@@ -217,3 +217,41 @@ test("a listed skill whose description Claude Code's list cuts says how much und
   await expect(agent.perSkill.getByRole('row', { name: /^fine/ }).getByRole('note')).toHaveCount(0);
   await app.page.screenshot({ path: join(SHOTS, 'agent-view-listing-cut.png') });
 });
+
+test('a 64-letter name (the longest allowed) stays inside its half of the view: the per-skill table and its card in "Will it be picked?"', async ({
+  app,
+  agent,
+  library,
+}) => {
+  const long = `${'formfiller'.repeat(6)}abcd`;
+  expect(long).toHaveLength(64);
+  await library.addSkill(
+    long,
+    `---\nname: ${long}\ndescription: Fills in PDF forms. Use when the user has a PDF form to fill.\nwhen_to_use: fill in a form\n---\n# Long\n`,
+  );
+  await library.addSkill('notes', '---\nname: notes\ndescription: Keeps notes.\n---\n# Notes\n');
+  await app.openFolder(library.dir);
+  await agent.open();
+  await agent.prompt.fill(`/${long} fill in the form`);
+  const card = agent.result(agent.picked, long);
+  await expect(card).toContainText('The prompt names this skill');
+  const overflow = (locator: typeof card) =>
+    locator.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const parent = (el.parentElement as HTMLElement).getBoundingClientRect();
+      return {
+        scroll: el.scrollWidth - el.clientWidth,
+        right: Math.round(box.right - parent.right),
+      };
+    });
+  const catalogBox = await agent.catalog.boundingBox();
+  const tableBox = await agent.perSkill.boundingBox();
+  expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(catalogBox!.x + catalogBox!.width + 1);
+  // The name breaks inside its own cell instead of running over the next ones.
+  const nameCell = agent.perSkill.getByRole('rowheader', { name: new RegExp(`^${long}`) });
+  expect((await overflow(nameCell)).scroll).toBeLessThanOrEqual(0);
+  const cardOverflow = await overflow(card);
+  expect(cardOverflow.scroll).toBeLessThanOrEqual(0);
+  expect(cardOverflow.right).toBeLessThanOrEqual(0);
+  await app.page.screenshot({ path: join(SHOTS, 'agent-view-long-name.png') });
+});

@@ -95,7 +95,7 @@ function CatalogSection() {
           Set budget
         </button>
       </form>
-      <table className="agent-table" aria-label="Footprint per skill">
+      <table className="agent-table agent-footprint" aria-label="Footprint per skill">
         <thead>
           <tr>
             <th scope="col">Skill</th>
@@ -334,7 +334,7 @@ function EvalsSection() {
             Whole library: precision {percent(evals.library, 'precision')}, recall{' '}
             {percent(evals.library, 'recall')} (threshold {evals.threshold}).
           </p>
-          <table className="agent-table" aria-label="Results per skill">
+          <table className="agent-table agent-eval-results" aria-label="Results per skill">
             <thead>
               <tr>
                 <th scope="col">Skill</th>
