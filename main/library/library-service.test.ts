@@ -244,6 +244,14 @@ describe('LibraryService and files that are not what a SKILL.md should be', () =
   });
 });
 
+describe('LibraryService file view', () => {
+  it('names what else the folder holding the skill has, so no fix offers to rename the folder to a taken name', async () => {
+    await put('lib/notes.txt', 'mine');
+    const view = await service.fileView(join(tmp, 'lib', 'alpha', 'SKILL.md'));
+    expect(view.ok && view.value.takenNames?.sort()).toEqual(['beta', 'notes.txt']);
+  });
+});
+
 describe('LibraryService following the disk', () => {
   /** A service that follows the disk, its events, and a wait for the next `library.changed`. */
   async function following(quietInside: string[] = []) {

@@ -440,6 +440,7 @@ export class LibraryService {
         await buildFileView(
           dirname(real),
           roots.find((r) => real.startsWith(r)),
+          { takenNames: true },
         ),
       );
     } catch (error) {

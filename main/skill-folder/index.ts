@@ -321,14 +321,28 @@ export function publishedEntries(folder: SkillFolder): SkillEntry[] {
 }
 
 /** Build the file view of one skill folder from the disk (see {@link fileViewOf}). */
-export async function buildFileView(skillDir: string, libraryRoot?: string): Promise<FileView> {
+export async function buildFileView(
+  skillDir: string,
+  libraryRoot?: string,
+  options: { takenNames?: boolean } = {},
+): Promise<FileView> {
   const dir = resolve(skillDir);
   const tree = await walkSkillTree(dir);
   const rel = libraryRoot !== undefined ? slashRelative(resolve(libraryRoot), dir) : basename(dir);
   const view = fileViewFromTree(tree, '', rel === '' ? basename(dir) : rel);
   readViewTextsSync(dir, view);
+  if (options.takenNames) {
+    // Why at most a few thousand: one folder's names, for one skill open in the editor; a folder
+    // that cannot be read leaves the list out (the rename itself still refuses a taken name).
+    const names = await readdir(dirname(dir)).catch(() => undefined);
+    if (names && names.length <= TAKEN_NAMES_MAX)
+      view.takenNames = names.filter((n) => n !== basename(dir));
+  }
   return view;
 }
+
+/** Most names {@link buildFileView} lists beside a skill folder. */
+const TAKEN_NAMES_MAX = 20_000;
 
 /** A SKILL.md found under a library root. */
 export interface FoundSkill {

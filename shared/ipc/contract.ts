@@ -184,6 +184,7 @@ const fileViewSchema = z.object({
     }),
   ),
   texts: z.record(z.string(), z.string()).optional(),
+  takenNames: z.array(z.string()).optional(),
 });
 const _fileViewMatchesCore: Same<z.infer<typeof fileViewSchema>, FileView> = true;
 void _fileViewMatchesCore;

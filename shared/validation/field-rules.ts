@@ -7,7 +7,7 @@ import { foldDescriptionFix, moveToMetadataFix, replaceFix, valueReplaceFix } fr
 import type { RuleContext, TopEntry } from './rule-context';
 import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from './listing';
 import { AGENT_SKILLS_KEYS, AGENTSKILLS_MCP_CAMEL_KEYS, CLAUDE_CODE_KEYS } from './profiles';
-import type { QuickFix } from './types';
+import type { FileView, QuickFix } from './types';
 
 /** Spec §2 limits. */
 export const LIMITS = {
@@ -182,6 +182,9 @@ export function nameRules(ctx: RuleContext): void {
     if (!to || to === raw) return [];
     const fix = valueReplaceFix(ctx.parsed, span.start, span.end, to, title, safe);
     if (!sameAsFolder || !VALID_NAME.test(to)) return [fix];
+    // Why no fix at all: the folder cannot take a name in use beside it, and the name alone
+    // would then differ from the folder.
+    if (folderNameTaken(ctx.fileView, to)) return [];
     return [
       {
         ...fix,
@@ -335,16 +338,18 @@ function folderMismatch(
   // (`My Notes`) would put an invalid name on disk, and changing the name to such a folder name
   // would trade one finding for another, whose fix leads back here. The name's own findings offer
   // the valid name.
-  const fixes: QuickFix[] = VALID_NAME.test(name)
-    ? [
-        {
-          title: `Rename the folder to '${name}'`,
-          edits: [],
-          fileOperations: [{ kind: 'rename-folder', newName: name }],
-          safe: false,
-        },
-      ]
-    : [];
+  const taken = folderNameTaken(fv, name);
+  const fixes: QuickFix[] =
+    VALID_NAME.test(name) && !taken
+      ? [
+          {
+            title: `Rename the folder to '${name}'`,
+            edits: [],
+            fileOperations: [{ kind: 'rename-folder', newName: name }],
+            safe: false,
+          },
+        ]
+      : [];
   if (folder !== raw && VALID_NAME.test(folder))
     fixes.push(
       valueReplaceFix(
@@ -357,12 +362,19 @@ function folderMismatch(
       ),
     );
   ctx.report('name/folder-mismatch', {
-    message: `The name "${name}" is different from the folder name "${folder}". They must be the same: rename the folder or change the name.`,
+    message: taken
+      ? `The name "${name}" is different from the folder name "${folder}". They must be the same. Another folder beside this one is already called "${name}", so change the name, or rename or move that other folder first.`
+      : `The name "${name}" is different from the folder name "${folder}". They must be the same: rename the folder or change the name.`,
     detail: `Directory name '${folder}' must match skill name '${name}'`,
     ...span,
     pointer: '/name',
     fixes,
   });
+}
+
+/** Whether the folder that holds the skill folder already has an entry called `name` (when known). */
+function folderNameTaken(view: FileView | undefined, name: string): boolean {
+  return view?.takenNames?.includes(name) ?? false;
 }
 
 /** `description`: required, non-empty, ≤ 1024 code points, no XML tags for Anthropic targets (docs/skill-format.md §2). */

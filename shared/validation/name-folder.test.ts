@@ -22,6 +22,32 @@ describe('the name and the folder name', () => {
     expect(validateSkill(fixed, { fileView: view('slide-maker') }).diagnostics).toEqual([]);
   });
 
+  it('never offers to rename the folder to a name another folder beside it already has, and says so', () => {
+    const taken = { ...view('slides'), takenNames: ['slide-maker', 'other'] };
+    const mismatch = validateSkill(text('slide-maker'), { fileView: taken }).diagnostics.find(
+      (d) => d.ruleId === 'name/folder-mismatch',
+    );
+    expect(mismatch?.fixes?.map((f) => f.title)).toEqual(["Change the name to 'slides'"]);
+    expect(mismatch?.message).toContain(
+      'Another folder beside this one is already called "slide-maker", so change the name, or rename or move that other folder first.',
+    );
+    // The name and its folder renamed together: not to a taken name, and not the name alone
+    // (it would then differ from the folder).
+    const both = validateSkill(text('Slide-Maker'), {
+      fileView: { ...view('Slide-Maker'), takenNames: ['slide-maker'] },
+    });
+    expect(both.diagnostics.map((d) => d.ruleId)).toContain('name/uppercase');
+    expect(both.diagnostics.flatMap((d) => d.fixes ?? [])).toEqual([]);
+    // A free name is offered as before.
+    const free = validateSkill(text('slide-maker'), {
+      fileView: { ...view('slides'), takenNames: ['other'] },
+    }).diagnostics.find((d) => d.ruleId === 'name/folder-mismatch');
+    expect(free?.fixes?.map((f) => f.title)).toEqual([
+      "Rename the folder to 'slide-maker'",
+      "Change the name to 'slides'",
+    ]);
+  });
+
   it('never offers to change the name back to a folder name that breaks the name rules', () => {
     const result = validateSkill(text('slide-maker'), { fileView: view('Slide-Maker') });
     const mismatch = result.diagnostics.find((d) => d.ruleId === 'name/folder-mismatch');

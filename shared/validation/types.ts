@@ -96,6 +96,11 @@ export interface FileView {
   entries: FileViewEntry[];
   /** Contents of small text files some rules compare against (e.g. `tools.json`). */
   texts?: Record<string, string>;
+  /**
+   * The other names in the folder that holds the skill folder, when known (the editor's view of
+   * one skill): a fix never offers to rename the folder to a name already taken there.
+   */
+  takenNames?: string[];
 }
 
 /** Options for one validation run. */

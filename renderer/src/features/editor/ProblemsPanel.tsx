@@ -105,7 +105,11 @@ export function ProblemsPanel({ hosts = [] }: { hosts?: readonly HostReport[] })
                     : ''}
                 {profiles.join(', ')} · <code>{d.ruleId}</code>
               </span>
-              {d.detail ? <span className="problem-detail">{d.detail}</span> : null}
+              {d.detail ? (
+                // Why labelled: the detail is a checker's own wording (what an upload or a
+                // packaging script prints), for readers who meet that message elsewhere.
+                <span className="problem-detail">Technical detail: {d.detail}</span>
+              ) : null}
             </div>
             <div className="problem-fixes">
               {(d.fixes ?? [])
