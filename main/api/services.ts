@@ -79,7 +79,8 @@ export function createServices(
     new ListingCache(join(userDataDir, 'cache', 'listings'), BUILD_ID),
   );
   // Why: the list follows skills added, edited or removed outside the app, as the server does.
-  void library.followDisk({ quietInside: [userDataDir] });
+  // Why caught: without it the list still works, it only does not follow the disk by itself.
+  library.followDisk({ quietInside: [userDataDir] }).catch(() => undefined);
   const files = new SkillFiles(join(userDataDir, 'trash'), options.osTrash);
   const agents = new SkillManager({
     env: agentEnv,

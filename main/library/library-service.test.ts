@@ -269,6 +269,13 @@ describe('LibraryService following the disk', () => {
     };
   }
 
+  it('starts nothing when disposed while it starts (the app closing at start-up)', async () => {
+    const live = new LibraryService(new SettingsStore(join(tmp, 'user-data')));
+    const starting = live.followDisk({ quietMs: 20, lookMs: 20 });
+    live.dispose();
+    await expect(starting).resolves.toBeUndefined();
+  });
+
   it('says a library folder changed when a skill is added outside the app, and the next listing has it', async () => {
     const { live, events, changed } = await following();
     try {

@@ -113,7 +113,7 @@ export class LibraryService {
   ): Promise<void> {
     if (this.folderWatch) return;
     const quiet = (options.quietInside ?? []).map((p) => resolve(p));
-    this.folderWatch = new FolderWatch({
+    const watch = new FolderWatch({
       folders: () => this.watchedRoots,
       ignore: (relativePath, folder) =>
         notASkillChange(relativePath) || quiet.some((q) => isInside(q, join(folder, relativePath))),
@@ -123,8 +123,12 @@ export class LibraryService {
       ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
       ...(options.lookMs !== undefined ? { lookMs: options.lookMs } : {}),
     });
-    this.watchedRoots = await this.roots();
-    this.folderWatch.start();
+    this.folderWatch = watch;
+    const roots = await this.roots();
+    // Why: dispose (the app closing) may come while the roots are read; nothing starts after it.
+    if (this.folderWatch !== watch) return;
+    this.watchedRoots = roots;
+    watch.start();
   }
 
   /** Add `path` as a library root (remembered) and list its skills. */
