@@ -250,6 +250,14 @@ describe('LibraryService file view', () => {
     const view = await service.fileView(join(tmp, 'lib', 'alpha', 'SKILL.md'));
     expect(view.ok && view.value.takenNames?.sort()).toEqual(['beta', 'notes.txt']);
   });
+
+  it('names nothing above a library folder that is itself a skill (no fix renames it)', async () => {
+    await put('solo/SKILL.md', skill('solo'));
+    expect((await service.open(join(tmp, 'solo'))).ok).toBe(true);
+    const view = await service.fileView(join(tmp, 'solo', 'SKILL.md'));
+    expect(view.ok && view.value.folderName).toBe('solo');
+    expect(view.ok && view.value.takenNames).toBeUndefined();
+  });
 });
 
 describe('LibraryService following the disk', () => {

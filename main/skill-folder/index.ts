@@ -331,7 +331,9 @@ export async function buildFileView(
   const rel = libraryRoot !== undefined ? slashRelative(resolve(libraryRoot), dir) : basename(dir);
   const view = fileViewFromTree(tree, '', rel === '' ? basename(dir) : rel);
   readViewTextsSync(dir, view);
-  if (options.takenNames) {
+  // Why not for a library root that is itself a skill: its folder is the one the user opened,
+  // which no fix renames, and the folder above it is none of the library's business.
+  if (options.takenNames && rel !== '') {
     // Why at most a few thousand: one folder's names, for one skill open in the editor; a folder
     // that cannot be read leaves the list out (the rename itself still refuses a taken name).
     const names = await readdir(dirname(dir)).catch(() => undefined);
