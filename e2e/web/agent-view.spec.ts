@@ -166,6 +166,33 @@ test('the Hosts panel shows each host and fixes a tool schema OpenAI strict mode
     .click();
   await expect(agent.host('openai-strict')).toHaveAttribute('data-verdict', 'ok');
   await expect(agent.host('openai-strict')).toContainText('Strict mode accepts all 1 tool schema.');
+  // Each host's form of the tools, copied from its row (what `pack --target tools-*` writes).
+  await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const copyFor = async (host: string, label: string): Promise<unknown> => {
+    const button = agent.host(host).getByRole('button', { name: label });
+    await button.click();
+    await expect(button).toHaveText('Copied');
+    return JSON.parse(await app.page.evaluate(() => navigator.clipboard.readText())) as unknown;
+  };
+  const openai = (await copyFor('openai-strict', 'Copy the tools as OpenAI function tools')) as {
+    type: string;
+    function: { name: string; strict: boolean; parameters: unknown };
+  }[];
+  expect(openai.map((t) => [t.type, t.function.name, t.function.strict])).toEqual([
+    ['function', 'fill', true],
+  ]);
+  expect(openai[0]?.function.parameters).toMatchObject({ additionalProperties: false });
+  const mcp = (await copyFor('mcp', 'Copy the tools as MCP tools/list entries')) as {
+    name: string;
+    inputSchema: unknown;
+  }[];
+  expect(mcp.map((t) => t.name)).toEqual(['fill']);
+  expect(mcp[0]?.inputSchema).toMatchObject({ type: 'object' });
+  const claude = (await copyFor('claude-api', 'Copy the tools as Claude API tools')) as {
+    name: string;
+    input_schema: unknown;
+  }[];
+  expect(claude.map((t) => t.name)).toEqual(['fill']);
   await app.saveButton.click();
   await expect(app.saveButton).toBeDisabled();
 });

@@ -6,15 +6,7 @@
  * an OpenAI export while strict mode would refuse a schema.
  */
 import { join, resolve } from 'node:path';
-import {
-  declaredToolCount,
-  rootNotObject,
-  strictProblems,
-  toolDefinitions,
-  toolsOf,
-  type StrictProblem,
-  type ToolFormat,
-} from '../../shared/agent-view';
+import { exportTools, type StrictProblem } from '../../shared/agent-view';
 import { TOOL_TARGETS, type ToolTargetId } from '../../shared/projection/targets';
 import { parseSkill } from '../../shared/skill';
 import { writeFileAtomic } from '../platform/atomic-write';
@@ -41,13 +33,6 @@ export type ToolPackResult =
       path?: string;
     };
 
-/** Who reads each format, as a sentence's subject. */
-const READER: Readonly<Record<ToolFormat, string>> = {
-  mcp: 'MCP',
-  claude: 'the Claude API',
-  openai: 'OpenAI strict mode',
-};
-
 /** Build (and with `out`, write atomically) the tool definitions of the skill in `folder`. */
 export async function packToolDefinitions(
   folder: string,
@@ -60,19 +45,11 @@ export async function packToolDefinitions(
   const parsed = parseSkill(text);
   const data = parsed.data as Record<string, unknown> | undefined;
   const skillName = typeof data?.['name'] === 'string' ? data['name'] : skill.folderName;
-  const tools = toolsOf(parsed.data);
-  if (tools.length === 0) return { status: 'no-tools', skillName };
-  const unnamed = declaredToolCount(parsed.data) - tools.length;
   const definition = TOOL_TARGETS.find((t) => t.id === target);
-  const format = definition?.format ?? 'mcp';
-  const problems =
-    format === 'openai'
-      ? tools.flatMap((t) => strictProblems(t))
-      : tools.flatMap((t) => rootNotObject(t) ?? []);
-  if (problems.length > 0)
-    return { status: 'blocked', skillName, refusedBy: READER[format], problems };
-  const json = `${JSON.stringify(toolDefinitions(tools, format), null, 2)}\n`;
-  const ready = { status: 'ready', skillName, json, count: tools.length, unnamed } as const;
+  const given = exportTools(parsed.data, definition?.format ?? 'mcp');
+  if (given.status !== 'ready') return { ...given, skillName };
+  const { json, count, unnamed } = given;
+  const ready = { status: 'ready', skillName, json, count, unnamed } as const;
   if (options.out === undefined) return ready;
   const path = resolve(options.cwd ?? process.cwd(), options.out);
   await writeFileAtomic(path, json);

@@ -10,7 +10,7 @@ import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
 import { validateSkill } from '../validation/validate-skill';
 import type { FileView, ProfileId, QuickFix } from '../validation/types';
-import { rootNotObject, strictProblems, toolsOf } from './tools';
+import { exportTools, rootNotObject, strictProblems, toolsOf } from './tools';
 
 /** Seed 003: a Claude API request carries at most 8 skills. */
 export const CLAUDE_API_MAX_SKILLS = 8;
@@ -29,6 +29,8 @@ export interface HostNote {
   severity: 'error' | 'warning' | 'info';
   message: string;
   fix?: QuickFix;
+  /** Text the note offers to copy (the tools in the host's format), with the button's label. */
+  copy?: { text: string; label: string };
 }
 
 /** One host's verdict. */
@@ -146,11 +148,20 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
         severity: 'error',
         message: `The Claude API requires each tool's input_schema to be an object schema; ${t.name}'s is not (type: object).`,
       });
-  if (tools.length > 0)
+  if (tools.length > 0) {
+    const given = exportTools(parsed.data, 'claude');
+    const them = tools.length === 1 ? 'Its tool' : `Its ${tools.length} tools`;
     api.push({
       severity: 'info',
-      message: `Its ${tools.length} tool${tools.length === 1 ? '' : 's'} must be sent as tools in the request (skillbench pack --target tools-claude writes them).`,
+      message:
+        given.status === 'ready'
+          ? `${them} must be sent as tools in the request; Copy gives ${tools.length === 1 ? 'it' : 'them'} in the Claude API's form (input_schema).`
+          : `${them} must be sent as tools in the request, once the problems above are fixed.`,
+      ...(given.status === 'ready'
+        ? { copy: { text: given.json, label: 'Copy the tools as Claude API tools' } }
+        : {}),
     });
+  }
 
   if (context.heldBack)
     api.push({ severity: 'warning', message: `Skillbench does not export it: ${HELD_BACK}` });
@@ -182,11 +193,20 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
         severity: 'error',
         message: `MCP requires each tool's inputSchema to be an object schema; ${t.name}'s is not (type: object).`,
       });
-  if (tools.length > 0)
+  if (tools.length > 0) {
+    const given = exportTools(parsed.data, 'mcp');
+    const appear = tools.length === 1 ? 'Its tool appears' : `Its ${tools.length} tools appear`;
     mcp.push({
       severity: 'info',
-      message: `${tools.length === 1 ? 'Its tool appears' : `Its ${tools.length} tools appear`} in tools/list with inputSchema (skillbench pack --target tools-mcp writes them).`,
+      message:
+        given.status === 'ready'
+          ? `${appear} in tools/list with inputSchema; Copy gives the entries.`
+          : `${appear} in tools/list with inputSchema, once the problems above are fixed.`,
+      ...(given.status === 'ready'
+        ? { copy: { text: given.json, label: 'Copy the tools as MCP tools/list entries' } }
+        : {}),
     });
+  }
 
   // OpenAI strict
   const openai: HostNote[] = [];
@@ -194,6 +214,13 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     for (const p of strictProblems(tool, { text, toolIndex }))
       openai.push({ severity: 'error', message: p.message, ...(p.fix ? { fix: p.fix } : {}) });
   });
+  const strict = tools.length > 0 ? exportTools(parsed.data, 'openai') : undefined;
+  if (strict?.status === 'ready')
+    openai.push({
+      severity: 'info',
+      message: 'Copy gives the function tools, with strict: true.',
+      copy: { text: strict.json, label: 'Copy the tools as OpenAI function tools' },
+    });
 
   const report = (
     host: HostId,

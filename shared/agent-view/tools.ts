@@ -298,3 +298,50 @@ export function additionalPropertiesFix(
     safe: true,
   };
 }
+
+/** Who reads each format, as a sentence's subject. */
+export const TOOL_READER: Readonly<Record<ToolFormat, string>> = {
+  mcp: 'MCP',
+  claude: 'the Claude API',
+  openai: 'OpenAI strict mode',
+};
+
+/** The frontmatter's tools in one host's format, or why there are none to give. */
+export type ToolExport =
+  | { status: 'no-tools' }
+  | {
+      status: 'blocked';
+      /** Who would refuse them, as a sentence's subject ({@link TOOL_READER}). */
+      refusedBy: string;
+      problems: StrictProblem[];
+    }
+  | {
+      status: 'ready';
+      /** The definitions as pretty JSON with a final newline. */
+      json: string;
+      count: number;
+      /** Entries of the frontmatter's `tools` left out because they have no name. */
+      unnamed: number;
+    };
+
+/**
+ * The one decision of what tool definitions may be given in a host's format (the command line's
+ * `pack --target tools-*` and the app's Hosts panel both ask it): none while a tool's input
+ * schema is not an object schema (MCP and the Claude API take no other), and none for OpenAI
+ * while strict mode would refuse a schema. Nothing is given that the host would refuse.
+ */
+export function exportTools(frontmatter: unknown, format: ToolFormat): ToolExport {
+  const tools = toolsOf(frontmatter);
+  if (tools.length === 0) return { status: 'no-tools' };
+  const problems =
+    format === 'openai'
+      ? tools.flatMap((t) => strictProblems(t))
+      : tools.flatMap((t) => rootNotObject(t) ?? []);
+  if (problems.length > 0) return { status: 'blocked', refusedBy: TOOL_READER[format], problems };
+  return {
+    status: 'ready',
+    json: `${JSON.stringify(toolDefinitions(tools, format), null, 2)}\n`,
+    count: tools.length,
+    unnamed: declaredToolCount(frontmatter) - tools.length,
+  };
+}

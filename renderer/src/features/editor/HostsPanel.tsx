@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { hostCompatibility, type HostReport } from '../../../../shared/agent-view';
 import type { QuickFix } from '../../../../shared/validation/types';
+import { CopyButton } from '../../ui/CopyButton';
 import { useLibraryStore } from '../library/stores';
 import { useEditorStore } from './stores';
 import './hosts-panel.css';
@@ -76,6 +77,7 @@ export function HostsPanel({ hosts }: { hosts: readonly HostReport[] }) {
                   {h.notes.map((n, i) => (
                     <li key={`${i}-${n.message}`} className={`note-${n.severity}`}>
                       {n.message} {n.fix ? <FixButton fix={n.fix} onApply={applyFix} /> : null}
+                      {n.copy ? <CopyButton text={n.copy.text} label={n.copy.label} /> : null}
                     </li>
                   ))}
                 </ul>
