@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hostCompatibility } from './hosts';
+import { parseSkill } from '../skill/frontmatter-parser';
+import { hostCompatibility, type HostId } from './hosts';
+import { exportTools } from './tools';
 
 const SKILL = `---\nname: notes\ndescription: Takes meeting notes. Use when asked for minutes.\n---\n# Notes\n`;
 
@@ -37,6 +39,37 @@ describe('each host, for a tool whose input_schema is not an object schema', () 
     );
     expect(by.get('mcp')?.verdict).toBe('problem');
     expect(by.get('openai-strict')?.verdict).toBe('problem');
+    // Nothing to copy that a host would refuse.
+    expect([...by.values()].flatMap((h) => h.notes.filter((n) => n.copy))).toEqual([]);
+  });
+
+  it('offers to copy the tools, as pack writes them, once a host would take them', () => {
+    const text = `---
+name: notes
+description: Takes meeting notes.
+tools:
+  - name: list
+    description: List notes.
+    input_schema:
+      type: object
+      properties: {}
+      additionalProperties: false
+---
+# Notes
+`;
+    const by = new Map(hostCompatibility(text).map((h) => [h.host, h]));
+    const copied = (host: HostId) => by.get(host)?.notes.find((n) => n.copy)?.copy?.text;
+    const data = parseSkill(text).data;
+    for (const [host, format] of [
+      ['claude-api', 'claude'],
+      ['mcp', 'mcp'],
+      ['openai-strict', 'openai'],
+    ] as const) {
+      const given = exportTools(data, format);
+      expect(given.status).toBe('ready');
+      expect(copied(host)).toBe(given.status === 'ready' ? given.json : undefined);
+    }
+    expect(by.get('claude-code')?.notes.some((n) => n.copy)).toBe(false);
   });
 });
 
