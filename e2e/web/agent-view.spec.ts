@@ -168,7 +168,10 @@ test('the Hosts panel shows each host and fixes a tool schema OpenAI strict mode
   await expect(agent.host('openai-strict')).toContainText('Strict mode accepts all 1 tool schema.');
   // Each host's form of the tools, copied from its row (what `pack --target tools-*` writes).
   await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const copyFor = async (host: string, label: string): Promise<unknown> => {
+  const copyFor = async (
+    host: Parameters<AgentViewPage['host']>[0],
+    label: string,
+  ): Promise<unknown> => {
     const button = agent.host(host).getByRole('button', { name: label });
     await button.click();
     await expect(button).toHaveText('Copied');

@@ -15,3 +15,8 @@ const LABELS: Record<ProfileId, string> = {
 export function profileLabel(profile: ProfileId): string {
   return LABELS[profile];
 }
+
+/** The label of a profile named by a string from elsewhere (an agent's row): its id when unknown. */
+export function profileLabelOf(id: string): string {
+  return Object.hasOwn(LABELS, id) ? LABELS[id as ProfileId] : id;
+}

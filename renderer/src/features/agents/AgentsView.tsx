@@ -11,6 +11,7 @@ import type {
   OutdatedEntry,
   ScopeRef,
 } from '../../../../shared/agents/types';
+import { profileLabelOf } from '../../ui/profile-labels';
 import { SafetyRowBadge } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
 import { useAgentsStore } from './stores';
@@ -101,8 +102,10 @@ function AgentSection({ agent }: { agent: AgentReport }) {
         {agent.followsLinks
           ? 'Loads linked skill folders.'
           : 'Does not load linked skill folders: installs are copies.'}{' '}
-        Checked as {agent.profile}.
-        {agent.features.length > 0 ? ` Acts on ${agent.features.join(', ')}.` : ''}
+        Its skills are checked by the {profileLabelOf(agent.profile)} rules.
+        {agent.features.length > 0
+          ? ` Besides name and description, it acts on: ${agent.features.join(', ')}.`
+          : ''}
       </p>
       {folders.length === 0 ? <p className="muted">No skills folder yet.</p> : null}
       {folders.map((f) => (
