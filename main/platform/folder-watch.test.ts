@@ -68,10 +68,13 @@ async function writeUntil(path: string, reported: Promise<unknown>): Promise<voi
   }
 }
 
-describe('a folder watch', () => {
+describe.each([
+  ['each folder watched on its own', true],
+  ["Node's recursive watcher", false],
+])('a folder watch, %s', (_how, perFolder) => {
   it('reports an edit deep inside a folder as that folder, once the writes pause', async () => {
     const [a, b] = await folders('a', 'b');
-    const w = watching(() => [a, b]);
+    const w = watching(() => [a, b], { perFolder });
     const reported = w.next((c) => c.has(a));
     await writeUntil(join(a, 'deep', 'er', 'SKILL.md'), reported);
     expect([...(await reported)]).toEqual([a]);
@@ -79,7 +82,7 @@ describe('a folder watch', () => {
 
   it('reports a folder renamed away, and again when it is put back, with no event from inside it', async () => {
     const [a] = await folders('a');
-    const w = watching(() => [a]);
+    const w = watching(() => [a], { perFolder });
     const gone = w.next((c) => c.has(a));
     await rename(a, `${a}.away`);
     await gone;
@@ -92,7 +95,7 @@ describe('a folder watch', () => {
     const [real1, real2] = await folders('real1', 'real2');
     const link = `${real1}-link`;
     await symlink(real1, link);
-    const w = watching(() => [link]);
+    const w = watching(() => [link], { perFolder });
     const moved = w.next((c) => c.has(link));
     await symlink(real2, `${link}.next`);
     await rename(`${link}.next`, link);
@@ -102,7 +105,7 @@ describe('a folder watch', () => {
   it('stops watching a folder no longer asked for, and takes a new one without reporting it', async () => {
     const [a, b, c] = await folders('a', 'b', 'c');
     let list = [a, b];
-    const w = watching(() => list);
+    const w = watching(() => list, { perFolder });
     list = [b, c];
     w.watch.look();
     await rename(a, `${a}.away`);
@@ -115,6 +118,7 @@ describe('a folder watch', () => {
   it('does not report what `ignore` says cannot matter', async () => {
     const [a, b] = await folders('a', 'b');
     const w = watching(() => [a, b], {
+      perFolder,
       ignore: (relativePath, folder) => folder === a && relativePath.startsWith('deep/'),
     });
     await writeFile(join(a, 'deep', 'er', 'noise.txt'), 'x');
@@ -126,9 +130,9 @@ describe('a folder watch', () => {
 
   it('reports nothing after close', async () => {
     const [a, b] = await folders('a', 'b');
-    const closed = watching(() => [a]);
+    const closed = watching(() => [a], { perFolder });
     closed.watch.close();
-    const other = watching(() => [b]);
+    const other = watching(() => [b], { perFolder });
     await rename(a, `${a}.away`);
     // Why a second watch: once it has seen its own folder go, the closed one would have seen its
     // folder go too, had close left its look or its watcher running.
@@ -137,6 +141,36 @@ describe('a folder watch', () => {
     await reported;
     await rm(`${a}.away`, { recursive: true });
     expect(closed.reports).toEqual([]);
+  });
+});
+
+describe('a folder watch that watches each folder on its own', () => {
+  it('watches a folder made after it started, and one deleted and made again under the same name', async () => {
+    const [a] = await folders('a');
+    const w = watching(() => [a], { perFolder: true });
+    const made = w.next((c) => c.has(a));
+    await mkdir(join(a, 'later', 'inner'), { recursive: true });
+    await made;
+    // An edit inside the new folder is news only if the new folder is watched.
+    const edited = w.next((c) => c.has(a));
+    await writeUntil(join(a, 'later', 'inner', 'SKILL.md'), edited);
+    await rm(join(a, 'later'), { recursive: true });
+    await mkdir(join(a, 'later'));
+    const again = w.next((c) => c.has(a));
+    await writeUntil(join(a, 'later', 'notes.md'), again);
+  });
+
+  it('does not watch inside folders no walk enters: edits in node_modules or .git are no news', async () => {
+    const [a, b] = await folders('a', 'b');
+    await mkdir(join(a, 'node_modules', 'pkg'), { recursive: true });
+    await mkdir(join(a, 'deep', '.git', 'objects'), { recursive: true });
+    const w = watching(() => [a, b], { perFolder: true });
+    await writeFile(join(a, 'node_modules', 'pkg', 'index.js'), 'x');
+    await writeFile(join(a, 'deep', '.git', 'objects', 'ab'), 'x');
+    const reported = w.next((changed) => changed.has(b));
+    await rename(b, `${b}.away`);
+    await reported;
+    expect(w.reports.flatMap((r) => [...r])).toEqual([b]);
   });
 });
 

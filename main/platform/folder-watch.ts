@@ -4,15 +4,16 @@
  * {@link notASkillChange} is the one rule for what a change inside a library cannot matter to.
  *
  * Two sources of news, because neither alone is enough:
- * - a recursive `fs.watch` per folder (skills nest at any depth; Node ≥ 20 watches recursively on
- *   Linux, macOS and Windows), for edits inside it;
+ * - a watch over each folder's tree (skills nest at any depth: see {@link watchTree}), for edits
+ *   inside it;
  * - a steady look at each folder's identity (one `stat` per folder per `lookMs`), for what such a
  *   watcher does not tell: the folder itself renamed away, deleted, put back or re-created, a
  *   folder that is a link pointed elsewhere, or a change made while Node was still setting up the
  *   recursive watcher (on Linux it does that folder by folder after `watch()` returns).
  */
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { lstatSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { sep } from 'node:path';
+import { walkFolder, type WalkedEntry } from './walk';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 
 /** Options for {@link FolderWatch}. */
@@ -33,6 +34,12 @@ export interface FolderWatchOptions {
    * than the quiet time would otherwise postpone the news for as long as they last.
    */
   maxWaitMs?: number;
+  /**
+   * Watch each folder of a tree on its own (true) or the tree at once through Node's recursive
+   * watcher (false). Default: at once where the system does it (macOS, Windows), each folder
+   * elsewhere (see {@link watchTree}).
+   */
+  perFolder?: boolean;
   /** How often each folder's identity is looked at, in ms. Default 1000. */
   lookMs?: number;
   /**
@@ -44,7 +51,7 @@ export interface FolderWatchOptions {
 }
 
 interface Watched {
-  watcher: FSWatcher | null;
+  watcher: TreeWatcher | null;
   /** The folder's identity when it was last looked at (null: missing). */
   ino: number | null;
   /** When watching it last failed, for a folder that exists but could not be watched. */
@@ -134,20 +141,24 @@ export class FolderWatch {
     const entry: Watched = { watcher: null, ino };
     this.#watched.set(folder, entry);
     if (ino === null) return;
+    const ignore = this.#options.ignore;
     try {
-      const ignore = this.#options.ignore;
-      const watcher = watch(folder, { recursive: true, persistent: false }, (_event, name) => {
-        if (ignore && typeof name === 'string' && ignore(name.split(sep).join('/'), folder)) return;
-        this.#changed(folder);
-      });
-      watcher.on('error', () => {
-        // Why: a watcher dies with its folder (deleted, moved): the next look that finds another
-        // folder there watches it; one still there (the watcher failed) is tried again later.
-        if (entry.watcher === watcher) entry.watcher = null;
-        entry.failedAt = Date.now();
-        watcher.close();
-        this.#changed(folder);
-      });
+      const watcher: TreeWatcher = watchTree(
+        folder,
+        this.#options.perFolder ?? !NATIVE_RECURSIVE,
+        (relativePath) => {
+          if (ignore && relativePath !== null && ignore(relativePath, folder)) return;
+          this.#changed(folder);
+        },
+        () => {
+          // Why: a watcher dies with its folder (deleted, moved): the next look that finds another
+          // folder there watches it; one still there (the watcher failed) is tried again later.
+          if (entry.watcher === watcher) entry.watcher = null;
+          entry.failedAt = Date.now();
+          watcher.close();
+          this.#changed(folder);
+        },
+      );
       entry.watcher = watcher;
     } catch {
       entry.failedAt = Date.now();
@@ -187,4 +198,124 @@ export function notASkillChange(relativePath: string): boolean {
   for (let i = 0; i < segments.length - 1; i++)
     if (NEVER_ENTERED.has(segments[i] ?? '')) return true;
   return false;
+}
+
+/** A watch over a folder tree. */
+interface TreeWatcher {
+  close(): void;
+}
+
+/** Where Node's recursive watcher is the system's own (one handle for a whole tree). */
+const NATIVE_RECURSIVE = process.platform === 'darwin' || process.platform === 'win32';
+
+/**
+ * Watch the tree at `root`: `onEvent` with the path that changed (relative, `/`-separated; null
+ * when the system names none), `onError` when the watch dies (its root deleted or moved).
+ *
+ * Why each folder on its own elsewhere than macOS and Windows: there Node's recursive watcher is
+ * written in JavaScript and, inside `watch()`, walks the tree with a `stat` and a watch handle per
+ * file as well as per folder, the folders no walk enters (`.git`, `node_modules`) included: half
+ * a second per 1,000 skills on the thread that answers, and two kernel watches per file, which
+ * can exhaust a system's limit. A folder's watch already reports a change to any file in it, so
+ * one watch per folder the walk enters is enough: new folders are watched as they appear, and a
+ * folder's watch goes with it.
+ */
+function watchTree(
+  root: string,
+  perFolder: boolean,
+  onEvent: (relativePath: string | null) => void,
+  onError: () => void,
+): TreeWatcher {
+  if (!perFolder) {
+    const watcher = watch(root, { recursive: true, persistent: false }, (_event, name) =>
+      onEvent(typeof name === 'string' ? name.split(sep).join('/') : null),
+    );
+    watcher.on('error', onError);
+    return watcher;
+  }
+  /** Each watched folder's watch and identity (a folder replaced under the same name is another). */
+  const folders = new Map<string, { w: FSWatcher; ino: number }>();
+  let closed = false;
+  const close = (): void => {
+    closed = true;
+    for (const { w } of folders.values()) w.close();
+    folders.clear();
+  };
+  const base = root.endsWith(sep) ? root : root + sep;
+  /** Stop watching `relDir` and every folder under it (it was removed or replaced). */
+  const drop = (relDir: string): void => {
+    for (const [rel, { w }] of folders)
+      if (rel === relDir || rel.startsWith(`${relDir}/`)) {
+        w.close();
+        folders.delete(rel);
+      }
+  };
+  /** Watch the folders from `start` down that the walk enters (not `.git`, `node_modules`, …). */
+  const watchFrom = (start: string): void => {
+    const pending = [start];
+    const scratch = new Map<string, WalkedEntry[]>();
+    for (let head = 0; head < pending.length && !closed; head++) {
+      const relDir = pending[head] ?? '';
+      if (folders.has(relDir)) continue;
+      const abs = relDir === '' ? root : base + relDir;
+      let w: FSWatcher;
+      let ino: number;
+      try {
+        ino = statSync(abs).ino;
+        w = watch(abs, { persistent: false }, (event, name) => onFolderEvent(relDir, event, name));
+      } catch (error) {
+        // Why the root alone fails the watch: a subfolder removed meanwhile is simply gone.
+        if (relDir === '') throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
+        throw error;
+      }
+      w.on('error', () => {
+        if (relDir === '') onError();
+        else drop(relDir);
+      });
+      folders.set(relDir, { w, ino });
+      // Why after the watch: a folder made between the listing and the watch would be missed.
+      walkFolder(root, relDir, scratch, pending, NEVER_ENTERED, false);
+      scratch.clear();
+    }
+  };
+  const onFolderEvent = (relDir: string, event: string, name: string | Buffer | null): void => {
+    if (closed) return;
+    if (typeof name !== 'string') {
+      onEvent(relDir === '' ? null : relDir);
+      return;
+    }
+    const path = relDir === '' ? name : `${relDir}/${name}`;
+    if (event === 'rename' && !NEVER_ENTERED.has(name)) {
+      // A name came or went: a folder that came is watched with what it holds, one that went
+      // (or was replaced by a file or a link) is no longer.
+      let info: ReturnType<typeof lstatSync> | undefined;
+      try {
+        info = lstatSync(base + path, { throwIfNoEntry: false });
+      } catch {
+        info = undefined; // Why: a path that cannot be examined (ENOTDIR, EACCES) is no folder to watch.
+      }
+      const watched = folders.get(path);
+      if (info?.isDirectory()) {
+        if (watched?.ino !== info.ino) {
+          if (watched) drop(path);
+          try {
+            watchFrom(path);
+          } catch {
+            // Why not fatal: the rest of the tree is still watched; the new folder's own changes
+            // are not seen until the whole watch is made again (its identity changes, or a retry).
+          }
+        }
+      } else if (watched) drop(path);
+    }
+    onEvent(path);
+  };
+  try {
+    watchFrom('');
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { close };
 }
