@@ -125,6 +125,18 @@ describe('the catalog catches up with the disk', () => {
     );
   });
 
+  it('a skill added right after the first build, before the watches are set up, is served once they are', async () => {
+    const root = await library(ALPHA);
+    const catalog = new LiveCatalog([root], { debounceMs: 20, recheckMs: 20, watchAfterMs: 50 });
+    cleanups.push(() => catalog.close());
+    await catalog.load();
+    const added = changeWhere(catalog, (c) => c.addedSkills.length > 0);
+    // Why no event can tell of it: the watches do not exist yet; only the rebuild made once they are.
+    await writeTree(root, { 'gamma/SKILL.md': skillMd('name: gamma\ndescription: Early.') });
+    await added;
+    expect(catalog.current.skills.map((s) => s.name)).toEqual(['alpha', 'gamma']);
+  });
+
   it('writes that never pause still bring a rebuild (the quiet period has a longest wait)', async () => {
     const root = await library(ALPHA);
     // Why a quiet period of a minute: only the longest wait can trigger the rebuild here.

@@ -54,6 +54,8 @@ export interface LiveCatalogOptions {
    * than the quiet time would otherwise postpone every rebuild while they last.
    */
   maxWaitMs?: number;
+  /** How long after the first build the watches are set up, in ms. Default 250 (see load). */
+  watchAfterMs?: number;
   /** How often each watched folder's identity is looked at (moved away, back, re-created), in ms. Default 1000. */
   recheckMs?: number;
   /** Where linked skill folders may point besides the roots (see BuildOptions.linkRoots), asked at each build. */
@@ -162,6 +164,8 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   #memoLoaded = false;
   /** The watcher of the roots and of linked skill folders outside them, while watching. */
   #watch: FolderWatch | undefined;
+  /** Until the watches are set up after the first build (see {@link LiveCatalog.load}). */
+  #watchTimer: NodeJS.Timeout | undefined;
   /** The last rebuild's failure, when it failed (the previous snapshot is still served). */
   lastError: Error | undefined;
   #building: Promise<CatalogSnapshot> | undefined;
@@ -192,7 +196,20 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   /** Build the first snapshot and start watching. */
   async load(): Promise<CatalogSnapshot> {
     const snap = await this.rebuild();
-    if (this.#options.watch !== false) this.#startWatching();
+    if (this.#options.watch !== false) {
+      // Why later: setting up the watches lists every folder of the library on this thread (tens
+      // of ms per 1,000 skills); the first answers go first. Why a rebuild once they are set up:
+      // whatever changed between the first build and the watches is caught then (the file cache
+      // makes it a walk that reads only what changed).
+      const after = this.#options.watchAfterMs ?? 250;
+      this.#watchTimer = setTimeout(() => {
+        this.#watchTimer = undefined;
+        if (this.#closed) return;
+        this.#startWatching();
+        this.#rebuildAfterChange();
+      }, after);
+      this.#watchTimer.unref?.();
+    }
     return snap;
   }
 
@@ -284,6 +301,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
   /** Stop watching; the last snapshot stays readable. */
   close(): void {
     this.#closed = true;
+    if (this.#watchTimer) clearTimeout(this.#watchTimer);
     this.#stopWatching();
   }
 
