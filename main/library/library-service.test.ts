@@ -269,10 +269,12 @@ describe('LibraryService following the disk', () => {
       events.push(`${event} ${JSON.stringify(payload)}`);
       for (const w of waiting.splice(0)) w();
     });
-    await live.followDisk({ quietInside, quietMs: 20, lookMs: 20 });
+    // Why not awaited here: the watch starts once the library was first listed.
+    const started = live.followDisk({ quietInside, quietMs: 20, lookMs: 20 });
     return {
       live,
       events,
+      started,
       changed: () => new Promise<void>((resolve) => waiting.push(resolve)),
     };
   }
@@ -285,9 +287,10 @@ describe('LibraryService following the disk', () => {
   });
 
   it('says a library folder changed when a skill is added outside the app, and the next listing has it', async () => {
-    const { live, events, changed } = await following();
+    const { live, events, changed, started } = await following();
     try {
       expect((await live.list()).skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
+      await started;
       const news = changed();
       // Why written until news comes: the watcher of a just-opened folder may not be ready yet.
       let settled = false;
@@ -309,10 +312,11 @@ describe('LibraryService following the disk', () => {
     await mkdir(join(tmp, 'lib', 'alpha', '.git'), { recursive: true });
     const other = join(tmp, 'lib-2');
     await put('lib-2/delta/SKILL.md', skill('delta'));
-    const { live, events, changed } = await following([userData]);
+    const { live, events, changed, started } = await following([userData]);
     try {
       expect((await live.open(other)).ok).toBe(true);
       await live.list();
+      await started;
       for (let i = 0; i < 5; i++) {
         await writeFile(join(userData, 'cache', `listing-${i}.json`), '{}');
         await writeFile(join(tmp, 'lib', 'alpha', '.git', `FETCH_HEAD-${i}`), 'x');

@@ -56,6 +56,9 @@ export class LibraryService {
   /** Per root, the findings of the last listing, so folders in which nothing changed are not checked again. */
   private readonly memos = new Map<string, LibraryMemo>();
   private readonly watcher: FileWatcher;
+  /** Settles when a listing of every root was first made (see {@link followDisk}). */
+  private readonly firstListing: Promise<void>;
+  private firstListed: () => void = () => undefined;
   /** The library folders watched for changes made outside Skillbench (see {@link followDisk}). */
   private folderWatch: FolderWatch | null = null;
   /** The roots as last computed, which the folder watch watches. */
@@ -74,6 +77,7 @@ export class LibraryService {
     this.watcher = new FileWatcher((path, version) =>
       this.emit('skill.changed', { path, version }),
     );
+    this.firstListing = new Promise((resolve) => (this.firstListed = resolve));
   }
 
   /**
@@ -124,6 +128,9 @@ export class LibraryService {
       ...(options.lookMs !== undefined ? { lookMs: options.lookMs } : {}),
     });
     this.folderWatch = watch;
+    // Why after the first listing: setting up the watches lists every folder of the library on
+    // this thread, which would hold back the list the window is waiting for.
+    await this.firstListing;
     const roots = await this.roots();
     // Why: dispose (the app closing) may come while the roots are read; nothing starts after it.
     if (this.folderWatch !== watch) return;
@@ -190,6 +197,14 @@ export class LibraryService {
   }
 
   private async listNow(): Promise<LibraryListing> {
+    try {
+      return await this.listEveryRoot();
+    } finally {
+      this.firstListed();
+    }
+  }
+
+  private async listEveryRoot(): Promise<LibraryListing> {
     const { extraProfiles } = await this.settings.get();
     const listing: LibraryListing = {
       roots: await this.roots(),
@@ -541,6 +556,8 @@ export class LibraryService {
     this.watcher.close();
     this.folderWatch?.close();
     this.folderWatch = null;
+    // Why: a followDisk waiting for the first listing returns now, starting nothing.
+    this.firstListed();
   }
 }
 
