@@ -13,6 +13,7 @@
  */
 import { lstatSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { sep } from 'node:path';
+import { TimeSlicer } from './concurrency';
 import { walkFolder, type WalkedEntry } from './walk';
 import { NEVER_ENTERED } from '../../shared/skill/file-set';
 
@@ -250,34 +251,54 @@ function watchTree(
         folders.delete(rel);
       }
   };
-  /** Watch the folders from `start` down that the walk enters (not `.git`, `node_modules`, …). */
-  const watchFrom = (start: string): void => {
+  /** Watch the folder `relDir` if it is not yet; false when it is gone. Throws what else fails. */
+  const watchOne = (relDir: string): boolean => {
+    if (folders.has(relDir)) return true;
+    const abs = relDir === '' ? root : base + relDir;
+    let w: FSWatcher;
+    let ino: number;
+    try {
+      ino = statSync(abs).ino;
+      w = watch(abs, { persistent: false }, (event, name) => onFolderEvent(relDir, event, name));
+    } catch (error) {
+      // Why the root alone fails the watch: a subfolder removed meanwhile is simply gone.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (relDir !== '' && (code === 'ENOENT' || code === 'ENOTDIR')) return false;
+      throw error;
+    }
+    w.on('error', () => {
+      if (relDir === '') onError();
+      else drop(relDir);
+    });
+    folders.set(relDir, { w, ino });
+    return true;
+  };
+  /**
+   * Watch the folders from `start` down that the walk enters (not `.git`, `node_modules`, …), in
+   * time slices: a library of 10,000 skills has 40,000 folders, and the thread that answers must
+   * not stop for them. A folder that cannot be watched (the system's watch limit) ends the whole
+   * watch through `onError`, to be made again later: a watch with holes would miss changes.
+   */
+  const watchFrom = async (start: string): Promise<void> => {
+    const slicer = new TimeSlicer();
     const pending = [start];
     const scratch = new Map<string, WalkedEntry[]>();
-    for (let head = 0; head < pending.length && !closed; head++) {
-      const relDir = pending[head] ?? '';
-      if (folders.has(relDir)) continue;
-      const abs = relDir === '' ? root : base + relDir;
-      let w: FSWatcher;
-      let ino: number;
-      try {
-        ino = statSync(abs).ino;
-        w = watch(abs, { persistent: false }, (event, name) => onFolderEvent(relDir, event, name));
-      } catch (error) {
-        // Why the root alone fails the watch: a subfolder removed meanwhile is simply gone.
-        if (relDir === '') throw error;
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
-        throw error;
+    try {
+      for (let head = 0; head < pending.length; head++) {
+        if (slicer.due()) await slicer.pause();
+        if (closed) return;
+        const relDir = pending[head] ?? '';
+        if (relDir !== start && folders.has(relDir)) continue;
+        if (!watchOne(relDir)) continue;
+        // Why after the watch: a folder made between the listing and the watch would be missed.
+        walkFolder(root, relDir, scratch, pending, NEVER_ENTERED, false);
+        scratch.clear();
       }
-      w.on('error', () => {
-        if (relDir === '') onError();
-        else drop(relDir);
+    } catch {
+      // Why later: the first slice runs inside watchTree, before its caller holds the watch.
+      setImmediate(() => {
+        if (!closed) onError();
       });
-      folders.set(relDir, { w, ino });
-      // Why after the watch: a folder made between the listing and the watch would be missed.
-      walkFolder(root, relDir, scratch, pending, NEVER_ENTERED, false);
-      scratch.clear();
     }
   };
   const onFolderEvent = (relDir: string, event: string, name: string | Buffer | null): void => {
@@ -300,22 +321,15 @@ function watchTree(
       if (info?.isDirectory()) {
         if (watched?.ino !== info.ino) {
           if (watched) drop(path);
-          try {
-            watchFrom(path);
-          } catch {
-            // Why not fatal: the rest of the tree is still watched; the new folder's own changes
-            // are not seen until the whole watch is made again (its identity changes, or a retry).
-          }
+          void watchFrom(path);
         }
       } else if (watched) drop(path);
     }
     onEvent(path);
   };
-  try {
-    watchFrom('');
-  } catch (error) {
-    close();
-    throw error;
-  }
+  // Why the root at once: a folder that cannot be watched at all fails here, for the caller to
+  // try again later; the folders under it follow in time slices.
+  watchOne('');
+  void watchFrom('');
   return { close };
 }
