@@ -206,7 +206,7 @@ export class LiveCatalog extends EventEmitter<LiveCatalogEvents> {
         this.#watchTimer = undefined;
         if (this.#closed) return;
         this.#startWatching();
-        this.#rebuildAfterChange();
+        void this.#watch?.ready().then(() => this.#rebuildAfterChange());
       }, after);
       this.#watchTimer.unref?.();
     }

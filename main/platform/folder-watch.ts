@@ -94,6 +94,16 @@ export class FolderWatch {
   }
 
   /**
+   * Settles once every folder watched now has its whole tree watched (the folders under it are
+   * watched in time slices), or could not be: from then on every change is news.
+   */
+  async ready(): Promise<void> {
+    await Promise.all(
+      [...this.#watched.values()].map((w) => w.watcher?.ready ?? Promise.resolve()),
+    );
+  }
+
+  /**
    * Look at every folder now: stop watching those no longer asked for, start watching new ones
    * (not a change: the caller has just read them), and report those whose identity changed since
    * the last look. Call it after the folders changed, or after reading them again.
@@ -204,6 +214,8 @@ export function notASkillChange(relativePath: string): boolean {
 /** A watch over a folder tree. */
 interface TreeWatcher {
   close(): void;
+  /** Settles once the whole tree is watched (or the watch ended). */
+  ready?: Promise<void>;
 }
 
 /** Where Node's recursive watcher is the system's own (one handle for a whole tree). */
@@ -330,6 +342,5 @@ function watchTree(
   // Why the root at once: a folder that cannot be watched at all fails here, for the caller to
   // try again later; the folders under it follow in time slices.
   watchOne('');
-  void watchFrom('');
-  return { close };
+  return { close, ready: watchFrom('') };
 }
