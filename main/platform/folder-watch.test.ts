@@ -80,6 +80,17 @@ describe.each([
     expect([...(await reported)]).toEqual([a]);
   });
 
+  it('once ready, a single edit deep inside is news (every folder of the tree is watched)', async () => {
+    const [a] = await folders('a');
+    for (let i = 0; i < 200; i++)
+      await mkdir(join(a, `skill-${i}`, 'references'), { recursive: true });
+    const w = watching(() => [a], { perFolder });
+    await w.watch.ready();
+    const reported = w.next((c) => c.has(a));
+    await writeFile(join(a, 'skill-199', 'references', 'guide.md'), 'one write\n');
+    await reported;
+  });
+
   it('reports a folder renamed away, and again when it is put back, with no event from inside it', async () => {
     const [a] = await folders('a');
     const w = watching(() => [a], { perFolder });
