@@ -61,6 +61,8 @@ export class LibraryService {
   private firstListed: () => void = () => undefined;
   /** The library folders watched for changes made outside Skillbench (see {@link followDisk}). */
   private folderWatch: FolderWatch | null = null;
+  /** Whether the folder watch has started (after the first listing). */
+  private watchStarted = false;
   /** The roots as last computed, which the folder watch watches. */
   private watchedRoots: readonly string[] = [];
   /** The skills folders of the known agents (see {@link setLinkRoots}). */
@@ -97,9 +99,10 @@ export class LibraryService {
   /** Every root: remembered ones and those opened in this session. */
   async roots(): Promise<string[]> {
     const roots = [...new Set([...(await this.settings.get()).roots, ...this.sessionRoots])];
-    if (this.folderWatch && roots.join('\0') !== this.watchedRoots.join('\0')) {
+    // Why only once started: until the first listing is done, the watch waits (see followDisk).
+    if (this.watchStarted && roots.join('\0') !== this.watchedRoots.join('\0')) {
       this.watchedRoots = roots;
-      this.folderWatch.look();
+      this.folderWatch?.look();
     }
     return roots;
   }
@@ -135,6 +138,7 @@ export class LibraryService {
     // Why: dispose (the app closing) may come while the roots are read; nothing starts after it.
     if (this.folderWatch !== watch) return;
     this.watchedRoots = roots;
+    this.watchStarted = true;
     watch.start();
   }
 
@@ -556,6 +560,7 @@ export class LibraryService {
     this.watcher.close();
     this.folderWatch?.close();
     this.folderWatch = null;
+    this.watchStarted = false;
     // Why: a followDisk waiting for the first listing returns now, starting nothing.
     this.firstListed();
   }
