@@ -63,8 +63,8 @@ export class LibraryService {
   private folderWatch: FolderWatch | null = null;
   /** Whether the folder watch has started (after the first listing). */
   private watchStarted = false;
-  /** The roots as last computed, which the folder watch watches. */
-  private watchedRoots: readonly string[] = [];
+  /** The folders the last listing read, which the folder watch watches, each with its root. */
+  private watchedFolders = new Map<string, string>();
   /** The skills folders of the known agents (see {@link setLinkRoots}). */
   private agentRoots: () => Promise<string[]> = async () => [];
 
@@ -98,13 +98,26 @@ export class LibraryService {
 
   /** Every root: remembered ones and those opened in this session. */
   async roots(): Promise<string[]> {
-    const roots = [...new Set([...(await this.settings.get()).roots, ...this.sessionRoots])];
+    return [...new Set([...(await this.settings.get()).roots, ...this.sessionRoots])];
+  }
+
+  /**
+   * The folders a listing read: its roots, and the real folders of the linked skills it followed
+   * that lie outside every root (an edit there changes the list too), each with the root whose
+   * `library.changed` it gives. The served catalog watches the same (main/mcp-server/live-catalog.ts).
+   */
+  private followListing(listing: Pick<LibraryListing, 'roots' | 'skills'>): void {
+    const folders = new Map<string, string>(listing.roots.map((r) => [r, r]));
+    for (const s of listing.skills)
+      if (
+        s.linked?.state === 'followed' &&
+        !listing.roots.some((r) => isInside(r, s.linked?.target ?? r))
+      )
+        folders.set(s.linked.target, s.root);
+    const before = [...this.watchedFolders.keys()].join('\0');
+    this.watchedFolders = folders;
     // Why only once started: until the first listing is done, the watch waits (see followDisk).
-    if (this.watchStarted && roots.join('\0') !== this.watchedRoots.join('\0')) {
-      this.watchedRoots = roots;
-      this.folderWatch?.look();
-    }
-    return roots;
+    if (this.watchStarted && [...folders.keys()].join('\0') !== before) this.folderWatch?.look();
   }
 
   /**
@@ -121,11 +134,12 @@ export class LibraryService {
     if (this.folderWatch) return;
     const quiet = (options.quietInside ?? []).map((p) => resolve(p));
     const watch = new FolderWatch({
-      folders: () => this.watchedRoots,
+      folders: () => [...this.watchedFolders.keys()],
       ignore: (relativePath, folder) =>
         notASkillChange(relativePath) || quiet.some((q) => isInside(q, join(folder, relativePath))),
       onChange: (changed) => {
-        for (const root of changed) this.emit('library.changed', { root });
+        const roots = new Set([...changed].map((f) => this.watchedFolders.get(f) ?? f));
+        for (const root of roots) this.emit('library.changed', { root });
       },
       ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
       ...(options.lookMs !== undefined ? { lookMs: options.lookMs } : {}),
@@ -134,10 +148,8 @@ export class LibraryService {
     // Why after the first listing: setting up the watches lists every folder of the library on
     // this thread, which would hold back the list the window is waiting for.
     await this.firstListing;
-    const roots = await this.roots();
-    // Why: dispose (the app closing) may come while the roots are read; nothing starts after it.
+    // Why: dispose (the app closing) may come while the first listing is made; nothing starts after it.
     if (this.folderWatch !== watch) return;
-    this.watchedRoots = roots;
     this.watchStarted = true;
     watch.start();
   }
@@ -202,7 +214,9 @@ export class LibraryService {
 
   private async listNow(): Promise<LibraryListing> {
     try {
-      return await this.listEveryRoot();
+      const listing = await this.listEveryRoot();
+      this.followListing(listing);
+      return listing;
     } finally {
       this.firstListed();
     }

@@ -58,3 +58,40 @@ describe('linked skill folders (SECURITY.md, "Linked skill folders")', () => {
     );
   });
 });
+
+describe('a linked skill folder outside the library, followed on disk', () => {
+  it('an edit in its real folder says the library folder that links it changed', async () => {
+    const real = join(tmp, 'agents-skills', 'shared');
+    await mkdir(real, { recursive: true });
+    await writeFile(join(real, 'SKILL.md'), TEXT);
+    const root = join(tmp, 'claude-skills');
+    await mkdir(root);
+    await symlink('../agents-skills/shared', join(root, 'shared'));
+    const events: string[] = [];
+    const waiting: (() => void)[] = [];
+    const live = new LibraryService(new SettingsStore(join(tmp, 'data')), (event, payload) => {
+      events.push(`${event} ${JSON.stringify(payload)}`);
+      for (const w of waiting.splice(0)) w();
+    });
+    live.setLinkRoots(async () => [join(tmp, 'agents-skills')]);
+    try {
+      const started = live.followDisk({ quietMs: 20, lookMs: 20 });
+      expect((await live.open(root)).ok).toBe(true);
+      expect((await live.list()).skills.map((s) => [s.name, s.linked?.state])).toEqual([
+        ['shared', 'followed'],
+      ]);
+      await started;
+      const news = new Promise<void>((resolve) => waiting.push(resolve));
+      // Why written until news comes: a watch's first folders are made in time slices.
+      let settled = false;
+      void news.then(() => (settled = true));
+      for (let i = 0; !settled; i++) {
+        await writeFile(join(real, 'SKILL.md'), `${TEXT}\nEdit ${i}.\n`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      expect(events[0]).toBe(`library.changed ${JSON.stringify({ root })}`);
+    } finally {
+      live.dispose();
+    }
+  });
+});
