@@ -13,7 +13,7 @@ import { expect, test as base, withAgentHome, withAgentShell } from '../fixtures
 import { AgentViewPage } from '../pages/agent-view-page';
 import { AgentsPage } from '../pages/agents-page';
 import { InspectorPage } from '../pages/inspector-page';
-import type { Page } from '@playwright/test';
+import { trustAnyway } from '../pages/trust-dialog';
 
 /** A skill the review calls "Don't trust": its script downloads and runs code and sends ~/.ssh away (inert: example.net). */
 const SETUP_MD =
@@ -30,18 +30,6 @@ const exists = (path: string) =>
     () => true,
     () => false,
   );
-
-/** Fill and confirm the "Trust anyway" dialog. */
-async function trustAnyway(page: Page, name: string, reason: string, shot?: string) {
-  const dialog = page.getByRole('dialog', { name: `Trust ${name} anyway?` });
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Trust anyway' })).toBeDisabled();
-  await dialog.getByLabel('Why do you trust it?').fill(reason);
-  await dialog.getByLabel('For how long').selectOption({ label: '7 days' });
-  if (shot) await page.screenshot({ path: shot });
-  await dialog.getByRole('button', { name: 'Trust anyway' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 /** A temp home with Claude Code "installed", the shell looking there, and a fixture server serving the risky skill on 127.0.0.1. */
 const test = base.extend<{
