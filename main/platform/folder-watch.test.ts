@@ -185,6 +185,20 @@ describe('a folder watch that watches each folder on its own', () => {
   });
 });
 
+describe('a folder watch and links inside the tree', () => {
+  it('does not follow a link to a folder elsewhere: edits behind it are no news', async () => {
+    const [a, b, elsewhere] = await folders('a', 'b', 'elsewhere');
+    await symlink(elsewhere, join(a, 'linked'));
+    const w = watching(() => [a, b], { perFolder: true });
+    await w.watch.ready();
+    await writeFile(join(elsewhere, 'deep', 'er', 'notes.md'), 'behind the link');
+    const reported = w.next((changed) => changed.has(b));
+    await rename(b, `${b}.away`);
+    await reported;
+    expect(w.reports.flatMap((r) => [...r])).toEqual([b]);
+  });
+});
+
 describe('what a change inside a library cannot matter to', () => {
   it('is a path inside a folder no walk enters (version control, dependencies, caches), at any depth', () => {
     expect(notASkillChange('.git/objects/ab/cdef')).toBe(true);
