@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { readFileSync, rmSync } from 'node:fs';
+import { buildCachedBundles, esmBanner } from './cached-bundles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -15,10 +16,6 @@ const log = (text) => {
   if (!quiet) console.log(text);
 };
 
-// Why a banner: bundled CommonJS dependencies call require(); ESM output needs one.
-const esmBanner = {
-  js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
-};
 const common = {
   bundle: true,
   // Why: the server SDK's Node shims with its JSON Schema validator made on first use instead of at
@@ -38,7 +35,6 @@ const common = {
 
 // Why: chunk names carry content hashes; old ones would pile up beside the new bundle.
 rmSync(join(root, 'out', 'main', 'cli-chunks'), { recursive: true, force: true });
-rmSync(join(root, 'out', 'main', 'worker-chunks'), { recursive: true, force: true });
 
 await Promise.all([
   build({
@@ -52,19 +48,8 @@ await Promise.all([
     format: 'esm',
     banner: esmBanner,
   }),
-  build({
-    ...common,
-    // Why its own bundle: worker threads start from a file; it holds only the walk and the validation core.
-    // Why .mjs: in a packaged app it is unpacked beside the asar archive, away from package.json's "type".
-    // Why splitting: a worker loads only the job kinds it runs (read-ahead must start quickly).
-    entryPoints: { worker: 'main/workers/worker.ts' },
-    outdir: 'out/main',
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    chunkNames: 'worker-chunks/[name]-[hash]',
-    format: 'esm',
-    banner: esmBanner,
-  }),
+  // The workers' entry, and the bundles loaded with a code cache (the validation core, `validate`).
+  buildCachedBundles({ outDir: join(root, 'out', 'main'), common }),
   build({
     ...common,
     entryPoints: ['main/electron/main.ts'],
@@ -82,7 +67,9 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
-log('built out/main/cli.js, out/main/worker.mjs, out/main/electron.cjs, out/preload/index.cjs');
+log(
+  'built out/main/cli.js, out/main/worker.mjs, out/main/validation.cjs and validate-cli.cjs (+ code caches), out/main/electron.cjs, out/preload/index.cjs',
+);
 
 if (!args.has('--node-only')) {
   const vite = spawnSync(

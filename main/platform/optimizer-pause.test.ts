@@ -37,6 +37,26 @@ if (process.argv[2] === 'bound') {
   pauseOptimizer({ atMostMs: 0 });
   const paused = hot();
   setTimeout(() => console.log(JSON.stringify({ paused, afterBound: hot() })), 0);
+} else if (process.argv[2] === 'after') {
+  // Paused once a promise settles: not before it, then until resumed.
+  let open;
+  const gate = new Promise((ok) => (open = ok));
+  const resume = pauseOptimizer({ after: gate });
+  const before = hot();
+  open();
+  setTimeout(() => {
+    const paused = hot();
+    resume();
+    console.log(JSON.stringify({ before, paused, resumed: hot() }));
+  }, 0);
+} else if (process.argv[2] === 'resumed-first') {
+  // Resumed before the promise settled: never paused at all.
+  let open;
+  const gate = new Promise((ok) => (open = ok));
+  const resume = pauseOptimizer({ after: gate });
+  resume();
+  open();
+  setTimeout(() => console.log(JSON.stringify({ settled: hot() })), 0);
 } else {
   const resume = pauseOptimizer();
   const paused = hot();
@@ -80,6 +100,18 @@ describe('pauseOptimizer', () => {
       paused: 'not optimized',
       afterBound: 'optimized',
     });
+  });
+
+  it('with `after`, pauses only once that settles (threads loading cached code load it first)', () => {
+    expect(run([], undefined, 'after')).toEqual({
+      before: 'optimized',
+      paused: 'not optimized',
+      resumed: 'optimized',
+    });
+  });
+
+  it('with `after`, never pauses when resumed before it settles', () => {
+    expect(run([], undefined, 'resumed-first')).toEqual({ settled: 'optimized' });
   });
 
   it("leaves a user's own --no-opt alone: resuming does not switch the compiler on", () => {

@@ -23,6 +23,12 @@ const USER_TIER_OPTION = /(^|\s)--(no-)?(opt|turbofan|jitless|max-opt)(=|\s|$)/;
 export interface OptimizerPauseOptions {
   /** Switch the compiler on again after this long even if nobody resumed it (an unref'd timer). */
   atMostMs?: number;
+  /**
+   * Pause only once this settles (if not resumed before): threads still loading code with a code
+   * cache must have loaded it first, because V8 refuses a cache made under other flags (and Node
+   * its own modules' cache), so a flag changed meanwhile makes them compile it all again.
+   */
+  after?: PromiseLike<unknown>;
 }
 
 /**
@@ -34,15 +40,22 @@ export interface OptimizerPauseOptions {
 export function pauseOptimizer(options: OptimizerPauseOptions = {}): () => void {
   const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
   if (USER_TIER_OPTION.test(given)) return () => undefined;
-  setFlagsFromString('--no-turbofan');
+  let paused = false;
   let resumed = false;
   let timer: NodeJS.Timeout | undefined;
+  const pause = (): void => {
+    if (resumed || paused) return;
+    paused = true;
+    setFlagsFromString('--no-turbofan');
+  };
   const resume = (): void => {
     if (resumed) return;
     resumed = true;
     clearTimeout(timer);
-    setFlagsFromString('--turbofan');
+    if (paused) setFlagsFromString('--turbofan');
   };
+  if (options.after) options.after.then(pause, pause);
+  else pause();
   if (options.atMostMs !== undefined) timer = setTimeout(resume, options.atMostMs).unref();
   return resume;
 }

@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkerBundle, bundleTestScript } from '../testing/worker-bundle';
+import { PartClaims } from './part-claims';
+import { WorkerPool } from './worker-pool';
 
 let tmp: string;
 let workerScript: string;
@@ -61,5 +63,34 @@ describe('WorkerPool', () => {
     expect(p.signal).toBeNull();
     expect(p.status, p.stderr).toBe(0);
     expect(JSON.parse(p.stdout)).toEqual({ done: 0 });
+  });
+
+  it('says when every worker has loaded what it was asked to preload, and at once with none', async () => {
+    const idle = new WorkerPool(workerScript, 2, ['validate']);
+    await idle.preloaded();
+    const pool = new WorkerPool(workerScript, 2, ['validate']);
+    pool.warm();
+    await pool.preloaded();
+    // What they preloaded is the validation core, from validation.cjs beside the worker script.
+    const lib = join(tmp, 'preload-lib');
+    await mkdir(join(lib, 'one'), { recursive: true });
+    await writeFile(
+      join(lib, 'one', 'SKILL.md'),
+      '---\nname: one\ndescription: Does one thing. Use when asked.\n---\nBody.\n',
+    );
+    const out = await pool.run('validate', {
+      job: { root: lib, realRoot: lib, stamp: false, validate: true },
+      parts: [['one']],
+      claims: new PartClaims(1).buffer,
+    });
+    expect(out).toEqual({ done: 1 });
+    await pool.close();
+  });
+
+  it('says so too when its workers could not start, instead of never', async () => {
+    const broken = new WorkerPool(join(tmp, 'no-such-worker.mjs'), 1, ['validate']);
+    broken.warm();
+    await broken.preloaded();
+    expect(broken.usable).toBe(false);
   });
 });

@@ -30,9 +30,15 @@ type ProgressOf<K extends WorkerJobKind> = WorkerJobKinds[K] extends { progress:
 /** A job as it crosses to a worker: one of the registered kinds with its input. */
 export type WorkerJob = { [K in WorkerJobKind]: { kind: K; input: InputOf<K> } }[WorkerJobKind];
 
-/** A message from a worker: the job's output or why it failed, or a report while it runs. */
+/**
+ * A message from a worker: the job's output or why it failed, a report while it runs, or that
+ * it has loaded what it was asked to load as it started ({@link announcePreloaded}).
+ */
 export type WorkerReply =
-  { ok: true; output: unknown } | { ok: false; error: string } | { progress: unknown };
+  | { ok: true; output: unknown }
+  | { ok: false; error: string }
+  | { progress: unknown }
+  | { preloaded: true };
 
 /**
  * One handler per registered kind: what a worker script passes to {@link serveWorkerJobs}. A
@@ -81,6 +87,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   task: Task | null;
+  /** Whether the worker said it has loaded its `preload` kinds' modules. */
+  preloaded: boolean;
 }
 
 /** How long idle workers stay loaded, so the next listing (a watcher event, a reload) does not pay their start-up again. */
@@ -103,6 +111,8 @@ export class WorkerPool {
   completed = 0;
   /** Set once a worker failed to start or crashed: the pool then refuses work and callers work on their own thread. */
   private broken: Error | null = null;
+  /** Callers of {@link preloaded} still waiting. */
+  private preloadWaiters: (() => void)[] = [];
 
   constructor(
     readonly script: string,
@@ -127,6 +137,22 @@ export class WorkerPool {
   /** Start the workers now (at app start), so the first job does not wait for them to load. */
   warm(): void {
     while (this.broken === null && this.slots.length < this.size) this.spawn();
+  }
+
+  /**
+   * Settles once every running worker has loaded the modules of its `preload` kinds (or could
+   * not, or stopped), and at once when no worker runs. Why a caller waits for this: a V8 flag
+   * changed while a worker loads its code makes V8 refuse that code's cache (see
+   * main/platform/optimizer-pause.ts), so the command line pauses the optimizer after this.
+   */
+  preloaded(): Promise<void> {
+    if (this.slots.every((s) => s.preloaded)) return Promise.resolve();
+    return new Promise<void>((resolve) => this.preloadWaiters.push(resolve));
+  }
+
+  private settlePreloaded(): void {
+    if (this.preloadWaiters.length === 0 || !this.slots.every((s) => s.preloaded)) return;
+    for (const resolve of this.preloadWaiters.splice(0)) resolve();
   }
 
   /** Run one job of a registered kind on the next free worker. */
@@ -160,13 +186,19 @@ export class WorkerPool {
     const slots = this.slots;
     this.slots = [];
     for (const task of this.queue.splice(0)) task.reject(new Error('The workers were stopped.'));
+    this.settlePreloaded();
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
   private spawn(): void {
     const worker = new Worker(this.script, { workerData: { preload: this.preload } });
-    const slot: Slot = { worker, task: null };
+    const slot: Slot = { worker, task: null, preloaded: false };
     worker.on('message', (reply: WorkerReply) => {
+      if ('preloaded' in reply) {
+        slot.preloaded = true;
+        this.settlePreloaded();
+        return;
+      }
       if ('progress' in reply) {
         slot.task?.progress?.(reply.progress);
         return;
@@ -188,6 +220,7 @@ export class WorkerPool {
       slot.task = null;
       // Why fail the queue too: with a broken pool nothing would ever take those jobs.
       if (this.slots.length === 0) for (const task of this.queue.splice(0)) task.reject(error);
+      this.settlePreloaded();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
@@ -294,6 +327,14 @@ export function workerPreload(): WorkerJobKind[] {
   return Array.isArray(preload)
     ? preload.filter((k): k is WorkerJobKind => typeof k === 'string')
     : [];
+}
+
+/**
+ * Say to the pool that this worker has loaded the modules of its `preload` kinds (the worker
+ * script calls it once, after trying them all). Nothing on the calling thread.
+ */
+export function announcePreloaded(): void {
+  parentPort?.postMessage({ preloaded: true } satisfies WorkerReply);
 }
 
 /** The worker bundle's file name beside the other bundles in out/main (scripts/build.mjs). */

@@ -1,28 +1,28 @@
 /**
- * The app's worker bundle built for tests from main/workers/worker.ts, the way scripts/build.mjs
- * builds out/main/worker.mjs, so tests run real worker threads from source.
+ * The app's worker bundles built for tests the way scripts/build.mjs builds them into out/main
+ * (worker.mjs and the validation core's validation.cjs beside it), so tests run real worker
+ * threads from source.
  */
 import { build } from 'esbuild';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { buildCachedBundles } from '../../scripts/cached-bundles.mjs';
 
-/** Build the worker bundle into `dir`; its path. */
-export async function buildWorkerBundle(dir: string): Promise<string> {
-  const script = join(dir, 'worker.mjs');
-  const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  await build({
-    entryPoints: [join(repo, 'main', 'workers', 'worker.ts')],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    banner: {
-      js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
-    },
+/**
+ * Build the worker bundles into `dir`; the worker script's path. Without `cache`, no code cache
+ * is made (workers compile the validation core, as where the cache is refused); with it, as the
+ * app's build does.
+ */
+export async function buildWorkerBundle(
+  dir: string,
+  options: { cache?: boolean } = {},
+): Promise<string> {
+  await buildCachedBundles({
+    outDir: dir,
+    cache: options.cache ?? false,
+    cli: false,
+    common: { logLevel: 'error' },
   });
-  return script;
+  return join(dir, 'worker.mjs');
 }
 
 /**

@@ -1,32 +1,9 @@
-import type { CliCommand } from '../support/types';
-import { prepareValidate } from './validate-prepare';
-
-/**
- * A subcommand, loaded only when it runs, so start-up parses only what is used. Its one-line
- * summary lives here, so `skillbench --help` (and a mistyped command) loads no command at all.
- */
-export interface CommandEntry {
-  name: string;
-  /** The line `skillbench --help` shows for it. */
-  summary: string;
-  load: () => Promise<CliCommand>;
-  /**
-   * Work to start before the command's modules load (tens of milliseconds), so that it runs
-   * meanwhile: given the command's arguments, never called for `--help`.
-   */
-  prepare?: (args: readonly string[]) => void;
-}
+import type { CommandEntry } from '../support/types';
+import { VALIDATE_ENTRY } from './validate-entry';
 
 /** Every subcommand, in the order `--help` lists them. Each lives in its own module. */
 export const COMMANDS: readonly CommandEntry[] = [
-  {
-    name: 'validate',
-    summary: "Check skills against each reader's rules (text, JSON or SARIF; --fix for safe fixes)",
-    load: async () => (await import('./validate')).validateCommand,
-    // Why: the worker that checks a library beside this thread starts, and loads the rules,
-    // while this thread loads them too (bench/speed/README.md, "Validate on two threads").
-    prepare: prepareValidate,
-  },
+  VALIDATE_ENTRY,
   {
     name: 'new',
     summary: "Create a new skill folder from one of the wizard's templates",

@@ -196,7 +196,13 @@ export const validateCommand: CliCommand = {
         ? buildCache(defaultUserDataDir(io.env))
         : undefined;
     const seen = new Set<string>();
-    const resumeOptimizer = pauseOptimizer({ atMostMs: OPTIMIZER_PAUSE_MS });
+    // Why after the helpers' preload: they load the validation core with its code cache, which V8
+    // refuses once a flag has changed (the pause is one), so pausing first would make them compile it.
+    const helpers = helperWorkers();
+    const resumeOptimizer = pauseOptimizer({
+      atMostMs: OPTIMIZER_PAUSE_MS,
+      ...(helpers?.live ? { after: helpers.preloaded() } : {}),
+    });
     for (const t of targets) {
       try {
         if (t.kind === 'skill') {

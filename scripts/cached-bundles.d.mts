@@ -1,0 +1,12 @@
+// Types of scripts/cached-bundles.mjs for the TypeScript that calls it (main/testing/worker-bundle.ts).
+import type { BuildOptions } from 'esbuild';
+
+export declare const esmBanner: { js: string };
+
+/** Build worker.mjs, validation.cjs, validate-cli.cjs (with `cli`) and their code caches (with `cache`) into `outDir`. */
+export declare function buildCachedBundles(options: {
+  outDir: string;
+  common?: BuildOptions;
+  cache?: boolean;
+  cli?: boolean;
+}): Promise<void>;
