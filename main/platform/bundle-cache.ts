@@ -1,11 +1,13 @@
 // A CommonJS bundle loaded with V8's code cache: the compiled code of a bundle, written beside it
 // when it is built, so a thread that loads it skips compiling it again.
 //
-// Why: a worker thread that checks a library loads the validation core (the rules and the YAML
-// reader, ~740 kB) as it starts, and compiling that is most of its start. Node 20 keeps no compile
-// cache for ES modules (`module.enableCompileCache` is Node 22), so the core is also built as one
-// CommonJS file (out/main/validation.cjs), compiled through `vm.Script` with the cache
-// (bench/speed/README.md, "The validation core with a code cache").
+// Why: checking a library is over in about a quarter of a second, and each thread spent a tenth
+// of that compiling the same ~1 MB (the rules, the YAML reader), then each rule again on its first
+// call. Node 20 keeps no compile cache for ES modules (`module.enableCompileCache` is Node 22), so
+// the code that check runs is also built as CommonJS files (out/main/validation.cjs, which a
+// worker loads as it starts, and out/main/validate-cli.cjs, the `validate` command), compiled
+// through `vm.Script` with the cache (bench/speed/README.md, "The validation code with a code
+// cache").
 //
 // Why the digest: V8 checks a cache against the source's length, its own version and the V8 flags
 // in effect, not against the source's text, so a cache left from another build of the same length
