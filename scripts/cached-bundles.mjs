@@ -36,15 +36,27 @@ export async function buildCachedBundles({ outDir, common = {}, cache = true, cl
   // Why CommonJS and one file each: `vm.Script` takes a code cache; Node 20 has none for ES modules.
   // Why import.meta.url is defined: CommonJS has none, and code that finds files beside its bundle
   // (main/cli/support/bundle-location.ts) must find them beside this one.
-  const commonJs = (entry, name) =>
-    build({
+  // Why dynamic imports are refused: `vm.Script` runs no `import()` without an experimental
+  // loader hook (which prints a warning), so one left in these bundles would fail only there.
+  const commonJs = async (entry, name) => {
+    const result = await build({
       ...base,
       entryPoints: [join(root, entry)],
       outfile: join(outDir, name),
       format: 'cjs',
+      metafile: true,
       define: { ...base.define, 'import.meta.url': '__sbImportMetaUrl' },
       banner: { js: 'var __sbImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
     });
+    const dynamic = Object.values(result.metafile.outputs)
+      .flatMap((o) => o.imports)
+      .filter((i) => i.kind === 'dynamic-import')
+      .map((i) => i.path);
+    if (dynamic.length > 0)
+      throw new Error(
+        `${name} is loaded through vm.Script, which cannot run import(): ${dynamic.join(', ')}. Use require() or a static import.`,
+      );
+  };
   await Promise.all([
     build({
       ...base,
