@@ -279,6 +279,54 @@ describe('LibraryService following the disk', () => {
     };
   }
 
+  /** A service that has listed the library before it follows the disk, and its events. */
+  async function listedFirst() {
+    const events: string[] = [];
+    const live = new LibraryService(new SettingsStore(join(tmp, 'user-data')), (event, payload) =>
+      events.push(`${event} ${JSON.stringify(payload)}`),
+    );
+    expect((await live.list()).skills.map((s) => s.name)).toEqual(['alpha', 'beta']);
+    return { live, events };
+  }
+
+  it('catches what changed between the first listing and the watches being set up', async () => {
+    const { live, events } = await listedFirst();
+    try {
+      // Made before any watch exists: only the look after the watches are set up can tell.
+      await put('lib/gamma/SKILL.md', skill('gamma'));
+      await live.followDisk({ quietMs: 20, lookMs: 20 });
+      expect(events).toEqual([`library.changed ${JSON.stringify({ root: join(tmp, 'lib') })}`]);
+      expect((await live.list()).skills.map((s) => s.name)).toEqual(['alpha', 'beta', 'gamma']);
+    } finally {
+      live.dispose();
+    }
+  });
+
+  it('catches a file edited in place meanwhile, in a folder whose files were not just written', async () => {
+    await put('lib/beta/scripts/run.sh', '#!/bin/sh\necho one\n');
+    await backdate(join(tmp, 'lib'), LAST_YEAR);
+    const { live, events } = await listedFirst();
+    try {
+      await writeFile(join(tmp, 'lib', 'beta', 'scripts', 'run.sh'), '#!/bin/sh\necho two\n');
+      await live.followDisk({ quietMs: 20, lookMs: 20 });
+      expect(events).toEqual([`library.changed ${JSON.stringify({ root: join(tmp, 'lib') })}`]);
+    } finally {
+      live.dispose();
+    }
+  });
+
+  it('says nothing after the watches are set up when nothing changed, files just written included', async () => {
+    // The library's files were written a moment ago: their folders are checked again on every
+    // listing (a modification time may not tell two writes in one tick apart), with the same findings.
+    const { live, events } = await listedFirst();
+    try {
+      await live.followDisk({ quietMs: 20, lookMs: 20 });
+      expect(events).toEqual([]);
+    } finally {
+      live.dispose();
+    }
+  });
+
   it('starts nothing when disposed while it starts (the app closing at start-up)', async () => {
     const live = new LibraryService(new SettingsStore(join(tmp, 'user-data')));
     const starting = live.followDisk({ quietMs: 20, lookMs: 20 });

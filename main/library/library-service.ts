@@ -14,6 +14,7 @@ import { buildFileView, judgeSkillLink, linkedSkillFolders } from '../skill-fold
 import { isInside } from '../platform/paths';
 import {
   LibraryMemo,
+  sameUnits,
   validateLibrary,
   validateSkillFolder,
   ValidateInputError,
@@ -152,6 +153,29 @@ export class LibraryService {
     if (this.folderWatch !== watch) return;
     this.watchStarted = true;
     watch.start();
+    // Why a catch-up once the watches are set up: a change made between the first listing and
+    // then told nobody, and the window would show the library as it was until the next change.
+    await watch.ready();
+    if (this.folderWatch !== watch) return;
+    await this.catchUp();
+  }
+
+  /**
+   * List each root again and say `library.changed` for a root in which something changed since
+   * its last listing (only folders whose fingerprint changed are read and checked again; what
+   * counts as a change: `sameUnits`).
+   */
+  private async catchUp(): Promise<void> {
+    const { extraProfiles } = await this.settings.get();
+    for (const root of await this.roots()) {
+      const memo = this.memos.get(root);
+      // Why: a root not listed yet, or still checked in the background, says so when it is done.
+      if (!memo || memo.root === '' || this.checking.has(root)) continue;
+      const before = memo.units;
+      const listed = await this.listRoot(root, extraProfiles);
+      if (this.folderWatch === null) return;
+      if (listed.ok && !sameUnits(before, memo.units)) this.emit('library.changed', { root });
+    }
   }
 
   /** Add `path` as a library root (remembered) and list its skills. */

@@ -5,6 +5,7 @@ export type { DependencyFact, LibraryFinding, LibraryMember, MemberFacts } from 
 export {
   applySafeFixes,
   LibraryMemo,
+  sameUnits,
   validateLibrary,
   validateSkillFolder,
   ValidateInputError,

@@ -29,7 +29,7 @@ import type { LibraryValidation, SeverityCounts, SkillValidation } from './types
 
 export type { LibraryValidation, SeverityCounts, SkillValidation } from './types';
 import type { Validated } from './in-tree';
-import { runLibraryJob, sameStamp } from './library-job';
+import { RACY_STAMP, runLibraryJob, sameStamp } from './library-job';
 import type { LibraryJob, SharedLibraryJob, UnitResult } from './library-job';
 import { sharedWorkers } from '../platform/worker-pool';
 import type { WorkerPool } from '../platform/worker-pool';
@@ -178,6 +178,28 @@ export class LibraryMemo {
   units = new Map<string, UnitResult>();
   /** Root subfolders the last run checked again (the rest were reused). */
   rechecked = 0;
+}
+
+/**
+ * Whether a memo's units after a run (`after`) hold what they held before it (`before`): the
+ * same root subfolders, each reused, or checked again only because its fingerprint was "racy"
+ * (files written in the two seconds before, which a modification time may not tell apart) and
+ * found with the same findings. Why the findings for those: a racy folder is checked again on
+ * every run whether or not anything changed, so its fingerprint says nothing.
+ */
+export function sameUnits(
+  before: Map<string, UnitResult>,
+  after: Map<string, UnitResult>,
+): boolean {
+  if (before.size !== after.size) return false;
+  for (const [dir, now] of after) {
+    const was = before.get(dir);
+    if (!was) return false;
+    if (was === now) continue;
+    if (was.stamp !== RACY_STAMP) return false;
+    if (JSON.stringify(was.validated) !== JSON.stringify(now.validated)) return false;
+  }
+  return true;
 }
 
 /**
