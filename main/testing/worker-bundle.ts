@@ -8,17 +8,14 @@ import { join } from 'node:path';
 import { buildCachedBundles } from '../../scripts/cached-bundles.mjs';
 
 /**
- * Build the worker bundles into `dir`; the worker script's path. Without `cache`, no code cache
- * is made (workers compile the validation core, as where the cache is refused); with it, as the
- * app's build does.
+ * Build the worker bundles into `dir`; the worker script's path. No code cache is made: workers
+ * compile the validation core, as where a cache is refused (main/platform/bundle-cache.test.ts
+ * builds and checks the caches).
  */
-export async function buildWorkerBundle(
-  dir: string,
-  options: { cache?: boolean } = {},
-): Promise<string> {
+export async function buildWorkerBundle(dir: string): Promise<string> {
   await buildCachedBundles({
     outDir: dir,
-    cache: options.cache ?? false,
+    cache: false,
     cli: false,
     common: { logLevel: 'error' },
   });
