@@ -421,11 +421,58 @@ async function startRow(rows: Row[], extra: string[]): Promise<void> {
   );
 }
 
-/** One pass of the HTTP floor: requests per second and CPU per request (ms) on each side. */
+/** One pass of a transport's floor: requests per second and CPU per request (ms) on each side. */
 interface FloorPass {
   perSec: number;
   server: number;
   client: number;
+}
+
+/** The fixed answer both floors send: a `resources/read` result about the size of a library file's. */
+const FLOOR_ANSWER = `JSON.stringify({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'skill://a/b.md', mimeType: 'text/markdown', text: 'x'.repeat(1500) }] } })`;
+
+/** The request both floors are sent. */
+const floorRequest = (id: number): string =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'resources/read',
+    params: { uri: 'skill://a/b.md' },
+  });
+
+/**
+ * Time a floor server (its own process, `child`) the way the rows time ours: one request (as each
+ * row's client lists the skills before its first pass), a first pass of `requests`, then
+ * WARM_PASSES more, IN_FLIGHT at a time; `one` sends one request and reads its answer.
+ */
+async function floorPasses(
+  child: ChildProcess,
+  requests: number,
+  one: (id: number) => Promise<void>,
+): Promise<{ first: FloorPass; warm: FloorPass }> {
+  const pass = async (): Promise<FloorPass> => {
+    const s0 = cpuOf(child.pid);
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (next < requests) await one(next++);
+      }),
+    );
+    const ms = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    return {
+      perSec: (requests / ms) * 1000,
+      server: (cpuOf(child.pid) - s0) / requests,
+      client: (c.user + c.system) / 1000 / requests,
+    };
+  };
+  await one(0);
+  const first = await pass();
+  let warm = first;
+  for (let i = 0; i < WARM_PASSES; i++) warm = await pass();
+  return { first, warm };
 }
 
 /**
@@ -439,7 +486,7 @@ interface FloorPass {
  */
 async function httpFloor(requests: number): Promise<{ first: FloorPass; warm: FloorPass }> {
   const server = `
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { contents: [{ uri: 'skill://a/b.md', mimeType: 'text/markdown', text: 'x'.repeat(1500) }] } });
+    const body = ${FLOOR_ANSWER};
     require('node:http').createServer((req, res) => {
       const chunks = [];
       req.on('data', (c) => chunks.push(c));
@@ -456,46 +503,67 @@ async function httpFloor(requests: number): Promise<{ first: FloorPass; warm: Fl
       child.stdout?.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
       child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
     });
-    const one = async (id: number): Promise<void> => {
+    return await floorPasses(child, requests, async (id) => {
       const r = await request(`http://127.0.0.1:${port}/mcp`, {
         method: 'POST',
         dispatcher: agent,
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id,
-          method: 'resources/read',
-          params: { uri: 'skill://a/b.md' },
-        }),
+        body: floorRequest(id),
       });
       await r.body.json();
-    };
-    const pass = async (): Promise<FloorPass> => {
-      const s0 = cpuOf(child.pid);
-      const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: IN_FLIGHT }, async () => {
-          while (next < requests) await one(next++);
-        }),
-      );
-      const ms = performance.now() - t0;
-      const c = process.cpuUsage(c0);
-      return {
-        perSec: (requests / ms) * 1000,
-        server: (cpuOf(child.pid) - s0) / requests,
-        client: (c.user + c.system) / 1000 / requests,
-      };
-    };
-    // One request first, as each MCP row's client lists the skills before its first pass.
-    await one(0);
-    const first = await pass();
-    let warm = first;
-    for (let i = 0; i < WARM_PASSES; i++) warm = await pass();
-    return { first, warm };
+    });
   } finally {
     await agent.close();
+    child.kill();
+  }
+}
+
+/**
+ * The floor of a stdio request, the same way: a bare process that parses each line it reads and
+ * answers it with the same fixed result, the answers of one read in one write (as our server
+ * writes the answers of one tick), and a client that writes each request as a line and parses
+ * each answer line. Why: our rows' CPU per read over stdio includes what the pipe costs each side,
+ * which a read over HTTP does not pay; this is that part, to take out of the HTTP bound below.
+ */
+async function stdioFloor(requests: number): Promise<{ first: FloorPass; warm: FloorPass }> {
+  const server = `
+    const body = ${FLOOR_ANSWER} + '\\n';
+    let held = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (d) => {
+      held += d;
+      let out = '';
+      for (let i = held.indexOf('\\n'); i >= 0; i = held.indexOf('\\n')) {
+        JSON.parse(held.slice(0, i));
+        held = held.slice(i + 1);
+        out += body;
+      }
+      if (out) process.stdout.write(out);
+    });`;
+  const child = spawn(process.execPath, ['-e', server], { stdio: ['pipe', 'pipe', 'ignore'] });
+  // Answers come in the order asked, so the oldest waiting request takes the next answer.
+  const waiting: (() => void)[] = [];
+  let held = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (d: string) => {
+    held += d;
+    for (let i = held.indexOf('\n'); i >= 0; i = held.indexOf('\n')) {
+      JSON.parse(held.slice(0, i));
+      held = held.slice(i + 1);
+      waiting.shift()?.();
+    }
+  });
+  try {
+    return await floorPasses(
+      child,
+      requests,
+      (id) =>
+        new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          child.stdin?.write(`${floorRequest(id)}\n`);
+        }),
+    );
+  } finally {
     child.kill();
   }
 }
@@ -531,20 +599,30 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
     );
   }
   extra.push(`digest failures over both transports, every pass: ${failures}`);
-  const floor = await httpFloor(SKILLS * 4);
+  const floor = { http: await httpFloor(SKILLS * 4), stdio: await stdioFloor(SKILLS * 4) };
   for (const pass of ['first', 'warm'] as const) {
-    const f = floor[pass];
-    const stdio = median(stdioPasses.map((p) => p[pass].filesPerSec));
+    const f = floor.http[pass];
+    const p = floor.stdio[pass];
+    const stdio = median(stdioPasses.map((r) => r[pass].filesPerSec));
+    const when =
+      pass === 'first' ? "a fresh server's first pass" : `its pass after ${WARM_PASSES} more`;
     extra.push(
-      `HTTP floor on this machine, ${pass === 'first' ? "a fresh server's first pass" : `its pass after ${WARM_PASSES} more`} (a bare node:http server answering a fixed 1.6 KB body, undici keep-alive, ${IN_FLIGHT} in flight, same run): ${fmt(f.perSec)} requests/s = ${fmt(f.perSec / stdio, 2)}× ours over stdio, same pass; CPU per request client / server ${fmt(f.client, 3)} / ${fmt(f.server, 3)} ms`,
+      `HTTP floor on this machine, ${when} (a bare node:http server answering a fixed 1.6 KB body, undici keep-alive, ${IN_FLIGHT} in flight, same run): ${fmt(f.perSec)} requests/s = ${fmt(f.perSec / stdio, 2)}× ours over stdio, same pass; CPU per request client / server ${fmt(f.client, 3)} / ${fmt(f.server, 3)} ms`,
+      `stdio floor, ${when} (a bare process answering each line with the same body, same run): ${fmt(p.perSec)} requests/s; CPU per request client / server ${fmt(p.client, 3)} / ${fmt(p.server, 3)} ms`,
     );
-    // Why this bound: one client process drives the row, on one core. Each HTTP read costs it at
-    // least the floor client's HTTP work plus the SDK client's own work per message, which is
-    // what it costs over stdio (where the transport is a pipe).
-    const sdkClient = median(stdioPasses.map((p) => p[pass].clientCpu));
-    const bound = 1000 / (f.client + sdkClient);
+    // Why this bound: over HTTP each side does what it does per read over stdio, less what the
+    // pipe costs it (the stdio floor), plus at least what a bare HTTP request costs it (the HTTP
+    // floor). Client and server are one process each, so the side that needs more CPU per read
+    // sets the pace, however well the other runs on the second core.
+    const side = (key: 'clientCpu' | 'serverCpu', fk: 'client' | 'server'): number => {
+      const ours = median(stdioPasses.map((r) => r[pass][key]));
+      return Math.max(0, ours - p[fk]) + f[fk];
+    };
+    const client = side('clientCpu', 'client');
+    const server = side('serverCpu', 'server');
+    const bound = 1000 / Math.max(client, server);
     extra.push(
-      `most a one-core client can read over HTTP, ${pass === 'first' ? 'first pass' : 'warm'} (the floor's client CPU per request + the SDK client's per read over stdio, ${fmt(f.client, 3)} + ${fmt(sdkClient, 3)} ms): ${fmt(bound)} files/s = ${fmt(bound / stdio, 2)}× ours over stdio`,
+      `most our client and server can reach over HTTP, ${pass === 'first' ? 'first pass' : 'warm'} (per read, each side's CPU over stdio less the stdio floor's, plus the HTTP floor's: client ${fmt(client, 3)} ms, server ${fmt(server, 3)} ms; the busier side sets the pace): ${fmt(bound)} files/s = ${fmt(bound / stdio, 2)}× ours over stdio`,
     );
   }
 }
