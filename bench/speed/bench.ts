@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -276,22 +276,60 @@ interface ReadPasses {
   failures: number;
 }
 
-/** CPU time (user + system) of a live process in ms (Linux /proc), or NaN. */
-function cpuOf(pid: number | undefined): number {
-  if (!pid) return NaN;
+/**
+ * Where a live process's CPU time stood (Linux /proc): each thread's in nanoseconds
+ * (`task/<tid>/schedstat`) and the whole process's in clock ticks (`stat`: utime + stime, which
+ * keeps the time of threads that have ended). Undefined when the process cannot be read.
+ */
+interface CpuMark {
+  ticksMs: number;
+  threadsNs: Map<string, number>;
+}
+
+function cpuMark(pid: number | undefined): CpuMark | undefined {
+  if (!pid) return undefined;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    const ticksMs = (Number(fields[11]) + Number(fields[12])) * 10;
+    const threadsNs = new Map<string, number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        threadsNs.set(tid, ns);
+      } catch {
+        // The thread ended between the listing and the read: the ticks below count it.
+        threadsNs.set(tid, NaN);
+      }
+    }
+    return { ticksMs, threadsNs };
   } catch {
-    return NaN;
+    return undefined;
   }
+}
+
+/**
+ * The CPU time (ms) a process spent since `mark`. Why two clocks: ticks are 10 ms apart, a tenth
+ * of what a pass of 4,000 reads costs a warm server, while the threads' own clocks count
+ * nanoseconds but lose a thread that ends. The threads' sum is used when the same threads ran
+ * from mark to end, the ticks otherwise.
+ */
+function cpuSince(pid: number | undefined, mark: CpuMark | undefined): number {
+  const now = cpuMark(pid);
+  if (!mark || !now) return NaN;
+  const same =
+    now.threadsNs.size === mark.threadsNs.size &&
+    [...now.threadsNs.keys()].every((tid) => mark.threadsNs.has(tid));
+  if (!same) return now.ticksMs - mark.ticksMs;
+  let ns = 0;
+  for (const [tid, end] of now.threadsNs) ns += end - (mark.threadsNs.get(tid) ?? NaN);
+  return Number.isFinite(ns) ? ns / 1e6 : now.ticksMs - mark.ticksMs;
 }
 
 /** Read everything through `client`, with both sides' CPU per file. */
 async function measuredReads(client: Client, pid: number | undefined): Promise<ReadRun> {
   const c0 = process.cpuUsage();
-  const s0 = cpuOf(pid);
+  const s0 = cpuMark(pid);
   const r = await readAll(client);
   const c = process.cpuUsage(c0);
   return {
@@ -299,7 +337,7 @@ async function measuredReads(client: Client, pid: number | undefined): Promise<R
     failures: r.failures,
     rss: peakRss(pid),
     clientCpu: (c.user + c.system) / 1000 / r.files,
-    serverCpu: (cpuOf(pid) - s0) / r.files,
+    serverCpu: cpuSince(pid, s0) / r.files,
   };
 }
 
@@ -451,7 +489,7 @@ async function floorPasses(
   one: (id: number) => Promise<void>,
 ): Promise<{ first: FloorPass; warm: FloorPass }> {
   const pass = async (): Promise<FloorPass> => {
-    const s0 = cpuOf(child.pid);
+    const s0 = cpuMark(child.pid);
     const c0 = process.cpuUsage();
     const t0 = performance.now();
     let next = 0;
@@ -464,7 +502,7 @@ async function floorPasses(
     const c = process.cpuUsage(c0);
     return {
       perSec: (requests / ms) * 1000,
-      server: (cpuOf(child.pid) - s0) / requests,
+      server: cpuSince(child.pid, s0) / requests,
       client: (c.user + c.system) / 1000 / requests,
     };
   };
@@ -577,7 +615,7 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
   }
   const failures = [...httpPasses, ...stdioPasses].reduce((n, r) => n + r.failures, 0);
   const cpu = (runs: ReadRun[], side: 'clientCpu' | 'serverCpu'): string =>
-    fmt(median(runs.map((r) => r[side])), 2);
+    fmt(median(runs.map((r) => r[side])), 3);
   for (const pass of ['first', 'warm'] as const) {
     const http = httpPasses.map((p) => p[pass]);
     const stdio = stdioPasses.map((p) => p[pass]);
