@@ -580,7 +580,8 @@ async function stdioFloor(requests: number): Promise<{ first: FloorPass; warm: F
     });`;
   const child = spawn(process.execPath, ['-e', server], { stdio: ['pipe', 'pipe', 'ignore'] });
   // Answers come in the order asked, so the oldest waiting request takes the next answer.
-  const waiting: (() => void)[] = [];
+  const waiting: { resolve: () => void; reject: (e: Error) => void }[] = [];
+  let ended: Error | undefined;
   let held = '';
   child.stdout?.setEncoding('utf8');
   child.stdout?.on('data', (d: string) => {
@@ -588,16 +589,26 @@ async function stdioFloor(requests: number): Promise<{ first: FloorPass; warm: F
     for (let i = held.indexOf('\n'); i >= 0; i = held.indexOf('\n')) {
       JSON.parse(held.slice(0, i));
       held = held.slice(i + 1);
-      waiting.shift()?.();
+      waiting.shift()?.resolve();
     }
   });
+  // Why: a floor process that ends (or cannot start) would otherwise leave the bench waiting.
+  const end = (e: Error): void => {
+    ended = e;
+    for (const w of waiting.splice(0)) w.reject(e);
+  };
+  child.once('exit', (code) => end(new Error(`the stdio floor exited with ${code}`)));
+  child.once('error', end);
+  // A write after the process ended fails too; the exit above already says why.
+  child.stdin?.on('error', () => undefined);
   try {
     return await floorPasses(
       child,
       requests,
       (id) =>
-        new Promise<void>((resolve) => {
-          waiting.push(resolve);
+        new Promise<void>((resolve, reject) => {
+          if (ended) return reject(ended);
+          waiting.push({ resolve, reject });
           child.stdin?.write(`${floorRequest(id)}\n`);
         }),
     );
