@@ -98,16 +98,21 @@ async function generate(): Promise<void> {
   await writeFile(stamp, '');
 }
 
-/** Peak resident memory of a live process in MB (Linux /proc), or undefined. */
-function peakRss(pid: number | undefined): number | undefined {
+/** A memory figure of a live process in MB (Linux /proc/<pid>/status), or undefined. */
+function statusMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number | undefined {
   if (!pid) return undefined;
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
     return m ? Number(m[1]) / 1024 : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** Peak resident memory of a live process in MB, or undefined. */
+const peakRss = (pid: number | undefined): number | undefined => statusMb(pid, 'VmHWM');
 
 /** Watch a child's peak RSS until it exits (the last reading before exit is kept). */
 function watchRss(child: ChildProcess): () => number | undefined {
@@ -262,7 +267,9 @@ async function readAll(client: Client): Promise<{ files: number; ms: number; fai
 interface ReadRun {
   filesPerSec: number;
   failures: number;
+  /** The server's peak resident memory so far, and its resident memory at the end of the pass (MB). */
   rss?: number;
+  rssNow?: number;
   /** CPU per file read, in ms: this (client) process and the server process. */
   clientCpu: number;
   serverCpu: number;
@@ -274,6 +281,11 @@ interface ReadPasses {
   warm: ReadRun;
   /** Digest or size mismatches over every pass, the ones between included. */
   failures: number;
+  /**
+   * The server's resident memory (MB) after its first listing, at the end of each pass, and its
+   * peak: whether reading is streaming work (what a pass leaves behind is collected) or grows.
+   */
+  memory: { before?: number; after: (number | undefined)[]; peak?: number };
 }
 
 /**
@@ -336,6 +348,7 @@ async function measuredReads(client: Client, pid: number | undefined): Promise<R
     filesPerSec: (r.files / r.ms) * 1000,
     failures: r.failures,
     rss: peakRss(pid),
+    rssNow: statusMb(pid, 'VmRSS'),
     clientCpu: (c.user + c.system) / 1000 / r.files,
     serverCpu: cpuSince(pid, s0) / r.files,
   };
@@ -346,14 +359,17 @@ async function measuredReads(client: Client, pid: number | undefined): Promise<R
  * the SDK and our code still run unoptimized), then WARM_PASSES more; the last is the warm figure.
  */
 async function passes(client: Client, pid: number | undefined): Promise<ReadPasses> {
+  const before = statusMb(pid, 'VmRSS');
   const first = await measuredReads(client, pid);
   let last = first;
   let failures = first.failures;
+  const after = [first.rssNow];
   for (let i = 0; i < WARM_PASSES; i++) {
     last = await measuredReads(client, pid);
     failures += last.failures;
+    after.push(last.rssNow);
   }
-  return { first, warm: last, failures };
+  return { first, warm: last, failures, memory: { before, after, peak: last.rss } };
 }
 
 async function readsOverStdio(): Promise<ReadPasses> {
@@ -648,6 +664,14 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
     );
   }
   extra.push(`digest failures over both transports, every pass: ${failures}`);
+  // The first server of each transport: its memory from the listing through every pass.
+  const trail = (p: ReadPasses | undefined): string =>
+    p
+      ? `${fmt(p.memory.before ?? NaN)} → ${p.memory.after.map((m) => fmt(m ?? NaN)).join(', ')} (peak ${fmt(p.memory.peak ?? NaN)})`
+      : 'n/a';
+  extra.push(
+    `server RSS in MB before the first pass → at the end of each of the ${WARM_PASSES + 1} passes (one server each): HTTP ${trail(httpPasses[0])}; stdio ${trail(stdioPasses[0])}`,
+  );
   const floor = { http: await httpFloor(SKILLS * 4), stdio: await stdioFloor(SKILLS * 4) };
   for (const pass of ['first', 'warm'] as const) {
     const f = floor.http[pass];
