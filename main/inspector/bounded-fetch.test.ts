@@ -20,6 +20,8 @@ describe('boundedFetch', () => {
   let server: Server;
   let url: string;
   const trickling = new Set<ServerResponse>();
+  /** Answers held open by `/hold` until the client goes away. */
+  const holding = new Set<ServerResponse>();
   const flooding = new Set<ServerResponse>();
   /** Write `piece` again and again, as fast as the client reads, until the connection ends. */
   const flood = (res: ServerResponse, piece: string): void => {
@@ -72,6 +74,12 @@ describe('boundedFetch', () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{');
         trickling.add(res);
+      } else if (req.url === '/hold') {
+        // Like /trickle, but let go of once the client has gone.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{');
+        holding.add(res);
+        res.once('close', () => holding.delete(res));
       } else if (req.url === '/moved') res.writeHead(307, { location: '/json' }).end();
       else if (req.url === '/echo') {
         let body = '';
@@ -90,7 +98,7 @@ describe('boundedFetch', () => {
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
-    for (const res of [...trickling, ...flooding]) res.destroy();
+    for (const res of [...trickling, ...flooding, ...holding]) res.destroy();
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));
   });
@@ -224,6 +232,55 @@ describe('boundedFetch', () => {
     session.abort(new Error('closed'));
     await expect(pending).rejects.toThrow('closed');
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('many requests under one signal share one abort listener: no warning, and aborting the session stops them all', async () => {
+    // What `inspect --verify` does: reads and folder walks at once under the session's one signal.
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const session = new AbortController();
+      const base = boundedFetch(1 << 20);
+      const pending = Array.from({ length: 16 }, () =>
+        base(`${url}/hold`, { method: 'POST', signal: session.signal, redirect: 'manual' }),
+      );
+      await expect.poll(() => holding.size).toBe(16);
+      expect(getEventListeners(session.signal, 'abort')).toHaveLength(1);
+      session.abort(new Error('closed'));
+      for (const p of pending) await expect(p).rejects.toThrow('closed');
+      expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+      await expect.poll(() => holding.size).toBe(0);
+      // Node emits a warning on a later turn of the event loop.
+      await new Promise((done) => setImmediate(done));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('a request that ends while others under the same signal go on leaves the others linked', async () => {
+    const session = new AbortController();
+    const base = boundedFetch(1 << 20);
+    const held = base(`${url}/hold`, {
+      method: 'POST',
+      signal: session.signal,
+      redirect: 'manual',
+    });
+    await expect.poll(() => holding.size).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      const quick = await base(`${url}/json`, {
+        method: 'POST',
+        signal: session.signal,
+        redirect: 'manual',
+      });
+      expect(await quick.json()).toEqual({ ok: true });
+    }
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(1);
+    session.abort(new Error('closed'));
+    await expect(held).rejects.toThrow('closed');
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+    await expect.poll(() => holding.size).toBe(0);
   });
 
   it('refuses an answer with a flood of headers as fetch fails, without reading them all into a Response', async () => {

@@ -334,11 +334,57 @@ async function boundedGlobalFetch(
   return out;
 }
 
+/** The requests being read under one caller's signal, and the one listener that aborts them. */
+interface Link {
+  controllers: Set<AbortController>;
+  onAbort: () => void;
+}
+
+const links = new WeakMap<AbortSignal, Link>();
+
+/**
+ * Abort `ac` when `outer` aborts, until the returned function is called (it may be called more
+ * than once). Why one listener per caller's signal, not one per request: the SDK passes one signal
+ * for a whole session, and `inspect` reads files and walks folders under it at once (up to 12
+ * requests); from the 11th listener on one signal, Node prints a MaxListenersExceededWarning
+ * ("possible memory leak") to whoever runs the command. The listener goes when the last request
+ * under it is done, so none is left behind either.
+ */
+function linkTo(outer: AbortSignal | undefined, ac: AbortController): () => void {
+  if (outer === undefined) return () => undefined;
+  if (outer.aborted) {
+    ac.abort(outer.reason);
+    return () => undefined;
+  }
+  let link = links.get(outer);
+  if (!link) {
+    const controllers = new Set<AbortController>();
+    const made: Link = {
+      controllers,
+      onAbort: () => {
+        links.delete(outer);
+        for (const c of controllers) c.abort(outer.reason);
+        controllers.clear();
+      },
+    };
+    links.set(outer, made);
+    outer.addEventListener('abort', made.onAbort, { once: true });
+    link = made;
+  }
+  const mine = link;
+  mine.controllers.add(ac);
+  return () => {
+    if (!mine.controllers.delete(ac) || mine.controllers.size > 0) return;
+    if (links.get(outer) === mine) links.delete(outer);
+    outer.removeEventListener('abort', mine.onAbort);
+  };
+}
+
 /**
  * A fetch that refuses response bodies larger than `maxBytes` (see the file comment). Each call
- * gets its own abort signal, linked to the caller's only until the body is done. Why: the SDK
- * passes one long-lived signal to every call; a link left behind per request piles up abort
- * listeners. Only `redirect: 'manual'` calls are sent with our client: the SDK asks for that on
+ * gets its own abort signal, linked to the caller's only until the body is done (see
+ * {@link linkTo}). Why: the SDK passes one long-lived signal to every call; a link left behind
+ * per request piles up abort listeners. Only `redirect: 'manual'` calls are sent with our client: the SDK asks for that on
  * every transport request and follows a redirect itself, and only within the server's origin; a
  * redirect comes back as the 3xx answer with its Location, as fetch gives it. Other calls (bodies
  * other than strings and bytes, such as an OAuth form, or redirects left to fetch) go to the
@@ -365,12 +411,8 @@ export function boundedFetch(
       init.redirect !== 'manual'
     )
       return boundedGlobalFetch(url, init, maxBytes);
-    const outer = init.signal ?? undefined;
     const ac = new AbortController();
-    const onAbort = (): void => ac.abort(outer?.reason);
-    if (outer?.aborted) ac.abort(outer.reason);
-    else outer?.addEventListener('abort', onAbort, { once: true });
-    const unlink = (): void => outer?.removeEventListener('abort', onAbort);
+    const unlink = linkTo(init.signal ?? undefined, ac);
     try {
       let res: Dispatcher.ResponseData;
       try {

@@ -3,7 +3,14 @@ import { existsSync, readFileSync, watch } from 'node:fs';
 import { chmod, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleCli, makeTestLibrary, runCliProcess, tempDir } from '../../testing/skill-library';
+import {
+  bundleCli,
+  makeTestLibrary,
+  runCliProcess,
+  skillMd,
+  tempDir,
+  writeTree,
+} from '../../testing/skill-library';
 import {
   fixtureSkill,
   startEmbeddedHttp,
@@ -274,5 +281,39 @@ describe('skillbench inspect', () => {
     expect(r.stdout).toContain(
       'Result: Verified: every listed skill and file matches what the server listed.',
     );
+  }, 60_000);
+
+  it('verifying a larger server as a real process prints nothing on stderr (no Node warning)', async () => {
+    // Why 40 skills of 3 files: enough that reads and folder walks run at once under the
+    // session's one abort signal (more than the 10 listeners Node warns about), as at 1,000.
+    const many = await tempDir('skillbench-cli-insp-many-');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) {
+      const name = `skill-${String(i).padStart(2, '0')}`;
+      files[`${name}/SKILL.md`] = skillMd(
+        `name: ${name}\ndescription: Use when testing skill ${i} of the larger library.`,
+      );
+      files[`${name}/references/guide.md`] = `# Guide ${i}\n`;
+      files[`${name}/scripts/run.py`] = `print(${i})\n`;
+    }
+    await writeTree(many.path, files);
+    const server = await startEmbeddedHttp(many.path);
+    try {
+      const tokenFile = join(many.path, 'token');
+      await writeFile(tokenFile, server.token ?? '', { mode: 0o600 });
+      const r = await runCliProcess(cli, [
+        'inspect',
+        '--verify',
+        '--token-file',
+        tokenFile,
+        server.url,
+      ]);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toContain('Summary: 40 verified, 0 failed, 0 could not be verified.');
+      expect(r.stderr).toBe('');
+    } finally {
+      await server.close();
+      await many.remove();
+    }
   }, 60_000);
 });
