@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     rows.push([
       `(a) Skillbench validateLibrary, default profile, disk + library checks, ${pool.size} worker threads`,
       `${fmt(ours)} skills/s (${fmt(t.wall)} ms wall, ${fmt(t.cpu)} ms CPU)`,
-      '≥ 2× (b)',
+      'retired (was ≥ 2× (b))',
       '',
     ]);
     // Why: how far the file view's system calls alone go on the same threads (the floor of (a)
@@ -227,8 +227,11 @@ async function main(): Promise<void> {
       ratios.length > 0
         ? ` [pairs ${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}]`
         : '';
-    rows[0][2] = `≥ 2× (b): ${fmt(ratio, 2)}×${range}`;
-    rows[0][3] = ratio >= 2 ? 'met' : 'missed';
+    // Why retired: skills-ref reads one file per skill and does a fifth of the checks, so the
+    // ratio says little; bench/speed compares the whole `validate` process with skill-check,
+    // which checks a library the way we do. The ratio is still printed, for the record.
+    rows[0][2] = `retired (was ≥ 2× (b)): ${fmt(ratio, 2)}×${range}`;
+    rows[0][3] = 'reported';
     const walkRow = rows.find((r) => r[0].startsWith('(a″)'));
     if (walkRow && !Number.isNaN(floor)) walkRow[2] = `${fmt(floor / refPool, 2)}× (b)`;
     const ioRow = rows.find((r) => r[0].startsWith('(a‴)'));
