@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
+import { boundedFetch } from '../../main/inspector/http-fetch';
 
 const ListSchema = z.looseObject({
   skills: z.array(
@@ -221,6 +222,11 @@ async function httpRow(label: string, cli: string): Promise<Row> {
   const client = new Client({ name: 'bench', version: '1' });
   const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    // The inspector's own HTTP client, as bench/speed reads with it. Why not the global fetch: it
+    // costs about three times the client's CPU per request, and it leaves an abort listener per
+    // request on the transport's one signal until the request is collected, so a run printed
+    // hundreds of MaxListenersExceededWarning lines.
+    fetch: boundedFetch(64 * 1024 * 1024),
   });
   try {
     return await measure(
@@ -295,7 +301,7 @@ process.stdout.write(
 const [peerRow, ours] = rows;
 if (peerRow && ours) {
   process.stdout.write(
-    `\nstart-up: ${(peerRow.startMs / ours.startMs).toFixed(2)}× faster than the official server (goal ≥ 2×)\n` +
+    `\nstart-up, every start a first one (nothing kept: each skill checked and reviewed; bench/speed times a restart): ${(peerRow.startMs / ours.startMs).toFixed(2)}× faster than the official server (goal ≥ 2×)\n` +
       `read throughput: ${(ours.filesPerSec / peerRow.filesPerSec).toFixed(2)}× the official server's (goal ≥ 2×)\n` +
       `full listing: ${ours.listMs.toFixed(1)} ms (goal < 50 ms)\n`,
   );
