@@ -245,12 +245,12 @@ describe('boundedFetch', () => {
       const pending = Array.from({ length: 16 }, () =>
         base(`${url}/hold`, { method: 'POST', signal: session.signal, redirect: 'manual' }),
       );
-      await expect.poll(() => holding.size).toBe(16);
+      await expect.poll(() => holding.size, { timeout: 10_000 }).toBe(16);
       expect(getEventListeners(session.signal, 'abort')).toHaveLength(1);
       session.abort(new Error('closed'));
       for (const p of pending) await expect(p).rejects.toThrow('closed');
       expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
-      await expect.poll(() => holding.size).toBe(0);
+      await expect.poll(() => holding.size, { timeout: 10_000 }).toBe(0);
       // Node emits a warning on a later turn of the event loop.
       await new Promise((done) => setImmediate(done));
       expect(warnings).not.toContain('MaxListenersExceededWarning');
@@ -267,7 +267,7 @@ describe('boundedFetch', () => {
       signal: session.signal,
       redirect: 'manual',
     });
-    await expect.poll(() => holding.size).toBe(1);
+    await expect.poll(() => holding.size, { timeout: 10_000 }).toBe(1);
     for (let i = 0; i < 3; i++) {
       const quick = await base(`${url}/json`, {
         method: 'POST',
@@ -280,7 +280,7 @@ describe('boundedFetch', () => {
     session.abort(new Error('closed'));
     await expect(held).rejects.toThrow('closed');
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
-    await expect.poll(() => holding.size).toBe(0);
+    await expect.poll(() => holding.size, { timeout: 10_000 }).toBe(0);
   });
 
   it('refuses an answer with a flood of headers as fetch fails, without reading them all into a Response', async () => {
