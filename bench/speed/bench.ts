@@ -282,8 +282,9 @@ interface ReadPasses {
   /** Digest or size mismatches over every pass, the ones between included. */
   failures: number;
   /**
-   * The server's resident memory (MB) after its first listing, at the end of each pass, and its
-   * peak: whether reading is streaming work (what a pass leaves behind is collected) or grows.
+   * The server's resident memory (MB) before the first pass (connected, nothing listed yet), at
+   * the end of each pass, and its peak: whether reading is streaming work (what a pass leaves
+   * behind is collected) or grows.
    */
   memory: { before?: number; after: (number | undefined)[]; peak?: number };
 }
