@@ -283,6 +283,21 @@ describe('boundedFetch', () => {
     await expect.poll(() => holding.size, { timeout: 10_000 }).toBe(0);
   });
 
+  it('a session already closed sends nothing and leaves no listener', async () => {
+    const session = new AbortController();
+    session.abort(new Error('closed'));
+    const before = holding.size;
+    await expect(
+      boundedFetch(1 << 20)(`${url}/hold`, {
+        method: 'POST',
+        signal: session.signal,
+        redirect: 'manual',
+      }),
+    ).rejects.toThrow('closed');
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+    expect(holding.size).toBe(before);
+  });
+
   it('refuses an answer with a flood of headers as fetch fails, without reading them all into a Response', async () => {
     const base = boundedFetch(1 << 20);
     await expect(
