@@ -25,10 +25,16 @@ export function buildApp({ renderer = false } = {}) {
 /**
  * Bundle a benchmark body (`bench/<name>/bench.ts`) into one ESM file. `external`: leave the
  * packages in node_modules (Playwright); otherwise they are bundled, and the banner gives the
- * CommonJS ones (yaml, ajv, archiver) the `require` they call.
+ * CommonJS ones (yaml, ajv, archiver) the `require` they call. `nodePaths`: more folders to find
+ * packages in after the project's node_modules (a peer the bench installed apart).
  */
-export async function bundleBench(entry, outfile, { external = false, sourcemap = true } = {}) {
+export async function bundleBench(
+  entry,
+  outfile,
+  { external = false, sourcemap = true, nodePaths = [] } = {},
+) {
   await build({
+    nodePaths,
     entryPoints: [entry],
     outfile,
     bundle: true,

@@ -8,7 +8,10 @@
  *    skills server (`loadSkills` + `attach`), both driven by the same raw JSON-RPC client.
  * 2. Reads with digest check, 8 in flight, over Streamable HTTP against ours over stdio (the
  *    same SDK v1 `Client` on both): a fresh server's first pass over every file, and its pass
- *    after --warm-passes more (2 by default), as two rows.
+ *    after --warm-passes more (2 by default), as two rows. In the same turns, the official SDK v2
+ *    server read the same two ways, over its own Node HTTP transport (@modelcontextprotocol/node,
+ *    installed and bundled by run.mjs) and over stdio: two rows of ours over HTTP against it over
+ *    HTTP, and its own HTTP-to-stdio ratio beside ours, for what the HTTP goal asks.
  * 3. `skillbench validate LIB --format json` as a whole process against `skill-check check LIB
  *    --no-security-scan --format json` (skill-check 1.2.0, installed by run.mjs).
  * 4. `skillbench inspect --verify URL` against the official MCP Inspector CLI's `--verify`
@@ -47,6 +50,8 @@ const ROOT = process.env.BENCH_REPO ?? process.cwd();
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const BIN = join(ROOT, 'main', 'cli', 'skillbench.mjs');
 const PEER_SERVER = join(WORK, 'peer-server.mjs');
+/** The official server on the official Node HTTP transport (bundled by run.mjs when it could install it). */
+const PEER_HTTP_SERVER = join(WORK, 'peer-http-server.mjs');
 const SKILL_CHECK = join(
   ROOT,
   'bench',
@@ -373,10 +378,11 @@ async function passes(client: Client, pid: number | undefined): Promise<ReadPass
   return { first, warm: last, failures, memory: { before, after, peak: last.rss } };
 }
 
-async function readsOverStdio(): Promise<ReadPasses> {
+/** The reads over stdio from ours, or from the official server (`peer`). */
+async function readsOverStdio(peer = false): Promise<ReadPasses> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'serve', '--stdio', '--no-watch', LIB],
+    args: peer ? [PEER_SERVER, LIB] : [CLI, 'serve', '--stdio', '--no-watch', LIB],
     env: { ...(process.env as Record<string, string>), SKILLBENCH_USER_DATA: USER_DATA },
     stderr: 'ignore',
   });
@@ -387,12 +393,21 @@ async function readsOverStdio(): Promise<ReadPasses> {
   return run;
 }
 
-/** Start `serve --http` and wait for its "listening on" line. */
-async function startHttp(token: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--http', '--no-watch', LIB], {
+/**
+ * Start `serve --http` (with `token`), or the official server on its HTTP transport (no token: it
+ * has no sign-in), and wait for its "listening on" line.
+ */
+async function startHttp(token: string | undefined): Promise<{ url: string; child: ChildProcess }> {
+  const argv =
+    token === undefined ? [PEER_HTTP_SERVER, LIB] : [CLI, 'serve', '--http', '--no-watch', LIB];
+  const child = spawn(process.execPath, argv, {
     stdio: ['ignore', 'ignore', 'pipe'],
     // The token goes through the environment: a --token argument is visible to every local user.
-    env: { ...process.env, SKILLBENCH_TOKEN: token, SKILLBENCH_USER_DATA: USER_DATA },
+    env: {
+      ...process.env,
+      SKILLBENCH_USER_DATA: USER_DATA,
+      ...(token === undefined ? {} : { SKILLBENCH_TOKEN: token }),
+    },
   });
   const url = await new Promise<string>((resolve, reject) => {
     let err = '';
@@ -406,12 +421,15 @@ async function startHttp(token: string): Promise<{ url: string; child: ChildProc
   return { url, child };
 }
 
-async function readsOverHttp(): Promise<ReadPasses> {
-  const token = randomBytes(24).toString('base64url');
+/** The reads over HTTP from ours, or from the official server on its HTTP transport (`peer`). */
+async function readsOverHttp(peer = false): Promise<ReadPasses> {
+  const token = peer ? undefined : randomBytes(24).toString('base64url');
   const { url, child } = await startHttp(token);
   try {
     const transport = new StreamableHTTPClientTransport(new URL(url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+      ...(token === undefined
+        ? {}
+        : { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
       // The inspector's own HTTP client (undici's request, bodies bounded, one abort link per
       // request): what Skillbench itself reads a server with.
       fetch: boundedFetch(64 * 1024 * 1024),
@@ -637,11 +655,21 @@ async function stdioFloor(requests: number): Promise<{ first: FloorPass; warm: F
 async function readRow(rows: Row[], extra: string[]): Promise<void> {
   const stdioPasses: ReadPasses[] = [];
   const httpPasses: ReadPasses[] = [];
+  // The official server read the same ways in the same turns: what its own HTTP transport reaches.
+  const withPeer = existsSync(PEER_HTTP_SERVER);
+  const peerHttp: ReadPasses[] = [];
+  const peerStdio: ReadPasses[] = [];
   for (let i = 0; i < READ_PAIRS; i++) {
     httpPasses.push(await readsOverHttp());
     stdioPasses.push(await readsOverStdio());
+    if (!withPeer) continue;
+    peerHttp.push(await readsOverHttp(true));
+    peerStdio.push(await readsOverStdio(true));
   }
-  const failures = [...httpPasses, ...stdioPasses].reduce((n, r) => n + r.failures, 0);
+  const failures = [...httpPasses, ...stdioPasses, ...peerHttp, ...peerStdio].reduce(
+    (n, r) => n + r.failures,
+    0,
+  );
   const cpu = (runs: ReadRun[], side: 'clientCpu' | 'serverCpu'): string =>
     fmt(median(runs.map((r) => r[side])), 3);
   for (const pass of ['first', 'warm'] as const) {
@@ -664,7 +692,35 @@ async function readRow(rows: Row[], extra: string[]): Promise<void> {
       `CPU per file read (ms), client / server, ${pass === 'first' ? 'first pass' : 'warm'}: HTTP ${cpu(http, 'clientCpu')} / ${cpu(http, 'serverCpu')}, stdio ${cpu(stdio, 'clientCpu')} / ${cpu(stdio, 'serverCpu')}`,
     );
   }
-  extra.push(`digest failures over both transports, every pass: ${failures}`);
+  for (const pass of withPeer ? (['first', 'warm'] as const) : []) {
+    const ours = httpPasses.map((p) => p[pass]);
+    const theirs = peerHttp.map((p) => p[pass]);
+    const theirsStdio = peerStdio.map((p) => p[pass]);
+    const ratios = ours.map((o, i) => o.filesPerSec / (theirs[i]?.filesPerSec ?? NaN));
+    rows.push({
+      workload:
+        pass === 'first'
+          ? "the same reads over HTTP, ours against the official server's HTTP transport: first pass"
+          : "the same reads over HTTP, ours against the official server's HTTP transport: warm",
+      ours: `${fmt(median(ours.map((h) => h.filesPerSec)))} files/s`,
+      peer: `${fmt(median(theirs.map((h) => h.filesPerSec)))} files/s (official SDK v2 server, @modelcontextprotocol/node 2.1.2)`,
+      ratio: ratioText(ratios),
+      goal: '(none: for reference)',
+      status: 'reported',
+      rss: `${mb(median(ours.map((h) => h.rss ?? NaN)))} / ${mb(median(theirs.map((h) => h.rss ?? NaN)))}`,
+    });
+    const own = theirs.map((h, i) => h.filesPerSec / (theirsStdio[i]?.filesPerSec ?? NaN));
+    extra.push(
+      `the official server's own HTTP against its own stdio, same client, ${pass === 'first' ? 'first pass' : 'warm'}: ${fmt(median(theirs.map((h) => h.filesPerSec)))} vs ${fmt(median(theirsStdio.map((h) => h.filesPerSec)))} files/s = ${ratioText(own)} (ours: see the HTTP rows); CPU per file read (ms), client / server: HTTP ${cpu(theirs, 'clientCpu')} / ${cpu(theirs, 'serverCpu')}, stdio ${cpu(theirsStdio, 'clientCpu')} / ${cpu(theirsStdio, 'serverCpu')}`,
+    );
+  }
+  if (!withPeer)
+    extra.push(
+      'the official HTTP server is not bundled (run bench/speed/run.mjs): its reads are not timed',
+    );
+  extra.push(
+    `digest failures over both transports${withPeer ? ' and both servers' : ''}, every pass: ${failures}`,
+  );
   // The first server of each transport: its memory from the listing through every pass.
   const trail = (p: ReadPasses | undefined): string =>
     p

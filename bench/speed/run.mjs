@@ -1,7 +1,9 @@
 // The speed benchmark (the four workloads of the speed issue beside their peers, in turns):
 // builds the app's Node side (the CLI it times is out/main/cli.js), bundles the benchmark and the
-// official SDK v2 server (bench/server/peer-server.ts) into bench/.work/speed, installs the
-// skill-check peer into bench/.work/peers (never the project's dependencies), and runs it.
+// official SDK v2 server (bench/server/peer-server.ts, and peer-http-server.mjs on the official
+// Node HTTP transport) into bench/.work/speed, installs the skill-check peer into
+// bench/.work/peers and @modelcontextprotocol/node into bench/.work/peer-http (never the
+// project's dependencies), and runs it.
 // Prints a table, never asserts (docs/conventions.md §10).
 // Run: node bench/speed/run.mjs [--skills 1000] [--pairs 5] [--warm-passes 2] [--no-inspect]
 //      node bench/speed/run.mjs --against COMMIT [--skills 1000] [--pairs 9]
@@ -41,6 +43,41 @@ if (!existsSync(join(peers, 'node_modules', 'skill-check', 'package.json'))) {
   );
   if (r.status !== 0) console.error('Could not install skill-check 1.2.0; its row is skipped.');
 }
+// The HTTP peer: the official Node Streamable HTTP transport, in a folder of its own (an install
+// into the peers' folder would remove skill-check there). Why without its peer dependency: it then
+// runs on this project's @modelcontextprotocol/server, the same SDK the stdio peer runs.
+const peerHttp = join(root, 'bench', '.work', 'peer-http');
+const peerHttpPackage = join(peerHttp, 'node_modules', '@modelcontextprotocol', 'node');
+if (!existsSync(join(peerHttpPackage, 'package.json'))) {
+  await mkdir(peerHttp, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(
+    npm,
+    [
+      'install',
+      '--prefix',
+      peerHttp,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--ignore-scripts',
+      '--legacy-peer-deps',
+      '@modelcontextprotocol/node@2.1.2',
+    ],
+    { stdio: 'inherit', cwd: peerHttp },
+  );
+  if (r.status !== 0)
+    console.error(
+      'Could not install @modelcontextprotocol/node 2.1.2; the official HTTP server is not timed.',
+    );
+}
+await rm(join(work, 'peer-http-server.mjs'), { force: true });
+if (existsSync(join(peerHttpPackage, 'package.json')))
+  await bundleBench(
+    join(root, 'bench', 'server', 'peer-http-server.mjs'),
+    join(work, 'peer-http-server.mjs'),
+    { sourcemap: false, nodePaths: [join(peerHttp, 'node_modules')] },
+  );
 /** Build `ref` (a commit of this repository) into its own folder; its root, or exit with why not. */
 async function buildCommit(ref) {
   const sha = spawnSync('git', ['rev-parse', '--verify', '--end-of-options', `${ref}^{commit}`], {
