@@ -10,6 +10,7 @@ import type { ReviewFile, ReviewInput } from '../../shared/safety';
 import { parseSkill, type ParsedSkill } from '../../shared/skill';
 import { TimeSlicer } from '../platform/concurrency';
 import { sha256Digest } from '../platform/digest';
+import { sameMaps } from '../platform/maps';
 import { readRegularFileSync } from '../platform/read-file';
 import { readSkillFolder, type SkillFolder } from '../skill-folder';
 
@@ -257,13 +258,7 @@ export function sameFiles(
   a: ReadonlyMap<string, Uint8Array>,
   b: ReadonlyMap<string, Uint8Array>,
 ): boolean {
-  if (a.size !== b.size) return false;
-  for (const [path, bytes] of a) {
-    const other = b.get(path);
-    if (other === undefined || other.length !== bytes.length) return false;
-    if (Buffer.compare(bytes, other) !== 0) return false;
-  }
-  return true;
+  return sameMaps(a, b, (x, y) => x.length === y.length && Buffer.compare(x, y) === 0);
 }
 
 /** The content hash of files given in memory, computed the same way for the same files. */

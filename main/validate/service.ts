@@ -7,6 +7,7 @@ import { chooseProfiles, countFindings, fixAllSafe, validateSkill } from '../../
 import type { FindingLike } from '../../shared/validation/findings';
 import type { Diagnostic, ProfileId, ValidationResult } from '../../shared/validation';
 import { writeFileAtomic } from '../platform/atomic-write';
+import { sameMaps } from '../platform/maps';
 import { FolderExistsError, renameFolderNoReplace } from '../platform/rename-folder';
 import { describeFsError, folderProblem } from '../platform/fs-errors';
 import { readResolvedBounded } from '../platform/read-file';
@@ -191,15 +192,13 @@ export function sameUnits(
   before: Map<string, UnitResult>,
   after: Map<string, UnitResult>,
 ): boolean {
-  if (before.size !== after.size) return false;
-  for (const [dir, now] of after) {
-    const was = before.get(dir);
-    if (!was) return false;
-    if (was === now) continue;
-    if (was.stamp !== RACY_STAMP) return false;
-    if (JSON.stringify(was.validated) !== JSON.stringify(now.validated)) return false;
-  }
-  return true;
+  return sameMaps(
+    before,
+    after,
+    (was, now) =>
+      was === now ||
+      (was.stamp === RACY_STAMP && JSON.stringify(was.validated) === JSON.stringify(now.validated)),
+  );
 }
 
 /**
