@@ -2,6 +2,7 @@
 // benchmark body with esbuild.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,4 +52,23 @@ export async function bundleBench(
           },
         }),
   });
+}
+
+/**
+ * Install a pinned peer package (`name@version`) into `dir` (under bench/.work, never the
+ * project's dependencies) unless it is there already; whether it is there now. Nothing it brings
+ * runs at install (`--ignore-scripts`). `legacyPeerDeps`: leave out its peer dependencies, so it
+ * runs on the packages the project already has (found up the folders from `dir`). One package
+ * per folder: an install into a folder removes what an earlier one put there.
+ */
+export function installPeer(dir, spec, { legacyPeerDeps = false } = {}) {
+  const name = spec.slice(0, spec.lastIndexOf('@'));
+  const installed = () => existsSync(join(dir, 'node_modules', ...name.split('/'), 'package.json'));
+  if (installed()) return true;
+  mkdirSync(dir, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund'];
+  args.push('--ignore-scripts', ...(legacyPeerDeps ? ['--legacy-peer-deps'] : []), spec);
+  spawnSync(npm, args, { stdio: 'inherit', cwd: dir });
+  return installed();
 }

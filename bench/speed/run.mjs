@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildApp, bundleBench, root } from '../build.mjs';
+import { buildApp, bundleBench, installPeer, root } from '../build.mjs';
 
 const work = join(root, 'bench', '.work', 'speed');
 const peers = join(root, 'bench', '.work', 'peers');
@@ -24,55 +24,21 @@ await bundleBench(join(root, 'bench', 'server', 'peer-server.ts'), join(work, 'p
   sourcemap: false,
 });
 // Why pinned: the issue's comparison is with skill-check 1.2.0.
-if (!existsSync(join(peers, 'node_modules', 'skill-check', 'package.json'))) {
-  await mkdir(peers, { recursive: true });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(
-    npm,
-    [
-      'install',
-      '--prefix',
-      peers,
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      'skill-check@1.2.0',
-    ],
-    { stdio: 'inherit', cwd: peers },
-  );
-  if (r.status !== 0) console.error('Could not install skill-check 1.2.0; its row is skipped.');
-}
+if (!installPeer(peers, 'skill-check@1.2.0'))
+  console.error('Could not install skill-check 1.2.0; its row is skipped.');
 // The HTTP peer: the official Node Streamable HTTP transport, in a folder of its own (an install
 // into the peers' folder would remove skill-check there). Why without its peer dependency: it then
 // runs on this project's @modelcontextprotocol/server, the same SDK the stdio peer runs.
 const peerHttp = join(root, 'bench', '.work', 'peer-http');
-const peerHttpPackage = join(peerHttp, 'node_modules', '@modelcontextprotocol', 'node');
-if (!existsSync(join(peerHttpPackage, 'package.json'))) {
-  await mkdir(peerHttp, { recursive: true });
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(
-    npm,
-    [
-      'install',
-      '--prefix',
-      peerHttp,
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      '--legacy-peer-deps',
-      '@modelcontextprotocol/node@2.1.2',
-    ],
-    { stdio: 'inherit', cwd: peerHttp },
+const withPeerHttp = installPeer(peerHttp, '@modelcontextprotocol/node@2.1.2', {
+  legacyPeerDeps: true,
+});
+if (!withPeerHttp)
+  console.error(
+    'Could not install @modelcontextprotocol/node 2.1.2; the official HTTP server is not timed.',
   );
-  if (r.status !== 0)
-    console.error(
-      'Could not install @modelcontextprotocol/node 2.1.2; the official HTTP server is not timed.',
-    );
-}
 await rm(join(work, 'peer-http-server.mjs'), { force: true });
-if (existsSync(join(peerHttpPackage, 'package.json')))
+if (withPeerHttp)
   await bundleBench(
     join(root, 'bench', 'server', 'peer-http-server.mjs'),
     join(work, 'peer-http-server.mjs'),
