@@ -291,11 +291,10 @@ describe('the command line forgives a newcomer', () => {
         const args = argv.map((a) => (a === 'X' ? bad : a));
         const r = sb(args);
         expect(r.code, args.join(' ')).toBe(2);
-        // Why apart: parseArgs (import) reads "-1" as an option, so it is asked for as --max-files=-1.
-        const expected =
-          argv[0] === 'import' && bad.startsWith('-')
-            ? `${option} needs a value after it; a value that starts with "-" is written ${option}=${bad}.`
-            : `${option} must be ${range}, not "${bad}".`;
+        // Why apart: the command line reads "-1" as an option, so it is asked for as --max-files=-1.
+        const expected = bad.startsWith('-')
+          ? `${option} needs a value after it; a value that starts with "-" is written ${option}=${bad}.`
+          : `${option} must be ${range}, not "${bad}".`;
         expect(r.err, args.join(' ')).toContain(expected);
       }
     }
@@ -334,13 +333,52 @@ describe('the command line forgives a newcomer', () => {
     }
   });
 
-  it('the agent commands name an unknown option and where the options are listed', () => {
-    for (const command of ['agents', 'installed', 'outdated', 'install', 'uninstall', 'update']) {
-      const r = sb([command, '--bogus']);
-      expect(r.code, command).toBe(2);
-      expect(r.err, command).toContain(
-        `there is no option --bogus. Run \`skillbench ${command} --help\` to see the options.`,
+  it('every command names an unknown option, and where its options are listed, in one sentence', () => {
+    for (const { name } of COMMANDS) {
+      const r = sb([name, '--bogus']);
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toContain(
+        `there is no option --bogus. Run \`skillbench ${name} --help\` to see the options.`,
       );
+    }
+  });
+
+  it('every command reads --option=value as --option value, and says when an option takes no value', async () => {
+    await writeTree(join(tmp, 'eq-lib'), { 'eq-skill/SKILL.md': skillMd('eq-skill', DESC) });
+    for (const args of [
+      ['catalog', 'eq-lib', '--format=json'],
+      ['select', 'turn my meeting notes into action items', 'eq-lib', '--format=json'],
+      ['validate', 'eq-lib', '--format=json'],
+      ['scan', 'eq-lib', '--format=json'],
+    ]) {
+      const r = sb(args);
+      const spaced = sb(args.flatMap((a) => (a === '--format=json' ? ['--format', 'json'] : [a])));
+      // Read, not refused (2), and the same JSON document either way (without its clock).
+      expect(r.code, `${args.join(' ')}: ${r.err}`).not.toBe(2);
+      expect(r.code, args[0]).toBe(spaced.code);
+      const shape = (text: string): string[] => Object.keys(JSON.parse(text) as object);
+      expect(shape(r.out), args[0]).toEqual(shape(spaced.out));
+    }
+    for (const [args, option] of [
+      [['validate', 'eq-lib', '--fix=no'], '--fix'],
+      [['serve', '--stdio=yes', 'eq-lib'], '--stdio'],
+      [['inspect', '--verify=1', 'http://127.0.0.1:9/mcp'], '--verify'],
+      [['select', '--eval=true', 'eq-lib'], '--eval'],
+    ] as const) {
+      const r = sb([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toContain(`${option} takes no value; write ${option} alone.`);
+    }
+  });
+
+  it('a command that takes no folder says so in words, naming what was one too many', () => {
+    for (const name of ['agents', 'installed', 'web']) {
+      const r = sb([name, 'extra-word']);
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toContain(
+        `skillbench ${name} takes no folder or name; "extra-word" is one too many.`,
+      );
+      expect(r.err, name).not.toContain('positional');
     }
   });
 

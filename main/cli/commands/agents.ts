@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { displayAgentPath, FEATURE_LABELS } from '../../../shared/agents/agents';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
-import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseProblem } from '../support/words';
+import { readCommandLine } from '../support/command-line';
+import { type CliCommand, type CliIO } from '../support/types';
+import { parseChoice } from '../support/words';
 import { managerFor } from './agents-support';
 
 const USAGE = `Usage: skillbench agents [--all] [--format text|json]
@@ -19,16 +19,12 @@ Exit codes: 0 listed, 2 usage problem.
 `;
 
 async function run(args: string[], raw: CliIO): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      options: { all: { type: 'boolean' }, format: { type: 'string' } },
-    }));
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'agents', args));
-  }
+  const { values } = readCommandLine(
+    'agents',
+    args,
+    { all: { type: 'boolean' }, format: { type: 'string' } },
+    { positionals: false },
+  );
   const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const { manager } = managerFor(raw);
   const overview = await manager.overview({ all: values.all === true });

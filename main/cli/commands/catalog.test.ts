@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliCaptured as run } from '../../testing/cli-run';
 import { skillMd, tempDir, writeTree } from '../../testing/skill-library';
@@ -208,6 +209,37 @@ describe('skillbench catalog: a library folder whose name starts with "-"', () =
     const withDashes = await run(['catalog', '--', '-lib'], dir.path);
     expect(withDashes.code).toBe(0);
     expect(withDashes.out).toContain('<name>hi</name>');
+  });
+});
+
+describe('skillbench catalog: a token belongs to the --http URL before it', () => {
+  it('refuses one before any --http, or a second for the same URL, whichever way it is written', async () => {
+    for (const args of [
+      ['catalog', '--token-file', 't', '--http', 'http://127.0.0.1:9/mcp'],
+      ['catalog', '--token-file=t', '--http=http://127.0.0.1:9/mcp'],
+      ['catalog', '--stdio', 'node x.js', '--token=abcdefabcdefabcdef'],
+    ]) {
+      const r = await run(args, tmpdir());
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toMatch(
+        /--token(-file)? must follow the --http URL it is for\./,
+      );
+    }
+    const twice = await run(
+      [
+        'catalog',
+        '--http=http://127.0.0.1:9/mcp',
+        '--token-file',
+        't',
+        '--token',
+        'abcdefabcdefabcdef',
+      ],
+      tmpdir(),
+    );
+    expect(twice.code).toBe(2);
+    expect(twice.err).toContain(
+      'Give each --http server one token: one --token-file or one --token, not both.',
+    );
   });
 });
 

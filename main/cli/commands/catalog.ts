@@ -10,8 +10,9 @@ import { discoverRemoteSkills, type RemoteSkills, type ServerArg } from '../supp
 import { terminalIO } from '../support/terminal-io';
 import { trustInPlaceHint } from '../support/trust-hint';
 import { readTokenFile } from '../support/token-file';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { count, parseChoice, unknownOption } from '../support/words';
+import { count, parseChoice } from '../support/words';
 
 const USAGE = `Usage: skillbench catalog LIB... [--stdio "COMMAND ARGS"]... [--http URL [--token-file PATH]]... [--format xml|json]
 
@@ -54,44 +55,32 @@ interface CatalogArgs {
 
 function parse(args: string[]): CatalogArgs {
   const out: CatalogArgs = { libs: [], servers: [], format: 'xml' };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? '';
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value.`);
-      return v;
-    };
-    switch (a) {
-      case '--stdio':
-        out.servers.push({ kind: 'stdio', commandLine: value() });
-        break;
-      case '--http':
-        out.servers.push({ kind: 'http', url: value() });
-        break;
-      case '--token':
-      case '--token-file': {
-        const last = out.servers[out.servers.length - 1];
-        if (last?.kind !== 'http')
-          throw new UsageError(`${a} must follow the --http URL it is for.`);
-        if (last.token !== undefined || last.tokenFile !== undefined)
-          throw new UsageError(
-            'Give each --http server one token: one --token-file or one --token, not both.',
-          );
-        if (a === '--token') last.token = value();
-        else last.tokenFile = value();
-        break;
-      }
-      case '--format': {
-        out.format = parseChoice('--format', value(), ['xml', 'json'] as const);
-        break;
-      }
-      case '--':
-        out.libs.push(...args.slice(i + 1));
-        i = args.length;
-        break;
-      default:
-        if (a.startsWith('-')) throw new UsageError(unknownOption(a, 'catalog'));
-        out.libs.push(a);
+  const { tokens } = readCommandLine('catalog', args, {
+    stdio: { type: 'string', multiple: true },
+    http: { type: 'string', multiple: true },
+    token: { type: 'string', multiple: true },
+    'token-file': { type: 'string', multiple: true },
+    format: { type: 'string' },
+  });
+  // Why the tokens, in order: a --token or --token-file belongs to the --http URL before it.
+  for (const t of tokens) {
+    if (t.kind === 'positional') out.libs.push(t.value);
+    if (t.kind !== 'option') continue;
+    const value = t.value ?? '';
+    if (t.name === 'stdio') out.servers.push({ kind: 'stdio', commandLine: value });
+    else if (t.name === 'http') out.servers.push({ kind: 'http', url: value });
+    else if (t.name === 'format')
+      out.format = parseChoice('--format', value, ['xml', 'json'] as const);
+    else {
+      const last = out.servers[out.servers.length - 1];
+      if (last?.kind !== 'http')
+        throw new UsageError(`--${t.name} must follow the --http URL it is for.`);
+      if (last.token !== undefined || last.tokenFile !== undefined)
+        throw new UsageError(
+          'Give each --http server one token: one --token-file or one --token, not both.',
+        );
+      if (t.name === 'token') last.token = value;
+      else last.tokenFile = value;
     }
   }
   if (out.libs.length === 0 && out.servers.length === 0)

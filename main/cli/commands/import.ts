@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_IMPORT_LIMITS,
   type ImportLimits,
@@ -11,8 +10,9 @@ import { exists } from '../../platform/staged-folder';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { count, parseNumber, parseProblem } from '../support/words';
+import { count, parseNumber } from '../support/words';
 import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 import { unexpectedErrorSentence } from '../../platform/fs-errors';
 
@@ -95,26 +95,16 @@ function formatSkill(skill: PreviewSkill): string {
 /** Run `skillbench import`. */
 async function run(args: string[], raw: CliIO): Promise<number> {
   const io = terminalIO(raw);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        into: { type: 'string' },
-        rename: { type: 'boolean' },
-        replace: { type: 'boolean' },
-        pick: { type: 'string' },
-        'max-files': { type: 'string' },
-        'max-bytes': { type: 'string' },
-        'dry-run': { type: 'boolean' },
-        ...TRUST_OPTIONS,
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'import', args));
-  }
+  const parsed = readCommandLine('import', args, {
+    into: { type: 'string' },
+    rename: { type: 'boolean' },
+    replace: { type: 'boolean' },
+    pick: { type: 'string' },
+    'max-files': { type: 'string' },
+    'max-bytes': { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    ...TRUST_OPTIONS,
+  });
   const { values, positionals } = parsed;
   if (positionals.length !== 1)
     throw new UsageError(

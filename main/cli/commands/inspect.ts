@@ -21,6 +21,7 @@ import { term, terminalText } from '../../security/terminal-text';
 import { serverHost } from '../support/remote-skills';
 import { terminalIO } from '../support/terminal-io';
 import { readTokenFile } from '../support/token-file';
+import { readCommandLine } from '../support/command-line';
 import { UsageError } from '../support/types';
 import { count, parseChoice, parseNumber } from '../support/words';
 import { MAX_TIMEOUT_MS } from '../../inspector/limits';
@@ -90,90 +91,59 @@ function parseHeader(text: string): HeaderInput {
 const MAX_PAGES_CEILING = 1_000_000;
 
 function parseArgs(args: string[], cwd: string): InspectArgs {
-  const headers: HeaderInput[] = [];
-  const templateUris: string[] = [];
+  const { values, positionals, afterDashes } = readCommandLine('inspect', args, {
+    header: { type: 'string', multiple: true },
+    token: { type: 'string' },
+    'token-file': { type: 'string' },
+    sse: { type: 'boolean' },
+    verify: { type: 'boolean' },
+    scan: { type: 'boolean' },
+    'no-walk': { type: 'boolean' },
+    report: { type: 'string' },
+    'template-uri': { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+    'max-pages': { type: 'string' },
+  });
+  const headers = (values.header ?? []).map(parseHeader);
+  const templateUris = values['template-uri'] ?? [];
   const limits: Partial<InspectorLimits> = {};
-  let token: string | undefined;
-  let tokenFile: string | undefined;
-  let verify = false;
-  let scan = false;
-  let walk = true;
-  let sse = false;
-  let report: 'md' | 'json' | undefined;
-  let url: string | undefined;
-  let command: string[] | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? '';
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value.`);
-      return v;
-    };
-    if (a === '--') {
-      command = args.slice(i + 1);
-      break;
-    }
-    switch (a) {
-      case '--header':
-        headers.push(parseHeader(value()));
-        break;
-      case '--token':
-        token = value();
-        break;
-      case '--token-file':
-        tokenFile = resolve(cwd, value());
-        break;
-      case '--sse':
-        sse = true;
-        break;
-      case '--verify':
-        verify = true;
-        break;
-      case '--scan':
-        scan = true;
-        verify = true;
-        break;
-      case '--no-walk':
-        walk = false;
-        break;
-      case '--report': {
-        report = parseChoice('--report', value(), ['md', 'json'] as const);
-        break;
-      }
-      case '--template-uri':
-        templateUris.push(value());
-        break;
-      case '--timeout': {
-        const ms = Math.round(
-          parseNumber('--timeout', value(), {
-            min: 0.001,
-            max: MAX_TIMEOUT_MS / 1000,
-            whole: false,
-            unit: 'seconds',
-          }) * 1000,
-        );
-        limits.requestTimeoutMs = ms;
-        limits.connectTimeoutMs = ms;
-        break;
-      }
-      case '--max-pages': {
-        limits.maxPages = parseNumber('--max-pages', value(), {
-          min: 1,
-          max: MAX_PAGES_CEILING,
-          whole: true,
-          unit: 'pages',
-        });
-        break;
-      }
-      default:
-        if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}.`);
-        if (url !== undefined)
-          throw new UsageError(
-            `Give one target; "${a}" is a second one. For a stdio server, put the command after "--".`,
-          );
-        url = a;
-    }
+  const token = values.token;
+  const tokenFile =
+    values['token-file'] === undefined ? undefined : resolve(cwd, values['token-file']);
+  const scan = values.scan === true;
+  const verify = values.verify === true || scan;
+  const walk = values['no-walk'] !== true;
+  const sse = values.sse === true;
+  const report =
+    values.report === undefined
+      ? undefined
+      : parseChoice('--report', values.report, ['md', 'json'] as const);
+  if (values.timeout !== undefined) {
+    const ms = Math.round(
+      parseNumber('--timeout', values.timeout, {
+        min: 0.001,
+        max: MAX_TIMEOUT_MS / 1000,
+        whole: false,
+        unit: 'seconds',
+      }) * 1000,
+    );
+    limits.requestTimeoutMs = ms;
+    limits.connectTimeoutMs = ms;
   }
+  if (values['max-pages'] !== undefined)
+    limits.maxPages = parseNumber('--max-pages', values['max-pages'], {
+      min: 1,
+      max: MAX_PAGES_CEILING,
+      whole: true,
+      unit: 'pages',
+    });
+  const targets = positionals.slice(0, positionals.length - (afterDashes?.length ?? 0));
+  if (targets.length > 1)
+    throw new UsageError(
+      `Give one target; "${targets[1] ?? ''}" is a second one. For a stdio server, put the command after "--".`,
+    );
+  const url = targets[0];
+  const command = afterDashes;
   if (command !== undefined) {
     if (url !== undefined) throw new UsageError('Give either a URL or "-- COMMAND", not both.');
     if (command.length === 0) throw new UsageError('Put the server command after "--".');

@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { agentById } from '../../../shared/agents/agents';
 import type { SkillSource } from '../../../shared/agents/lock';
 import type { InstallReport } from '../../../shared/agents/types';
@@ -9,8 +8,8 @@ import { SettingsStore } from '../../library/settings-store';
 import { findSkillFolders } from '../../skill-folder';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseProblem } from '../support/words';
 import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 import { checkAgents, managerFor, scopeOf } from './agents-support';
 
@@ -51,28 +50,18 @@ async function libraryMatches(roots: string[], name: string): Promise<string[]> 
 }
 
 async function run(args: string[], raw: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        agent: { type: 'string', multiple: true },
-        global: { type: 'boolean' },
-        project: { type: 'string' },
-        copy: { type: 'boolean' },
-        link: { type: 'boolean' },
-        git: { type: 'string' },
-        archive: { type: 'string' },
-        rename: { type: 'boolean' },
-        replace: { type: 'boolean' },
-        ...TRUST_OPTIONS,
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'install', args));
-  }
+  const parsed = readCommandLine('install', args, {
+    agent: { type: 'string', multiple: true },
+    global: { type: 'boolean' },
+    project: { type: 'string' },
+    copy: { type: 'boolean' },
+    link: { type: 'boolean' },
+    git: { type: 'string' },
+    archive: { type: 'string' },
+    rename: { type: 'boolean' },
+    replace: { type: 'boolean' },
+    ...TRUST_OPTIONS,
+  });
   const { values, positionals } = parsed;
   const agents = checkAgents(values.agent ?? []);
   if (agents.length === 0)

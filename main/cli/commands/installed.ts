@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { unlistedFolderSentence } from '../../../shared/agents/agents';
 import type { InstalledSkill } from '../../../shared/agents/types';
 import { LibraryReviews } from '../../safety/library-reviews';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
-import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { count, parseChoice, parseProblem } from '../support/words';
+import { readCommandLine } from '../support/command-line';
+import { type CliCommand, type CliIO } from '../support/types';
+import { count, parseChoice } from '../support/words';
 import { checkAgents, managerFor, projectFolders, scopeWords } from './agents-support';
 
 const USAGE = `Usage: skillbench installed [--agent A]... [--project DIR]... [--format text|json]
@@ -38,20 +38,16 @@ const STATE_WORDS: Record<InstalledSkill['state'], string> = {
 };
 
 async function run(args: string[], raw: CliIO): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      options: {
-        agent: { type: 'string', multiple: true },
-        project: { type: 'string', multiple: true },
-        format: { type: 'string' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'installed', args));
-  }
+  const { values } = readCommandLine(
+    'installed',
+    args,
+    {
+      agent: { type: 'string', multiple: true },
+      project: { type: 'string', multiple: true },
+      format: { type: 'string' },
+    },
+    { positionals: false },
+  );
   const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const agents = values.agent ? checkAgents(values.agent) : undefined;
   const { manager, dataDir } = managerFor(raw);

@@ -1,14 +1,13 @@
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
 import { checkSkillName, suggestSkillName } from '../../../shared/authoring/skill-name';
 import { PLACEHOLDER_DESCRIPTION } from '../../../shared/skill';
 import { SKILL_TEMPLATES, type SkillTemplate } from '../../../shared/authoring/templates';
 import { createSkillFolder } from '../../library/new-skill';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand } from '../support/types';
 import { didYouMean } from '../../../shared/text/edit-distance';
-import { parseProblem } from '../support/words';
 
 const TEMPLATE_IDS = SKILL_TEMPLATES.map((t) => t.id);
 
@@ -56,22 +55,12 @@ export const newCommand: CliCommand = {
   usage: USAGE,
   async run(args, raw) {
     const io = terminalIO(raw);
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          template: { type: 'string', short: 't' },
-          description: { type: 'string', short: 'd' },
-          into: { type: 'string' },
-          'list-templates': { type: 'boolean' },
-        },
-      });
-    } catch (error) {
-      throw new UsageError(parseProblem(error, 'new', args));
-    }
+    const parsed = readCommandLine('new', args, {
+      template: { type: 'string', short: 't' },
+      description: { type: 'string', short: 'd' },
+      into: { type: 'string' },
+      'list-templates': { type: 'boolean' },
+    });
     const { values, positionals } = parsed;
     if (values['list-templates']) {
       // Why ids only: scripts read them line by line; --help says what each template holds.

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { OutdatedEntry } from '../../../shared/agents/types';
 import type { SkillManager } from '../../agents/manager';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
-import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseProblem } from '../support/words';
+import { readCommandLine } from '../support/command-line';
+import { type CliCommand, type CliIO } from '../support/types';
+import { parseChoice } from '../support/words';
 import { managerFor, projectFolders, scopeWords } from './agents-support';
 
 const USAGE = `Usage: skillbench outdated [NAME...] [--project DIR]... [--format text|json]
@@ -61,17 +61,10 @@ export function printOutdated(entries: OutdatedEntry[], io: CliIO, names: string
 }
 
 async function run(args: string[], raw: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: { project: { type: 'string', multiple: true }, format: { type: 'string' } },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'outdated', args));
-  }
+  const parsed = readCommandLine('outdated', args, {
+    project: { type: 'string', multiple: true },
+    format: { type: 'string' },
+  });
   const { values, positionals } = parsed;
   const format = parseChoice('--format', values.format ?? 'text', ['text', 'json'] as const);
   const { manager } = managerFor(raw);

@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   isTargetId,
   isToolTargetId,
@@ -16,8 +15,9 @@ import { exportSkill, NotASkillError, packToolDefinitions } from '../../pack';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { count, parseProblem } from '../support/words';
+import { count } from '../support/words';
 import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
 
 const USAGE = `Usage: skillbench pack SKILL --target TARGET [options]
@@ -171,27 +171,17 @@ function parse(args: string[]): {
   target: (typeof TARGET_IDS)[number] | ToolTargetId;
   values: Record<string, string | boolean | string[] | undefined>;
 } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        target: { type: 'string', short: 't' },
-        out: { type: 'string', short: 'o' },
-        sha256: { type: 'boolean' },
-        keep: { type: 'string', multiple: true },
-        'project-frontmatter': { type: 'boolean' },
-        profile: { type: 'string', multiple: true },
-        overwrite: { type: 'boolean' },
-        'force-folder': { type: 'boolean' },
-        ...TRUST_OPTIONS,
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'pack', args));
-  }
+  const parsed = readCommandLine('pack', args, {
+    target: { type: 'string', short: 't' },
+    out: { type: 'string', short: 'o' },
+    sha256: { type: 'boolean' },
+    keep: { type: 'string', multiple: true },
+    'project-frontmatter': { type: 'boolean' },
+    profile: { type: 'string', multiple: true },
+    overwrite: { type: 'boolean' },
+    'force-folder': { type: 'boolean' },
+    ...TRUST_OPTIONS,
+  });
   const { values, positionals } = parsed;
   if (positionals.length !== 1)
     throw new UsageError(

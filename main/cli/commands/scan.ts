@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { fsErrorSentence } from '../../platform/fs-errors';
 import { defaultUserDataDir } from '../../platform/user-data';
@@ -11,8 +10,9 @@ import { noSkillsFound, type SkillFolder } from '../../skill-folder';
 import { term } from '../../security/terminal-text';
 import { keptReviews } from '../support/kept-reviews';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseProblem } from '../support/words';
+import { parseChoice } from '../support/words';
 
 const USAGE = `Usage: skillbench scan PATH... [--format text|json|sarif] [--fail-on review|danger]
        skillbench scan SKILL-FOLDER --trust-anyway "REASON" [--trust-days N]
@@ -49,21 +49,11 @@ export const scanCommand: CliCommand = {
   name: 'scan',
   usage: USAGE,
   async run(args: string[], io: CliIO): Promise<number> {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args,
-        allowPositionals: true,
-        strict: true,
-        options: {
-          format: { type: 'string', short: 'f' },
-          'fail-on': { type: 'string' },
-          ...TRUST_OPTIONS,
-        },
-      });
-    } catch (error) {
-      throw new UsageError(parseProblem(error, 'scan', args));
-    }
+    const parsed = readCommandLine('scan', args, {
+      format: { type: 'string', short: 'f' },
+      'fail-on': { type: 'string' },
+      ...TRUST_OPTIONS,
+    });
     const { values, positionals } = parsed;
     if (positionals.length === 0)
       throw new UsageError('Give at least one PATH: a skill folder or a folder of skills.');

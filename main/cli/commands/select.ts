@@ -4,8 +4,9 @@ import type { EvalReport, Metrics, ScoredSkill, Selection } from '../../../share
 import { evalsFrom, selectFrom } from '../../agent-view/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseNumber, unknownOption } from '../support/words';
+import { parseChoice, parseNumber } from '../support/words';
 
 const USAGE = `Usage:
   skillbench select "PROMPT" [--file NAME]... [--intent I]... [--threshold N] [--format text|json] LIB...
@@ -44,45 +45,24 @@ interface SelectArgs {
 
 function parse(args: string[]): SelectArgs {
   const out: SelectArgs = { files: [], intents: [], evaluate: false, format: 'text', libs: [] };
-  const positionals: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] ?? '';
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value.`);
-      return v;
-    };
-    switch (a) {
-      case '--file':
-        out.files.push(value());
-        break;
-      case '--intent':
-        out.intents.push(value());
-        break;
-      case '--threshold': {
-        out.threshold = parseNumber('--threshold', value(), {
-          min: 0,
-          max: MAX_THRESHOLD,
-          whole: false,
-        });
-        break;
-      }
-      case '--eval':
-        out.evaluate = true;
-        break;
-      case '--format': {
-        out.format = parseChoice('--format', value(), ['text', 'json'] as const);
-        break;
-      }
-      case '--':
-        positionals.push(...args.slice(i + 1));
-        i = args.length;
-        break;
-      default:
-        if (a.startsWith('--')) throw new UsageError(unknownOption(a, 'select'));
-        positionals.push(a);
-    }
-  }
+  const { values, positionals } = readCommandLine('select', args, {
+    file: { type: 'string', multiple: true },
+    intent: { type: 'string', multiple: true },
+    threshold: { type: 'string' },
+    eval: { type: 'boolean' },
+    format: { type: 'string' },
+  });
+  out.files = values.file ?? [];
+  out.intents = values.intent ?? [];
+  out.evaluate = values.eval === true;
+  if (values.threshold !== undefined)
+    out.threshold = parseNumber('--threshold', values.threshold, {
+      min: 0,
+      max: MAX_THRESHOLD,
+      whole: false,
+    });
+  if (values.format !== undefined)
+    out.format = parseChoice('--format', values.format, ['text', 'json'] as const);
   if (out.evaluate) {
     if (out.files.length > 0 || out.intents.length > 0)
       throw new UsageError(

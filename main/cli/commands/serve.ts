@@ -11,6 +11,7 @@ import { folderProblem } from '../../platform/fs-errors';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { trustInPlaceHint } from '../support/trust-hint';
+import { readCommandLine } from '../support/command-line';
 import { UsageError } from '../support/types';
 import { listenHttp } from '../../mcp-server/http-listener';
 import type { HttpListener } from '../../mcp-server/http-listener';
@@ -66,63 +67,40 @@ interface ServeArgs {
 }
 
 function parseArgs(args: string[], cwd: string): ServeArgs {
-  let mode: 'stdio' | 'http' | undefined;
-  const roots: string[] = [];
-  const out: Omit<ServeArgs, 'mode' | 'roots'> = {
-    allowRemote: false,
-    noAuth: false,
-    watch: true,
-    features: {},
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value.`);
-      return v;
-    };
-    switch (a) {
-      case '--stdio':
-      case '--http':
-        if (mode && mode !== a.slice(2)) throw new UsageError('Choose one of --stdio and --http.');
-        mode = a.slice(2) as 'stdio' | 'http';
-        break;
-      case '--port':
-        out.port = parsePort(value());
-        break;
-      case '--host':
-        out.host = value();
-        break;
-      case '--token':
-        out.token = value();
-        break;
-      case '--token-file':
-        out.tokenFile = resolve(cwd, value());
-        break;
-      case '--allow-remote':
-        out.allowRemote = true;
-        break;
-      case '--insecure-no-auth-loopback-only':
-        out.noAuth = true;
-        break;
-      case '--no-legacy':
-        out.features.legacy = false;
-        out.features.personalMcp = false;
-        break;
-      case '--no-tools':
-        out.features.tools = false;
-        break;
-      case '--no-prompts':
-        out.features.prompts = false;
-        break;
-      case '--no-watch':
-        out.watch = false;
-        break;
-      default:
-        if (a.startsWith('--')) throw new UsageError(`Unknown option ${a}.`);
-        roots.push(resolve(cwd, a));
-    }
+  const { values, positionals } = readCommandLine('serve', args, {
+    stdio: { type: 'boolean' },
+    http: { type: 'boolean' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    token: { type: 'string' },
+    'token-file': { type: 'string' },
+    'allow-remote': { type: 'boolean' },
+    'insecure-no-auth-loopback-only': { type: 'boolean' },
+    'no-legacy': { type: 'boolean' },
+    'no-tools': { type: 'boolean' },
+    'no-prompts': { type: 'boolean' },
+    'no-watch': { type: 'boolean' },
+  });
+  if (values.stdio && values.http) throw new UsageError('Choose one of --stdio and --http.');
+  const mode = values.stdio ? 'stdio' : values.http ? 'http' : undefined;
+  const roots = positionals.map((p) => resolve(cwd, p));
+  const features: SkillsServerFeatures = {};
+  if (values['no-legacy']) {
+    features.legacy = false;
+    features.personalMcp = false;
   }
+  if (values['no-tools']) features.tools = false;
+  if (values['no-prompts']) features.prompts = false;
+  const out: Omit<ServeArgs, 'mode' | 'roots'> = {
+    port: values.port === undefined ? undefined : parsePort(values.port),
+    host: values.host,
+    token: values.token,
+    tokenFile: values['token-file'] === undefined ? undefined : resolve(cwd, values['token-file']),
+    allowRemote: values['allow-remote'] === true,
+    noAuth: values['insecure-no-auth-loopback-only'] === true,
+    watch: values['no-watch'] !== true,
+    features,
+  };
   if (!mode) throw new UsageError('Say how to serve: --stdio or --http.');
   if (roots.length === 0) throw new UsageError('Name at least one library folder to serve.');
   if (

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseProblem } from '../support/words';
 import { checkAgents, managerFor, scopeOf } from './agents-support';
 
 const USAGE = `Usage: skillbench uninstall NAME --agent A... [--global | --project DIR]
@@ -19,21 +18,11 @@ Exit codes: 0 removed, 1 nothing to remove or something kept, 2 usage or I/O pro
 `;
 
 async function run(args: string[], raw: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        agent: { type: 'string', multiple: true },
-        global: { type: 'boolean' },
-        project: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'uninstall', args));
-  }
+  const parsed = readCommandLine('uninstall', args, {
+    agent: { type: 'string', multiple: true },
+    global: { type: 'boolean' },
+    project: { type: 'string' },
+  });
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('give one skill name.');
   const agents = checkAgents(values.agent ?? []);

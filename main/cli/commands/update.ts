@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
 import { TRUST_OPTIONS, trustHint, trustRequest, trustUsage } from '../support/trust-options';
-import { parseProblem } from '../support/words';
 import { managerFor, scopeWords } from './agents-support';
 import { sayNotRecorded, withProjects } from './outdated';
 
@@ -28,23 +27,13 @@ version not to trust, a failure: each says why) or a NAME is not installed, 2 us
 `;
 
 async function run(args: string[], raw: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        'keep-local': { type: 'boolean' },
-        'take-theirs': { type: 'boolean' },
-        merge: { type: 'boolean' },
-        project: { type: 'string', multiple: true },
-        ...TRUST_OPTIONS,
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'update', args));
-  }
+  const parsed = readCommandLine('update', args, {
+    'keep-local': { type: 'boolean' },
+    'take-theirs': { type: 'boolean' },
+    merge: { type: 'boolean' },
+    project: { type: 'string', multiple: true },
+    ...TRUST_OPTIONS,
+  });
   const { values, positionals } = parsed;
   const chosen = (['keep-local', 'take-theirs', 'merge'] as const).filter((c) => values[c]);
   if (chosen.length > 1)

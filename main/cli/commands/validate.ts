@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PROFILE_IDS } from '../../../shared/validation';
 import type { ProfileId } from '../../../shared/validation';
 import { findSkillFolders, noSkillsFound, skillFileAt } from '../../skill-folder';
@@ -23,8 +22,9 @@ import {
 import type { FixOutcome } from '../../validate/service';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
+import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
-import { parseChoice, parseProblem } from '../support/words';
+import { parseChoice } from '../support/words';
 
 const USAGE = `Usage: skillbench validate PATH... [--profile P]... [--format text|json|sarif] [--fix] [--no-cache]
 
@@ -69,22 +69,12 @@ interface Options {
 }
 
 function parse(args: string[]): Options {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        profile: { type: 'string', multiple: true, short: 'p' },
-        format: { type: 'string', short: 'f' },
-        fix: { type: 'boolean' },
-        'no-cache': { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(parseProblem(error, 'validate', args));
-  }
+  const parsed = readCommandLine('validate', args, {
+    profile: { type: 'string', multiple: true, short: 'p' },
+    format: { type: 'string', short: 'f' },
+    fix: { type: 'boolean' },
+    'no-cache': { type: 'boolean' },
+  });
   const { values, positionals } = parsed;
   if (positionals.length === 0)
     throw new UsageError(

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { sharedWorkers } from '../../platform/worker-pool';
 import { startBrowserShell } from '../../web/browser-shell';
 import { bundleDir } from '../support/bundle-location';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
-import { UsageError, type CliCommand } from '../support/types';
-import { parsePort, parseProblem } from '../support/words';
+import { readCommandLine } from '../support/command-line';
+import { type CliCommand } from '../support/types';
+import { parsePort } from '../support/words';
 
 const USAGE = `Usage: skillbench web [--port N] [--renderer-dir DIR] [--reason TEXT]
 
@@ -31,21 +31,17 @@ export const webCommand: CliCommand = {
   usage: USAGE,
   async run(args, raw) {
     const io = terminalIO(raw);
-    let values;
-    try {
-      ({ values } = parseArgs({
-        args,
-        options: {
-          port: { type: 'string' },
-          'renderer-dir': { type: 'string' },
-          'user-data': { type: 'string' },
-          reason: { type: 'string' },
-        },
-        strict: true,
-      }));
-    } catch (error) {
-      throw new UsageError(parseProblem(error, 'web', args));
-    }
+    const { values } = readCommandLine(
+      'web',
+      args,
+      {
+        port: { type: 'string' },
+        'renderer-dir': { type: 'string' },
+        'user-data': { type: 'string' },
+        reason: { type: 'string' },
+      },
+      { positionals: false },
+    );
     const port = values.port === undefined ? 0 : parsePort(values.port);
     const rendererDir = values['renderer-dir'] ?? defaultRendererDir();
     if (!existsSync(join(rendererDir, 'index.html'))) {

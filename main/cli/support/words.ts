@@ -11,40 +11,6 @@ export function unknownOption(option: string, command: string): string {
 }
 
 /**
- * A plain sentence for what `node:util` parseArgs refused. Why: its messages are written for
- * developers; an argument that starts with `-` (a folder named `-my-skill`) needs the `--` hint
- * in words a newcomer follows.
- */
-export function parseProblem(
-  error: unknown,
-  command: string,
-  args: readonly string[] = [],
-): string {
-  const e = error as { code?: string; message?: string };
-  const message = e.message ?? String(error);
-  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const named = /'([^']+)'/.exec(message)?.[1] ?? '';
-    // Why the whole argument: parseArgs names only the first letter of `-my-skill` ("-m").
-    const option =
-      named.startsWith('--') || named === ''
-        ? named
-        : (args.find((a) => a.startsWith(named) && !a.startsWith('--')) ?? named);
-    return unknownOption(option, command);
-  }
-  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    // Why the long name: parseArgs names an option with a short form as "-f, --format <value>".
-    const option = /'(?:-\w, )?(--?[^' ]+)/.exec(message)?.[1] ?? 'that option';
-    // Why: parseArgs takes "-1" after an option for another option, not for its value.
-    const at = args.indexOf(option);
-    const next = at >= 0 ? args[at + 1] : undefined;
-    if (/ambiguous/.test(message) && option.startsWith('--') && next !== undefined)
-      return `${option} needs a value after it; a value that starts with "-" is written ${option}=${next}.`;
-    return `${option} needs a value after it.`;
-  }
-  return message;
-}
-
-/**
  * The value of an option that takes one of a few words (`--format text|json`), or a usage error
  * naming the option, the words it takes and what was given: the one check of such options.
  */
