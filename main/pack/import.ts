@@ -184,16 +184,15 @@ function toPreview(
 }
 
 /**
- * Read and check an import source, and list the skills in it with their files; nothing is
- * written. Refuses hostile archives with a plain message (see readImportSource).
+ * The source read within its limits, its preview and the bytes read (none when refused): what
+ * preview and import both start from.
  */
-export async function previewImport(
+async function readPreview(
   source: string,
-  options: ImportOptions = {},
-): Promise<ImportPreview> {
-  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
-  const read = await readImportSource(source, limits);
-  if (!read.ok) return { status: 'refused', refusal: read.refusal };
+  options: ImportOptions,
+): Promise<{ preview: ImportPreview; entries: ReadEntry[] }> {
+  const read = await readImportSource(source, { ...DEFAULT_IMPORT_LIMITS, ...options.limits });
+  if (!read.ok) return { preview: { status: 'refused', refusal: read.refusal }, entries: [] };
   const preview = toPreview(
     source,
     read.format,
@@ -203,6 +202,18 @@ export async function previewImport(
     options.validate ?? validateSkill,
     options.extraProfiles,
   );
+  return { preview, entries: read.entries };
+}
+
+/**
+ * Read and check an import source, and list the skills in it with their files; nothing is
+ * written. Refuses hostile archives with a plain message (see readImportSource).
+ */
+export async function previewImport(
+  source: string,
+  options: ImportOptions = {},
+): Promise<ImportPreview> {
+  const { preview } = await readPreview(source, options);
   if (preview.status === 'ok' && options.dataDir !== undefined) {
     const records = await readAcceptances(options.dataDir);
     for (const s of preview.skills) if (s.safety) s.safety = applyAcceptance(s.safety, records);
@@ -227,18 +238,7 @@ export async function importSkill(
     );
   if (!intoStat.isDirectory())
     throw new Error(`${into} is a file, not a folder. Choose the library folder to import into.`);
-  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
-  const read = await readImportSource(source, limits);
-  if (!read.ok) return { status: 'refused', refusal: read.refusal };
-  const preview = toPreview(
-    source,
-    read.format,
-    read.entries,
-    read.ignored,
-    read.nameHint,
-    options.validate ?? validateSkill,
-    options.extraProfiles,
-  );
+  const { preview, entries } = await readPreview(source, options);
   if (preview.status === 'refused') return preview;
 
   let skill: PreviewSkill | undefined;
@@ -261,7 +261,7 @@ export async function importSkill(
     skill = preview.skills[0];
   }
 
-  const bySource = new Map(read.entries.map((e) => [e.path, e]));
+  const bySource = new Map(entries.map((e) => [e.path, e]));
   const filesNamed = (folderName: string, renamed: boolean): FolderFile[] =>
     skill.files.map((f) => {
       let data = (bySource.get(f.source) as ReadEntry).data;
