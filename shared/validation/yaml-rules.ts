@@ -185,6 +185,17 @@ function readerTextRule(ctx: RuleContext, pointer: string): RuleId | null {
   return null;
 }
 
+/**
+ * The fix that makes a typed value text: the value in quotes, or for an alias (`*x`) its anchor's
+ * value written out in quotes (`source`), which changes what the file says and is not applied
+ * on its own.
+ */
+function plainTextFix(f: ScalarFact, source: string, src: string): QuickFix {
+  return f.alias
+    ? replaceFix('Write the value out in quotes', f.start, f.end, quoteYamlString(source), false)
+    : quoteFix(f.start, f.end, src, true);
+}
+
 const KIND_WORDS: Record<ScalarKind, string> = {
   str: 'text',
   bool: 'a yes/no value (boolean)',
@@ -224,17 +235,7 @@ export function ambiguousScalarRule(ctx: RuleContext): void {
           start: f.start,
           end: f.end,
           pointer: f.pointer,
-          fixes: [
-            f.alias
-              ? replaceFix(
-                  'Write the value out in quotes',
-                  f.start,
-                  f.end,
-                  quoteYamlString(source),
-                  false,
-                )
-              : quoteFix(f.start, f.end, src, true),
-          ],
+          fixes: [plainTextFix(f, source, src)],
         });
         continue;
       }
@@ -257,17 +258,7 @@ export function ambiguousScalarRule(ctx: RuleContext): void {
       start: f.start,
       end: f.end,
       pointer: f.pointer,
-      fixes: [
-        f.alias
-          ? replaceFix(
-              'Write the value out in quotes',
-              f.start,
-              f.end,
-              quoteYamlString(source),
-              false,
-            )
-          : quoteFix(f.start, f.end, src, true),
-      ],
+      fixes: [plainTextFix(f, source, src)],
     });
   }
 }
