@@ -1,4 +1,7 @@
-// Helpers the benchmarks share: a deterministic library generator and simple statistics.
+// Helpers the benchmarks share: a deterministic library generator, simple statistics, and the
+// verified read of a served library.
+
+import { createHash } from 'node:crypto';
 
 const WORDS =
   'skill agent notes meeting action item review draft summary export import archive folder file value check rule profile target limit'.split(
@@ -97,4 +100,40 @@ export async function timePairs(
     peer: summary(b),
     ratios: a.map((x, i) => (b[i]?.wall ?? NaN) / x.wall),
   };
+}
+
+/** An MCP client that reads resources (the SDK's `Client`). */
+interface ResourceReader {
+  readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
+}
+
+/**
+ * Read every listed file, `inFlight` requests at a time, each checked against the size and
+ * sha256 the listing gave: what an MCP client that trusts nothing unverified does.
+ */
+export async function readVerified(
+  client: ResourceReader,
+  files: readonly { uri: string; digest: string; size: number }[],
+  inFlight: number,
+): Promise<{ bytes: number; failures: number }> {
+  let next = 0;
+  let bytes = 0;
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < files.length) {
+        const r = files[next++];
+        const res = await client.readResource({ uri: r.uri });
+        const c = res.contents[0] as { text?: string; blob?: string };
+        const buf =
+          typeof c.text === 'string'
+            ? Buffer.from(c.text, 'utf8')
+            : Buffer.from(c.blob ?? '', 'base64');
+        const digest = `sha256:${createHash('sha256').update(buf).digest('hex')}`;
+        if (digest !== r.digest || buf.length !== r.size) failures++;
+        bytes += buf.length;
+      }
+    }),
+  );
+  return { bytes, failures };
 }

@@ -4,7 +4,7 @@
  * Usage: node bench/server/run.mjs [--skills 1000]
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import {
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { z } from 'zod';
 import { boundedFetch } from '../../main/inspector/http-fetch';
+import { readVerified } from '../support';
 
 const ListSchema = z.looseObject({
   skills: z.array(
@@ -89,26 +90,7 @@ async function readAll(
   skills: Entry[],
 ): Promise<{ files: number; bytes: number; failures: number }> {
   const queue = skills.flatMap((s) => s.resources);
-  let next = 0;
-  let bytes = 0;
-  let failures = 0;
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < queue.length) {
-        const r = queue[next++];
-        const res = await client.readResource({ uri: r.uri });
-        const c = res.contents[0] as { text?: string; blob?: string };
-        const buf =
-          typeof c.text === 'string'
-            ? Buffer.from(c.text, 'utf8')
-            : Buffer.from(c.blob ?? '', 'base64');
-        const digest = `sha256:${createHash('sha256').update(buf).digest('hex')}`;
-        if (digest !== r.digest || buf.length !== r.size) failures++;
-        bytes += buf.length;
-      }
-    }),
-  );
-  return { files: queue.length, bytes, failures };
+  return { files: queue.length, ...(await readVerified(client, queue, IN_FLIGHT)) };
 }
 
 interface Row {

@@ -31,7 +31,7 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { boundedFetch } from '../../main/inspector/http-fetch';
 import { mapLimit } from '../../main/platform/concurrency';
-import { median } from '../support';
+import { median, readVerified } from '../support';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => {
@@ -248,24 +248,8 @@ async function readAll(client: Client): Promise<{ files: number; ms: number; fai
     for (const s of r.skills) resources.push(...s.resources);
     cursor = r.nextCursor;
   } while (cursor);
-  let next = 0;
-  let failures = 0;
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (next < resources.length) {
-        const r = resources[next++];
-        const res = await client.readResource({ uri: r.uri });
-        const c = res.contents[0] as { text?: string; blob?: string };
-        const buf =
-          typeof c.text === 'string'
-            ? Buffer.from(c.text, 'utf8')
-            : Buffer.from(c.blob ?? '', 'base64');
-        const digest = `sha256:${createHash('sha256').update(buf).digest('hex')}`;
-        if (digest !== r.digest || buf.length !== r.size) failures++;
-      }
-    }),
-  );
+  const { failures } = await readVerified(client, resources, IN_FLIGHT);
   return { files: resources.length, ms: performance.now() - t0, failures };
 }
 
