@@ -4,9 +4,8 @@
  * three: marked "(accepted …)" in text and JSON, as SARIF suppressions.
  */
 import { relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SAFETY_RULES, type SafetyFinding, type SafetySeverity } from '../../shared/safety';
-import { encodeRelativePath } from '../../shared/sep/skill-uri';
+import { sarifLog, type SarifLevel, type SarifResult } from '../platform/sarif';
 import { term } from '../security/terminal-text';
 import type { ReviewedSkill } from './service';
 import { count } from '../../shared/text/words';
@@ -103,7 +102,7 @@ export function toScanText(skills: readonly ReviewedSkill[], cwd: string): strin
   return `${out.join('\n')}\n`;
 }
 
-const SARIF_LEVEL: Record<SafetySeverity, 'error' | 'warning' | 'note'> = {
+const SARIF_LEVEL: Record<SafetySeverity, SarifLevel> = {
   critical: 'error',
   high: 'error',
   medium: 'warning',
@@ -116,33 +115,25 @@ export function toScanSarif(
   cwd: string,
   version: string,
 ): Record<string, unknown> {
-  const index = new Map(SAFETY_RULES.map((r, i) => [r.id, i]));
-  const results: Record<string, unknown>[] = [];
+  const results: SarifResult[] = [];
   for (const s of skills) {
     const base = shown(cwd, s.path);
-    for (const f of s.report.findings) {
-      const file = base === '.' ? f.file : `${base}/${f.file}`;
-      const physical: Record<string, unknown> = {
-        artifactLocation: {
-          uri: encodeRelativePath(file),
-          uriBaseId: '%SRCROOT%',
-        },
-      };
-      if (f.line > 0)
-        physical['region'] = {
-          startLine: f.line,
-          ...(f.column !== undefined
-            ? { startColumn: f.column, endColumn: f.endColumn ?? f.column + 1 }
-            : {}),
-        };
-      const result: Record<string, unknown> = {
+    for (const f of s.report.findings)
+      results.push({
         ruleId: f.rule,
-        ruleIndex: index.get(f.rule),
         level: SARIF_LEVEL[f.severity],
-        message: {
-          text: `${f.title}: ${f.detail}${f.hidden !== undefined ? ` (hidden text: ${f.hidden})` : ''}`,
-        },
-        locations: [{ physicalLocation: physical }],
+        text: `${f.title}: ${f.detail}${f.hidden !== undefined ? ` (hidden text: ${f.hidden})` : ''}`,
+        file: base === '.' ? f.file : `${base}/${f.file}`,
+        ...(f.line > 0
+          ? {
+              region: {
+                startLine: f.line,
+                ...(f.column !== undefined
+                  ? { startColumn: f.column, endColumn: f.endColumn ?? f.column + 1 }
+                  : {}),
+              },
+            }
+          : {}),
         properties: {
           severity: f.severity,
           skill: s.name,
@@ -150,44 +141,18 @@ export function toScanSarif(
           why: f.why,
           action: f.action,
         },
-      };
-      if (f.accepted)
-        result['suppressions'] = [
-          {
-            kind: 'external',
-            status: 'accepted',
-            justification: `${f.accepted.reason} (until ${f.accepted.expires})`,
-          },
-        ];
-      results.push(result);
-    }
+        ...(f.accepted
+          ? { acceptedBecause: `${f.accepted.reason} (until ${f.accepted.expires})` }
+          : {}),
+      });
   }
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'skillbench-scan',
-            version,
-            informationUri: 'https://agentskills.io',
-            rules: SAFETY_RULES.map((r) => ({
-              id: r.id,
-              shortDescription: { text: r.title },
-              fullDescription: { text: r.why },
-              help: { text: r.action },
-              defaultConfiguration: { level: SARIF_LEVEL[r.severity] },
-              properties: { category: r.category, severity: r.severity },
-            })),
-          },
-        },
-        originalUriBaseIds: {
-          '%SRCROOT%': { uri: pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href },
-        },
-        columnKind: 'utf16CodeUnits',
-        results,
-      },
-    ],
-  };
+  const rules = SAFETY_RULES.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.why,
+    help: r.action,
+    level: SARIF_LEVEL[r.severity],
+    properties: { category: r.category, severity: r.severity },
+  }));
+  return sarifLog({ name: 'skillbench-scan', version, rules }, cwd, results);
 }

@@ -82,6 +82,27 @@ describe('skillbench scan', () => {
 });
 
 describe('Trust anyway', () => {
+  it('shows in scan --format sarif as an accepted suppression of each finding, with the reason', async () => {
+    const dir = join(lib, 'setup-helper');
+    await trustAnyway(data, await reviewSkillFolder(dir, data), 'Our platform team wrote it', 30);
+    const io = captureIO(tmp, { SKILLBENCH_USER_DATA: data });
+    await runCli(['scan', dir, '--format', 'sarif'], io);
+    const results = (
+      JSON.parse(io.out) as {
+        runs: { results: { ruleId: string; suppressions?: Record<string, string>[] }[] }[];
+      }
+    ).runs[0]?.results;
+    expect(results?.length).toBeGreaterThan(0);
+    for (const r of results ?? [])
+      expect(r.suppressions, r.ruleId).toEqual([
+        {
+          kind: 'external',
+          status: 'accepted',
+          justification: expect.stringMatching(/^Our platform team wrote it \(until \d{4}-/),
+        },
+      ]);
+  });
+
   it('holds for exactly the content reviewed: a change to any file asks again', async () => {
     const dir = join(lib, 'setup-helper');
     const first = await reviewSkillFolder(dir, data);

@@ -1,7 +1,6 @@
 import { count } from '../../shared/text/words';
 import { relative, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { encodeRelativePath } from '../../shared/sep/skill-uri';
+import { sarifLog, type SarifLevel, type SarifResult } from '../platform/sarif';
 import { RULES } from '../../shared/validation';
 import { term } from '../security/terminal-text';
 import type {
@@ -248,13 +247,13 @@ export function toText(input: ValidateReportInput, cwd: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = {
+const SARIF_LEVEL: Record<Severity, SarifLevel> = {
   error: 'error',
   warning: 'warning',
   info: 'note',
 };
 
-function defaultLevel(rule: RuleInfo): 'error' | 'warning' | 'note' {
+function defaultLevel(rule: RuleInfo): SarifLevel {
   const sev = Object.values(rule.severity);
   return sev.includes('error') ? 'error' : sev.includes('warning') ? 'warning' : 'note';
 }
@@ -269,93 +268,54 @@ export function toSarif(
   cwd: string,
   version: string,
 ): Record<string, unknown> {
-  const index = new Map(ALL_RULES.map((r, i) => [r.id, i]));
-  const results: Record<string, unknown>[] = [];
-  const location = (file: string, range?: Range): Record<string, unknown> => {
-    const physical: Record<string, unknown> = {
-      artifactLocation: { uri: encodeRelativePath(file), uriBaseId: '%SRCROOT%' },
-    };
-    if (range) {
-      physical['region'] = {
-        startLine: range.start.line,
-        startColumn: range.start.column,
-        endLine: range.end.line,
-        endColumn: range.end.column,
-      };
-    }
-    return { physicalLocation: physical };
-  };
-  const result = (
-    ruleId: string,
-    severity: Severity,
-    text: string,
-    locations: Record<string, unknown>[],
-    properties: Record<string, unknown>,
-  ): void => {
-    const r: Record<string, unknown> = {
-      ruleId,
-      level: SARIF_LEVEL[severity],
-      message: { text },
-      locations,
-      properties,
-    };
-    const i = index.get(ruleId);
-    if (i !== undefined) r['ruleIndex'] = i;
-    results.push(r);
-  };
+  const results: SarifResult[] = [];
+  const text = (f: { message: string; detail?: string }): string =>
+    f.detail ? `${f.message} (${f.detail})` : f.message;
   for (const s of input.skills) {
     for (const d of s.diagnostics) {
       const loc = locate(cwd, s, d);
       const props: Record<string, unknown> = { profile: d.profile };
       if (d.field !== undefined) props['field'] = d.field;
       if (loc.relatedFile !== undefined) props['relatedFile'] = loc.relatedFile;
-      result(
-        d.ruleId,
-        d.severity,
-        d.detail ? `${d.message} (${d.detail})` : d.message,
-        [location(loc.file, d.range)],
-        props,
-      );
+      const r = d.range;
+      results.push({
+        ruleId: d.ruleId,
+        level: SARIF_LEVEL[d.severity],
+        text: text(d),
+        file: loc.file,
+        ...(r
+          ? {
+              region: {
+                startLine: r.start.line,
+                startColumn: r.start.column,
+                endLine: r.end.line,
+                endColumn: r.end.column,
+              },
+            }
+          : {}),
+        properties: props,
+      });
     }
   }
   for (const l of input.libraries) {
-    for (const f of l.findings) {
-      const root = displayPath(cwd, l.root);
-      result(
-        f.ruleId,
-        f.severity,
-        f.detail ? `${f.message} (${f.detail})` : f.message,
-        [location(root === '.' ? './' : `${root}/`)],
-        { skills: f.skills ?? [] },
-      );
-    }
+    const root = displayPath(cwd, l.root);
+    for (const f of l.findings)
+      results.push({
+        ruleId: f.ruleId,
+        level: SARIF_LEVEL[f.severity],
+        text: text(f),
+        file: root === '.' ? './' : `${root}/`,
+        properties: { skills: f.skills ?? [] },
+      });
   }
-  const cwdUri = pathToFileURL(cwd.endsWith(sep) ? cwd : `${cwd}${sep}`).href;
-  return {
-    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-    version: '2.1.0',
-    runs: [
-      {
-        tool: {
-          driver: {
-            name: 'skillbench',
-            version,
-            informationUri: 'https://agentskills.io',
-            rules: ALL_RULES.map((r) => ({
-              id: r.id,
-              name: r.id.replace(/(^|[/-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()),
-              shortDescription: { text: r.title },
-              fullDescription: { text: r.help },
-              help: { text: r.help },
-              defaultConfiguration: { level: defaultLevel(r) },
-              properties: { severityByProfile: r.severity },
-            })),
-          },
-        },
-        originalUriBaseIds: { '%SRCROOT%': { uri: cwdUri } },
-        columnKind: 'utf16CodeUnits',
-        results,
-      },
-    ],
-  };
+  const rules = ALL_RULES.map((r) => ({
+    id: r.id,
+    name: r.id.replace(/(^|[/-])([a-z0-9])/g, (_m, _s, c: string) => c.toUpperCase()),
+    title: r.title,
+    description: r.help,
+    help: r.help,
+    level: defaultLevel(r),
+    properties: { severityByProfile: r.severity },
+  }));
+  return sarifLog({ name: 'skillbench', version, rules }, cwd, results);
 }
