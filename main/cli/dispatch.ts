@@ -76,11 +76,14 @@ export async function runCommands(
     );
     const hint = guess ? ` Did you mean \`skillbench ${guess}\`?` : '';
     io.stderr(
-      `${term`skillbench: there is no command "${name}".`}${hint}\n\n${helpText(version, commands)}`,
+      `${term`skillbench: There is no command "${name}".`}${hint}\n\n${helpText(version, commands)}`,
     );
     return 2;
   }
-  const help = rest.includes('--help') || rest.includes('-h');
+  // Why only before a bare --: what follows it is a folder's name or a server's command line.
+  const dashes = rest.indexOf('--');
+  const own = dashes < 0 ? rest : rest.slice(0, dashes);
+  const help = own.includes('--help') || own.includes('-h');
   if (!help) entry.prepare?.(rest);
   const command = await entry.load();
   if (help) {

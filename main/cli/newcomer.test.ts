@@ -120,7 +120,7 @@ describe('skillbench new', () => {
       const out = sb(['new', name, '--into', 'into-lib']);
       expect(out.code).toBe(2);
       expect(out.err).toContain(
-        `skillbench new: with --into, NAME must stay inside into-lib: "${name}" leads outside it.`,
+        `skillbench new: With --into, NAME must stay inside into-lib: "${name}" leads outside it.`,
       );
     }
     expect(await readdir(tmp)).not.toContain('escaped');
@@ -204,7 +204,7 @@ describe('the command line forgives a newcomer', () => {
     const r = sb(['select', 'lib']);
     expect(r.code).toBe(2);
     expect(r.err).toContain(
-      'skillbench select: give the prompt first, then the library folders: skillbench select "PROMPT" lib.',
+      'skillbench select: Give the prompt first, then the library folders: skillbench select "PROMPT" lib.',
     );
     const words = sb(['select', 'make a pdf']);
     expect(words.err).toContain('skillbench select "make a pdf" LIB.');
@@ -225,10 +225,10 @@ describe('the command line forgives a newcomer', () => {
     const cwd = join(tmp, 'odd');
     const wrong = sb(['validate', '-my-skill'], cwd);
     expect(wrong.code).toBe(2);
-    expect(wrong.err).toContain('there is no option -my-skill');
+    expect(wrong.err).toContain('There is no option -my-skill');
     expect(wrong.err).toContain('-- -my-skill');
     const right = sb(['validate', '--', '-my-skill'], cwd);
-    expect(right.err).not.toContain('there is no option');
+    expect(right.err).not.toContain('There is no option');
     expect(right.out).toContain('-my-skill');
   });
 
@@ -338,7 +338,7 @@ describe('the command line forgives a newcomer', () => {
       const r = sb([name, '--bogus']);
       expect(r.code, name).toBe(2);
       expect(r.err, name).toContain(
-        `there is no option --bogus. Run \`skillbench ${name} --help\` to see the options.`,
+        `There is no option --bogus. Run \`skillbench ${name} --help\` to see the options.`,
       );
     }
   });
@@ -368,6 +368,33 @@ describe('the command line forgives a newcomer', () => {
       const r = sb([...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err, args.join(' ')).toContain(`${option} takes no value; write ${option} alone.`);
+    }
+  });
+
+  it('a usage problem is one sentence that starts with a capital (or the option it names)', () => {
+    for (const args of [
+      ['validate'],
+      ['pack', 'lib/x'],
+      ['install', 'x'],
+      ['select'],
+      ['catalog'],
+      ['new'],
+      ['import'],
+      ['scan'],
+      ['serve'],
+      ['inspect'],
+      ['uninstall'],
+      ['update', '--keep-local', '--take-theirs'],
+      ['installed', '--agent'],
+      ['pack', 'lib/x', '--target', 'dropbox'],
+      ['new', 'a', '--template', 'nope'],
+      ['catalog', '--stdio', 'node "x'],
+      ['install', 'x', '--agent', 'codex', '--copy', '--link'],
+      ['nonsense'],
+    ]) {
+      const r = sb(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.split('\n')[0], args.join(' ')).toMatch(/^skillbench( [a-z]+)?: [A-Z-]/);
     }
   });
 

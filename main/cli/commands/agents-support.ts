@@ -51,7 +51,7 @@ export async function scopeOf(
   io: CliIO,
 ): Promise<Scope> {
   if (values.global && values.project !== undefined)
-    throw new UsageError('choose --global or --project DIR, not both.');
+    throw new UsageError('Choose --global or --project DIR, not both.');
   if (values.global) return { kind: 'global' };
   if (values.project === undefined) return { kind: 'project', dir: resolve(io.cwd) };
   const [dir] = await projectFolders([values.project], io.cwd);

@@ -173,7 +173,7 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
     const which = io();
     expect(await runCli(['uninstall', 'demo'], which)).toBe(2);
     expect(which.err).toContain(
-      `skillbench uninstall: give at least one --agent. demo is installed for --agent claude-code --project ${project}; --agent codex --project ${project}.`,
+      `skillbench uninstall: Give at least one --agent. demo is installed for --agent claude-code --project ${project}; --agent codex --project ${project}.`,
     );
     const removed = io();
     expect(

@@ -204,11 +204,17 @@ describe('skillbench catalog: a library folder whose name starts with "-"', () =
     const without = await run(['catalog', '-lib'], dir.path);
     expect(without.code).toBe(2);
     expect(without.err).toContain(
-      'there is no option -lib. If it is a file or folder whose name starts with "-", put -- before it: skillbench catalog [options] -- -lib',
+      'There is no option -lib. If it is a file or folder whose name starts with "-", put -- before it: skillbench catalog [options] -- -lib',
     );
     const withDashes = await run(['catalog', '--', '-lib'], dir.path);
     expect(withDashes.code).toBe(0);
     expect(withDashes.out).toContain('<name>hi</name>');
+    // A folder named like an option after -- is a folder, even -h: no help in its place.
+    await writeTree(dir.path, { '-h/hey/SKILL.md': skillMd('name: hey\ndescription: Say hey.') });
+    const helpNamed = await run(['catalog', '--', '-h'], dir.path);
+    expect(helpNamed.code).toBe(0);
+    expect(helpNamed.out).toContain('<name>hey</name>');
+    expect(helpNamed.out).not.toContain('Usage:');
   });
 });
 

@@ -84,7 +84,7 @@ function parse(args: string[]): CatalogArgs {
     }
   }
   if (out.libs.length === 0 && out.servers.length === 0)
-    throw new UsageError('give at least one library folder, --stdio or --http server.');
+    throw new UsageError('Give at least one library folder, --stdio or --http server.');
   return out;
 }
 

@@ -166,7 +166,7 @@ describe('skillbench import', () => {
     await writeFile(join(tmp, 'x.zip'), craftZip([{ name: 'SKILL.md', data: SKILL }]));
     const cases: Array<[string[], RegExp]> = [
       [['import', 'x.zip'], /--into LIBRARY is required/],
-      [['import', '--into', 'lib'], /give the archive/],
+      [['import', '--into', 'lib'], /Give the archive/],
       [['import', 'x.zip', '--into', 'lib', '--rename', '--replace'], /not both/],
       [
         ['import', 'x.zip', '--into', 'lib', '--max-bytes', 'lots'],

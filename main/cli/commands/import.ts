@@ -109,15 +109,15 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   if (positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0
-        ? 'give the archive, folder or SKILL.md to import.'
-        : `one source at a time (got ${positionals.join(', ')}).`,
+        ? 'Give the archive, folder or SKILL.md to import.'
+        : `One source at a time (got ${positionals.join(', ')}).`,
     );
   if (!values.into && !values['dry-run'])
     throw new UsageError(
       '--into LIBRARY is required (the library folder that receives the skill).',
     );
   if (values.rename && values.replace)
-    throw new UsageError('choose --rename or --replace, not both.');
+    throw new UsageError('Choose --rename or --replace, not both.');
   const limits: Partial<ImportLimits> = {};
   if (values['max-files'] !== undefined)
     limits.maxFiles = parseNumber('--max-files', values['max-files'], {

@@ -65,16 +65,16 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const { values, positionals } = parsed;
   const agents = checkAgents(values.agent ?? []);
   if (agents.length === 0)
-    throw new UsageError('give at least one --agent (skillbench agents lists them).');
+    throw new UsageError('Give at least one --agent (skillbench agents lists them).');
   if (positionals.length === 0 && values.git === undefined && values.archive === undefined)
-    throw new UsageError('give the skills to install.');
+    throw new UsageError('Give the skills to install.');
   if (values.git !== undefined && values.archive !== undefined)
-    throw new UsageError('choose --git or --archive, not both.');
+    throw new UsageError('Choose --git or --archive, not both.');
   if (values.archive !== undefined && positionals.length > 1)
-    throw new UsageError('an archive installs one skill at a time: name one folder in it.');
-  if (values.copy && values.link) throw new UsageError('choose --copy or --link, not both.');
+    throw new UsageError('An archive installs one skill at a time: name one folder in it.');
+  if (values.copy && values.link) throw new UsageError('Choose --copy or --link, not both.');
   if (values.rename && values.replace)
-    throw new UsageError('choose --rename or --replace, not both.');
+    throw new UsageError('Choose --rename or --replace, not both.');
   const scope = await scopeOf(values, raw);
   const io = terminalIO(raw);
   const { manager, dataDir } = managerFor(raw);

@@ -68,16 +68,16 @@ export const newCommand: CliCommand = {
       return 0;
     }
     if (positionals.length === 0)
-      throw new UsageError('give the new skill a name, e.g. skillbench new meeting-notes.');
+      throw new UsageError('Give the new skill a name, e.g. skillbench new meeting-notes.');
     if (positionals.length > 1)
       throw new UsageError(
-        `one skill at a time (got ${positionals.join(', ')}).${tryName(positionals.join(' '), 'A name of several words is written with hyphens')}`,
+        `One skill at a time (got ${positionals.join(', ')}).${tryName(positionals.join(' '), 'A name of several words is written with hyphens')}`,
       );
     const template = values.template ?? 'blank';
     if (!(TEMPLATE_IDS as readonly string[]).includes(template)) {
       const guess = didYouMean(template, TEMPLATE_IDS);
       throw new UsageError(
-        `there is no template "${template}".${guess ? ` Did you mean ${guess}?` : ''} Use one of ${TEMPLATE_IDS.join(', ')}.`,
+        `There is no template "${template}".${guess ? ` Did you mean ${guess}?` : ''} Use one of ${TEMPLATE_IDS.join(', ')}.`,
       );
     }
     // Why a path is taken apart: "new lib/meeting-notes" means the skill meeting-notes in lib/,
@@ -92,7 +92,7 @@ export const newCommand: CliCommand = {
       const rel = relative(resolve(io.cwd, values.into), into);
       if (isAbsolute(given) || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`))
         throw new UsageError(
-          `with --into, NAME must stay inside ${values.into}: "${positionals[0]}" leads outside it. Give the name alone, or a path inside that folder.`,
+          `With --into, NAME must stay inside ${values.into}: "${positionals[0]}" leads outside it. Give the name alone, or a path inside that folder.`,
         );
     }
     const description = values.description ?? PLACEHOLDER_DESCRIPTION;

@@ -249,9 +249,9 @@ describe('skillbench pack', () => {
   it('exits 2 on usage and I/O problems', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['pack', 'notes'], /--target is required/],
-      [['pack', 'notes', '--target', 'dropbox'], /unknown target "dropbox"/],
-      [['pack', '--target', 'claude-ai'], /give the skill folder/],
-      [['pack', 'notes', '--target', 'claude-ai', '--bogus'], /there is no option --bogus/],
+      [['pack', 'notes', '--target', 'dropbox'], /Unknown target "dropbox"/],
+      [['pack', '--target', 'claude-ai'], /Give the skill folder/],
+      [['pack', 'notes', '--target', 'claude-ai', '--bogus'], /There is no option --bogus/],
       [['pack', 'notes', '--target', 'folder'], /needs --out DIR/],
       [['pack', 'missing', '--target', 'claude-ai'], /does not exist/],
     ];

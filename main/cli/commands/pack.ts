@@ -186,15 +186,15 @@ function parse(args: string[]): {
   if (positionals.length !== 1)
     throw new UsageError(
       positionals.length === 0
-        ? 'give the skill folder to pack.'
-        : `one skill at a time (got ${positionals.join(', ')}).`,
+        ? 'Give the skill folder to pack.'
+        : `One skill at a time (got ${positionals.join(', ')}).`,
     );
   if (!values.target) throw new UsageError(`--target is required (${TARGET_IDS.join(', ')}).`);
   if (isToolTargetId(values.target))
     return { skill: positionals[0], target: values.target, values };
   if (!isTargetId(values.target))
     throw new UsageError(
-      `unknown target "${values.target}"; use one of ${[...TARGET_IDS, ...TOOL_TARGETS.map((t) => t.id)].join(', ')}.`,
+      `Unknown target "${values.target}"; use one of ${[...TARGET_IDS, ...TOOL_TARGETS.map((t) => t.id)].join(', ')}.`,
     );
   const folderTarget = values.target === 'claude-code' || values.target === 'folder';
   // Why: only folder copies may be forced past errors; an upload would be rejected anyway.
@@ -208,7 +208,7 @@ function parse(args: string[]): {
     throw new UsageError('--target folder needs --out DIR (the folder that receives the copy).');
   for (const p of values.profile ?? [])
     if (!(PROFILE_IDS as readonly string[]).includes(p))
-      throw new UsageError(`unknown profile "${p}"; use one of ${PROFILE_IDS.join(', ')}.`);
+      throw new UsageError(`Unknown profile "${p}"; use one of ${PROFILE_IDS.join(', ')}.`);
   if (values.profile && values.target !== 'folder')
     throw new UsageError(
       "--profile works only with --target folder; other targets use their destination's own rules.",

@@ -25,7 +25,7 @@ describe('skillbench select, run in process on a temp library', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toContain(
-      'the prompt comes first, then the library folders: "lib" is a folder and "fill in this form" is not. Did you mean skillbench select "fill in this form" "lib"?',
+      'The prompt comes first, then the library folders: "lib" is a folder and "fill in this form" is not. Did you mean skillbench select "fill in this form" "lib"?',
     );
     const right = await run(['select', 'fill in this form', '--file', 'a.pdf', 'lib'], dir.path);
     expect(right.code).toBe(0);

@@ -71,16 +71,16 @@ function parse(args: string[]): SelectArgs {
     out.libs = positionals;
   } else {
     const [prompt, ...libs] = positionals;
-    if (prompt === undefined) throw new UsageError('give the prompt, then the library folders.');
+    if (prompt === undefined) throw new UsageError('Give the prompt, then the library folders.');
     out.prompt = prompt;
     out.libs = libs;
   }
   if (out.libs.length === 0)
     throw new UsageError(
       out.evaluate
-        ? 'give at least one library folder.'
+        ? 'Give at least one library folder.'
         : // Why: "select lib" reads lib as the prompt; the person gave a folder and forgot the prompt.
-          `give the prompt first, then the library folders: ${
+          `Give the prompt first, then the library folders: ${
             out.prompt !== undefined && /\s/.test(out.prompt)
               ? `skillbench select "${out.prompt}" LIB`
               : `skillbench select "PROMPT" ${out.prompt ?? 'LIB'}`
@@ -169,7 +169,7 @@ function checkOrder(opts: SelectArgs, cwd: string): void {
   if (first === undefined || isFolder(resolve(cwd, first))) return;
   const swapped = [prompt, ...rest].map((l) => `"${l}"`).join(' ');
   throw new UsageError(
-    `the prompt comes first, then the library folders: "${prompt}" is a folder and "${first}" is not. Did you mean skillbench select "${first}" ${swapped}?`,
+    `The prompt comes first, then the library folders: "${prompt}" is a folder and "${first}" is not. Did you mean skillbench select "${first}" ${swapped}?`,
   );
 }
 

@@ -24,7 +24,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     project: { type: 'string' },
   });
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw new UsageError('give one skill name.');
+  if (positionals.length !== 1) throw new UsageError('Give one skill name.');
   const agents = checkAgents(values.agent ?? []);
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);
@@ -42,8 +42,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     );
     throw new UsageError(
       where.length === 0
-        ? `give at least one --agent; no agent found on this computer has ${name} installed (skillbench installed lists what each loads).`
-        : `give at least one --agent. ${name} is installed for ${where.join('; ')}.`,
+        ? `Give at least one --agent; no agent found on this computer has ${name} installed (skillbench installed lists what each loads).`
+        : `Give at least one --agent. ${name} is installed for ${where.join('; ')}.`,
     );
   }
   const report = await manager.uninstall(positionals[0] ?? '', agents, await scopeOf(values, raw));

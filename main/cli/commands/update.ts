@@ -37,7 +37,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const { values, positionals } = parsed;
   const chosen = (['keep-local', 'take-theirs', 'merge'] as const).filter((c) => values[c]);
   if (chosen.length > 1)
-    throw new UsageError(`choose one of --${chosen.join(', --')}, not several.`);
+    throw new UsageError(`Choose one of --${chosen.join(', --')}, not several.`);
   const trust = trustRequest(values);
   const io = terminalIO(raw);
   const { manager } = managerFor(raw);

@@ -56,10 +56,10 @@ describe('readCommandLine', () => {
 
   it('answers each mistake in a sentence that names the command and what to do', () => {
     expect(refusal(['--bogus'])).toBe(
-      'there is no option --bogus. Run `skillbench demo --help` to see the options.',
+      'There is no option --bogus. Run `skillbench demo --help` to see the options.',
     );
     expect(refusal(['-my-skill'])).toBe(
-      'there is no option -my-skill. If it is a file or folder whose name starts with "-", put -- before it: skillbench demo [options] -- -my-skill',
+      'There is no option -my-skill. If it is a file or folder whose name starts with "-", put -- before it: skillbench demo [options] -- -my-skill',
     );
     expect(refusal(['--format'])).toBe('--format needs a value after it.');
     // Why the long name for -f: it is the name the usage lists and --help explains.

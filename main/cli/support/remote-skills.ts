@@ -45,7 +45,7 @@ export function splitCommandLine(line: string): string[] {
       inWord = true;
     }
   }
-  if (quote) throw new UsageError(`unclosed ${quote} in --stdio "${line}".`);
+  if (quote) throw new UsageError(`Unclosed ${quote} in --stdio "${line}".`);
   if (inWord) words.push(word);
   return words;
 }

@@ -6,8 +6,8 @@ export { count } from '../../../shared/text/words';
 /** What to say about an option nobody knows: one with a single "-" may be a folder's name. */
 export function unknownOption(option: string, command: string): string {
   if (option.startsWith('--'))
-    return `there is no option ${option}. Run \`skillbench ${command} --help\` to see the options.`;
-  return `there is no option ${option}. If it is a file or folder whose name starts with "-", put -- before it: skillbench ${command} [options] -- ${option}`;
+    return `There is no option ${option}. Run \`skillbench ${command} --help\` to see the options.`;
+  return `There is no option ${option}. If it is a file or folder whose name starts with "-", put -- before it: skillbench ${command} [options] -- ${option}`;
 }
 
 /**
