@@ -6,6 +6,7 @@ export class AgentsPage {
   readonly view: Locator;
   readonly projectInput: Locator;
   readonly addProjectButton: Locator;
+  readonly chooseProjectButton: Locator;
   readonly installButton: Locator;
   readonly dialog: Locator;
   readonly undoButton: Locator;
@@ -15,6 +16,7 @@ export class AgentsPage {
     this.view = page.getByRole('region', { name: 'Agents' });
     this.projectInput = page.getByLabel('Project folder');
     this.addProjectButton = page.getByRole('button', { name: 'Add project' });
+    this.chooseProjectButton = page.getByRole('button', { name: 'Choose…' });
     this.installButton = page.getByRole('button', { name: 'Install…' });
     this.dialog = page.getByRole('dialog', { name: 'Install into your agents' });
     this.undoButton = page.getByRole('button', { name: 'Undo' });

@@ -103,6 +103,42 @@ test('adding a project folder that is not there says so in words and adds nothin
   await app.page.screenshot({ path: 'out/screenshots/agents-project-typo.png' });
 });
 
+test('Choose… picks a project folder with the folder browser, and a refusal is said in the dialog', async ({
+  app,
+  agents,
+  library,
+}) => {
+  const project = join(library.dir, 'web-app');
+  await mkdir(join(project, '.claude', 'skills', 'deploy'), { recursive: true });
+  await writeFile(join(project, '.claude', 'skills', 'deploy', 'SKILL.md'), SKILL('deploy'));
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await agents.open();
+  await agents.chooseProjectButton.click();
+  // The browser shell has no folder dialog of its own: the folder picker opens.
+  const picker = app.page.getByRole('dialog', { name: 'Add a project folder' });
+  await expect(picker).toBeVisible();
+  const path = picker.getByLabel('Folder path');
+  // A folder that is not there is refused in the dialog, which stays open.
+  await path.fill(join(library.dir, 'nowhere'));
+  await picker.getByRole('button', { name: 'Add this project' }).click();
+  await expect(picker.getByRole('alert')).toContainText(
+    `There is no project folder at ${join(library.dir, 'nowhere')}.`,
+  );
+  // Browsing: into the library folder, then a click on the project's folder.
+  await path.fill(library.dir);
+  await picker.getByRole('button', { name: 'Browse', exact: true }).click();
+  await picker.getByRole('button', { name: 'web-app', exact: true }).click();
+  await expect(path).toHaveValue(project);
+  expect(await seriousViolations(app.page), 'the project folder picker').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/agents-choose-project.png' });
+  await picker.getByRole('button', { name: 'Add this project' }).click();
+  await expect(picker).toHaveCount(0);
+  await expect(agents.view.getByRole('list', { name: 'Project folders' })).toContainText(project);
+  await expect(agents.row('Claude Code', 'deploy')).toBeVisible();
+  // The refusal said before is not left standing over the folder added.
+  await expect(app.page.getByText('There is no project folder at')).toHaveCount(0);
+});
+
 test('installing from the library: checked for each agent first, linked for Claude Code, a name conflict asks and renames', async ({
   app,
   agents,

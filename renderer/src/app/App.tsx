@@ -25,7 +25,7 @@ import { useAgentViewStore } from '../features/agent-view/stores';
 import { useInspectorStore } from '../features/inspector/stores';
 import { LibraryPanel } from '../features/library/LibraryPanel';
 import { NewSkillWizard } from '../features/library/NewSkillWizard';
-import { OpenFolderDialog } from '../features/library/OpenFolderDialog';
+import { FolderPickerDialog } from '../ui/FolderPickerDialog';
 import { useLibraryStore } from '../features/library/stores';
 import { ServerPanel } from '../features/server/ServerPanel';
 import { useServerStore } from '../features/server/stores';
@@ -463,8 +463,16 @@ export function App() {
         />
       ) : null}
       {dialog === 'open' ? (
-        <OpenFolderDialog
+        <FolderPickerDialog
+          title="Open a folder of skills"
+          chooseLabel="Open this folder"
           initialPath={roots[0] ?? info?.homeDir ?? ''}
+          browse={useLibraryStore.getState().browse}
+          onChoose={async (path) =>
+            (await useLibraryStore.getState().openLibrary(path))
+              ? null
+              : (useNoticesStore.getState().error?.message ?? `${path} could not be opened.`)
+          }
           onClose={() => {
             if (useLibraryStore.getState().roots.length === 0) setNewAfterOpen(false);
             // Why the check: opening the folder may already have handed over to the wizard.

@@ -125,6 +125,25 @@ describe('agents store: the overview', () => {
     expect(await agents.getState().addProject('/nope')).toBe(false);
     expect(notices.getState().error?.code).toBe('not-a-folder');
     expect(fake.inputs('agents.overview')).toHaveLength(2);
+    // The folder added next clears that refusal.
+    fake.answer({ 'agents.addProject': ({ dir }) => ok({ projects: [dir] }) });
+    expect(await agents.getState().addProject('/p2')).toBe(true);
+    expect(notices.getState().error).toBeNull();
+  });
+
+  it('adds the folder chosen in the system dialog; nothing when cancelled; false where there is none', async () => {
+    const { agents, fake } = setup({
+      'dialog.pickFolder': () => ok({ path: '/picked' }),
+      'agents.addProject': ({ dir }) => ok({ projects: [dir] }),
+      'agents.overview': () => ok(overview(['/picked'])),
+    });
+    expect(await agents.getState().pickProject()).toBe(true);
+    expect(fake.inputs('agents.addProject')).toEqual([{ dir: '/picked' }]);
+    fake.answer({ 'dialog.pickFolder': () => ok({ path: null }) });
+    expect(await agents.getState().pickProject()).toBe(true);
+    fake.answer({ 'dialog.pickFolder': () => failure('unsupported', 'No folder dialog here.') });
+    expect(await agents.getState().pickProject()).toBe(false);
+    expect(fake.inputs('agents.addProject')).toHaveLength(1);
   });
 });
 

@@ -10,7 +10,7 @@ import type {
   UpdateChoice,
   UpdateOutcome,
 } from '../../../../shared/agents/types';
-import type { ApiClient } from '../../../../shared/ipc/contract';
+import type { ApiClient, ChannelOutput, Result } from '../../../../shared/ipc/contract';
 import type { Notices } from '../../app/state/notices-store';
 
 /** What the agents store needs from outside. */
@@ -63,6 +63,13 @@ export interface AgentsState {
   loadSafety: () => Promise<void>;
   /** Add a project folder; true when it was added (on a refusal the error is shown). */
   addProject: (dir: string) => Promise<boolean>;
+  /**
+   * Choose a project folder in the system's folder dialog and add it; false where the window has
+   * no such dialog (the browser shell: then the folder picker is shown).
+   */
+  pickProject: () => Promise<boolean>;
+  /** List a folder's sub-folders, for the folder picker. */
+  browse: (path: string) => Promise<Result<ChannelOutput<'fs.browse'>>>;
   removeProject: (dir: string) => Promise<void>;
   check: (skills: string[], agents: string[]) => Promise<InstallCheck[] | null>;
   install: (choice: InstallChoice) => Promise<InstallReport | null>;
@@ -124,9 +131,18 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
         notices.showError(result.error);
         return false;
       }
+      // Why: a refusal shown before (a mistyped folder) is not true of the folder added now.
+      notices.showError(null);
       await get().load();
       return true;
     },
+    async pickProject() {
+      const result = await api['dialog.pickFolder']({ title: 'Choose a project folder' });
+      if (!result.ok) return false;
+      if (result.value.path) await get().addProject(result.value.path);
+      return true;
+    },
+    browse: (path) => api['fs.browse']({ path }),
     async removeProject(dir) {
       const result = await api['agents.removeProject']({ dir });
       if (!result.ok) return notices.showError(result.error);

@@ -1,60 +1,68 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ApiError } from '../../../../shared/ipc/contract';
-import { useNoticesStore } from '../../app/state/stores';
-import { useLibraryStore } from './stores';
+import type { ChannelOutput, Result } from '../../../shared/ipc/contract';
 
-interface Listing {
-  path: string;
-  parent: string | null;
-  folders: { name: string; path: string }[];
-  isSkill: boolean;
-}
+type Listing = ChannelOutput<'fs.browse'>;
 
-/** The browser shell's folder picker: a path field plus a folder browser served by main. */
-export function OpenFolderDialog({
+/**
+ * Asking for a folder where the window has no folder dialog of its own (the browser shell; the
+ * Electron window uses the system's): a path field and a folder browser served by main. The one
+ * folder picker, for opening a library and for adding a project folder.
+ */
+export function FolderPickerDialog({
+  title,
+  chooseLabel,
   initialPath,
+  browse: list,
+  onChoose,
   onClose,
 }: {
+  title: string;
+  /** The button that takes the folder shown: "Open this folder", "Add this project". */
+  chooseLabel: string;
   initialPath: string;
+  /** Lists a folder's sub-folders (main's `fs.browse`). */
+  browse: (path: string) => Promise<Result<Listing>>;
+  /** Takes the folder; the message to show when it was refused, or null when it was taken. */
+  onChoose: (path: string) => Promise<string | null>;
   onClose: () => void;
 }) {
   const [path, setPath] = useState(initialPath);
   const [listing, setListing] = useState<Listing | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  const openLibrary = useLibraryStore((s) => s.openLibrary);
 
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
 
   async function browse(target: string) {
-    const result = await useLibraryStore.getState().browse(target);
+    const result = await list(target);
     if (result.ok) {
       setListing(result.value);
       setPath(result.value.path);
       setError(null);
     } else {
-      setError(result.error);
+      setError(result.error.message);
     }
   }
 
   useEffect(() => {
-    void useLibraryStore
-      .getState()
-      .browse(initialPath)
-      .then((result) => {
-        if (result.ok) setListing(result.value);
-      });
-  }, [initialPath]);
+    void list(initialPath).then((result) => {
+      if (!result.ok) return;
+      setListing(result.value);
+      // Why: with no path given, main lists the home folder; the field names it.
+      setPath((typed) => (typed === '' ? result.value.path : typed));
+    });
+  }, [initialPath, list]);
 
-  async function open(target: string) {
+  async function choose(target: string) {
     if (target.trim() === '') {
-      setError({ code: 'invalid-input', message: 'Type the path of a folder, or pick one below.' });
+      setError('Type the path of a folder, or pick one below.');
       return;
     }
-    if (await openLibrary(target)) onClose();
-    else setError(useNoticesStore.getState().error);
+    const refused = await onChoose(target.trim());
+    if (refused === null) onClose();
+    else setError(refused);
   }
 
   return (
@@ -68,10 +76,10 @@ export function OpenFolderDialog({
         method="dialog"
         onSubmit={(event) => {
           event.preventDefault();
-          void open(path);
+          void choose(path);
         }}
       >
-        <h2 id="open-dialog-title">Open a folder of skills</h2>
+        <h2 id="open-dialog-title">{title}</h2>
         <label htmlFor="folder-path">Folder path</label>
         <div className="row">
           <input
@@ -87,7 +95,7 @@ export function OpenFolderDialog({
         </div>
         {error ? (
           <p role="alert" className="error-text">
-            {error.message}
+            {error}
           </p>
         ) : null}
         <nav aria-label="Folders" className="folder-browser">
@@ -119,7 +127,7 @@ export function OpenFolderDialog({
             Cancel
           </button>
           <button type="submit" className="primary">
-            Open this folder
+            {chooseLabel}
           </button>
         </div>
       </form>
