@@ -185,6 +185,40 @@ test('installing from the library: checked for each agent first, linked for Clau
   await expect(app.skill('notes')).toContainText('installed in Claude Code');
 });
 
+test('installing into a project not listed yet: Where › Another project folder… asks for it, then installs there', async ({
+  app,
+  agents,
+  library,
+}) => {
+  await library.addSkill('notes', SKILL('notes'));
+  const project = join(library.dir, 'site');
+  await mkdir(project, { recursive: true });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.openFolder(library.dir);
+  await expect(app.skill('notes')).toBeVisible();
+  await agents.installButton.click();
+  await agents.tick('notes');
+  await agents.tick('Claude Code');
+  const where = agents.dialog.getByLabel('Where');
+  await where.selectOption({ label: 'Another project folder…' });
+  const picker = app.page.getByRole('dialog', { name: 'Add a project folder' });
+  await picker.getByLabel('Folder path').fill(project);
+  await app.page.screenshot({ path: 'out/screenshots/install-another-project.png' });
+  await picker.getByRole('button', { name: 'Add this project' }).click();
+  await expect(picker).toHaveCount(0);
+  // The folder added is the choice now, and listed for next time.
+  await expect(where).toHaveValue(project);
+  await expect(where.getByRole('option', { name: `Project ${project}` })).toHaveCount(1);
+  expect(await seriousViolations(app.page), 'install dialog, a project added').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/install-project-added.png' });
+  await agents.dialog.getByLabel('How').selectOption('copy');
+  await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(agents.dialog.getByRole('list', { name: 'Install result' })).toContainText('Copied');
+  expect(await readFile(join(project, '.claude', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
+    SKILL('notes'),
+  );
+});
+
 test('installing for an agent not set up on this computer yet: offered under "More agents", copied where it will look', async ({
   app,
   agents,

@@ -14,8 +14,7 @@ import type {
 import { profileLabelOf } from '../../ui/profile-labels';
 import { SafetyRowBadge } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
-import { FolderPickerDialog } from '../../ui/FolderPickerDialog';
-import { useNoticesStore } from '../../app/state/stores';
+import { useProjectPicker } from './ProjectPicker';
 import { useAgentsStore } from './stores';
 
 /** Plain words for each state (docs/agents.md). */
@@ -313,14 +312,12 @@ export function AgentsView() {
     lastRemoval,
     load,
     addProject,
-    pickProject,
-    browse,
     removeProject,
     loadOutdated,
     undoRemoval,
   } = useAgentsStore();
   const [project, setProject] = useState('');
-  const [picking, setPicking] = useState(false);
+  const projects = useProjectPicker(() => setProject(''), project.trim());
   useEffect(() => {
     void load();
   }, [load]);
@@ -366,28 +363,12 @@ export function AgentsView() {
           onChange={(e) => setProject(e.target.value)}
           spellCheck={false}
         />
-        <button
-          type="button"
-          onClick={() => void pickProject().then((native) => native || setPicking(true))}
-        >
+        <button type="button" onClick={projects.choose}>
           Choose…
         </button>
         <button type="submit">Add project</button>
       </form>
-      {picking ? (
-        <FolderPickerDialog
-          title="Add a project folder"
-          chooseLabel="Add this project"
-          initialPath={project.trim() || (overview?.projects[0] ?? '')}
-          browse={browse}
-          onChoose={async (path) =>
-            (await addProject(path))
-              ? null
-              : (useNoticesStore.getState().error?.message ?? `${path} could not be added.`)
-          }
-          onClose={() => setPicking(false)}
-        />
-      ) : null}
+      {projects.picker}
       {overview && overview.projects.length > 0 ? (
         <ul aria-label="Project folders">
           {overview.projects.map((p) => (

@@ -5,7 +5,11 @@ import type { SkillSummary } from '../../../../shared/ipc/contract';
 import type { TrustRequest } from '../../../../shared/safety/types';
 import { SafetyBadge } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
+import { useProjectPicker } from './ProjectPicker';
 import { useAgentsStore } from './stores';
+
+/** The last choice of "Where": a project folder not listed yet, asked for. */
+const ANOTHER_PROJECT = '\u0000another-project';
 
 /** The folder of a SKILL.md path. */
 const dirOf = (path: string): string =>
@@ -101,6 +105,15 @@ export function InstallDialog({
       </label>
     );
   };
+  const chooseWhere = (value: string) => {
+    setWhere(value);
+    // An agent without a user folder cannot take a global install: not chosen silently.
+    if (value === 'global')
+      setAgents(agents.filter((id) => AGENTS.find((a) => a.id === id)?.globalDir !== null));
+    setChecks(null);
+    setReport(null);
+  };
+  const projects = useProjectPicker(chooseWhere);
   const scope: ScopeRef = where === 'global' ? { kind: 'global' } : { kind: 'project', dir: where };
   const toggle = (list: string[], value: string) =>
     list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -186,37 +199,41 @@ export function InstallDialog({
           <div className="more-agents-list">{others.map(agentChoice)}</div>
         </details>
       </fieldset>
-      <div className="row">
-        <label htmlFor="install-where">Where</label>
-        <select
-          id="install-where"
-          value={where}
-          onChange={(e) => {
-            setWhere(e.target.value);
-            // An agent without a user folder cannot take a global install: not chosen silently.
-            if (e.target.value === 'global')
-              setAgents(agents.filter((id) => AGENTS.find((a) => a.id === id)?.globalDir !== null));
-            setChecks(null);
-            setReport(null);
-          }}
-        >
-          <option value="global">Your user folder (every project)</option>
-          {(overview?.projects ?? []).map((p) => (
-            <option key={p} value={p}>
-              Project {p}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="install-mode">How</label>
-        <select
-          id="install-mode"
-          value={mode}
-          onChange={(e) => setMode(e.target.value as 'auto' | 'link' | 'copy')}
-        >
-          <option value="auto">Link where the agent follows links, else copy</option>
-          <option value="link">Link to one shared copy</option>
-          <option value="copy">Copy into each agent</option>
-        </select>
+      <div className="row choices">
+        <span className="choice">
+          <label htmlFor="install-where">Where</label>
+          <select
+            id="install-where"
+            value={where}
+            title={where === 'global' ? 'Your user folder (every project)' : `Project ${where}`}
+            onChange={(e) => {
+              // Why not kept as the choice: the folder is asked for, and chosen once it is added.
+              if (e.target.value === ANOTHER_PROJECT) projects.choose();
+              else chooseWhere(e.target.value);
+            }}
+          >
+            <option value="global">Your user folder (every project)</option>
+            {(overview?.projects ?? []).map((p) => (
+              <option key={p} value={p}>
+                Project {p}
+              </option>
+            ))}
+            <option value={ANOTHER_PROJECT}>Another project folder…</option>
+          </select>
+        </span>
+        {projects.picker}
+        <span className="choice">
+          <label htmlFor="install-mode">How</label>
+          <select
+            id="install-mode"
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'auto' | 'link' | 'copy')}
+          >
+            <option value="auto">Link where the agent follows links, else copy</option>
+            <option value="link">Link to one shared copy</option>
+            <option value="copy">Copy into each agent</option>
+          </select>
+        </span>
       </div>
       {shared ? (
         <p className="muted" role="note" aria-label="Other agents that will load these skills">

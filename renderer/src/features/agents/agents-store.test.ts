@@ -131,19 +131,25 @@ describe('agents store: the overview', () => {
     expect(notices.getState().error).toBeNull();
   });
 
-  it('adds the folder chosen in the system dialog; nothing when cancelled; false where there is none', async () => {
+  it('adds the folder chosen in the system dialog and names it; null when none was; undefined where there is no dialog', async () => {
     const { agents, fake } = setup({
       'dialog.pickFolder': () => ok({ path: '/picked' }),
       'agents.addProject': ({ dir }) => ok({ projects: [dir] }),
       'agents.overview': () => ok(overview(['/picked'])),
     });
-    expect(await agents.getState().pickProject()).toBe(true);
+    expect(await agents.getState().pickProject()).toBe('/picked');
     expect(fake.inputs('agents.addProject')).toEqual([{ dir: '/picked' }]);
     fake.answer({ 'dialog.pickFolder': () => ok({ path: null }) });
-    expect(await agents.getState().pickProject()).toBe(true);
+    expect(await agents.getState().pickProject()).toBeNull();
     fake.answer({ 'dialog.pickFolder': () => failure('unsupported', 'No folder dialog here.') });
-    expect(await agents.getState().pickProject()).toBe(false);
+    expect(await agents.getState().pickProject()).toBeUndefined();
     expect(fake.inputs('agents.addProject')).toHaveLength(1);
+    // A folder the agents refuse: nothing added, the refusal shown.
+    fake.answer({
+      'dialog.pickFolder': () => ok({ path: '/nope' }),
+      'agents.addProject': () => failure('not-a-folder', '/nope cannot be added.'),
+    });
+    expect(await agents.getState().pickProject()).toBeNull();
   });
 });
 

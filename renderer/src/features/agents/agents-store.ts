@@ -64,10 +64,11 @@ export interface AgentsState {
   /** Add a project folder; true when it was added (on a refusal the error is shown). */
   addProject: (dir: string) => Promise<boolean>;
   /**
-   * Choose a project folder in the system's folder dialog and add it; false where the window has
-   * no such dialog (the browser shell: then the folder picker is shown).
+   * Choose a project folder in the system's folder dialog and add it: the folder added, null when
+   * none was (cancelled, or refused: the error is shown), undefined where the window has no such
+   * dialog (the browser shell: then the folder picker is shown).
    */
-  pickProject: () => Promise<boolean>;
+  pickProject: () => Promise<string | null | undefined>;
   /** List a folder's sub-folders, for the folder picker. */
   browse: (path: string) => Promise<Result<ChannelOutput<'fs.browse'>>>;
   removeProject: (dir: string) => Promise<void>;
@@ -138,9 +139,9 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
     },
     async pickProject() {
       const result = await api['dialog.pickFolder']({ title: 'Choose a project folder' });
-      if (!result.ok) return false;
-      if (result.value.path) await get().addProject(result.value.path);
-      return true;
+      if (!result.ok) return undefined;
+      const path = result.value.path;
+      return path !== null && (await get().addProject(path)) ? path : null;
     },
     browse: (path) => api['fs.browse']({ path }),
     async removeProject(dir) {
