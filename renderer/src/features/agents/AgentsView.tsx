@@ -348,7 +348,7 @@ export function AgentsView() {
         </p>
       ))}
       <form
-        className="row"
+        className="row middle"
         onSubmit={(e) => {
           e.preventDefault();
           // Why only when added: after a refusal the path stays, so a typo can be mended.

@@ -534,7 +534,7 @@ export function InspectorSkillView() {
           ) : null}
 
           <section aria-label="Validation" className="insp-block">
-            <div className="row">
+            <div className="row middle">
               <h4>Validation</h4>
               <label htmlFor={`${id}-profile`}>Check for</label>
               <select
