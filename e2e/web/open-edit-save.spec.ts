@@ -99,7 +99,7 @@ test('a SKILL.md over 16 MiB is listed with a plain reason and opens as an error
   await expect(app.skill('alpha')).toBeVisible();
   await app.skill('huge').click();
   await expect(app.page.getByRole('alert').first()).toContainText(
-    'is too large (40.0 MiB); Skillbench reads files of up to 16.0 MiB',
+    'is too large (41.9 MB); Skillbench reads files of up to 16.8 MB',
   );
   await app.page.screenshot({ path: 'out/test-results/too-large-skill.png' });
   // The rest of the library still opens and edits.

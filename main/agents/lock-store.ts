@@ -15,7 +15,7 @@ import {
   type SkillSource,
 } from '../../shared/agents/lock';
 import { writeFileAtomic } from '../platform/atomic-write';
-import { formatBytes } from '../platform/fs-errors';
+import { formatBytesAgainst } from '../../shared/text/bytes';
 import { FileTooLargeError, readResolvedBounded } from '../platform/read-file';
 
 /**
@@ -46,7 +46,7 @@ export async function readLockFile(kind: LockKind, path: string): Promise<Stored
     const code = (error as NodeJS.ErrnoException).code;
     lock.problem =
       error instanceof FileTooLargeError
-        ? `it is too large (${formatBytes(error.size)}; Skillbench reads lock files of up to ${formatBytes(error.max)})`
+        ? `it is too large (${formatBytesAgainst(error.size, error.max).join('; Skillbench reads lock files of up to ')})`
         : code === 'ENOTREG'
           ? 'it is not a regular file'
           : `it could not be read (${code ?? String(error)})`;

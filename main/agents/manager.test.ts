@@ -417,7 +417,7 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
     const skill = overview.agents[0]?.folders[0]?.skills.find((s) => s.folder === 'huge');
     expect(skill?.verdict).toBe('error');
     expect(skill?.problems).toEqual([
-      `${join(dir, 'SKILL.md')} is too large (1024.0 MiB); Skillbench reads files of up to 16.0 MiB, so it did not read it.`,
+      `${join(dir, 'SKILL.md')} is too large (1.1 GB); Skillbench reads files of up to 16.8 MB, so it did not read it.`,
     ]);
   });
 
@@ -710,7 +710,7 @@ describe('bad input: a clear message, nothing lost or half-written', () => {
           await writeFile(lockFile, '{"version": 1, "skills": {}}');
           await truncate(lockFile, 1024 ** 3);
         },
-        /it is too large \(1024\.0 MiB; Skillbench reads lock files of up to 16\.0 MiB\)/,
+        /it is too large \(1\.1 GB; Skillbench reads lock files of up to 16\.8 MB\)/,
       ],
     ];
     for (const [, make, why] of cases) {
@@ -847,7 +847,7 @@ describe('updates never lose an edit', () => {
     const [merged] = await manager.update(undefined, 'merge');
     expect(merged?.status).toBe('failed');
     expect(merged?.message).toMatch(
-      /data\.bin is 600\.0 MiB; Skillbench reads files of up to 16\.0 MiB\..*left as they were/,
+      /data\.bin is 629 MB; Skillbench reads files of up to 16\.8 MB\..*left as they were/,
     );
     expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toBe(
       skillText('notes', '# Notes\n\nStep one.\nStep two.\nStep three.\n'),

@@ -182,7 +182,7 @@ describe('LibraryService and files that are not what a SKILL.md should be', () =
     if (!read.ok) {
       expect(read.error.code).toBe('too-large');
       expect(read.error.message).toMatch(
-        /is too large \(17\.0 MiB\); Skillbench reads files of up to 16\.0 MiB/,
+        /is too large \(17\.8 MB\); Skillbench reads files of up to 16\.8 MB/,
       );
     }
   });

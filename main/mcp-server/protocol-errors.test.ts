@@ -204,11 +204,11 @@ describe('JSON-RPC errors', () => {
     await s.write(huge);
     const refused = await s.next();
     expect(refused).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(refused.error?.message).toContain('larger than the 4 MiB');
+    expect(refused.error?.message).toContain('larger than the 4.2 MB');
     await s.write(line({ jsonrpc: '2.0', id: 4, method: 'ping' }));
     expect(await s.next()).toEqual({ jsonrpc: '2.0', id: 4, result: {} });
     expect(s.child.exitCode).toBeNull();
-    await s.stderrHas('ignored a message of 12 MiB; one line may hold at most 4 MiB.');
+    await s.stderrHas('ignored a message of 12.6 MB; one line may hold at most 4.2 MB.');
   });
 
   it('stdio: parameters of the wrong type get -32602 with a plain sentence, not -32603 with a validator dump', async () => {

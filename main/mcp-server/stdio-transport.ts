@@ -15,6 +15,7 @@ import type {
   Transport,
 } from '@modelcontextprotocol/server';
 import { errorResponse, frameMessages, isAnswer, isRequest, RpcCode } from './jsonrpc';
+import { formatBytes, formatBytesAgainst } from '../../shared/text/bytes';
 
 /** Options for {@link StdioLineTransport}. */
 export interface StdioTransportOptions {
@@ -40,10 +41,6 @@ const LISTEN_METHOD = 'subscriptions/listen';
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024;
 
 type Queued = { line: string } | { tooLarge: number };
-
-function mib(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(0)} MiB` : `${bytes} bytes`;
-}
 
 /** Newline-delimited JSON-RPC over a pair of streams, bounded in line size and in answers pending. */
 export class StdioLineTransport implements Transport {
@@ -205,13 +202,13 @@ export class StdioLineTransport implements Transport {
 
   #refuseLarge(bytes: number): void {
     this.#onProblem(
-      `ignored a message of ${mib(bytes)}; one line may hold at most ${mib(this.#maxLine)}.`,
+      `ignored a message of ${formatBytesAgainst(bytes, this.#maxLine).join('; one line may hold at most ')}.`,
     );
     this.#write(
       errorResponse(
         null,
         RpcCode.InvalidRequest,
-        `The message is larger than the ${mib(this.#maxLine)} this server accepts on one line, so it was ignored.`,
+        `The message is larger than the ${formatBytes(this.#maxLine)} this server accepts on one line, so it was ignored.`,
         { limitBytes: this.#maxLine, receivedBytes: bytes },
       ),
     );

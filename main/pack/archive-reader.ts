@@ -14,6 +14,7 @@ import {
   type SourceFormat,
 } from '../../shared/projection';
 import { leftOutByPath } from '../../shared/skill/file-set';
+import { formatBytes } from '../../shared/text/bytes';
 import { readRegularFileSync } from '../platform/read-file';
 import { skillEntries, walkSkillTree } from '../skill-folder';
 
@@ -97,17 +98,12 @@ class Budget {
     if (this.bytes > this.limits.maxBytes) {
       throw new RefusalError({
         code: 'too-large',
-        message: `The archive unpacks to more than ${formatMiB(this.limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`,
+        message: `The archive unpacks to more than ${formatBytes(this.limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`,
         detail: `unpacked bytes > ${this.limits.maxBytes} (counted while inflating)`,
         entry: raw,
       });
     }
   }
-}
-
-/** Bytes in MiB for messages. */
-function formatMiB(bytes: number): string {
-  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
 /** The ratio refusal. */
@@ -250,7 +246,7 @@ async function readZip(
   if (archiveSize > cap)
     throw new RefusalError({
       code: 'too-large',
-      message: `The archive is ${formatMiB(archiveSize)}, larger than a skill import accepts (it may unpack to ${formatMiB(limits.maxBytes)} at most). If you trust it, raise the limit.`,
+      message: `The archive is ${formatBytes(archiveSize)}, larger than a skill import accepts (it may unpack to ${formatBytes(limits.maxBytes)} at most). If you trust it, raise the limit.`,
       detail: `archive size ${archiveSize} bytes > ${cap} (checked before reading)`,
     });
   const bytes = await readFile(path);
@@ -494,7 +490,7 @@ async function readTar(
           stop(
             new RefusalError({
               code: 'too-large',
-              message: `The archive unpacks to more than ${formatMiB(limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`,
+              message: `The archive unpacks to more than ${formatBytes(limits.maxBytes)}, the most a skill import accepts. If you trust it, raise the limit.`,
               detail: `tar stream bytes > ${streamCap} (counted while inflating)`,
             }),
           );
@@ -764,7 +760,7 @@ export async function readImportSource(
       if (st.size > limits.maxBytes)
         throw new RefusalError({
           code: 'too-large',
-          message: `${basename(source)} is larger than ${formatMiB(limits.maxBytes)}.`,
+          message: `${basename(source)} is larger than ${formatBytes(limits.maxBytes)}.`,
           detail: `${st.size} bytes`,
         });
       const data = await readFile(source);

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { ApiError } from '../../shared/ipc/contract';
+import { formatBytes, formatBytesAgainst } from '../../shared/text/bytes';
 
 /** Turn a Node file-system error into a sentence a non-developer can act on. */
 export function describeFsError(
@@ -40,8 +41,15 @@ export function describeFsError(
     case 'EFBIG':
     case 'ERR_FS_FILE_TOO_LARGE': {
       const { size, max } = error as { size?: unknown; max?: unknown };
-      const sized = typeof size === 'number' ? ` (${formatBytes(size)})` : '';
-      const most = typeof max === 'number' ? ` of up to ${formatBytes(max)}` : '';
+      const [sizeText, maxText] =
+        typeof size === 'number' && typeof max === 'number'
+          ? formatBytesAgainst(size, max)
+          : [
+              typeof size === 'number' ? formatBytes(size) : '',
+              typeof max === 'number' ? formatBytes(max) : '',
+            ];
+      const sized = sizeText ? ` (${sizeText})` : '';
+      const most = maxText ? ` of up to ${maxText}` : '';
       return {
         code: 'too-large',
         message: `${path} is too large${sized}; Skillbench reads files${most}, so it did not ${action} it.`,
@@ -83,13 +91,6 @@ export function fsErrorSentence(
 ): string {
   const d = describeFsError(error, path, action);
   return d.code === 'io' ? (d.detail ?? d.message) : d.message;
-}
-
-/** A byte count in binary units, for messages ("512 bytes", "3.4 KiB", "16.0 MiB"). */
-export function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
-  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${n} bytes`;
 }
 
 /**

@@ -199,7 +199,7 @@ describe('reading a file whole within a bound (readBoundedSync)', () => {
     expect(thrown).toMatchObject({ code: 'EFBIG', size: 3 * 1024 ** 3, max: 16 * 1024 * 1024 });
     expect(describeFsError(thrown, path, 'read')).toMatchObject({
       code: 'too-large',
-      message: `${path} is too large (3072.0 MiB); Skillbench reads files of up to 16.0 MiB, so it did not read it.`,
+      message: `${path} is too large (3.2 GB); Skillbench reads files of up to 16.8 MB, so it did not read it.`,
     });
   });
 

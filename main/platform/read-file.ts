@@ -1,7 +1,7 @@
 /** Reading a regular file without ever following a link. */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { formatBytes } from './fs-errors';
+import { formatBytesAgainst } from '../../shared/text/bytes';
 
 /**
  * Flags for opening a file a listing called regular. Why: O_NOFOLLOW refuses a link swapped in
@@ -44,7 +44,8 @@ export class FileTooLargeError extends Error {
     /** The most the caller reads. */
     readonly max: number,
   ) {
-    super(`${path} is ${formatBytes(size)}; Skillbench reads files of up to ${formatBytes(max)}.`);
+    const [found, most] = formatBytesAgainst(size, max);
+    super(`${path} is ${found}; Skillbench reads files of up to ${most}.`);
   }
 }
 

@@ -6,6 +6,7 @@
 import { createHash, hash as hashOnce, type Hash } from 'node:crypto';
 import { join } from 'node:path';
 import { frontmatterForReview } from '../../shared/safety';
+import { formatBytes } from '../../shared/text/bytes';
 import type { ReviewFile, ReviewInput } from '../../shared/safety';
 import { parseSkill, type ParsedSkill } from '../../shared/skill';
 import { TimeSlicer } from '../platform/concurrency';
@@ -50,7 +51,7 @@ export function reviewInputFromBytes(files: ReadonlyMap<string, Uint8Array>): Re
     const text = asText(bytes);
     const f: ReviewFile = { path, kind: 'file', size: bytes.length };
     if (bytes.length > REVIEW_MAX_FILE_BYTES)
-      f.notExamined = `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`;
+      f.notExamined = `larger than ${formatBytes(REVIEW_MAX_FILE_BYTES)}`;
     else if (text !== undefined) f.text = text;
     else f.head = bytes.subarray(0, 512);
     if (path === 'SKILL.md') skillText = text;
@@ -194,8 +195,8 @@ export async function reviewInputOfFolder(
     if (e.size > REVIEW_MAX_FILE_BYTES || e.size > budget) {
       f.notExamined =
         e.size > REVIEW_MAX_FILE_BYTES
-          ? `larger than ${REVIEW_MAX_FILE_BYTES / 1024 / 1024} MiB`
-          : `the skill is larger than ${REVIEW_MAX_SKILL_BYTES / 1024 / 1024} MiB in all`;
+          ? `larger than ${formatBytes(REVIEW_MAX_FILE_BYTES)}`
+          : `the skill is larger than ${formatBytes(REVIEW_MAX_SKILL_BYTES)} in all`;
       hashed.push(`${e.size} ${e.mtimeMs ?? 0}`);
       describe(['file', e.path, !!e.executable, e.size, e.mtimeMs ?? 0, f.notExamined]);
       files.push(f);

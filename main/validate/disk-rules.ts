@@ -9,7 +9,7 @@ import type {
   Severity,
 } from '../../shared/validation';
 import { PROFILE_IDS } from '../../shared/validation';
-import { formatBytes } from '../platform/fs-errors';
+import { formatBytesAgainst } from '../../shared/text/bytes';
 import { isUtf8 } from 'node:buffer';
 import { LineIndex } from '../../shared/skill';
 import { firstInvalidUtf8 } from '../../shared/text/utf8';
@@ -33,7 +33,7 @@ const DISK_CATALOG = [
   {
     id: 'package/too-large',
     title: 'Too large for an export target',
-    help: 'The skill folder is bigger than a destination accepts (claude.ai and the Claude API: 30 MB; Agent Skills archive: 16 MiB).',
+    help: 'The skill folder is bigger than a destination accepts (claude.ai and the Claude API: 30 MB; Agent Skills archive: 16.8 MB, which is 16 MiB).',
     severity: { 'claude-upload': 'error', agentskills: 'warning' },
   },
   {
@@ -173,8 +173,9 @@ export function packageDiagnostics(
     }
     if (tooBig.length > 0) {
       const max = Math.min(...tooBig.map((t) => t.limits.maxBytes ?? Infinity));
+      const [held, most] = formatBytesAgainst(size.bytes, max);
       const d = diskDiagnostic('package/too-large', profile, {
-        message: `The skill folder holds ${formatBytes(size.bytes)}; ${tooBig.map((t) => t.label).join(', ')} accept${tooBig.length === 1 ? 's' : ''} at most ${formatBytes(max)}. Remove large files.`,
+        message: `The skill folder holds ${held}; ${tooBig.map((t) => t.label).join(', ')} accept${tooBig.length === 1 ? 's' : ''} at most ${most}. Remove large files.`,
         detail:
           profile === 'claude-upload'
             ? 'Zip file uncompressed size exceeds 30MB'

@@ -209,7 +209,7 @@ describe('validateLibrary', () => {
       [
         'file/unreadable',
         'error',
-        `${join(tmp, 'lib/huge/SKILL.md')} is too large (1024.0 MiB); Skillbench reads files of up to 16.0 MiB, so it did not read it.`,
+        `${join(tmp, 'lib/huge/SKILL.md')} is too large (1.1 GB); Skillbench reads files of up to 16.8 MB, so it did not read it.`,
       ],
     ]);
     expect(report.skills.find((s) => s.relativePath === 'small')?.diagnostics).toEqual([]);

@@ -6,6 +6,7 @@
  * skill, MCP's `inputSchema`, and OpenAI strict mode's schema subset. Pure: the renderer runs it
  * on every keystroke, the CLI on files.
  */
+import { formatBytes, formatBytesAgainst } from '../text/bytes';
 import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
 import { validateSkill } from '../validation/validate-skill';
@@ -99,12 +100,6 @@ function profileNotes(
   return [];
 }
 
-function mb(bytes: number): string {
-  return bytes < 100_000
-    ? `${(bytes / 1000).toFixed(1)} kB`
-    : `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
 /** Every host's verdict for one SKILL.md text. */
 export function hostCompatibility(text: string, context: HostContext = {}): HostReport[] {
   const parsed = parseSkill(text);
@@ -132,9 +127,12 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
       bytes > CLAUDE_API_MAX_SKILL_BYTES
         ? {
             severity: 'error',
-            message: `The skill is ${mb(bytes)}; the Claude API takes at most 8 MB per skill. Move large files out of it.`,
+            message: `The skill is ${formatBytesAgainst(bytes, CLAUDE_API_MAX_SKILL_BYTES).join('; the Claude API takes at most ')} per skill. Move large files out of it.`,
           }
-        : { severity: 'info', message: `Size ${mb(bytes)} of the 8 MB a skill may have.` },
+        : {
+            severity: 'info',
+            message: `Size ${formatBytes(bytes)} of the ${formatBytes(CLAUDE_API_MAX_SKILL_BYTES)} a skill may have.`,
+          },
     );
   }
   if (context.librarySkills !== undefined && context.librarySkills > CLAUDE_API_MAX_SKILLS)

@@ -202,7 +202,7 @@ describe('host compatibility', () => {
     );
     expect(api?.notes.map((n) => n.severity)).toContain('error');
     expect(api?.notes.map((n) => n.message).join('\n')).toMatch(
-      /8\.0 MB; the Claude API takes at most 8 MB/,
+      /The skill is 8,000,500 bytes; the Claude API takes at most 8,000,000 bytes per skill/,
     );
     expect(api?.notes.map((n) => n.message).join('\n')).toContain(
       'at most 8 skills; your library has 9',

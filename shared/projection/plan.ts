@@ -1,4 +1,5 @@
 import type { FileView, ProfileId, ValidateOptions, ValidationResult } from '../validation/types';
+import { formatBytesAgainst } from '../text/bytes';
 import { leftOutByContent, leftOutByPath, tokenLookingContent } from '../skill/file-set';
 import { projectSkillText } from './frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
@@ -73,19 +74,13 @@ function issue(
   return { ruleId, severity, profile: target.packageProfile, message, detail, ...extra };
 }
 
-/** Bytes in a human unit. */
-function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  if (bytes >= 1000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${bytes} bytes`;
-}
-
 /**
  * Why a file is not copied into a skill folder: the one sentence for a folder export and for an
  * install from the Agents view (see COPY_MAX_FILE_BYTES).
  */
 export function fileTooLargeToCopy(path: string, size: number, max: number): string {
-  return `${path} is ${formatBytes(size)}; Skillbench copies files of up to ${formatBytes(max)} into a skill folder. Move large data out of the skill.`;
+  const [found, most] = formatBytesAgainst(size, max);
+  return `${path} is ${found}; Skillbench copies files of up to ${most} into a skill folder. Move large data out of the skill.`;
 }
 
 /**
@@ -481,12 +476,13 @@ function packageChecks(
       target.id === 'claude-ai' || target.id === 'skill'
         ? 'Zip file uncompressed size exceeds 30MB'
         : undefined;
+    const [held, most] = formatBytesAgainst(totals.bytes, maxBytes);
     issues.push(
       issue(
         target,
         'error',
         'package/too-large',
-        `${target.label} accepts at most ${formatBytes(maxBytes)} of files (before compression); this package would hold ${formatBytes(totals.bytes)}. Move large data out of the skill.`,
+        `${target.label} accepts at most ${most} of files (before compression); this package would hold ${held}. Move large data out of the skill.`,
         `${totals.bytes} bytes > ${maxBytes}`,
         wording ? { destinationWording: wording } : {},
       ),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../text/bytes';
 import { applyEdits } from '../skill/index';
 import { fixAllSafe, PROFILE_IDS, VALIDATION_LIMITS, validateSkill } from './index';
 import type { Diagnostic, TextEdit, ValidateOptions, ValidationResult } from './index';
@@ -134,7 +135,7 @@ describe('a SKILL.md past a bound gets one plain finding per profile, the same e
     const hits = tooComplex(r);
     expect(hits.map((d) => d.profile)).toEqual(['claude-code', 'agentskills']);
     expect(hits[0]?.message).toBe(
-      `This file is too large or complex to check fully: its instructions (the body) are ${(body.length / 1024 / 1024).toFixed(1)} MiB (the limit is 1.0 MiB), so only the first 1.0 MiB were checked for placeholders and shell commands.`,
+      `This file is too large or complex to check fully: its instructions (the body) are ${formatBytes(body.length)} (the limit is 1 MB), so only the first 1 MB were checked for placeholders and shell commands.`,
     );
     const shell = r.diagnostics.filter((d) => d.ruleId === 'body/shell-command');
     expect(shell.map((d) => d.message)).toEqual([expect.stringContaining('`early`')]);

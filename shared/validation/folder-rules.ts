@@ -1,3 +1,4 @@
+import { formatBytesAgainst } from '../text/bytes';
 import type { RuleContext } from './rule-context';
 
 /** Spec §2 `mcp-serve` limits. */
@@ -40,7 +41,7 @@ export function folderRules(ctx: RuleContext): void {
     );
     if (bytes > SERVE_LIMITS.bytes) {
       ctx.report('files/too-large', {
-        message: `The skill folder holds ${(bytes / 1048576).toFixed(1)} MiB; the skill server serves at most 16 MiB. Remove large files.`,
+        message: `The skill folder holds ${formatBytesAgainst(bytes, SERVE_LIMITS.bytes).join('; the skill server serves at most ')}. Remove large files.`,
         detail: `${bytes} bytes > ${SERVE_LIMITS.bytes}`,
       });
     }

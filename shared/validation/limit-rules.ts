@@ -1,24 +1,19 @@
 import type { LimitExceeded } from '../skill/limits';
+import { formatBytes } from '../text/bytes';
 import { grouped } from '../text/words';
 import type { RuleContext } from './rule-context';
 
 const RULE = 'file/too-complex';
 
-function size(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} bytes`;
-}
-
-/** What went past the bound, in words ("its frontmatter is 300.0 KiB (the limit is 256.0 KiB)"). */
+/** What went past the bound, in words ("its frontmatter is 307.2 KB (the limit is 262.1 KB)"). */
 export function limitWords(o: LimitExceeded): string {
   const found = (n: number, unit: (x: number) => string): string =>
     o.exact ? unit(n) : `more than ${unit(o.max)}`;
   switch (o.limit) {
     case 'frontmatterBytes':
-      return `its frontmatter is ${found(o.found, size)} (the limit is ${size(o.max)})`;
+      return `its frontmatter is ${found(o.found, formatBytes)} (the limit is ${formatBytes(o.max)})`;
     case 'bodyBytes':
-      return `its instructions (the body) are ${found(o.found, size)} (the limit is ${size(o.max)}), so only the first ${size(o.max)} were checked for placeholders and shell commands`;
+      return `its instructions (the body) are ${found(o.found, formatBytes)} (the limit is ${formatBytes(o.max)}), so only the first ${formatBytes(o.max)} were checked for placeholders and shell commands`;
     case 'depth':
       return `its frontmatter is nested ${o.exact ? `about ${grouped(o.found)}` : `more than ${grouped(o.max)}`} levels deep (the limit is ${grouped(o.max)})`;
     case 'nodes':

@@ -557,7 +557,7 @@ const CATALOG = [
   {
     id: 'files/too-large',
     title: 'Skill folder too large',
-    help: 'The embedded server serves skills of at most 16 MiB.',
+    help: 'The embedded server serves skills of at most 16.8 MB (16 MiB).',
     severity: { 'mcp-serve': E },
   },
   // links in the body, checked against the file view (shared/validation/link-rules.ts)

@@ -230,7 +230,7 @@ describe('the real skillbench process refuses and lives on', () => {
     expect(run.stderr).not.toMatch(CRASH);
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(
-      /^Refused: The archive is 20 MiB, larger than a skill import accepts \(it may unpack to 16 MiB at most\)\./,
+      /^Refused: The archive is 21 MB, larger than a skill import accepts \(it may unpack to 16\.8 MB at most\)\./,
     );
     expect(run.stderr).toContain('Nothing was written.');
     expect(await readdir(lib)).toEqual([]);

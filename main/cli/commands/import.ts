@@ -9,6 +9,7 @@ import { importSkill, previewImport } from '../../pack';
 import { exists } from '../../platform/staged-folder';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
+import { formatBytes } from '../../../shared/text/bytes';
 import { terminalIO } from '../support/terminal-io';
 import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
@@ -50,13 +51,6 @@ function parseBytes(text: string): number {
 /** The most files `--max-files` may allow (the default is the 512 a host must accept). */
 const MAX_FILES_CEILING = 1_000_000;
 
-/** Bytes in a human unit. */
-function size(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  if (bytes >= 1000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${bytes} bytes`;
-}
-
 /** A refusal as printed (the message, the detail and the entry come from the archive). */
 function formatRefusal(refusal: Refusal): string {
   const entry = refusal.entry !== undefined ? term`; entry "${refusal.entry}"` : '';
@@ -68,11 +62,13 @@ function formatSkill(skill: PreviewSkill): string {
   const lines = [
     term`Skill ${skill.name}` +
       (skill.root ? term` (folder ${skill.root}/ in the source)` : '') +
-      `: ${count(skill.files.length, 'file')}, ${size(skill.bytes)}`,
+      `: ${count(skill.files.length, 'file')}, ${formatBytes(skill.bytes)}`,
   ];
   if (skill.nameNote !== undefined) lines.push(term`${skill.nameNote}`);
   for (const f of skill.files)
-    lines.push(term`  ${f.path}  ${size(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`);
+    lines.push(
+      term`  ${f.path}  ${formatBytes(f.size)}${f.mode === 0o755 ? '  (executable)' : ''}`,
+    );
   if (skill.safety) {
     const r = skill.safety.report;
     lines.push(

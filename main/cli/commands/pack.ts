@@ -14,6 +14,7 @@ import { PROFILE_IDS, type ProfileId } from '../../../shared/validation';
 import { exportSkill, NotASkillError, packToolDefinitions } from '../../pack';
 import { defaultUserDataDir } from '../../platform/user-data';
 import { term } from '../../security/terminal-text';
+import { formatBytes } from '../../../shared/text/bytes';
 import { terminalIO } from '../support/terminal-io';
 import { readCommandLine } from '../support/command-line';
 import { UsageError, type CliCommand, type CliIO } from '../support/types';
@@ -49,13 +50,6 @@ ${trustUsage('pack', 24)}
 
 Exit codes: 0 written, 1 blocked or destination exists, 2 usage or I/O problem.
 `;
-
-/** Bytes in a human unit. */
-function size(bytes: number): string {
-  if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  if (bytes >= 1000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${bytes} bytes`;
-}
 
 /** One finding as printed: severity, rule, sentence, destination wording, detail. */
 function formatIssue(issue: PackageIssue): string {
@@ -101,7 +95,7 @@ export function formatPlan(plan: ExportPlan): string {
   }
   out.push(
     '',
-    `Package: ${count(plan.totals.files, 'file')}, ${size(plan.totals.bytes)} before compression.`,
+    `Package: ${count(plan.totals.files, 'file')}, ${formatBytes(plan.totals.bytes)} before compression.`,
   );
   return `${out.join('\n')}\n`;
 }
@@ -311,7 +305,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     return 1;
   }
   io.stdout(
-    term`\nWrote ${result.path} (${count(result.files, 'file')}, ${size(result.bytes)}).\n`,
+    term`\nWrote ${result.path} (${count(result.files, 'file')}, ${formatBytes(result.bytes)}).\n`,
   );
   if (result.sha256) io.stdout(`sha256 ${result.sha256}\n`);
   if (result.sha256Path) io.stdout(term`Wrote ${result.sha256Path}\n`);

@@ -1,12 +1,5 @@
 import type { Result } from '../../../shared/ipc/contract';
 
-/** A byte count for people: "512 B", "3.4 KB", "1.25 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
-
 /** Base64 of a file's bytes, for channels that carry files (the browser shell cannot pass paths). */
 export async function fileToBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());

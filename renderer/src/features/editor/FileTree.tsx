@@ -1,6 +1,6 @@
 import { useEffect, useState, type DragEvent } from 'react';
 import type { ChannelOutput } from '../../../../shared/ipc/contract';
-import { formatSize } from '../../ui/format';
+import { formatBytes } from '../../../../shared/text/bytes';
 import { useEditorStore, useFilesStore } from './stores';
 
 type Entry = ChannelOutput<'skill.files'>['entries'][number];
@@ -76,8 +76,8 @@ export function FileTree({ skillDir }: { skillDir: string }) {
                 onClick={() => void open(entry)}
                 title={
                   entry.withheld
-                    ? `${entry.path} · ${formatSize(entry.size)} · Not shared: ${entry.withheld}`
-                    : `${entry.path} · ${formatSize(entry.size)}`
+                    ? `${entry.path} · ${formatBytes(entry.size)} · Not shared: ${entry.withheld}`
+                    : `${entry.path} · ${formatBytes(entry.size)}`
                 }
               >
                 <span
@@ -160,12 +160,12 @@ export function FileTree({ skillDir }: { skillDir: string }) {
             <img src={preview.dataUrl} alt={preview.path} />
           ) : (
             <p>
-              {preview.path} is a binary file ({formatSize(preview.size)}); it is not opened as
+              {preview.path} is a binary file ({formatBytes(preview.size)}); it is not opened as
               text.
             </p>
           )}
           <figcaption>
-            {preview.path} · {formatSize(preview.size)}
+            {preview.path} · {formatBytes(preview.size)}
           </figcaption>
         </figure>
       ) : null}

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TARGETS } from '../../../../shared/projection';
 import type { ProjectionChange, TargetId } from '../../../../shared/projection/types';
 import type { TrustRequest } from '../../../../shared/safety/types';
-import { formatSize } from '../../ui/format';
+import { formatBytes } from '../../../../shared/text/bytes';
 import { SafetyReportView } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
 import { CopyButton } from '../../ui/CopyButton';
@@ -234,10 +234,10 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
 
               <section aria-label="Files" className="export-files">
                 <h3>
-                  Files: {p.totals.files} included, {formatSize(p.totals.bytes)}
+                  Files: {p.totals.files} included, {formatBytes(p.totals.bytes)}
                   {definition?.limits.maxFiles ? ` (limit ${definition.limits.maxFiles} files` : ''}
                   {definition?.limits.maxBytes
-                    ? `, ${formatSize(definition.limits.maxBytes)})`
+                    ? `, ${formatBytes(definition.limits.maxBytes)})`
                     : definition?.limits.maxFiles
                       ? ')'
                       : ''}
@@ -262,7 +262,7 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
                           <td>
                             <code>{e.output || e.source}</code>
                           </td>
-                          <td>{formatSize(e.size)}</td>
+                          <td>{formatBytes(e.size)}</td>
                           <td>{e.included ? 'yes' : 'no'}</td>
                           <td>
                             {e.reason ?? ''}
@@ -369,7 +369,7 @@ export function ExportDialog({ skillDir, onClose }: { skillDir: string; onClose:
               <>
                 <p>
                   Written ({exportResult.files} {exportResult.files === 1 ? 'file' : 'files'},{' '}
-                  {formatSize(exportResult.bytes)})
+                  {formatBytes(exportResult.bytes)})
                   {shellKind === 'browser'
                     ? ' on the computer running Skillbench, not downloaded by this browser. It is at:'
                     : '. It is at:'}

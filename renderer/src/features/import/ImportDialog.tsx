@@ -1,4 +1,5 @@
 import { count } from '../../../../shared/text/words';
+import { formatBytes } from '../../../../shared/text/bytes';
 import { useEffect, useRef, useState } from 'react';
 import type { TrustRequest } from '../../../../shared/safety/types';
 import type { ImportResult } from '../../../../shared/projection/types';
@@ -123,8 +124,7 @@ export function ImportDialog({
           {chosen ? (
             <>
               <h3>
-                {chosen.name}: {count(chosen.files.length, 'file')},{' '}
-                {(chosen.bytes / 1024).toFixed(1)} KB
+                {chosen.name}: {count(chosen.files.length, 'file')}, {formatBytes(chosen.bytes)}
               </h3>
               {chosen.nameNote ? <p className="help">{chosen.nameNote}</p> : null}
               <ul className="import-files">

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { formatBytes } from '../../../../shared/text/bytes';
 import type { ApiClient, ApiError } from '../../../../shared/ipc/contract';
 import type { ImportPreview, ImportResult } from '../../../../shared/projection/types';
 import type { TrustRequest } from '../../../../shared/safety/types';
@@ -48,7 +49,7 @@ export function createImportStore({ api, onLibraryChanged }: ImportDeps) {
         set({
           importError: {
             code: 'too-large',
-            message: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; skills larger than 24 MB are not imported by dropping. Use Import… with its path instead.`,
+            message: `${file.name} is ${formatBytes(file.size)}; skills larger than ${formatBytes(MAX_UPLOAD_BYTES)} are not imported by dropping. Use Import… with its path instead.`,
           },
         });
         return;

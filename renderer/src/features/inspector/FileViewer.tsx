@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { formatBytes } from '../../../../shared/text/bytes';
 import { useInspectorStore } from './stores';
 import { StatusBadge } from './StatusBadge';
 
@@ -19,13 +20,6 @@ const INLINE_IMAGES = new Set([
   'image/avif',
   'image/bmp',
 ]);
-
-/** Bytes in words. */
-export function sizeWords(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
 
 /** One file of a remote skill, read and verified when opened: Markdown rendered inert, code read-only, images, size for binaries. */
 export function FileViewer() {
@@ -51,7 +45,7 @@ export function FileViewer() {
       <div className="row insp-file-head">
         <h4>{file.path}</h4>
         {read ? <StatusBadge status={read.verification.status} /> : null}
-        {content ? <span className="muted">{sizeWords(content.size)}</span> : null}
+        {content ? <span className="muted">{formatBytes(content.size)}</span> : null}
         {isMarkdown && content?.text !== undefined ? (
           <button type="button" aria-pressed={asSource} onClick={() => setAsSource(!asSource)}>
             {asSource ? 'Show rendered' : 'Show source'}
@@ -101,7 +95,7 @@ export function FileViewer() {
           />
         ) : (
           <p>
-            Binary file ({mime || 'unknown type'}), {sizeWords(content.size)}. It is not shown.
+            Binary file ({mime || 'unknown type'}), {formatBytes(content.size)}. It is not shown.
           </p>
         )
       ) : null}

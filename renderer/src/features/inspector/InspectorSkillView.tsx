@@ -17,7 +17,8 @@ import { profileLabel } from '../../ui/profile-labels';
 import { SafetyReportView } from '../../ui/SafetyReport';
 import { NameConflictDialog } from '../../ui/NameConflictDialog';
 import { TrustDialog } from '../../ui/TrustDialog';
-import { FileViewer, sizeWords } from './FileViewer';
+import { formatBytes } from '../../../../shared/text/bytes';
+import { FileViewer } from './FileViewer';
 import { problemLines } from './problem-lines';
 import { LegacyBadge, StatusBadge } from './StatusBadge';
 
@@ -58,7 +59,7 @@ function TreeNode({
           {node.name}
         </button>{' '}
         <StatusBadge status={status} />
-        {node.size !== undefined ? <span className="muted"> {sizeWords(node.size)}</span> : null}
+        {node.size !== undefined ? <span className="muted"> {formatBytes(node.size)}</span> : null}
       </li>
     );
   }
