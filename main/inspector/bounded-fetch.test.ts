@@ -169,16 +169,16 @@ describe('boundedFetch', () => {
     const base = boundedFetch(1024);
     const fetchFn: typeof base = (u, init) => base(u, { ...init, redirect: 'manual' });
     await expect(fetchFn(`${url}/declared`, { method: 'POST' })).rejects.toThrow(
-      /response of 5000 bytes, more than the 1024-byte bound/,
+      /response of 5,000 bytes, more than the 1,024-byte bound/,
     );
     await expect(fetchFn(`${url}/big`, { method: 'POST' })).rejects.toThrow(
-      /more than 1024 bytes in one response; it was cut off/,
+      /more than 1,024 bytes in one response; it was cut off/,
     );
     const events = await fetchFn(`${url}/events`, { method: 'POST' });
-    await expect(events.text()).rejects.toThrow(/more than 1024 bytes/);
+    await expect(events.text()).rejects.toThrow(/more than 1,024 bytes/);
     // Any other GET body is one document, bounded whole, empty lines or not.
-    await expect(fetchFn(`${url}/big`)).rejects.toThrow(/more than 1024 bytes in one response/);
-    await expect(fetchFn(`${url}/document`)).rejects.toThrow(/more than 1024 bytes/);
+    await expect(fetchFn(`${url}/big`)).rejects.toThrow(/more than 1,024 bytes in one response/);
+    await expect(fetchFn(`${url}/document`)).rejects.toThrow(/more than 1,024 bytes/);
     // A GET event stream lives as long as the session: its length is not bounded, each event is.
     const notifications = await fetchFn(`${url}/events`);
     expect((await notifications.text()).length).toBeGreaterThan(7000);
@@ -187,8 +187,8 @@ describe('boundedFetch', () => {
   it('bounds what the global fetch reads for it too (an OAuth form, a redirect left to fetch)', async () => {
     const fetchFn = boundedFetch(1024);
     // Without redirect: 'manual' the call goes to the global fetch; its body is bounded all the same.
-    await expect((await fetchFn(`${url}/big`)).text()).rejects.toThrow(/more than 1024 bytes/);
-    await expect(fetchFn(`${url}/declared`)).rejects.toThrow(/5000 bytes, more than the 1024/);
+    await expect((await fetchFn(`${url}/big`)).text()).rejects.toThrow(/more than 1,024 bytes/);
+    await expect(fetchFn(`${url}/declared`)).rejects.toThrow(/5,000 bytes, more than the 1,024/);
     const moved = await fetchFn(`${url}/moved`);
     expect([moved.status, moved.redirected, moved.url]).toEqual([200, true, `${url}/json`]);
     expect(await moved.json()).toEqual({ ok: true });
@@ -197,9 +197,9 @@ describe('boundedFetch', () => {
   it('cuts off a GET event stream whose event never ends, however the server writes it', async () => {
     const base = boundedFetch(4096);
     const stream = await base(`${url}/endless-event`, { redirect: 'manual' });
-    await expect(stream.text()).rejects.toThrow(/more than 4096 bytes in one response/);
+    await expect(stream.text()).rejects.toThrow(/more than 4,096 bytes in one response/);
     const comment = await base(`${url}/endless-comment`, { redirect: 'manual' });
-    await expect(comment.text()).rejects.toThrow(/more than 4096 bytes in one response/);
+    await expect(comment.text()).rejects.toThrow(/more than 4,096 bytes in one response/);
   });
 
   it('leaves no abort listener on the caller’s signal, whatever happened to the body', async () => {
@@ -213,7 +213,7 @@ describe('boundedFetch', () => {
       expect(unread.status).toBe(202);
       await expect(
         fetchFn(`${url}/big`, { method: 'POST', signal: session.signal }),
-      ).rejects.toThrow(/more than 1024 bytes/);
+      ).rejects.toThrow(/more than 1,024 bytes/);
       const events = await fetchFn(`${url}/events`, { signal: session.signal });
       await events.body?.cancel();
     }

@@ -512,7 +512,7 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
         const vb = await service.verify(b?.key ?? '');
         const f = vb.files.find((x) => x.path === 'data.txt');
         expect(f?.status).toBe('mismatch');
-        expect(f?.reasons.join(' ')).toMatch(/5000 bytes, more than the 1024-byte bound/);
+        expect(f?.reasons.join(' ')).toMatch(/5,000 bytes, more than the 1,024-byte bound/);
         expect((await service.saveToLibrary(a?.key ?? '', target)).ok).toBe(false);
         expect((await service.saveToLibrary(b?.key ?? '', target)).ok).toBe(false);
         expect(await readdir(target)).toEqual([]);
@@ -536,7 +536,7 @@ describe('hostile servers: each problem is detected and reported, nothing is sav
         const r = await service.readFile(skill?.key ?? '', 'skill://huge/data.txt');
         expect(r.verification.status).toBe('mismatch');
         expect(r.verification.reasons.join(' ')).toMatch(
-          /more than \d+ bytes in one response|bytes, more than/,
+          /more than [\d,]+ bytes in one response|bytes, more than/,
         );
         expect(r.content).toBeUndefined();
       },
@@ -745,7 +745,7 @@ describe('legacy HTTP+SSE transport', () => {
       },
       async (service, url) => {
         await expect(service.connect({ label: 'endless', kind: 'sse', url })).rejects.toThrow(
-          /^The server sent more than 1049942 bytes in one response; it was cut off\.$/,
+          /^The server sent more than 1,049,942 bytes in one response; it was cut off\.$/,
         );
       },
     );
@@ -785,11 +785,11 @@ describe('legacy HTTP+SSE transport', () => {
         const details = discovery.steps.map((step) => step.detail ?? '');
         // The request in flight when the stream was cut fails with the reason…
         expect(details).toContain(
-          'Reading skill://index.json failed: The server sent more than 1049942 bytes in one response; it was cut off.',
+          'Reading skill://index.json failed: The server sent more than 1,049,942 bytes in one response; it was cut off.',
         );
         // …and every one after it finds the session closed, and says why.
         expect(
-          details.some((d) => /was closed: The server sent more than 1049942 bytes/.test(d)),
+          details.some((d) => /was closed: The server sent more than 1,049,942 bytes/.test(d)),
         ).toBe(true);
         await expect(service.discover('later')).rejects.toThrow(/"later" is not connected/);
       },

@@ -13,6 +13,7 @@
  * the legacy SSE transport, carries every answer, so its whole length is not bounded; each event
  * in it is (see {@link EventLength}).
  */
+import { grouped } from '../../shared/text/words';
 import { STATUS_CODES } from 'node:http';
 import { Readable, Transform } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -190,7 +191,7 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 function tooLarge(detail: string, maxBytes: number): InspectorError {
   return new InspectorError(
     'too-large',
-    `The server sent more than ${maxBytes} bytes in one response; it was cut off.`,
+    `The server sent more than ${grouped(maxBytes)} bytes in one response; it was cut off.`,
     detail,
   );
 }
@@ -247,7 +248,7 @@ export class EventLength {
 function declaredTooLarge(declared: number, maxBytes: number): InspectorError {
   return new InspectorError(
     'too-large',
-    `The server sent a response of ${declared} bytes, more than the ${maxBytes}-byte bound.`,
+    `The server sent a response of ${grouped(declared)} bytes, more than the ${grouped(maxBytes)}-byte bound.`,
   );
 }
 

@@ -200,7 +200,7 @@ describe('OAuth 2.1 with the SDK client auth', () => {
     try {
       await expect(
         service.connect({ label: 'endless', kind: 'http', url: real.url }),
-      ).rejects.toThrow(/more than 1049942 bytes/);
+      ).rejects.toThrow(/more than 1,049,942 bytes/);
       expect(stats).toMatchObject({ registrations: 1, authorizations: 1, tokens: [] });
     } finally {
       await service.close();

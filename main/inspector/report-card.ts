@@ -28,7 +28,7 @@ import type {
   ReportCard,
   ReportCheck,
 } from './types';
-import { count } from '../../shared/text/words';
+import { count, grouped } from '../../shared/text/words';
 
 export type { CheckStatus, ReportCard, ReportCheck } from './types';
 
@@ -251,7 +251,7 @@ export async function runReportCard(
     if (s.manifest.length > SKILL_LIMITS.files)
       lim.warn(`${s.uri}: ${s.manifest.length} files, more than ${SKILL_LIMITS.files}.`);
     if (total > SKILL_LIMITS.bytes)
-      lim.warn(`${s.uri}: ${total} bytes, more than ${SKILL_LIMITS.bytes}.`);
+      lim.warn(`${s.uri}: ${grouped(total)} bytes, more than ${grouped(SKILL_LIMITS.bytes)}.`);
     for (const f of s.manifest) {
       // Why: a URI outside the skill is already an entry-shape failure, and is never requested.
       const outside = manifestUriProblem(s.rootUri, f.uri);
@@ -261,7 +261,7 @@ export async function runReportCard(
       }
       if (f.size !== undefined && f.size > session.limits.maxResourceBytes) {
         lim.fail(
-          `${f.uri}: listed at ${f.size} bytes, beyond the inspector's ${session.limits.maxResourceBytes}-byte bound; not read.`,
+          `${f.uri}: listed at ${grouped(f.size)} bytes, beyond the inspector's ${grouped(session.limits.maxResourceBytes)}-byte bound; not read.`,
         );
         continue;
       }
@@ -435,7 +435,7 @@ export async function runReportCard(
   if (listed.partial) lim.fail('The listing was cut short by the page bound.');
   checks.push(
     lim.done(
-      `Every skill is within ${SKILL_LIMITS.files} files and ${SKILL_LIMITS.bytes} bytes, and within the inspector's bounds.`,
+      `Every skill is within ${SKILL_LIMITS.files} files and ${grouped(SKILL_LIMITS.bytes)} bytes, and within the inspector's bounds.`,
     ),
   );
   return finish();

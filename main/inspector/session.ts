@@ -5,6 +5,7 @@
  * timeout and an abort signal; every read is checked (scheme, size) and counted against the
  * per-server byte budget before its content goes anywhere (docs/skills-over-mcp.md §5).
  */
+import { grouped } from '../../shared/text/words';
 import { setMaxListeners } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -518,7 +519,7 @@ export class InspectorSession {
     if (this.bytes >= this.limits.maxServerBytes) {
       throw new InspectorError(
         'budget',
-        `Stopped reading: ${this.bytes} bytes were already read from this server, the bound is ${this.limits.maxServerBytes}.`,
+        `Stopped reading: ${grouped(this.bytes)} bytes were already read from this server, the bound is ${grouped(this.limits.maxServerBytes)}.`,
       );
     }
     const result = await this.request('resources/read', { uri }, ReadResourceResultSchema, signal);
@@ -542,7 +543,7 @@ export class InspectorSession {
     if (bytes.byteLength > this.limits.maxResourceBytes) {
       throw new InspectorError(
         'too-large',
-        `${uri} is ${bytes.byteLength} bytes, more than the ${this.limits.maxResourceBytes}-byte bound for one file; it was not used.`,
+        `${uri} is ${grouped(bytes.byteLength)} bytes, more than the ${grouped(this.limits.maxResourceBytes)}-byte bound for one file; it was not used.`,
       );
     }
     return {

@@ -4,6 +4,7 @@
  * when it fails, the skill is not loaded and no other file is read (SEP-2640 verification on read:
  * "MUST NOT load the skill on any discrepancy").
  */
+import { grouped } from '../../shared/text/words';
 import {
   DIRECTORY_MIME_TYPE,
   encodeRelativePath,
@@ -126,7 +127,7 @@ export async function readSkillFile(
         ...pending(file),
         status: 'unverifiable',
         reasons: [
-          `The listing says ${file.size} bytes, more than the ${session.limits.maxResourceBytes}-byte bound for one file; it was not read.`,
+          `The listing says ${grouped(file.size)} bytes, more than the ${grouped(session.limits.maxResourceBytes)}-byte bound for one file; it was not read.`,
         ],
       },
     };
@@ -336,7 +337,7 @@ export async function verifySkill(
   const total = listed.reduce((n, f) => n + (f.size ?? 0), 0);
   if (total > SKILL_LIMITS.bytes && total > session.limits.maxResourceBytes) {
     problems.push(
-      `The manifest adds up to ${total} bytes, more than the ${SKILL_LIMITS.bytes} bytes a host must accept; the skill was not read.`,
+      `The manifest adds up to ${grouped(total)} bytes, more than the ${grouped(SKILL_LIMITS.bytes)} bytes a host must accept; the skill was not read.`,
     );
     return finish(
       listed.map((f) => ({

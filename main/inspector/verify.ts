@@ -3,6 +3,7 @@
  * every listed file, field-by-field comparison of SKILL.md frontmatter with the entry, unlisted
  * files as failures. Pure functions over bytes; the session does the reading.
  */
+import { grouped } from '../../shared/text/words';
 import { isDigest } from '../../shared/sep';
 import { parseSkill } from '../../shared/skill';
 import type { FileVerification, FrontmatterDiff, ManifestFile } from './types';
@@ -145,7 +146,7 @@ export function verifyRead(
     if (file.size !== read.bytes.byteLength) {
       failed = true;
       reasons.push(
-        `The listing says ${file.size} bytes, the server sent ${read.bytes.byteLength}.`,
+        `The listing says ${grouped(file.size)} bytes, the server sent ${grouped(read.bytes.byteLength)}.`,
       );
     }
   }

@@ -2,6 +2,7 @@
 // misbehave in one way each (main/testing/hostile-servers.ts): the exit code and the verdict in
 // plain words tell the truth, and what the inspector must not read, the server's own request log
 // shows it never asked for (SECURITY.md "Remote skill servers").
+import { grouped } from '../../../shared/text/words';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,7 +198,7 @@ describe('skillbench inspect --verify exits 1 on a server that lies about its fi
     expectNotVerified(
       await overHttp('oversize-file'),
       'references/forms.md failed verification.',
-      `is ${OVER_16_MIB} bytes, more than the 16777216-byte bound for one file; it was not used.`,
+      `is ${grouped(OVER_16_MIB)} bytes, more than the 16,777,216-byte bound for one file; it was not used.`,
     );
   });
 });
@@ -228,7 +229,7 @@ describe('skillbench inspect --verify exits 1 when it could not verify', () => {
     expectNotVerified(
       r,
       'FAIL skill://pdf/SKILL.md: could not be verified',
-      'more than the 16777216 bytes a host must accept; the skill was not read.',
+      'more than the 16,777,216 bytes a host must accept; the skill was not read.',
       '1 skill could not be verified',
     );
     expect(r.reads).toEqual([]);
