@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test';
 import { mkdtemp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cliLaunch as cliLaunchOf } from '../main/platform/cli-launch';
 import { startBrowserShell, type BrowserShell } from '../main/web/browser-shell';
 import { SkillbenchPage } from './pages/skillbench-page';
 
@@ -18,6 +19,8 @@ export interface TempLibrary {
 }
 
 const rendererDir = join(import.meta.dirname, '..', 'out', 'renderer');
+/** How clients start the CLI, as `skillbench web` finds it: the built bundle beside the window's. */
+export const cliLaunch = cliLaunchOf(join(import.meta.dirname, '..', 'out', 'main'));
 
 /**
  * A temp home with the given agents' folders (so those agents count as installed), removed after
@@ -43,6 +46,7 @@ export async function withAgentShell(
     rendererDir,
     version: 'e2e',
     userDataDir,
+    cliLaunch,
     agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
   });
   await use(shell);
@@ -78,7 +82,12 @@ export const test = base.extend<{ library: TempLibrary; shell: BrowserShell; app
     },
     shell: async ({}, use) => {
       const userDataDir = await mkdtemp(join(tmpdir(), 'skillbench-e2e-userdata-'));
-      const shell = await startBrowserShell({ rendererDir, version: 'e2e', userDataDir });
+      const shell = await startBrowserShell({
+        rendererDir,
+        version: 'e2e',
+        userDataDir,
+        cliLaunch,
+      });
       await use(shell);
       await shell.close();
       await rm(userDataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { readFileSync, rmSync } from 'node:fs';
-import { buildCachedBundles, esmBanner } from './cached-bundles.mjs';
+import { buildCachedBundles, esmBanner, writeEsmMarker } from './cached-bundles.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -67,6 +67,7 @@ await Promise.all([
     external: ['electron'],
   }),
 ]);
+writeEsmMarker(join(root, 'out', 'main'));
 log(
   'built out/main/cli.js, out/main/worker.mjs, out/main/validation.cjs and validate-cli.cjs (+ code caches), out/main/electron.cjs, out/preload/index.cjs',
 );

@@ -11,7 +11,7 @@
 //   run compiles, not only the file's top level.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,6 +21,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const esmBanner = {
   js: "import { createRequire as __sbCreateRequire } from 'node:module'; const require = __sbCreateRequire(import.meta.url);",
 };
+
+/**
+ * Mark `dir` as holding ES modules (a package.json of one field), so Node runs the `.js` bundles
+ * there as ES modules wherever the folder ends up. Why: in a packaged app the CLI is unpacked from
+ * app.asar into a folder with no package.json above it (main/platform/cli-launch.ts), where a `.js`
+ * file would otherwise be read as CommonJS. The `.cjs` bundles beside it are unaffected.
+ */
+export function writeEsmMarker(dir) {
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+}
 
 /**
  * Build the bundles into `outDir` with esbuild options `common` (the app's: defines, source

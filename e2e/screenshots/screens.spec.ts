@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startBrowserShell, type BrowserShell } from '../../main/web/browser-shell';
+import { cliLaunch } from '../fixtures';
 import { craftZip } from '../../main/pack/craft-archives';
 import { expect, test as base } from '../fixtures';
 import { AgentViewPage } from '../pages/agent-view-page';
@@ -38,6 +39,7 @@ const test = base.extend<{ home: string; shell: BrowserShell }>({
       rendererDir,
       version: 'screenshots',
       userDataDir,
+      cliLaunch,
       agentEnv: { home, vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config') } },
     });
     await use(shell);

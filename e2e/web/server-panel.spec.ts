@@ -1,5 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  StdioClientTransport,
+  getDefaultEnvironment,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { expect, test } from '../fixtures';
 
@@ -19,7 +26,39 @@ test('the server panel starts the embedded server, shows its token and client se
   await expect(panel.getByRole('region', { name: 'Served skills' })).toContainText(
     'Not served (1)',
   );
-  await expect(panel.getByRole('region', { name: 'Client setup' })).toContainText('claude mcp add');
+  const setup = panel.getByRole('region', { name: 'Client setup' });
+  await expect(setup).toContainText('claude mcp add');
+
+  // The Claude Desktop entry, as pasted: the program it names starts this library's server from
+  // any folder (a client starts it from a folder and a PATH of its own).
+  const pasted = JSON.parse(
+    (await setup
+      .locator('.snippet', { hasText: 'Claude Desktop (started by the client)' })
+      .locator('code')
+      .textContent()) ?? '{}',
+  ) as {
+    mcpServers: Record<string, { command: string; args: string[]; env?: Record<string, string> }>;
+  };
+  const entry = pasted.mcpServers.skillbench;
+  expect(entry?.command).toMatch(/^\//);
+  const data = await mkdtemp(join(tmpdir(), 'skillbench-e2e-stdio-'));
+  const stdioClient = new Client({ name: 'e2e-stdio', version: '1.0.0' });
+  await stdioClient.connect(
+    new StdioClientTransport({
+      command: entry?.command ?? '',
+      args: entry?.args ?? [],
+      cwd: tmpdir(),
+      stderr: 'pipe',
+      env: { ...getDefaultEnvironment(), ...entry?.env, SKILLBENCH_USER_DATA: data },
+    }),
+  );
+  const overStdio = await stdioClient.request(
+    { method: 'skills/list', params: {} },
+    z.object({ skills: z.array(z.object({ uri: z.string() })) }).passthrough(),
+  );
+  expect(overStdio.skills.map((s) => s.uri)).toEqual(['skill://alpha/SKILL.md']);
+  await stdioClient.close();
+  await rm(data, { recursive: true, force: true });
 
   await panel.getByRole('button', { name: 'Show' }).click();
   const token = await panel.getByLabel('Access token', { exact: true }).inputValue();

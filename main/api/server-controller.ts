@@ -1,5 +1,6 @@
 import type { ChannelOutput, EventName, EventPayload } from '../../shared/ipc/contract';
 import type { SecretStore } from '../library/secret-store';
+import type { CliLaunch } from '../platform/cli-launch';
 import type { SettingsStore } from '../library/settings-store';
 import { generateToken } from '../mcp-server/http-host';
 import { SkillsServerService } from '../mcp-server/service';
@@ -24,7 +25,8 @@ export class ServerController {
     private readonly settings: SettingsStore,
     private readonly secrets: SecretStore,
     private readonly emit: Emit,
-    private readonly cliCommand: readonly string[] = ['npx', 'skillbench'],
+    /** How a client starts this installation's CLI (main/platform/cli-launch.ts); undefined when it cannot. */
+    private readonly cliLaunch: CliLaunch | undefined,
     /** Where linked skill folders may point besides the library roots (the agents' skills folders). */
     private readonly linkRoots: () => Promise<readonly string[]> = async () => [],
     /** The user-data folder, where "Trust anyway" decisions are kept (the safety gate reads them). */
@@ -41,7 +43,7 @@ export class ServerController {
     const service = new SkillsServerService({
       roots: (await this.settings.get()).roots,
       token,
-      cliCommand: this.cliCommand,
+      cliLaunch: this.cliLaunch,
       linkRoots: this.linkRoots,
       // Why the gate: a "Don't trust" skill is not served unless accepted (docs/safety-review.md).
       ...(this.dataDir !== undefined ? { check: withSafetyGate(mcpServeCheck, this.dataDir) } : {}),

@@ -7,6 +7,7 @@ import { LibraryService } from '../library/library-service';
 import { BUILD_ID, ListingCache } from '../library/listing-cache';
 import { SecretStore, type SecretBox } from '../library/secret-store';
 import { SettingsStore } from '../library/settings-store';
+import type { CliLaunch } from '../platform/cli-launch';
 import { SkillFiles } from '../library/skill-files';
 import { LibraryReviews } from '../safety/library-reviews';
 import { ServerController, type Emit } from './server-controller';
@@ -45,8 +46,8 @@ export interface ServiceOptions {
   osTrash?: (path: string) => Promise<void>;
   /** Seals secrets with the OS keychain (Electron safeStorage); null in the browser shell. */
   secretBox?: SecretBox | null;
-  /** How users start the CLI, for the copy-ready client setup. */
-  cliCommand?: readonly string[];
+  /** How a client starts this installation's CLI, for the copy-ready client setup (main/platform/cli-launch.ts). */
+  cliLaunch?: CliLaunch;
   /** Opens an OAuth consent page in the user's browser (Electron: `shell.openExternal`); without it OAuth is off. */
   openBrowser?: OpenBrowser;
   /** The home folder and variables agent folders are found with (default: this process's). */
@@ -69,7 +70,7 @@ export function createServices(
     settings,
     secrets,
     emit,
-    options.cliCommand,
+    options.cliLaunch,
     agentRoots,
     userDataDir,
   );

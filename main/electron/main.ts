@@ -9,7 +9,6 @@ import {
   session,
   shell,
 } from 'electron';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -21,6 +20,7 @@ import {
 import { createDispatch } from '../api/dispatch';
 import { createApiHandlers } from '../api/handlers';
 import { createServices } from '../api/services';
+import { cliLaunch } from '../platform/cli-launch';
 import { defaultUserDataDir } from '../platform/user-data';
 import { useBuiltWorkers } from '../platform/worker-pool';
 import { SECURITY_HEADERS } from '../security/csp';
@@ -133,9 +133,6 @@ if (!app.requestSingleInstanceLock()) {
         throw new Error(`The sign-in page ${url} is not an https: address, so it was not opened.`);
       await shell.openExternal(url);
     };
-    // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
-    const launcher = join(__dirname, '..', '..', 'main', 'cli', 'skillbench.mjs');
-    const cliCommand = existsSync(launcher) ? ['node', launcher] : undefined;
     // Why warm: the workers load while the window does, so the first library listing does not wait for them.
     // Why the replace: in a packaged app the worker bundle is unpacked beside the asar archive (electron-builder.yml asarUnpack).
     useBuiltWorkers(__dirname.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), {
@@ -147,7 +144,8 @@ if (!app.requestSingleInstanceLock()) {
       {
         secretBox,
         openBrowser,
-        cliCommand,
+        // Why: MCP clients start this app's own CLI, run by the app's executable as Node.
+        cliLaunch: cliLaunch(__dirname),
         // Why: deleted files end in the OS trash, where people look for them (after the in-app Undo window).
         osTrash: (path) => shell.trashItem(path),
       },

@@ -3,13 +3,17 @@
  * (`claude_desktop_config.json`, stdio and HTTP), Claude Code (`claude mcp add ...`), Cursor
  * (`.cursor/mcp.json`) and VS Code (`.vscode/mcp.json`). Pure string building.
  */
+import type { CliLaunch } from '../platform/cli-launch';
 
 /** Inputs for {@link clientSetupSnippets}. */
 export interface ClientSetupInput {
   /** Library folders served (absolute paths). */
   roots: readonly string[];
-  /** How to run the CLI, e.g. `['skillbench']` or `['node', '/path/to/skillbench.mjs']`. Default `['skillbench']`. */
-  command?: readonly string[];
+  /**
+   * How a client starts this installation's CLI (main/platform/cli-launch.ts). Without it there is
+   * no stdio setup to offer, only the HTTP ones.
+   */
+  launch?: CliLaunch;
   /** Server name in client configs. Default `skillbench`. */
   serverName?: string;
   /** The HTTP endpoint and token when the HTTP server runs. */
@@ -28,24 +32,30 @@ export interface ClientSnippet {
   text: string;
 }
 
+const json = (v: unknown): string => JSON.stringify(v, null, 2);
+
 function shellQuote(arg: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Every snippet the panel offers; HTTP ones only when `http` is given. */
-export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
-  const name = input.serverName ?? 'skillbench';
-  const [cmd = 'skillbench', ...pre] = input.command ?? ['skillbench'];
-  const args = [...pre, 'serve', '--stdio', ...input.roots];
-  const json = (v: unknown): string => JSON.stringify(v, null, 2);
-  const out: ClientSnippet[] = [
+/** The four setups in which the client starts `skillbench serve --stdio` itself. */
+function stdioSnippets(name: string, launch: CliLaunch, roots: readonly string[]): ClientSnippet[] {
+  const { command } = launch;
+  const args = [...launch.args, 'serve', '--stdio', ...roots];
+  const env = launch.env && Object.keys(launch.env).length > 0 ? { env: launch.env } : {};
+  // Why the name before --env: the option takes several values and would take the name as one
+  // more if it came after it ("Invalid environment variable format").
+  const envFlags = Object.entries(launch.env ?? {}).map(
+    ([k, v]) => `--env ${shellQuote(`${k}=${v}`)} `,
+  );
+  return [
     {
       id: 'claude-desktop-stdio',
       client: 'Claude Desktop',
       transport: 'stdio',
       where: 'claude_desktop_config.json (Settings → Developer → Edit Config), inside "mcpServers"',
       language: 'json',
-      text: json({ mcpServers: { [name]: { command: cmd, args } } }),
+      text: json({ mcpServers: { [name]: { command, args, ...env } } }),
     },
     {
       id: 'claude-code-stdio',
@@ -53,7 +63,7 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
       transport: 'stdio',
       where: 'a terminal',
       language: 'shell',
-      text: `claude mcp add ${shellQuote(name)} -- ${[cmd, ...args].map(shellQuote).join(' ')}`,
+      text: `claude mcp add ${shellQuote(name)} ${envFlags.join('')}-- ${[command, ...args].map(shellQuote).join(' ')}`,
     },
     {
       id: 'cursor-stdio',
@@ -61,7 +71,7 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
       transport: 'stdio',
       where: '.cursor/mcp.json in the project, or ~/.cursor/mcp.json',
       language: 'json',
-      text: json({ mcpServers: { [name]: { command: cmd, args } } }),
+      text: json({ mcpServers: { [name]: { command, args, ...env } } }),
     },
     {
       id: 'vscode-stdio',
@@ -69,9 +79,15 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
       transport: 'stdio',
       where: '.vscode/mcp.json in the workspace',
       language: 'json',
-      text: json({ servers: { [name]: { type: 'stdio', command: cmd, args } } }),
+      text: json({ servers: { [name]: { type: 'stdio', command, args, ...env } } }),
     },
   ];
+}
+
+/** Every snippet the panel offers: the stdio ones when the CLI can be started, HTTP ones only when `http` is given. */
+export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
+  const name = input.serverName ?? 'skillbench';
+  const out: ClientSnippet[] = input.launch ? stdioSnippets(name, input.launch, input.roots) : [];
   if (input.http) {
     const { url, token } = input.http;
     const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
@@ -83,6 +99,9 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
         // Claude Desktop's config file starts local commands only; mcp-remote bridges to an HTTP server.
         where: 'claude_desktop_config.json, inside "mcpServers" (bridged through mcp-remote)',
         language: 'json',
+        // Why the token in env: mcp-remote puts ${AUTH_HEADER} in the header itself, so the token is
+        // not in its command line, which every local user can read (as for `serve`: SECURITY.md),
+        // and a header with a space is not split in two where a client passes arguments badly.
         text: json({
           mcpServers: {
             [name]: {
@@ -91,8 +110,9 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
                 '-y',
                 'mcp-remote',
                 url,
-                ...(token ? ['--header', `Authorization: Bearer ${token}`] : []),
+                ...(token ? ['--header', 'Authorization:${AUTH_HEADER}'] : []),
               ],
+              ...(token ? { env: { AUTH_HEADER: `Bearer ${token}` } } : {}),
             },
           },
         }),

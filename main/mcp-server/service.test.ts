@@ -29,7 +29,7 @@ describe('SkillsServerService (the panel API)', () => {
     const service = new SkillsServerService({
       roots: [lib.path],
       watch: false,
-      cliCommand: ['skillbench'],
+      cliLaunch: { command: '/usr/bin/node', args: ['/opt/skillbench/out/main/cli.js'] },
     });
     cleanups.push(async () => void (await service.stop()));
     const states: ServerStatus['state'][] = [];
@@ -80,7 +80,12 @@ describe('SkillsServerService (the panel API)', () => {
       'vscode-http',
     ]);
     expect(JSON.parse(snippets[0]?.text ?? '{}')).toEqual({
-      mcpServers: { skillbench: { command: 'skillbench', args: ['serve', '--stdio', lib.path] } },
+      mcpServers: {
+        skillbench: {
+          command: '/usr/bin/node',
+          args: ['/opt/skillbench/out/main/cli.js', 'serve', '--stdio', lib.path],
+        },
+      },
     });
     expect(snippets.find((s) => s.id === 'claude-code-http')?.text).toBe(
       `claude mcp add --transport http skillbench ${status.url} --header 'Authorization: Bearer ${status.token}'`,

@@ -5,6 +5,7 @@
  * pass it through the IPC contract unchanged. Events: `status`, `request`, `catalog`.
  */
 import { EventEmitter } from 'node:events';
+import type { CliLaunch } from '../platform/cli-launch';
 import type { CatalogSnapshot } from './catalog';
 import { clientSetupSnippets } from './client-setup';
 import type { ClientSnippet } from './client-setup';
@@ -73,8 +74,8 @@ export interface SkillsServerServiceOptions extends SkillsServerFeatures {
   /** A stored token (the app keeps it with Electron safeStorage); generated when absent. */
   token?: string;
   allowNonLoopback?: boolean;
-  /** How the CLI is started, for the stdio snippets. Default `['skillbench']`. */
-  cliCommand?: readonly string[];
+  /** How a client starts this installation's CLI, for the stdio snippets; without it there are none. */
+  cliLaunch?: CliLaunch;
   /** Watch the library and rebuild on changes. Default true. */
   watch?: boolean;
   check?: SkillCheck;
@@ -175,7 +176,7 @@ export class SkillsServerService extends EventEmitter<SkillsServerServiceEvents>
   clientSetup(): ClientSnippet[] {
     return clientSetupSnippets({
       roots: this.#roots,
-      command: this.#options.cliCommand,
+      launch: this.#options.cliLaunch,
       http: this.#http ? { url: this.#http.url, token: this.#token } : undefined,
     });
   }

@@ -2,6 +2,7 @@ import type { AgentEnv } from '../agents/paths';
 import { createDispatch } from '../api/dispatch';
 import { createApiHandlers } from '../api/handlers';
 import { createServices, type Services } from '../api/services';
+import type { CliLaunch } from '../platform/cli-launch';
 import { defaultUserDataDir } from '../platform/user-data';
 import { sharedWorkers } from '../platform/worker-pool';
 import { startWebHost, type WebHost } from './host';
@@ -14,8 +15,8 @@ export interface BrowserShellOptions {
   token?: string;
   /** Settings, drafts and trash; defaults to the same folder the Electron app uses. */
   userDataDir?: string;
-  /** How MCP clients start our CLI, for the server panel's copy-ready setup. */
-  cliCommand?: readonly string[];
+  /** How MCP clients start our CLI, for the server panel's copy-ready setup (main/platform/cli-launch.ts). */
+  cliLaunch?: CliLaunch;
   /** Where agent folders are looked for (tests point it at a temp home). */
   agentEnv?: AgentEnv;
 }
@@ -36,7 +37,7 @@ export async function startBrowserShell(options: BrowserShellOptions): Promise<B
     options.userDataDir ?? defaultUserDataDir(),
     (event, payload) => pending.host?.emit(event, payload),
     {
-      cliCommand: options.cliCommand,
+      cliLaunch: options.cliLaunch,
       ...(options.agentEnv ? { agentEnv: options.agentEnv } : {}),
     },
   );

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { cliLaunch } from '../../platform/cli-launch';
 import { sharedWorkers } from '../../platform/worker-pool';
 import { startBrowserShell } from '../../web/browser-shell';
 import { bundleDir } from '../support/bundle-location';
@@ -50,15 +51,12 @@ export const webCommand: CliCommand = {
       );
       return 2;
     }
-    // Why an absolute command: `npx skillbench` only works inside this project; a client config must work from anywhere.
-    const launcher = join(bundleDir(), '..', '..', 'main', 'cli', 'skillbench.mjs');
-    const cliCommand = existsSync(launcher) ? [process.execPath, launcher] : undefined;
     const shell = await startBrowserShell({
       rendererDir,
       port,
       version: process.env.SKILLBENCH_VERSION ?? '0.1.0',
       userDataDir: values['user-data'],
-      cliCommand,
+      cliLaunch: cliLaunch(bundleDir()),
     });
     // Why the handlers before the address is printed: whoever stops us as soon as it appears
     // (a person at once, a supervisor, a test) must get a clean stop, not the default kill.

@@ -93,6 +93,13 @@ export function ServerPanel({ onOpenSkill }: { onOpenSkill?: (dir: string) => vo
       <div className="server-columns">
         <section aria-label="Client setup" className="client-setup">
           <h3>Connect a client</h3>
+          {clientSetup.some((s) => s.transport === 'stdio') ? null : (
+            <p className="help">
+              This copy of Skillbench has no command line that a client could start itself, so it
+              offers only the setups over HTTP
+              {running ? '.' : ': start the server to see them.'}
+            </p>
+          )}
           {clientSetup.map((snippet) => (
             <div key={snippet.id} className="snippet">
               <div className="row">
