@@ -39,6 +39,21 @@ describe('how a client starts this installation’s CLI', () => {
     ).toEqual({ command: exe, args: [cli], env: { ELECTRON_RUN_AS_NODE: '1' } });
   });
 
+  it('is nothing from an AppImage, whose files move to a new folder each time it starts', () => {
+    const cli = '/tmp/.mount_SkillbXYZ/resources/app.asar.unpacked/out/main/cli.js';
+    expect(
+      cliLaunch(
+        '/tmp/.mount_SkillbXYZ/resources/app.asar/out/main',
+        runtime({
+          execPath: '/tmp/.mount_SkillbXYZ/skillbench',
+          electron: true,
+          appImage: '/home/me/Skillbench.AppImage',
+          files: [cli],
+        }),
+      ),
+    ).toBeUndefined();
+  });
+
   it('is nothing when there is no CLI bundle to run (never a command that fetches one from the registry)', () => {
     expect(cliLaunch('/opt/skillbench/out/main', runtime({ files: [] }))).toBeUndefined();
   });

@@ -25,12 +25,15 @@ export interface CliLaunchRuntime {
   execPath: string;
   /** Whether the running program is Electron (which runs scripts as Node with ELECTRON_RUN_AS_NODE=1). */
   electron: boolean;
+  /** The AppImage file the app runs from (Electron sets APPIMAGE), if it does. */
+  appImage?: string;
   exists: (path: string) => boolean;
 }
 
 const thisProcess = (): CliLaunchRuntime => ({
   execPath: process.execPath,
   electron: typeof process.versions.electron === 'string',
+  appImage: typeof process.versions.electron === 'string' ? process.env.APPIMAGE : undefined,
   exists: existsSync,
 });
 
@@ -39,12 +42,14 @@ const thisProcess = (): CliLaunchRuntime => ({
  * there is none to run. Inside a packaged app the bundle folder is in `app.asar`, which only
  * Electron can read; the CLI is unpacked beside it (electron-builder.yml `asarUnpack`), so its
  * path is the unpacked one. Electron runs it as Node with `ELECTRON_RUN_AS_NODE=1`, so the
- * desktop app needs no Node installed.
+ * desktop app needs no Node installed. An AppImage has none to give: it mounts itself at a new
+ * temporary folder each time it starts, so a path into it stops working when the app quits.
  */
 export function cliLaunch(
   bundleDir: string,
   runtime: CliLaunchRuntime = thisProcess(),
 ): CliLaunch | undefined {
+  if (runtime.appImage) return undefined;
   const cli = join(bundleDir.replace(/app\.asar([\\/]|$)/, 'app.asar.unpacked$1'), 'cli.js');
   if (!runtime.exists(cli)) return undefined;
   return runtime.electron

@@ -95,9 +95,8 @@ export function ServerPanel({ onOpenSkill }: { onOpenSkill?: (dir: string) => vo
           <h3>Connect a client</h3>
           {clientSetup.some((s) => s.transport === 'stdio') ? null : (
             <p className="help">
-              This copy of Skillbench has no command line that a client could start itself, so it
-              offers only the setups over HTTP
-              {running ? '.' : ': start the server to see them.'}
+              A client cannot start this copy of Skillbench by itself, so only the setups over HTTP
+              are offered{running ? '.' : ': start the server to see them.'}
             </p>
           )}
           {clientSetup.map((snippet) => (
