@@ -1222,7 +1222,10 @@ export class SkillManager {
             out.push({
               ...base,
               status: 'up-to-date',
-              message: `${key} matches what ${record.server} lists now.`,
+              // Why two sentences: an edited copy does not match; what did not change is the source.
+              message: locallyEdited
+                ? `${record.server} lists ${key} as it was when you installed it; only your installed copy was edited since.`
+                : `${key} matches what ${record.server} lists now.`,
             });
           else
             out.push({
@@ -1240,7 +1243,13 @@ export class SkillManager {
         }
         try {
           if (recorded !== undefined && now.loaded.hash === recorded) {
-            out.push({ ...base, status: 'up-to-date', message: `${key} matches its source.` });
+            out.push({
+              ...base,
+              status: 'up-to-date',
+              message: locallyEdited
+                ? `The source of ${key} has not changed since you installed it; only your installed copy was edited since.`
+                : `${key} matches its source.`,
+            });
             continue;
           }
           const first = copies[0] ?? '';

@@ -238,7 +238,13 @@ describe('merge keeps every edit, file by file', () => {
     await writeFile(join(dir, 'references', 'checklist.md'), 'Check two.\n');
     expect((await manager.update(undefined, 'merge'))[0]?.status).toBe('updated');
     const [after] = await manager.outdated();
-    expect(after).toMatchObject({ status: 'up-to-date', locallyEdited: true });
+    expect(after).toMatchObject({
+      status: 'up-to-date',
+      locallyEdited: true,
+      // Not "matches its source": the copy holds the user's edits.
+      message:
+        'The source of notes has not changed since you installed it; only your installed copy was edited since.',
+    });
 
     await writeFile(join(dir, 'references', 'checklist.md'), 'Check three.\n');
     const [next] = await manager.update(undefined);
