@@ -827,7 +827,11 @@ describe('what a skill leaves out is left out of archives too', () => {
       expect(preview.skills[0]?.diagnostics.map((d) => d.ruleId)).not.toContain(
         'name/folder-mismatch',
       );
-      const result = await importSkill(archive, { into: library, onConflict: 'replace' });
+      const result = await importSkill(archive, {
+        into: library,
+        onConflict: 'replace',
+        trashDir: join(tmp, 'trash'),
+      });
       expect(result).toMatchObject({ status: 'imported', name: 'evil' });
       expect(await readdir(library)).toEqual(['evil']);
       // Why rewrite name: the name must equal the folder name (docs/skill-format.md §2 agentskills).

@@ -12,11 +12,14 @@ export interface CliRun {
   err: string;
 }
 
-/** Run `skillbench ARGS…` in `cwd` (with `env` as the process environment) and capture it. */
+/**
+ * Run `skillbench ARGS…` in `cwd` (with `env` as the process environment; without one, only the
+ * tests' user-data folder: main/cli/support/capture-io.ts) and capture it.
+ */
 export async function runCliCaptured(
   args: readonly string[],
   cwd: string,
-  env: Record<string, string | undefined> = {},
+  env?: Record<string, string | undefined>,
 ): Promise<CliRun> {
   const io = captureIO(cwd, env);
   const code = await runCli([...args], io);
