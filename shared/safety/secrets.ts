@@ -91,3 +91,16 @@ export function secretFileName(name: string): string | undefined {
   if (SECRET_NAME.test(name)) return `${name} looks like a private key or a credentials file.`;
   return undefined;
 }
+
+/** Names of headers and environment variables that carry credentials by convention. */
+const SECRET_VARIABLE =
+  /^(authorization|proxy-authorization|cookie)$|token|secret|passw|credential|api[-_]?key|private[-_]?key|(^|[-_])key$/i;
+
+/**
+ * Whether a header or environment variable named `name` with `value` carries a secret: a name that
+ * says so (Authorization, *_TOKEN, *_API_KEY, …) or a value that looks like a known token. The
+ * inspector keeps such values hidden and, in the desktop app, sealed.
+ */
+export function secretVariable(name: string, value: string): boolean {
+  return SECRET_VARIABLE.test(name) || findSecrets(value, 1).length > 0;
+}

@@ -104,6 +104,92 @@ describe('skillbench inspect', () => {
     expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
   }, 60_000);
 
+  it('takes the server from a client’s setup: a program it starts, in the setup’s folder (--config, --server)', async () => {
+    const setup = join(build.path, 'client-setup');
+    await writeTree(setup, {
+      '.mcp.json': `{
+        // as a project's .mcp.json holds it
+        "mcpServers": {
+          "library": {
+            "command": ${JSON.stringify(process.execPath)},
+            "args": [${JSON.stringify(cli)}, "serve", "--stdio", "--no-watch", "./lib"],
+          },
+          "elsewhere": { "url": "http://127.0.0.1:1/mcp" },
+        },
+      }`,
+    });
+    await makeTestLibrary(join(setup, 'lib'));
+    const file = join(setup, '.mcp.json');
+    const r = await run(['--verify', '--config', file, '--server', 'library']);
+    expect(r.err).not.toContain('warning');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
+
+    const several = await run(['--config', file]);
+    expect(several.code).toBe(2);
+    expect(several.err).toContain(
+      `${file} lists 2 servers; pick one with --server NAME: library, elsewhere.`,
+    );
+    const unknown = await run(['--config', file, '--server', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain(`${file} lists no server "nope"; it lists library, elsewhere.`);
+    const header = await run(['--config', file, '--server', 'library', '--header', 'X-A: 1']);
+    expect(header.code).toBe(2);
+    expect(header.err).toContain(
+      '--header only applies to a server reached at an address; "library" is a program the setup starts.',
+    );
+  }, 60_000);
+
+  it('takes an address and its headers from a client’s setup, and says which values it cannot fill in', async () => {
+    const setup = join(build.path, 'claude_desktop_config.json');
+    await writeFile(
+      setup,
+      JSON.stringify({
+        mcpServers: {
+          ours: { url: ours.url, headers: { Authorization: `Bearer ${ours.token ?? ''}` } },
+        },
+      }),
+    );
+    const r = await run(['--config', setup]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('alpha  skill://alpha/SKILL.md  [5 files]');
+    // Two Authorization headers cannot both be sent.
+    const both = await run(['--config', setup, '--token', 'x'.repeat(20)]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('already sends an Authorization header');
+
+    await writeFile(
+      setup,
+      JSON.stringify({
+        mcpServers: { ours: { url: ours.url, headers: { Authorization: 'Bearer ${env:TOKEN}' } } },
+      }),
+    );
+    const unfilled = await run(['--config', setup]);
+    expect(unfilled.err).toContain(
+      'warning: the header Authorization of "ours" holds a variable (${…}) that its client fills in; it is sent as written.',
+    );
+    expect(unfilled.code).not.toBe(0);
+  }, 60_000);
+
+  it('says what is wrong with a setup it cannot use, in words (exit 2)', async () => {
+    const setup = join(build.path, 'broken-setup.json');
+    await writeFile(setup, '{ "mcpServers": { "a": { "command": "x" }');
+    const broken = await run(['--config', setup]);
+    expect(broken.code).toBe(2);
+    expect(broken.err).toMatch(
+      /broken-setup\.json: This is not a setup Skillbench can read: it ends too early \(a closing "}", "]" or quote is missing\) at line 1/,
+    );
+    const missing = await run(['--config', join(build.path, 'no-such-file.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('Could not read the setup');
+    const two = await run(['--config', setup, 'https://example.com/mcp']);
+    expect(two.code).toBe(2);
+    expect(two.err).toContain('Name the server one way');
+    const alone = await run(['--server', 'a', 'https://example.com/mcp']);
+    expect(alone.code).toBe(2);
+    expect(alone.err).toContain('--server NAME picks a server of --config FILE');
+  });
+
   it('exits 1 on a verification failure and says which field differs', async () => {
     const { entry, files } = fixtureSkill(
       'pdf',

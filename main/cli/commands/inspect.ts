@@ -1,5 +1,9 @@
+import { readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { CLIENT_CONFIG_MAX_CHARS, readClientConfig } from '../../../shared/inspector/client-config';
+import { formatBytes } from '../../../shared/text/bytes';
+import { fsErrorSentence } from '../../platform/fs-errors';
 import { InspectorError } from '../../inspector/errors';
 import { InspectorService } from '../../inspector/service';
 import type { ReportCard } from '../../inspector/report-card';
@@ -30,10 +34,17 @@ import type { CliCommand, CliIO } from '../support/types';
 const USAGE = `Usage:
   skillbench inspect [options] URL
   skillbench inspect [options] -- COMMAND [ARGS...]
+  skillbench inspect [options] --config FILE [--server NAME]
 
 Connects to a skill server (Streamable HTTP at URL, or a stdio server started with COMMAND),
 discovers its skills (the Skills extension first, then the legacy shapes) and prints them.
 Nothing is read ahead of need: without --verify or --report only the listing is fetched.
+
+  --config FILE        Take the server from an MCP client's setup: Claude Desktop's
+                       claude_desktop_config.json, a .mcp.json, .cursor/mcp.json, .vscode/mcp.json
+                       (comments allowed). A program it starts runs in FILE's folder unless the
+                       entry says "cwd"; variables such as \${TOKEN} are sent as written.
+  --server NAME        The server of --config FILE to inspect (needed when it lists several).
 
   --header "K: V"      Send an HTTP header (repeatable). "K=V" and "K:V" work too. An
                        Authorization header cannot be combined with --token or --token-file.
@@ -71,6 +82,8 @@ Stopped with Ctrl-C or SIGTERM, it also stops the stdio server it started (exit 
 
 interface InspectArgs {
   input: ConnectionInput;
+  /** --config FILE [--server NAME]: the input is read from the file once the command line is usable. */
+  config?: { path: string; server?: string };
   /** Where the bearer token is, read once the command line is known to be usable. */
   tokenFile?: string;
   verify: boolean;
@@ -103,6 +116,8 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     'template-uri': { type: 'string', multiple: true },
     timeout: { type: 'string' },
     'max-pages': { type: 'string' },
+    config: { type: 'string' },
+    server: { type: 'string' },
   });
   const headers = (values.header ?? []).map(parseHeader);
   const templateUris = values['template-uri'] ?? [];
@@ -144,6 +159,19 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     );
   const url = targets[0];
   const command = afterDashes;
+  const configPath = values.config === undefined ? undefined : resolve(cwd, values.config);
+  if (values.server !== undefined && configPath === undefined)
+    throw new UsageError('--server NAME picks a server of --config FILE; give the file too.');
+  if (configPath !== undefined) {
+    if (url !== undefined || command !== undefined)
+      throw new UsageError(
+        'Name the server one way: --config FILE, a URL or "-- COMMAND", not two of them.',
+      );
+    if (sse)
+      throw new UsageError(
+        '--sse does not go with --config: the setup says how to reach the server.',
+      );
+  }
   if (command !== undefined) {
     if (url !== undefined) throw new UsageError('Give either a URL or "-- COMMAND", not both.');
     if (command.length === 0) throw new UsageError('Put the server command after "--".');
@@ -160,9 +188,11 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
       limits,
     };
   }
-  if (url === undefined)
-    throw new UsageError('Name a server: a URL, or "-- COMMAND ARGS" for a stdio server.');
-  if (!/^https?:\/\//i.test(url))
+  if (url === undefined && configPath === undefined)
+    throw new UsageError(
+      'Name a server: a URL, "-- COMMAND ARGS" for a stdio server, or --config FILE for one of a client\'s setup.',
+    );
+  if (url !== undefined && !/^https?:\/\//i.test(url))
     throw new UsageError(
       `"${url}" is not an http:// or https:// URL. For a stdio server, put the command after "--".`,
     );
@@ -175,8 +205,9 @@ function parseArgs(args: string[], cwd: string): InspectArgs {
     );
   return {
     tokenFile,
+    ...(configPath !== undefined ? { config: { path: configPath, server: values.server } } : {}),
     input: {
-      label: serverHost(url),
+      label: url === undefined ? 'server' : serverHost(url),
       kind: sse ? 'sse' : 'http',
       url,
       headers,
@@ -282,7 +313,92 @@ function verdictText(verdict: InspectionVerdict): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The connection `--config FILE [--server NAME]` names, with the command line's --header and
+ * token added to an address's; a warning line for each value the client would fill in.
+ */
+async function configInput(opts: InspectArgs, io: CliIO): Promise<ConnectionInput> {
+  const config = opts.config;
+  if (!config) return opts.input;
+  let text: string;
+  try {
+    const info = await stat(config.path);
+    if (!info.isFile()) throw new UsageError(`${config.path} is not a file.`);
+    if (info.size > CLIENT_CONFIG_MAX_CHARS)
+      throw new UsageError(
+        `${config.path} is ${formatBytes(info.size)}; a client's setup is far smaller, so it was not read.`,
+      );
+    text = await readFile(config.path, 'utf8');
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`Could not read the setup: ${fsErrorSentence(e, config.path, 'read')}`);
+  }
+  const reading = readClientConfig(text);
+  if (!reading.ok) throw new UsageError(term`${config.path}: ${reading.problem}`);
+  for (const skipped of reading.skipped)
+    io.stderr(term`skillbench inspect: ${config.path}: left out: ${skipped}\n`);
+  const names = reading.servers.map((s) => s.name);
+  const chosen =
+    config.server === undefined
+      ? reading.servers.length === 1
+        ? reading.servers[0]
+        : undefined
+      : reading.servers.find((s) => s.name === config.server);
+  if (!chosen)
+    throw new UsageError(
+      config.server === undefined
+        ? term`${config.path} lists ${String(names.length)} servers; pick one with --server NAME: ${names.join(', ')}.`
+        : term`${config.path} lists no server "${config.server}"; it lists ${names.join(', ')}.`,
+    );
+  for (const where of chosen.unfilled)
+    io.stderr(
+      term`skillbench inspect: warning: the ${where} of "${chosen.name}" holds a variable (\${…}) that its client fills in; it is sent as written.\n`,
+    );
+  if (chosen.kind === 'stdio') {
+    const given = opts.input.headers?.length
+      ? '--header'
+      : opts.input.bearerToken !== undefined
+        ? '--token'
+        : opts.tokenFile !== undefined
+          ? '--token-file'
+          : undefined;
+    if (given)
+      throw new UsageError(
+        term`${given} only applies to a server reached at an address; "${chosen.name}" is a program the setup starts.`,
+      );
+    return {
+      label: chosen.name,
+      kind: 'stdio',
+      command: chosen.command,
+      args: chosen.args,
+      env: chosen.env,
+      cwd: resolve(dirname(config.path), chosen.cwd ?? '.'),
+    };
+  }
+  const extra = opts.input.headers ?? [];
+  const setsAuthorization = (list: readonly { name: string }[]) =>
+    list.some((h) => h.name.toLowerCase() === 'authorization');
+  if (
+    setsAuthorization(chosen.headers) &&
+    (setsAuthorization(extra) ||
+      opts.input.bearerToken !== undefined ||
+      opts.tokenFile !== undefined)
+  )
+    throw new UsageError(
+      term`The setup of "${chosen.name}" already sends an Authorization header, and a request carries only one; leave out the command line's.`,
+    );
+  return {
+    label: chosen.name,
+    kind: chosen.kind,
+    url: chosen.url,
+    headers: [...chosen.headers, ...extra],
+    bearerToken: opts.input.bearerToken,
+    oauth: false,
+  };
+}
+
 async function inspect(opts: InspectArgs, io: CliIO): Promise<number> {
+  opts.input = await configInput(opts, io);
   if (opts.tokenFile !== undefined && opts.input.kind !== 'stdio') {
     const file = await readTokenFile(opts.tokenFile, 'inspect');
     if (file.warning) io.stderr(file.warning);

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
+import {
+  readClientConfig,
+  type ConfiguredServer,
+} from '../../../../shared/inspector/client-config';
 import type { ConnectionInput, TransportKind } from '../../../../shared/inspector/types';
 import { useInspectorStore } from './stores';
 
@@ -96,6 +100,86 @@ const KINDS: { kind: TransportKind; label: string; help: string }[] = [
   },
 ];
 
+/**
+ * "Fill in from a client's setup": paste what a client's config file holds (Claude Desktop,
+ * Cursor, VS Code, a .mcp.json) and pick one of its servers; the form's fields are filled in from
+ * it, nothing is started. Read by shared/inspector/client-config.ts, as `inspect --config` reads it.
+ */
+function SetupPaste({ onPick }: { onPick: (server: ConfiguredServer) => void }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [choices, setChoices] = useState<ConfiguredServer[]>([]);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const pick = (server: ConfiguredServer) => {
+    onPick(server);
+    setOpen(false);
+    setText('');
+    setChoices([]);
+    setSkipped([]);
+  };
+  const read = () => {
+    const reading = readClientConfig(text);
+    setChoices([]);
+    if (!reading.ok) {
+      setProblem(reading.problem);
+      return;
+    }
+    setProblem(null);
+    setSkipped(reading.skipped);
+    const [only] = reading.servers;
+    if (reading.servers.length === 1 && only && reading.skipped.length === 0) pick(only);
+    else setChoices(reading.servers);
+  };
+  return (
+    <details className="insp-paste" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Fill in from a client’s setup…</summary>
+      <label htmlFor={`${id}-setup`}>
+        Paste a server’s setup from Claude Desktop, Cursor, VS Code or a .mcp.json
+      </label>
+      <textarea
+        id={`${id}-setup`}
+        rows={5}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={'{ "mcpServers": { "name": { "command": "…", "args": [] } } }'}
+        spellCheck={false}
+      />
+      <div className="row">
+        <button type="button" onClick={read} disabled={!text.trim()}>
+          Fill in
+        </button>
+      </div>
+      {problem ? (
+        <p role="alert" className="error-text">
+          {problem}
+        </p>
+      ) : null}
+      {skipped.map((line) => (
+        <p key={line} className="help insp-warn">
+          Left out: {line}
+        </p>
+      ))}
+      {choices.length > 0 ? (
+        <fieldset className="insp-setup-choices">
+          <legend>
+            {choices.length === 1 ? 'The server it holds' : `It holds ${choices.length} servers`}
+          </legend>
+          {choices.map((server) => (
+            <button type="button" key={server.name} onClick={() => pick(server)}>
+              Use {server.name}{' '}
+              <span className="muted">
+                ({server.kind === 'stdio' ? server.command : server.url})
+              </span>
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+    </details>
+  );
+}
+
 /** The form for a new connection: Streamable HTTP, legacy SSE or stdio, with headers, token and OAuth. */
 export function ConnectionForm() {
   const connect = useInspectorStore((s) => s.connect);
@@ -112,7 +196,29 @@ export function ConnectionForm() {
   const [env, setEnv] = useState<Pair[]>([]);
   const [cwd, setCwd] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [filled, setFilled] = useState<string | null>(null);
   const id = useId();
+
+  /** Fill the fields from one server of a client's setup (every field, so nothing is left over). */
+  function fill(server: ConfiguredServer) {
+    setLabel(server.name);
+    setKind(server.kind);
+    setUrl(server.url ?? '');
+    setHeaders(server.headers.map((h) => ({ ...h, secret: h.secret === true })));
+    setToken('');
+    setCommand(server.command ?? '');
+    setArgs(server.args.join('\n'));
+    setEnv(server.env.map((e) => ({ ...e, secret: e.secret === true })));
+    setCwd(server.cwd ?? '');
+    setProblem(null);
+    setFilled(
+      `Filled in from “${server.name}”.${
+        server.unfilled.length > 0
+          ? ` Its ${server.unfilled.join(', ')} holds a variable (\${…}) that its client fills in: type the value in its place.`
+          : ''
+      } Check the fields, then Connect.`,
+    );
+  }
 
   function input(): ConnectionInput | null {
     if (!label.trim())
@@ -165,6 +271,12 @@ export function ConnectionForm() {
   return (
     <form className="insp-form" aria-label="New connection" onSubmit={submit}>
       <h3>Connect to a skill server</h3>
+      <SetupPaste onPick={fill} />
+      {filled ? (
+        <p role="status" className="help">
+          {filled}
+        </p>
+      ) : null}
       <label htmlFor={`${id}-label`}>Connection name</label>
       <input
         id={`${id}-label`}

@@ -1,0 +1,204 @@
+/**
+ * Reading an MCP client's server setup, so a server someone already uses can be inspected without
+ * typing it again: the inspector's form ("Fill in from a client's setup") and
+ * `skillbench inspect --config FILE --server NAME` (the official Inspector CLI's two options).
+ *
+ * What it reads: a whole config file (`mcpServers` as Claude Desktop, Claude Code's `.mcp.json`,
+ * Cursor and Windsurf write it; `servers` as VS Code's `.vscode/mcp.json`; VS Code's settings
+ * with `mcp.servers`), one server's entry (`{ "command": … }`, `{ "url": … }`), or a
+ * `"name": { … }` line copied out of a file. Comments and trailing commas are allowed (VS Code's
+ * files have them; read with json5). Variables such as `${env:TOKEN}` or `${TOKEN}` are kept as written and named
+ * in `unfilled`: each client fills them in its own way, and Skillbench does not guess.
+ */
+import JSON5 from 'json5';
+import { secretVariable } from '../safety/secrets';
+import type { EnvInput, HeaderInput, TransportKind } from './types';
+
+/** One server of a client's setup, as the inspector connects to it. */
+export interface ConfiguredServer {
+  /** Its name in the setup (`server` for a lone entry). */
+  name: string;
+  kind: TransportKind;
+  url?: string;
+  headers: HeaderInput[];
+  command?: string;
+  args: string[];
+  env: EnvInput[];
+  cwd?: string;
+  /** Values holding a variable the client would fill in (`${…}`), by where they are. */
+  unfilled: string[];
+}
+
+/** What reading a setup gave: its servers, or why there are none, in words. */
+export type ClientConfigReading =
+  | {
+      ok: true;
+      servers: ConfiguredServer[];
+      /** Entries that could not be read, each said in words (the others still can be used). */
+      skipped: string[];
+    }
+  | { ok: false; problem: string };
+
+/** The most text read (a client's config file is a few kilobytes). */
+export const CLIENT_CONFIG_MAX_CHARS = 1_000_000;
+/** The most servers taken from one setup. */
+export const CLIENT_CONFIG_MAX_SERVERS = 1_000;
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Parse as JSON with comments (JSON5, which also takes trailing commas); the first error, in words, when it is not. */
+function parseJsonc(text: string): { value: unknown } | { error: string } {
+  try {
+    return { value: JSON5.parse<unknown>(text) };
+  } catch (e) {
+    const err = e as { message?: string; lineNumber?: number; columnNumber?: number };
+    const message = err.message ?? '';
+    const where =
+      err.lineNumber !== undefined && err.columnNumber !== undefined
+        ? ` at line ${err.lineNumber}, column ${err.columnNumber}`
+        : '';
+    const character = /invalid character '(.+)'/.exec(message)?.[1];
+    const what = /end of input/.test(message)
+      ? 'it ends too early (a closing "}", "]" or quote is missing)'
+      : character !== undefined
+        ? `there is an unexpected ${JSON.stringify(character)}`
+        : 'the text is not JSON';
+    return { error: `${what}${where}` };
+  }
+}
+
+/** The servers object of a whole file, or undefined when `value` is not one. */
+function serversOf(value: Json): Json | undefined {
+  for (const key of ['mcpServers', 'servers', 'mcp_servers'])
+    if (isObject(value[key])) return value[key];
+  if (isObject(value.mcp) && isObject(value.mcp.servers)) return value.mcp.servers;
+  return undefined;
+}
+
+const looksLikeEntry = (v: Json): boolean =>
+  typeof v.command === 'string' ||
+  typeof v.url === 'string' ||
+  typeof v.serverUrl === 'string' ||
+  typeof v.httpUrl === 'string';
+
+const strings = (v: unknown): v is Record<string, string> =>
+  isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+
+/** One entry, or why it cannot be inspected. */
+function readEntry(name: string, entry: unknown): ConfiguredServer | string {
+  if (!isObject(entry)) return `"${name}" is not a server entry (it should be { … }).`;
+  const unfilled: string[] = [];
+  const note = (where: string, value: string): string => {
+    if (/\$\{[^}]*\}/.test(value)) unfilled.push(where);
+    return value;
+  };
+  const type = typeof entry.type === 'string' ? entry.type.toLowerCase() : undefined;
+  const url =
+    typeof entry.url === 'string'
+      ? entry.url
+      : typeof entry.serverUrl === 'string'
+        ? entry.serverUrl
+        : typeof entry.httpUrl === 'string'
+          ? entry.httpUrl
+          : undefined;
+  if (typeof entry.command === 'string' && (type === undefined || type === 'stdio')) {
+    if (
+      entry.args !== undefined &&
+      !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'))
+    )
+      return `"${name}" has "args" that are not a list of texts.`;
+    if (entry.env !== undefined && !strings(entry.env))
+      return `"${name}" has an "env" whose values are not all texts.`;
+    if (entry.cwd !== undefined && typeof entry.cwd !== 'string')
+      return `"${name}" has a "cwd" that is not a text.`;
+    const args = (entry.args ?? []).map((a, i) => note(`args[${i}]`, a));
+    return {
+      name,
+      kind: 'stdio',
+      command: note('command', entry.command),
+      args,
+      env: Object.entries(entry.env ?? {}).map(([k, v]) => ({
+        name: k,
+        value: note(`env ${k}`, v),
+        secret: secretVariable(k, v),
+      })),
+      ...(typeof entry.cwd === 'string' ? { cwd: note('cwd', entry.cwd) } : {}),
+      headers: [],
+      unfilled,
+    };
+  }
+  if (url !== undefined) {
+    if (type !== undefined && !['http', 'streamable-http', 'streamablehttp', 'sse'].includes(type))
+      return `"${name}" is of type "${String(entry.type)}", which Skillbench cannot connect to.`;
+    if (entry.headers !== undefined && !strings(entry.headers))
+      return `"${name}" has "headers" whose values are not all texts.`;
+    return {
+      name,
+      kind: type === 'sse' ? 'sse' : 'http',
+      url: note('url', url),
+      headers: Object.entries(entry.headers ?? {}).map(([k, v]) => ({
+        name: k,
+        value: note(`header ${k}`, v),
+        secret: secretVariable(k, v),
+      })),
+      args: [],
+      env: [],
+      unfilled,
+    };
+  }
+  return `"${name}" names neither a program to start ("command") nor an address ("url").`;
+}
+
+/** Read a client's setup: see the module comment for what it takes. */
+export function readClientConfig(text: string): ClientConfigReading {
+  if (text.length > CLIENT_CONFIG_MAX_CHARS)
+    return {
+      ok: false,
+      problem: `The setup is ${text.length.toLocaleString('en-US')} characters long; a client's setup is far shorter, so it was not read.`,
+    };
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, problem: 'Paste a setup first.' };
+  let parsed = parseJsonc(trimmed);
+  // A `"name": { … }` line copied out of a file is an object without its braces.
+  if ('error' in parsed && trimmed.startsWith('"')) {
+    const wrapped = parseJsonc(`{${trimmed.replace(/,\s*$/, '')}}`);
+    if (!('error' in wrapped)) parsed = wrapped;
+  }
+  if ('error' in parsed)
+    return {
+      ok: false,
+      problem: `This is not a setup Skillbench can read: ${parsed.error}. Paste the JSON a client's config file holds, such as { "mcpServers": { … } }.`,
+    };
+  const value = parsed.value;
+  if (!isObject(value))
+    return {
+      ok: false,
+      problem: 'This is not a setup Skillbench can read: it should be an object, { … }.',
+    };
+  const servers = serversOf(value);
+  const entries: [string, unknown][] = servers
+    ? Object.entries(servers)
+    : looksLikeEntry(value)
+      ? [[typeof value.name === 'string' ? value.name : 'server', value]]
+      : Object.entries(value).every(([, v]) => isObject(v) && looksLikeEntry(v))
+        ? Object.entries(value)
+        : [];
+  if (entries.length === 0)
+    return {
+      ok: false,
+      problem:
+        'No server was found in it. A setup lists servers under "mcpServers" (or "servers"), each with a "command" to start or a "url" to reach.',
+    };
+  const read: ConfiguredServer[] = [];
+  const problems: string[] = [];
+  for (const [name, entry] of entries.slice(0, CLIENT_CONFIG_MAX_SERVERS)) {
+    const one = readEntry(name, entry);
+    if (typeof one === 'string') problems.push(one);
+    else read.push(one);
+  }
+  if (read.length === 0) return { ok: false, problem: problems.join(' ') };
+  return { ok: true, servers: read, skipped: problems };
+}
