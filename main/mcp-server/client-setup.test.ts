@@ -14,6 +14,7 @@ import {
   StdioClientTransport,
   getDefaultEnvironment,
 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { parse } from 'smol-toml';
 import { writeEsmMarker } from '../../scripts/cached-bundles.mjs';
 import { cliLaunch } from '../platform/cli-launch';
 import {
@@ -43,6 +44,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await work?.remove();
 });
+
+/** TOML as plain objects (smol-toml makes tables without a prototype). */
+const parseToml = (text: string): unknown => JSON.parse(JSON.stringify(parse(text)));
 
 interface StdioEntry {
   command: string;
@@ -130,6 +134,25 @@ describe('the copy-ready client setups', () => {
     expect(JSON.parse(snippets.find((s) => s.id === 'vscode-stdio')?.text ?? '')).toEqual({
       servers: { skillbench: { type: 'stdio', ...stdio } },
     });
+    expect(JSON.parse(snippets.find((s) => s.id === 'gemini-stdio')?.text ?? '')).toEqual({
+      mcpServers: { skillbench: stdio },
+    });
+    // Codex reads TOML: the same program, arguments and environment, a Windows path included.
+    const codex = snippets.find((s) => s.id === 'codex-stdio');
+    expect(codex?.language).toBe('toml');
+    expect(parseToml(codex?.text ?? '')).toEqual({ mcp_servers: { skillbench: stdio } });
+    const windows = clientSetupSnippets({
+      roots: ['C:\\Users\\me\\my "skills"'],
+      launch: { command: 'C:\\Program Files\\Skillbench\\Skillbench.exe', args: [] },
+    }).find((s) => s.id === 'codex-stdio');
+    expect(parseToml(windows?.text ?? '')).toEqual({
+      mcp_servers: {
+        skillbench: {
+          command: 'C:\\Program Files\\Skillbench\\Skillbench.exe',
+          args: ['serve', '--stdio', 'C:\\Users\\me\\my "skills"'],
+        },
+      },
+    });
   });
 
   it('keep the token out of the bridge’s command line for Claude Desktop over HTTP', () => {
@@ -153,6 +176,15 @@ describe('the copy-ready client setups', () => {
       env: { AUTH_HEADER: 'Bearer tok-0123456789abcdef' },
     });
     expect(entry?.args.join(' ')).not.toContain('tok-0123456789abcdef');
+    // Gemini CLI reads "url" as the older SSE transport; Streamable HTTP is "httpUrl".
+    expect(JSON.parse(snippets.find((s) => s.id === 'gemini-http')?.text ?? '')).toEqual({
+      mcpServers: {
+        skillbench: {
+          httpUrl: 'http://127.0.0.1:4000/mcp',
+          headers: { Authorization: 'Bearer tok-0123456789abcdef' },
+        },
+      },
+    });
   });
 
   it('offer no stdio setup when there is no CLI to start, rather than one that fetches a package by name', () => {
@@ -160,7 +192,7 @@ describe('the copy-ready client setups', () => {
       roots: ['/lib'],
       http: { url: 'http://127.0.0.1:4000/mcp', token: 't' },
     });
-    expect(snippets.map((s) => s.transport)).toEqual(['http', 'http', 'http', 'http']);
+    expect(snippets.map((s) => s.transport)).toEqual(['http', 'http', 'http', 'http', 'http']);
     expect(snippets.map((s) => s.text).join('\n')).not.toMatch(/npx[^\n]*skillbench/);
   });
 });

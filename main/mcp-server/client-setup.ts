@@ -1,7 +1,8 @@
 /**
  * Copy-ready client configuration for the server panel: Claude Desktop
  * (`claude_desktop_config.json`, stdio and HTTP), Claude Code (`claude mcp add ...`), Cursor
- * (`.cursor/mcp.json`) and VS Code (`.vscode/mcp.json`). Pure string building.
+ * (`.cursor/mcp.json`), VS Code (`.vscode/mcp.json`), Codex (`~/.codex/config.toml`, stdio) and
+ * Gemini CLI (`~/.gemini/settings.json`). Pure string building.
  */
 import type { CliLaunch } from '../platform/cli-launch';
 
@@ -27,12 +28,20 @@ export interface ClientSnippet {
   transport: 'stdio' | 'http';
   /** Where to paste it, in words. */
   where: string;
-  /** `json` for config file fragments, `shell` for commands. */
-  language: 'json' | 'shell';
+  /** `json` or `toml` for config file fragments, `shell` for commands. */
+  language: 'json' | 'toml' | 'shell';
   text: string;
 }
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2);
+
+/**
+ * A TOML basic string. Why JSON's quoting: TOML's basic strings take the same escapes (\\, \",
+ * \n, \t, \uXXXX), so a Windows path or a space comes out as TOML reads it.
+ */
+const tomlString = (v: string): string => JSON.stringify(v);
+/** A TOML key: bare when TOML allows it, else quoted. */
+const tomlKey = (v: string): string => (/^[A-Za-z0-9_-]+$/.test(v) ? v : tomlString(v));
 
 function shellQuote(arg: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
@@ -80,6 +89,34 @@ function stdioSnippets(name: string, launch: CliLaunch, roots: readonly string[]
       where: '.vscode/mcp.json in the workspace',
       language: 'json',
       text: json({ servers: { [name]: { type: 'stdio', command, args, ...env } } }),
+    },
+    {
+      id: 'codex-stdio',
+      client: 'Codex',
+      transport: 'stdio',
+      where: '~/.codex/config.toml (or .codex/config.toml in a trusted project)',
+      language: 'toml',
+      text: [
+        `[mcp_servers.${tomlKey(name)}]`,
+        `command = ${tomlString(command)}`,
+        `args = [${args.map(tomlString).join(', ')}]`,
+        ...(launch.env && Object.keys(launch.env).length > 0
+          ? [
+              `env = { ${Object.entries(launch.env)
+                .map(([k, v]) => `${tomlKey(k)} = ${tomlString(v)}`)
+                .join(', ')} }`,
+            ]
+          : []),
+      ].join('\n'),
+    },
+    {
+      id: 'gemini-stdio',
+      client: 'Gemini CLI',
+      transport: 'stdio',
+      where:
+        '~/.gemini/settings.json (or .gemini/settings.json in the project), inside "mcpServers"',
+      language: 'json',
+      text: json({ mcpServers: { [name]: { command, args, ...env } } }),
     },
   ];
 }
@@ -140,6 +177,16 @@ export function clientSetupSnippets(input: ClientSetupInput): ClientSnippet[] {
         where: '.vscode/mcp.json in the workspace',
         language: 'json',
         text: json({ servers: { [name]: { type: 'http', url, ...(headers ? { headers } : {}) } } }),
+      },
+      {
+        id: 'gemini-http',
+        client: 'Gemini CLI',
+        transport: 'http',
+        where:
+          '~/.gemini/settings.json (or .gemini/settings.json in the project), inside "mcpServers"',
+        language: 'json',
+        // Why httpUrl: Gemini CLI reads "url" as the older SSE transport.
+        text: json({ mcpServers: { [name]: { httpUrl: url, ...(headers ? { headers } : {}) } } }),
       },
     );
   }

@@ -74,10 +74,13 @@ describe('SkillsServerService (the panel API)', () => {
       'claude-code-stdio',
       'cursor-stdio',
       'vscode-stdio',
+      'codex-stdio',
+      'gemini-stdio',
       'claude-desktop-http',
       'claude-code-http',
       'cursor-http',
       'vscode-http',
+      'gemini-http',
     ]);
     expect(JSON.parse(snippets[0]?.text ?? '{}')).toEqual({
       mcpServers: {

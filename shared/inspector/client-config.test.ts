@@ -76,6 +76,42 @@ describe("reading an MCP client's server setup", () => {
     ]);
   });
 
+  it("reads Codex's config.toml: programs, and addresses with their headers and the token's variable", () => {
+    const text = [
+      'model = "gpt-5"',
+      '',
+      '[mcp_servers.skills]',
+      'command = "/usr/bin/node"',
+      'args = ["/opt/skillbench/out/main/cli.js", "serve", "--stdio", "C:\\\\Users\\\\me"]',
+      'env = { ELECTRON_RUN_AS_NODE = "1" }',
+      '',
+      '[mcp_servers.docs]',
+      'url = "https://docs.example/mcp"',
+      'bearer_token_env_var = "DOCS_TOKEN"',
+      'http_headers = { "X-Team" = "blue" }',
+    ].join('\n');
+    expect(servers(text)).toEqual([
+      expect.objectContaining({
+        name: 'skills',
+        kind: 'stdio',
+        args: ['/opt/skillbench/out/main/cli.js', 'serve', '--stdio', 'C:\\Users\\me'],
+        env: [{ name: 'ELECTRON_RUN_AS_NODE', value: '1', secret: false }],
+      }),
+      expect.objectContaining({
+        name: 'docs',
+        kind: 'http',
+        url: 'https://docs.example/mcp',
+        headers: [{ name: 'X-Team', value: 'blue', secret: false }],
+        unfilled: [],
+        tokenVariable: 'DOCS_TOKEN',
+      }),
+    ]);
+    expect(readClientConfig('[mcp_servers.a]\ncommand = "x\nargs = []')).toEqual({
+      ok: false,
+      problem: expect.stringMatching(/^This looks like Codex's config\.toml, but it is not TOML/),
+    });
+  });
+
   it('keeps variables as written and says where they are, which the client fills in, not Skillbench', () => {
     const [one] = servers(
       JSON.stringify({

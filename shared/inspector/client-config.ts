@@ -4,13 +4,14 @@
  * `skillbench inspect --config FILE --server NAME` (the official Inspector CLI's two options).
  *
  * What it reads: a whole config file (`mcpServers` as Claude Desktop, Claude Code's `.mcp.json`,
- * Cursor and Windsurf write it; `servers` as VS Code's `.vscode/mcp.json`; VS Code's settings
- * with `mcp.servers`), one server's entry (`{ "command": … }`, `{ "url": … }`), or a
+ * Cursor, Windsurf and Gemini CLI write it; `servers` as VS Code's `.vscode/mcp.json`; VS Code's
+ * settings with `mcp.servers`; Codex's `config.toml` with `[mcp_servers.NAME]` tables), one server's entry (`{ "command": … }`, `{ "url": … }`), or a
  * `"name": { … }` line copied out of a file. Comments and trailing commas are allowed (VS Code's
  * files have them; read with json5). Variables such as `${env:TOKEN}` or `${TOKEN}` are kept as written and named
  * in `unfilled`: each client fills them in its own way, and Skillbench does not guess.
  */
 import JSON5 from 'json5';
+import { parse as parseToml } from 'smol-toml';
 import { secretVariable } from '../safety/secrets';
 import type { EnvInput, HeaderInput, TransportKind } from './types';
 
@@ -27,6 +28,12 @@ export interface ConfiguredServer {
   cwd?: string;
   /** Values holding a variable the client would fill in (`${…}`), by where they are. */
   unfilled: string[];
+  /**
+   * The environment variable its client reads the bearer token from (Codex's
+   * bearer_token_env_var). Never read by Skillbench: a setup from elsewhere could name any
+   * variable of this computer and an address of its own.
+   */
+  tokenVariable?: string;
 }
 
 /** What reading a setup gave: its servers, or why there are none, in words. */
@@ -96,6 +103,8 @@ function readEntry(name: string, entry: unknown): ConfiguredServer | string {
     return value;
   };
   const type = typeof entry.type === 'string' ? entry.type.toLowerCase() : undefined;
+  // Codex names its headers http_headers, and reads a bearer token from a variable it names.
+  const headerTable = entry.headers ?? entry.http_headers;
   const url =
     typeof entry.url === 'string'
       ? entry.url
@@ -133,13 +142,13 @@ function readEntry(name: string, entry: unknown): ConfiguredServer | string {
   if (url !== undefined) {
     if (type !== undefined && !['http', 'streamable-http', 'streamablehttp', 'sse'].includes(type))
       return `"${name}" is of type "${String(entry.type)}", which Skillbench cannot connect to.`;
-    if (entry.headers !== undefined && !strings(entry.headers))
+    if (headerTable !== undefined && !strings(headerTable))
       return `"${name}" has "headers" whose values are not all texts.`;
     return {
       name,
       kind: type === 'sse' ? 'sse' : 'http',
       url: note('url', url),
-      headers: Object.entries(entry.headers ?? {}).map(([k, v]) => ({
+      headers: Object.entries(headerTable ?? {}).map(([k, v]) => ({
         name: k,
         value: note(`header ${k}`, v),
         secret: secretVariable(k, v),
@@ -147,6 +156,9 @@ function readEntry(name: string, entry: unknown): ConfiguredServer | string {
       args: [],
       env: [],
       unfilled,
+      ...(typeof entry.bearer_token_env_var === 'string'
+        ? { tokenVariable: entry.bearer_token_env_var }
+        : {}),
     };
   }
   return `"${name}" names neither a program to start ("command") nor an address ("url").`;
@@ -166,6 +178,18 @@ export function readClientConfig(text: string): ClientConfigReading {
   if ('error' in parsed && trimmed.startsWith('"')) {
     const wrapped = parseJsonc(`{${trimmed.replace(/,\s*$/, '')}}`);
     if (!('error' in wrapped)) parsed = wrapped;
+  }
+  // Codex's config.toml: TOML with [mcp_servers.NAME] tables.
+  if ('error' in parsed && /^\s*\[mcp_servers\./m.test(trimmed)) {
+    try {
+      parsed = { value: JSON.parse(JSON.stringify(parseToml(trimmed))) as unknown };
+    } catch (e) {
+      const line = (e as { line?: number }).line;
+      return {
+        ok: false,
+        problem: `This looks like Codex's config.toml, but it is not TOML Skillbench can read${line !== undefined ? ` (line ${line})` : ''}.`,
+      };
+    }
   }
   if ('error' in parsed)
     return {

@@ -263,7 +263,7 @@ export const serverPanelSchema = z.object({
       client: z.string(),
       transport: z.enum(['stdio', 'http']),
       where: z.string(),
-      language: z.enum(['json', 'shell']),
+      language: z.enum(['json', 'toml', 'shell']),
       text: z.string(),
     }),
   ),

@@ -171,6 +171,46 @@ describe('skillbench inspect', () => {
     expect(unfilled.code).not.toBe(0);
   }, 60_000);
 
+  it('takes the server from Codex’s config.toml, and never reads the token variable it names', async () => {
+    const setup = join(build.path, 'config.toml');
+    await writeFile(
+      setup,
+      [
+        'model = "gpt-5"',
+        '[mcp_servers.library]',
+        `command = ${JSON.stringify(process.execPath)}`,
+        `args = [${JSON.stringify(cli)}, "serve", "--stdio", "--no-watch", ${JSON.stringify(lib.path)}]`,
+        '[mcp_servers.remote]',
+        `url = ${JSON.stringify(ours.url)}`,
+        'bearer_token_env_var = "SKILLBENCH_TEST_TOKEN"',
+      ].join('\n'),
+    );
+    const stdio = await run(['--verify', '--config', setup, '--server', 'library']);
+    expect(stdio.code).toBe(0);
+    expect(stdio.out).toContain('Summary: 5 verified, 0 failed, 0 could not be verified.');
+
+    // The variable holds the right token in this environment, and is still not read.
+    process.env.SKILLBENCH_TEST_TOKEN = ours.token;
+    try {
+      const untold = await runCliCaptured(
+        ['inspect', '--config', setup, '--server', 'remote'],
+        process.cwd(),
+        {
+          ...process.env,
+        },
+      );
+      expect(untold.err).toContain(
+        '"remote" takes its bearer token from the variable SKILLBENCH_TEST_TOKEN of its client, which Skillbench does not read; give the token with --token-file.',
+      );
+      expect(untold.code).not.toBe(0);
+    } finally {
+      delete process.env.SKILLBENCH_TEST_TOKEN;
+    }
+    const told = await run(['--config', setup, '--server', 'remote', '--token', ours.token ?? '']);
+    expect(told.err).not.toContain('takes its bearer token');
+    expect(told.code).toBe(0);
+  }, 60_000);
+
   it('says what is wrong with a setup it cannot use, in words (exit 2)', async () => {
     const setup = join(build.path, 'broken-setup.json');
     await writeFile(setup, '{ "mcpServers": { "a": { "command": "x" }');

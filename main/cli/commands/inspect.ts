@@ -42,8 +42,10 @@ Nothing is read ahead of need: without --verify or --report only the listing is 
 
   --config FILE        Take the server from an MCP client's setup: Claude Desktop's
                        claude_desktop_config.json, a .mcp.json, .cursor/mcp.json, .vscode/mcp.json
-                       (comments allowed). A program it starts runs in FILE's folder unless the
-                       entry says "cwd"; variables such as \${TOKEN} are sent as written.
+                       (comments allowed), ~/.gemini/settings.json, ~/.codex/config.toml. A program
+                       it starts runs in FILE's folder unless the entry says "cwd"; variables such
+                       as \${TOKEN} are sent as written, and a token variable it names is not read
+                       (give the token with --token-file).
   --server NAME        The server of --config FILE to inspect (needed when it lists several).
 
   --header "K: V"      Send an HTTP header (repeatable). "K=V" and "K:V" work too. An
@@ -353,6 +355,11 @@ async function configInput(opts: InspectArgs, io: CliIO): Promise<ConnectionInpu
   for (const where of chosen.unfilled)
     io.stderr(
       term`skillbench inspect: warning: the ${where} of "${chosen.name}" holds a variable (\${…}) that its client fills in; it is sent as written.\n`,
+    );
+  const tokenGiven = opts.input.bearerToken !== undefined || opts.tokenFile !== undefined;
+  if (chosen.tokenVariable !== undefined && !tokenGiven)
+    io.stderr(
+      term`skillbench inspect: "${chosen.name}" takes its bearer token from the variable ${chosen.tokenVariable} of its client, which Skillbench does not read; give the token with --token-file.\n`,
     );
   if (chosen.kind === 'stdio') {
     const given = opts.input.headers?.length

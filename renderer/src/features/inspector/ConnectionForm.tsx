@@ -136,7 +136,8 @@ function SetupPaste({ onPick }: { onPick: (server: ConfiguredServer) => void }) 
     <details className="insp-paste" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Fill in from a client’s setup…</summary>
       <label htmlFor={`${id}-setup`}>
-        Paste a server’s setup from Claude Desktop, Cursor, VS Code or a .mcp.json
+        Paste a server’s setup from Claude Desktop, Cursor, VS Code, Codex, Gemini CLI or a
+        .mcp.json
       </label>
       <textarea
         id={`${id}-setup`}
@@ -215,6 +216,10 @@ export function ConnectionForm() {
       `Filled in from “${server.name}”.${
         server.unfilled.length > 0
           ? ` Its ${server.unfilled.join(', ')} holds a variable (\${…}) that its client fills in: type the value in its place.`
+          : ''
+      }${
+        server.tokenVariable !== undefined
+          ? ` Its client reads the bearer token from the variable ${server.tokenVariable}: type the token in Bearer token.`
           : ''
       } Check the fields, then Connect.`,
     );

@@ -93,13 +93,17 @@ export function ServerPanel({ onOpenSkill }: { onOpenSkill?: (dir: string) => vo
       <div className="server-columns">
         <section aria-label="Client setup" className="client-setup">
           <h3>Connect a client</h3>
-          {clientSetup.some((s) => s.transport === 'stdio') ? null : (
+          {status.roots.length === 0 ? (
+            <p className="help">
+              Open a library folder first: each setup names the folders it serves.
+            </p>
+          ) : clientSetup.some((s) => s.transport === 'stdio') ? null : (
             <p className="help">
               A client cannot start this copy of Skillbench by itself, so only the setups over HTTP
               are offered{running ? '.' : ': start the server to see them.'}
             </p>
           )}
-          {clientSetup.map((snippet) => (
+          {(status.roots.length === 0 ? [] : clientSetup).map((snippet) => (
             <div key={snippet.id} className="snippet">
               <div className="row">
                 <strong>
