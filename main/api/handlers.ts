@@ -128,5 +128,7 @@ export function createApiHandlers(deps: ApiDeps): ApiHandlers {
     },
     'server.stop': async () => ok(await server.stop()),
     'server.regenerateToken': async () => ok(await server.regenerateToken()),
+    'server.addToClient': async ({ client, replace }) =>
+      ok(await server.addToClient(client, replace === true)),
   };
 }

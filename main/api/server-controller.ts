@@ -1,5 +1,15 @@
 import type { ChannelOutput, EventName, EventPayload } from '../../shared/ipc/contract';
+import { join } from 'node:path';
+import { processAgentEnv } from '../agents/paths';
+import type { AddToClientOutcome, McpClientId } from '../../shared/ipc/contract';
 import type { SecretStore } from '../library/secret-store';
+import {
+  addServerToClientFile,
+  mcpClientFiles,
+  type HomeEnv,
+  type McpClientFile,
+} from '../mcp-server/client-config-files';
+import { stdioServerEntry } from '../mcp-server/client-setup';
 import type { CliLaunch } from '../platform/cli-launch';
 import type { SettingsStore } from '../library/settings-store';
 import { generateToken } from '../mcp-server/http-host';
@@ -31,7 +41,41 @@ export class ServerController {
     private readonly linkRoots: () => Promise<readonly string[]> = async () => [],
     /** The user-data folder, where "Trust anyway" decisions are kept (the safety gate reads them). */
     private readonly dataDir?: string,
+    /** Where the clients' own config files are looked for ("Add to …"). */
+    private readonly clientEnv: HomeEnv = processAgentEnv(),
   ) {}
+
+  /** The clients whose config file "Add to …" writes, on this system. */
+  private clientFiles(): McpClientFile[] {
+    // Why not Claude Desktop on Linux: it has no Linux release, so there is no file it reads.
+    return mcpClientFiles(this.clientEnv).filter(
+      (f) =>
+        f.id !== 'claude-desktop' || process.platform === 'darwin' || process.platform === 'win32',
+    );
+  }
+
+  /** Write the stdio setup into a client's own config file (see main/mcp-server/client-config-files.ts). */
+  async addToClient(client: McpClientId, replace = false): Promise<AddToClientOutcome> {
+    const file = mcpClientFiles(this.clientEnv).find((f) => f.id === client);
+    if (!file) throw new Error(`Unknown client ${client}.`);
+    const roots = (await this.settings.get()).roots;
+    const refused = (message: string): AddToClientOutcome => ({
+      status: 'refused',
+      client: file.client,
+      path: file.path,
+      message,
+    });
+    if (!this.cliLaunch)
+      return refused(
+        'A client cannot start this copy of Skillbench by itself, so there is no setup to add.',
+      );
+    if (roots.length === 0)
+      return refused('Open a library folder first: the setup names the folders it serves.');
+    return addServerToClientFile(file, 'skillbench', stdioServerEntry(this.cliLaunch, roots), {
+      replace,
+      ...(this.dataDir !== undefined ? { trashDir: join(this.dataDir, 'trash') } : {}),
+    });
+  }
 
   private async ensure(): Promise<SkillsServerService> {
     if (this.service) return this.service;
@@ -62,7 +106,16 @@ export class ServerController {
       status: service.status(),
       catalog: service.catalog() ?? null,
       requests: service.recentRequests(),
-      clientSetup: service.clientSetup(),
+      clientSetup: service.clientSetup().map((snippet) => {
+        const id =
+          snippet.id === 'claude-desktop-stdio'
+            ? 'claude-desktop'
+            : snippet.id === 'cursor-stdio'
+              ? 'cursor'
+              : undefined;
+        const file = this.clientFiles().find((f) => f.id === id);
+        return file ? { ...snippet, addTo: { client: file.id, path: file.path } } : snippet;
+      }),
       tokenStored: this.secrets.persistent,
     };
   }

@@ -73,6 +73,7 @@ export function createServices(
     options.cliLaunch,
     agentRoots,
     userDataDir,
+    agentEnv,
   );
   const library = new LibraryService(
     settings,

@@ -47,11 +47,27 @@ function shellQuote(arg: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The four setups in which the client starts `skillbench serve --stdio` itself. */
+/** One server entry as the JSON setups write it: what a client runs to serve `roots` over stdio. */
+export interface StdioServerEntry {
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** The entry that starts `skillbench serve --stdio ROOTS…` through `launch`. */
+export function stdioServerEntry(launch: CliLaunch, roots: readonly string[]): StdioServerEntry {
+  return {
+    command: launch.command,
+    args: [...launch.args, 'serve', '--stdio', ...roots],
+    ...(launch.env && Object.keys(launch.env).length > 0 ? { env: { ...launch.env } } : {}),
+  };
+}
+
+/** The setups in which the client starts `skillbench serve --stdio` itself. */
 function stdioSnippets(name: string, launch: CliLaunch, roots: readonly string[]): ClientSnippet[] {
-  const { command } = launch;
-  const args = [...launch.args, 'serve', '--stdio', ...roots];
-  const env = launch.env && Object.keys(launch.env).length > 0 ? { env: launch.env } : {};
+  const entry = stdioServerEntry(launch, roots);
+  const { command, args } = entry;
+  const env = entry.env ? { env: entry.env } : {};
   // Why the name before --env: the option takes several values and would take the name as one
   // more if it came after it ("Invalid environment variable format").
   const envFlags = Object.entries(launch.env ?? {}).map(

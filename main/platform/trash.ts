@@ -1,6 +1,6 @@
 /** Skillbench's trash: where replaced and deleted folders go, so nothing is lost without asking. */
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { defaultUserDataDir } from './user-data';
 
@@ -32,14 +32,33 @@ export async function moveAcrossDevices(from: string, to: string): Promise<void>
   }
 }
 
-/** Move a file or folder into the trash (`<trash>/<name>-<timestamp>-<random>`) and return where it went. */
+/** A fresh place in the trash for something named `name`: `<trash>/<name>-<timestamp>-<random>`. */
+async function trashSlot(trashDir: string, name: string): Promise<string> {
+  await mkdir(trashDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return join(trashDir, `${name}-${stamp}-${randomBytes(3).toString('hex')}`);
+}
+
+/** Move a file or folder into the trash and return where it went. */
 export async function moveToTrash(
   path: string,
   trashDir: string = defaultTrashDir(),
 ): Promise<string> {
-  await mkdir(trashDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const target = join(trashDir, `${basename(path)}-${stamp}-${randomBytes(3).toString('hex')}`);
+  const target = await trashSlot(trashDir, basename(path));
   await moveAcrossDevices(path, target);
+  return target;
+}
+
+/**
+ * Keep `bytes`, the version of a file named `name` about to be replaced in place, in the trash
+ * (readable by this user only: such files can hold other programs' tokens); where it went.
+ */
+export async function copyToTrash(
+  name: string,
+  bytes: Uint8Array,
+  trashDir: string = defaultTrashDir(),
+): Promise<string> {
+  const target = await trashSlot(trashDir, name);
+  await writeFile(target, bytes, { flag: 'wx', mode: 0o600 });
   return target;
 }

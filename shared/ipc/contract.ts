@@ -252,6 +252,22 @@ const serverCatalogSchema = z.object({
   ),
 });
 
+/** The clients whose own config file the Server tab can write its setup into. */
+export type McpClientId = 'claude-desktop' | 'cursor';
+
+/** What "Add to …" did to a client's config file, or why it did nothing. */
+export type AddToClientOutcome =
+  | {
+      status: 'added' | 'replaced';
+      client: string;
+      path: string;
+      /** Where the version of the file before this one was kept (absent when there was none). */
+      previous?: string;
+    }
+  | { status: 'already'; client: string; path: string }
+  | { status: 'conflict'; client: string; path: string; name: string }
+  | { status: 'refused'; client: string; path: string; message: string };
+
 /** Everything the embedded-server panel shows. */
 export const serverPanelSchema = z.object({
   status: serverStatusSchema,
@@ -265,6 +281,10 @@ export const serverPanelSchema = z.object({
       where: z.string(),
       language: z.enum(['json', 'toml', 'shell']),
       text: z.string(),
+      /** The client's own config file, which "Add to …" writes this setup into. */
+      addTo: z
+        .object({ client: z.enum(['claude-desktop', 'cursor']), path: z.string() })
+        .optional(),
     }),
   ),
   /** Whether the token survives a restart (encrypted with the OS keychain in the desktop app). */
@@ -938,6 +958,17 @@ export const channels = {
   'server.stop': { input: z.object({}), output: serverPanelSchema },
   /** Replace the token; clients with the old one are disconnected. */
   'server.regenerateToken': { input: z.object({}), output: serverPanelSchema },
+  /**
+   * Write the stdio setup into a client's own config file ("Add to Claude Desktop"); `replace`
+   * when the user chose to replace a different server of the same name.
+   */
+  'server.addToClient': {
+    input: z.object({
+      client: z.enum(['claude-desktop', 'cursor']),
+      replace: z.boolean().optional(),
+    }),
+    output: built<AddToClientOutcome>(),
+  },
 } as const;
 
 /** Events main pushes to the renderer. Names are past tense (docs/conventions.md §5). */

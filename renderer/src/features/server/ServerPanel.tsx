@@ -1,10 +1,71 @@
 import { count } from '../../../../shared/text/words';
+import type { AddToClientOutcome, McpClientId } from '../../../../shared/ipc/contract';
 import { useEffect, useState } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import { useServerStore } from './stores';
 
 /** What stands for the access token wherever it is hidden. */
 const TOKEN_MASK = '••••••••••••';
+
+/** What "Add to …" did, in a sentence. */
+function outcomeSentence(o: AddToClientOutcome): string {
+  switch (o.status) {
+    case 'added':
+    case 'replaced':
+      return `${o.status === 'added' ? 'Added to' : 'Replaced the “skillbench” server in'} ${o.path}. Restart ${o.client} to use it.${o.previous ? ' The file as it was is in Skillbench’s trash.' : ''}`;
+    case 'already':
+      return `${o.client} already has this setup (${o.path}).`;
+    case 'conflict':
+      return `${o.path} already has a server named “${o.name}” with another setup.`;
+    case 'refused':
+      return o.message;
+  }
+}
+
+/** "Add to Claude Desktop": writes the setup into the client's own file, asking before it replaces. */
+function AddToClient({
+  client,
+  label,
+  path,
+}: {
+  client: McpClientId;
+  label: string;
+  path: string;
+}) {
+  const addToClient = useServerStore((s) => s.addToClient);
+  const [outcome, setOutcome] = useState<AddToClientOutcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (replace: boolean) => {
+    setBusy(true);
+    setOutcome((await addToClient(client, replace)) ?? null);
+    setBusy(false);
+  };
+  return (
+    <div className="snippet-add">
+      <button
+        type="button"
+        disabled={busy}
+        title={`Writes this setup into ${path}`}
+        onClick={() => void run(false)}
+      >
+        Add to {label}
+      </button>
+      {outcome ? (
+        <p
+          className={`help snippet-outcome${outcome.status === 'refused' ? ' error-text' : ''}`}
+          role={outcome.status === 'refused' ? 'alert' : 'status'}
+        >
+          {outcomeSentence(outcome)}{' '}
+          {outcome.status === 'conflict' ? (
+            <button type="button" disabled={busy} onClick={() => void run(true)}>
+              Replace it
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The embedded MCP skills server: start/stop, address, token, client setup, served skills, live
@@ -116,6 +177,13 @@ export function ServerPanel({ onOpenSkill }: { onOpenSkill?: (dir: string) => vo
                 />
               </div>
               <p className="help">{snippet.where}</p>
+              {snippet.addTo ? (
+                <AddToClient
+                  client={snippet.addTo.client}
+                  label={snippet.client}
+                  path={snippet.addTo.path}
+                />
+              ) : null}
               <pre>
                 <code>
                   {/* Why: the token is shown only where the user asked to see it (Show, above); Copy copies it. */}

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 import type {
+  AddToClientOutcome,
   ApiClient,
   ChannelOutput,
   EventPayload,
+  McpClientId,
   Result,
 } from '../../../../shared/ipc/contract';
 import type { Notices } from '../../app/state/notices-store';
@@ -24,6 +26,8 @@ export interface ServerState {
   start: () => Promise<void>;
   stop: () => Promise<void>;
   regenerateToken: () => Promise<void>;
+  /** Write the stdio setup into a client's own config file; what happened (undefined after an error notice). */
+  addToClient: (client: McpClientId, replace?: boolean) => Promise<AddToClientOutcome | undefined>;
   /** The server's state, catalog or token changed: show it again if the panel was shown. */
   serverChanged: () => Promise<void>;
   /** The server answered a request: add it to the log. */
@@ -61,6 +65,14 @@ export function createServerStore({ api, notices }: ServerDeps) {
       start: () => call(() => api['server.start']({})),
       stop: () => call(() => api['server.stop']({})),
       regenerateToken: () => call(() => api['server.regenerateToken']({})),
+      async addToClient(client, replace) {
+        const result = await api['server.addToClient']({ client, ...(replace ? { replace } : {}) });
+        if (!result.ok) {
+          notices.showError(result.error);
+          return undefined;
+        }
+        return result.value;
+      },
       async serverChanged() {
         if (get().panel) await get().load();
       },

@@ -1,0 +1,167 @@
+/**
+ * "Add to Claude Desktop" / "Add to Cursor": the Server tab writes its stdio setup into the
+ * client's own config file, for people who would rather not edit JSON by hand.
+ *
+ * The file is the user's, so nothing in it is lost or guessed at: it must be plain JSON (else
+ * nothing is written and the user is told to paste the setup by hand); every other key and server
+ * is kept as it was; a server of the same name with another setup is replaced only when the user
+ * says so; the version replaced is kept in Skillbench's trash; the new one is written atomically
+ * (main/platform/atomic-write.ts), through a link to the real file (a config kept in a dotfiles
+ * folder stays there), with the mode it had (0600 when new: such files hold other servers' tokens).
+ */
+import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { fsErrorSentence } from '../platform/fs-errors';
+import { copyToTrash } from '../platform/trash';
+import { formatBytes } from '../../shared/text/bytes';
+import type { AddToClientOutcome, McpClientId } from '../../shared/ipc/contract';
+import type { StdioServerEntry } from './client-setup';
+
+/** One client's config file. */
+export interface McpClientFile {
+  id: McpClientId;
+  client: string;
+  path: string;
+}
+
+/** Where the user's home and variables are (the agents' environment has this shape). */
+export interface HomeEnv {
+  home: string;
+  vars: Readonly<Record<string, string | undefined>>;
+}
+
+/** The largest config file read (Claude Desktop's and Cursor's are a few kilobytes). */
+export const CLIENT_FILE_MAX_BYTES = 5 * 1000 * 1000;
+
+/** The config file of each client, where it keeps its MCP servers. */
+export function mcpClientFiles(
+  env: HomeEnv,
+  platform: NodeJS.Platform = process.platform,
+): McpClientFile[] {
+  const { home, vars } = env;
+  const claude =
+    platform === 'darwin'
+      ? join(home, 'Library', 'Application Support', 'Claude')
+      : platform === 'win32'
+        ? join(vars.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Claude')
+        : join(vars.XDG_CONFIG_HOME ?? join(home, '.config'), 'Claude');
+  return [
+    {
+      id: 'claude-desktop',
+      client: 'Claude Desktop',
+      path: join(claude, 'claude_desktop_config.json'),
+    },
+    { id: 'cursor', client: 'Cursor', path: join(home, '.cursor', 'mcp.json') },
+  ];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Key by key, arrays in order: whether two JSON values say the same. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((x, i) => sameJson(x, b[i]))
+    );
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]))
+    );
+  }
+  return a === b;
+}
+
+/**
+ * Put `entry` under `mcpServers[name]` in `file`: see the module comment for what is kept.
+ * `replace` says the user chose to replace a different server of that name.
+ */
+export async function addServerToClientFile(
+  file: McpClientFile,
+  name: string,
+  entry: StdioServerEntry,
+  options: { replace?: boolean; trashDir?: string } = {},
+): Promise<AddToClientOutcome> {
+  const { client } = file;
+  const refused = (message: string): AddToClientOutcome => ({
+    status: 'refused',
+    client,
+    path: file.path,
+    message,
+  });
+  // Why the real path: a config kept elsewhere through a link is written where it really is.
+  let target = file.path;
+  let before: Buffer | undefined;
+  try {
+    target = await realpath(file.path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      return refused(
+        `Could not read ${client}'s settings: ${fsErrorSentence(e, file.path, 'read')}`,
+      );
+  }
+  try {
+    const info = await lstat(target);
+    if (!info.isFile())
+      return refused(`${target} is not a file, so ${client}'s settings were not changed.`);
+    if (info.size > CLIENT_FILE_MAX_BYTES)
+      return refused(
+        `${target} is ${formatBytes(info.size)}, far more than ${client}'s settings take, so it was not changed.`,
+      );
+    before = await readFile(target);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      return refused(`Could not read ${client}'s settings: ${fsErrorSentence(e, target, 'read')}`);
+  }
+  let config: Record<string, unknown> = {};
+  if (before !== undefined && before.toString('utf8').trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(before.toString('utf8'));
+    } catch {
+      return refused(
+        `${target} is not plain JSON (it may hold comments), so Skillbench did not change it. Copy the setup and paste it into the file yourself.`,
+      );
+    }
+    if (!isObject(parsed))
+      return refused(`${target} does not hold a JSON object, so Skillbench did not change it.`);
+    config = parsed;
+  }
+  const servers = config.mcpServers ?? {};
+  if (!isObject(servers))
+    return refused(
+      `In ${target}, "mcpServers" is not an object, so Skillbench did not change the file.`,
+    );
+  const existing = servers[name];
+  if (existing !== undefined && sameJson(existing, entry))
+    return { status: 'already', client, path: target };
+  if (existing !== undefined && options.replace !== true)
+    return { status: 'conflict', client, path: target, name };
+  const next = { ...config, mcpServers: { ...servers, [name]: entry } };
+  try {
+    const previous =
+      before === undefined
+        ? undefined
+        : await copyToTrash(basename(target), before, options.trashDir);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFileAtomic(
+      target,
+      `${JSON.stringify(next, null, 2)}\n`,
+      before === undefined ? { mode: 0o600 } : {},
+    );
+    return {
+      status: existing === undefined ? 'added' : 'replaced',
+      client,
+      path: target,
+      ...(previous !== undefined ? { previous } : {}),
+    };
+  } catch (e) {
+    return refused(`Could not write ${client}'s settings: ${fsErrorSentence(e, target, 'write')}`);
+  }
+}
