@@ -46,9 +46,9 @@ export class ServerController {
   ) {}
 
   /** The clients whose config file "Add to …" writes, on this system. */
-  private clientFiles(): McpClientFile[] {
+  private async clientFiles(): Promise<McpClientFile[]> {
     // Why not Claude Desktop on Linux: it has no Linux release, so there is no file it reads.
-    return mcpClientFiles(this.clientEnv).filter(
+    return (await mcpClientFiles(this.clientEnv)).filter(
       (f) =>
         f.id !== 'claude-desktop' || process.platform === 'darwin' || process.platform === 'win32',
     );
@@ -56,7 +56,7 @@ export class ServerController {
 
   /** Write the stdio setup into a client's own config file (see main/mcp-server/client-config-files.ts). */
   async addToClient(client: McpClientId, replace = false): Promise<AddToClientOutcome> {
-    const file = mcpClientFiles(this.clientEnv).find((f) => f.id === client);
+    const file = (await mcpClientFiles(this.clientEnv)).find((f) => f.id === client);
     if (!file) throw new Error(`Unknown client ${client}.`);
     const roots = (await this.settings.get()).roots;
     const refused = (message: string): AddToClientOutcome => ({
@@ -102,6 +102,7 @@ export class ServerController {
   /** Everything the panel shows. */
   async panel(): Promise<Panel> {
     const service = await this.ensure();
+    const files = await this.clientFiles();
     return {
       status: service.status(),
       catalog: service.catalog() ?? null,
@@ -113,7 +114,7 @@ export class ServerController {
             : snippet.id === 'cursor-stdio'
               ? 'cursor'
               : undefined;
-        const file = this.clientFiles().find((f) => f.id === id);
+        const file = files.find((f) => f.id === id);
         return file ? { ...snippet, addTo: { client: file.id, path: file.path } } : snippet;
       }),
       tokenStored: this.secrets.persistent,

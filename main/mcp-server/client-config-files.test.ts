@@ -20,7 +20,7 @@ const entry = {
 beforeEach(async () => {
   dir = await tempDir('skillbench-client-files-');
   trashDir = join(dir.path, 'trash');
-  const found = mcpClientFiles({ home: join(dir.path, 'home'), vars: {} }, 'linux')[1];
+  const found = (await mcpClientFiles({ home: join(dir.path, 'home'), vars: {} }, 'linux'))[1];
   if (!found) throw new Error('no Cursor file');
   cursor = found;
 });
@@ -32,16 +32,34 @@ const readJson = async (path: string): Promise<unknown> =>
   JSON.parse(await readFile(path, 'utf8')) as unknown;
 
 describe("adding the server to a client's own config file", () => {
-  it('knows where each client keeps its servers, per system', () => {
-    const env = { home: '/home/me', vars: { APPDATA: 'C:\\Users\\me\\AppData\\Roaming' } };
-    expect(mcpClientFiles(env, 'darwin').map((f) => f.path)).toEqual([
+  it('knows where each client keeps its servers, per system', async () => {
+    const env = {
+      home: '/home/me',
+      vars: { APPDATA: '/home/me/AppData/Roaming', LOCALAPPDATA: '/home/me/AppData/Local' },
+    };
+    const none = () => Promise.reject(new Error('ENOENT'));
+    expect((await mcpClientFiles(env, 'darwin', none)).map((f) => f.path)).toEqual([
       join('/home/me', 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json'),
       join('/home/me', '.cursor', 'mcp.json'),
     ]);
-    expect(mcpClientFiles(env, 'win32')[0]?.path).toBe(
-      join('C:\\Users\\me\\AppData\\Roaming', 'Claude', 'claude_desktop_config.json'),
+    expect((await mcpClientFiles(env, 'win32', none))[0]?.path).toBe(
+      join('/home/me/AppData/Roaming', 'Claude', 'claude_desktop_config.json'),
     );
-    expect(mcpClientFiles({ home: '/home/me', vars: {} }, 'linux')[0]?.path).toBe(
+    // Installed as a Windows package, it reads the file inside the package's folder only.
+    const packages = async (d: string) =>
+      d === join('/home/me/AppData/Local', 'Packages')
+        ? ['Microsoft.WindowsTerminal_8wekyb3d8bbwe', 'Claude_pzs8sxrjxfjjc']
+        : [];
+    expect((await mcpClientFiles(env, 'win32', packages))[0]?.path).toBe(
+      join(
+        '/home/me/AppData/Local/Packages/Claude_pzs8sxrjxfjjc',
+        'LocalCache',
+        'Roaming',
+        'Claude',
+        'claude_desktop_config.json',
+      ),
+    );
+    expect((await mcpClientFiles({ home: '/home/me', vars: {} }, 'linux', none))[0]?.path).toBe(
       join('/home/me', '.config', 'Claude', 'claude_desktop_config.json'),
     );
   });

@@ -9,7 +9,7 @@
  * (main/platform/atomic-write.ts), through a link to the real file (a config kept in a dotfiles
  * folder stays there), with the mode it had (0600 when new: such files hold other servers' tokens).
  */
-import { lstat, mkdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, realpath } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { fsErrorSentence } from '../platform/fs-errors';
@@ -34,17 +34,40 @@ export interface HomeEnv {
 /** The largest config file read (Claude Desktop's and Cursor's are a few kilobytes). */
 export const CLIENT_FILE_MAX_BYTES = 5 * 1000 * 1000;
 
+/**
+ * Where Claude Desktop installed as a Windows package (MSIX, its installer since February 2026)
+ * reads its settings: inside the package's own folder, not %APPDATA%\Claude, which such an app
+ * never sees (Windows gives packaged apps a folder of their own). Undefined when it is not
+ * installed that way.
+ */
+async function packagedClaudeDir(
+  env: HomeEnv,
+  list: (dir: string) => Promise<string[]>,
+): Promise<string | undefined> {
+  const packages = join(env.vars.LOCALAPPDATA ?? join(env.home, 'AppData', 'Local'), 'Packages');
+  let names: string[];
+  try {
+    names = await list(packages);
+  } catch {
+    return undefined;
+  }
+  const found = names.filter((n) => /^Claude_[a-z0-9]+$/i.test(n)).sort()[0];
+  return found === undefined ? undefined : join(packages, found, 'LocalCache', 'Roaming', 'Claude');
+}
+
 /** The config file of each client, where it keeps its MCP servers. */
-export function mcpClientFiles(
+export async function mcpClientFiles(
   env: HomeEnv,
   platform: NodeJS.Platform = process.platform,
-): McpClientFile[] {
+  list: (dir: string) => Promise<string[]> = (dir) => readdir(dir),
+): Promise<McpClientFile[]> {
   const { home, vars } = env;
   const claude =
     platform === 'darwin'
       ? join(home, 'Library', 'Application Support', 'Claude')
       : platform === 'win32'
-        ? join(vars.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Claude')
+        ? ((await packagedClaudeDir(env, list)) ??
+          join(vars.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Claude'))
         : join(vars.XDG_CONFIG_HOME ?? join(home, '.config'), 'Claude');
   return [
     {
