@@ -23,6 +23,7 @@ import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
 import { NOT_UTF8 } from '../mcp-server/catalog';
 import { mcpServeCheck, type GateInput, type SkillCheck } from '../mcp-server/skill-check';
 import { findSkillFolders, noSkillsFound, type FoundSkill } from '../skill-folder';
+import { isJsonObject } from '../../shared/json/values';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
 export interface GatheredSkill {
@@ -37,10 +38,6 @@ export interface GatheredLibrary {
   problems: { path: string; message: string }[];
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /**
  * Why what the block shows for a skill may not be what its author meant, or undefined: no
  * frontmatter, frontmatter that is not valid YAML (a strict reader drops the skill), or no
@@ -51,7 +48,7 @@ function readingProblem(parsed: ParsedSkill, file: string): string | undefined {
     return `${file} has no frontmatter, so it is listed under its folder name with no description. Start the file with a --- line, name and description, and another --- line.`;
   if (parsed.yamlErrors.length > 0)
     return `The frontmatter of ${file} could not be read whole as YAML, so its name and description are listed as far as they could be read; a reader that checks strictly leaves this skill out. Run skillbench validate on it to see what to fix.`;
-  const fm = isRecord(parsed.data) ? parsed.data : undefined;
+  const fm = isJsonObject(parsed.data) ? parsed.data : undefined;
   if (typeof fm?.['description'] !== 'string' || fm['description'].trim() === '')
     return `${file} has no description, so the model has nothing to choose this skill by. Add a description to its frontmatter.`;
   return undefined;
@@ -69,7 +66,7 @@ export function candidateFromText(
   root: string,
 ): { candidate: CatalogCandidate; parsed: ParsedSkill; problem?: string } {
   const parsed = parseSkill(text);
-  const fm = isRecord(parsed.data) ? parsed.data : undefined;
+  const fm = isJsonObject(parsed.data) ? parsed.data : undefined;
   const name =
     typeof fm?.['name'] === 'string' && fm['name'].trim() !== '' ? fm['name'] : folderName;
   const description = typeof fm?.['description'] === 'string' ? fm['description'] : '';

@@ -19,6 +19,7 @@ import type {
   TransportSendOptions,
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonObject } from '../../shared/json/values';
 
 /** The modern revisions the inspector speaks, newest first. */
 export const MODERN_VERSIONS = ['2026-07-28'] as const;
@@ -48,10 +49,6 @@ export interface NegotiationOptions {
 }
 
 type Json = Record<string, unknown>;
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Wraps a transport with the probe-and-fallback negotiation described above. */
 export class NegotiatingTransport implements Transport {
@@ -109,7 +106,7 @@ export class NegotiatingTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const m = message as { id?: string | number; method?: string; params?: Json };
     if (this.era === undefined && m.method === 'initialize' && m.id !== undefined) {
-      this.#capabilities = isObject(m.params?.capabilities) ? m.params.capabilities : {};
+      this.#capabilities = isJsonObject(m.params?.capabilities) ? m.params.capabilities : {};
       const discovered = await this.#discover(options);
       if (!discovered) {
         this.era = 'legacy';
@@ -119,8 +116,10 @@ export class NegotiatingTransport implements Transport {
       this.protocolVersion = discovered.version;
       const d = discovered.result;
       const serverInfo =
-        (isObject(d._meta) && isObject(d._meta[SERVER_INFO]) ? d._meta[SERVER_INFO] : undefined) ??
-        (isObject(d.serverInfo) ? d.serverInfo : { name: 'unknown', version: 'unknown' });
+        (isJsonObject(d._meta) && isJsonObject(d._meta[SERVER_INFO])
+          ? d._meta[SERVER_INFO]
+          : undefined) ??
+        (isJsonObject(d.serverInfo) ? d.serverInfo : { name: 'unknown', version: 'unknown' });
       // The client's `initialize` answered from the discovery: the capabilities it needs, and a
       // version it knows (it accepts only 2025-era ones); setProtocolVersion corrects the latter.
       this.onmessage?.({
@@ -128,7 +127,7 @@ export class NegotiatingTransport implements Transport {
         id: m.id,
         result: {
           protocolVersion: LEGACY_VERSION,
-          capabilities: isObject(d.capabilities) ? d.capabilities : {},
+          capabilities: isJsonObject(d.capabilities) ? d.capabilities : {},
           serverInfo,
           ...(typeof d.instructions === 'string' ? { instructions: d.instructions } : {}),
         },
@@ -149,7 +148,7 @@ export class NegotiatingTransport implements Transport {
   /** The per-request `_meta`: what the caller put there, plus the protocol fields. */
   #meta(own: unknown, version = this.protocolVersion ?? MODERN_VERSIONS[0]): Json {
     return {
-      ...(isObject(own) ? own : {}),
+      ...(isJsonObject(own) ? own : {}),
       [PROTOCOL_VERSION]: version,
       [CLIENT_CAPABILITIES]: this.#capabilities,
       [CLIENT_INFO]: this.options.clientInfo,
@@ -172,13 +171,13 @@ export class NegotiatingTransport implements Transport {
       return undefined;
     }
     const a = answer as { result?: unknown; error?: { code?: unknown; data?: unknown } };
-    if (isObject(a.result)) {
+    if (isJsonObject(a.result)) {
       const offered = Array.isArray(a.result.supportedVersions) ? a.result.supportedVersions : [];
       const chosen = MODERN_VERSIONS.find((v) => offered.includes(v));
       return chosen ? { version: chosen, result: a.result } : undefined;
     }
     // A modern server that does not speak our version names the ones it does (versioning §"Protocol Version Negotiation").
-    if (a.error?.code === UNSUPPORTED_VERSION && isObject(a.error.data) && again) {
+    if (a.error?.code === UNSUPPORTED_VERSION && isJsonObject(a.error.data) && again) {
       const supported = Array.isArray(a.error.data.supported) ? a.error.data.supported : [];
       const chosen = MODERN_VERSIONS.find((v) => supported.includes(v));
       if (chosen) return this.#discover(options, chosen, false);
@@ -243,7 +242,7 @@ export function modernHeaders(base: Fetch): Fetch {
     } catch {
       return base(url, init);
     }
-    const version = isObject(message.params?._meta)
+    const version = isJsonObject(message.params?._meta)
       ? message.params._meta[PROTOCOL_VERSION]
       : undefined;
     if (typeof version !== 'string' || typeof message.method !== 'string') return base(url, init);

@@ -15,7 +15,7 @@ export {
   loadLegacyManifest,
 } from './skill-reader';
 export type { SkillViewData, VerifySkillOptions } from './skill-reader';
-export { compareFrontmatter, frontmatterOf, jsonEqual, sha256Digest, verifyRead } from './verify';
+export { compareFrontmatter, frontmatterOf, sha256Digest, verifyRead } from './verify';
 export { runReportCard, reportToJson, reportToMarkdown } from './report-card';
 export type { CheckStatus, ReportCard, ReportCheck } from './report-card';
 export { ProtocolLog, LoggedTransport } from './protocol-log';

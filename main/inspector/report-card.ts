@@ -20,7 +20,8 @@ import type { InspectorSession } from './session';
 import { describeTarget } from './session';
 import { walkDirectory } from './skill-reader';
 import { checkReadableUri, finalSegment, manifestUriProblem } from './uris';
-import { jsonEqual, verifyRead } from './verify';
+import { jsonEqual } from '../../shared/json/values';
+import { verifyRead } from './verify';
 import type {
   CheckStatus,
   FileVerification,

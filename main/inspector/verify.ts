@@ -8,32 +8,12 @@ import { isDigest } from '../../shared/sep';
 import { parseSkill } from '../../shared/skill';
 import type { FileVerification, FrontmatterDiff, ManifestFile } from './types';
 import { sha256Digest } from '../platform/digest';
+import { isJsonObject, jsonEqual } from '../../shared/json/values';
 
 export { sha256Digest } from '../platform/digest';
 
 function pointer(path: string[]): string {
   return `/${path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** JSON equality: same types, same keys (order ignored), arrays in order. */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    return (
-      ka.length === kb.length &&
-      ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]))
-    );
-  }
-  return false;
 }
 
 /**
@@ -46,7 +26,7 @@ export function compareFrontmatter(
   file: unknown,
   path: string[] = [],
 ): FrontmatterDiff[] {
-  if (isPlainObject(entry) && isPlainObject(file)) {
+  if (isJsonObject(entry) && isJsonObject(file)) {
     const diffs: FrontmatterDiff[] = [];
     for (const k of Object.keys(entry)) {
       if (!Object.prototype.hasOwnProperty.call(file, k))
@@ -76,7 +56,7 @@ export function frontmatterOf(
       ok: false,
       reason: `The served SKILL.md frontmatter is not valid YAML: ${parsed.yamlErrors[0]?.message ?? ''}`,
     };
-  if (!isPlainObject(parsed.data))
+  if (!isJsonObject(parsed.data))
     return { ok: false, reason: 'The served SKILL.md frontmatter is not a mapping of fields.' };
   // Why JSON round-trip: the entry travels as JSON, so compare JSON to JSON (dates and such as JSON would carry them).
   return { ok: true, data: JSON.parse(JSON.stringify(parsed.data)) as Record<string, unknown> };

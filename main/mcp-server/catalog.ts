@@ -48,6 +48,7 @@ import { mcpServeCheck, parseSkillText } from './skill-check';
 import type { SkillCheck, SkillCheckResult } from './skill-check';
 import type { ReviewMemo } from '../safety/service';
 import type { ParsedSkill } from '../../shared/skill';
+import { isJsonObject } from '../../shared/json/values';
 
 /** One file of a served skill, with the bytes the snapshot holds. */
 export interface SnapshotFile {
@@ -242,8 +243,8 @@ function personalInfo(
   const id = typeof b.id === 'string' && b.id.length > 0 ? b.id : name;
   const references: PersonalMcpInfo['references'] = [];
   const refs = b.references;
-  if (typeof refs === 'object' && refs !== null && !Array.isArray(refs)) {
-    for (const [refId, raw] of Object.entries(refs as Record<string, unknown>)) {
+  if (isJsonObject(refs)) {
+    for (const [refId, raw] of Object.entries(refs)) {
       if (typeof raw !== 'object' || raw === null) continue;
       const r = raw as Record<string, unknown>;
       if (typeof r.path !== 'string') continue;

@@ -14,6 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { fsErrorSentence } from '../platform/fs-errors';
 import { copyToTrash } from '../platform/trash';
+import { isJsonObject, jsonEqual } from '../../shared/json/values';
 import { formatBytes } from '../../shared/text/bytes';
 import type { AddToClientOutcome, McpClientId } from '../../shared/ipc/contract';
 import type { StdioServerEntry } from './client-setup';
@@ -79,28 +80,6 @@ export async function mcpClientFiles(
   ];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Key by key, arrays in order: whether two JSON values say the same. */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b))
-    return (
-      Array.isArray(a) &&
-      Array.isArray(b) &&
-      a.length === b.length &&
-      a.every((x, i) => sameJson(x, b[i]))
-    );
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return (
-      keys.length === Object.keys(b).length &&
-      keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]))
-    );
-  }
-  return a === b;
-}
-
 /**
  * Put `entry` under `mcpServers[name]` in `file`: see the module comment for what is kept.
  * `replace` says the user chose to replace a different server of that name.
@@ -152,17 +131,17 @@ export async function addServerToClientFile(
         `${target} is not plain JSON (it may hold comments), so Skillbench did not change it. Copy the setup and paste it into the file yourself.`,
       );
     }
-    if (!isObject(parsed))
+    if (!isJsonObject(parsed))
       return refused(`${target} does not hold a JSON object, so Skillbench did not change it.`);
     config = parsed;
   }
   const servers = config.mcpServers ?? {};
-  if (!isObject(servers))
+  if (!isJsonObject(servers))
     return refused(
       `In ${target}, "mcpServers" is not an object, so Skillbench did not change the file.`,
     );
   const existing = servers[name];
-  if (existing !== undefined && sameJson(existing, entry))
+  if (existing !== undefined && jsonEqual(existing, entry))
     return { status: 'already', client, path: target };
   if (existing !== undefined && options.replace !== true)
     return { status: 'conflict', client, path: target, name };

@@ -12,6 +12,7 @@
  */
 import { isMap, isScalar, isSeq } from 'yaml';
 import type { ParsedSkill } from '../../shared/skill';
+import { isJsonObject } from '../../shared/json/values';
 
 /** A number whose text a JSON number (a double) cannot hold. */
 export interface InexactNumber {
@@ -56,10 +57,6 @@ export function sameNumber(text: string, value: number): boolean {
   return written !== undefined && written === canonicalDecimal(String(value));
 }
 
-function plainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The YAML node of each key of a mapping node (a key that is not a scalar is not found). */
 function childNodes(node: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -76,7 +73,7 @@ function childNodes(node: unknown): Map<string, unknown> {
  * (aliases already resolved, within the parser's bounds), the nodes their source text.
  */
 export function frontmatterJson(parsed: ParsedSkill): FrontmatterJson | undefined {
-  if (!plainObject(parsed.data)) return undefined;
+  if (!isJsonObject(parsed.data)) return undefined;
   const inexact: InexactNumber[] = [];
   const text = parsed.text;
   const convert = (value: unknown, node: unknown, path: string): unknown => {
@@ -94,7 +91,7 @@ export function frontmatterJson(parsed: ParsedSkill): FrontmatterJson | undefine
       const items = isSeq(node) ? node.items : [];
       return value.map((v, i) => convert(v, items[i], `${path}[${i}]`));
     }
-    if (plainObject(value)) {
+    if (isJsonObject(value)) {
       const nodes = childNodes(node);
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value))

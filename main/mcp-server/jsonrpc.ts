@@ -12,6 +12,7 @@ import type {
   JSONRPCResultResponse,
   RequestId,
 } from '@modelcontextprotocol/server';
+import { isJsonObject } from '../../shared/json/values';
 
 /** JSON-RPC 2.0 §5.1 codes, and the -32000 our HTTP host answers refusals with before MCP is spoken. */
 export const RpcCode = {
@@ -72,10 +73,6 @@ function readableId(value: unknown): RequestId | null {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * The common case, a request or notification with object `params` (or none), told without the
  * validator: each request would otherwise pay for a copy of every field. Anything this accepts,
@@ -84,10 +81,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  */
 function isPlainCall(item: unknown): boolean {
   return (
-    isPlainObject(item) &&
+    isJsonObject(item) &&
     item.jsonrpc === '2.0' &&
     typeof item.method === 'string' &&
-    (item.params === undefined || isPlainObject(item.params))
+    (item.params === undefined || isJsonObject(item.params))
   );
 }
 

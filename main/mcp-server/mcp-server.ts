@@ -31,6 +31,7 @@ import type { CatalogChange, LiveCatalog } from './live-catalog';
 import { paramsProblem } from './params';
 import { PromptTooLongError, renderPromptBody, shellCommandLines, skillPrompts } from './prompts';
 import { count } from '../../shared/text/words';
+import { isJsonObject } from '../../shared/json/values';
 
 /** What the server offers besides the Skills extension. Everything is on by default. */
 export interface SkillsServerFeatures {
@@ -127,8 +128,8 @@ const AnyParams: StandardSchemaV1<Record<string, unknown>> = {
     version: 1,
     vendor: 'skillbench',
     validate: (value) =>
-      typeof value === 'object' && value !== null && !Array.isArray(value)
-        ? { value: value as Record<string, unknown> }
+      isJsonObject(value)
+        ? { value }
         : { issues: [{ message: 'The parameters must be an object.' }] },
   },
 };

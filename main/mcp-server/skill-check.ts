@@ -31,6 +31,7 @@ import {
 } from '../safety/service';
 import type { InexactNumber } from './frontmatter-json';
 import { count } from '../../shared/text/words';
+import { isJsonObject } from '../../shared/json/values';
 
 /** The verdict for one skill: served or not, with plain-sentence reasons and warnings. */
 export interface SkillCheckResult {
@@ -200,10 +201,6 @@ function show(value: unknown): string {
   return Array.isArray(value) ? 'a list' : 'a group of fields';
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * The fields where two frontmatters differ, compared as the SDK's `SkillsClient` compares an
  * entry with its reading of the SKILL.md: every key both ways, objects in any key order, lists
@@ -218,7 +215,7 @@ export function frontmatterDifferences(
     return served.flatMap((item: unknown, i) =>
       frontmatterDifferences(item, read[i], `${path}[${i}]`),
     );
-  if (isPlainObject(served) && isPlainObject(read)) {
+  if (isJsonObject(served) && isJsonObject(read)) {
     const keys = [...new Set([...Object.keys(served), ...Object.keys(read)])].sort();
     return keys.flatMap((k) =>
       frontmatterDifferences(served[k], read[k], path === '' ? k : `${path}.${k}`),

@@ -10,6 +10,7 @@
 import { isMap, type Document } from 'yaml';
 import { parseSkill } from '../skill/frontmatter-parser';
 import type { QuickFix, TextEdit } from '../validation/types';
+import { isJsonObject } from '../json/values';
 
 /** A tool as the frontmatter declares it. */
 export interface SkillTool {
@@ -21,27 +22,23 @@ export interface SkillTool {
 /** The tool definition formats Skillbench writes. */
 export type ToolFormat = 'mcp' | 'openai' | 'claude';
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 /** How many entries the frontmatter's `tools` list has, named or not. */
 export function declaredToolCount(frontmatter: unknown): number {
-  const list = isObject(frontmatter) ? frontmatter['tools'] : undefined;
+  const list = isJsonObject(frontmatter) ? frontmatter['tools'] : undefined;
   return Array.isArray(list) ? list.length : 0;
 }
 
 /** The frontmatter's `tools` that have a text name (the rest are the validator's to report). */
 export function toolsOf(frontmatter: unknown): SkillTool[] {
-  const list = isObject(frontmatter) ? frontmatter['tools'] : undefined;
+  const list = isJsonObject(frontmatter) ? frontmatter['tools'] : undefined;
   if (!Array.isArray(list)) return [];
   return list.flatMap((t): SkillTool[] =>
-    isObject(t) && typeof t['name'] === 'string'
+    isJsonObject(t) && typeof t['name'] === 'string'
       ? [
           {
             name: t['name'],
             description: typeof t['description'] === 'string' ? t['description'] : '',
-            input_schema: isObject(t['input_schema']) ? t['input_schema'] : {},
+            input_schema: isJsonObject(t['input_schema']) ? t['input_schema'] : {},
           },
         ]
       : [],
@@ -119,7 +116,9 @@ export interface StrictProblem {
 
 function isObjectSchema(s: Record<string, unknown>): boolean {
   const t = s['type'];
-  return t === 'object' || (Array.isArray(t) && t.includes('object')) || isObject(s['properties']);
+  return (
+    t === 'object' || (Array.isArray(t) && t.includes('object')) || isJsonObject(s['properties'])
+  );
 }
 
 type Segment = string | number;
@@ -129,11 +128,11 @@ function subschemas(s: Record<string, unknown>): { path: Segment[]; schema: unkn
   const out: { path: Segment[]; schema: unknown }[] = [];
   for (const key of ['properties', '$defs', 'definitions'] as const) {
     const m = s[key];
-    if (isObject(m))
+    if (isJsonObject(m))
       for (const [k, v] of Object.entries(m)) out.push({ path: [key, k], schema: v });
   }
   for (const key of ['items', 'additionalProperties', 'not', 'if', 'then', 'else'] as const)
-    if (isObject(s[key])) out.push({ path: [key], schema: s[key] });
+    if (isJsonObject(s[key])) out.push({ path: [key], schema: s[key] });
   for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const) {
     const a = s[key];
     if (Array.isArray(a)) a.forEach((v, i) => out.push({ path: [key, i], schema: v }));
@@ -187,7 +186,7 @@ export function strictProblems(
           at: path.join('/'),
           message: `Objects nest more than ${STRICT_MAX_DEPTH} levels deep at ${where(path)} of ${tool.name}; strict mode allows ${STRICT_MAX_DEPTH}.`,
         });
-      const props = isObject(s['properties']) ? Object.keys(s['properties']) : [];
+      const props = isJsonObject(s['properties']) ? Object.keys(s['properties']) : [];
       const ap = s['additionalProperties'];
       if (ap === undefined && props.length > 0) {
         const problem: Omit<StrictProblem, 'tool'> = {
@@ -226,7 +225,7 @@ export function strictProblems(
         });
     }
     for (const sub of subschemas(s))
-      if (isObject(sub.schema))
+      if (isJsonObject(sub.schema))
         visit(sub.schema, [...path, ...sub.path], depth + (isObjectSchema(s) ? 1 : 0));
   };
   visit(root, [], 1);

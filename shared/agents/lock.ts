@@ -12,6 +12,7 @@
  * along untouched. Parsing is pure: a malformed file or one from a newer version is read as far
  * as it can be, marked, and never written back (see {@link LockFile.problem}).
  */
+import { isJsonObject } from '../json/values';
 
 /** Which of the two lock files. */
 export type LockKind = 'project' | 'global';
@@ -113,12 +114,9 @@ export function emptyLock(kind: LockKind): LockFile {
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Read the Skillbench part of an entry when it has the expected shape. */
 function readSkillbench(v: unknown): SkillbenchEntry | undefined {
-  if (!isRecord(v) || !isRecord(v.source)) return undefined;
+  if (!isJsonObject(v) || !isJsonObject(v.source)) return undefined;
   const kinds = ['library', 'folder', 'archive', 'git', 'mcp'];
   if (typeof v.source.kind !== 'string' || !kinds.includes(v.source.kind)) return undefined;
   if (v.mode !== 'link' && v.mode !== 'copy') return undefined;
@@ -148,7 +146,7 @@ export function parseLock(kind: LockKind, text: string): LockFile {
     lock.problem = `it is not valid JSON (${(error as Error).message})`;
     return lock;
   }
-  if (!isRecord(data) || typeof data.version !== 'number' || !isRecord(data.skills)) {
+  if (!isJsonObject(data) || typeof data.version !== 'number' || !isJsonObject(data.skills)) {
     lock.problem = 'it does not have the "version" and "skills" the format needs';
     return lock;
   }
@@ -160,7 +158,7 @@ export function parseLock(kind: LockKind, text: string): LockFile {
   for (const [key, value] of Object.entries(data))
     if (key !== 'version' && key !== 'skills') lock.rest[key] = value;
   for (const [name, value] of Object.entries(data.skills)) {
-    if (!isRecord(value) || typeof value.source !== 'string') {
+    if (!isJsonObject(value) || typeof value.source !== 'string') {
       lock.skipped.push({ name, why: 'the entry has no "source"' });
       continue;
     }

@@ -2,6 +2,7 @@ import { Document, isAlias, isMap, isScalar, isSeq, Scalar, visit, YAMLMap } fro
 import type { Node as YamlNode, Pair } from 'yaml';
 import { parseSkill } from '../skill';
 import type { ParsedSkill } from '../skill';
+import { isJsonObject, jsonEqual } from '../json/values';
 
 /** Whether the form view may edit a SKILL.md's frontmatter; when not, a plain sentence saying why. */
 export type FrontmatterEditCheck = { ok: true } | { ok: false; reason: string };
@@ -32,26 +33,6 @@ interface Editable {
 }
 
 type Plain = Record<string, unknown>;
-
-function isPlainObject(v: unknown): v is Plain {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** Structural equality of plain YAML data (strings, numbers, booleans, null, lists, mappings). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    return (
-      ka.length === kb.length &&
-      ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameValue(a[k], b[k]))
-    );
-  }
-  return false;
-}
 
 /** The first line break in the text, or `\n` when there is none. */
 function firstLineBreak(text: string): string {
@@ -192,7 +173,7 @@ export function canEditFrontmatter(text: string): FrontmatterEditCheck {
 /** The frontmatter as plain data for the form's initial values (empty when there is none or it is not a mapping). */
 export function readFrontmatterFields(text: string): Record<string, unknown> {
   const data = parseSkill(text).data;
-  return isPlainObject(data) ? data : {};
+  return isJsonObject(data) ? data : {};
 }
 
 /** Style hints carried from the value being replaced to the new one. */
@@ -400,21 +381,21 @@ function withRaw(ed: Editable, newRaw: string): string {
 function readsBack(text: string, path: string[], value: unknown, before: Plain): boolean {
   const parsed = parseSkill(text);
   if (parsed.yamlErrors.length > 0 || parsed.repairs.length > 0) return false;
-  const after = isPlainObject(parsed.data) ? parsed.data : {};
+  const after = isJsonObject(parsed.data) ? parsed.data : {};
   const expected: Plain = structuredCloneData(before);
   if (path.length === 1) {
     if (value === undefined) delete expected[path[0]];
     else defineData(expected, path[0], normalise(value));
   } else {
     const parent = expected[path[0]];
-    const inner: Plain = isPlainObject(parent) ? parent : {};
+    const inner: Plain = isJsonObject(parent) ? parent : {};
     if (value === undefined) delete inner[path[1]];
     else defineData(inner, path[1], normalise(value));
     // Removing the last metadata entry removes the whole mapping (see setMetadataEntry).
     if (Object.keys(inner).length === 0) delete expected[path[0]];
     else defineData(expected, path[0], inner);
   }
-  return sameValue(after, expected);
+  return jsonEqual(after, expected);
 }
 
 /** Set an own data property, even for keys such as `__proto__` that plain assignment would treat specially. */
@@ -435,7 +416,7 @@ function structuredCloneData(v: Plain): Plain {
 /** The value as YAML would give it back: `undefined` entries dropped, own keys only. */
 function normalise(v: unknown): unknown {
   if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : normalise(x)));
-  if (isPlainObject(v)) {
+  if (isJsonObject(v)) {
     const out: Plain = {};
     for (const k of Object.keys(v)) {
       if (v[k] !== undefined) defineData(out, k, normalise(v[k]));
@@ -467,7 +448,7 @@ function edit(text: string, path: string[], value: unknown): string {
           path[0],
           path.length === 1 ? value : Object.fromEntries([[path[1], value]]),
         );
-  const before = isPlainObject(parsed.data) ? parsed.data : {};
+  const before = isJsonObject(parsed.data) ? parsed.data : {};
   const contents = ed.doc.contents;
   let candidate: string | null = null;
   if (contents === null || (isScalar(contents) && contents.value === null)) {
@@ -511,7 +492,7 @@ function editNested(
     return editBlockMap(ed, node, key, value);
   }
   const current = before[parent];
-  const next: Plain = isPlainObject(current) ? (normalise(current) as Plain) : {};
+  const next: Plain = isJsonObject(current) ? (normalise(current) as Plain) : {};
   if (value === undefined) delete next[key];
   else defineData(next, key, value);
   return editBlockMap(ed, top, parent, Object.keys(next).length > 0 ? next : undefined);
@@ -526,7 +507,7 @@ export function setFrontmatterField(text: string, key: string, value: unknown): 
   if (
     value !== undefined &&
     Object.prototype.hasOwnProperty.call(current, key) &&
-    sameValue(current[key], normalise(value))
+    jsonEqual(current[key], normalise(value))
   )
     return text;
   return edit(text, [key], value);
@@ -536,7 +517,7 @@ export function setFrontmatterField(text: string, key: string, value: unknown): 
 export function setMetadataEntry(text: string, key: string, value: string | undefined): string {
   const meta = readFrontmatterFields(text).metadata;
   if (
-    isPlainObject(meta) &&
+    isJsonObject(meta) &&
     value !== undefined &&
     Object.prototype.hasOwnProperty.call(meta, key) &&
     meta[key] === value

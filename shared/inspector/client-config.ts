@@ -12,6 +12,7 @@
  */
 import JSON5 from 'json5';
 import { parse as parseToml } from 'smol-toml';
+import { isJsonObject } from '../json/values';
 import { secretVariable } from '../safety/secrets';
 import type { EnvInput, HeaderInput, TransportKind } from './types';
 
@@ -53,9 +54,6 @@ export const CLIENT_CONFIG_MAX_SERVERS = 1_000;
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Parse as JSON with comments (JSON5, which also takes trailing commas); the first error, in words, when it is not. */
 function parseJsonc(text: string): { value: unknown } | { error: string } {
   try {
@@ -80,8 +78,8 @@ function parseJsonc(text: string): { value: unknown } | { error: string } {
 /** The servers object of a whole file, or undefined when `value` is not one. */
 function serversOf(value: Json): Json | undefined {
   for (const key of ['mcpServers', 'servers', 'mcp_servers'])
-    if (isObject(value[key])) return value[key];
-  if (isObject(value.mcp) && isObject(value.mcp.servers)) return value.mcp.servers;
+    if (isJsonObject(value[key])) return value[key];
+  if (isJsonObject(value.mcp) && isJsonObject(value.mcp.servers)) return value.mcp.servers;
   return undefined;
 }
 
@@ -92,11 +90,11 @@ const looksLikeEntry = (v: Json): boolean =>
   typeof v.httpUrl === 'string';
 
 const strings = (v: unknown): v is Record<string, string> =>
-  isObject(v) && Object.values(v).every((x) => typeof x === 'string');
+  isJsonObject(v) && Object.values(v).every((x) => typeof x === 'string');
 
 /** One entry, or why it cannot be inspected. */
 function readEntry(name: string, entry: unknown): ConfiguredServer | string {
-  if (!isObject(entry)) return `"${name}" is not a server entry (it should be { … }).`;
+  if (!isJsonObject(entry)) return `"${name}" is not a server entry (it should be { … }).`;
   const unfilled: string[] = [];
   const note = (where: string, value: string): string => {
     if (/\$\{[^}]*\}/.test(value)) unfilled.push(where);
@@ -197,7 +195,7 @@ export function readClientConfig(text: string): ClientConfigReading {
       problem: `This is not a setup Skillbench can read: ${parsed.error}. Paste the JSON a client's config file holds, such as { "mcpServers": { … } }.`,
     };
   const value = parsed.value;
-  if (!isObject(value))
+  if (!isJsonObject(value))
     return {
       ok: false,
       problem: 'This is not a setup Skillbench can read: it should be an object, { … }.',
@@ -207,7 +205,7 @@ export function readClientConfig(text: string): ClientConfigReading {
     ? Object.entries(servers)
     : looksLikeEntry(value)
       ? [[typeof value.name === 'string' ? value.name : 'server', value]]
-      : Object.entries(value).every(([, v]) => isObject(v) && looksLikeEntry(v))
+      : Object.entries(value).every(([, v]) => isJsonObject(v) && looksLikeEntry(v))
         ? Object.entries(value)
         : [];
   if (entries.length === 0)

@@ -2,6 +2,7 @@ import { isMap, isSeq } from 'yaml';
 import { validateJsonSchemaDocument } from '../schemas/validators';
 import { codePointLength, textOf } from '../skill/yaml-strings';
 import type { RuleContext } from './rule-context';
+import { jsonEqual } from '../json/values';
 
 const TOOL_NAME = /^[a-z0-9-]+$/;
 const RUNTIME_EXT: Record<string, readonly string[]> = {
@@ -10,23 +11,6 @@ const RUNTIME_EXT: Record<string, readonly string[]> = {
   bash: ['.sh'],
 };
 const OVERBROAD = new Set(['*', '**', '**/*', '/', '/**', '/**/*']);
-
-/** Structural deep equality of JSON values (for tools.json vs frontmatter). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
-  }
-  const ak = Object.keys(a);
-  const bo = b as Record<string, unknown>;
-  return (
-    ak.length === Object.keys(bo).length &&
-    ak.every((k) => k in bo && jsonEqual((a as Record<string, unknown>)[k], bo[k]))
-  );
-}
 
 /** Universal Agent Skill 2.1 tool rules, tools.json freshness, overbroad permissions (docs/skill-format.md §2 `universal-2.1`). */
 export function universalRules(ctx: RuleContext): void {
