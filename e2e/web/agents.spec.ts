@@ -271,3 +271,48 @@ test('two library skills with one name are told apart in the install dialog by t
   await expect(skills.getByText('notes', { exact: true })).toBeVisible();
   await app.page.screenshot({ path: testInfo.outputPath('install-same-names.png') });
 });
+
+test('updating a copy edited since install: the source’s changes and the user’s shown apart, what Merge will do said first, and Merge keeps both', async ({
+  app,
+  agents,
+  library,
+}) => {
+  const text = (body: string) => `${SKILL('notes')}\n${body}`;
+  const source = await library.addSkill('notes', text('One.\nTwo.\n'));
+  const project = join(library.dir, 'site');
+  await mkdir(project, { recursive: true });
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.openFolder(library.dir);
+  await expect(app.skill('notes')).toBeVisible();
+  await agents.installButton.click();
+  await agents.tick('notes');
+  await agents.tick('Claude Code');
+  await agents.dialog.getByLabel('Where').selectOption({ label: 'Another project folder…' });
+  const picker = app.page.getByRole('dialog', { name: 'Add a project folder' });
+  await picker.getByLabel('Folder path').fill(project);
+  await picker.getByRole('button', { name: 'Add this project' }).click();
+  await agents.dialog.getByLabel('How').selectOption('copy');
+  await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
+  await expect(agents.dialog.getByRole('list', { name: 'Install result' })).toContainText('Copied');
+  await agents.dialog.getByRole('button', { name: 'Close' }).click();
+
+  const copy = join(project, '.claude', 'skills', 'notes', 'SKILL.md');
+  await writeFile(copy, text('One.\nTwo.\nMine.\n'));
+  await library.write(source, text('One, theirs.\nTwo.\n'));
+  await agents.open();
+  await agents.view.getByRole('button', { name: 'Check for updates' }).click();
+  const entry = agents.view.getByRole('listitem', { name: 'Update notes' });
+  const theirs = entry.getByLabel('Changes at the source of notes');
+  const mine = entry.getByLabel('Your edits to notes');
+  await expect(theirs).toHaveText('- One.+ One, theirs.');
+  // The user's line is theirs to keep, not shown as a line the update removes.
+  await expect(mine).toHaveText('+ Mine.');
+  await expect(entry).toContainText(
+    'Merge keeps both your edits and the source’s changes: nothing to settle.',
+  );
+  expect(await seriousViolations(app.page), 'an update with edits on both sides').toEqual([]);
+  await app.page.screenshot({ path: 'out/screenshots/update-edited-copy.png' });
+  await entry.getByRole('button', { name: 'Merge' }).click();
+  await expect(entry.getByRole('status')).toContainText('your edits merged in');
+  expect(await readFile(copy, 'utf8')).toBe(text('One, theirs.\nTwo.\nMine.\n'));
+});

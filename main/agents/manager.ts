@@ -30,6 +30,7 @@ import {
   type SkillSource,
 } from '../../shared/agents/lock';
 import {
+  filesChanged,
   lineDiff,
   mergeFolders,
   type FileConflict,
@@ -52,8 +53,8 @@ import { SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { writeFileAtomic } from '../platform/atomic-write';
 import { folderProblem } from '../platform/fs-errors';
 import { isPlainRelativePath } from '../platform/paths';
-import { readBoundedSync } from '../platform/read-file';
-import { skillFileAt } from '../skill-folder';
+import { FileTooLargeError, readBoundedSync } from '../platform/read-file';
+import { skillFileAt, skillFileNameIn } from '../skill-folder';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
 import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
@@ -1267,14 +1268,28 @@ export class SkillManager {
             first,
             new Map(now.loaded.files.map((f) => [f.path, f.data])),
           );
+          const status =
+            recorded === undefined && fileChanges.length === 0 ? 'up-to-date' : 'outdated';
+          const sides =
+            status === 'outdated' && locallyEdited && recorded !== undefined
+              ? await this.threeWay(recorded, copies, hashes, now.loaded).catch(
+                  (error: unknown) => {
+                    // Why not an error: a file too large to read leaves the two-way view, and
+                    // the merge itself says which file it cannot read.
+                    if (error instanceof FileTooLargeError) return undefined;
+                    throw error;
+                  },
+                )
+              : undefined;
           out.push({
             ...base,
-            status: recorded === undefined && fileChanges.length === 0 ? 'up-to-date' : 'outdated',
+            status,
             message: locallyEdited
               ? `${key} has a newer version at its source, and your installed copy was edited since install.`
               : `${key} has a newer version at its source.`,
             diff: lineDiff(installedText, now.loaded.skillText),
             fileChanges,
+            ...sides,
           });
         } finally {
           await now.cleanup?.();
@@ -1350,6 +1365,41 @@ export class SkillManager {
    * Why the copy is read here, just before writing: an edit made while the user settled the
    * conflicts is merged too, never overwritten.
    */
+  /**
+   * An edited copy seen three ways, when the installed version was kept: what the source changed
+   * since install, what the user changed, and which files a merge would ask about. Undefined
+   * when only the legacy base (SKILL.md alone) is kept: the other files' history is not known.
+   */
+  private async threeWay(
+    recorded: string,
+    copies: readonly string[],
+    hashes: readonly string[],
+    theirs: LoadedSource,
+  ): Promise<Pick<OutdatedEntry, 'diff' | 'fileChanges' | 'yourEdits' | 'mergeAsks'> | undefined> {
+    if (!isFolderHash(recorded) || !(await exists(this.baseDir(recorded)))) return undefined;
+    const baseFiles = await this.readBase(recorded);
+    if (baseFiles === null) return undefined;
+    const edited = copies[hashes.findIndex((h) => h !== recorded)] ?? copies[0];
+    if (edited === undefined) return undefined;
+    const mine = new Map((await folderFiles(edited)).map((f) => [f.path, f.data] as const));
+    const source = new Map(theirs.files.map((f) => [f.path, f.data] as const));
+    const baseText = skillTextOf(baseFiles);
+    const asks = new Set<string>();
+    for (const copy of copies) {
+      const plan = await this.planMerge(copy, baseFiles, theirs.files, []);
+      if ('conflicts' in plan) for (const c of plan.conflicts) asks.add(c.path);
+    }
+    return {
+      diff: lineDiff(baseText, theirs.skillText),
+      fileChanges: filesChanged(baseFiles, source),
+      yourEdits: {
+        diff: lineDiff(baseText, skillTextOf(mine)),
+        files: filesChanged(baseFiles, mine),
+      },
+      mergeAsks: [...asks].sort(),
+    };
+  }
+
   private async planMerge(
     copy: string,
     baseFiles: ReadonlyMap<string, Uint8Array>,
@@ -1515,6 +1565,13 @@ export class SkillManager {
 }
 
 /** A file for the folder merge: its bytes, and its text when it is UTF-8 without a NUL byte. */
+/** The text of the skill file among a folder's files by path; empty when there is none. */
+function skillTextOf(files: ReadonlyMap<string, Uint8Array>): string {
+  const name = skillFileNameIn([...files.keys()].map((path) => ({ name: path, kind: 'file' })));
+  const data = name === undefined ? undefined : files.get(name);
+  return data === undefined ? '' : Buffer.from(data).toString('utf8');
+}
+
 function mergeFile(data: Uint8Array): MergeFile {
   if (data.includes(0)) return { data, text: null };
   try {

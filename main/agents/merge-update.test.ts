@@ -255,6 +255,78 @@ describe('merge keeps every edit, file by file', () => {
   });
 });
 
+describe('before choosing: the source’s changes and the user’s edits, apart', () => {
+  const changed = (diff: { kind: string; text: string }[] | undefined) =>
+    (diff ?? []).filter((d) => d.kind !== 'same').map((d) => `${d.kind} ${d.text}`);
+
+  it('an edited copy shows what the source changed since install, the user’s own edits, and that merge has nothing to ask', async () => {
+    const dir = await source();
+    const copy = await install(dir);
+    await writeFile(join(copy, 'SKILL.md'), skillText('# Notes\n\nOne.\nTwo.\nThree.\nMine.\n'));
+    await writeFile(join(copy, 'references', 'my-notes.md'), 'Only mine.\n');
+    await writeFile(join(dir, 'SKILL.md'), skillText('# Notes\n\nOne, theirs.\nTwo.\nThree.\n'));
+    await writeFile(join(dir, 'references', 'checklist.md'), 'Check two.\n');
+    await rm(join(dir, 'assets', 'logo.png'));
+
+    const [entry] = await manager.outdated();
+    expect(entry).toMatchObject({ status: 'outdated', locallyEdited: true, canMerge: true });
+    // The source's lines only: the user's "Mine." is not shown as a line the update removes.
+    expect(changed(entry?.diff)).toEqual(['removed One.\n', 'added One, theirs.\n']);
+    expect(entry?.fileChanges).toEqual([
+      { path: 'SKILL.md', change: 'changed' },
+      { path: 'assets/logo.png', change: 'removed' },
+      { path: 'references/checklist.md', change: 'changed' },
+    ]);
+    expect(changed(entry?.yourEdits?.diff)).toEqual(['added Mine.\n']);
+    expect(entry?.yourEdits?.files).toEqual([
+      { path: 'SKILL.md', change: 'changed' },
+      { path: 'references/my-notes.md', change: 'added' },
+    ]);
+    expect(entry?.mergeAsks).toEqual([]);
+    // Worked out without writing: the copy is as the user left it.
+    expect(await read(copy, 'SKILL.md')).toContain('Mine.');
+    expect((await manager.update(undefined, 'merge'))[0]?.status).toBe('updated');
+    expect(await read(copy, 'SKILL.md')).toBe(
+      skillText('# Notes\n\nOne, theirs.\nTwo.\nThree.\nMine.\n'),
+    );
+  });
+
+  it('names the files merge would ask about, the ones both sides changed in the same place', async () => {
+    const dir = await source();
+    const copy = await install(dir);
+    await writeFile(join(copy, 'references', 'guide.md'), 'Alpha.\nBeta, mine.\nGamma.\n');
+    await writeFile(join(copy, 'assets', 'logo.png'), Buffer.from([...LOGO, 1]));
+    await writeFile(join(dir, 'references', 'guide.md'), 'Alpha.\nBeta, theirs.\nGamma.\n');
+    await writeFile(join(dir, 'assets', 'logo.png'), Buffer.from([...LOGO, 2]));
+    await writeFile(join(dir, 'references', 'checklist.md'), 'Check two.\n');
+
+    const [entry] = await manager.outdated();
+    expect(entry?.mergeAsks).toEqual(['assets/logo.png', 'references/guide.md']);
+    const [open] = await manager.update(undefined, 'merge');
+    expect(open?.conflicts?.map((c) => c.path)).toEqual(entry?.mergeAsks);
+  });
+
+  it('a copy not edited, or one whose installed version is not kept, is shown against the source as before', async () => {
+    const dir = await source();
+    const copy = await install(dir);
+    await writeFile(join(dir, 'references', 'checklist.md'), 'Check two.\n');
+    const [plain] = await manager.outdated();
+    expect(plain).toMatchObject({ status: 'outdated', locallyEdited: false });
+    expect(plain?.yourEdits).toBeUndefined();
+    expect(plain?.mergeAsks).toBeUndefined();
+
+    await writeFile(join(copy, 'references', 'guide.md'), 'Alpha, mine.\nBeta.\nGamma.\n');
+    await rm(join(tmp, 'data', 'agents', 'bases'), { recursive: true });
+    const [unknownBase] = await manager.outdated();
+    expect(unknownBase).toMatchObject({ locallyEdited: true, canMerge: false });
+    expect(unknownBase?.yourEdits).toBeUndefined();
+    expect(unknownBase?.fileChanges).toEqual([
+      { path: 'references/checklist.md', change: 'changed' },
+      { path: 'references/guide.md', change: 'changed' },
+    ]);
+  });
+});
+
 describe('mergeFolders', () => {
   const text = (t: string) => ({ data: Buffer.from(t), text: t });
   it('the same change on both sides is taken once; a file added on both sides with different text is merged against an empty base', () => {

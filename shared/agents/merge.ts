@@ -132,11 +132,35 @@ export function mergeThreeWay(base: string, mine: string, theirs: string): Merge
   return { chunks, conflicts, text: out.join('') };
 }
 
+/** One line of a line diff. */
+export interface DiffLine {
+  kind: 'same' | 'removed' | 'added';
+  text: string;
+}
+
+/** A file added, removed or changed between two versions of a skill folder. */
+export interface FileChange {
+  path: string;
+  change: 'added' | 'removed' | 'changed';
+}
+
+/** The files added, removed or changed from `before` to `after` (both by path), by path. */
+export function filesChanged(
+  before: ReadonlyMap<string, Uint8Array>,
+  after: ReadonlyMap<string, Uint8Array>,
+): FileChange[] {
+  const out: FileChange[] = [];
+  for (const [path, data] of before) {
+    const now = after.get(path);
+    if (now === undefined) out.push({ path, change: 'removed' });
+    else if (!sameBytes(data, now)) out.push({ path, change: 'changed' });
+  }
+  for (const path of after.keys()) if (!before.has(path)) out.push({ path, change: 'added' });
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
 /** A line diff for showing an update: each line of the old and new text, marked. */
-export function lineDiff(
-  before: string,
-  after: string,
-): { kind: 'same' | 'removed' | 'added'; text: string }[] {
+export function lineDiff(before: string, after: string): DiffLine[] {
   const a = splitLines(before);
   const b = splitLines(after);
   const match = matchLines(a, b);
@@ -145,7 +169,7 @@ export function lineDiff(
       ...a.map((text) => ({ kind: 'removed' as const, text })),
       ...b.map((text) => ({ kind: 'added' as const, text })),
     ];
-  const out: { kind: 'same' | 'removed' | 'added'; text: string }[] = [];
+  const out: DiffLine[] = [];
   let j = 0;
   for (let i = 0; i < a.length; i++) {
     const m = match[i];

@@ -5,7 +5,7 @@
  */
 import type { AgentFeature } from './agents';
 import type { SkillSource } from './lock';
-import type { FileConflict, FileResolution } from './merge';
+import type { DiffLine, FileChange, FileConflict, FileResolution } from './merge';
 
 /** A scope as it crosses the boundary: `global`, or a project folder. */
 export type ScopeRef = { kind: 'global' } | { kind: 'project'; dir: string };
@@ -184,10 +184,25 @@ export interface OutdatedEntry {
   locallyEdited: boolean;
   /** Why the status is what it is. */
   message: string;
-  /** SKILL.md: installed vs source, for `update` to show first. */
-  diff?: { kind: 'same' | 'removed' | 'added'; text: string }[];
-  /** Files added, removed or changed at the source. */
-  fileChanges?: { path: string; change: 'added' | 'removed' | 'changed' }[];
+  /**
+   * SKILL.md, for `update` to show first: what the source changed since install (the installed
+   * version against the source now) when {@link yourEdits} is set, else the installed copy
+   * against the source.
+   */
+  diff?: DiffLine[];
+  /** Files added, removed or changed at the source (since install, when {@link yourEdits} is set). */
+  fileChanges?: FileChange[];
+  /**
+   * The user's own edits since install, apart from the source's: set for an edited copy whose
+   * installed version Skillbench kept. Why apart: one diff of the copy against the source shows
+   * the user's own lines as lines the update removes, with nothing to say whose they are.
+   */
+  yourEdits?: { diff: DiffLine[]; files: FileChange[] };
+  /**
+   * What Merge would do, worked out before the user chooses: the files changed on both sides
+   * that it would ask about (none: it keeps both sides' changes without a question).
+   */
+  mergeAsks?: string[];
   /** A merge can be offered: the base that was installed is known. */
   canMerge: boolean;
 }

@@ -273,6 +273,18 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       installed.replace('Step two.', 'Step two, improved.'),
     );
     expect(merged.code).toBe(0);
+    // Shown first, apart: the source's change, then the user's, then what --merge would do.
+    expect(merged.out).toContain(
+      [
+        `demo (project ${project}): changed at its source since you installed it`,
+        '  - Step two.',
+        '  + Step two, improved.',
+        `demo (project ${project}): your edits since install`,
+        '  - Step one.',
+        '  + Step one, my way.',
+        "  --merge would keep both your edits and the source's changes, with nothing to settle.",
+      ].join('\n'),
+    );
     expect(merged.out).toContain('updated: demo was updated with your edits merged in.');
     const both = await readFile(copy, 'utf8');
     expect(both).toBe(
@@ -286,6 +298,7 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       both.replace('Step two, improved.', 'Step two, theirs.'),
     );
     expect(clash.code).toBe(1);
+    expect(clash.out).toContain('--merge would stop at SKILL.md: you and the source changed');
     expect(clash.out).toContain('changed on both sides: SKILL.md');
     expect(clash.out).toContain('Settle them in the Agents view of the app');
     expect(await readFile(copy, 'utf8')).toContain('Step two, mine.');

@@ -1,3 +1,6 @@
+import type { DiffLine, FileChange } from '../../../shared/agents/merge';
+import type { OutdatedEntry } from '../../../shared/agents/types';
+import { listed } from '../../../shared/text/words';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { readCommandLine } from '../support/command-line';
@@ -45,17 +48,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   const names = positionals.length > 0 ? positionals : undefined;
   const outdated = await manager.outdated(names);
   let bad = sayNotRecorded(positionals, outdated, io);
-  for (const e of outdated) {
-    if (e.status !== 'outdated' || !e.diff) continue;
-    io.stdout(term`${e.name} (${scopeWords(e.scope)}): SKILL.md changes\n`);
-    for (const line of e.diff)
-      if (line.kind !== 'same')
-        io.stdout(
-          term`  ${line.kind === 'added' ? '+' : '-'} ${line.text.replace(/\r?\n$/, '')}\n`,
-        );
-    for (const f of e.fileChanges ?? [])
-      if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
-  }
+  for (const e of outdated) if (e.status === 'outdated' && e.diff) showChanges(e, io);
   const outcomes = await manager.update(names, chosen[0], undefined, trust);
   // Why the scope only then: one skill installed globally and in a project gets one line per
   // copy, and a choice asked for one of them must say which.
@@ -81,6 +74,38 @@ async function run(args: string[], raw: CliIO): Promise<number> {
   if (outcomes.length === 0 && positionals.length === 0)
     io.stdout('No installed skill records a source to update from.\n');
   return bad ? 1 : 0;
+}
+
+/** One side's changes: SKILL.md's changed lines, then the other files added, removed or changed. */
+function showSide(io: CliIO, diff: readonly DiffLine[], files: readonly FileChange[]): void {
+  for (const line of diff)
+    if (line.kind !== 'same')
+      io.stdout(term`  ${line.kind === 'added' ? '+' : '-'} ${line.text.replace(/\r?\n$/, '')}\n`);
+  for (const f of files) if (f.path !== 'SKILL.md') io.stdout(term`  ${f.change}: ${f.path}\n`);
+}
+
+/**
+ * What an update changes, before it is done. An edited copy whose installed version is known is
+ * shown three ways: the source's changes since install, the user's own, and what --merge would
+ * ask; otherwise the installed copy against the source.
+ */
+function showChanges(e: OutdatedEntry, io: CliIO): void {
+  const where = scopeWords(e.scope);
+  if (!e.yourEdits) {
+    io.stdout(term`${e.name} (${where}): SKILL.md changes\n`);
+    showSide(io, e.diff ?? [], e.fileChanges ?? []);
+    return;
+  }
+  io.stdout(term`${e.name} (${where}): changed at its source since you installed it\n`);
+  showSide(io, e.diff ?? [], e.fileChanges ?? []);
+  io.stdout(term`${e.name} (${where}): your edits since install\n`);
+  showSide(io, e.yourEdits.diff, e.yourEdits.files);
+  const asks = e.mergeAsks ?? [];
+  io.stdout(
+    asks.length === 0
+      ? "  --merge would keep both your edits and the source's changes, with nothing to settle.\n"
+      : term`  --merge would stop at ${listed(asks)}: you and the source changed the same part (or one removed what the other changed). You settle ${asks.length === 1 ? 'it' : 'them'} in the app's Agents view.\n`,
+  );
 }
 
 /** `skillbench update`. */

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
   hasConflictMarkers,
+  type DiffLine,
+  type FileChange,
   type FileConflict,
   type FileResolution,
 } from '../../../../shared/agents/merge';
+import { listed } from '../../../../shared/text/words';
 import { unlistedFolderSentence } from '../../../../shared/agents/agents';
 import type {
   AgentReport,
@@ -223,6 +226,46 @@ function MergeConflicts({ name, conflicts }: { name: string; conflicts: FileConf
   );
 }
 
+/** One side's changes: SKILL.md's changed lines, coloured, then the other files by path. */
+function Changes({
+  title,
+  label,
+  diff,
+  files,
+}: {
+  title?: string;
+  label: string;
+  diff: readonly DiffLine[];
+  files: readonly FileChange[];
+}) {
+  const lines = diff.filter((d) => d.kind !== 'same');
+  const others = files.filter((f) => f.path !== 'SKILL.md');
+  return (
+    <div className="update-side">
+      {title ? <h4>{title}</h4> : null}
+      {lines.length > 0 ? (
+        <pre className="diff" aria-label={label}>
+          {lines.map((d, i) => (
+            <span key={i} className={d.kind === 'added' ? 'diff-added' : 'diff-removed'}>
+              {`${d.kind === 'added' ? '+' : '-'} ${d.text.replace(/\r?\n$/, '')}`}
+            </span>
+          ))}
+        </pre>
+      ) : null}
+      {others.length > 0 ? (
+        <ul aria-label={`Files: ${label}`} className="plain">
+          {others.map((f) => (
+            <li key={f.path}>
+              {f.change}: <code>{f.path}</code>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {lines.length === 0 && others.length === 0 ? <p className="muted">Nothing.</p> : null}
+    </div>
+  );
+}
+
 function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const update = useAgentsStore((s) => s.update);
   const outcome = useAgentsStore((s) => s.outcomes.find((o) => o.name === entry.name));
@@ -232,41 +275,53 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
     <li className="update-entry" aria-label={`Update ${entry.name}`}>
       <strong>{entry.name}</strong> <span className="muted">({scopeLabel(entry.scope)})</span>
       <p>{entry.message}</p>
-      {entry.diff ? (
-        <pre className="diff" aria-label={`Changes to ${entry.name}`}>
-          {entry.diff
-            .filter((d) => d.kind !== 'same')
-            .map((d) => `${d.kind === 'added' ? '+' : '-'} ${d.text}`)
-            .join('')}
-        </pre>
-      ) : null}
-      {entry.fileChanges && entry.fileChanges.some((f) => f.path !== 'SKILL.md') ? (
-        <ul aria-label={`Files changed at the source of ${entry.name}`} className="plain">
-          {entry.fileChanges
-            .filter((f) => f.path !== 'SKILL.md')
-            .map((f) => (
-              <li key={f.path}>
-                {f.change}: <code>{f.path}</code>
-              </li>
-            ))}
-        </ul>
+      {entry.yourEdits ? (
+        <>
+          <Changes
+            title="Changed at the source since you installed it"
+            label={`Changes at the source of ${entry.name}`}
+            diff={entry.diff ?? []}
+            files={entry.fileChanges ?? []}
+          />
+          <Changes
+            title="Your edits since install"
+            label={`Your edits to ${entry.name}`}
+            diff={entry.yourEdits.diff}
+            files={entry.yourEdits.files}
+          />
+        </>
+      ) : entry.diff || entry.fileChanges ? (
+        <Changes
+          label={`Changes to ${entry.name}`}
+          diff={entry.diff ?? []}
+          files={entry.fileChanges ?? []}
+        />
       ) : null}
       {entry.status === 'outdated' ? (
         entry.locallyEdited ? (
-          <div className="row">
-            <span>You edited this copy since install. Choose:</span>
-            <button type="button" onClick={() => void update([entry.name], 'keep-local')}>
-              Keep mine
-            </button>
-            <button type="button" onClick={() => void update([entry.name], 'take-theirs')}>
-              Take theirs
-            </button>
-            {entry.canMerge ? (
-              <button type="button" onClick={() => void update([entry.name], 'merge')}>
-                Merge
+          <>
+            <div className="row">
+              <span>You edited this copy since install. Choose:</span>
+              <button type="button" onClick={() => void update([entry.name], 'keep-local')}>
+                Keep mine
               </button>
+              <button type="button" onClick={() => void update([entry.name], 'take-theirs')}>
+                Take theirs
+              </button>
+              {entry.canMerge ? (
+                <button type="button" onClick={() => void update([entry.name], 'merge')}>
+                  Merge
+                </button>
+              ) : null}
+            </div>
+            {entry.canMerge && entry.mergeAsks ? (
+              <p className="muted">
+                {entry.mergeAsks.length === 0
+                  ? 'Merge keeps both your edits and the source’s changes: nothing to settle.'
+                  : `Merge will ask about ${listed(entry.mergeAsks)}: you and the source changed the same part (or one removed what the other changed). Nothing is written until you settle ${entry.mergeAsks.length === 1 ? 'it' : 'them'}.`}
+              </p>
             ) : null}
-          </div>
+          </>
         ) : (
           <button type="button" className="primary" onClick={() => void update([entry.name])}>
             Update
