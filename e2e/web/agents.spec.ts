@@ -4,6 +4,7 @@ import type { BrowserShell } from '../../main/web/browser-shell';
 import { seriousViolations } from '../axe';
 import { expect, test as base, withAgentHome, withAgentShell } from '../fixtures';
 import { AgentsPage } from '../pages/agents-page';
+import type { SkillbenchPage } from '../pages/skillbench-page';
 
 /** The shell with its agents looked for in a temp home (Claude Code and Codex "installed" there). */
 const test = base.extend<{ home: string; shell: BrowserShell; agents: AgentsPage }>({
@@ -272,17 +273,13 @@ test('two library skills with one name are told apart in the install dialog by t
   await app.page.screenshot({ path: testInfo.outputPath('install-same-names.png') });
 });
 
-test('updating a copy edited since install: the source’s changes and the user’s shown apart, what Merge will do said first, and Merge keeps both', async ({
-  app,
-  agents,
-  library,
-}) => {
-  const text = (body: string) => `${SKILL('notes')}\n${body}`;
-  const source = await library.addSkill('notes', text('One.\nTwo.\n'));
-  const project = join(library.dir, 'site');
-  await mkdir(project, { recursive: true });
+/** Install the library's `notes` into `project` for Claude Code as a copy, through the dialog. */
+async function installCopy(
+  app: SkillbenchPage,
+  agents: AgentsPage,
+  project: string,
+): Promise<void> {
   await app.page.setViewportSize({ width: 1280, height: 800 });
-  await app.openFolder(library.dir);
   await expect(app.skill('notes')).toBeVisible();
   await agents.installButton.click();
   await agents.tick('notes');
@@ -295,10 +292,24 @@ test('updating a copy edited since install: the source’s changes and the user�
   await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
   await expect(agents.dialog.getByRole('list', { name: 'Install result' })).toContainText('Copied');
   await agents.dialog.getByRole('button', { name: 'Close' }).click();
+}
+
+const NOTES = (body: string) => `${SKILL('notes')}\n${body}`;
+
+test('updating a copy edited since install: the source’s changes and the user’s shown apart, what Merge will do said first, and Merge keeps both', async ({
+  app,
+  agents,
+  library,
+}) => {
+  const source = await library.addSkill('notes', NOTES('One.\nTwo.\n'));
+  const project = join(library.dir, 'site');
+  await mkdir(project, { recursive: true });
+  await app.openFolder(library.dir);
+  await installCopy(app, agents, project);
 
   const copy = join(project, '.claude', 'skills', 'notes', 'SKILL.md');
-  await writeFile(copy, text('One.\nTwo.\nMine.\n'));
-  await library.write(source, text('One, theirs.\nTwo.\n'));
+  await writeFile(copy, NOTES('One.\nTwo.\nMine.\n'));
+  await library.write(source, NOTES('One, theirs.\nTwo.\n'));
   await agents.open();
   await agents.view.getByRole('button', { name: 'Check for updates' }).click();
   const entry = agents.view.getByRole('listitem', { name: 'Update notes' });
@@ -314,5 +325,42 @@ test('updating a copy edited since install: the source’s changes and the user�
   await app.page.screenshot({ path: 'out/screenshots/update-edited-copy.png' });
   await entry.getByRole('button', { name: 'Merge' }).click();
   await expect(entry.getByRole('status')).toContainText('your edits merged in');
-  expect(await readFile(copy, 'utf8')).toBe(text('One, theirs.\nTwo.\nMine.\n'));
+  expect(await readFile(copy, 'utf8')).toBe(NOTES('One, theirs.\nTwo.\nMine.\n'));
+});
+
+test('Keep mine is remembered: that version is not offered again, Take theirs still takes it, a newer version is offered', async ({
+  app,
+  agents,
+  library,
+}) => {
+  const source = await library.addSkill('notes', NOTES('One.\n'));
+  const project = join(library.dir, 'site');
+  await mkdir(project, { recursive: true });
+  await app.openFolder(library.dir);
+  await installCopy(app, agents, project);
+  const copy = join(project, '.claude', 'skills', 'notes', 'SKILL.md');
+  await writeFile(copy, NOTES('One.\nMine.\n'));
+  await library.write(source, NOTES('One, theirs.\n'));
+
+  await agents.open();
+  const check = agents.view.getByRole('button', { name: 'Check for updates' });
+  await check.click();
+  const entry = agents.view.getByRole('listitem', { name: 'Update notes' });
+  await entry.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(entry.getByRole('status')).toContainText('not offered again');
+  await check.click();
+  await expect(entry).toContainText('You kept your edited copy of notes');
+  await expect(entry.getByRole('button', { name: 'Keep mine' })).toHaveCount(0);
+  expect(await readFile(copy, 'utf8')).toBe(NOTES('One.\nMine.\n'));
+  await app.page.screenshot({ path: 'out/screenshots/update-kept.png' });
+
+  await library.write(source, NOTES('One, theirs.\nTwo, theirs.\n'));
+  await check.click();
+  await expect(entry).toContainText('has a newer version at its source');
+  await entry.getByRole('button', { name: 'Keep mine' }).click();
+  await check.click();
+  await expect(entry).toContainText('You kept your edited copy of notes');
+  await entry.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(entry.getByRole('status')).toContainText('updated');
+  expect(await readFile(copy, 'utf8')).toBe(NOTES('One, theirs.\nTwo, theirs.\n'));
 });

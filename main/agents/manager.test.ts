@@ -868,7 +868,10 @@ describe('updates never lose an edit', () => {
     const [kept] = await manager.update(undefined, 'keep-local');
     expect(kept?.status).toBe('kept');
     expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('My own step');
-    const [taken] = await manager.update(undefined, 'take-theirs');
+    // Kept over this version: taking theirs for every skill leaves it; naming it takes theirs.
+    expect((await manager.update(undefined, 'take-theirs'))[0]?.status).toBe('up-to-date');
+    expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('My own step');
+    const [taken] = await manager.update(['notes'], 'take-theirs');
     expect(taken?.status).toBe('updated');
     expect(await readFile(join(copy, 'SKILL.md'), 'utf8')).toContain('Their step');
     expect(await readFile(join(taken?.trashedTo?.[0] ?? '', 'SKILL.md'), 'utf8')).toContain(

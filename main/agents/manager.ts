@@ -513,6 +513,30 @@ export class SkillManager {
     }
   }
 
+  /**
+   * Record that the user kept their edited copy over the source's `version`, so it is not
+   * offered again. False when it cannot be recorded: the entry has no Skillbench part (another
+   * tool installed it) or the lock file is refused or cannot be written; the copy is kept anyway.
+   */
+  private async rememberKept(scope: Scope, name: string, version: string): Promise<boolean> {
+    const kind = scope.kind === 'global' ? 'global' : 'project';
+    const path = lockPath(scope, this.env);
+    if (!(await readLockFile(kind, path)).lock.skills[name]?.skillbench) return false;
+    let recorded = false;
+    try {
+      await updateLockFile(kind, path, (lock) => {
+        const sb = lock.skills[name]?.skillbench;
+        if (!sb) return;
+        sb.keptOver = version;
+        recorded = true;
+      });
+    } catch {
+      // Why quiet: keeping the copy needs nothing written; the version is offered again instead.
+      return false;
+    }
+    return recorded;
+  }
+
   /** Make `dest` a link to `target` (relative, as the `skills` CLI makes them). */
   private async link(target: string, dest: string): Promise<void> {
     await mkdir(dirname(dest), { recursive: true });
@@ -1134,7 +1158,10 @@ export class SkillManager {
    */
   private async remoteChanges(
     source: McpSource,
-  ): Promise<{ fileChanges: NonNullable<OutdatedEntry['fileChanges']> } | { missing: string }> {
+  ): Promise<
+    | { fileChanges: NonNullable<OutdatedEntry['fileChanges']>; version: string }
+    | { missing: string }
+  > {
     const remote = this.options.remote;
     if (!remote)
       return {
@@ -1150,7 +1177,15 @@ export class SkillManager {
     }
     for (const path of Object.keys(listing.digests))
       if (source.digests[path] === undefined) fileChanges.push({ path, change: 'added' });
-    return { fileChanges };
+    // The listing's fingerprint: its files and digests, in path order.
+    const version = createHash('sha256')
+      .update(
+        JSON.stringify(
+          Object.entries(listing.digests).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        ),
+      )
+      .digest('hex');
+    return { fileChanges, version };
   }
 
   /** Compare every recorded skill of every scope with its source. */
@@ -1228,13 +1263,19 @@ export class SkillManager {
                 ? `${record.server} lists ${key} as it was when you installed it; only your installed copy was edited since.`
                 : `${key} matches what ${record.server} lists now.`,
             });
-          else
+          else {
+            const kept = locallyEdited && entry.skillbench?.keptOver === changes.version;
             out.push({
               ...base,
-              status: 'outdated',
-              message: `${record.server} lists a newer version of ${key}${locallyEdited ? ', and your installed copy was edited since install' : ''}. Updating reads and verifies every file again.`,
+              status: kept ? 'up-to-date' : 'outdated',
+              message: kept
+                ? keptMessage(key)
+                : `${record.server} lists a newer version of ${key}${locallyEdited ? ', and your installed copy was edited since install' : ''}. Updating reads and verifies every file again.`,
               fileChanges: changes.fileChanges,
+              sourceVersion: changes.version,
+              ...(kept ? { kept } : {}),
             });
+          }
           continue;
         }
         const now = await this.sourceNow(key, entry, lockDir, copies);
@@ -1281,15 +1322,23 @@ export class SkillManager {
                   },
                 )
               : undefined;
+          const kept =
+            status === 'outdated' &&
+            locallyEdited &&
+            entry.skillbench?.keptOver === now.loaded.hash;
           out.push({
             ...base,
-            status,
-            message: locallyEdited
-              ? `${key} has a newer version at its source, and your installed copy was edited since install.`
-              : `${key} has a newer version at its source.`,
+            status: kept ? 'up-to-date' : status,
+            message: kept
+              ? keptMessage(key)
+              : locallyEdited
+                ? `${key} has a newer version at its source, and your installed copy was edited since install.`
+                : `${key} has a newer version at its source.`,
             diff: lineDiff(installedText, now.loaded.skillText),
             fileChanges,
             ...sides,
+            sourceVersion: now.loaded.hash,
+            ...(kept ? { kept } : {}),
           });
         } finally {
           await now.cleanup?.();
@@ -1319,11 +1368,16 @@ export class SkillManager {
           ? { kind: 'global' }
           : { kind: 'project', dir: item.scope.dir };
       const base = { name: item.name, scope: item.scope };
-      if (item.status === 'up-to-date') {
+      // A version the user kept their copy over is taken after all only when named with a choice.
+      const reconsidered =
+        item.kept === true &&
+        names?.includes(item.name) === true &&
+        (choice === 'take-theirs' || choice === 'merge');
+      if (item.status === 'up-to-date' && !reconsidered) {
         outcomes.push({ ...base, status: 'up-to-date', message: item.message });
         continue;
       }
-      if (item.status !== 'outdated') {
+      if (item.status !== 'outdated' && !reconsidered) {
         outcomes.push({
           ...base,
           status: 'failed',
@@ -1340,10 +1394,15 @@ export class SkillManager {
         continue;
       }
       if (item.locallyEdited && choice === 'keep-local') {
+        const remembered =
+          item.sourceVersion !== undefined &&
+          (await this.rememberKept(scope, item.name, item.sourceVersion));
         outcomes.push({
           ...base,
           status: 'kept',
-          message: `${item.name}: your edited copy was kept; nothing was written.`,
+          message: remembered
+            ? `${item.name}: your edited copy was kept; nothing was written to it. This version of its source is not offered again; a newer one will be.`
+            : `${item.name}: your edited copy was kept; nothing was written.`,
         });
         continue;
       }
@@ -1565,6 +1624,11 @@ export class SkillManager {
 }
 
 /** A file for the folder merge: its bytes, and its text when it is UTF-8 without a NUL byte. */
+/** What `outdated` says of a copy kept over the source's current version. */
+function keptMessage(name: string): string {
+  return `You kept your edited copy of ${name} over the version its source has now; that version is not offered again, a newer one will be. To take it after all, choose Take theirs or Merge (skillbench update ${name} --take-theirs, or --merge).`;
+}
+
 /** The text of the skill file among a folder's files by path; empty when there is none. */
 function skillTextOf(files: ReadonlyMap<string, Uint8Array>): string {
   const name = skillFileNameIn([...files.keys()].map((path) => ({ name: path, kind: 'file' })));

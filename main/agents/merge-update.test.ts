@@ -327,6 +327,73 @@ describe('before choosing: the source’s changes and the user’s edits, apart'
   });
 });
 
+describe('keep mine is remembered for the version kept over', () => {
+  it('that version is no longer offered, a newer one is; named with a choice it is taken after all', async () => {
+    const dir = await source();
+    const copy = await install(dir);
+    await writeFile(join(copy, 'references', 'guide.md'), 'Alpha, mine.\nBeta.\nGamma.\n');
+    await writeFile(join(dir, 'references', 'checklist.md'), 'Check two.\n');
+    const before = await snapshot(copy);
+
+    const [kept] = await manager.update(undefined, 'keep-local');
+    expect(kept?.status).toBe('kept');
+    expect(kept?.message).toMatch(/not offered again; a newer one will be/);
+    expect(await snapshot(copy)).toEqual(before);
+    const lock = parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8'));
+    expect(lock.skills.notes?.skillbench?.keptOver).toBe(await hashFolder(dir));
+
+    const [quiet] = await manager.outdated();
+    expect(quiet).toMatchObject({ status: 'up-to-date', kept: true, locallyEdited: true });
+    expect(quiet?.message).toMatch(/You kept your edited copy of notes/);
+    // The changes are still there to look at, and a plain update or update --merge of
+    // everything leaves the kept copy alone.
+    expect(quiet?.fileChanges).toContainEqual({
+      path: 'references/checklist.md',
+      change: 'changed',
+    });
+    expect((await manager.update(undefined))[0]?.status).toBe('up-to-date');
+    expect((await manager.update(undefined, 'merge'))[0]?.status).toBe('up-to-date');
+    expect(await snapshot(copy)).toEqual(before);
+
+    // A newer version at the source is offered again.
+    await writeFile(join(dir, 'references', 'checklist.md'), 'Check three.\n');
+    const [offered] = await manager.outdated();
+    expect(offered).toMatchObject({ status: 'outdated', locallyEdited: true });
+    expect(offered?.kept).toBeUndefined();
+
+    // Kept again, then taken after all by name: merged, and the mark is gone with the new entry.
+    expect((await manager.update(undefined, 'keep-local'))[0]?.status).toBe('kept');
+    const [merged] = await manager.update(['notes'], 'merge');
+    expect(merged?.status).toBe('updated');
+    expect(await read(copy, 'references/guide.md')).toBe('Alpha, mine.\nBeta.\nGamma.\n');
+    expect(await read(copy, 'references/checklist.md')).toBe('Check three.\n');
+    const after = parseLock('project', await readFile(join(project, 'skills-lock.json'), 'utf8'));
+    expect(after.skills.notes?.skillbench?.keptOver).toBeUndefined();
+  });
+
+  it('a lock entry with a damaged mark reads as not kept', () => {
+    const text = JSON.stringify({
+      version: 1,
+      skills: {
+        notes: {
+          source: './notes',
+          sourceType: 'local',
+          skillbench: {
+            source: { kind: 'folder', path: '/x/notes' },
+            mode: 'copy',
+            installedHash: 'a'.repeat(64),
+            installedAt: '2026-01-01T00:00:00.000Z',
+            keptOver: { not: 'a hash' },
+          },
+        },
+      },
+    });
+    const entry = parseLock('project', text).skills.notes;
+    expect(entry?.skillbench?.installedHash).toBe('a'.repeat(64));
+    expect(entry?.skillbench?.keptOver).toBeUndefined();
+  });
+});
+
 describe('mergeFolders', () => {
   const text = (t: string) => ({ data: Buffer.from(t), text: t });
   it('the same change on both sides is taken once; a file added on both sides with different text is merged against an empty base', () => {

@@ -68,6 +68,12 @@ export interface SkillbenchEntry {
    * while another agent it was installed for still reads it. Missing in entries written before.
    */
   agents?: string[];
+  /**
+   * The source's version (its folder hash, or for an MCP source its listing's fingerprint) the
+   * user chose to keep an edited copy over ("Keep mine"): that version is not offered again, a
+   * newer one is. Cleared by the next install or update, which writes the entry anew.
+   */
+  keptOver?: string;
 }
 
 /** One skill's entry, with the fields both tools know. Unknown fields are kept as they were. */
@@ -121,15 +127,15 @@ function readSkillbench(v: unknown): SkillbenchEntry | undefined {
   if (typeof v.source.kind !== 'string' || !kinds.includes(v.source.kind)) return undefined;
   if (v.mode !== 'link' && v.mode !== 'copy') return undefined;
   if (typeof v.installedHash !== 'string') return undefined;
-  // Why dropped, not refused: a damaged list only loses what it adds (see SkillbenchEntry.agents).
+  // Why dropped, not refused: a damaged field only loses what it adds (see SkillbenchEntry).
+  const entry = { ...v };
   if (
-    v.agents !== undefined &&
-    !(Array.isArray(v.agents) && v.agents.every((a) => typeof a === 'string'))
-  ) {
-    const { agents: _dropped, ...rest } = v;
-    return rest as unknown as SkillbenchEntry;
-  }
-  return v as unknown as SkillbenchEntry;
+    entry.agents !== undefined &&
+    !(Array.isArray(entry.agents) && entry.agents.every((a) => typeof a === 'string'))
+  )
+    delete entry.agents;
+  if (entry.keptOver !== undefined && typeof entry.keptOver !== 'string') delete entry.keptOver;
+  return entry as unknown as SkillbenchEntry;
 }
 
 /**

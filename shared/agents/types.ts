@@ -205,6 +205,13 @@ export interface OutdatedEntry {
   mergeAsks?: string[];
   /** A merge can be offered: the base that was installed is known. */
   canMerge: boolean;
+  /** The source's version now (its folder hash, or an MCP listing's fingerprint), when read. */
+  sourceVersion?: string;
+  /**
+   * The user kept their edited copy over this very version ("Keep mine"): the status is
+   * `up-to-date` and the changes are still here, for taking it after all (by name).
+   */
+  kept?: boolean;
 }
 
 /** How to settle an update of a copy edited since install. */

@@ -154,7 +154,10 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       await readFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'utf8'),
     ).toContain('edited');
     expect(await runCli(['update', '--keep-local'], io())).toBe(0);
-    expect(await runCli(['update', '--take-theirs'], io())).toBe(0);
+    const kept = io();
+    expect(await runCli(['outdated'], kept)).toBe(0);
+    expect(kept.out).toMatch(/demo \(project .*\): kept yours, edited since install — You kept/);
+    expect(await runCli(['update', 'demo', '--take-theirs'], io())).toBe(0);
     expect(
       await readFile(join(project, '.agents', 'skills', 'demo', 'SKILL.md'), 'utf8'),
     ).toContain('newer');

@@ -53,7 +53,7 @@ export function printOutdated(entries: OutdatedEntry[], io: CliIO, names: string
     io.stdout('No installed skill records a source to compare with.\n');
   for (const e of entries) {
     io.stdout(
-      term`${e.name} (${scopeWords(e.scope)}): ${e.status}${e.locallyEdited ? ', edited since install' : ''} — ${e.message}\n`,
+      term`${e.name} (${scopeWords(e.scope)}): ${e.kept ? 'kept yours' : e.status}${e.locallyEdited ? ', edited since install' : ''} — ${e.message}\n`,
     );
     if (e.status !== 'up-to-date') bad = true;
   }

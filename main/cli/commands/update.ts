@@ -15,7 +15,9 @@ const USAGE = `Usage: skillbench update [NAME...] [--keep-local | --take-theirs 
 Update installed skills from their sources, showing what changes in SKILL.md first. A copy you
 edited since install is left as it is unless you choose:
 
-  --keep-local         keep your edited copy (nothing is written)
+  --keep-local         keep your edited copy (nothing is written to it); that version of the
+                       source is not offered again, a newer one is. To take a kept version
+                       after all, name the skill: update NAME --take-theirs (or --merge)
   --take-theirs        take the source's version (your copy goes to Skillbench's trash)
   --merge              merge your edits with the source's, file by file against the version
                        you installed (the copy before goes to the trash); where both changed the

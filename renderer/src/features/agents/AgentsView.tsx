@@ -271,32 +271,52 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const outcome = useAgentsStore((s) => s.outcomes.find((o) => o.name === entry.name));
   const trustUpdate = useAgentsStore((s) => s.trustUpdate);
   const [trusting, setTrusting] = useState(false);
+  const changes = entry.yourEdits ? (
+    <>
+      <Changes
+        title="Changed at the source since you installed it"
+        label={`Changes at the source of ${entry.name}`}
+        diff={entry.diff ?? []}
+        files={entry.fileChanges ?? []}
+      />
+      <Changes
+        title="Your edits since install"
+        label={`Your edits to ${entry.name}`}
+        diff={entry.yourEdits.diff}
+        files={entry.yourEdits.files}
+      />
+    </>
+  ) : entry.diff || entry.fileChanges ? (
+    <Changes
+      label={`Changes to ${entry.name}`}
+      diff={entry.diff ?? []}
+      files={entry.fileChanges ?? []}
+    />
+  ) : null;
   return (
     <li className="update-entry" aria-label={`Update ${entry.name}`}>
       <strong>{entry.name}</strong> <span className="muted">({scopeLabel(entry.scope)})</span>
       <p>{entry.message}</p>
-      {entry.yourEdits ? (
+      {entry.kept ? (
         <>
-          <Changes
-            title="Changed at the source since you installed it"
-            label={`Changes at the source of ${entry.name}`}
-            diff={entry.diff ?? []}
-            files={entry.fileChanges ?? []}
-          />
-          <Changes
-            title="Your edits since install"
-            label={`Your edits to ${entry.name}`}
-            diff={entry.yourEdits.diff}
-            files={entry.yourEdits.files}
-          />
+          <details>
+            <summary>The changes you kept your copy over</summary>
+            {changes}
+          </details>
+          <div className="row">
+            <button type="button" onClick={() => void update([entry.name], 'take-theirs')}>
+              Take theirs
+            </button>
+            {entry.canMerge ? (
+              <button type="button" onClick={() => void update([entry.name], 'merge')}>
+                Merge
+              </button>
+            ) : null}
+          </div>
         </>
-      ) : entry.diff || entry.fileChanges ? (
-        <Changes
-          label={`Changes to ${entry.name}`}
-          diff={entry.diff ?? []}
-          files={entry.fileChanges ?? []}
-        />
-      ) : null}
+      ) : (
+        changes
+      )}
       {entry.status === 'outdated' ? (
         entry.locallyEdited ? (
           <>
