@@ -324,6 +324,23 @@ describe('install from an MCP server through the inspector', () => {
     expect(value(await handlers['agents.outdated']({})).entries).toEqual([
       expect.objectContaining({ status: 'up-to-date' }),
     ]);
+
+    // Keep mine over the server's next version: that listing is not offered again; the one
+    // after it is.
+    await writeFile(join(copy, 'references', 'forms.md'), `${newForms}Mine.\n`);
+    const listing = (files: Record<string, string | Uint8Array>) =>
+      server.change({ 'SKILL.md': SKILL_MD, 'assets/stamp.png': STAMP, ...files });
+    listing({ 'references/forms.md': `${newForms}Theirs.\n` });
+    const [kept] = value(await handlers['agents.update']({ choice: 'keep-local' })).outcomes;
+    expect(kept?.message).toMatch(/not offered again/);
+    expect(value(await handlers['agents.outdated']({})).entries).toEqual([
+      expect.objectContaining({ status: 'up-to-date', kept: true, locallyEdited: true }),
+    ]);
+    listing({ 'references/forms.md': `${newForms}Theirs, again.\n` });
+    const [offered] = value(await handlers['agents.outdated']({})).entries;
+    expect(offered).toMatchObject({ status: 'outdated', locallyEdited: true });
+    expect(offered?.kept).toBeUndefined();
+    expect(await readFile(join(copy, 'references', 'forms.md'), 'utf8')).toBe(`${newForms}Mine.\n`);
   });
 });
 
