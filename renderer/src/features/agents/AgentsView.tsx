@@ -44,15 +44,13 @@ function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill 
       ? `${STATE_LABELS.linked}, changed since install`
       : STATE_LABELS[skill.state];
   const bad = skill.state === 'broken-link' || skill.state === 'refused-link';
+  // Why one look for both: an edited shared copy is as much "changed since install" as a copy.
+  const changed = skill.state === 'copy-changed' || (skill.state === 'linked' && skill.changed);
   return (
     <tr data-state={skill.state}>
       <th scope="row">{skill.name}</th>
       <td>
-        <span
-          className={`badge ${bad ? 'error' : skill.state === 'copy-changed' ? 'warning' : ''}`}
-        >
-          {state}
-        </span>
+        <span className={`badge ${bad ? 'error' : changed ? 'warning' : ''}`}>{state}</span>
         {skill.note ? <div className="muted">{skill.note}</div> : null}
         {skill.collision ? (
           <div className={skill.collision.loaded ? 'muted' : 'warning-text'}>
