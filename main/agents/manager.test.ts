@@ -406,6 +406,22 @@ describe('install and remove', () => {
       expect(o.status).toBe(check?.verdict === 'error' ? 'refused' : 'installed');
     }
   });
+
+  it('a check with warnings names them; one with errors names only the errors', async () => {
+    const dir = join(lib, 'drafty');
+    await mkdir(dir);
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: drafty\ndescription: TODO\n---\n# Drafty\n');
+    const [warned] = await manager.check([dir], ['codex']);
+    expect(warned?.verdict).toBe('warning');
+    expect(warned?.problems.length).toBeGreaterThan(0);
+    expect(warned?.problems.join(' ')).toMatch(/description/i);
+
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: Drafty\ndescription: TODO\n---\n# Drafty\n');
+    const [refused] = await manager.check([dir], ['codex']);
+    expect(refused?.verdict).toBe('error');
+    expect(refused?.problems.join(' ')).toMatch(/capital letters/);
+    expect(refused?.problems.join(' ')).not.toMatch(/description/i);
+  });
 });
 
 describe('bad input: a clear message, nothing lost or half-written', () => {

@@ -304,12 +304,16 @@ export class SkillManager {
         if (!spec) continue;
         try {
           const result = await validateSkillFolder(dir, { profiles: [spec.profile] });
+          const verdict = result.verdicts[spec.profile] ?? 'valid';
+          // Why warnings too: "valid, with warnings" and nothing said of them leaves the user
+          // guessing what to look at.
+          const shown = verdict === 'error' ? 'error' : 'warning';
           checks.push({
             skill: dir,
             agent: id,
-            verdict: result.verdicts[spec.profile] ?? 'valid',
+            verdict,
             problems: result.diagnostics
-              .filter((d) => d.severity === 'error')
+              .filter((d) => d.severity === shown)
               .map((d) => d.message)
               .slice(0, 5),
             ...(safety ? { safety } : {}),

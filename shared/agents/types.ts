@@ -121,6 +121,7 @@ export interface InstallCheck {
   skill: string;
   agent: string;
   verdict: 'valid' | 'warning' | 'error';
+  /** What the verdict is about: the errors, or with none the warnings; at most five. */
   problems: string[];
   /** The skill's safety review (docs/safety-review.md): a "danger" verdict stops the install unless accepted. */
   safety?: {

@@ -264,7 +264,7 @@ export function InstallDialog({
                   {c.verdict === 'error'
                     ? `Would be rejected: ${c.problems.join(' ')}`
                     : c.verdict === 'warning'
-                      ? 'Valid, with warnings'
+                      ? `Valid, with warnings: ${c.problems.join(' ')}`
                       : 'Valid'}
                 </td>
                 <td>
