@@ -46,6 +46,7 @@ import type {
   MergeResolution,
   OutdatedEntry,
   RemoveReport,
+  ScopeRef,
   UpdateChoice,
   UpdateOutcome,
 } from '../../shared/agents/types';
@@ -1193,11 +1194,11 @@ export class SkillManager {
   }
 
   /** Compare every recorded skill of every scope with its source. */
-  async outdated(names?: string[]): Promise<OutdatedEntry[]> {
+  async outdated(names?: string[], only?: ScopeRef): Promise<OutdatedEntry[]> {
     const scopes: Scope[] = [
-      { kind: 'global' },
+      { kind: 'global' as const },
       ...(await this.projects()).map((dir) => ({ kind: 'project' as const, dir })),
-    ];
+    ].filter((s) => only === undefined || sameScope(scopeRef(s), only));
     const out: OutdatedEntry[] = [];
     for (const scope of scopes) {
       const stored = await readLockFile(
@@ -1364,9 +1365,11 @@ export class SkillManager {
     choice?: UpdateChoice,
     resolved?: MergeResolution,
     trust?: TrustRequest,
+    /** Only this scope. Why: one name can be installed globally and in a project, edited apart. */
+    only?: ScopeRef,
   ): Promise<UpdateOutcome[]> {
     const outcomes: UpdateOutcome[] = [];
-    for (const item of await this.outdated(names)) {
+    for (const item of await this.outdated(names, only)) {
       const scope: Scope =
         item.scope.kind === 'global'
           ? { kind: 'global' }
@@ -1628,6 +1631,12 @@ export class SkillManager {
 }
 
 /** A file for the folder merge: its bytes, and its text when it is UTF-8 without a NUL byte. */
+/** Whether two scopes are the same: both global, or the same project folder. */
+function sameScope(a: ScopeRef, b: ScopeRef): boolean {
+  if (a.kind === 'global' || b.kind === 'global') return a.kind === b.kind;
+  return resolve(a.dir) === resolve(b.dir);
+}
+
 /** What `outdated` says of a copy kept over the source's current version. */
 function keptMessage(name: string): string {
   return `You kept your edited copy of ${name} over the version its source has now; that version is not offered again, a newer one will be. To take it after all, choose Take theirs or Merge (skillbench update ${name} --take-theirs, or --merge).`;

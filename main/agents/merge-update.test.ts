@@ -394,6 +394,32 @@ describe('keep mine is remembered for the version kept over', () => {
   });
 });
 
+describe('one name in two scopes', () => {
+  it('an update for the project’s copy leaves the global copy of the same name alone', async () => {
+    const dir = await source();
+    const inProject = await install(dir);
+    const global = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code'],
+      scope: { kind: 'global' },
+      mode: 'copy',
+    });
+    expect(global.outcomes.map((o) => o.status)).toEqual(['installed']);
+    const inHome = join(tmp, 'home', '.claude', 'skills', 'notes');
+    for (const copy of [inProject, inHome])
+      await writeFile(join(copy, 'references', 'guide.md'), 'Alpha, mine.\nBeta.\nGamma.\n');
+    await writeFile(join(dir, 'references', 'checklist.md'), 'Check two.\n');
+    const homeBefore = await snapshot(inHome);
+
+    const project_ = { kind: 'project' as const, dir: project };
+    expect((await manager.outdated(undefined, project_)).map((e) => e.scope)).toEqual([project_]);
+    const outcomes = await manager.update(['notes'], 'take-theirs', undefined, undefined, project_);
+    expect(outcomes.map((o) => [o.scope.kind, o.status])).toEqual([['project', 'updated']]);
+    expect(await read(inProject, 'references/guide.md')).toBe('Alpha.\nBeta.\nGamma.\n');
+    expect(await snapshot(inHome)).toEqual(homeBefore);
+  });
+});
+
 describe('mergeFolders', () => {
   const text = (t: string) => ({ data: Buffer.from(t), text: t });
   it('the same change on both sides is taken once; a file added on both sides with different text is merged against an empty base', () => {

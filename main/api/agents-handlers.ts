@@ -111,7 +111,7 @@ export function createAgentsHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentChan
       ok(await agents.uninstall(name, ids, scope)),
     'agents.restore': async ({ undoToken }) => ok(await agents.restore(undoToken)),
     'agents.outdated': async () => ok({ entries: await agents.outdated() }),
-    'agents.update': async ({ names, choice, resolved, trust }) =>
-      ok({ outcomes: await agents.update(names, choice, resolved, trust) }),
+    'agents.update': async ({ names, choice, resolved, trust, scope }) =>
+      ok({ outcomes: await agents.update(names, choice, resolved, trust, scope) }),
   };
 }

@@ -914,6 +914,8 @@ export const channels = {
         })
         .optional(),
       trust: trustSchema.optional(),
+      /** Only this scope (one name can be installed globally and in a project, edited apart). */
+      scope: scopeSchema.optional(),
     }),
     output: z.object({ outcomes: built<UpdateOutcome[]>() }),
   },

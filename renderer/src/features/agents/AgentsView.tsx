@@ -18,6 +18,7 @@ import { profileLabelOf } from '../../ui/profile-labels';
 import { SafetyRowBadge } from '../../ui/SafetyReport';
 import { TrustDialog } from '../../ui/TrustDialog';
 import { useProjectPicker } from './ProjectPicker';
+import type { UpdateTarget } from './agents-store';
 import { useAgentsStore } from './stores';
 
 /** Plain words for each state (docs/agents.md). */
@@ -31,6 +32,10 @@ export const STATE_LABELS: Record<InstalledSkill['state'], string> = {
   'broken-link': 'Broken link',
   'refused-link': 'Link not followed',
 };
+
+function sameScopeRef(a: ScopeRef, b: ScopeRef): boolean {
+  return a.kind === 'global' || b.kind === 'global' ? a.kind === b.kind : a.dir === b.dir;
+}
 
 function scopeLabel(scope: ScopeRef): string {
   return scope.kind === 'global' ? 'Your user folder (every project)' : `Project ${scope.dir}`;
@@ -155,7 +160,14 @@ const CHOICES: Record<Exclude<FileConflict['kind'], 'text'>, [string, string]> =
 };
 
 /** Settle a merge file by file: edit each merged text, pick a side for the others; then apply. */
-function MergeConflicts({ name, conflicts }: { name: string; conflicts: FileConflict[] }) {
+function MergeConflicts({
+  target,
+  conflicts,
+}: {
+  target: UpdateTarget;
+  conflicts: FileConflict[];
+}) {
+  const name = target.name;
   const update = useAgentsStore((s) => s.update);
   const [answers, setAnswers] = useState<Record<string, FileResolution>>({});
   const settle = (answer: FileResolution) => setAnswers((a) => ({ ...a, [answer.path]: answer }));
@@ -203,7 +215,7 @@ function MergeConflicts({ name, conflicts }: { name: string; conflicts: FileConf
         type="button"
         disabled={open.length > 0}
         onClick={() =>
-          void update([name], 'merge', {
+          void update(target, 'merge', {
             name,
             files: conflicts.map(
               (c) =>
@@ -266,7 +278,10 @@ function Changes({
 
 function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const update = useAgentsStore((s) => s.update);
-  const outcome = useAgentsStore((s) => s.outcomes.find((o) => o.name === entry.name));
+  // Why the scope too: the same name installed globally and in a project is two entries.
+  const outcome = useAgentsStore((s) =>
+    s.outcomes.find((o) => o.name === entry.name && sameScopeRef(o.scope, entry.scope)),
+  );
   const trustUpdate = useAgentsStore((s) => s.trustUpdate);
   const [trusting, setTrusting] = useState(false);
   const changes = entry.yourEdits ? (
@@ -302,11 +317,11 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
             {changes}
           </details>
           <div className="row">
-            <button type="button" onClick={() => void update([entry.name], 'take-theirs')}>
+            <button type="button" onClick={() => void update(entry, 'take-theirs')}>
               Take theirs
             </button>
             {entry.canMerge ? (
-              <button type="button" onClick={() => void update([entry.name], 'merge')}>
+              <button type="button" onClick={() => void update(entry, 'merge')}>
                 Merge
               </button>
             ) : null}
@@ -320,14 +335,14 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
           <>
             <div className="row">
               <span>You edited this copy since install. Choose:</span>
-              <button type="button" onClick={() => void update([entry.name], 'keep-local')}>
+              <button type="button" onClick={() => void update(entry, 'keep-local')}>
                 Keep mine
               </button>
-              <button type="button" onClick={() => void update([entry.name], 'take-theirs')}>
+              <button type="button" onClick={() => void update(entry, 'take-theirs')}>
                 Take theirs
               </button>
               {entry.canMerge ? (
-                <button type="button" onClick={() => void update([entry.name], 'merge')}>
+                <button type="button" onClick={() => void update(entry, 'merge')}>
                   Merge
                 </button>
               ) : null}
@@ -341,7 +356,7 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
             ) : null}
           </>
         ) : (
-          <button type="button" className="primary" onClick={() => void update([entry.name])}>
+          <button type="button" className="primary" onClick={() => void update(entry)}>
             Update
           </button>
         )
@@ -368,7 +383,7 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
       {outcome?.status === 'conflicts' && outcome.conflicts ? (
         <MergeConflicts
           key={outcome.conflicts.map((c) => c.path).join('\n')}
-          name={entry.name}
+          target={entry}
           conflicts={outcome.conflicts}
         />
       ) : null}

@@ -25,6 +25,8 @@ const overview = (projects: string[]): AgentsOverview => ({
 });
 const EMPTY = overview([]);
 const GLOBAL = { kind: 'global' } as const;
+/** The update target of these tests: notes in one project. */
+const NOTES_PROJECT = { name: 'notes', scope: { kind: 'project' as const, dir: '/work/site' } };
 const REPORT: InstallReport = {
   checks: [],
   lockNotes: [],
@@ -327,12 +329,12 @@ describe('agents store: updates', () => {
       'agents.overview': () => ok(EMPTY),
     });
     const resolved = { name: 'notes', files: [{ path: 'SKILL.md', text: 'settled\n' }] };
-    await agents.getState().update(['notes'], 'merge', resolved);
+    await agents.getState().update(NOTES_PROJECT, 'merge', resolved);
     const trust = { reason: 'I wrote it', days: 7 };
     await agents.getState().trustUpdate(trust);
     expect(fake.inputs('agents.update')).toEqual([
-      { names: ['notes'], choice: 'merge', resolved },
-      { names: ['notes'], choice: 'merge', resolved, trust },
+      { names: ['notes'], scope: NOTES_PROJECT.scope, choice: 'merge', resolved },
+      { names: ['notes'], scope: NOTES_PROJECT.scope, choice: 'merge', resolved, trust },
     ]);
   });
 
@@ -352,8 +354,10 @@ describe('agents store: updates', () => {
         { path: 'assets/logo.png', keep: 'theirs' as const },
       ],
     };
-    await agents.getState().update(['notes'], 'merge', resolved);
-    expect(fake.inputs('agents.update')).toEqual([{ names: ['notes'], choice: 'merge', resolved }]);
+    await agents.getState().update(NOTES_PROJECT, 'merge', resolved);
+    expect(fake.inputs('agents.update')).toEqual([
+      { names: ['notes'], scope: NOTES_PROJECT.scope, choice: 'merge', resolved },
+    ]);
     expect(agents.getState()).toMatchObject({
       outcomes,
       outdated: [outdated('up-to-date')],
@@ -372,8 +376,10 @@ describe('agents store: updates', () => {
     agents.setState({
       outcomes: [{ name: 'notes', scope: GLOBAL, status: 'kept', message: 'Kept.' }],
     });
-    await agents.getState().update(['notes'], 'keep-local');
-    expect(fake.inputs('agents.update')).toEqual([{ names: ['notes'], choice: 'keep-local' }]);
+    await agents.getState().update(NOTES_PROJECT, 'keep-local');
+    expect(fake.inputs('agents.update')).toEqual([
+      { names: ['notes'], scope: NOTES_PROJECT.scope, choice: 'keep-local' },
+    ]);
     expect(agents.getState()).toMatchObject({ busy: false });
     expect(agents.getState().outcomes[0]?.status).toBe('kept');
     expect(notices.getState().error).toEqual(INTERNAL.error);

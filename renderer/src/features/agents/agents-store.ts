@@ -81,14 +81,21 @@ export interface AgentsState {
   uninstall: (name: string, agents: string[], scope: ScopeRef) => Promise<void>;
   undoRemoval: () => Promise<void>;
   loadOutdated: () => Promise<void>;
+  /** Update one installed skill in one scope (a name can be installed globally and in a project). */
   update: (
-    names: string[],
+    target: UpdateTarget,
     choice?: UpdateChoice,
     resolved?: MergeResolution,
     trust?: TrustRequest,
   ) => Promise<void>;
   /** The last update again, with the user's "Trust anyway" (after a refused new version). */
   trustUpdate: (trust: TrustRequest) => Promise<void>;
+}
+
+/** One installed skill in one scope: what an update in the Agents view acts on. */
+export interface UpdateTarget {
+  name: string;
+  scope: ScopeRef;
 }
 
 /** Make an agents store. */
@@ -100,7 +107,7 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
   let safetySeq = 0;
   /** What the last update asked for, so "Trust anyway" repeats it exactly (merge settlements too). */
   let lastUpdate:
-    { names: string[]; choice?: UpdateChoice; resolved?: MergeResolution } | undefined;
+    { target: UpdateTarget; choice?: UpdateChoice; resolved?: MergeResolution } | undefined;
   return create<AgentsState>()((set, get) => ({
     overview: null,
     outdated: null,
@@ -221,11 +228,12 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
       if (result.ok) set({ outdated: result.value.entries });
       else notices.showError(result.error);
     },
-    async update(names, choice, resolved, trust) {
-      lastUpdate = { names, choice, resolved };
+    async update(target, choice, resolved, trust) {
+      lastUpdate = { target, choice, resolved };
       set({ busy: true });
       const result = await api['agents.update']({
-        names,
+        names: [target.name],
+        scope: target.scope,
         ...(choice ? { choice } : {}),
         ...(resolved ? { resolved } : {}),
         ...(trust ? { trust } : {}),
@@ -238,8 +246,8 @@ export function createAgentsStore({ api, notices }: AgentsDeps) {
     },
     async trustUpdate(trust) {
       if (!lastUpdate) return;
-      const { names, choice, resolved } = lastUpdate;
-      await get().update(names, choice, resolved, trust);
+      const { target, choice, resolved } = lastUpdate;
+      await get().update(target, choice, resolved, trust);
     },
   }));
 }
