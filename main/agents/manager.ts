@@ -19,6 +19,7 @@ import {
   alsoLoadedBy,
   AGENTS,
   type AgentSpec,
+  sameScope,
   unknownAgentSentence,
 } from '../../shared/agents/agents';
 import {
@@ -1631,12 +1632,6 @@ export class SkillManager {
 }
 
 /** A file for the folder merge: its bytes, and its text when it is UTF-8 without a NUL byte. */
-/** Whether two scopes are the same: both global, or the same project folder. */
-function sameScope(a: ScopeRef, b: ScopeRef): boolean {
-  if (a.kind === 'global' || b.kind === 'global') return a.kind === b.kind;
-  return resolve(a.dir) === resolve(b.dir);
-}
-
 /** What `outdated` says of a copy kept over the source's current version. */
 function keptMessage(name: string): string {
   return `You kept your edited copy of ${name} over the version its source has now; that version is not offered again, a newer one will be. To take it after all, choose Take theirs or Merge (skillbench update ${name} --take-theirs, or --merge).`;

@@ -11,6 +11,7 @@
  */
 import { didYouMean } from '../text/edit-distance';
 import type { ProfileId } from '../validation/types';
+import type { ScopeRef } from './types';
 
 /** Frontmatter features beyond name and description that some agents act on. */
 export type AgentFeature =
@@ -375,4 +376,12 @@ export function unlistedFolderSentence(folder: {
   const more = folder.skills.length > 5 ? ` and ${folder.skills.length - 5} more` : '';
   const count = `${folder.skills.length} skill${folder.skills.length === 1 ? '' : 's'}`;
   return `${folder.path} holds ${count} (${shown}${more}) that ${readers} load${names.length === 1 ? 's' : ''}, and ${names.length === 1 ? 'it was' : 'none of them was'} found on this computer.`;
+}
+
+/**
+ * Whether two scopes are one: both global, or the same project folder as the manager names it
+ * (its scopes carry the folder as listed, so the same folder is the same text).
+ */
+export function sameScope(a: ScopeRef, b: ScopeRef): boolean {
+  return a.kind === 'global' || b.kind === 'global' ? a.kind === b.kind : a.dir === b.dir;
 }

@@ -7,7 +7,7 @@ import {
   type FileResolution,
 } from '../../../../shared/agents/merge';
 import { listed } from '../../../../shared/text/words';
-import { unlistedFolderSentence } from '../../../../shared/agents/agents';
+import { sameScope, unlistedFolderSentence } from '../../../../shared/agents/agents';
 import type {
   AgentReport,
   InstalledSkill,
@@ -32,10 +32,6 @@ export const STATE_LABELS: Record<InstalledSkill['state'], string> = {
   'broken-link': 'Broken link',
   'refused-link': 'Link not followed',
 };
-
-function sameScopeRef(a: ScopeRef, b: ScopeRef): boolean {
-  return a.kind === 'global' || b.kind === 'global' ? a.kind === b.kind : a.dir === b.dir;
-}
 
 function scopeLabel(scope: ScopeRef): string {
   return scope.kind === 'global' ? 'Your user folder (every project)' : `Project ${scope.dir}`;
@@ -280,7 +276,7 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const update = useAgentsStore((s) => s.update);
   // Why the scope too: the same name installed globally and in a project is two entries.
   const outcome = useAgentsStore((s) =>
-    s.outcomes.find((o) => o.name === entry.name && sameScopeRef(o.scope, entry.scope)),
+    s.outcomes.find((o) => o.name === entry.name && sameScope(o.scope, entry.scope)),
   );
   const trustUpdate = useAgentsStore((s) => s.trustUpdate);
   const [trusting, setTrusting] = useState(false);
