@@ -242,7 +242,7 @@ test("a listed skill whose description Claude Code's list cuts says how much und
   await agent.open();
   const row = agent.perSkill.getByRole('row', { name: /^wordy/ });
   await expect(row.getByRole('note')).toHaveText(
-    "Cut in Claude Code's skill list: Claude Code shows the model the first 1,536 characters of the description and when_to_use together: this one has 1,622, so the last 86 are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]",
+    `Cut in Claude Code's skill list: Claude Code shows the model the first 1,535 characters of the description and when_to_use, joined with " - " between them, and "…": this one has 1,625, so the last 90 are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`,
   );
   await expect(agent.perSkill.getByRole('row', { name: /^fine/ }).getByRole('note')).toHaveCount(0);
   await app.page.screenshot({ path: join(SHOTS, 'agent-view-listing-cut.png') });

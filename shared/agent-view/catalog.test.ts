@@ -183,10 +183,10 @@ describe("catalog: Claude Code's cut of long descriptions", () => {
     const [fits, over, emoji] = c.skills;
     expect(fits?.listingCut).toBeUndefined();
     expect(over?.listingCut).toBe(
-      'Claude Code shows the model the first 1,536 characters of the description: this one has 1,537, so the last 1 are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]',
+      'Claude Code shows the model the first 1,535 characters of the description and "…": this one has 1,537, so the last 2 are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]',
     );
-    // Characters, not UTF-16 units: 1,600 emoji are 1,600 characters.
-    expect(emoji?.listingCut).toContain('this one has 1,600, so the last 64 are not seen');
+    // UTF-16 units, as Claude Code counts them: 1,600 emoji are 3,200.
+    expect(emoji?.listingCut).toContain('this one has 3,200, so the last 1,665 are not seen');
     // The block itself still shows the whole description, as the hosts that do not cut do.
     expect(over?.xml).toContain('a'.repeat(1537));
   });
@@ -197,7 +197,7 @@ describe("catalog: Claude Code's cut of long descriptions", () => {
       withFm('mapping', 'd'.repeat(1000), { when_to_use: { mentions: ['w'.repeat(600)] } }),
     ]);
     expect(c.skills[0]?.listingCut).toContain(
-      'of the description and when_to_use together: this one has 1,600, so the last 64',
+      'of the description and when_to_use, joined with " - " between them, and "…": this one has 1,603, so the last 68',
     );
     // Universal 2.1's when_to_use mapping is not text Claude Code lists.
     expect(c.skills[1]?.listingCut).toBeUndefined();

@@ -59,6 +59,11 @@ export interface CatalogEntry extends CatalogCandidate {
    * description and `when_to_use` together are over 1,536 characters (the block shows all of it).
    */
   listingCut?: string;
+  /**
+   * The text Claude Code's skill list shows the model beside the skill's name: its description
+   * and `when_to_use` as one line, cut past 1,536 characters (shared/validation/listing.ts).
+   */
+  claudeCodeLine: string;
 }
 
 /** A skill the host knows (the user can start it by name) but does not show the model. */
@@ -142,17 +147,30 @@ function userOnlyWhy(c: CatalogCandidate): string {
 
 /**
  * Why Claude Code's skill list shows the model less of this skill than the block does, or
- * undefined: the description and a text `when_to_use` together over its 1,536 characters.
+ * undefined: its line (the description and a text `when_to_use`) over 1,536 characters.
  */
 export function listingCutNote(
   c: Pick<CatalogCandidate, 'description' | 'frontmatter'>,
 ): string | undefined {
-  const w = c.frontmatter?.['when_to_use'];
-  const whenToUse = typeof w === 'string' ? w : '';
+  const whenToUse = listedWhenToUse(c);
   const { total, cut } = claudeCodeListing(c.description, whenToUse);
   if (cut === 0) return undefined;
-  const what = whenToUse === '' ? 'description' : 'description and when_to_use together';
-  return `Claude Code shows the model the first ${grouped(CLAUDE_CODE_LISTING_MAX)} characters of the ${what}: this one has ${grouped(total)}, so the last ${grouped(cut)} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
+  const what =
+    whenToUse === ''
+      ? 'description'
+      : 'description and when_to_use, joined with " - " between them,';
+  return `Claude Code shows the model the first ${grouped(CLAUDE_CODE_LISTING_MAX - 1)} characters of the ${what} and "…": this one has ${grouped(total)}, so the last ${grouped(cut)} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
+}
+
+/** A text `when_to_use`, which Claude Code lists after the description ('' when there is none). */
+function listedWhenToUse(c: Pick<CatalogCandidate, 'frontmatter'>): string {
+  const w = c.frontmatter?.['when_to_use'];
+  // Why numbers too: `when_to_use: 2024` is a number to YAML, and Claude Code lists it as text.
+  return typeof w === 'string'
+    ? w
+    : typeof w === 'number' || typeof w === 'boolean'
+      ? String(w)
+      : '';
 }
 
 /** The `<skill>` element of one skill (two-space indents, one element per line). */
@@ -241,6 +259,7 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
       ...c,
       xml,
       footprint: { metadata: measure(c.name + c.description), entry: measure(xml) },
+      claudeCodeLine: claudeCodeListing(c.description, listedWhenToUse(c)).shown,
     };
     if (c.body !== undefined) entry.footprint.body = measure(c.body);
     const cut = listingCutNote(c);

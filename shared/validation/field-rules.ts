@@ -480,8 +480,8 @@ export function descriptionRules(ctx: RuleContext): void {
     const { total, cut } = claudeCodeListing(desc, w ? (scalarText(ctx, w) ?? '') : '');
     if (cut > 0) {
       ctx.report('description/listing-truncated', {
-        message: `The description${w ? ' and when_to_use together have' : ' has'} ${total} characters. Claude Code cuts them at ${LIMITS.claudeCodeListing} in its skill list, so the end is not seen.`,
-        detail: `description + when_to_use > ${LIMITS.claudeCodeListing}`,
+        message: `The description${w ? ' and when_to_use, as Claude Code joins them (with " - " between),' : ''} ${w ? 'have' : 'has'} ${total} characters. Claude Code's skill list shows the first ${LIMITS.claudeCodeListing - 1} and "…", so the last ${cut} are not seen.`,
+        detail: `${w ? 'description + " - " + when_to_use' : 'description'} > ${LIMITS.claudeCodeListing} characters (UTF-16 units, as Claude Code counts)`,
         ...span,
         pointer: '/description',
       });

@@ -358,7 +358,7 @@ describe("skillbench catalog says whose description Claude Code's list cuts", ()
     const text = await run(['catalog', lib.path], lib.path);
     expect(text.code).toBe(0);
     expect(text.err).toMatch(
-      /Cut in Claude Code's list: wordy \(.*wordy.SKILL\.md\)\. Claude Code shows the model the first 1,536 characters of the description and when_to_use together: this one has 1,622, so the last 86 are not seen\./,
+      /Cut in Claude Code's list: wordy \(.*wordy.SKILL\.md\)\. Claude Code shows the model the first 1,535 characters of the description and when_to_use, joined with " - " between them, and "…": this one has 1,625, so the last 90 are not seen\./,
     );
     expect(text.err).not.toContain("Cut in Claude Code's list: fine");
     // The block still shows the whole description.

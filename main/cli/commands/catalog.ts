@@ -41,7 +41,8 @@ skillbench serve, leave it out. A skill the safety review says not to trust is l
 (hosts that read the folder show it), and the summary (json: heldBack) says that skillbench
 serve holds it back until you choose "Trust anyway". A skill whose description and when_to_use
 together are over 1,536 characters is listed whole, and the summary (json: listingCut) says how
-much of it Claude Code's skill list cuts off.
+much of it Claude Code's skill list cuts off (json: claudeCode, the line that list shows beside
+the skill's name).
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -146,6 +147,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       ...(s.notServed !== undefined ? { notServed: s.notServed } : {}),
       ...(s.heldBack !== undefined ? { heldBack: s.heldBack } : {}),
       ...(s.listingCut !== undefined ? { listingCut: s.listingCut } : {}),
+      claudeCode: s.claudeCodeLine,
     })),
     collisions: catalog.collisions,
     userOnly: catalog.userOnly.map((s) => ({
