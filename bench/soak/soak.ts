@@ -130,7 +130,8 @@ function row(cells: (string | number)[]): string {
 async function main(): Promise<void> {
   await generate();
   const token = randomBytes(24).toString('base64url');
-  const tokenArgs = args.includes('--token-on-command-line') ? ['--token', token] : [];
+  // Why `--token=`: one random token in 64 starts with "-", which a separate value cannot.
+  const tokenArgs = args.includes('--token-on-command-line') ? [`--token=${token}`] : [];
   const child = spawn(process.execPath, [CLI, 'serve', '--http', '--no-watch', ...tokenArgs, LIB], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, SKILLBENCH_TOKEN: token },

@@ -116,9 +116,16 @@ export interface HttpHost {
 /** The path the MCP endpoint answers on. */
 export const MCP_PATH = '/mcp';
 
-/** A new random bearer token: 32 bytes from the OS CSPRNG, base64url. */
+/**
+ * A new random bearer token: 32 bytes from the OS CSPRNG, base64url, never starting with "-".
+ * Why: one in 64 tokens did, and a command line that gives it after an option (`--token TOKEN`,
+ * ours or another tool's) reads it as an option; drawing again costs log2(64/63) of 256 bits.
+ */
 export function generateToken(): string {
-  return randomBytes(32).toString('base64url');
+  for (;;) {
+    const token = randomBytes(32).toString('base64url');
+    if (!token.startsWith('-')) return token;
+  }
 }
 
 interface Session {

@@ -6,6 +6,7 @@ import { legacyView } from './legacy';
 import { buildSnapshot } from './catalog';
 import type { RequestLogEntry } from './mcp-server';
 import { renderPromptBody, skillPrompts } from './prompts';
+import { generateToken } from './http-host';
 import { SkillsServerService } from './service';
 import type { ServerStatus } from './service';
 import {
@@ -174,5 +175,16 @@ describe('prompts', () => {
     expect(renderPromptBody(prompt, { service: 'api', env: 'prod' })).toBe(
       'Deploy api to prod. (api/prod) [api prod]\n',
     );
+  });
+});
+
+describe('the bearer tokens the server makes', () => {
+  it('never start with "-", so `--token TOKEN` on any command line reads them as a value', () => {
+    // One in 64 base64url tokens began with "-" (an inspect test failed on one such token);
+    // 10,000 draws would hold about 156 of them.
+    const tokens = Array.from({ length: 10_000 }, () => generateToken());
+    expect(tokens.filter((t) => t.startsWith('-'))).toEqual([]);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    for (const t of tokens.slice(0, 100)) expect(t).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]{42}$/);
   });
 });
