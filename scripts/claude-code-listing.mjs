@@ -2,24 +2,28 @@
 // (docs/claude-code-listing.md). Usage:
 //
 //   node scripts/claude-code-listing.mjs LIB [--claude PATH] [--json]
+//   node scripts/claude-code-listing.mjs --probes [--claude PATH] [--json]
 //
+// --probes runs the probe groups of scripts/claude-code-probes.json (each SKILL.md written to test
+// one rule) and the frontmatter corpus, each group as its own skills folder, and prints only the
+// skills listed otherwise, then the count.
 // Every skill folder directly in LIB (a folder holding SKILL.md) is copied into a temp project's
 // .claude/skills/; Claude Code runs there once with `-p`, in a temp home, against a loopback
 // server that stands in for the Anthropic API and keeps each request. The skills section of the
 // system prompt Claude Code sent is the listing: every skill it loaded, with the text it shows
 // the model. Claude Code's own skills (those it lists with no folder copied) are left out.
 // Beside each entry: the line Skillbench says Claude Code shows (`skillbench catalog --format
-// json`, its `claudeCode`), and whether the two are the same. Exit code 0 when every skill is
+// json`, its `claudeCode` list), and whether the two are the same. Exit code 0 when every skill is
 // listed alike by both, 1 when one differs, 2 on a usage or run problem.
 //
 // Claude Code is the one given by --claude (its executable), else the pinned npm release, fetched
 // with npx (about 190 MB once). No request leaves 127.0.0.1: the API address points at the
 // loopback server, and nonessential traffic is switched off.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 const CLAUDE_CODE = '@anthropic-ai/claude-code@2.1.332';
@@ -27,15 +31,15 @@ const HEADING = 'The following skills are available for use with the Skill tool:
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { claude: { type: 'string' }, json: { type: 'boolean' } },
+  options: { claude: { type: 'string' }, json: { type: 'boolean' }, probes: { type: 'boolean' } },
 });
-if (positionals.length !== 1) {
+if (positionals.length !== (values.probes ? 0 : 1)) {
   process.stderr.write(
-    'Usage: node scripts/claude-code-listing.mjs LIB [--claude PATH] [--json]\n',
+    'Usage: node scripts/claude-code-listing.mjs (LIB | --probes) [--claude PATH] [--json]\n',
   );
   process.exit(2);
 }
-const lib = resolve(positionals[0]);
+const lib = values.probes ? '' : resolve(positionals[0]);
 
 /** Run a program to its end; its output, or a failure saying how it ended. */
 function run(command, args, options = {}) {
@@ -101,7 +105,7 @@ async function captureServer() {
   return { url: `http://127.0.0.1:${port}`, bodies, close: () => server.close() };
 }
 
-/** The skills section of the system prompt in the requests: name → description, as sent. */
+/** The skills section of the system prompt in the requests: its lines, `- LABEL: TEXT`, as sent. */
 function listingIn(bodies) {
   for (const { url, body } of bodies) {
     if (!url.startsWith('/v1/messages')) continue;
@@ -124,16 +128,14 @@ function listingIn(bodies) {
     if (text === undefined) continue;
     const section = text.slice(text.indexOf(HEADING) + HEADING.length).replace(/^\n+/, '');
     const end = section.search(/\n\n(?!- )/);
-    const entries = new Map();
-    let current;
+    const lines = [];
     for (const line of (end === -1 ? section : section.slice(0, end)).split('\n')) {
-      const m = /^- ([^:\n]+): ?(.*)$/.exec(line);
-      if (m) entries.set((current = m[1]), m[2]);
-      else if (current !== undefined) entries.set(current, `${entries.get(current)}\n${line}`);
+      if (line.startsWith('- ') || lines.length === 0) lines.push(line);
+      else lines[lines.length - 1] += `\n${line}`;
     }
-    return entries;
+    return lines;
   }
-  return new Map();
+  return [];
 }
 
 /** Run Claude Code once in `project` (its .claude/skills as laid out) and read its listing. */
@@ -160,8 +162,8 @@ async function claudeListing(project, home) {
   }
 }
 
-const work = await mkdtemp(join(tmpdir(), 'skillbench-claude-code-'));
-try {
+/** One library folder: each skill folder's line from Claude Code and from Skillbench. */
+async function compare(lib, work) {
   const home = join(work, 'home');
   const project = join(work, 'project');
   const skills = join(project, '.claude', 'skills');
@@ -186,27 +188,66 @@ try {
       'json',
     ]).catch((error) => JSON.stringify({ skills: [], problems: [String(error.message)] })),
   );
-  const rows = [];
-  const line = (name) => ours.skills.find((s) => s.name === name)?.claudeCode ?? null;
-  for (const [name, text] of listed) {
-    if (own.has(name) && own.get(name) === text) continue;
-    rows.push({ name, claudeCode: text, skillbench: line(name), same: line(name) === text });
-  }
-  // A folder Claude Code listed under no name of its own: left out by it (or listed otherwise).
-  for (const folder of copied)
-    if (![...listed.keys()].some((n) => n === folder || n.startsWith(`${folder} (`)))
-      rows.push({
-        name: folder,
-        claudeCode: null,
-        skillbench: line(folder),
-        same: line(folder) === null,
-      });
+  const theirs = listed.filter((line) => !own.includes(line));
+  return copied.map((folder) => {
+    const claudeCode =
+      theirs.find((l) => l.startsWith(`- ${folder}: `) || l.startsWith(`- ${folder} (`)) ?? null;
+    const skillbench =
+      (ours.claudeCode ?? []).find((s) => basename(dirname(s.location)) === folder)?.line ?? null;
+    return { folder, claudeCode, skillbench, same: claudeCode === skillbench };
+  });
+}
+
+/**
+ * The probe groups (scripts/claude-code-probes.json, one rule each) and the frontmatter corpus
+ * (shared/validation/fixtures/frontmatter-cases.json) as groups of { folder, text }.
+ */
+async function probeGroups() {
+  const probes = JSON.parse(
+    await readFile(join(import.meta.dirname, 'claude-code-probes.json'), 'utf8'),
+  );
+  const corpus = JSON.parse(
+    await readFile(
+      join(import.meta.dirname, '..', 'shared', 'validation', 'fixtures', 'frontmatter-cases.json'),
+      'utf8',
+    ),
+  );
+  const used = new Set();
+  const cases = corpus.cases.map((c) => {
+    const folder = used.has(c.folder) ? `${c.folder}-${c.id}` : c.folder;
+    used.add(folder);
+    return { folder, text: c.content };
+  });
+  return [...probes.groups, { about: 'the frontmatter corpus', skills: cases }];
+}
+
+const work = await mkdtemp(join(tmpdir(), 'skillbench-claude-code-'));
+try {
+  let rows = [];
+  if (values.probes) {
+    const groups = await probeGroups();
+    for (const [k, group] of groups.entries()) {
+      const dir = join(work, `lib-${k}`);
+      for (const skill of group.skills) {
+        await mkdir(join(dir, skill.folder), { recursive: true });
+        await writeFile(join(dir, skill.folder, 'SKILL.md'), skill.text);
+      }
+      for (const row of await compare(dir, join(work, `run-${k}`)))
+        rows.push({ group: group.about, ...row });
+    }
+  } else rows = await compare(lib, join(work, 'run'));
   if (values.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
-  else
+  else {
     for (const r of rows)
-      process.stdout.write(
-        `${r.same ? '=' : '≠'} ${r.name}\n    Claude Code: ${r.claudeCode === null ? '(not listed)' : JSON.stringify(r.claudeCode)}\n    Skillbench:  ${r.skillbench === null ? '(not listed)' : JSON.stringify(r.skillbench)}\n`,
-      );
+      if (!values.probes || !r.same)
+        process.stdout.write(
+          `${r.same ? '=' : '≠'} ${r.folder}${r.group ? ` (${r.group})` : ''}\n    Claude Code: ${r.claudeCode ?? '(not listed)'}\n    Skillbench:  ${r.skillbench ?? '(not listed)'}\n`,
+        );
+    const same = rows.filter((r) => r.same).length;
+    process.stdout.write(
+      `${rows.length} skills: ${same} listed alike, ${rows.length - same} not.\n`,
+    );
+  }
   process.exitCode = rows.every((r) => r.same) ? 0 : 1;
 } catch (error) {
   process.stderr.write(`claude-code-listing: ${error.message}\n`);

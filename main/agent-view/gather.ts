@@ -4,6 +4,7 @@
  * connected servers (main/inspector), as catalog candidates in source order; and each library
  * skill's trigger evals from its withheld `evals/` folder.
  */
+import { claudeCodeList, claudeCodeReading } from '../../shared/agent-view/claude-code-list';
 import { isUtf8 } from 'node:buffer';
 import { join } from 'node:path';
 import {
@@ -138,6 +139,8 @@ export async function gatherLibrary(
     }
     // Why a problem: a mistyped folder would otherwise give an empty block and no word.
     if (found.length === 0) problems.push({ path: root, message: noSkillsFound(root) });
+    /** This folder's skills as Claude Code's list would show them, were it its skills folder. */
+    const listed: { candidate: CatalogCandidate; folder: string; parsed: ParsedSkill }[] = [];
     for (const f of found) {
       if (slicer.due()) await slicer.pause();
       let text: string;
@@ -152,6 +155,7 @@ export async function gatherLibrary(
       }
       const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
       const read = candidateFromText(text, f.file, f.dir, folderName, root);
+      listed.push({ candidate: read.candidate, folder: folderName, parsed: read.parsed });
       if (read.problem) problems.push({ path: f.file, message: read.problem });
       // Why no check then: the server refuses such a SKILL.md before any check, with these words.
       if (!utf8) read.candidate.notServed = NOT_UTF8;
@@ -163,6 +167,13 @@ export async function gatherLibrary(
       if (evals) gathered.evals = evals;
       skills.push(gathered);
     }
+    const lines = claudeCodeList(
+      listed.map((l) => ({ folder: l.folder, reading: claudeCodeReading(l.parsed) })),
+    );
+    listed.forEach((l, k) => {
+      const line = lines[k]?.line;
+      if (line !== undefined) l.candidate.claudeCode = line;
+    });
   }
   // Why the server's own check: the block and `skillbench serve` must not disagree about a skill
   // without a word; the reading problems above already say why a strict reader skips. The base

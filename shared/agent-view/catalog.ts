@@ -40,6 +40,11 @@ export interface CatalogCandidate {
    * A host that reads the folder itself still shows it to the model.
    */
   heldBack?: string;
+  /**
+   * A skill on disk: its line in Claude Code's skill list, read from its SKILL.md as Claude Code
+   * reads it (shared/agent-view/claude-code-list.ts).
+   */
+  claudeCode?: string;
 }
 
 /** One skill of the merged catalog, with its footprint. */
@@ -60,8 +65,9 @@ export interface CatalogEntry extends CatalogCandidate {
    */
   listingCut?: string;
   /**
-   * The text Claude Code's skill list shows the model beside the skill's name: its description
-   * and `when_to_use` as one line, cut past 1,536 characters (shared/validation/listing.ts).
+   * The skill's line in Claude Code's skill list, `- LABEL: TEXT`: for a skill on disk as Claude
+   * Code reads its SKILL.md (`claudeCode`), else its name, description and `when_to_use`
+   * (shared/validation/listing.ts).
    */
   claudeCodeLine: string;
 }
@@ -91,6 +97,12 @@ export interface Catalog {
    * them (`disable-model-invocation: true`), in source order.
    */
   userOnly: UserOnlySkill[];
+  /**
+   * Claude Code's skill list of the skills on disk, were their folder its skills folder: every
+   * skill it lists (a name shared by several does not leave any out; only the user-only ones),
+   * by SKILL.md path, in the order given (docs/claude-code-listing.md).
+   */
+  claudeCode: { location: string; line: string }[];
   footprint: {
     /** The whole block: always in context. */
     block: Measure;
@@ -259,7 +271,9 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
       ...c,
       xml,
       footprint: { metadata: measure(c.name + c.description), entry: measure(xml) },
-      claudeCodeLine: claudeCodeListing(c.description, listedWhenToUse(c)).shown,
+      claudeCodeLine:
+        c.claudeCode ??
+        `- ${c.name}: ${claudeCodeListing(c.description, listedWhenToUse(c)).shown}`,
     };
     if (c.body !== undefined) entry.footprint.body = measure(c.body);
     const cut = listingCutNote(c);
@@ -276,6 +290,11 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
     skills,
     collisions,
     userOnly,
+    claudeCode: candidates.flatMap((c) =>
+      c.claudeCode !== undefined && !modelInvocationDisabled(c.frontmatter)
+        ? [{ location: c.location, line: c.claudeCode }]
+        : [],
+    ),
     footprint: {
       block: measure(xml),
       metadata: addMeasures(skills.map((s) => s.footprint.metadata)),

@@ -53,6 +53,15 @@ describe("Claude Code's skill-list line", () => {
   });
 });
 
+describe("Claude Code's skill-list line: < and >", () => {
+  it('are written &lt; and &gt; before the cut, and counted so', () => {
+    expect(claudeCodeListing('Converts <input> files to PDF', '').shown).toBe(
+      'Converts &lt;input&gt; files to PDF',
+    );
+    expect(claudeCodeListing(`${x(1530)}<<<<<<<<<<`, '').shown).toBe(`${x(1530)}&lt;&…`);
+  });
+});
+
 describe("Claude Code's skill-list line, on hostile input", () => {
   it('a 300,000-space description with no line break is read in one pass', () => {
     // A pattern that backtracked over each run of spaces never finished this within the test's

@@ -9,6 +9,7 @@
  *   `when_to_use`);
  * - line breaks and tabs, with the spaces around line breaks, become one space, and the ends are
  *   trimmed;
+ * - `<` and `>` are written `&lt;` and `&gt;` (`&` and quotes stay), and count as such;
  * - a line over 1,536 characters keeps its first 1,535 and ends with "…". Characters here are
  *   UTF-16 units, as Claude Code counts them: an emoji counts two, and the cut can split one
  *   (the model then receives U+FFFD in its place).
@@ -29,7 +30,8 @@ export interface ListingLength {
 
 /** Claude Code's skill-list line for a skill (`when_to_use` empty when there is none). */
 export function claudeCodeListing(description: string, whenToUse: string): ListingLength {
-  const line = whenToUse === '' ? flat(description) : `${flat(description)} - ${flat(whenToUse)}`;
+  const joined = whenToUse === '' ? flat(description) : `${flat(description)} - ${flat(whenToUse)}`;
+  const line = joined.replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const total = line.length;
   if (total <= CLAUDE_CODE_LISTING_MAX) return { total, cut: 0, shown: line };
   const kept = CLAUDE_CODE_LISTING_MAX - 1;

@@ -39,10 +39,11 @@ is not its folder's, a description over 1,024 characters, …) is still listed, 
 read folders leniently show it; the summary (json: notServed) says why the others, and
 skillbench serve, leave it out. A skill the safety review says not to trust is listed too
 (hosts that read the folder show it), and the summary (json: heldBack) says that skillbench
-serve holds it back until you choose "Trust anyway". A skill whose description and when_to_use
-together are over 1,536 characters is listed whole, and the summary (json: listingCut) says how
-much of it Claude Code's skill list cuts off (json: claudeCode, the line that list shows beside
-the skill's name).
+serve holds it back until you choose "Trust anyway". A skill whose line in Claude Code's skill list
+(description, " - ", when_to_use) is over 1,536 characters is listed whole, and the summary
+(json: listingCut) says how much of it that list cuts off. json: claudeCode is that list for the
+skills on disk, were their folder Claude Code's skills folder: each SKILL.md's line as Claude
+Code reads it (docs/claude-code-listing.md).
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -150,6 +151,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
       claudeCode: s.claudeCodeLine,
     })),
     collisions: catalog.collisions,
+    claudeCode: catalog.claudeCode,
     userOnly: catalog.userOnly.map((s) => ({
       name: s.name,
       description: s.description,
