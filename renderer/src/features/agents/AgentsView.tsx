@@ -272,6 +272,23 @@ function Changes({
   );
 }
 
+/** The choices that write: the source's version, or a merge when the installed version is known. */
+function TakeOrMerge({ entry }: { entry: OutdatedEntry }) {
+  const update = useAgentsStore((s) => s.update);
+  return (
+    <>
+      <button type="button" onClick={() => void update(entry, 'take-theirs')}>
+        Take theirs
+      </button>
+      {entry.canMerge ? (
+        <button type="button" onClick={() => void update(entry, 'merge')}>
+          Merge
+        </button>
+      ) : null}
+    </>
+  );
+}
+
 function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
   const update = useAgentsStore((s) => s.update);
   // Why the scope too: the same name installed globally and in a project is two entries.
@@ -313,14 +330,7 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
             {changes}
           </details>
           <div className="row">
-            <button type="button" onClick={() => void update(entry, 'take-theirs')}>
-              Take theirs
-            </button>
-            {entry.canMerge ? (
-              <button type="button" onClick={() => void update(entry, 'merge')}>
-                Merge
-              </button>
-            ) : null}
+            <TakeOrMerge entry={entry} />
           </div>
         </>
       ) : (
@@ -334,14 +344,7 @@ function UpdateEntry({ entry }: { entry: OutdatedEntry }) {
               <button type="button" onClick={() => void update(entry, 'keep-local')}>
                 Keep mine
               </button>
-              <button type="button" onClick={() => void update(entry, 'take-theirs')}>
-                Take theirs
-              </button>
-              {entry.canMerge ? (
-                <button type="button" onClick={() => void update(entry, 'merge')}>
-                  Merge
-                </button>
-              ) : null}
+              <TakeOrMerge entry={entry} />
             </div>
             {entry.canMerge && entry.mergeAsks ? (
               <p className="muted">
