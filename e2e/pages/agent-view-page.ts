@@ -6,6 +6,8 @@ export class AgentViewPage {
   readonly view: Locator;
   readonly catalog: Locator;
   readonly block: Locator;
+  readonly claudeCodeTab: Locator;
+  readonly claudeCodeList: Locator;
   readonly copy: Locator;
   readonly footprint: Locator;
   readonly perSkill: Locator;
@@ -26,6 +28,8 @@ export class AgentViewPage {
     this.view = page.getByRole('region', { name: 'What the agent sees' });
     this.catalog = this.view.getByRole('region', { name: 'Catalog' });
     this.block = this.catalog.getByLabel('The available_skills block');
+    this.claudeCodeTab = this.catalog.getByRole('tab', { name: 'Claude Code' });
+    this.claudeCodeList = this.catalog.getByLabel("Claude Code's skill list");
     this.copy = this.catalog.getByRole('button', { name: 'Copy the skills list' });
     this.footprint = this.catalog.getByTestId('footprint-total');
     this.perSkill = this.catalog.getByRole('table', { name: 'Footprint per skill' });

@@ -285,3 +285,40 @@ test('a 64-letter name (the longest allowed) stays inside its half of the view: 
   expect(cardOverflow.right).toBeLessThanOrEqual(0);
   await app.page.screenshot({ path: join(SHOTS, 'agent-view-long-name.png') });
 });
+
+test("Claude Code's tab shows its skill list as Claude Code writes it: every folder, the name beside it, a missing description's first line", async ({
+  app,
+  agent,
+  library,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await library.addSkill(
+    'pdf-forms',
+    '---\nname: pdf-forms\ndescription: Fills <form> fields.\nwhen_to_use: When a PDF arrives.\n---\n# PDF\n',
+  );
+  await library.addSkill('drafts', '---\nname: notes\n---\n# Draft notes\n\nLater.\n');
+  await library.addSkill('notes', '---\nname: notes\ndescription: Keeps notes.\n---\n# Notes\n');
+  await app.openFolder(library.dir);
+  await agent.open();
+  await agent.claudeCodeTab.click();
+  // Each line is what Claude Code 2.1.332 sent for such a file (docs/claude-code-listing.md):
+  // both folders named notes are listed, the block's one-per-name rule is not Claude Code's.
+  await expect(agent.claudeCodeList).toHaveText(
+    [
+      'The following skills are available for use with the Skill tool:',
+      '',
+      '- drafts: Draft notes',
+      '- notes: Keeps notes.',
+      '- pdf-forms: Fills &lt;form&gt; fields. - When a PDF arrives.',
+    ].join('\n'),
+  );
+  expect(await seriousViolations(app.page), "Claude Code's tab").toEqual([]);
+  await app.page.screenshot({ path: join(SHOTS, 'agent-view-claude-code.png') });
+  await agent.copy.click();
+  expect(await app.page.evaluate(() => navigator.clipboard.readText())).toContain(
+    '- drafts: Draft notes',
+  );
+  await agent.catalog.getByRole('tab', { name: '<available_skills>' }).click();
+  await expect(agent.block).toContainText('<name>pdf-forms</name>');
+});

@@ -1,4 +1,5 @@
 import { DEFAULT_CONTEXT_BUDGET } from '../../shared/agent-view';
+import { claudeCodeSection } from '../../shared/agent-view/claude-code-list';
 import { ok, type AgentCatalogView, type ApiHandlers } from '../../shared/ipc/contract';
 import { evalsFrom, gatherCatalog, type AgentSources } from '../agent-view/service';
 import { mcpServeCheck, withSafetyGate } from '../mcp-server/skill-check';
@@ -38,6 +39,10 @@ export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentV
         collisions: catalog.collisions,
         userOnly: catalog.userOnly.map(({ body: _body, ...rest }) => rest),
         footprint: catalog.footprint,
+        claudeCode:
+          catalog.claudeCode.length === 0
+            ? ''
+            : claudeCodeSection(catalog.claudeCode.map((c) => c.line)),
         problems,
         budget: { limit, used, over: used > limit },
       };

@@ -124,3 +124,12 @@ export function claudeCodeList(
     return { label, listing: reading.listing, line: `- ${label}: ${reading.listing.shown}` };
   });
 }
+
+/** The line before the list in Claude Code's system prompt. */
+export const CLAUDE_CODE_LIST_HEADING =
+  'The following skills are available for use with the Skill tool:';
+
+/** The skills section of Claude Code's system prompt for these lines, as it writes it. */
+export function claudeCodeSection(lines: readonly string[]): string {
+  return `${CLAUDE_CODE_LIST_HEADING}\n\n${lines.join('\n')}`;
+}

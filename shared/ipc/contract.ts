@@ -447,6 +447,12 @@ export interface AgentCatalogView {
   /** Skills left out of the block because only the user may start them (without their bodies). */
   userOnly: Omit<UserOnlySkill, 'body'>[];
   footprint: Catalog['footprint'];
+  /**
+   * Claude Code's skill list of the skills on disk, the section of its system prompt as it writes
+   * it (shared/agent-view/claude-code-list.ts; docs/claude-code-listing.md); '' with no skill on
+   * disk.
+   */
+  claudeCode: string;
   /** Folders or files that could not be read, and skills listed from a SKILL.md not read as meant. */
   problems: { path: string; message: string }[];
   /** The always-loaded block against the user's budget, in tokens. */

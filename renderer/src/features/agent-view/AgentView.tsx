@@ -22,22 +22,53 @@ function CatalogSection() {
   const catalog = useAgentViewStore((s) => s.catalog);
   const setBudget = useAgentViewStore((s) => s.setBudget);
   const [budget, setBudgetText] = useState('');
+  const [listed, setListed] = useState<'block' | 'claude-code'>('block');
   const budgetId = useId();
   if (!catalog) return null;
   const f = catalog.footprint;
+  const shown = listed === 'block' ? catalog.xml : catalog.claudeCode;
   return (
     <section className="agent-catalog" aria-label="Catalog">
       <div className="row between">
         <h3>The list of skills in the model’s instructions</h3>
-        <CopyButton text={catalog.xml} label="Copy the skills list" />
+        <CopyButton text={shown} label="Copy the skills list" />
+      </div>
+      <div role="tablist" aria-label="As the host writes it" className="view-tabs">
+        <button
+          type="button"
+          role="tab"
+          aria-selected={listed === 'block'}
+          onClick={() => setListed('block')}
+        >
+          &lt;available_skills&gt;
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={listed === 'claude-code'}
+          onClick={() => setListed('claude-code')}
+        >
+          Claude Code
+        </button>
       </div>
       <p className="help">
-        Every request carries this block. The agent reads a skill’s instructions only when it picks
-        that skill.
+        {listed === 'block'
+          ? 'Every request carries this block. The agent reads a skill’s instructions only when it picks that skill.'
+          : 'What Claude Code puts in its system prompt were these folders its skills folder: each folder, its name beside it, and the description with when_to_use on one line, cut past 1,536 characters. A skill without a description shows its first line. Checked against Claude Code 2.1.332.'}
       </p>
-      <pre className="agent-xml" tabIndex={0} aria-label="The available_skills block">
-        <code>{catalog.xml}</code>
-      </pre>
+      {listed === 'block' ? (
+        <pre className="agent-xml" tabIndex={0} aria-label="The available_skills block">
+          <code>{catalog.xml}</code>
+        </pre>
+      ) : catalog.claudeCode === '' ? (
+        <p className="muted">
+          No skill in a folder here: Claude Code’s list is built from the skills in its folders.
+        </p>
+      ) : (
+        <pre className="agent-xml" tabIndex={0} aria-label="Claude Code's skill list">
+          <code>{catalog.claudeCode}</code>
+        </pre>
+      )}
       {catalog.problems.length > 0 ? (
         <ul className="agent-problems" aria-label="Problems reading the library">
           {catalog.problems.map((p) => (

@@ -1,3 +1,4 @@
+import { claudeCodeSection } from '../../../../shared/agent-view/claude-code-list';
 import { describe, expect, it } from 'vitest';
 import { buildCatalog, type EvalReport } from '../../../../shared/agent-view';
 import type { AgentCatalogView, AppSettings, Result } from '../../../../shared/ipc/contract';
@@ -22,6 +23,7 @@ function view(names: string[], limit = 2000): AgentCatalogView {
     collisions: catalog.collisions,
     userOnly: catalog.userOnly,
     footprint: catalog.footprint,
+    claudeCode: claudeCodeSection(catalog.claudeCode.map((c) => c.line)),
     problems: [],
     budget: { limit, used: catalog.footprint.block.tokens, over: false },
   };
