@@ -289,3 +289,29 @@ test('when the selected targets find no error but a host would refuse the skill,
   await expect(hosts).toContainText('Claude API: ready');
   await expect(note).toHaveCount(0);
 });
+
+test('a frontmatter Claude Code cannot read as written: Claude Code loads it, not refused, and Hosts shows the line its list gets', async ({
+  app,
+  library,
+}) => {
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await library.addSkill(
+    'quoted',
+    '---\nname: quoted\ndescription: "Never closed. Use when asked.\n---\n# Quoted notes\n\nDo it.\n',
+  );
+  await app.openFolder(library.dir);
+  await app.openSkill('quoted');
+  const hosts = app.page.getByRole('region', { name: 'Hosts' });
+  // Claude Code 2.1.332 lists such a skill with no field read: its folder and the body's first
+  // line (docs/claude-code-listing.md).
+  await expect(hosts).toContainText('Claude Code: loads it, not as written');
+  await expect(hosts).toContainText('Claude API: would be refused');
+  await hosts.locator('summary').click();
+  const code = hosts.locator('li[data-host="claude-code"]');
+  await expect(code).toContainText('Claude Code would load it, but not as written');
+  await expect(code).not.toContainText('refuse');
+  await expect(code).toContainText(
+    "Claude Code's skill list shows it to the model as: - quoted: Quoted notes",
+  );
+  await app.page.screenshot({ path: join(SHOTS, 'hosts-claude-code-loads.png') });
+});

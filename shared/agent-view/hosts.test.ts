@@ -83,3 +83,40 @@ describe('each host, for a skill it accepts with warnings', () => {
     );
   });
 });
+
+describe('Claude Code, as Claude Code itself loads skills (docs/claude-code-listing.md)', () => {
+  it('says the line its skill list shows, by the skill’s folder', () => {
+    const code = hostCompatibility(SKILL, { folderName: 'meeting-notes' }).find(
+      (h) => h.host === 'claude-code',
+    );
+    expect(code?.words).toBe('Ready');
+    expect(code?.notes.map((n) => n.message)).toContain(
+      "Claude Code's skill list shows it to the model as: - meeting-notes (notes): Takes meeting notes. Use when asked for minutes.",
+    );
+  });
+
+  it('a frontmatter it cannot read as written: loaded, not refused; the other hosts refuse it', () => {
+    // Claude Code 2.1.332 listed both such skills (scripts/claude-code-listing.mjs --probes).
+    for (const [text, line] of [
+      ['---\nname: notes\ndescription: Takes notes.\n', '- notes: ---'],
+      ['---\nname: notes\ndescription: "unterminated\n---\n# Notes head\n', '- notes: Notes head'],
+    ]) {
+      const by = new Map(hostCompatibility(text, { folderName: 'notes' }).map((h) => [h.host, h]));
+      const code = by.get('claude-code');
+      expect(code?.verdict).toBe('problem');
+      expect(code?.words).toBe('Loads it, not as written');
+      expect(code?.refuses).toBe(false);
+      expect(code?.summary).toBe(
+        'Claude Code loads it, but does not read it as written: see below.',
+      );
+      expect(code?.notes.map((n) => n.message)).toContain(
+        `Claude Code's skill list shows it to the model as: ${line}`,
+      );
+      expect(code?.notes[0]?.message).toMatch(
+        /^Claude Code would load it, but not as written: 1 problem under the claude-code target/,
+      );
+      expect(by.get('claude-api')?.words).toBe('Would be refused');
+      expect(by.get('claude-api')?.refuses).toBe(true);
+    }
+  });
+});

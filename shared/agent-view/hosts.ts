@@ -6,6 +6,7 @@
  * skill, MCP's `inputSchema`, and OpenAI strict mode's schema subset. Pure: the renderer runs it
  * on every keystroke, the CLI on files.
  */
+import { claudeCodeList, claudeCodeReading } from './claude-code-list';
 import { formatBytes, formatBytesAgainst } from '../text/bytes';
 import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
@@ -39,6 +40,14 @@ export interface HostReport {
   host: HostId;
   label: string;
   verdict: 'ok' | 'warning' | 'problem' | 'not-applicable';
+  /**
+   * The verdict in a few words, as the Hosts strip says it. Why per host: Claude Code loads every
+   * skill folder with a SKILL.md (checked against Claude Code itself, docs/claude-code-listing.md),
+   * so its problems are "not as written", never "refused".
+   */
+  words: string;
+  /** A `problem` means the host refuses the skill (false for Claude Code, which loads it anyway). */
+  refuses: boolean;
   /** One sentence. */
   summary: string;
   notes: HostNote[];
@@ -56,6 +65,8 @@ export interface HostContext {
    * host's verdict may say it is ready through Skillbench.
    */
   heldBack?: boolean;
+  /** The skill's folder name: Claude Code's list names a skill by its folder. */
+  folderName?: string;
 }
 
 /** What the safety gate holds back, in the words of each host's row. */
@@ -79,6 +90,8 @@ function profileNotes(
   profile: ProfileId,
   view: FileView | undefined,
   reader: string,
+  /** The reader loads a skill with errors anyway (Claude Code), reading it otherwise than written. */
+  loads = false,
 ): HostNote[] {
   const result = validateSkill(text, { profiles: [profile], ...(view ? { fileView: view } : {}) });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
@@ -87,7 +100,7 @@ function profileNotes(
     return [
       {
         severity: 'error',
-        message: `${reader} would refuse it: ${errors.length} problem${errors.length === 1 ? '' : 's'} under the ${profile} target, first “${errors[0]?.message ?? ''}”`,
+        message: `${reader} ${loads ? 'would load it, but not as written' : 'would refuse it'}: ${errors.length} problem${errors.length === 1 ? '' : 's'} under the ${profile} target, first “${errors[0]?.message ?? ''}”`,
       },
     ];
   if (warnings.length > 0)
@@ -99,6 +112,14 @@ function profileNotes(
     ];
   return [];
 }
+
+/** Each verdict in a few words (Claude Code's problems excepted: see HostReport.words). */
+const VERDICT_WORDS = {
+  ok: 'Ready',
+  warning: 'Works, with warnings',
+  problem: 'Would be refused',
+  'not-applicable': 'Nothing to check',
+} as const;
 
 /** Every host's verdict for one SKILL.md text. */
 export function hostCompatibility(text: string, context: HostContext = {}): HostReport[] {
@@ -165,7 +186,18 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     api.push({ severity: 'warning', message: `Skillbench does not export it: ${HELD_BACK}` });
 
   // Claude Code
-  const code: HostNote[] = profileNotes(text, 'claude-code', view, 'Claude Code');
+  const code: HostNote[] = profileNotes(text, 'claude-code', view, 'Claude Code', true);
+  const [listed] = claudeCodeList([
+    {
+      folder: context.folderName ?? 'this-skill',
+      reading: claudeCodeReading(parsed),
+    },
+  ]);
+  if (listed)
+    code.push({
+      severity: 'info',
+      message: `Claude Code's skill list shows it to the model as: ${listed.line}`,
+    });
   if (context.heldBack)
     code.push({
       severity: 'warning',
@@ -228,6 +260,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     applicable = true,
   ): HostReport => {
     const verdict = applicable ? verdictOf(notes) : 'not-applicable';
+    const loads = host === 'claude-code';
     const summary =
       verdict === 'not-applicable'
         ? ok
@@ -235,8 +268,20 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
           ? ok
           : verdict === 'warning'
             ? 'Works, with warnings below.'
-            : 'Would be refused: see below.';
-    return { host, label, verdict, summary, notes };
+            : loads
+              ? 'Claude Code loads it, but does not read it as written: see below.'
+              : 'Would be refused: see below.';
+    const words =
+      verdict === 'problem' && loads ? 'Loads it, not as written' : VERDICT_WORDS[verdict];
+    return {
+      host,
+      label,
+      verdict,
+      words,
+      refuses: verdict === 'problem' && !loads,
+      summary,
+      notes,
+    };
   };
   return [
     report('claude-api', 'Claude API', api, 'Ready for the Claude API.'),

@@ -6,13 +6,6 @@ import { useLibraryStore } from '../library/stores';
 import { useEditorStore } from './stores';
 import './hosts-panel.css';
 
-const VERDICT_WORDS = {
-  ok: 'Ready',
-  warning: 'Works, with warnings',
-  problem: 'Would be refused',
-  'not-applicable': 'Nothing to check',
-} as const;
-
 /** A fix from a host's note, applied like a quick fix. */
 function FixButton({ fix, onApply }: { fix: QuickFix; onApply: (fix: QuickFix) => void }) {
   return (
@@ -33,14 +26,16 @@ export function useHostReports(): HostReport[] {
   const librarySkills = useLibraryStore((s) => s.skills.length);
   // The same gate the server, export and install apply: "Don't trust", not trusted anyway.
   const heldBack = useEditorStore((s) => s.safetyReview?.report.verdict === 'danger');
+  const folderName = useEditorStore((s) => s.skillDir?.split(/[\\/]/).pop());
   return useMemo(
     () =>
       hostCompatibility(draft, {
         ...(fileView ? { fileView } : {}),
         ...(librarySkills > 0 ? { librarySkills } : {}),
         ...(heldBack ? { heldBack } : {}),
+        ...(folderName ? { folderName } : {}),
       }),
-    [draft, fileView, librarySkills, heldBack],
+    [draft, fileView, librarySkills, heldBack, folderName],
   );
 }
 
@@ -59,7 +54,7 @@ export function HostsPanel({ hosts }: { hosts: readonly HostReport[] }) {
           <span className="hosts-summary">
             {hosts.map((h) => (
               <span key={h.host} className={`host-verdict hv-${h.verdict}`}>
-                {h.label}: {VERDICT_WORDS[h.verdict].toLowerCase()}
+                {h.label}: {h.words.toLowerCase()}
               </span>
             ))}
           </span>
@@ -68,7 +63,7 @@ export function HostsPanel({ hosts }: { hosts: readonly HostReport[] }) {
           {hosts.map((h) => (
             <li key={h.host} className="host" data-host={h.host} data-verdict={h.verdict}>
               <strong>{h.label}</strong>:{' '}
-              <span className={`host-verdict hv-${h.verdict}`}>{VERDICT_WORDS[h.verdict]}</span>
+              <span className={`host-verdict hv-${h.verdict}`}>{h.words}</span>
               {h.verdict === 'ok' || h.verdict === 'not-applicable' ? (
                 <p className="muted">{h.summary}</p>
               ) : null}

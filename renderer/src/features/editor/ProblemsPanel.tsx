@@ -42,7 +42,8 @@ export function ProblemsPanel({ hosts = [] }: { hosts?: readonly HostReport[] })
   const safeCount = diagnostics.filter((d) => d.fixes?.some((f) => f.safe)).length;
   const errors = rows.filter((r) => r.d.severity === 'error').length;
   const warnings = rows.filter((r) => r.d.severity === 'warning').length;
-  const refusing = hosts.filter((h) => h.verdict === 'problem').map((h) => h.label);
+  const refusing = hosts.filter((h) => h.refuses).map((h) => h.label);
+  const misreading = hosts.filter((h) => h.verdict === 'problem' && !h.refuses).map((h) => h.label);
 
   return (
     <section className="problems" aria-label="Problems">
@@ -78,6 +79,12 @@ export function ProblemsPanel({ hosts = [] }: { hosts?: readonly HostReport[] })
         <p className="problems-elsewhere" role="note">
           {listed(refusing)} would refuse this skill as it is now, for reasons outside the selected
           targets: the Hosts section below says why.
+        </p>
+      ) : null}
+      {errors === 0 && misreading.length > 0 ? (
+        <p className="problems-elsewhere" role="note">
+          {listed(misreading)} would load this skill but not read it as written, for reasons outside
+          the selected targets: the Hosts section below says why.
         </p>
       ) : null}
       <ul>
