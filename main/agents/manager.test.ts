@@ -407,6 +407,37 @@ describe('install and remove', () => {
     }
   });
 
+  it('a frontmatter Claude Code reads otherwise than written: installed for Claude Code with that said, refused for a reader that rejects it', async () => {
+    const dir = join(lib, 'quoted');
+    await mkdir(dir);
+    // Claude Code 2.1.332 lists such a skill (docs/claude-code-listing.md): no field read.
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: quoted\ndescription: "Never closed. Use when asked.\n---\n# Quoted notes\n',
+    );
+    const report = await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['claude-code', 'cursor'],
+      scope: projectScope(),
+      mode: 'copy',
+    });
+    const code = report.checks.find((c) => c.agent === 'claude-code');
+    expect(code).toMatchObject({ verdict: 'warning', notAsWritten: true });
+    expect(code?.problems.join(' ')).toMatch(/not valid YAML/);
+    expect(report.checks.find((c) => c.agent === 'cursor')?.verdict).toBe('error');
+    expect(new Map(report.outcomes.map((o) => [o.agent, o.status]))).toEqual(
+      new Map([
+        ['claude-code', 'installed'],
+        ['cursor', 'refused'],
+      ]),
+    );
+    const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+    const listed = overview.agents[0]?.folders
+      .flatMap((f) => f.skills)
+      .find((s) => s.folder === 'quoted');
+    expect(listed).toMatchObject({ verdict: 'warning', notAsWritten: true });
+  });
+
   it('a check with warnings names them; one with errors names only the errors', async () => {
     const dir = join(lib, 'drafty');
     await mkdir(dir);

@@ -6,6 +6,7 @@
  * user saying so (the old copy then goes to the trash), and every lock change goes through
  * main/agents/lock-store.ts, which never rewrites a file it could not read whole.
  */
+import { loadsDespiteErrors } from '../../shared/agent-view/claude-code-list';
 import type { TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
 import { reviewSkillBytes, reviewSkillFolder, type BytesReview } from '../safety/service';
@@ -310,14 +311,21 @@ export class SkillManager {
           // Why warnings too: "valid, with warnings" and nothing said of them leaves the user
           // guessing what to look at.
           const shown = verdict === 'error' ? 'error' : 'warning';
+          const notAsWritten =
+            verdict === 'error' &&
+            loadsDespiteErrors(
+              spec.profile,
+              result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId),
+            );
           checks.push({
             skill: dir,
             agent: id,
-            verdict,
+            verdict: notAsWritten ? 'warning' : verdict,
             problems: result.diagnostics
               .filter((d) => d.severity === shown)
               .map((d) => d.message)
               .slice(0, 5),
+            ...(notAsWritten ? { notAsWritten } : {}),
             ...(safety ? { safety } : {}),
           });
         } catch (error) {

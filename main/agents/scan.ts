@@ -7,6 +7,7 @@
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadsDespiteErrors } from '../../shared/agent-view/claude-code-list';
 import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
 import type {
@@ -120,25 +121,31 @@ function entriesOf(dir: string): { name: string; link: boolean }[] {
 }
 
 /** Verdict cache: one validation per real folder and profile in a scan. */
-type Verdicts = Map<string, Promise<{ verdict: InstalledSkill['verdict']; problems: string[] }>>;
+type Judged = Pick<InstalledSkill, 'verdict' | 'problems' | 'notAsWritten'>;
+type Verdicts = Map<string, Promise<Judged>>;
 
 async function verdictFor(
   cache: Verdicts,
   dir: string,
   profile: AgentSpec['profile'],
-): Promise<{ verdict: InstalledSkill['verdict']; problems: string[] }> {
+): Promise<Judged> {
   const key = `${profile}\0${dir}`;
   let v = cache.get(key);
   if (!v) {
     v = validateSkillFolder(dir, { profiles: [profile] }).then(
-      (r) => ({
-        verdict: r.verdicts[profile] ?? 'unknown',
-        problems: r.diagnostics
-          .filter((d) => d.severity === 'error')
-          .slice(0, 3)
-          .map((d) => d.message),
-      }),
-      () => ({ verdict: 'unknown' as const, problems: [] }),
+      (r): Judged => {
+        const verdict = r.verdicts[profile] ?? 'unknown';
+        const errors = r.diagnostics.filter((d) => d.severity === 'error');
+        const problems = errors.slice(0, 3).map((d) => d.message);
+        return verdict === 'error' &&
+          loadsDespiteErrors(
+            profile,
+            errors.map((d) => d.ruleId),
+          )
+          ? { verdict: 'warning', problems, notAsWritten: true }
+          : { verdict, problems };
+      },
+      (): Judged => ({ verdict: 'unknown', problems: [] }),
     );
     cache.set(key, v);
   }
@@ -273,6 +280,7 @@ async function scanFolder(
     const v = await verdictFor(verdicts, realDir, spec.profile);
     skill.verdict = v.verdict;
     skill.problems = v.problems;
+    if (v.notAsWritten) skill.notAsWritten = true;
     folder.skills.push(skill);
   }
   return folder;

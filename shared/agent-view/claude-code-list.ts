@@ -133,3 +133,22 @@ export const CLAUDE_CODE_LIST_HEADING =
 export function claudeCodeSection(lines: readonly string[]): string {
   return `${CLAUDE_CODE_LIST_HEADING}\n\n${lines.join('\n')}`;
 }
+
+/** The findings Claude Code reads past: a frontmatter not YAML, or never closed by `---`. */
+const READ_OTHERWISE: ReadonlySet<string> = new Set(['yaml/syntax', 'frontmatter/unclosed']);
+
+/**
+ * Whether an agent with this reader loads a skill although its profile finds these errors (their
+ * rule ids), reading it otherwise than written. Claude Code does for the frontmatter it cannot
+ * read: run against Claude Code itself, it listed every such skill tried, with its values quoted
+ * or with no field read (docs/claude-code-listing.md). Such a skill is listed and installed for
+ * it with "loads it, not as written", never as refused. Other errors (a file too large to read)
+ * and other readers, never run, keep the profile's verdict.
+ */
+export function loadsDespiteErrors(profile: string, errorRules: readonly string[]): boolean {
+  return (
+    profile === 'claude-code' &&
+    errorRules.length > 0 &&
+    errorRules.every((r) => READ_OTHERWISE.has(r))
+  );
+}

@@ -6,7 +6,7 @@
  * skill, MCP's `inputSchema`, and OpenAI strict mode's schema subset. Pure: the renderer runs it
  * on every keystroke, the CLI on files.
  */
-import { claudeCodeList, claudeCodeReading } from './claude-code-list';
+import { claudeCodeList, claudeCodeReading, loadsDespiteErrors } from './claude-code-list';
 import { formatBytes, formatBytesAgainst } from '../text/bytes';
 import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
@@ -41,12 +41,13 @@ export interface HostReport {
   label: string;
   verdict: 'ok' | 'warning' | 'problem' | 'not-applicable';
   /**
-   * The verdict in a few words, as the Hosts strip says it. Why per host: Claude Code loads every
-   * skill folder with a SKILL.md (checked against Claude Code itself, docs/claude-code-listing.md),
-   * so its problems are "not as written", never "refused".
+   * The verdict in a few words, as the Hosts strip says it. Why per host: Claude Code loads a
+   * skill whose frontmatter it cannot read as written (checked against Claude Code itself,
+   * docs/claude-code-listing.md; `loadsDespiteErrors`), so those problems are "not as written",
+   * not "refused".
    */
   words: string;
-  /** A `problem` means the host refuses the skill (false for Claude Code, which loads it anyway). */
+  /** A `problem` means the host refuses the skill (false where Claude Code loads it anyway). */
   refuses: boolean;
   /** One sentence. */
   summary: string;
@@ -90,12 +91,17 @@ function profileNotes(
   profile: ProfileId,
   view: FileView | undefined,
   reader: string,
-  /** The reader loads a skill with errors anyway (Claude Code), reading it otherwise than written. */
-  loads = false,
+  /** Set when the reader loads the skill despite these errors, otherwise than written. */
+  loadsAnyway?: { value: boolean },
 ): HostNote[] {
   const result = validateSkill(text, { profiles: [profile], ...(view ? { fileView: view } : {}) });
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+  const loads = loadsDespiteErrors(
+    profile,
+    errors.map((d) => d.ruleId),
+  );
+  if (loadsAnyway) loadsAnyway.value = loads;
   if (errors.length > 0)
     return [
       {
@@ -186,7 +192,8 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     api.push({ severity: 'warning', message: `Skillbench does not export it: ${HELD_BACK}` });
 
   // Claude Code
-  const code: HostNote[] = profileNotes(text, 'claude-code', view, 'Claude Code', true);
+  const codeLoads = { value: false };
+  const code: HostNote[] = profileNotes(text, 'claude-code', view, 'Claude Code', codeLoads);
   const [listed] = claudeCodeList([
     {
       folder: context.folderName ?? 'this-skill',
@@ -260,7 +267,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     applicable = true,
   ): HostReport => {
     const verdict = applicable ? verdictOf(notes) : 'not-applicable';
-    const loads = host === 'claude-code';
+    const loads = host === 'claude-code' && codeLoads.value;
     const summary =
       verdict === 'not-applicable'
         ? ok

@@ -58,6 +58,11 @@ export interface InstalledSkill {
   verdict: 'valid' | 'warning' | 'error' | 'unknown';
   /** The first error findings for that reader, in plain words. */
   problems: string[];
+  /**
+   * The reader's profile finds errors, but the agent loads the skill anyway, not as written
+   * (Claude Code: shared/agents/agents.ts `loadsDespiteErrors`); the verdict is then `warning`.
+   */
+  notAsWritten?: boolean;
   /** Other copies of the same name this agent also sees; set on every copy of a collision. */
   collision?: { loaded: boolean; others: string[]; rule: string };
   /** A sentence for states that need one (broken or refused links). */
@@ -123,6 +128,8 @@ export interface InstallCheck {
   verdict: 'valid' | 'warning' | 'error';
   /** What the verdict is about: the errors, or with none the warnings; at most five. */
   problems: string[];
+  /** As InstalledSkill.notAsWritten: errors the agent loads the skill despite (verdict `warning`). */
+  notAsWritten?: boolean;
   /** The skill's safety review (docs/safety-review.md): a "danger" verdict stops the install unless accepted. */
   safety?: {
     verdict: 'clear' | 'review' | 'danger';

@@ -17,7 +17,8 @@ const USAGE = `Usage: skillbench install SKILL... --agent A... [--global | --pro
 
 Install skills where agents load them. SKILL is a skill folder or the name of a skill in your
 library. Each skill is checked for each agent's reader first; one its reader would reject is not
-installed for that agent.
+installed for that agent. Claude Code loads a skill whose frontmatter it cannot read as written:
+such a skill is installed for it, and the check says "loads it, not as written" and why.
 
   --agent A            an agent id as the skills CLI names it (claude-code, codex, cursor, …);
                        repeat for several; skillbench agents --all lists them
@@ -203,7 +204,7 @@ function printReport(report: InstallReport, io: CliIO): number {
   for (const c of report.checks) {
     const name = agentById(c.agent)?.name ?? c.agent;
     io.stdout(
-      term`Check ${c.skill} for ${name}: ${c.verdict}${c.problems.length ? ` — ${c.problems.join(' ')}` : ''}\n`,
+      term`Check ${c.skill} for ${name}: ${c.notAsWritten ? 'loads it, not as written' : c.verdict}${c.problems.length ? ` — ${c.problems.join(' ')}` : ''}\n`,
     );
   }
   let bad = false;

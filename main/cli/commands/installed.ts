@@ -89,6 +89,8 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         if (s.state === 'linked' && s.changed) bits.push('changed since install');
         if (s.source) bits.push(`from ${s.source}`);
         if (s.verdict === 'error') bits.push(`not valid for ${a.name}: ${s.problems.join(' ')}`);
+        else if (s.notAsWritten)
+          bits.push(`${a.name} loads it, not as written: ${s.problems.join(' ')}`);
         io.stdout(term`    ${s.name}  (${bits.join('; ')})\n`);
         if (s.note) io.stdout(term`      ${s.note}\n`);
         const badge = s.realDir === null ? undefined : safetyOf.get(s.realDir);

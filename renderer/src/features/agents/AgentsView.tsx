@@ -70,6 +70,10 @@ function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill 
           </span>
         ) : skill.verdict === 'unknown' ? (
           '—'
+        ) : skill.notAsWritten ? (
+          <span className="badge warning" title={skill.problems.join('\n')}>
+            {agent.name} loads it, not as written: {skill.problems[0] ?? ''}
+          </span>
         ) : (
           <span className="badge">
             {skill.verdict === 'warning' ? 'Valid, with warnings' : 'Valid'}

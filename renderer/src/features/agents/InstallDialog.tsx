@@ -263,9 +263,11 @@ export function InstallDialog({
                 <td>
                   {c.verdict === 'error'
                     ? `Would be rejected: ${c.problems.join(' ')}`
-                    : c.verdict === 'warning'
-                      ? `Valid, with warnings: ${c.problems.join(' ')}`
-                      : 'Valid'}
+                    : c.notAsWritten
+                      ? `Loads it, but not as written: ${c.problems.join(' ')}`
+                      : c.verdict === 'warning'
+                        ? `Valid, with warnings: ${c.problems.join(' ')}`
+                        : 'Valid'}
                 </td>
                 <td>
                   {c.safety ? (
