@@ -1,3 +1,4 @@
+import { ViewTabs } from '../../ui/ViewTabs';
 import { useEffect, useId, useState } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import type { CatalogSource, Metrics, ScoredSkill } from '../../../../shared/agent-view';
@@ -33,24 +34,15 @@ function CatalogSection() {
         <h3>The list of skills in the model’s instructions</h3>
         <CopyButton text={shown} label="Copy the skills list" />
       </div>
-      <div role="tablist" aria-label="As the host writes it" className="view-tabs">
-        <button
-          type="button"
-          role="tab"
-          aria-selected={listed === 'block'}
-          onClick={() => setListed('block')}
-        >
-          &lt;available_skills&gt;
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={listed === 'claude-code'}
-          onClick={() => setListed('claude-code')}
-        >
-          Claude Code
-        </button>
-      </div>
+      <ViewTabs
+        label="As the host writes it"
+        value={listed}
+        options={[
+          { id: 'block', label: '<available_skills>' },
+          { id: 'claude-code', label: 'Claude Code' },
+        ]}
+        onChange={setListed}
+      />
       <p className="help">
         {listed === 'block'
           ? 'Every request carries this block. The agent reads a skill’s instructions only when it picks that skill.'

@@ -1,3 +1,4 @@
+import { ViewTabs } from '../../ui/ViewTabs';
 import { Eye, FileOutput, PanelLeftClose, PanelLeftOpen, Save } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { estimateTokens, parseSkill } from '../../../../shared/skill';
@@ -162,24 +163,15 @@ export function SkillView({ onNewSkill }: { onNewSkill: () => void }) {
         </span>
         {skillFile ? <Counters text={draft} /> : null}
         {skillFile ? (
-          <div role="tablist" aria-label="Edit as" className="view-tabs">
-            <button
-              type="button"
-              role="tab"
-              aria-selected={view === 'text'}
-              onClick={() => setView('text')}
-            >
-              Text
-            </button>
-            <button
-              type="button"
-              role="tab"
-              aria-selected={view === 'form'}
-              onClick={() => setView('form')}
-            >
-              Form
-            </button>
-          </div>
+          <ViewTabs
+            label="Edit as"
+            value={view}
+            options={[
+              { id: 'text', label: 'Text' },
+              { id: 'form', label: 'Form' },
+            ]}
+            onChange={setView}
+          />
         ) : null}
         <button type="button" aria-pressed={showPreview} onClick={togglePreview}>
           <Eye size={16} aria-hidden />

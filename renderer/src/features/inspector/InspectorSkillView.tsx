@@ -1,3 +1,4 @@
+import { ViewTabs } from '../../ui/ViewTabs';
 import { count } from '../../../../shared/text/words';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type {
@@ -491,24 +492,15 @@ export function InspectorSkillView() {
 
           {text !== undefined ? (
             <section aria-label="SKILL.md" className="insp-block">
-              <div role="tablist" aria-label="SKILL.md as" className="view-tabs">
-                <button
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === 'rendered'}
-                  onClick={() => setTab('rendered')}
-                >
-                  Rendered
-                </button>
-                <button
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === 'source'}
-                  onClick={() => setTab('source')}
-                >
-                  Source
-                </button>
-              </div>
+              <ViewTabs
+                label="SKILL.md as"
+                value={tab}
+                options={[
+                  { id: 'rendered', label: 'Rendered' },
+                  { id: 'source', label: 'Source' },
+                ]}
+                onChange={setTab}
+              />
               {tab === 'rendered' ? (
                 <Suspense fallback={<p className="muted">Loading the preview…</p>}>
                   <div className="insp-preview">
