@@ -13,7 +13,8 @@
 // system prompt Claude Code sent is the listing: every skill it loaded, with the text it shows
 // the model. Claude Code's own skills (those it lists with no folder copied) are left out.
 // Beside each entry: the line Skillbench says Claude Code shows (`skillbench catalog --format
-// json`, its `claudeCode` list), and whether the two are the same. Exit code 0 when every skill is
+// json`, its `claudeCode` list), and whether the two are the same; then whether both put the
+// lines in the same order. Exit code 0 when every skill is
 // listed alike by both, 1 when one differs, 2 on a usage or run problem.
 //
 // Claude Code is the one given by --claude (its executable), else the pinned npm release, fetched
@@ -189,13 +190,20 @@ async function compare(lib, work) {
     ]).catch((error) => JSON.stringify({ skills: [], problems: [String(error.message)] })),
   );
   const theirs = listed.filter((line) => !own.includes(line));
-  return copied.map((folder) => {
-    const claudeCode =
-      theirs.find((l) => l.startsWith(`- ${folder}: `) || l.startsWith(`- ${folder} (`)) ?? null;
+  const folderOf = (line) =>
+    copied.find((f) => line.startsWith(`- ${f}: `) || line.startsWith(`- ${f} (`));
+  const rows = copied.map((folder) => {
+    const claudeCode = theirs.find((l) => folderOf(l) === folder) ?? null;
     const skillbench =
       (ours.claudeCode ?? []).find((s) => basename(dirname(s.location)) === folder)?.line ?? null;
     return { folder, claudeCode, skillbench, same: claudeCode === skillbench };
   });
+  // The order of the lines too: the folders in the order each lists them.
+  const theirOrder = theirs.map(folderOf).filter((f) => f !== undefined);
+  const ourOrder = (ours.claudeCode ?? [])
+    .map((s) => basename(dirname(s.location)))
+    .filter((f) => copied.includes(f));
+  return { rows, sameOrder: theirOrder.join('\n') === ourOrder.join('\n'), theirOrder, ourOrder };
 }
 
 /**
@@ -224,6 +232,7 @@ async function probeGroups() {
 const work = await mkdtemp(join(tmpdir(), 'skillbench-claude-code-'));
 try {
   let rows = [];
+  const orders = [];
   if (values.probes) {
     const groups = await probeGroups();
     for (const [k, group] of groups.entries()) {
@@ -232,23 +241,36 @@ try {
         await mkdir(join(dir, skill.folder), { recursive: true });
         await writeFile(join(dir, skill.folder, 'SKILL.md'), skill.text);
       }
-      for (const row of await compare(dir, join(work, `run-${k}`)))
-        rows.push({ group: group.about, ...row });
+      const compared = await compare(dir, join(work, `run-${k}`));
+      for (const row of compared.rows) rows.push({ group: group.about, ...row });
+      orders.push({ group: group.about, ...compared });
     }
-  } else rows = await compare(lib, join(work, 'run'));
-  if (values.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+  } else {
+    const compared = await compare(lib, join(work, 'run'));
+    rows = compared.rows;
+    orders.push(compared);
+  }
+  const misordered = orders.filter((o) => !o.sameOrder);
+  if (values.json)
+    process.stdout.write(
+      `${JSON.stringify({ skills: rows, order: orders.map(({ rows: _rows, ...o }) => o) }, null, 2)}\n`,
+    );
   else {
     for (const r of rows)
       if (!values.probes || !r.same)
         process.stdout.write(
           `${r.same ? '=' : '≠'} ${r.folder}${r.group ? ` (${r.group})` : ''}\n    Claude Code: ${r.claudeCode ?? '(not listed)'}\n    Skillbench:  ${r.skillbench ?? '(not listed)'}\n`,
         );
+    for (const o of misordered)
+      process.stdout.write(
+        `≠ the order${o.group ? ` (${o.group})` : ''}\n    Claude Code: ${o.theirOrder.join(', ')}\n    Skillbench:  ${o.ourOrder.join(', ')}\n`,
+      );
     const same = rows.filter((r) => r.same).length;
     process.stdout.write(
-      `${rows.length} skills: ${same} listed alike, ${rows.length - same} not.\n`,
+      `${rows.length} skills: ${same} listed alike, ${rows.length - same} not; the order alike in ${orders.length - misordered.length} of ${orders.length} ${orders.length === 1 ? 'folder' : 'folders'}.\n`,
     );
   }
-  process.exitCode = rows.every((r) => r.same) ? 0 : 1;
+  process.exitCode = rows.every((r) => r.same) && misordered.length === 0 ? 0 : 1;
 } catch (error) {
   process.stderr.write(`claude-code-listing: ${error.message}\n`);
   process.exitCode = 2;

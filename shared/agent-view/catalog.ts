@@ -7,6 +7,7 @@
  * wins. Every collision is reported with the copy that won and why. A skill only the user may start
  * (`disable-model-invocation: true`) keeps its name but is left out of the block, with why.
  */
+import { byClaudeCodeOrder } from './claude-code-list';
 import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from '../validation/listing';
 import { grouped } from '../text/words';
 import { addMeasures, measure, xmlText, type Measure } from './text';
@@ -100,7 +101,7 @@ export interface Catalog {
   /**
    * Claude Code's skill list of the skills on disk, were their folder its skills folder: every
    * skill it lists (a name shared by several does not leave any out; only the user-only ones),
-   * by SKILL.md path, in the order given (docs/claude-code-listing.md).
+   * by SKILL.md path, in Claude Code's order (docs/claude-code-listing.md).
    */
   claudeCode: { location: string; line: string }[];
   footprint: {
@@ -172,6 +173,11 @@ export function listingCutNote(
       ? 'description'
       : 'description and when_to_use, joined with " - " between them,';
   return `Claude Code shows the model the first ${grouped(CLAUDE_CODE_LISTING_MAX - 1)} characters of the ${what} and "…": this one has ${grouped(total)}, so the last ${grouped(cut)} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
+}
+
+/** The last part of a folder path (either separator). */
+function folderNameOf(dir: string): string {
+  return dir.split(/[\\/]/).pop() ?? dir;
 }
 
 /** A text `when_to_use`, which Claude Code lists after the description ('' when there is none). */
@@ -290,11 +296,14 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
     skills,
     collisions,
     userOnly,
-    claudeCode: candidates.flatMap((c) =>
-      c.claudeCode !== undefined && !modelInvocationDisabled(c.frontmatter)
-        ? [{ location: c.location, line: c.claudeCode }]
-        : [],
-    ),
+    claudeCode: candidates
+      .flatMap((c) =>
+        c.claudeCode !== undefined && !modelInvocationDisabled(c.frontmatter)
+          ? [{ location: c.location, line: c.claudeCode, folder: folderNameOf(c.directory) }]
+          : [],
+      )
+      .sort((a, b) => byClaudeCodeOrder(a.folder, b.folder))
+      .map(({ location, line }) => ({ location, line })),
     footprint: {
       block: measure(xml),
       metadata: addMeasures(skills.map((s) => s.footprint.metadata)),

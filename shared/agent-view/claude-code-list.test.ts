@@ -4,7 +4,7 @@
  * docs/claude-code-listing.md). Each expected line below is the one Claude Code listed.
  */
 import { describe, expect, it } from 'vitest';
-import { claudeCodeList, claudeCodeReading } from './claude-code-list';
+import { byClaudeCodeOrder, claudeCodeList, claudeCodeReading } from './claude-code-list';
 
 /** The lines of one skills folder: folder name → SKILL.md text. */
 function lines(folders: Record<string, string>): string[] {
@@ -143,6 +143,28 @@ describe("Claude Code's skill list: the label", () => {
     ]);
     // Taken by the first folder in name order, any case: y-low before Z-up.
     expect(lines({ 'Z-up': d('r'), 'y-low': d('r') })).toEqual(['- Z-up: d.', '- y-low (r): d.']);
+  });
+});
+
+describe("Claude Code's skill list: the order", () => {
+  it('sorts folders as Claude Code listed them', () => {
+    // Each list below is the order Claude Code 2.1.332 gave these folders' lines.
+    const seen = [
+      ['a', 'b', 'c', 'pdf-tools', 'Slide-Maker'],
+      ['lab1', 'lab2', 'LAB3', 'nb1', 'nb2'],
+      ['a-two', 'b-one', 'q', 'y-low', 'Z-up'],
+      [
+        '-my-skill',
+        'claude-helper',
+        'my_skill',
+        'my--skill',
+        'my-skill',
+        'my-skill-bom',
+        'MySkill',
+        'wrong-name',
+      ],
+    ];
+    for (const order of seen) expect([...order].reverse().sort(byClaudeCodeOrder)).toEqual(order);
   });
 });
 

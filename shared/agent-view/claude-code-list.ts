@@ -95,21 +95,30 @@ export function claudeCodeReading(skill: string | ParsedSkill): ClaudeCodeReadin
 }
 
 /**
+ * The order of Claude Code's list: by folder name, as a person sorts words (`a`, `b`, `Slide-Maker`;
+ * `my_skill` before `my-skill`, `my-skill-x` before `MySkill`), which is how Claude Code orders its
+ * lines (11 folders of probes; docs/claude-code-listing.md). A fixed locale, so one library lists
+ * alike on every computer.
+ */
+const FOLDER_ORDER = new Intl.Collator('en');
+
+/** Sort by folder name in the order of Claude Code's list. */
+export function byClaudeCodeOrder(a: string, b: string): number {
+  return FOLDER_ORDER.compare(a, b);
+}
+
+/**
  * The lines of one skills folder's list, one per skill folder, in the order given. A `name` is
  * shown beside its folder at most once: not when it has whitespace, is the skill's own folder
- * name or another skill's folder name, or an earlier skill showed it. Claude Code gives a shared
- * name to one of the skills in the order it reads the folder; Skillbench takes the first by
- * folder name, any case (what three observed cases showed).
+ * name or another skill's folder name, or a skill before it in Claude Code's order showed it.
  */
 export function claudeCodeList(
   skills: readonly { folder: string; reading: ClaudeCodeReading }[],
 ): ClaudeCodeListEntry[] {
   const folders = new Set(skills.map((s) => s.folder));
-  const order = [...skills.keys()].sort((a, b) => {
-    const x = skills[a]?.folder.toLowerCase() ?? '';
-    const y = skills[b]?.folder.toLowerCase() ?? '';
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  const order = [...skills.keys()].sort((a, b) =>
+    byClaudeCodeOrder(skills[a]?.folder ?? '', skills[b]?.folder ?? ''),
+  );
   const shown = new Set<string>();
   const labels: string[] = [];
   for (const k of order) {
