@@ -1,3 +1,4 @@
+import { ViewTabs } from '../../ui/ViewTabs';
 import { useEffect, useState } from 'react';
 import { useInspectorStore } from './stores';
 import { ConnectionForm } from './ConnectionForm';
@@ -58,19 +59,13 @@ export function InspectorView() {
             </button>
           </div>
         ) : null}
-        <div role="tablist" aria-label="Inspector sections" className="view-tabs insp-tabs">
-          {SECTIONS.map((s) => (
-            <button
-              key={s.id}
-              type="button"
-              role="tab"
-              aria-selected={section === s.id}
-              onClick={() => setSection(s.id)}
-            >
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <ViewTabs
+          label="Inspector sections"
+          value={section}
+          options={SECTIONS}
+          onChange={setSection}
+          className="insp-tabs"
+        />
         <div className="insp-content">
           {section === 'skills' ? (
             <InspectorSkillView />
