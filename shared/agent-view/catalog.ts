@@ -8,6 +8,7 @@
  * (`disable-model-invocation: true`) keeps its name but is left out of the block, with why.
  */
 import { byClaudeCodeOrder } from './claude-code-list';
+import { byCodexOrder, type CodexReading } from './codex-list';
 import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from '../validation/listing';
 import { grouped } from '../text/words';
 import { addMeasures, measure, xmlText, type Measure } from './text';
@@ -46,6 +47,11 @@ export interface CatalogCandidate {
    * reads it (shared/agent-view/claude-code-list.ts).
    */
   claudeCode?: string;
+  /**
+   * A skill on disk: how Codex reads its SKILL.md, its line or why it skips it
+   * (shared/agent-view/codex-list.ts).
+   */
+  codex?: CodexReading;
 }
 
 /** One skill of the merged catalog, with its footprint. */
@@ -72,6 +78,12 @@ export interface CatalogEntry extends CatalogCandidate {
    */
   claudeCodeLine: string;
 }
+
+/** One skill in Codex's reading of the skills on disk. */
+export type CodexCatalogEntry =
+  | { location: string; line: string }
+  | { location: string; unlisted: string }
+  | { location: string; skipped: string; why: string };
 
 /** A skill the host knows (the user can start it by name) but does not show the model. */
 export interface UserOnlySkill extends CatalogCandidate {
@@ -104,6 +116,14 @@ export interface Catalog {
    * by SKILL.md path, in Claude Code's order (docs/claude-code-listing.md).
    */
   claudeCode: { location: string; line: string }[];
+  /**
+   * What Codex makes of the skills on disk, were their folder one of its skills folders
+   * (docs/codex-listing.md): the lines of its list in its order (the line without its
+   * `(file: …)` part), then the skills it loads but keeps out of the list, then the ones it skips
+   * with its message and the reason in plain words. Unlike Claude Code, Codex lists a skill with
+   * `disable-model-invocation`, and two skills sharing a name both.
+   */
+  codex: CodexCatalogEntry[];
   footprint: {
     /** The whole block: always in context. */
     block: Measure;
@@ -173,6 +193,35 @@ export function listingCutNote(
       ? 'description'
       : 'description and when_to_use, joined with " - " between them,';
   return `Claude Code shows the model the first ${grouped(CLAUDE_CODE_LISTING_MAX - 1)} characters of the ${what} and "…": this one has ${grouped(total)}, so the last ${grouped(cut)} are not seen. Put what decides when to use the skill first, or shorten it. [description/listing-truncated]`;
+}
+
+/** Codex's reading of the skills on disk: listed in its order, then unlisted, then skipped. */
+function codexEntries(candidates: readonly CatalogCandidate[]): CodexCatalogEntry[] {
+  const read = candidates.flatMap((c) =>
+    c.codex ? [{ location: c.location, reading: c.codex }] : [],
+  );
+  const listed = read.flatMap(({ location, reading }) =>
+    reading.loads && reading.inList ? [{ location, name: reading.name, line: reading.line }] : [],
+  );
+  listed.sort((a, b) =>
+    byCodexOrder({ name: a.name, path: a.location }, { name: b.name, path: b.location }),
+  );
+  return [
+    ...listed.map(({ location, line }) => ({ location, line })),
+    ...read.flatMap(({ location, reading }) =>
+      reading.loads && !reading.inList
+        ? [
+            {
+              location,
+              unlisted: `Codex loads it for the user to name ($${reading.name}) but keeps it out of the model's list: its agents/openai.yaml sets allow_implicit_invocation: false.`,
+            },
+          ]
+        : [],
+    ),
+    ...read.flatMap(({ location, reading }) =>
+      reading.loads ? [] : [{ location, skipped: reading.codex, why: reading.why }],
+    ),
+  ];
 }
 
 /** The last part of a folder path (either separator). */
@@ -304,6 +353,7 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
       )
       .sort((a, b) => byClaudeCodeOrder(a.folder, b.folder))
       .map(({ location, line }) => ({ location, line })),
+    codex: codexEntries(candidates),
     footprint: {
       block: measure(xml),
       metadata: addMeasures(skills.map((s) => s.footprint.metadata)),

@@ -1,6 +1,6 @@
 /**
  * Claude Code's skill list as Skillbench builds it, against the lines Claude Code 2.1.332 itself
- * sent the model for the same SKILL.md files (scripts/claude-code-listing.mjs, 2026-11-29;
+ * sent the model for the same SKILL.md files (scripts/agent-listing.mjs, 2026-11-29;
  * docs/claude-code-listing.md). Each expected line below is the one Claude Code listed.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * A skill's line in Claude Code's skill list, `- LABEL: TEXT`, as Claude Code builds it from the
  * SKILL.md in a skills folder (docs/claude-code-listing.md). Observed of Claude Code 2.1.332 with
- * scripts/claude-code-listing.mjs; every case there is a test in claude-code-list.test.ts:
+ * scripts/agent-listing.mjs; every case there is a test in claude-code-list.test.ts:
  * - LABEL is the folder's name, then ` (NAME)` when the frontmatter's `name` can be shown there
  *   ({@link claudeCodeList}: not with whitespace, not a folder's name, once per name);
  * - TEXT is the description and `when_to_use` (shared/validation/listing.ts). With no description
@@ -17,6 +17,7 @@
 import { isJsonObject } from '../json/values';
 import { parseSkill, type ParsedSkill } from '../skill/frontmatter-parser';
 import { claudeCodeListing, type ListingLength } from '../validation/listing';
+import { requoted } from './requote';
 
 /** A skill as Claude Code's skill list shows it. */
 export interface ClaudeCodeListEntry {
@@ -35,20 +36,6 @@ function asText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The frontmatter again with each top-level value that is not quoted in double quotes. */
-function quotedValues(raw: string): string {
-  return raw
-    .split('\n')
-    .map((line) => {
-      const m = /^([A-Za-z0-9_][A-Za-z0-9_.-]*):[ \t]+(.*?)(\r?)$/.exec(line);
-      if (!m) return line;
-      const [, key, value, cr] = m;
-      if (value === undefined || value === '' || /^["']/.test(value)) return line;
-      return `${key}: "${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"${cr ?? ''}`;
-    })
-    .join('\n');
-}
-
 /** The fields Claude Code reads from a SKILL.md, and its body. */
 function fieldsOf(parsed: ParsedSkill): { fields: Record<string, unknown>; body: string } {
   // Why only a `---` closer: Claude Code takes a block closed otherwise (by `...`, or not at all)
@@ -59,7 +46,11 @@ function fieldsOf(parsed: ParsedSkill): { fields: Record<string, unknown>; body:
   // Why a repeated key is no failure: Claude Code's YAML reading takes the last value.
   if (parsed.yamlErrors.every((e) => e.code === 'DUPLICATE_KEY'))
     return { fields: isJsonObject(parsed.data) ? parsed.data : {}, body: parsed.body };
-  const again = parseSkill(`---\n${quotedValues(parsed.frontmatter.raw)}\n---\n`);
+  // Why every top-level value: Claude Code quotes each one that is not quoted, not only the one
+  // that broke the YAML.
+  const again = parseSkill(
+    `---\n${requoted(parsed.frontmatter.raw, (line) => line.indent === '', { blocks: false })}\n---\n`,
+  );
   return {
     fields: again.yamlErrors.length === 0 && isJsonObject(again.data) ? again.data : {},
     body: parsed.body,

@@ -96,7 +96,7 @@ describe('Claude Code, as Claude Code itself loads skills (docs/claude-code-list
   });
 
   it('a frontmatter it cannot read as written: loaded, not refused; the other hosts refuse it', () => {
-    // Claude Code 2.1.332 listed both such skills (scripts/claude-code-listing.mjs --probes).
+    // Claude Code 2.1.332 listed both such skills (scripts/agent-listing.mjs --probes).
     for (const [text, line] of [
       ['---\nname: notes\ndescription: Takes notes.\n', '- notes: ---'],
       ['---\nname: notes\ndescription: "unterminated\n---\n# Notes head\n', '- notes: Notes head'],

@@ -1,6 +1,6 @@
 /**
  * Claude Code's skill-list line, against what Claude Code 2.1.332 itself sent the model for the
- * same frontmatter (scripts/claude-code-listing.mjs, 2026-11-29; docs/claude-code-listing.md).
+ * same frontmatter (scripts/agent-listing.mjs, 2026-11-29; docs/claude-code-listing.md).
  * Each expected value below is the line Claude Code listed.
  */
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
  * {@link CLAUDE_CODE_LISTING_MAX} characters. One owner for the line and its count, so
  * validation's `description/listing-truncated` and the catalog's note (docs/agent-view.md §1)
  * never disagree about a skill, and both agree with Claude Code (checked against Claude Code
- * 2.1.332 with scripts/claude-code-listing.mjs):
+ * 2.1.332 with scripts/agent-listing.mjs):
  * - the two are joined with " - " between them (the description alone when there is no
  *   `when_to_use`);
  * - line breaks and tabs, with the spaces around line breaks, become one space, and the ends are

@@ -1,4 +1,4 @@
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgentLibrary, makeServedLibrary } from '../../testing/agent-library';
@@ -89,6 +89,52 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
     expect(doc.collisions.map((c) => c.name)).toEqual(['notes']);
     expect(doc.footprint.block.bytes).toBe(Buffer.byteLength(doc.xml));
     expect(doc.footprint.bodiesUnknown).toBe(1);
+  });
+
+  it('catalog --format json gives what Codex makes of the skills on disk: its lines in its order, the unlisted, the skipped', async () => {
+    const lib = await tempDir('skillbench-cli-codex-');
+    try {
+      const skill = async (folder: string, text: string): Promise<void> => {
+        await mkdir(join(lib.path, folder), { recursive: true });
+        await writeFile(join(lib.path, folder, 'SKILL.md'), text);
+      };
+      await skill('zeta', '---\nname: zeta\ndescription: Last by name.\n---\n');
+      await skill('Upper', '---\nname: Upper Case\ndescription: Codex lists it as written.\n---\n');
+      await skill('unnamed', '---\ndescription: Named after the folder.\n---\n');
+      await skill('no-description', '---\nname: no-description\n---\n# Body only\n');
+      await skill('colon', '---\nname: colon\ndescription: Broken: yes\n---\n');
+      await skill('quiet', '---\nname: quiet\ndescription: Only when named.\n---\n');
+      await mkdir(join(lib.path, 'quiet', 'agents'));
+      await writeFile(
+        join(lib.path, 'quiet', 'agents', 'openai.yaml'),
+        'policy:\n  allow_implicit_invocation: false\n',
+      );
+      // Why: an `agents` folder that is a link is not followed to a settings file outside the skill.
+      await skill('linked-settings', '---\nname: linked-settings\ndescription: Listed.\n---\n');
+      await symlink(join(lib.path, 'quiet', 'agents'), join(lib.path, 'linked-settings', 'agents'));
+      const r = await runCliProcess(cli, ['catalog', lib.path, '--format', 'json']);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.out) as { codex: Record<string, string>[] };
+      const folder = (location: string | undefined): string =>
+        (location ?? '').split('/').slice(-2)[0] ?? '';
+      expect(
+        doc.codex.map((e) => [folder(e['location']), e['line'] ?? e['unlisted'] ?? e['skipped']]),
+      ).toEqual([
+        ['Upper', '- Upper Case: Codex lists it as written.'],
+        ['colon', '- colon: Broken: yes'],
+        ['linked-settings', '- linked-settings: Listed.'],
+        ['unnamed', '- unnamed: Named after the folder.'],
+        ['zeta', '- zeta: Last by name.'],
+        [
+          'quiet',
+          "Codex loads it for the user to name ($quiet) but keeps it out of the model's list: its agents/openai.yaml sets allow_implicit_invocation: false.",
+        ],
+        ['no-description', 'missing field `description`'],
+      ]);
+      expect(doc.codex.at(-1)?.['why']).toBe('Codex skips it: it has no description.');
+    } finally {
+      await lib.remove();
+    }
   });
 
   it('catalog --token-file reads the token from a file (as inspect and serve do), never from the command line', async () => {

@@ -43,7 +43,9 @@ serve holds it back until you choose "Trust anyway". A skill whose line in Claud
 (description, " - ", when_to_use) is over 1,536 characters is listed whole, and the summary
 (json: listingCut) says how much of it that list cuts off. json: claudeCode is that list for the
 skills on disk, were their folder Claude Code's skills folder: each SKILL.md's line as Claude
-Code reads it (docs/claude-code-listing.md).
+Code reads it (docs/claude-code-listing.md). json: codex is what Codex makes of the same skills:
+the lines of its list in its order, the skills it keeps out of the list, and the ones it skips
+with its message and why (docs/codex-listing.md).
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -152,6 +154,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
     })),
     collisions: catalog.collisions,
     claudeCode: catalog.claudeCode,
+    codex: catalog.codex,
     userOnly: catalog.userOnly.map((s) => ({
       name: s.name,
       description: s.description,
