@@ -5,10 +5,9 @@
  * skill's trigger evals from its withheld `evals/` folder.
  */
 import { claudeCodeList, claudeCodeReading } from '../../shared/agent-view/claude-code-list';
-import { CODEX_AGENT_SETTINGS, codexReading } from '../../shared/agent-view/codex-list';
+import { codexReading } from '../../shared/agent-view/codex-list';
 import { isUtf8 } from 'node:buffer';
-import { lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import {
   parseTriggerEvals,
   TRIGGER_EVALS_FILE,
@@ -25,26 +24,13 @@ import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
 import { NOT_UTF8 } from '../mcp-server/catalog';
 import { mcpServeCheck, type GateInput, type SkillCheck } from '../mcp-server/skill-check';
-import { findSkillFolders, noSkillsFound, type FoundSkill } from '../skill-folder';
+import {
+  findSkillFolders,
+  noSkillsFound,
+  readCodexSettings,
+  type FoundSkill,
+} from '../skill-folder';
 import { isJsonObject } from '../../shared/json/values';
-
-/** A skill folder's `agents/openai.yaml`, which Codex reads beside SKILL.md; undefined when none. */
-function codexSettings(dir: string): string | undefined {
-  try {
-    // Why the folder is checked: the read never follows a link at the file itself, and an
-    // `agents` folder that is a link could point it at a file outside the skill.
-    if (!lstatSync(join(dir, 'agents')).isDirectory()) return undefined;
-    return readBoundedSync(join(dir, CODEX_AGENT_SETTINGS), CODEX_SETTINGS_MAX_BYTES).toString(
-      'utf8',
-    );
-  } catch {
-    // Why nothing said: most skills have no such file, and Codex reads the skill without it.
-    return undefined;
-  }
-}
-
-/** The most of an `agents/openai.yaml` read (a settings file of a few lines). */
-const CODEX_SETTINGS_MAX_BYTES = 64 * 1024;
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */
 export interface GatheredSkill {
@@ -176,7 +162,12 @@ export async function gatherLibrary(
       const folderName = f.dir.split(/[\\/]/).pop() ?? f.dir;
       const read = candidateFromText(text, f.file, f.dir, folderName, root);
       listed.push({ candidate: read.candidate, folder: folderName, parsed: read.parsed });
-      read.candidate.codex = codexReading(text, folderName, codexSettings(f.dir));
+      const settings = readCodexSettings(f.dir);
+      read.candidate.codex = codexReading(text, folderName, {
+        fileName: basename(f.file),
+        parsed: read.parsed,
+        ...(settings !== undefined ? { settings } : {}),
+      });
       if (read.problem) problems.push({ path: f.file, message: read.problem });
       // Why no check then: the server refuses such a SKILL.md before any check, with these words.
       if (!utf8) read.candidate.notServed = NOT_UTF8;

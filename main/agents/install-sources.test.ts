@@ -155,8 +155,8 @@ describe('install from an MCP server through the inspector', () => {
       ['pdf-tools', 'codex', 'valid'],
     ]);
 
-    // Link for Claude Code in the project; Codex copies, and its project folder is the shared
-    // copy itself (.agents/skills), which this install just wrote: installed for Codex too.
+    // Link for Claude Code in the project; Codex's project folder is the shared copy itself
+    // (.agents/skills), which this install just wrote: installed for Codex too.
     const report = value(
       await handlers['agents.installRemote']({
         key,
@@ -166,7 +166,7 @@ describe('install from an MCP server through the inspector', () => {
     );
     expect(report.outcomes.map((o) => [o.agent, o.status, o.mode])).toEqual([
       ['claude-code', 'installed', 'link'],
-      ['codex', 'installed', 'copy'],
+      ['codex', 'installed', 'link'],
     ]);
     const canonical = join(project, '.agents', 'skills', 'pdf-tools');
     expect(await readlink(join(project, '.claude', 'skills', 'pdf-tools'))).toBe(

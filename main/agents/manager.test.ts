@@ -159,7 +159,7 @@ describe('install and remove', () => {
     expect(both.alsoLoadedBy).toBeUndefined();
   });
 
-  it('copies by default for Codex (it does not follow links) and links for Claude Code', async () => {
+  it('installs Codex into the shared folder it reads and links Claude Code to it', async () => {
     const dir = await addSkill(lib, 'notes');
     const report = await manager.install({
       skills: [{ dir, source: { kind: 'library', path: dir } }],
@@ -167,7 +167,7 @@ describe('install and remove', () => {
       scope: { kind: 'global' },
     });
     expect(report.outcomes.map((o) => [o.agent, o.mode])).toEqual([
-      ['codex', 'copy'],
+      ['codex', 'link'],
       ['claude-code', 'link'],
     ]);
     expect((await lstat(join(home, '.agents', 'skills', 'notes'))).isDirectory()).toBe(true);
@@ -448,10 +448,65 @@ describe('install and remove', () => {
     expect(warned?.problems.join(' ')).toMatch(/description/i);
 
     await writeFile(join(dir, 'SKILL.md'), '---\nname: Drafty\ndescription: TODO\n---\n# Drafty\n');
-    const [refused] = await manager.check([dir], ['codex']);
+    const [refused] = await manager.check([dir], ['cursor']);
     expect(refused?.verdict).toBe('error');
     expect(refused?.problems.join(' ')).toMatch(/capital letters/);
     expect(refused?.problems.join(' ')).not.toMatch(/description/i);
+  });
+
+  it("Codex's verdict is what Codex does (run against Codex 0.171.0): capitals loaded, a byte-order mark or a skill.md not", async () => {
+    const dir = join(lib, 'codex-reads');
+    await mkdir(dir);
+    // Codex lists `Upper_Case Name` as written; the Agent Skills spec's readers refuse it.
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: Codex Reads\ndescription: Reads files.\n---\n',
+    );
+    const [loaded] = await manager.check([dir], ['codex']);
+    expect(loaded?.verdict).toBe('warning');
+    expect(loaded?.problems[0]).toMatch(
+      /^Codex loads it, though agents that follow the Agent Skills spec would refuse it: .*capital letters/,
+    );
+    const [cursor] = await manager.check([dir], ['cursor']);
+    expect(cursor?.verdict).toBe('error');
+
+    // A byte-order mark before `---`: Codex finds no frontmatter and skips the skill.
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '\uFEFF---\nname: codex-reads\ndescription: Reads files.\n---\n',
+    );
+    const [bom] = await manager.check([dir], ['codex']);
+    expect(bom?.verdict).toBe('error');
+    expect(bom?.problems[0]).toBe(
+      'Codex skips it: the file starts with an invisible byte-order mark before its first `---`.',
+    );
+
+    // No name: Codex names it after its folder, and says so.
+    await writeFile(join(dir, 'SKILL.md'), '---\ndescription: Reads files.\n---\n');
+    const [unnamed] = await manager.check([dir], ['codex']);
+    expect(unnamed).toMatchObject({ verdict: 'warning', notAsWritten: true });
+    expect(unnamed?.problems[0]).toBe(
+      'Codex loads it, but it names the skill after its folder, “codex-reads”.',
+    );
+
+    // A skill.md (not SKILL.md): Codex does not see it.
+    await rm(join(dir, 'SKILL.md'));
+    await writeFile(
+      join(dir, 'skill.md'),
+      '---\nname: codex-reads\ndescription: Reads files.\n---\n',
+    );
+    const [lower] = await manager.check([dir], ['codex']);
+    expect(lower?.verdict).toBe('error');
+    expect(lower?.problems[0]).toMatch(/only a file named SKILL\.md, in capitals/);
+
+    // A SKILL.md that is a link: Codex does not load it, and Skillbench never reads through it.
+    await rm(join(dir, 'skill.md'));
+    const elsewhere = join(lib, 'elsewhere.md');
+    await writeFile(elsewhere, '---\nname: codex-reads\ndescription: Reads files.\n---\n');
+    await symlink(elsewhere, join(dir, 'SKILL.md'));
+    const [linked] = await manager.check([dir], ['codex']);
+    expect(linked?.verdict).toBe('error');
+    expect(linked?.problems[0]).toMatch(/its SKILL\.md is a link/);
   });
 });
 

@@ -6,7 +6,7 @@
  * user saying so (the old copy then goes to the trash), and every lock change goes through
  * main/agents/lock-store.ts, which never rewrites a file it could not read whole.
  */
-import { loadsDespiteErrors } from '../../shared/agent-view/claude-code-list';
+import { readerVerdict } from '../../shared/agent-view/readers';
 import type { TrustRequest } from '../../shared/safety';
 import { passGate } from '../safety/gate';
 import { reviewSkillBytes, reviewSkillFolder, type BytesReview } from '../safety/service';
@@ -57,7 +57,7 @@ import { writeFileAtomic } from '../platform/atomic-write';
 import { folderProblem } from '../platform/fs-errors';
 import { isPlainRelativePath } from '../platform/paths';
 import { FileTooLargeError, readBoundedSync } from '../platform/read-file';
-import { skillFileAt, skillFileNameIn } from '../skill-folder';
+import { codexReadingOf, skillFileAt, skillFileNameIn } from '../skill-folder';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
 import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
@@ -307,25 +307,21 @@ export class SkillManager {
         if (!spec) continue;
         try {
           const result = await validateSkillFolder(dir, { profiles: [spec.profile] });
-          const verdict = result.verdicts[spec.profile] ?? 'valid';
           // Why warnings too: "valid, with warnings" and nothing said of them leaves the user
           // guessing what to look at.
-          const shown = verdict === 'error' ? 'error' : 'warning';
-          const notAsWritten =
-            verdict === 'error' &&
-            loadsDespiteErrors(
-              spec.profile,
-              result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId),
-            );
+          const judged = readerVerdict(
+            spec.id,
+            spec.profile,
+            result.verdicts[spec.profile] ?? 'valid',
+            result.diagnostics,
+            spec.id === 'codex' ? codexReadingOf(dir) : undefined,
+          );
           checks.push({
             skill: dir,
             agent: id,
-            verdict: notAsWritten ? 'warning' : verdict,
-            problems: result.diagnostics
-              .filter((d) => d.severity === shown)
-              .map((d) => d.message)
-              .slice(0, 5),
-            ...(notAsWritten ? { notAsWritten } : {}),
+            verdict: judged.verdict,
+            problems: judged.problems.slice(0, 5),
+            ...(judged.notAsWritten ? { notAsWritten: true } : {}),
             ...(safety ? { safety } : {}),
           });
         } catch (error) {
@@ -793,6 +789,16 @@ export class SkillManager {
         trashedTo = (await this.writeCopy(loaded, canonical, canonicalStale)).trashedTo;
         writtenNow.add(resolve(canonical));
       }
+      // Why "already" only when nothing was written in this request: an agent that reads the
+      // shared copy another agent's install wrote a moment ago was installed by it.
+      if (!separate && !writtenNow.has(resolve(canonical)))
+        return {
+          ...base,
+          status: 'already',
+          mode,
+          path: canonical,
+          message: `${loaded.name} is already installed for ${spec.name}, unchanged.`,
+        };
       if (!separate)
         return {
           ...base,

@@ -7,7 +7,7 @@
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadsDespiteErrors } from '../../shared/agent-view/claude-code-list';
+import { MODELLED_READERS, readerVerdict } from '../../shared/agent-view/readers';
 import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
 import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
 import type {
@@ -21,7 +21,7 @@ import type {
 import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { isInside } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
-import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
+import { codexReadingOf, judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
 import { validateSkillFolder } from '../validate';
 import { hashFolder } from './hash';
 import { entrySource, readLockFile } from './lock-store';
@@ -120,30 +120,35 @@ function entriesOf(dir: string): { name: string; link: boolean }[] {
   }
 }
 
-/** Verdict cache: one validation per real folder and profile in a scan. */
+/** Verdict cache: one validation per real folder and reader in a scan. */
 type Judged = Pick<InstalledSkill, 'verdict' | 'problems' | 'notAsWritten'>;
 type Verdicts = Map<string, Promise<Judged>>;
 
-async function verdictFor(
-  cache: Verdicts,
-  dir: string,
-  profile: AgentSpec['profile'],
-): Promise<Judged> {
-  const key = `${profile}\0${dir}`;
+/**
+ * The verdict of an agent's reader for the skill in `dir`: its profile's findings, with the
+ * agent's own reading where Skillbench models it (shared/agent-view/readers.ts).
+ */
+async function verdictFor(cache: Verdicts, dir: string, spec: AgentSpec): Promise<Judged> {
+  const reader = MODELLED_READERS.has(spec.id) ? spec.id : '';
+  const key = `${reader}\0${spec.profile}\0${dir}`;
   let v = cache.get(key);
   if (!v) {
-    v = validateSkillFolder(dir, { profiles: [profile] }).then(
+    v = validateSkillFolder(dir, { profiles: [spec.profile] }).then(
       (r): Judged => {
-        const verdict = r.verdicts[profile] ?? 'unknown';
-        const errors = r.diagnostics.filter((d) => d.severity === 'error');
-        const problems = errors.slice(0, 3).map((d) => d.message);
-        return verdict === 'error' &&
-          loadsDespiteErrors(
-            profile,
-            errors.map((d) => d.ruleId),
-          )
-          ? { verdict: 'warning', problems, notAsWritten: true }
-          : { verdict, problems };
+        const verdict = r.verdicts[spec.profile];
+        if (verdict === undefined) return { verdict: 'unknown', problems: [] };
+        const judged = readerVerdict(
+          spec.id,
+          spec.profile,
+          verdict,
+          r.diagnostics,
+          spec.id === 'codex' ? codexReadingOf(dir) : undefined,
+        );
+        return {
+          verdict: judged.verdict,
+          problems: judged.problems.slice(0, 3),
+          ...(judged.notAsWritten ? { notAsWritten: true } : {}),
+        };
       },
       (): Judged => ({ verdict: 'unknown', problems: [] }),
     );
@@ -277,7 +282,7 @@ async function scanFolder(
             : 'other-tool';
       }
     }
-    const v = await verdictFor(verdicts, realDir, spec.profile);
+    const v = await verdictFor(verdicts, realDir, spec);
     skill.verdict = v.verdict;
     skill.problems = v.problems;
     if (v.notAsWritten) skill.notAsWritten = true;

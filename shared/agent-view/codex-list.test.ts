@@ -309,16 +309,48 @@ describe('codexReading: the files Codex skipped, with its message', () => {
   );
 });
 
+describe('the file name', () => {
+  it('Codex finds only SKILL.md: a skill.md is not seen', () => {
+    const r = codexReading(fm('name: lower\ndescription: x.'), 'lower', { fileName: 'skill.md' });
+    expect(r.loads).toBe(false);
+    expect(!r.loads && r.why).toContain('only a file named SKILL.md');
+  });
+});
+
 describe("a skill's agents/openai.yaml", () => {
   it('allow_implicit_invocation: false: loaded, but not in the list the model sees', () => {
     const text = fm('name: implicit\ndescription: x.');
-    const off = codexReading(text, 'implicit', 'policy:\n  allow_implicit_invocation: false\n');
+    const off = codexReading(text, 'implicit', {
+      settings: 'policy:\n  allow_implicit_invocation: false\n',
+    });
     expect(off.loads && off.inList).toBe(false);
-    const on = codexReading(text, 'implicit', 'policy:\n  allow_implicit_invocation: true\n');
+    const on = codexReading(text, 'implicit', {
+      settings: 'policy:\n  allow_implicit_invocation: true\n',
+    });
     expect(on.loads && on.inList).toBe(true);
     expect(codexReading(text, 'implicit').loads && codexReading(text, 'implicit')).toMatchObject({
       inList: true,
     });
+  });
+});
+
+describe('hostile frontmatter', () => {
+  it('a few hundred lines that are not YAML are read again one by one; thousands are not read', () => {
+    const broken = (n: number): string =>
+      Array.from({ length: n }, (_, k) => `k${k}: @x`).join('\n');
+    const some = codexReading(fm(`name: many\ndescription: a: b\n${broken(250)}`), 'many');
+    expect(some.loads ? some.line : some.codex).toBe('- many: a: b');
+    const lots = codexReading(fm(`name: many\ndescription: a: b\n${broken(4_000)}`), 'many');
+    expect(lots.loads ? lots.line : lots.codex).toBe(
+      'not read: more than 256 lines that are not YAML',
+    );
+  });
+
+  it("past the parser's bounds: not read, and said so, with no second reading", () => {
+    const lines = Array.from({ length: 40_000 }, (_, k) => `k${k}: [x`).join('\n');
+    const r = codexReading(fm(`name: huge\ndescription: x\n${lines}`), 'huge');
+    expect(r.loads).toBe(false);
+    expect(!r.loads && r.why).toMatch(/^Skillbench does not read a frontmatter this large/);
   });
 });
 

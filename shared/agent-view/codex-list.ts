@@ -84,23 +84,50 @@ function frontmatterOf(text: string): string | null {
   return lines.slice(1, close).join('\n');
 }
 
+/**
+ * A value that may not read as YAML by itself: it starts with an indicator, or holds `: `, ` #`
+ * or a tab, or ends with `:`. Any other value is plain text YAML reads as it is. Why: the second
+ * reading asks for each line, and a hostile frontmatter can have thousands.
+ */
+const MAYBE_NOT_YAML = /^[[\]{}&*!|>'"%@`#,?-]|: |:$| #|\t/;
+
 /** Whether one `key: value` line reads as YAML by itself. */
 function readsAlone(key: string, value: string): boolean {
+  if (!MAYBE_NOT_YAML.test(value)) return true;
   const alone = parseSkill(`---\n${key}: ${value}\n---\n`);
   return alone.yamlErrors.length === 0 && alone.repairs.length === 0;
 }
 
+/**
+ * The most lines the second reading reads one by one (real frontmatter has fewer than 100 keys).
+ * Why a bound: each is a parse of its own, and a hostile frontmatter can have thousands.
+ */
+const MAX_LINES_READ_ALONE = 256;
+
 /** The YAML of a frontmatter read (the first reading, or the second with values quoted). */
-function readYaml(raw: string): { first: ParsedSkill; again?: ParsedSkill } {
+function readYaml(
+  raw: string,
+  parsed?: ParsedSkill,
+): { first: ParsedSkill; again?: ParsedSkill; tooMany?: true } {
   const wrap = (yaml: string): ParsedSkill => parseSkill(`---\n${yaml}\n---\n`);
-  const first = wrap(raw);
-  if (!notYaml(first)) return { first };
+  const first = parsed && !parsed.hasBom && parsed.frontmatter?.raw === raw ? parsed : wrap(raw);
+  // Why no second reading past the parser's bounds: the file is not read at all then, and a
+  // line-by-line reading of a frontmatter that large would undo the bound.
+  if (!notYaml(first) || first.overLimits.length > 0) return { first };
   // Why lines at any indent, but not in a block of text: Codex reads `metadata:` then `  k: [x`
   // again with `"[x"`, and a description's `|` block as written.
-  return {
-    first,
-    again: wrap(requoted(raw, (line) => !readsAlone(line.key, line.value), { blocks: true })),
-  };
+  let read = 0;
+  const again = requoted(
+    raw,
+    (line) => {
+      if (!MAYBE_NOT_YAML.test(line.value)) return false;
+      read++;
+      return read <= MAX_LINES_READ_ALONE && !readsAlone(line.key, line.value);
+    },
+    { blocks: true },
+  );
+  if (read > MAX_LINES_READ_ALONE) return { first, tooMany: true };
+  return { first, again: wrap(again) };
 }
 
 /** Whether a reading found the text not YAML (a repeated key is Codex's own check, below). */
@@ -202,11 +229,38 @@ function fieldsOf(parsed: ParsedSkill): Fields | CodexRefusal {
   };
 }
 
+/** The one file name Codex reads a skill from (`skill.md` is not found). */
+export const CODEX_SKILL_FILE = 'SKILL.md';
+
+/** What else the reading may be given. */
+export interface CodexReadingOptions {
+  /** The folder's `agents/openai.yaml`, when it has one. */
+  settings?: string;
+  /** The skill file's name when it may be other than `SKILL.md`. */
+  fileName?: string;
+  /**
+   * The text as parseSkill already read it. Why: when its frontmatter is the block Codex cuts
+   * out (the usual file: no byte-order mark, `\n` line ends), its YAML is not read twice.
+   */
+  parsed?: ParsedSkill;
+}
+
 /**
- * How Codex reads one SKILL.md (its text) in a folder named `folder`, with the folder's
- * `agents/openai.yaml` when it has one: the line it lists, or why it skips the skill.
+ * How Codex reads one SKILL.md (its text) in a folder named `folder`: the line it lists, or why
+ * it skips the skill.
  */
-export function codexReading(text: string, folder: string, settings?: string): CodexReading {
+export function codexReading(
+  text: string,
+  folder: string,
+  options: CodexReadingOptions = {},
+): CodexReading {
+  const fileName = options.fileName ?? CODEX_SKILL_FILE;
+  const settings = options.settings;
+  if (fileName !== CODEX_SKILL_FILE)
+    return refuse(
+      `no ${CODEX_SKILL_FILE} (the file is named ${fileName})`,
+      `Codex does not see it: it reads only a file named ${CODEX_SKILL_FILE}, in capitals, and this one is named ${fileName}.`,
+    );
   const raw = frontmatterOf(text);
   if (raw === null) {
     const why = text.startsWith('\uFEFF')
@@ -216,7 +270,15 @@ export function codexReading(text: string, folder: string, settings?: string): C
         : 'its frontmatter is empty or not closed by a `---` line';
     return refuse('missing YAML frontmatter delimited by ---', `Codex skips it: ${why}.`);
   }
-  const read = readYaml(raw);
+  const read = readYaml(raw, options.parsed);
+  const over = read.tooMany
+    ? `more than ${MAX_LINES_READ_ALONE} lines that are not YAML`
+    : read.first.yamlErrors.find((e) => e.code === 'LIMIT_EXCEEDED')?.message;
+  if (over !== undefined)
+    return refuse(
+      `not read: ${over}`,
+      `Skillbench does not read a frontmatter this large or complex (${over}), so it cannot say what Codex makes of it; real skills are far smaller.`,
+    );
   let fields: Fields | CodexRefusal;
   if (read.again === undefined) fields = fieldsOf(read.first);
   else {

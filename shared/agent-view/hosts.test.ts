@@ -11,6 +11,7 @@ describe('each host, for a skill the safety review says not to trust', () => {
     expect(before.map((h) => [h.host, h.verdict])).toEqual([
       ['claude-api', 'ok'],
       ['claude-code', 'ok'],
+      ['codex', 'ok'],
       ['mcp', 'ok'],
       ['openai-strict', 'not-applicable'],
     ]);
@@ -25,7 +26,46 @@ describe('each host, for a skill the safety review says not to trust', () => {
       expect.stringMatching(/^Skillbench does not export it/),
     );
     expect(by.get('claude-code')?.verdict).toBe('warning');
+    expect(by.get('codex')?.notes.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/^Skillbench does not install it into Codex/),
+    );
     expect(by.get('openai-strict')?.verdict).toBe('not-applicable');
+  });
+});
+
+describe("Codex's row: what Codex itself does with the file (checked against Codex 0.171.0)", () => {
+  const codexRow = (text: string, folderName: string) =>
+    hostCompatibility(text, { folderName }).find((h) => h.host === 'codex');
+
+  it('a name in capitals: Codex lists it as written; the spec would refuse it, said as a warning', () => {
+    const row = codexRow('---\nname: Meeting Notes\ndescription: Takes notes.\n---\n', 'notes');
+    expect(row).toMatchObject({
+      verdict: 'warning',
+      words: 'Works, with warnings',
+      refuses: false,
+    });
+    expect(row?.notes[0]?.message).toMatch(
+      /^Codex loads it, though agents that follow the Agent Skills spec would refuse it/,
+    );
+    expect(row?.notes.at(-1)?.message).toBe(
+      "Codex's skill list shows it to the model as: - Meeting Notes: Takes notes. (file: …/SKILL.md)",
+    );
+  });
+
+  it('a byte-order mark before `---`: Codex skips it', () => {
+    const row = codexRow('\uFEFF---\nname: notes\ndescription: Takes notes.\n---\n', 'notes');
+    expect(row).toMatchObject({ verdict: 'problem', words: 'Would be refused', refuses: true });
+    expect(row?.notes[0]?.message).toBe(
+      'Codex skips it: the file starts with an invisible byte-order mark before its first `---`.',
+    );
+  });
+
+  it('no name: Codex loads it under its folder name, not as written', () => {
+    const row = codexRow('---\ndescription: Takes notes.\n---\n', 'notes');
+    expect(row).toMatchObject({ words: 'Loads it, not as written', refuses: false });
+    expect(row?.notes.map((n) => n.message)).toContain(
+      'Codex loads it, but it names the skill after its folder, “notes”.',
+    );
   });
 });
 

@@ -7,6 +7,8 @@
  * on every keystroke, the CLI on files.
  */
 import { claudeCodeList, claudeCodeReading, loadsDespiteErrors } from './claude-code-list';
+import { codexReading } from './codex-list';
+import { readerVerdict } from './readers';
 import { formatBytes, formatBytesAgainst } from '../text/bytes';
 import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
@@ -24,7 +26,7 @@ export const CLAUDE_API_MAX_SKILLS = 8;
 export const CLAUDE_API_MAX_SKILL_BYTES = 8_000_000;
 
 /** The hosts reported on. */
-export type HostId = 'claude-api' | 'claude-code' | 'mcp' | 'openai-strict';
+export type HostId = 'claude-api' | 'claude-code' | 'codex' | 'mcp' | 'openai-strict';
 
 /** One remark about a host. */
 export interface HostNote {
@@ -217,6 +219,35 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
         'Claude Code does not turn frontmatter tools into tools; the instructions must run the scripts themselves.',
     });
 
+  // Codex: what Codex itself does with the file (shared/agent-view/codex-list.ts), with the
+  // Agent Skills spec's findings as the same words the install checks give (readers.ts).
+  const codexRead = codexReading(text, context.folderName ?? 'this-skill', { parsed });
+  const spec = validateSkill(text, {
+    profiles: ['agentskills'],
+    ...(view ? { fileView: view } : {}),
+  });
+  const codexJudged = readerVerdict(
+    'codex',
+    'agentskills',
+    spec.verdicts['agentskills'] ?? 'valid',
+    spec.diagnostics,
+    codexRead,
+  );
+  const codex: HostNote[] = codexJudged.problems.slice(0, 3).map((message) => ({
+    severity: codexJudged.verdict === 'error' ? 'error' : 'warning',
+    message,
+  }));
+  if (codexRead.loads)
+    codex.push({
+      severity: 'info',
+      message: `Codex's skill list shows it to the model as: ${codexRead.line} (file: …/SKILL.md)`,
+    });
+  if (context.heldBack)
+    codex.push({
+      severity: 'warning',
+      message: `Skillbench does not install it into Codex: ${HELD_BACK}`,
+    });
+
   // MCP
   const mcp: HostNote[] = profileNotes(text, 'mcp-serve', view, "Skillbench's MCP server");
   if (context.heldBack)
@@ -267,7 +298,9 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     applicable = true,
   ): HostReport => {
     const verdict = applicable ? verdictOf(notes) : 'not-applicable';
-    const loads = host === 'claude-code' && codeLoads.value;
+    const loads =
+      (host === 'claude-code' && codeLoads.value) ||
+      (host === 'codex' && codexJudged.notAsWritten === true);
     const summary =
       verdict === 'not-applicable'
         ? ok
@@ -276,10 +309,9 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
           : verdict === 'warning'
             ? 'Works, with warnings below.'
             : loads
-              ? 'Claude Code loads it, but does not read it as written: see below.'
+              ? `${label} loads it, but does not read it as written: see below.`
               : 'Would be refused: see below.';
-    const words =
-      verdict === 'problem' && loads ? 'Loads it, not as written' : VERDICT_WORDS[verdict];
+    const words = loads && verdict !== 'ok' ? 'Loads it, not as written' : VERDICT_WORDS[verdict];
     return {
       host,
       label,
@@ -293,6 +325,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
   return [
     report('claude-api', 'Claude API', api, 'Ready for the Claude API.'),
     report('claude-code', 'Claude Code', code, 'Ready for Claude Code.'),
+    report('codex', 'Codex', codex, 'Ready for Codex.'),
     report('mcp', 'MCP', mcp, 'Ready to serve over MCP.'),
     tools.length === 0
       ? report(

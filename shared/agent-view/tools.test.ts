@@ -215,6 +215,7 @@ describe('host compatibility', () => {
     expect(hosts.map((h) => [h.host, h.verdict])).toEqual([
       ['claude-api', 'ok'],
       ['claude-code', 'ok'],
+      ['codex', 'ok'],
       ['mcp', 'ok'],
       ['openai-strict', 'not-applicable'],
     ]);

@@ -124,11 +124,10 @@ export const AGENTS: readonly AgentSpec[] = [
   agent('codestudio', 'Code Studio', '.codestudio/skills', '~/.codestudio/skills', [
     '~/.codestudio',
   ]),
-  // Why followsLinks false: Codex users report that it does not load skill folders that are
-  // symbolic links, so installs for Codex are copies unless the user asks for a link.
-  agent('codex', 'Codex', '.agents/skills', '~/.agents/skills', ['${CODEX_HOME:-~/.codex}'], {
-    followsLinks: false,
-  }),
+  // Codex 0.171.0 loads a skill folder that is a symbolic link (a SKILL.md that is itself a link
+  // it does not; docs/codex-listing.md), so it follows links like the rest. Its reading of the
+  // SKILL.md is its own, not the profile's alone (shared/agent-view/readers.ts).
+  agent('codex', 'Codex', '.agents/skills', '~/.agents/skills', ['${CODEX_HOME:-~/.codex}']),
   agent('command-code', 'Command Code', '.commandcode/skills', '~/.commandcode/skills', [
     '~/.commandcode',
   ]),

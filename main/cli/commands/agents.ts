@@ -1,3 +1,4 @@
+import { readerNote } from '../../../shared/agent-view/readers';
 import { displayAgentPath, FEATURE_LABELS } from '../../../shared/agents/agents';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
@@ -61,7 +62,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         term`  project folder: ${a.projectDir}/\n` +
         term`  global folder:  ${a.globalDir === null ? 'none' : displayAgentPath(a.globalDir) + '/'}\n` +
         `  linked skill folders: ${a.followsLinks ? 'followed' : 'not followed (installs copy)'}\n` +
-        `  checked as: ${a.profile}${features ? `; acts on ${features}` : ''}\n` +
+        `  checked as: ${a.profile}${readerNote(a.id) ? ` ${readerNote(a.id)}` : ''}${features ? `; acts on ${features}` : ''}\n` +
         `  skills: ${a.folders.reduce((n, f) => n + f.skills.length, 0)}\n`,
     );
   }

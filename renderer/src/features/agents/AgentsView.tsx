@@ -1,3 +1,4 @@
+import { readerNote } from '../../../../shared/agent-view/readers';
 import { useEffect, useState } from 'react';
 import {
   hasConflictMarkers,
@@ -109,7 +110,8 @@ function AgentSection({ agent }: { agent: AgentReport }) {
         {agent.followsLinks
           ? 'Loads linked skill folders.'
           : 'Does not load linked skill folders: installs are copies.'}{' '}
-        Its skills are checked by the {profileLabelOf(agent.profile)} rules.
+        Its skills are checked by the {profileLabelOf(agent.profile)} rules
+        {readerNote(agent.id) ? ` ${readerNote(agent.id)}` : ''}.
         {agent.features.length > 0
           ? ` Besides name and description, it acts on: ${agent.features.join(', ')}.`
           : ''}

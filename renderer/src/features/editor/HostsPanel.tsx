@@ -41,7 +41,7 @@ export function useHostReports(): HostReport[] {
 
 /**
  * Each host's view of the open skill: the Claude API (8 skills per request, 8 MB per skill),
- * Claude Code, MCP and OpenAI strict tools, beside the targets' own problems. A fix edits
+ * Claude Code, Codex (what Codex itself does with the file), MCP and OpenAI strict tools, beside the targets' own problems. A fix edits
  * SKILL.md the way a quick fix does.
  */
 export function HostsPanel({ hosts }: { hosts: readonly HostReport[] }) {

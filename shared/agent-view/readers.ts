@@ -1,0 +1,97 @@
+/**
+ * The verdict an agent's reader gives a skill, one rule for the whole app (the Agents view, the
+ * install checks, `skillbench agents`). It starts from the agent's validation profile; where
+ * Skillbench has run the agent itself and models its reading, the agent's own behaviour decides:
+ * - Claude Code loads a skill whose frontmatter it cannot read as written (not YAML, or never
+ *   closed) — docs/claude-code-listing.md, `loadsDespiteErrors`;
+ * - Codex loads or skips a skill by its own rules, which differ from the Agent Skills spec both
+ *   ways (it lists `Upper_Case Name`, and skips a file with a byte-order mark before `---`) —
+ *   docs/codex-listing.md, `codexReading`.
+ * Other agents, never run, keep their profile's verdict.
+ */
+import { loadsDespiteErrors } from './claude-code-list';
+import { CODEX_DESCRIPTION_MAX, type CodexReading } from './codex-list';
+
+/** One finding of the profile, as the verdict needs it. */
+export interface ReaderFinding {
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  ruleId: string;
+  message: string;
+}
+
+/** What an agent's reader makes of a skill. */
+export interface ReaderVerdict {
+  verdict: 'valid' | 'warning' | 'error';
+  /** What the verdict is about, in plain words: the errors, or with none the warnings. */
+  problems: string[];
+  /** The agent loads it, but not as written (the verdict is then `warning`). */
+  notAsWritten?: boolean;
+}
+
+/** The agents whose reading is modelled here, beyond their profile. */
+export const MODELLED_READERS: ReadonlySet<string> = new Set(['claude-code', 'codex']);
+
+/**
+ * How an agent's skills are checked, in a few words after "checked by the … rules" (the Agents
+ * view, `skillbench agents`); '' when by its profile alone.
+ */
+export function readerNote(agent: string): string {
+  if (agent === 'codex')
+    return 'and by what Codex itself loads and skips (checked against Codex 0.171.0)';
+  if (agent === 'claude-code')
+    return 'and by what Claude Code itself loads (checked against Claude Code 2.1.332)';
+  return '';
+}
+
+/**
+ * The verdict of agent `agent` (its id) for a skill its profile judged `verdict` with `findings`.
+ * For Codex, `codex` is its reading of the skill (codexReading of the SKILL.md, with the folder's
+ * agents/openai.yaml); without it Codex keeps its profile's verdict.
+ */
+export function readerVerdict(
+  agent: string,
+  profile: string,
+  verdict: 'valid' | 'warning' | 'error',
+  findings: readonly ReaderFinding[],
+  codex?: CodexReading,
+): ReaderVerdict {
+  const errors = findings.filter((f) => f.severity === 'error');
+  const warnings = findings.filter((f) => f.severity === 'warning');
+  const shown = (verdict === 'error' ? errors : warnings).map((f) => f.message);
+  if (agent === 'codex' && codex) return codexVerdict(codex, errors, warnings);
+  if (
+    verdict === 'error' &&
+    loadsDespiteErrors(
+      profile,
+      errors.map((f) => f.ruleId),
+    )
+  )
+    return { verdict: 'warning', problems: shown, notAsWritten: true };
+  return { verdict, problems: shown };
+}
+
+/** Codex's verdict: what it does with the skill, then what the spec would say of it. */
+function codexVerdict(
+  codex: CodexReading,
+  errors: readonly ReaderFinding[],
+  warnings: readonly ReaderFinding[],
+): ReaderVerdict {
+  if (!codex.loads)
+    return { verdict: 'error', problems: [codex.why, ...errors.map((f) => f.message)] };
+  const problems: string[] = codex.otherwise.map((o) => `Codex loads it, but ${o}.`);
+  if (codex.cut > 0)
+    problems.push(
+      `Codex shows the model the first ${CODEX_DESCRIPTION_MAX - 3} characters of the description and "...".`,
+    );
+  if (errors.length > 0)
+    problems.push(
+      `Codex loads it, though agents that follow the Agent Skills spec would refuse it: ${errors[0]?.message ?? ''}`,
+      ...errors.slice(1).map((f) => f.message),
+    );
+  else problems.push(...warnings.map((f) => f.message));
+  return {
+    verdict: problems.length > 0 ? 'warning' : 'valid',
+    problems,
+    ...(codex.otherwise.length > 0 ? { notAsWritten: true } : {}),
+  };
+}
