@@ -8,6 +8,9 @@ export class AgentViewPage {
   readonly block: Locator;
   readonly claudeCodeTab: Locator;
   readonly claudeCodeList: Locator;
+  readonly codexTab: Locator;
+  readonly codexList: Locator;
+  readonly codexLeftOut: Locator;
   readonly copy: Locator;
   readonly footprint: Locator;
   readonly perSkill: Locator;
@@ -30,6 +33,9 @@ export class AgentViewPage {
     this.block = this.catalog.getByLabel('The available_skills block');
     this.claudeCodeTab = this.catalog.getByRole('tab', { name: 'Claude Code' });
     this.claudeCodeList = this.catalog.getByLabel("Claude Code's skill list");
+    this.codexTab = this.catalog.getByRole('tab', { name: 'Codex' });
+    this.codexList = this.catalog.getByLabel("Codex's skill list");
+    this.codexLeftOut = this.catalog.getByRole('list', { name: "Not in Codex's list" });
     this.copy = this.catalog.getByRole('button', { name: 'Copy the skills list' });
     this.footprint = this.catalog.getByTestId('footprint-total');
     this.perSkill = this.catalog.getByRole('table', { name: 'Footprint per skill' });

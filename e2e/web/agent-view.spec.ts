@@ -322,3 +322,33 @@ test("Claude Code's tab shows its skill list as Claude Code writes it: every fol
   await agent.catalog.getByRole('tab', { name: '<available_skills>' }).click();
   await expect(agent.block).toContainText('<name>pdf-forms</name>');
 });
+
+test("Codex's tab shows its skill list as Codex writes it, and which skills Codex leaves out and why", async ({
+  app,
+  agent,
+  library,
+}) => {
+  // Each case is what Codex 0.171.0 did with such a file (docs/codex-listing.md).
+  await library.addSkill(
+    'pdf-forms',
+    '---\nname: PDF Forms\ndescription: Fills <form> fields.\n---\n# PDF\n',
+  );
+  await library.addSkill('notes', '---\ndescription: Keeps notes.\n---\n# Notes\n');
+  await library.addSkill('drafts', '---\nname: drafts\n---\n# Draft notes\n');
+  await app.openFolder(library.dir);
+  await agent.open();
+  await agent.codexTab.click();
+  await expect(agent.codexList).toHaveText(
+    [
+      '### Skill roots',
+      `- \`r0\` = \`${library.dir}\``,
+      '### Available skills',
+      '- PDF Forms: Fills <form> fields. (file: r0/pdf-forms/SKILL.md)',
+      '- notes: Keeps notes. (file: r0/notes/SKILL.md)',
+    ].join('\n'),
+  );
+  await expect(agent.codexLeftOut).toContainText('Codex skips it: it has no description.');
+  await expect(agent.codexLeftOut).toContainText(join(library.dir, 'drafts', 'SKILL.md'));
+  expect(await seriousViolations(app.page), "Codex's tab").toEqual([]);
+  await app.page.screenshot({ path: join(SHOTS, 'agent-view-codex.png') });
+});

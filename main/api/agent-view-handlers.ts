@@ -1,5 +1,7 @@
 import { DEFAULT_CONTEXT_BUDGET } from '../../shared/agent-view';
 import { claudeCodeSection } from '../../shared/agent-view/claude-code-list';
+import { codexSection } from '../../shared/agent-view/codex-list';
+import type { CodexCatalogEntry } from '../../shared/agent-view';
 import { ok, type AgentCatalogView, type ApiHandlers } from '../../shared/ipc/contract';
 import { evalsFrom, gatherCatalog, type AgentSources } from '../agent-view/service';
 import { mcpServeCheck, withSafetyGate } from '../mcp-server/skill-check';
@@ -43,6 +45,7 @@ export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentV
           catalog.claudeCode.length === 0
             ? ''
             : claudeCodeSection(catalog.claudeCode.map((c) => c.line)),
+        codex: codexView(catalog.codex),
         problems,
         budget: { limit, used, over: used > limit },
       };
@@ -52,5 +55,24 @@ export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentV
       const { problems: _problems, ...report } = await evalsFrom(await sources(), threshold);
       return ok(report);
     },
+  };
+}
+
+/** Codex's part of the view: its section for the listed skills, and why the others are not. */
+function codexView(entries: readonly CodexCatalogEntry[]): AgentCatalogView['codex'] {
+  const listed = entries.flatMap((e) =>
+    'line' in e && e.root !== undefined && e.file !== undefined
+      ? [{ root: e.root, file: e.file, line: e.line }]
+      : [],
+  );
+  return {
+    section: listed.length === 0 ? '' : codexSection(listed),
+    left: entries.flatMap((e) =>
+      'unlisted' in e
+        ? [{ location: e.location, why: e.unlisted }]
+        : 'skipped' in e
+          ? [{ location: e.location, why: e.why }]
+          : [],
+    ),
   };
 }

@@ -81,7 +81,7 @@ export interface CatalogEntry extends CatalogCandidate {
 
 /** One skill in Codex's reading of the skills on disk. */
 export type CodexCatalogEntry =
-  | { location: string; line: string }
+  | { location: string; line: string; root?: string; file?: string }
   | { location: string; unlisted: string }
   | { location: string; skipped: string; why: string };
 
@@ -198,16 +198,18 @@ export function listingCutNote(
 /** Codex's reading of the skills on disk: listed in its order, then unlisted, then skipped. */
 function codexEntries(candidates: readonly CatalogCandidate[]): CodexCatalogEntry[] {
   const read = candidates.flatMap((c) =>
-    c.codex ? [{ location: c.location, reading: c.codex }] : [],
+    c.codex ? [{ location: c.location, reading: c.codex, source: c.source }] : [],
   );
-  const listed = read.flatMap(({ location, reading }) =>
-    reading.loads && reading.inList ? [{ location, name: reading.name, line: reading.line }] : [],
+  const listed = read.flatMap(({ location, reading, source }) =>
+    reading.loads && reading.inList
+      ? [{ location, name: reading.name, line: reading.line, ...inRoot(location, source) }]
+      : [],
   );
   listed.sort((a, b) =>
     byCodexOrder({ name: a.name, path: a.location }, { name: b.name, path: b.location }),
   );
   return [
-    ...listed.map(({ location, line }) => ({ location, line })),
+    ...listed.map(({ name: _name, ...entry }) => entry),
     ...read.flatMap(({ location, reading }) =>
       reading.loads && !reading.inList
         ? [
@@ -222,6 +224,14 @@ function codexEntries(candidates: readonly CatalogCandidate[]): CodexCatalogEntr
       reading.loads ? [] : [{ location, skipped: reading.codex, why: reading.why }],
     ),
   ];
+}
+
+/** A library skill's folder and its SKILL.md's path in it, with `/`, as Codex's list gives it. */
+function inRoot(location: string, source: CatalogSource): { root?: string; file?: string } {
+  if (source.kind !== 'library') return {};
+  const root = source.root.replace(/[\\/]+$/, '');
+  if (!location.startsWith(root) || !/^[\\/]/.test(location.slice(root.length))) return {};
+  return { root, file: location.slice(root.length + 1).replace(/\\/g, '/') };
 }
 
 /** The last part of a folder path (either separator). */

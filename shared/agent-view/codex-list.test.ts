@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byCodexOrder, codexReading, type CodexReading } from './codex-list';
+import { byCodexOrder, codexReading, codexSection, type CodexReading } from './codex-list';
 
 /**
  * Every expected value here is what Codex 0.171.0 did with the same SKILL.md in a project's
@@ -372,5 +372,27 @@ describe('byCodexOrder', () => {
       '\uFF21 f/SKILL.md',
       '\u{1F4A1} e/SKILL.md',
     ]);
+  });
+});
+
+describe('codexSection', () => {
+  it('the roots table, then each line with its short path, as Codex writes them', () => {
+    expect(
+      codexSection([
+        { root: '/lib/a', file: 'pdf/SKILL.md', line: '- pdf: Fills forms.' },
+        { root: '/lib/b', file: 'group/notes/SKILL.md', line: '- notes: Keeps notes.' },
+        { root: '/lib/a', file: 'zip/SKILL.md', line: '- zip: Packs files.' },
+      ]),
+    ).toBe(
+      [
+        '### Skill roots',
+        '- `r0` = `/lib/a`',
+        '- `r1` = `/lib/b`',
+        '### Available skills',
+        '- pdf: Fills forms. (file: r0/pdf/SKILL.md)',
+        '- notes: Keeps notes. (file: r1/group/notes/SKILL.md)',
+        '- zip: Packs files. (file: r0/zip/SKILL.md)',
+      ].join('\n'),
+    );
   });
 });

@@ -348,3 +348,34 @@ export function byCodexOrder(
 ): number {
   return byCodePoints(a.name, b.name) || byCodePoints(a.path, b.path);
 }
+
+/** A line of Codex's list with where its SKILL.md is: the skills folder and the path in it. */
+export interface CodexListedFile {
+  /** The skills folder (Codex's "skill root"). */
+  root: string;
+  /** The SKILL.md's path inside it, with `/` (`pdf-forms/SKILL.md`). */
+  file: string;
+  /** The line without its `(file: …)` part. */
+  line: string;
+}
+
+/**
+ * The part of Codex's skills section this models, for these lines in Codex's order: the table
+ * of skill roots, then each line with its short path, as Codex writes them. Codex numbers its own
+ * folders (its bundled skills among them) in an order of its own; here the roots are numbered in
+ * the order the list first names them.
+ */
+export function codexSection(listed: readonly CodexListedFile[]): string {
+  const roots: string[] = [];
+  const lines = listed.map((l) => {
+    let k = roots.indexOf(l.root);
+    if (k === -1) k = roots.push(l.root) - 1;
+    return `${l.line} (file: r${k}/${l.file})`;
+  });
+  return [
+    '### Skill roots',
+    ...roots.map((r, k) => `- \`r${k}\` = \`${r}\``),
+    '### Available skills',
+    ...lines,
+  ].join('\n');
+}

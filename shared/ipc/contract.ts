@@ -453,6 +453,12 @@ export interface AgentCatalogView {
    * disk.
    */
   claudeCode: string;
+  /**
+   * What Codex makes of the skills on disk (shared/agent-view/codex-list.ts;
+   * docs/codex-listing.md): the skill roots and lines of its list as it writes them ('' with none
+   * listed), and the skills it leaves out of the list or skips, each with why.
+   */
+  codex: { section: string; left: { location: string; why: string }[] };
   /** Folders or files that could not be read, and skills listed from a SKILL.md not read as meant. */
   problems: { path: string; message: string }[];
   /** The always-loaded block against the user's budget, in tokens. */

@@ -23,11 +23,16 @@ function CatalogSection() {
   const catalog = useAgentViewStore((s) => s.catalog);
   const setBudget = useAgentViewStore((s) => s.setBudget);
   const [budget, setBudgetText] = useState('');
-  const [listed, setListed] = useState<'block' | 'claude-code'>('block');
+  const [listed, setListed] = useState<'block' | 'claude-code' | 'codex'>('block');
   const budgetId = useId();
   if (!catalog) return null;
   const f = catalog.footprint;
-  const shown = listed === 'block' ? catalog.xml : catalog.claudeCode;
+  const shown =
+    listed === 'block'
+      ? catalog.xml
+      : listed === 'claude-code'
+        ? catalog.claudeCode
+        : catalog.codex.section;
   return (
     <section className="agent-catalog" aria-label="Catalog">
       <div className="row between">
@@ -40,26 +45,53 @@ function CatalogSection() {
         options={[
           { id: 'block', label: '<available_skills>' },
           { id: 'claude-code', label: 'Claude Code' },
+          { id: 'codex', label: 'Codex' },
         ]}
         onChange={setListed}
       />
       <p className="help">
         {listed === 'block'
           ? 'Every request carries this block. The agent reads a skill’s instructions only when it picks that skill.'
-          : 'What Claude Code puts in its system prompt were these folders its skills folder: each folder, its name beside it, and the description with when_to_use on one line, cut past 1,536 characters. A skill without a description shows its first line. Checked against Claude Code 2.1.332.'}
+          : listed === 'claude-code'
+            ? 'What Claude Code puts in its system prompt were these folders its skills folder: each folder, its name beside it, and the description with when_to_use on one line, cut past 1,536 characters. A skill without a description shows its first line. Checked against Claude Code 2.1.332.'
+            : 'What Codex lists were these folders its skills folders: each skill’s name and description on one line, cut past 1,024 characters, with where its SKILL.md is. Codex lists a skill the Agent Skills spec would refuse for its name, and skips some the spec lets pass (below). Checked against Codex 0.171.0.'}
       </p>
       {listed === 'block' ? (
         <pre className="agent-xml" tabIndex={0} aria-label="The available_skills block">
           <code>{catalog.xml}</code>
         </pre>
-      ) : catalog.claudeCode === '' ? (
-        <p className="muted">
-          No skill in a folder here: Claude Code’s list is built from the skills in its folders.
-        </p>
+      ) : listed === 'claude-code' ? (
+        catalog.claudeCode === '' ? (
+          <p className="muted">
+            No skill in a folder here: Claude Code’s list is built from the skills in its folders.
+          </p>
+        ) : (
+          <pre className="agent-xml" tabIndex={0} aria-label="Claude Code's skill list">
+            <code>{catalog.claudeCode}</code>
+          </pre>
+        )
       ) : (
-        <pre className="agent-xml" tabIndex={0} aria-label="Claude Code's skill list">
-          <code>{catalog.claudeCode}</code>
-        </pre>
+        <>
+          {catalog.codex.section === '' ? (
+            <p className="muted">No skill here that Codex would list.</p>
+          ) : (
+            <pre className="agent-xml" tabIndex={0} aria-label="Codex's skill list">
+              <code>{catalog.codex.section}</code>
+            </pre>
+          )}
+          {catalog.codex.left.length > 0 ? (
+            <>
+              <h4>Not in Codex’s list</h4>
+              <ul className="agent-problems" aria-label="Not in Codex's list">
+                {catalog.codex.left.map((l) => (
+                  <li key={l.location}>
+                    <code>{l.location}</code>: {l.why}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
       )}
       {catalog.problems.length > 0 ? (
         <ul className="agent-problems" aria-label="Problems reading the library">

@@ -24,6 +24,7 @@ function view(names: string[], limit = 2000): AgentCatalogView {
     userOnly: catalog.userOnly,
     footprint: catalog.footprint,
     claudeCode: claudeCodeSection(catalog.claudeCode.map((c) => c.line)),
+    codex: { section: '', left: [] },
     problems: [],
     budget: { limit, used: catalog.footprint.block.tokens, over: false },
   };
