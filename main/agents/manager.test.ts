@@ -206,6 +206,31 @@ describe('install and remove', () => {
     expect(again.outcomes.map((o) => o.status)).toEqual(['already', 'already']);
   });
 
+  it("Codex's other folders are listed too ($CODEX_HOME/skills, a project's .codex/skills), and a name in two of them is loaded twice", async () => {
+    await addSkill(join(home, '.codex', 'skills'), 'notes');
+    await addSkill(join(project, '.codex', 'skills'), 'drafts');
+    await addSkill(join(home, '.agents', 'skills'), 'notes');
+    const overview = await manager.overview({ projects: [project], agents: ['codex'] });
+    const codex = overview.agents[0];
+    const folders = (codex?.folders ?? []).map((f) => [
+      f.path,
+      f.alsoRead === true,
+      f.skills.map((k) => k.name),
+    ]);
+    expect(folders).toEqual([
+      [join(home, '.agents', 'skills'), false, ['notes']],
+      [join(home, '.codex', 'skills'), true, ['notes']],
+      [join(project, '.agents', 'skills'), false, []],
+      [join(project, '.codex', 'skills'), true, ['drafts']],
+    ]);
+    // Run with two skills of one name, Codex 0.171.0 listed both.
+    const notes = (codex?.folders ?? []).flatMap((f) => f.skills).filter((k) => k.name === 'notes');
+    expect(notes.map((k) => k.collision?.loaded)).toEqual([true, true]);
+    expect(notes[0]?.collision?.rule).toBe(
+      'Codex loads both and lists both, so the model sees two skills of this name.',
+    );
+  });
+
   it('skills in a shared folder that no agent found here reads are still listed, with who would load them', async () => {
     await rm(join(home, '.codex'), { recursive: true });
     const dir = await addSkill(lib, 'notes');

@@ -82,6 +82,17 @@ export function agentSkillsDir(spec: AgentSpec, scope: Scope, env: AgentEnv): st
   return path === null ? null : resolve(path);
 }
 
+/** The other folders an agent loads skills from in a scope (AgentSpec.alsoReads), resolved. */
+export function agentAlsoReads(spec: AgentSpec, scope: Scope, env: AgentEnv): string[] {
+  const also = spec.alsoReads;
+  if (!also) return [];
+  if (scope.kind === 'project') return also.project.map((p) => resolve(scope.dir, p));
+  return also.global.flatMap((p) => {
+    const path = expandAgentPath(p, env);
+    return path === null ? [] : [resolve(path)];
+  });
+}
+
 /**
  * The folder of the one canonical copy that linked installs point to, as the `skills` CLI
  * keeps it: `<project>/.agents/skills` or `~/.agents/skills`.

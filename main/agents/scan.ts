@@ -9,7 +9,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { MODELLED_READERS, readerVerdict } from '../../shared/agent-view/readers';
 import { AGENTS, type AgentSpec } from '../../shared/agents/agents';
-import { describeSource, type LockEntry, type LockFile } from '../../shared/agents/lock';
+import { describeSource, emptyLock, type LockEntry, type LockFile } from '../../shared/agents/lock';
 import type {
   AgentFolder,
   AgentReport,
@@ -27,6 +27,7 @@ import { hashFolder } from './hash';
 import { entrySource, readLockFile } from './lock-store';
 import { frontmatterText, installName } from './source';
 import {
+  agentAlsoReads,
   agentSkillsDir,
   isDetected,
   linkOnTheWay,
@@ -181,10 +182,17 @@ async function scanFolder(
   ctx: ScanContext,
   locks: LockCache,
   verdicts: Verdicts,
+  also?: string,
 ): Promise<AgentFolder | null> {
-  const path = agentSkillsDir(spec, scope, ctx.env);
+  const path = also ?? agentSkillsDir(spec, scope, ctx.env);
   if (path === null) return null;
-  const folder: AgentFolder = { scope: scopeRef(scope), path, exists: false, skills: [] };
+  const folder: AgentFolder = {
+    scope: scopeRef(scope),
+    path,
+    exists: false,
+    skills: [],
+    ...(also !== undefined ? { alsoRead: true as const } : {}),
+  };
   const through = await linkOnTheWay(scope, path);
   if (through !== undefined) {
     folder.exists = existsSync(path);
@@ -207,7 +215,12 @@ async function scanFolder(
   } catch {
     return folder;
   }
-  const lock = await locks.get(scope);
+  // Why no lock for a folder the agent also reads: the lock names what was installed into the
+  // agent's own folder; a skill of the same name elsewhere is not that install.
+  const lock =
+    also === undefined
+      ? await locks.get(scope)
+      : emptyLock(scope.kind === 'global' ? 'global' : 'project');
   const libraries = realAllowedRoots(ctx.libraryRoots);
   for (const { name: folderName, link } of entriesOf(path)) {
     const abs = join(path, folderName);
@@ -312,15 +325,20 @@ function markCollisions(report: AgentReport): void {
       list.push(skill);
       byName.set(skill.name, list);
     }
+  // Why Codex apart: run with two skills of one name, Codex 0.171.0 listed both
+  // (docs/codex-listing.md).
+  const both = report.id === 'codex';
   const rule =
     report.id === 'claude-code'
       ? 'Claude Code loads your personal skill before a project skill of the same name, then the first folder in name order.'
-      : 'A project skill comes before one in your user folder, then the first folder in name order.';
+      : both
+        ? 'Codex loads both and lists both, so the model sees two skills of this name.'
+        : 'A project skill comes before one in your user folder, then the first folder in name order.';
   for (const list of byName.values()) {
     if (list.length < 2) continue;
     list.forEach((skill, index) => {
       skill.collision = {
-        loaded: index === 0,
+        loaded: both || index === 0,
         others: list.filter((o) => o !== skill).map((o) => o.path),
         rule,
       };
@@ -359,13 +377,19 @@ export async function scanAgents(
     for (const scope of scopes) {
       const folder = await scanFolder(spec, scope, ctx, locks, verdicts);
       if (folder) report.folders.push(folder);
+      for (const path of agentAlsoReads(spec, scope, ctx.env)) {
+        const more = await scanFolder(spec, scope, ctx, locks, verdicts, path);
+        if (more && (more.exists || more.skills.length > 0)) report.folders.push(more);
+      }
     }
     // Why only folders of its own: a project's .agents/skills is read by some twenty agents; an
     // agent not found here is listed only when a folder no other agent reads holds skills.
     const ownSkills = report.folders.some(
       (f) =>
         (f.skills.length > 0 || f.problem !== undefined) &&
-        AGENTS.filter((a) => agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path).length === 1,
+        (f.alsoRead === true ||
+          AGENTS.filter((a) => agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path).length ===
+            1),
     );
     if (!detected && !ownSkills && !options.all && !options.agents) {
       for (const f of report.folders) {

@@ -38,6 +38,11 @@ export interface AgentSpec {
   features: readonly AgentFeature[];
   /** The validation profile that judges a skill the way this agent's reader does. */
   profile: ProfileId;
+  /**
+   * Folders the agent also loads skills from, beside its own (templates as above; project ones
+   * relative to the project). Listed in the Agents view, never installed into.
+   */
+  alsoReads?: { project: readonly string[]; global: readonly string[] };
 }
 
 /** Everything an Agent Skills reader needs (docs/skill-format.md §2 `agentskills`). */
@@ -59,7 +64,7 @@ function agent(
   projectDir: string,
   globalDir: string | null,
   detect: readonly string[],
-  more: Partial<Pick<AgentSpec, 'followsLinks' | 'features' | 'profile'>> = {},
+  more: Partial<Pick<AgentSpec, 'followsLinks' | 'features' | 'profile' | 'alsoReads'>> = {},
 ): AgentSpec {
   return {
     id,
@@ -70,6 +75,7 @@ function agent(
     followsLinks: more.followsLinks ?? true,
     features: more.features ?? CORE,
     profile: more.profile ?? 'agentskills',
+    ...(more.alsoReads ? { alsoReads: more.alsoReads } : {}),
   };
 }
 
@@ -126,8 +132,11 @@ export const AGENTS: readonly AgentSpec[] = [
   ]),
   // Codex 0.171.0 loads a skill folder that is a symbolic link (a SKILL.md that is itself a link
   // it does not; docs/codex-listing.md), so it follows links like the rest. Its reading of the
-  // SKILL.md is its own, not the profile's alone (shared/agent-view/readers.ts).
-  agent('codex', 'Codex', '.agents/skills', '~/.agents/skills', ['${CODEX_HOME:-~/.codex}']),
+  // SKILL.md is its own, not the profile's alone (shared/agent-view/readers.ts). It also loads
+  // the skills in a project's .codex/skills and in $CODEX_HOME/skills.
+  agent('codex', 'Codex', '.agents/skills', '~/.agents/skills', ['${CODEX_HOME:-~/.codex}'], {
+    alsoReads: { project: ['.codex/skills'], global: ['${CODEX_HOME:-~/.codex}/skills'] },
+  }),
   agent('command-code', 'Command Code', '.commandcode/skills', '~/.commandcode/skills', [
     '~/.commandcode',
   ]),

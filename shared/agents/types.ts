@@ -77,6 +77,11 @@ export interface AgentFolder {
   /** Set when the folder itself is a link: it is reported and not read. */
   problem?: string;
   skills: InstalledSkill[];
+  /**
+   * Set on a folder the agent also loads skills from (Codex's `.codex/skills`), which Skillbench
+   * lists but never installs into; its skills are not matched with a lock file.
+   */
+  alsoRead?: true;
 }
 
 /** An agent and everything it loads. */

@@ -82,7 +82,9 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     any = true;
     io.stdout(term`${a.name} (${a.id})\n`);
     for (const f of folders) {
-      io.stdout(term`  ${scopeWords(f.scope)}: ${f.path}\n`);
+      io.stdout(
+        term`  ${scopeWords(f.scope)}: ${f.path}${f.alsoRead ? ` (${a.name} also loads these; Skillbench installs elsewhere)` : ''}\n`,
+      );
       if (f.problem) io.stdout(term`    ${f.problem}\n`);
       for (const s of f.skills) {
         const bits = [STATE_WORDS[s.state]];

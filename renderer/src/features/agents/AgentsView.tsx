@@ -122,6 +122,12 @@ function AgentSection({ agent }: { agent: AgentReport }) {
           <h4>
             {scopeLabel(f.scope)} <code>{f.path}</code>
           </h4>
+          {f.alsoRead ? (
+            <p className="muted">
+              {agent.name} also loads the skills in this folder. Skillbench lists them but installs
+              into {f.scope.kind === 'global' ? agent.globalDir : agent.projectDir}.
+            </p>
+          ) : null}
           {f.problem ? (
             <p role="note" className="banner error">
               {f.problem}
