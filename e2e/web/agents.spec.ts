@@ -364,3 +364,36 @@ test('Keep mine is remembered: that version is not offered again, Take theirs st
   await expect(entry.getByRole('status')).toContainText('updated');
   expect(await readFile(copy, 'utf8')).toBe(NOTES('One, theirs.\nTwo, theirs.\n'));
 });
+
+test("Codex's row: the folders Codex also loads are listed and marked, a capitalised name is loaded with a warning, a byte-order mark is skipped", async ({
+  app,
+  agents,
+  home,
+}) => {
+  // Each case is what Codex 0.171.0 did with such a file (docs/codex-listing.md).
+  const own = join(home, '.codex', 'skills');
+  await mkdir(join(own, 'Meeting'), { recursive: true });
+  await writeFile(
+    join(own, 'Meeting', 'SKILL.md'),
+    '---\nname: Meeting Notes\ndescription: Takes meeting notes.\n---\n# Notes\n',
+  );
+  await mkdir(join(own, 'bom'), { recursive: true });
+  await writeFile(join(own, 'bom', 'SKILL.md'), `\uFEFF${SKILL('bom')}`);
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await agents.open();
+  const codex = agents.agent('Codex');
+  await expect(codex).toContainText(
+    'Codex also loads the skills in this folder. Skillbench lists them but installs into ~/.agents/skills.',
+  );
+  await expect(codex).toContainText('and by what Codex itself loads and skips');
+  const named = agents.row('Codex', 'Meeting Notes');
+  await expect(named).toContainText(
+    'Codex loads it, though agents that follow the Agent Skills spec would refuse it',
+  );
+  await expect(agents.row('Codex', 'bom')).toContainText(
+    'Codex skips it: the file starts with an invisible byte-order mark before its first `---`.',
+  );
+  expect(await seriousViolations(app.page), 'Codex in the Agents view').toEqual([]);
+  await codex.scrollIntoViewIfNeeded();
+  await app.page.screenshot({ path: 'out/screenshots/agents-codex.png' });
+});

@@ -76,8 +76,15 @@ function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill 
             {agent.name} loads it, not as written: {skill.problems[0] ?? ''}
           </span>
         ) : (
-          <span className="badge">
-            {skill.verdict === 'warning' ? 'Valid, with warnings' : 'Valid'}
+          <span
+            className={`badge ${skill.verdict === 'warning' && skill.problems.length > 0 ? 'warning' : ''}`}
+            title={skill.problems.join('\n')}
+          >
+            {skill.verdict !== 'warning'
+              ? 'Valid'
+              : skill.problems[0] === undefined
+                ? 'Valid, with warnings'
+                : `Valid, with warnings: ${skill.problems[0]}`}
           </span>
         )}{' '}
         <SafetyRowBadge
