@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseSkill } from '../skill';
 import { byCodexOrder, codexReading, codexSection, type CodexReading } from './codex-list';
 
 /**
@@ -372,6 +373,22 @@ describe('byCodexOrder', () => {
       '\uFF21 f/SKILL.md',
       '\u{1F4A1} e/SKILL.md',
     ]);
+  });
+});
+
+describe('a reading given the parse already made', () => {
+  it('is the same reading as one made from the text alone', () => {
+    for (const text of [
+      fm('name: a\ndescription: Plain.'),
+      fm('name: a\ndescription: a: b'),
+      '---\r\nname: a\r\ndescription: CRLF.\r\n---\r\n',
+      '\uFEFF---\nname: a\ndescription: BOM.\n---\n',
+      '---  \nname: a\ndescription: spaces on the fence.\n---  \n',
+      fm('description: no name\nmetadata: 5'),
+    ])
+      expect(codexReading(text, 'a', { parsed: parseSkill(text) })).toEqual(
+        codexReading(text, 'a'),
+      );
   });
 });
 

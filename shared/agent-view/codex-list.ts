@@ -75,13 +75,25 @@ const oneLine = (s: string): string => rustTrim(s).replace(RUNS, ' ');
 
 /** The frontmatter block as Codex cuts it out: the lines between the two `---`, or null. */
 function frontmatterOf(text: string): string | null {
-  // Why split on \n and drop one \r: that is how Rust's `lines()` reads a file.
-  const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
-  if (lines.length === 0 || rustTrim(lines[0] ?? '') !== '---') return null;
-  const close = lines.findIndex((l, k) => k > 0 && rustTrim(l) === '---');
-  // Why a final empty piece is no line: "a\n".split('\n') ends with '', `lines()` does not.
-  if (close === -1 || close === 1) return null;
-  return lines.slice(1, close).join('\n');
+  // Why line by line, \n ends a line and one \r before it is dropped: that is how Rust's
+  // `lines()` reads a file; and the body after the closing line is never split.
+  const lines: string[] = [];
+  let at = 0;
+  while (at <= text.length) {
+    const end = text.indexOf('\n', at);
+    const raw = end === -1 ? text.slice(at) : text.slice(at, end);
+    // Why a final empty piece is no line: "a\n" is one line to `lines()`.
+    if (end === -1 && raw === '') break;
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (lines.length === 0) {
+      if (rustTrim(line) !== '---') return null;
+    } else if (rustTrim(line) === '---')
+      return lines.length === 1 ? null : lines.slice(1).join('\n');
+    lines.push(line);
+    if (end === -1) break;
+    at = end + 1;
+  }
+  return null;
 }
 
 /**
@@ -110,7 +122,8 @@ function readYaml(
   parsed?: ParsedSkill,
 ): { first: ParsedSkill; again?: ParsedSkill; tooMany?: true } {
   const wrap = (yaml: string): ParsedSkill => parseSkill(`---\n${yaml}\n---\n`);
-  const first = parsed && !parsed.hasBom && parsed.frontmatter?.raw === raw ? parsed : wrap(raw);
+  const first =
+    parsed && !parsed.hasBom && parsed.frontmatter?.raw === `${raw}\n` ? parsed : wrap(raw);
   // Why no second reading past the parser's bounds: the file is not read at all then, and a
   // line-by-line reading of a frontmatter that large would undo the bound.
   if (!notYaml(first) || first.overLimits.length > 0) return { first };
