@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../skill';
 import { byCodexOrder, codexReading, codexSection, type CodexReading } from './codex-list';
@@ -356,6 +357,24 @@ describe('hostile frontmatter', () => {
 });
 
 describe('byCodexOrder', () => {
+  it('orders names by code point, as Rust compares text, for any text', () => {
+    const points = (s: string): number[] => [...s].map((c) => c.codePointAt(0) ?? 0);
+    const reference = (a: string, b: string): number => {
+      const [x, y] = [points(a), points(b)];
+      for (let k = 0; k < Math.min(x.length, y.length); k++)
+        if (x[k] !== y[k]) return (x[k] ?? 0) - (y[k] ?? 0);
+      return x.length - y.length;
+    };
+    const text = fc.string({ unit: 'binary', maxLength: 6 });
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const got = byCodexOrder({ name: a, path: '' }, { name: b, path: '' });
+        expect(Math.sign(got)).toBe(Math.sign(reference(a, b)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('sorts by name as Rust compares strings, then by path; a shared name lists both', () => {
     const skills = [
       { name: 'b-one', path: 'b-one/SKILL.md' },

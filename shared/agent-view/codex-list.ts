@@ -343,11 +343,18 @@ export function codexReading(
 
 /** Code point order, as Rust compares strings (JavaScript's `<` compares UTF-16 units). */
 function byCodePoints(a: string, b: string): number {
-  const x = [...a].map((c) => c.codePointAt(0) ?? 0);
-  const y = [...b].map((c) => c.codePointAt(0) ?? 0);
-  for (let k = 0; k < Math.min(x.length, y.length); k++)
-    if (x[k] !== y[k]) return (x[k] ?? 0) - (y[k] ?? 0);
-  return x.length - y.length;
+  const n = Math.min(a.length, b.length);
+  for (let k = 0; k < n; k++) {
+    const x = a.charCodeAt(k);
+    const y = b.charCodeAt(k);
+    if (x === y) continue;
+    // Why only here: UTF-16 units and code points order alike except where one is half of a
+    // pair (U+10000 and up) and the other a unit from U+E000 to U+FFFF.
+    const surrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
+    if (!surrogate(x) && !surrogate(y)) return x - y;
+    return (a.codePointAt(k) ?? x) - (b.codePointAt(k) ?? y);
+  }
+  return a.length - b.length;
 }
 
 /**
