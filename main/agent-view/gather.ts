@@ -24,12 +24,8 @@ import { describeFsError } from '../platform/fs-errors';
 import { readBoundedSync, readRegularFileSync } from '../platform/read-file';
 import { NOT_UTF8 } from '../mcp-server/catalog';
 import { mcpServeCheck, type GateInput, type SkillCheck } from '../mcp-server/skill-check';
-import {
-  findSkillFolders,
-  noSkillsFound,
-  readCodexSettings,
-  type FoundSkill,
-} from '../skill-folder';
+import { findSkillFolders, noSkillsFound, type FoundSkill } from '../skill-folder';
+import { readCodexSettings } from '../skill-folder/codex';
 import { isJsonObject } from '../../shared/json/values';
 
 /** A library skill as gathered: the candidate, its folder, and its trigger evals if it has any. */

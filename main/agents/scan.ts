@@ -21,7 +21,8 @@ import type {
 import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { isInside } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
-import { codexReadingOf, judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
+import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
+import { codexReadingOf } from '../skill-folder/codex';
 import { validateSkillFolder } from '../validate';
 import { hashFolder } from './hash';
 import { entrySource, readLockFile } from './lock-store';
