@@ -231,6 +231,24 @@ describe('install and remove', () => {
     );
   });
 
+  it('skill folders grouped in a folder are listed for Codex, up to six folders down, as Codex loads them', async () => {
+    const shared = join(project, '.agents', 'skills');
+    await addSkill(join(shared, 'docs'), 'pdf');
+    await addSkill(join(shared, 'a', 'b', 'c', 'd', 'e'), 'deep5');
+    await addSkill(join(shared, 'a', 'b', 'c', 'd', 'e', 'f'), 'deep6');
+    await addSkill(join(shared, '.hidden'), 'secret');
+    await addSkill(shared, 'plain');
+    // Codex 0.171.0 listed pdf, deep5 and plain; not deep6 (seven folders down) nor the hidden one.
+    const overview = await manager.overview({ projects: [project], agents: ['codex', 'cursor'] });
+    const listed = (id: string) =>
+      (overview.agents.find((a) => a.id === id)?.folders ?? [])
+        .filter((f) => f.path === shared)
+        .flatMap((f) => f.skills.map((k) => k.folder));
+    expect(listed('codex')).toEqual(['plain', 'docs/pdf', 'a/b/c/d/e/deep5']);
+    // Other agents, never run, are listed by their folder's children only.
+    expect(listed('cursor')).toEqual(['plain']);
+  });
+
   it('skills in a shared folder that no agent found here reads are still listed, with who would load them', async () => {
     await rm(join(home, '.codex'), { recursive: true });
     const dir = await addSkill(lib, 'notes');

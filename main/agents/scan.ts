@@ -122,6 +122,48 @@ function entriesOf(dir: string): { name: string; link: boolean }[] {
   }
 }
 
+/**
+ * How many folders deep an agent finds skill folders below its skills folder (1: only its
+ * children). Codex 0.171.0 loads `group/pdf/SKILL.md` up to six folders down
+ * (docs/codex-listing.md). Why not inside a skill: Codex lists a skill inside another too, but
+ * walking every skill's own files for it would read whole dependency folders.
+ */
+const FOLDER_DEPTH: Readonly<Record<string, number>> = { codex: 6 };
+
+/** The most folders looked into below one skills folder (a group of groups of real skills is far smaller). */
+const MAX_FOLDERS_LOOKED_INTO = 5_000;
+
+/**
+ * The folders to look at for skills: the children of `dir`, and for an agent that looks deeper,
+ * the folders inside a child that is not itself a skill (a group), level by level, as
+ * `group/name`. Links are not entered.
+ */
+function candidatesOf(dir: string, depth: number): { name: string; link: boolean }[] {
+  const out: { name: string; link: boolean }[] = [];
+  const queue = entriesOf(dir).map((e) => ({ ...e, level: 1 }));
+  for (let k = 0; k < queue.length; k++) {
+    const e = queue[k];
+    if (e === undefined) continue;
+    out.push({ name: e.name, link: e.link });
+    // Why a bound: a skills folder can hold anything, a dependency folder of thousands included.
+    if (e.link || e.level >= depth || queue.length > MAX_FOLDERS_LOOKED_INTO) continue;
+    const abs = join(dir, e.name);
+    let names: { name: string; kind: string }[];
+    try {
+      names = readdirSync(abs, { withFileTypes: true }).map((d) => ({
+        name: d.name,
+        kind: d.isFile() ? 'file' : 'other',
+      }));
+    } catch {
+      continue;
+    }
+    if (skillFileNameIn(names) !== undefined) continue;
+    for (const c of entriesOf(abs))
+      queue.push({ name: `${e.name}/${c.name}`, link: c.link, level: e.level + 1 });
+  }
+  return out;
+}
+
 /** Verdict cache: one validation per real folder and reader in a scan. */
 type Judged = Pick<InstalledSkill, 'verdict' | 'problems' | 'notAsWritten'>;
 type Verdicts = Map<string, Promise<Judged>>;
@@ -223,7 +265,7 @@ async function scanFolder(
       ? await locks.get(scope)
       : emptyLock(scope.kind === 'global' ? 'global' : 'project');
   const libraries = realAllowedRoots(ctx.libraryRoots);
-  for (const { name: folderName, link } of entriesOf(path)) {
+  for (const { name: folderName, link } of candidatesOf(path, FOLDER_DEPTH[spec.id] ?? 1)) {
     const abs = join(path, folderName);
     const base = { folder: folderName, path: abs, scope: scopeRef(scope) };
     let realDir: string;

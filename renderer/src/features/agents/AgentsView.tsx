@@ -38,7 +38,16 @@ function scopeLabel(scope: ScopeRef): string {
   return scope.kind === 'global' ? 'Your user folder (every project)' : `Project ${scope.dir}`;
 }
 
-function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill }) {
+function SkillRow({
+  agent,
+  skill,
+  removable,
+}: {
+  agent: AgentReport;
+  skill: InstalledSkill;
+  /** False in a folder the agent also reads, or below a group: Skillbench did not put it there. */
+  removable: boolean;
+}) {
   const uninstall = useAgentsStore((s) => s.uninstall);
   const safety = useAgentsStore((s) => (skill.realDir ? s.safety[skill.realDir] : undefined));
   const state =
@@ -93,13 +102,17 @@ function SkillRow({ agent, skill }: { agent: AgentReport; skill: InstalledSkill 
         />
       </td>
       <td>
-        <button
-          type="button"
-          onClick={() => void uninstall(skill.folder, [agent.id], skill.scope)}
-          aria-label={`Remove ${skill.name} from ${agent.name} (${scopeLabel(skill.scope)})`}
-        >
-          Remove
-        </button>
+        {removable ? (
+          <button
+            type="button"
+            onClick={() => void uninstall(skill.folder, [agent.id], skill.scope)}
+            aria-label={`Remove ${skill.name} from ${agent.name} (${scopeLabel(skill.scope)})`}
+          >
+            Remove
+          </button>
+        ) : (
+          <span className="muted">Not installed by Skillbench</span>
+        )}
       </td>
     </tr>
   );
@@ -156,7 +169,12 @@ function AgentSection({ agent }: { agent: AgentReport }) {
               </thead>
               <tbody>
                 {f.skills.map((s) => (
-                  <SkillRow key={s.path} agent={agent} skill={s} />
+                  <SkillRow
+                    key={s.path}
+                    agent={agent}
+                    skill={s}
+                    removable={f.alsoRead !== true && !s.folder.includes('/')}
+                  />
                 ))}
               </tbody>
             </table>
