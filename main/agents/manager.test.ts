@@ -249,6 +249,15 @@ describe('install and remove', () => {
     expect(listed('cursor')).toEqual(['plain']);
   });
 
+  it('a skills folder holding thousands of folders is looked into only so far (5,000 folders), never walked whole', async () => {
+    const group = join(project, '.agents', 'skills', 'group');
+    await Promise.all(Array.from({ length: 5_001 }, (_, k) => addSkill(join(group, `c${k}`), 'x')));
+    const overview = await manager.overview({ projects: [project], agents: ['codex'] });
+    const skills = (overview.agents[0]?.folders ?? []).flatMap((f) => f.skills);
+    // The 5,001 folders of the group are looked at, none looked into: no group/cN/x is listed.
+    expect(skills.filter((k) => k.folder.startsWith('group/c'))).toEqual([]);
+  });
+
   it('skills in a shared folder that no agent found here reads are still listed, with who would load them', async () => {
     await rm(join(home, '.codex'), { recursive: true });
     const dir = await addSkill(lib, 'notes');
