@@ -114,6 +114,14 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
       'claude-code',
       'codex',
     ]);
+    const text = io();
+    expect(await runCli(['agents'], text)).toBe(0);
+    expect(text.out).toContain(
+      '  also loads:     .codex/skills/ (in a project), ~/.codex/skills/ (listed, never installed into)\n',
+    );
+    expect(text.out).toContain(
+      '  checked as: agentskills and by what Codex itself loads and skips (checked against Codex 0.171.0)\n',
+    );
 
     const install = io();
     expect(

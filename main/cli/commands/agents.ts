@@ -1,5 +1,5 @@
 import { readerNote } from '../../../shared/agent-view/readers';
-import { displayAgentPath, FEATURE_LABELS } from '../../../shared/agents/agents';
+import { agentById, displayAgentPath, FEATURE_LABELS } from '../../../shared/agents/agents';
 import { term } from '../../security/terminal-text';
 import { terminalIO } from '../support/terminal-io';
 import { readCommandLine } from '../support/command-line';
@@ -61,6 +61,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
       term`${a.name} (${a.id})${a.detected ? '' : ' — not found here'}\n` +
         term`  project folder: ${a.projectDir}/\n` +
         term`  global folder:  ${a.globalDir === null ? 'none' : displayAgentPath(a.globalDir) + '/'}\n` +
+        alsoLoads(a.id) +
         `  linked skill folders: ${a.followsLinks ? 'followed' : 'not followed (installs copy)'}\n` +
         `  checked as: ${a.profile}${readerNote(a.id) ? ` ${readerNote(a.id)}` : ''}${features ? `; acts on ${features}` : ''}\n` +
         `  skills: ${a.folders.reduce((n, f) => n + f.skills.length, 0)}\n`,
@@ -75,3 +76,14 @@ export const agentsCommand: CliCommand = {
   usage: USAGE,
   run,
 };
+
+/** The line naming the folders an agent also loads skills from, or '' (AgentSpec.alsoReads). */
+function alsoLoads(id: string): string {
+  const also = agentById(id)?.alsoReads;
+  if (!also) return '';
+  const folders = [
+    ...also.project.map((p) => `${p}/ (in a project)`),
+    ...also.global.map((p) => `${displayAgentPath(p)}/`),
+  ];
+  return `  also loads:     ${folders.join(', ')} (listed, never installed into)\n`;
+}
