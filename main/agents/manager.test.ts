@@ -258,6 +258,30 @@ describe('install and remove', () => {
     expect(skills.filter((k) => k.folder.startsWith('group/c'))).toEqual([]);
   });
 
+  it("Claude Code's collisions are by folder name, as Claude Code 2.1.332 loaded them: the same folder twice loads the personal one; two folders sharing a name load both", async () => {
+    const skill = async (root: string, folder: string, name: string): Promise<void> => {
+      const dir = await addSkill(root, folder);
+      await writeFile(
+        join(dir, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${folder} in ${root}.\n---\n`,
+      );
+    };
+    await skill(join(home, '.claude', 'skills'), 'notes', 'notes');
+    await skill(join(project, '.claude', 'skills'), 'notes', 'notes');
+    await skill(join(home, '.claude', 'skills'), 'alpha', 'shared-name');
+    await skill(join(project, '.claude', 'skills'), 'beta', 'shared-name');
+    const overview = await manager.overview({ projects: [project], agents: ['claude-code'] });
+    const skills = (overview.agents[0]?.folders ?? []).flatMap((f) =>
+      f.skills.map((k) => [f.scope.kind, k.folder, k.collision?.loaded ?? null]),
+    );
+    expect(skills).toEqual([
+      ['global', 'alpha', null],
+      ['global', 'notes', true],
+      ['project', 'beta', null],
+      ['project', 'notes', false],
+    ]);
+  });
+
   it('skills in a shared folder that no agent found here reads are still listed, with who would load them', async () => {
     await rm(join(home, '.codex'), { recursive: true });
     const dir = await addSkill(lib, 'notes');

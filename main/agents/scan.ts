@@ -349,8 +349,10 @@ async function scanFolder(
 
 /**
  * Mark name collisions inside one agent: every copy of a name the agent sees twice, with the
- * one it loads. Why this rule: an agent's project skills are nearer the work than the user's;
- * Claude Code documents the opposite (personal skills win over project ones), so its row says so.
+ * one it loads. Why this rule: an agent's project skills are nearer the work than the user's.
+ * Claude Code keys a skill by its folder's name, not its `name`: run with the same folder in the
+ * user's and a project's skills folder, Claude Code 2.1.332 listed the user's only, and with two
+ * folders whose skills share a `name`, it listed both (docs/claude-code-listing.md).
  */
 function markCollisions(report: AgentReport): void {
   const byName = new Map<string, InstalledSkill[]>();
@@ -364,16 +366,17 @@ function markCollisions(report: AgentReport): void {
   for (const folder of order)
     for (const skill of folder.skills) {
       if (skill.realDir === null) continue;
-      const list = byName.get(skill.name) ?? [];
+      const key = report.id === 'claude-code' ? skill.folder : skill.name;
+      const list = byName.get(key) ?? [];
       list.push(skill);
-      byName.set(skill.name, list);
+      byName.set(key, list);
     }
   // Why Codex apart: run with two skills of one name, Codex 0.171.0 listed both
   // (docs/codex-listing.md).
   const both = report.id === 'codex';
   const rule =
     report.id === 'claude-code'
-      ? 'Claude Code loads your personal skill before a project skill of the same name, then the first folder in name order.'
+      ? 'Claude Code knows a skill by its folder name and loads your personal skill before a project skill in a folder of the same name.'
       : both
         ? 'Codex loads both and lists both, so the model sees two skills of this name.'
         : 'A project skill comes before one in your user folder, then the first folder in name order.';
