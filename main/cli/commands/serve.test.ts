@@ -105,7 +105,8 @@ describe('serve --http: where the token comes from', () => {
   });
 
   it('reads the token from --token-file, and warns when other users can read the file', async () => {
-    const file = join(lib.path, '..', `token-${process.pid}.txt`);
+    const folder = await tempDir('skillbench-token-');
+    const file = join(folder.path, 'token.txt');
     await writeFile(file, `${TOKEN}\n`);
     try {
       await chmod(file, 0o600);
@@ -120,8 +121,7 @@ describe('serve --http: where the token comes from', () => {
         expect(await canUse(server.url, TOKEN)).toBe(true);
       });
     } finally {
-      await chmod(file, 0o600).catch(() => undefined);
-      await writeFile(file, '');
+      await folder.remove();
     }
   });
 
