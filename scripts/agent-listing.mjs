@@ -1,27 +1,31 @@
 // What a real agent lists of a folder of skills, beside what Skillbench says it lists
-// (docs/claude-code-listing.md, docs/codex-listing.md). Usage:
+// (docs/claude-code-listing.md, docs/codex-listing.md, docs/gemini-cli-listing.md). Usage:
 //
-//   node scripts/agent-listing.mjs LIB [--agent claude-code|codex] [--bin PATH] [--json]
-//   node scripts/agent-listing.mjs --probes [--agent claude-code|codex] [--bin PATH] [--json]
+//   node scripts/agent-listing.mjs LIB [--agent claude-code|codex|gemini-cli] [--bin PATH] [--json]
+//   node scripts/agent-listing.mjs --probes [--agent claude-code|codex|gemini-cli] [--bin PATH] [--json] [--record]
 //
 // --agent is the agent to run (claude-code when not given). --probes runs the probe groups of
 // scripts/probes/AGENT.json (each SKILL.md written to test one rule) and the frontmatter corpus,
 // each group as its own skills folder, and prints only the skills read otherwise, then the count.
+// --probes --record also writes what the agent listed of each probe to
+// scripts/probes/AGENT.observed.json (Gemini CLI's: its tests read it).
 //
 // Every skill folder directly in LIB (a folder holding SKILL.md) is copied into a temp project's
-// skills folder (.claude/skills, or .agents/skills for Codex); the agent runs there once,
+// skills folder (.claude/skills, or .agents/skills for Codex and Gemini CLI); the agent runs there once,
 // non-interactively, in a temp home, against a loopback server that stands in for its model's API
 // and keeps each request. The skills section of the prompt the agent sent is its listing: every
 // skill it loaded, with the text it shows the model. Codex also says which SKILL.md files it
 // skipped, and why, in its log. The agent's own skills (those it lists with no folder copied) are
 // left out. Beside each skill: what Skillbench says the agent shows (`skillbench catalog --format
-// json`: its `claudeCode` or `codex` list), and whether the two are the same; then whether both
-// put the lines in the same order. Exit code 0 when every skill is read alike by both, 1 when one
-// differs, 2 on a usage or run problem.
+// json`: its `claudeCode`, `codex` or `gemini` list), and whether the two are the same; then
+// whether both put the lines in the same order (not for Gemini CLI, which lists a folder's skills
+// in the order its file search finds them). Exit code 0 when every skill is read alike by both, 1
+// when one differs, 2 on a usage or run problem.
 //
 // The agent is the executable given by --bin, else its pinned npm release, fetched with npx
-// (Claude Code about 190 MB, Codex about 430 MB, once). No request leaves 127.0.0.1: the API
-// address points at the loopback server, and update checks and nonessential traffic are off.
+// (Claude Code about 190 MB, Codex about 430 MB, Gemini CLI about 100 MB, once). No request
+// leaves 127.0.0.1: the API address points at the loopback server, and update checks, usage
+// statistics and nonessential traffic are off.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -36,6 +40,7 @@ const { values, positionals } = parseArgs({
     bin: { type: 'string' },
     json: { type: 'boolean' },
     probes: { type: 'boolean' },
+    record: { type: 'boolean' },
   },
 });
 
@@ -64,7 +69,7 @@ async function captureServer(answer) {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       bodies.push({ url: req.url ?? '', body });
-      answer(body, res);
+      answer(body, res, req.url ?? '');
     });
   });
   await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
@@ -134,6 +139,23 @@ function responsesAnswer(_body, res) {
     },
   });
   res.end();
+}
+
+/** The Gemini API's answer "ok": streamed (`alt=sse`) when asked, else one JSON answer. */
+function geminiAnswer(_body, res, url) {
+  const answer = {
+    candidates: [
+      { content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP', index: 0 },
+    ],
+    usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+  };
+  if (url.includes('alt=sse')) {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.end(`data: ${JSON.stringify(answer)}\r\n\r\n`);
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(url.includes(':countTokens') ? { totalTokens: 1 } : answer));
 }
 
 /** The JSON request bodies sent to `path`. */
@@ -284,6 +306,78 @@ const AGENTS = {
       };
     },
   },
+  'gemini-cli': {
+    name: 'Gemini CLI',
+    npm: ['@google/gemini-cli@0.61.0', 'gemini'],
+    skillsDir: join('.agents', 'skills'),
+    answer: geminiAnswer,
+    /** Its settings: an API key as the way in, no update check, no usage statistics. */
+    async prepare(home) {
+      await mkdir(join(home, '.gemini'), { recursive: true });
+      await writeFile(
+        join(home, '.gemini', 'settings.json'),
+        JSON.stringify({
+          security: { auth: { selectedType: 'gemini-api-key' } },
+          general: { disableAutoUpdate: true, disableUpdateNag: true },
+          privacy: { usageStatisticsEnabled: false },
+          telemetry: { enabled: false },
+        }),
+      );
+    },
+    // Why a model named: without one Gemini CLI first asks a smaller model to choose, and
+    // retries that for a minute and a half when the answer is not what it expects.
+    args: () => ['-m', 'gemini-2.5-flash', '-p', 'hello'],
+    env: (api, home) => ({
+      HOME: home,
+      GEMINI_API_KEY: 'local-only',
+      GOOGLE_GEMINI_BASE_URL: api.url,
+      GEMINI_CLI_TRUST_WORKSPACE: 'true',
+    }),
+    /** The `<available_skills>` section of the system instruction: each skill's entry. */
+    listing(bodies, _err, _folders, skillsDir) {
+      for (const request of requestsTo(bodies, '/v1beta/models/')) {
+        const text = (request.systemInstruction?.parts ?? []).map((p) => p.text ?? '').join('\n');
+        const start = text.indexOf('<available_skills>\n');
+        if (start === -1) continue;
+        const section = text.slice(start, text.indexOf('\n</available_skills>', start));
+        const lines = [];
+        for (const m of section.matchAll(
+          /^ {2}<skill>\n {4}<name>([\s\S]*?)<\/name>\n {4}<description>([\s\S]*?)<\/description>\n {4}<location>(.*)<\/location>\n {2}<\/skill>$/gm,
+        )) {
+          const [, name = '', description = '', location = ''] = m;
+          const line = `<name>${name}</name> <description>${description}</description>`;
+          const mine = dirname(dirname(location)) === skillsDir;
+          lines.push({
+            key: mine ? `${line} ${location}` : `own ${line}`,
+            line,
+            folder: mine ? basename(dirname(location)) : undefined,
+          });
+        }
+        return { lines, skipped: [] };
+      }
+      return { lines: [], skipped: [] };
+    },
+    /**
+     * Skillbench's side: the `gemini` list of the catalog. A skill that shares its name with
+     * others (`oneOf`) is `maybe`: Gemini CLI lists one of them, and which depends on its file
+     * search's order.
+     */
+    ours: (catalog) => ({
+      lines: (catalog.gemini ?? []).flatMap((s) =>
+        s.name !== undefined
+          ? [
+              {
+                line: `<name>${s.name}</name> <description>${s.description}</description>`,
+                folder: basename(dirname(s.location)),
+                ...(s.oneOf !== undefined ? { maybe: s.name } : {}),
+              },
+            ]
+          : [],
+      ),
+      skipped: [],
+    }),
+    ordered: false,
+  },
 };
 
 const agent = AGENTS[values.agent];
@@ -326,6 +420,7 @@ async function compare(lib, work) {
   const skills = join(project, agent.skillsDir);
   // Why .codex too: Codex refuses to start when CODEX_HOME names a folder that does not exist.
   await mkdir(join(home, '.codex'), { recursive: true });
+  await agent.prepare?.(home);
   await mkdir(skills, { recursive: true });
   const own = await agentListing(project, home, []);
   const copied = [];
@@ -358,19 +453,30 @@ async function compare(lib, work) {
     const skip = side.skipped.find((s) => s.folder === folder)?.message;
     return skip === undefined ? null : `(skipped: ${skip})`;
   };
+  // Skills Skillbench says share a name the agent lists once: which folders it listed of each.
+  const listedOf = (name) =>
+    ours.lines.filter((l) => l.maybe === name && theirs.some((t) => t.folder === l.folder)).length;
   const rows = copied.map((folder) => {
     const real = said({ lines: theirs, skipped: listed.skipped }, folder);
     const skillbench = said(ours, folder);
+    const maybe = ours.lines.find((l) => l.folder === folder)?.maybe;
     const same =
       real === skillbench ||
+      (maybe !== undefined && real === null && listedOf(maybe) === 1) ||
       (real?.startsWith('(skipped: ') === true &&
         sameMessage(real.slice(10, -1), skillbench?.slice(10, -1)));
-    return { folder, agent: real, skillbench, same };
+    return {
+      folder,
+      agent: real,
+      skillbench: maybe === undefined ? skillbench : `(one of those named ${maybe}) ${skillbench}`,
+      same,
+    };
   });
   // The order of the lines too: the folders in the order each lists them.
   const theirOrder = theirs.map((l) => l.folder);
   const ourOrder = ours.lines.map((l) => l.folder).filter((f) => copied.includes(f));
-  return { rows, sameOrder: theirOrder.join('\n') === ourOrder.join('\n'), theirOrder, ourOrder };
+  const sameOrder = agent.ordered === false || theirOrder.join('\n') === ourOrder.join('\n');
+  return { rows, sameOrder, theirOrder, ourOrder };
 }
 
 /**
@@ -421,6 +527,24 @@ try {
     rows = compared.rows;
     orders.push(compared);
   }
+  if (values.record && values.probes) {
+    const entry = /^<name>([\s\S]*)<\/name> <description>([\s\S]*)<\/description>$/;
+    const record = {
+      about: `What ${agent.name} (${agent.npm[0]}) listed of each probe (scripts/probes/${values.agent}.json, then the frontmatter corpus), recorded with: node scripts/agent-listing.mjs --probes --agent ${values.agent} --record. listed: the name and description it showed, or null when it did not list the skill.`,
+      skills: rows.map((r) => {
+        const m = r.agent === null ? null : entry.exec(r.agent);
+        return {
+          group: r.group,
+          folder: r.folder,
+          listed: m ? { name: m[1], description: m[2] } : r.agent === null ? null : r.agent,
+        };
+      }),
+    };
+    await writeFile(
+      join(import.meta.dirname, 'probes', `${values.agent}.observed.json`),
+      `${JSON.stringify(record, null, 1)}\n`,
+    );
+  }
   const misordered = orders.filter((o) => !o.sameOrder);
   const who = agent.name.padEnd('Skillbench'.length);
   if (values.json)
@@ -438,8 +562,12 @@ try {
         `≠ the order${o.group ? ` (${o.group})` : ''}\n    ${who}: ${o.theirOrder.join(', ')}\n    Skillbench: ${o.ourOrder.join(', ')}\n`,
       );
     const same = rows.filter((r) => r.same).length;
+    const order =
+      agent.ordered === false
+        ? 'the order not compared (it lists a folder in the order its file search finds them)'
+        : `the order alike in ${orders.length - misordered.length} of ${orders.length} ${orders.length === 1 ? 'folder' : 'folders'}`;
     process.stdout.write(
-      `${agent.name}: ${rows.length} skills: ${same} read alike, ${rows.length - same} not; the order alike in ${orders.length - misordered.length} of ${orders.length} ${orders.length === 1 ? 'folder' : 'folders'}.\n`,
+      `${agent.name}: ${rows.length} skills: ${same} read alike, ${rows.length - same} not; ${order}.\n`,
     );
   }
   process.exitCode = rows.every((r) => r.same) && misordered.length === 0 ? 0 : 1;

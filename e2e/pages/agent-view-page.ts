@@ -11,6 +11,9 @@ export class AgentViewPage {
   readonly codexTab: Locator;
   readonly codexList: Locator;
   readonly codexLeftOut: Locator;
+  readonly geminiTab: Locator;
+  readonly geminiList: Locator;
+  readonly geminiLeftOut: Locator;
   readonly copy: Locator;
   readonly footprint: Locator;
   readonly perSkill: Locator;
@@ -36,6 +39,9 @@ export class AgentViewPage {
     this.codexTab = this.catalog.getByRole('tab', { name: 'Codex' });
     this.codexList = this.catalog.getByLabel("Codex's skill list");
     this.codexLeftOut = this.catalog.getByRole('list', { name: "Not in Codex's list" });
+    this.geminiTab = this.catalog.getByRole('tab', { name: 'Gemini CLI' });
+    this.geminiList = this.catalog.getByLabel("Gemini CLI's skill list");
+    this.geminiLeftOut = this.catalog.getByRole('list', { name: "Not in Gemini CLI's list" });
     this.copy = this.catalog.getByRole('button', { name: 'Copy the skills list' });
     this.footprint = this.catalog.getByTestId('footprint-total');
     this.perSkill = this.catalog.getByRole('table', { name: 'Footprint per skill' });

@@ -352,3 +352,44 @@ test("Codex's tab shows its skill list as Codex writes it, and which skills Code
   expect(await seriousViolations(app.page), "Codex's tab").toEqual([]);
   await app.page.screenshot({ path: join(SHOTS, 'agent-view-codex.png') });
 });
+
+test("Gemini CLI's tab shows its skill list as Gemini CLI writes it, and which skills it leaves out and why", async ({
+  app,
+  agent,
+  library,
+}) => {
+  // Each case is what Gemini CLI 0.61.0 did with such a file (docs/gemini-cli-listing.md).
+  await library.addSkill(
+    'pdf-forms',
+    '---\nname: PDF Forms\ndescription: Fills <form> fields.\n---\n# PDF\n',
+  );
+  await library.addSkill(
+    'notes',
+    '---\nname: notes\ndescription: Use when: notes.\n---\n# Notes\n',
+  );
+  await library.addSkill('drafts', '--- \nname: drafts\ndescription: Drafts.\n---\n# Drafts\n');
+  await app.openFolder(library.dir);
+  await agent.open();
+  await agent.geminiTab.click();
+  const entry = (name: string, description: string, folder: string): string[] => [
+    '  <skill>',
+    `    <name>${name}</name>`,
+    `    <description>${description}</description>`,
+    `    <location>${join(library.dir, folder, 'SKILL.md')}</location>`,
+    '  </skill>',
+  ];
+  await expect(agent.geminiList).toHaveText(
+    [
+      '<available_skills>',
+      ...entry('notes', 'Use when: notes.', 'notes'),
+      ...entry('PDF Forms', 'Fills <form> fields.', 'pdf-forms'),
+      '</available_skills>',
+    ].join('\n'),
+  );
+  await expect(agent.geminiLeftOut).toContainText(
+    'Gemini CLI skips it: its first line is not exactly `---`.',
+  );
+  await expect(agent.geminiLeftOut).toContainText(join(library.dir, 'drafts', 'SKILL.md'));
+  expect(await seriousViolations(app.page), "Gemini CLI's tab").toEqual([]);
+  await app.page.screenshot({ path: join(SHOTS, 'agent-view-gemini.png') });
+});

@@ -247,7 +247,8 @@ test('installing for an agent not set up on this computer yet: offered under "Mo
   await app.page.screenshot({ path: 'out/screenshots/install-more-agents.png' });
   await agents.dialog.getByRole('button', { name: 'Install', exact: true }).click();
   await expect(agents.dialog.getByRole('list', { name: 'Install result' })).toContainText('Copied');
-  expect(await readFile(join(home, '.gemini', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
+  // Gemini CLI reads the shared ~/.agents/skills itself, so the copy goes there.
+  expect(await readFile(join(home, '.agents', 'skills', 'notes', 'SKILL.md'), 'utf8')).toBe(
     SKILL('notes'),
   );
 });

@@ -6,6 +6,7 @@
  */
 import { claudeCodeList, claudeCodeReading } from '../../shared/agent-view/claude-code-list';
 import { codexReading } from '../../shared/agent-view/codex-list';
+import { geminiReading } from '../../shared/agent-view/gemini-list';
 import { isUtf8 } from 'node:buffer';
 import { basename, join } from 'node:path';
 import {
@@ -163,6 +164,11 @@ export async function gatherLibrary(
         fileName: basename(f.file),
         parsed: read.parsed,
         ...(settings !== undefined ? { settings } : {}),
+      });
+      read.candidate.gemini = geminiReading(text, folderName, {
+        fileName: basename(f.file),
+        parsed: read.parsed,
+        depth: f.relativeDir === '' ? 0 : f.relativeDir.split('/').length,
       });
       if (read.problem) problems.push({ path: f.file, message: read.problem });
       // Why no check then: the server refuses such a SKILL.md before any check, with these words.

@@ -231,6 +231,55 @@ describe('install and remove', () => {
     );
   });
 
+  it("Gemini CLI's skills go into the shared ~/.agents/skills it reads, never also ~/.gemini/skills (a name in both makes it warn at every start)", async () => {
+    const dir = await addSkill(lib, 'notes');
+    const source = { kind: 'library' as const, path: dir };
+    const shared = join(home, '.agents', 'skills', 'notes');
+    for (const mode of ['link', 'copy'] as const) {
+      const report = await manager.install({
+        skills: [{ dir, source }],
+        agents: ['gemini-cli'],
+        scope: { kind: 'global' },
+        mode,
+      });
+      expect(report.outcomes.map((o) => o.status)).toEqual([
+        mode === 'link' ? 'installed' : 'already',
+      ]);
+      expect((await lstat(shared)).isDirectory()).toBe(true);
+      await expect(lstat(join(home, '.gemini', 'skills', 'notes'))).rejects.toThrow();
+    }
+  });
+
+  it("Gemini CLI's other folders are listed (~/.gemini/skills, a project's .gemini/skills); of one name it loads the one in .agents/skills", async () => {
+    // What the skills CLI leaves for Gemini CLI: a copy in ~/.agents/skills, a link to it in
+    // ~/.gemini/skills. Gemini CLI 0.61.0 listed the ~/.agents/skills one and warned.
+    const canonical = await addSkill(join(home, '.agents', 'skills'), 'notes');
+    await mkdir(join(home, '.gemini', 'skills'), { recursive: true });
+    await symlink(canonical, join(home, '.gemini', 'skills', 'notes'));
+    await addSkill(join(project, '.gemini', 'skills'), 'drafts');
+    const overview = await manager.overview({ projects: [project], agents: ['gemini-cli'] });
+    const gemini = overview.agents[0];
+    expect(
+      (gemini?.folders ?? []).map((f) => [
+        f.path,
+        f.alsoRead === true,
+        f.skills.map((k) => k.name),
+      ]),
+    ).toEqual([
+      [join(home, '.agents', 'skills'), false, ['notes']],
+      [join(home, '.gemini', 'skills'), true, ['notes']],
+      [join(project, '.agents', 'skills'), false, []],
+      [join(project, '.gemini', 'skills'), true, ['drafts']],
+    ]);
+    const notes = (gemini?.folders ?? [])
+      .flatMap((f) => f.skills)
+      .filter((k) => k.name === 'notes');
+    expect(notes.map((k) => k.collision?.loaded)).toEqual([true, false]);
+    expect(notes[0]?.collision?.rule).toMatch(
+      /^Gemini CLI lists one skill per name and warns of the conflict at every start/,
+    );
+  });
+
   it('skill folders grouped in a folder are listed for Codex, up to six folders down, as Codex loads them', async () => {
     const shared = join(project, '.agents', 'skills');
     await addSkill(join(shared, 'docs'), 'pdf');
@@ -581,6 +630,50 @@ describe('install and remove', () => {
     await writeFile(elsewhere, '---\nname: codex-reads\ndescription: Reads files.\n---\n');
     await symlink(elsewhere, join(dir, 'SKILL.md'));
     const [linked] = await manager.check([dir], ['codex']);
+    expect(linked?.verdict).toBe('error');
+    expect(linked?.problems[0]).toMatch(/its SKILL\.md is a link/);
+  });
+});
+
+describe("Gemini CLI's verdict is what Gemini CLI does (run against Gemini CLI 0.61.0)", () => {
+  it('any name loaded, a space after `---` skipped, a colon read line by line, a linked SKILL.md not read', async () => {
+    const dir = join(lib, 'gemini-reads');
+    await mkdir(dir);
+    // Gemini CLI lists `Gemini Reads` as written; the Agent Skills spec's readers refuse it.
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: Gemini Reads\ndescription: Reads files.\n---\n',
+    );
+    const [loaded] = await manager.check([dir], ['gemini-cli']);
+    expect(loaded?.verdict).toBe('warning');
+    expect(loaded?.problems[0]).toMatch(
+      /^Gemini CLI loads it, though agents that follow the Agent Skills spec would refuse it: .*capital letters/,
+    );
+
+    // A space after the opening `---`: the spec's readers take it, Gemini CLI finds no frontmatter.
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '--- \nname: gemini-reads\ndescription: Reads files.\n---\n',
+    );
+    const [spaced] = await manager.check([dir], ['gemini-cli']);
+    expect(spaced?.verdict).toBe('error');
+    expect(spaced?.problems[0]).toBe('Gemini CLI skips it: its first line is not exactly `---`.');
+
+    // A colon in the description: not YAML, so Gemini CLI reads the lines as written.
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: gemini-reads\ndescription: Use when: files are read.\n---\n',
+    );
+    const [colon] = await manager.check([dir], ['gemini-cli']);
+    expect(colon).toMatchObject({ verdict: 'warning', notAsWritten: true });
+    expect(colon?.problems[0]).toMatch(/^Gemini CLI loads it, but its frontmatter is not YAML/);
+
+    // A SKILL.md that is a link: Gemini CLI follows it; Skillbench never reads through it.
+    await rm(join(dir, 'SKILL.md'));
+    const elsewhere = join(lib, 'elsewhere.md');
+    await writeFile(elsewhere, '---\nname: gemini-reads\ndescription: Reads files.\n---\n');
+    await symlink(elsewhere, join(dir, 'SKILL.md'));
+    const [linked] = await manager.check([dir], ['gemini-cli']);
     expect(linked?.verdict).toBe('error');
     expect(linked?.problems[0]).toMatch(/its SKILL\.md is a link/);
   });

@@ -58,7 +58,7 @@ import { folderProblem } from '../platform/fs-errors';
 import { isPlainRelativePath } from '../platform/paths';
 import { FileTooLargeError, readBoundedSync } from '../platform/read-file';
 import { skillFileAt, skillFileNameIn } from '../skill-folder';
-import { codexReadingOf } from '../skill-folder/codex';
+import { readingsOf } from '../skill-folder/agent-readings';
 import { exists, writeFolder, type FolderFile } from '../platform/staged-folder';
 import { skillFolderNameProblem } from '../../shared/projection';
 import { moveAcrossDevices, moveToTrash } from '../platform/trash';
@@ -315,7 +315,7 @@ export class SkillManager {
             spec.profile,
             result.verdicts[spec.profile] ?? 'valid',
             result.diagnostics,
-            spec.id === 'codex' ? codexReadingOf(dir) : undefined,
+            readingsOf(spec.id, dir),
           );
           checks.push({
             skill: dir,

@@ -22,7 +22,7 @@ import { parseSkill, SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { isInside } from '../platform/paths';
 import { readBoundedSync } from '../platform/read-file';
 import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
-import { codexReadingOf } from '../skill-folder/codex';
+import { readingsOf } from '../skill-folder/agent-readings';
 import { validateSkillFolder } from '../validate';
 import { hashFolder } from './hash';
 import { entrySource, readLockFile } from './lock-store';
@@ -186,7 +186,7 @@ async function verdictFor(cache: Verdicts, dir: string, spec: AgentSpec): Promis
           spec.profile,
           verdict,
           r.diagnostics,
-          spec.id === 'codex' ? codexReadingOf(dir) : undefined,
+          readingsOf(spec.id, dir),
         );
         return {
           verdict: judged.verdict,
@@ -356,12 +356,15 @@ async function scanFolder(
  */
 function markCollisions(report: AgentReport): void {
   const byName = new Map<string, InstalledSkill[]>();
+  // Why the agent's own folder before the one it also reads, within a scope: Gemini CLI reads
+  // .gemini/skills first and lets .agents/skills override it.
   const order = report.folders
     .slice()
     .sort((a, b) =>
       report.id === 'claude-code'
         ? Number(a.scope.kind !== 'global') - Number(b.scope.kind !== 'global')
-        : Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'),
+        : Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global') ||
+          Number(a.alsoRead === true) - Number(b.alsoRead === true),
     );
   for (const folder of order)
     for (const skill of folder.skills) {
@@ -379,7 +382,9 @@ function markCollisions(report: AgentReport): void {
       ? 'Claude Code knows a skill by its folder name and loads your personal skill before a project skill in a folder of the same name.'
       : both
         ? 'Codex loads both and lists both, so the model sees two skills of this name.'
-        : 'A project skill comes before one in your user folder, then the first folder in name order.';
+        : report.id === 'gemini-cli'
+          ? "Gemini CLI lists one skill per name and warns of the conflict at every start: a project's skill wins over yours, and one in .agents/skills over one in .gemini/skills."
+          : 'A project skill comes before one in your user folder, then the first folder in name order.';
   for (const list of byName.values()) {
     if (list.length < 2) continue;
     list.forEach((skill, index) => {

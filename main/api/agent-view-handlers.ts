@@ -1,7 +1,8 @@
 import { DEFAULT_CONTEXT_BUDGET } from '../../shared/agent-view';
 import { claudeCodeSection } from '../../shared/agent-view/claude-code-list';
 import { codexSection } from '../../shared/agent-view/codex-list';
-import type { CodexCatalogEntry } from '../../shared/agent-view';
+import { geminiSection } from '../../shared/agent-view/gemini-list';
+import type { CodexCatalogEntry, GeminiCatalogEntry } from '../../shared/agent-view';
 import { ok, type AgentCatalogView, type ApiHandlers } from '../../shared/ipc/contract';
 import { evalsFrom, gatherCatalog, type AgentSources } from '../agent-view/service';
 import { mcpServeCheck, withSafetyGate } from '../mcp-server/skill-check';
@@ -46,6 +47,7 @@ export function createAgentViewHandlers(deps: ApiDeps): Pick<ApiHandlers, AgentV
             ? ''
             : claudeCodeSection(catalog.claudeCode.map((c) => c.line)),
         codex: codexView(catalog.codex),
+        gemini: geminiView(catalog.gemini),
         problems,
         budget: { limit, used, over: used > limit },
       };
@@ -72,6 +74,25 @@ function codexView(entries: readonly CodexCatalogEntry[]): AgentCatalogView['cod
         ? [{ location: e.location, why: e.unlisted }]
         : 'skipped' in e
           ? [{ location: e.location, why: e.why }]
+          : [],
+    ),
+  };
+}
+
+/**
+ * Gemini CLI's part of the view: its list of the skills it loads, and why the others are not in
+ * it. Skills that share a name are all set apart: Gemini CLI lists one of them, and which one
+ * depends on the order its file search finds them.
+ */
+function geminiView(entries: readonly GeminiCatalogEntry[]): AgentCatalogView['gemini'] {
+  const listed = entries.flatMap((e) => ('name' in e && e.oneOf === undefined ? [e] : []));
+  return {
+    section: listed.length === 0 ? '' : geminiSection(listed),
+    left: entries.flatMap((e) =>
+      'skipped' in e
+        ? [{ location: e.location, why: e.skipped }]
+        : e.oneOf !== undefined
+          ? [{ location: e.location, why: e.oneOf }]
           : [],
     ),
   };

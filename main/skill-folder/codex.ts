@@ -4,7 +4,7 @@
  * Why apart from the skill-folder reader: the hashing workers load that reader, and this one
  * brings the YAML parser with it.
  */
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   CODEX_AGENT_SETTINGS,
@@ -14,6 +14,7 @@ import {
 } from '../../shared/agent-view/codex-list';
 import { SKILL_MD_MAX_BYTES } from '../../shared/skill';
 import { readBoundedSync } from '../platform/read-file';
+import { agentSkillFile } from './agent-file';
 
 /** The most of an `agents/openai.yaml` read (a settings file of a few lines). */
 const CODEX_SETTINGS_MAX_BYTES = 64 * 1024;
@@ -42,20 +43,14 @@ export function readCodexSettings(dir: string): string | undefined {
  * the folder's agents/openai.yaml.
  */
 export function codexReadingOf(dir: string): CodexReading {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch (error) {
+  const found = agentSkillFile(dir);
+  if ('error' in found)
     return {
       loads: false,
       codex: 'failed to read skills dir',
-      why: `Codex cannot read the folder: ${String((error as Error).message)}`,
+      why: `Codex cannot read the folder: ${found.error}`,
     };
-  }
-  const fileName = names.includes(CODEX_SKILL_FILE)
-    ? CODEX_SKILL_FILE
-    : (names.find((n) => n.toLowerCase() === 'skill.md') ?? CODEX_SKILL_FILE);
-  const path = join(dir, fileName);
+  const { fileName, path } = found;
   let text: string;
   try {
     if (fileName === CODEX_SKILL_FILE && lstatSync(path).isSymbolicLink())

@@ -9,6 +9,7 @@
  */
 import { byClaudeCodeOrder } from './claude-code-list';
 import { byCodexOrder, type CodexReading } from './codex-list';
+import type { GeminiReading } from './gemini-list';
 import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from '../validation/listing';
 import { grouped } from '../text/words';
 import { addMeasures, measure, xmlText, type Measure } from './text';
@@ -52,6 +53,11 @@ export interface CatalogCandidate {
    * (shared/agent-view/codex-list.ts).
    */
   codex?: CodexReading;
+  /**
+   * A skill on disk: how Gemini CLI reads its SKILL.md, what it lists or why it does not load it
+   * (shared/agent-view/gemini-list.ts).
+   */
+  gemini?: GeminiReading;
 }
 
 /** One skill of the merged catalog, with its footprint. */
@@ -84,6 +90,18 @@ export type CodexCatalogEntry =
   | { location: string; line: string; root?: string; file?: string }
   | { location: string; unlisted: string }
   | { location: string; skipped: string; why: string };
+
+/** One skill in Gemini CLI's reading of the skills on disk. */
+export type GeminiCatalogEntry =
+  | {
+      location: string;
+      name: string;
+      description: string;
+      otherwise?: string[];
+      /** Set when other skills here share the name: Gemini CLI lists one of them, unknown which. */
+      oneOf?: string;
+    }
+  | { location: string; skipped: string };
 
 /** A skill the host knows (the user can start it by name) but does not show the model. */
 export interface UserOnlySkill extends CatalogCandidate {
@@ -124,6 +142,14 @@ export interface Catalog {
    * `disable-model-invocation`, and two skills sharing a name both.
    */
   codex: CodexCatalogEntry[];
+  /**
+   * What Gemini CLI makes of the skills on disk, were their folder its skills folder
+   * (docs/gemini-cli-listing.md): the skills it loads, by folder name (Gemini CLI lists one
+   * folder's skills in the order its file search finds them, which is not modelled), with what it
+   * reads otherwise than written, and for skills that share a name that it lists only one of them;
+   * then the ones it does not load, with why.
+   */
+  gemini: GeminiCatalogEntry[];
   footprint: {
     /** The whole block: always in context. */
     block: Measure;
@@ -222,6 +248,42 @@ function codexEntries(candidates: readonly CatalogCandidate[]): CodexCatalogEntr
     ),
     ...read.flatMap(({ location, reading }) =>
       reading.loads ? [] : [{ location, skipped: reading.codex, why: reading.why }],
+    ),
+  ];
+}
+
+/** Gemini CLI's reading of the skills on disk: the ones it loads by folder name, then the rest. */
+function geminiEntries(candidates: readonly CatalogCandidate[]): GeminiCatalogEntry[] {
+  const read = candidates
+    .flatMap((c) =>
+      c.gemini
+        ? [{ location: c.location, folder: folderNameOf(c.directory), reading: c.gemini }]
+        : [],
+    )
+    .sort((a, b) => byClaudeCodeOrder(a.folder, b.folder));
+  const sharing = new Map<string, number>();
+  for (const { reading } of read)
+    if (reading.loads) sharing.set(reading.name, (sharing.get(reading.name) ?? 0) + 1);
+  return [
+    ...read.flatMap(({ location, reading }): GeminiCatalogEntry[] => {
+      if (!reading.loads) return [];
+      const shared = sharing.get(reading.name) ?? 1;
+      return [
+        {
+          location,
+          name: reading.name,
+          description: reading.description,
+          ...(reading.otherwise.length > 0 ? { otherwise: reading.otherwise } : {}),
+          ...(shared > 1
+            ? {
+                oneOf: `${shared} skills here are named “${reading.name}”: Gemini CLI lists one skill per name, the last its file search finds, so only one of them.`,
+              }
+            : {}),
+        },
+      ];
+    }),
+    ...read.flatMap(({ location, reading }) =>
+      reading.loads ? [] : [{ location, skipped: reading.why }],
     ),
   ];
 }
@@ -364,6 +426,7 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
       .sort((a, b) => byClaudeCodeOrder(a.folder, b.folder))
       .map(({ location, line }) => ({ location, line })),
     codex: codexEntries(candidates),
+    gemini: geminiEntries(candidates),
     footprint: {
       block: measure(xml),
       metadata: addMeasures(skills.map((s) => s.footprint.metadata)),

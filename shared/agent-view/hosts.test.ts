@@ -12,6 +12,7 @@ describe('each host, for a skill the safety review says not to trust', () => {
       ['claude-api', 'ok'],
       ['claude-code', 'ok'],
       ['codex', 'ok'],
+      ['gemini-cli', 'ok'],
       ['mcp', 'ok'],
       ['openai-strict', 'not-applicable'],
     ]);
@@ -29,7 +30,47 @@ describe('each host, for a skill the safety review says not to trust', () => {
     expect(by.get('codex')?.notes.map((n) => n.message)).toContainEqual(
       expect.stringMatching(/^Skillbench does not install it into Codex/),
     );
+    expect(by.get('gemini-cli')?.notes.map((n) => n.message)).toContainEqual(
+      expect.stringMatching(/^Skillbench does not install it into Gemini CLI/),
+    );
     expect(by.get('openai-strict')?.verdict).toBe('not-applicable');
+  });
+});
+
+describe("Gemini CLI's row: what Gemini CLI itself does with the file (checked against Gemini CLI 0.61.0)", () => {
+  const geminiRow = (text: string, folderName: string) =>
+    hostCompatibility(text, { folderName }).find((h) => h.host === 'gemini-cli');
+
+  it('a name in capitals: Gemini CLI lists it as written; the spec would refuse it, said as a warning', () => {
+    const row = geminiRow('---\nname: Meeting Notes\ndescription: Takes notes.\n---\n', 'notes');
+    expect(row).toMatchObject({
+      verdict: 'warning',
+      words: 'Works, with warnings',
+      refuses: false,
+    });
+    expect(row?.notes[0]?.message).toMatch(
+      /^Gemini CLI loads it, though agents that follow the Agent Skills spec would refuse it/,
+    );
+    expect(row?.notes.at(-1)?.message).toBe(
+      "Gemini CLI's skill list shows it to the model as: <name>Meeting Notes</name> <description>Takes notes.</description>",
+    );
+  });
+
+  it('a space after the opening `---`: Gemini CLI skips it, where the spec reads it', () => {
+    const row = geminiRow('--- \nname: notes\ndescription: Takes notes.\n---\n', 'notes');
+    expect(row).toMatchObject({ verdict: 'problem', words: 'Would be refused', refuses: true });
+    expect(row?.notes[0]?.message).toBe(
+      'Gemini CLI skips it: its first line is not exactly `---`.',
+    );
+  });
+
+  it('a colon in the description: Gemini CLI loads it, not as written', () => {
+    const row = geminiRow('---\nname: notes\ndescription: Use when: asked\n---\n', 'notes');
+    expect(row).toMatchObject({ words: 'Loads it, not as written', refuses: false });
+    expect(row?.summary).toBe('Gemini CLI loads it, but does not read it as written: see below.');
+    expect(row?.notes[0]?.message).toMatch(
+      /^Gemini CLI loads it, but its frontmatter is not YAML: it reads the `name:` and `description:` lines as written/,
+    );
   });
 });
 

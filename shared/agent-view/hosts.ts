@@ -8,7 +8,8 @@
  */
 import { claudeCodeList, claudeCodeReading, loadsDespiteErrors } from './claude-code-list';
 import { codexReading } from './codex-list';
-import { readerVerdict } from './readers';
+import { geminiReading } from './gemini-list';
+import { readerVerdict, type AgentReadings } from './readers';
 import { formatBytes, formatBytesAgainst } from '../text/bytes';
 import { projectSkillText } from '../projection/frontmatter';
 import { parseSkill } from '../skill/frontmatter-parser';
@@ -26,7 +27,8 @@ export const CLAUDE_API_MAX_SKILLS = 8;
 export const CLAUDE_API_MAX_SKILL_BYTES = 8_000_000;
 
 /** The hosts reported on. */
-export type HostId = 'claude-api' | 'claude-code' | 'codex' | 'mcp' | 'openai-strict';
+export type HostId =
+  'claude-api' | 'claude-code' | 'codex' | 'gemini-cli' | 'mcp' | 'openai-strict';
 
 /** One remark about a host. */
 export interface HostNote {
@@ -219,34 +221,60 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
         'Claude Code does not turn frontmatter tools into tools; the instructions must run the scripts themselves.',
     });
 
-  // Codex: what Codex itself does with the file (shared/agent-view/codex-list.ts), with the
-  // Agent Skills spec's findings as the same words the install checks give (readers.ts).
-  const codexRead = codexReading(text, context.folderName ?? 'this-skill', { parsed });
+  // Codex and Gemini CLI: what each itself does with the file (shared/agent-view/codex-list.ts,
+  // gemini-list.ts), with the Agent Skills spec's findings as the same words the install checks
+  // give (readers.ts).
   const spec = validateSkill(text, {
     profiles: ['agentskills'],
     ...(view ? { fileView: view } : {}),
   });
-  const codexJudged = readerVerdict(
+  const folderName = context.folderName ?? 'this-skill';
+  /** An agent's row: its verdict's problems, the line its list gives the skill, a held-back note. */
+  const modelledRow = (
+    agent: string,
+    name: string,
+    readings: AgentReadings,
+    listed: string | undefined,
+  ): { notes: HostNote[]; judged: ReturnType<typeof readerVerdict> } => {
+    const judged = readerVerdict(
+      agent,
+      'agentskills',
+      spec.verdicts['agentskills'] ?? 'valid',
+      spec.diagnostics,
+      readings,
+    );
+    const notes: HostNote[] = judged.problems.slice(0, 3).map((message) => ({
+      severity: judged.verdict === 'error' ? 'error' : 'warning',
+      message,
+    }));
+    if (listed !== undefined)
+      notes.push({
+        severity: 'info',
+        message: `${name}'s skill list shows it to the model as: ${listed}`,
+      });
+    if (context.heldBack)
+      notes.push({
+        severity: 'warning',
+        message: `Skillbench does not install it into ${name}: ${HELD_BACK}`,
+      });
+    return { notes, judged };
+  };
+  const codexRead = codexReading(text, folderName, { parsed });
+  const { notes: codex, judged: codexJudged } = modelledRow(
     'codex',
-    'agentskills',
-    spec.verdicts['agentskills'] ?? 'valid',
-    spec.diagnostics,
-    codexRead,
+    'Codex',
+    { codex: codexRead },
+    codexRead.loads ? `${codexRead.line} (file: …/SKILL.md)` : undefined,
   );
-  const codex: HostNote[] = codexJudged.problems.slice(0, 3).map((message) => ({
-    severity: codexJudged.verdict === 'error' ? 'error' : 'warning',
-    message,
-  }));
-  if (codexRead.loads)
-    codex.push({
-      severity: 'info',
-      message: `Codex's skill list shows it to the model as: ${codexRead.line} (file: …/SKILL.md)`,
-    });
-  if (context.heldBack)
-    codex.push({
-      severity: 'warning',
-      message: `Skillbench does not install it into Codex: ${HELD_BACK}`,
-    });
+  const geminiRead = geminiReading(text, folderName, { parsed });
+  const { notes: gemini, judged: geminiJudged } = modelledRow(
+    'gemini-cli',
+    'Gemini CLI',
+    { gemini: geminiRead },
+    geminiRead.loads
+      ? `<name>${geminiRead.name}</name> <description>${geminiRead.description}</description>`
+      : undefined,
+  );
 
   // MCP
   const mcp: HostNote[] = profileNotes(text, 'mcp-serve', view, "Skillbench's MCP server");
@@ -300,16 +328,17 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     const verdict = applicable ? verdictOf(notes) : 'not-applicable';
     const loads =
       (host === 'claude-code' && codeLoads.value) ||
-      (host === 'codex' && codexJudged.notAsWritten === true);
+      (host === 'codex' && codexJudged.notAsWritten === true) ||
+      (host === 'gemini-cli' && geminiJudged.notAsWritten === true);
     const summary =
       verdict === 'not-applicable'
         ? ok
         : verdict === 'ok'
           ? ok
-          : verdict === 'warning'
-            ? 'Works, with warnings below.'
-            : loads
-              ? `${label} loads it, but does not read it as written: see below.`
+          : loads
+            ? `${label} loads it, but does not read it as written: see below.`
+            : verdict === 'warning'
+              ? 'Works, with warnings below.'
               : 'Would be refused: see below.';
     const words = loads && verdict !== 'ok' ? 'Loads it, not as written' : VERDICT_WORDS[verdict];
     return {
@@ -326,6 +355,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     report('claude-api', 'Claude API', api, 'Ready for the Claude API.'),
     report('claude-code', 'Claude Code', code, 'Ready for Claude Code.'),
     report('codex', 'Codex', codex, 'Ready for Codex.'),
+    report('gemini-cli', 'Gemini CLI', gemini, 'Ready for Gemini CLI.'),
     report('mcp', 'MCP', mcp, 'Ready to serve over MCP.'),
     tools.length === 0
       ? report(

@@ -6,11 +6,14 @@
  *   closed) — docs/claude-code-listing.md, `loadsDespiteErrors`;
  * - Codex loads or skips a skill by its own rules, which differ from the Agent Skills spec both
  *   ways (it lists `Upper_Case Name`, and skips a file with a byte-order mark before `---`) —
- *   docs/codex-listing.md, `codexReading`.
+ *   docs/codex-listing.md, `codexReading`;
+ * - Gemini CLI too (it lists a name of any form, and skips a file whose first line is `--- `) —
+ *   docs/gemini-cli-listing.md, `geminiReading`.
  * Other agents, never run, keep their profile's verdict.
  */
 import { loadsDespiteErrors } from './claude-code-list';
 import { CODEX_DESCRIPTION_MAX, type CodexReading } from './codex-list';
+import type { GeminiReading } from './gemini-list';
 
 /** One finding of the profile, as the verdict needs it. */
 export interface ReaderFinding {
@@ -29,7 +32,19 @@ export interface ReaderVerdict {
 }
 
 /** The agents whose reading is modelled here, beyond their profile. */
-export const MODELLED_READERS: ReadonlySet<string> = new Set(['claude-code', 'codex']);
+export const MODELLED_READERS: ReadonlySet<string> = new Set([
+  'claude-code',
+  'codex',
+  'gemini-cli',
+]);
+
+/** The readings of a skill by the agents whose own reading is modelled beyond their profile. */
+export interface AgentReadings {
+  /** codexReading of the SKILL.md, with the folder's agents/openai.yaml. */
+  codex?: CodexReading;
+  /** geminiReading of the SKILL.md. */
+  gemini?: GeminiReading;
+}
 
 /**
  * How an agent's skills are checked, in a few words after "checked by the … rules" (the Agents
@@ -38,6 +53,8 @@ export const MODELLED_READERS: ReadonlySet<string> = new Set(['claude-code', 'co
 export function readerNote(agent: string): string {
   if (agent === 'codex')
     return 'and by what Codex itself loads and skips (checked against Codex 0.171.0)';
+  if (agent === 'gemini-cli')
+    return 'and by what Gemini CLI itself loads and skips (checked against Gemini CLI 0.61.0)';
   if (agent === 'claude-code')
     return 'and by what Claude Code itself loads (checked against Claude Code 2.1.332)';
   return '';
@@ -45,20 +62,22 @@ export function readerNote(agent: string): string {
 
 /**
  * The verdict of agent `agent` (its id) for a skill its profile judged `verdict` with `findings`.
- * For Codex, `codex` is its reading of the skill (codexReading of the SKILL.md, with the folder's
- * agents/openai.yaml); without it Codex keeps its profile's verdict.
+ * For Codex and Gemini CLI, `readings` holds the agent's reading of the skill; without it the
+ * agent keeps its profile's verdict.
  */
 export function readerVerdict(
   agent: string,
   profile: string,
   verdict: 'valid' | 'warning' | 'error',
   findings: readonly ReaderFinding[],
-  codex?: CodexReading,
+  readings: AgentReadings = {},
 ): ReaderVerdict {
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   const shown = (verdict === 'error' ? errors : warnings).map((f) => f.message);
-  if (agent === 'codex' && codex) return codexVerdict(codex, errors, warnings);
+  if (agent === 'codex' && readings.codex) return codexVerdict(readings.codex, errors, warnings);
+  if (agent === 'gemini-cli' && readings.gemini)
+    return geminiVerdict(readings.gemini, errors, warnings);
   if (
     verdict === 'error' &&
     loadsDespiteErrors(
@@ -78,20 +97,51 @@ function codexVerdict(
 ): ReaderVerdict {
   if (!codex.loads)
     return { verdict: 'error', problems: [codex.why, ...errors.map((f) => f.message)] };
-  const problems: string[] = codex.otherwise.map((o) => `Codex loads it, but ${o}.`);
-  if (codex.cut > 0)
-    problems.push(
-      `Codex shows the model the first ${CODEX_DESCRIPTION_MAX - 3} characters of the description and "...".`,
-    );
+  const notes =
+    codex.cut > 0
+      ? [
+          `Codex shows the model the first ${CODEX_DESCRIPTION_MAX - 3} characters of the description and "...".`,
+        ]
+      : [];
+  return loadedVerdict('Codex', codex.otherwise, notes, errors, warnings);
+}
+
+/** Gemini CLI's verdict: what it does with the skill, then what the spec would say of it. */
+function geminiVerdict(
+  gemini: GeminiReading,
+  errors: readonly ReaderFinding[],
+  warnings: readonly ReaderFinding[],
+): ReaderVerdict {
+  if (!gemini.loads)
+    return { verdict: 'error', problems: [gemini.why, ...errors.map((f) => f.message)] };
+  const notes =
+    gemini.description.trim() === ''
+      ? ['Gemini CLI lists it with an empty description, so the model has nothing to choose it by.']
+      : [];
+  return loadedVerdict('Gemini CLI', gemini.otherwise, notes, errors, warnings);
+}
+
+/**
+ * The verdict for a skill an agent loads by its own rules: what it reads otherwise than written,
+ * what else it does (`notes`), then the spec's errors (the agent loads it anyway) or warnings.
+ */
+function loadedVerdict(
+  agent: string,
+  otherwise: readonly string[],
+  notes: readonly string[],
+  errors: readonly ReaderFinding[],
+  warnings: readonly ReaderFinding[],
+): ReaderVerdict {
+  const problems: string[] = [...otherwise.map((o) => `${agent} loads it, but ${o}.`), ...notes];
   if (errors.length > 0)
     problems.push(
-      `Codex loads it, though agents that follow the Agent Skills spec would refuse it: ${errors[0]?.message ?? ''}`,
+      `${agent} loads it, though agents that follow the Agent Skills spec would refuse it: ${errors[0]?.message ?? ''}`,
       ...errors.slice(1).map((f) => f.message),
     );
   else problems.push(...warnings.map((f) => f.message));
   return {
     verdict: problems.length > 0 ? 'warning' : 'valid',
     problems,
-    ...(codex.otherwise.length > 0 ? { notAsWritten: true } : {}),
+    ...(otherwise.length > 0 ? { notAsWritten: true } : {}),
   };
 }

@@ -216,6 +216,7 @@ describe('host compatibility', () => {
       ['claude-api', 'ok'],
       ['claude-code', 'ok'],
       ['codex', 'ok'],
+      ['gemini-cli', 'ok'],
       ['mcp', 'ok'],
       ['openai-strict', 'not-applicable'],
     ]);

@@ -158,7 +158,21 @@ export const AGENTS: readonly AgentSpec[] = [
   agent('firebender', 'Firebender', '.agents/skills', '~/.firebender/skills', ['~/.firebender']),
   agent('forgecode', 'ForgeCode', '.forge/skills', '~/.forge/skills', ['~/.forge']),
   agent('fx', 'fx', '.agents/skills', '~/.agents/skills', ['~/.fx']),
-  agent('gemini-cli', 'Gemini CLI', '.agents/skills', '~/.gemini/skills', ['~/.gemini']),
+  // Gemini CLI 0.61.0 loads the skills in ~/.gemini/skills and ~/.agents/skills, and in a
+  // trusted project's .gemini/skills and .agents/skills (docs/gemini-cli-listing.md). A name in
+  // two of them makes it warn of a conflict at every start, so Skillbench installs into the
+  // shared ~/.agents/skills only (the skills CLI puts it in ~/.gemini/skills, and links from
+  // there to the shared copy: two of them) and lists ~/.gemini/skills.
+  agent(
+    'gemini-cli',
+    'Gemini CLI',
+    '.agents/skills',
+    '~/.agents/skills',
+    ['${GEMINI_CLI_HOME:-~}/.gemini'],
+    {
+      alsoReads: { project: ['.gemini/skills'], global: ['${GEMINI_CLI_HOME:-~}/.gemini/skills'] },
+    },
+  ),
   agent('github-copilot', 'GitHub Copilot', '.agents/skills', '~/.copilot/skills', ['~/.copilot']),
   agent('goose', 'Goose', '.goose/skills', '$XDG_CONFIG_HOME/goose/skills', [
     '$XDG_CONFIG_HOME/goose',

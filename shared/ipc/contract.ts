@@ -438,6 +438,12 @@ const logFilterSchema = z.object({
 /** A protocol log entry as events carry it: without the message (fetch it with `inspector.log` and `seq`). */
 export type ProtocolLogSummary = Omit<ProtocolLogEntry, 'message'>;
 
+/** An agent's own list of the skills on disk, as it writes it, and the skills not in it with why. */
+export interface AgentListView {
+  section: string;
+  left: { location: string; why: string }[];
+}
+
 /** What the agent sees (docs/agent-view.md): the catalog as the window shows it. */
 export interface AgentCatalogView {
   xml: string;
@@ -458,7 +464,13 @@ export interface AgentCatalogView {
    * docs/codex-listing.md): the skill roots and lines of its list as it writes them ('' with none
    * listed), and the skills it leaves out of the list or skips, each with why.
    */
-  codex: { section: string; left: { location: string; why: string }[] };
+  codex: AgentListView;
+  /**
+   * What Gemini CLI makes of the skills on disk (shared/agent-view/gemini-list.ts;
+   * docs/gemini-cli-listing.md): its `<available_skills>` list as it writes it ('' with none
+   * listed), and the skills it leaves out or does not load, each with why.
+   */
+  gemini: AgentListView;
   /** Folders or files that could not be read, and skills listed from a SKILL.md not read as meant. */
   problems: { path: string; message: string }[];
   /** The always-loaded block against the user's budget, in tokens. */

@@ -137,6 +137,53 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
     }
   });
 
+  it('catalog --format json gives what Gemini CLI makes of the skills on disk: what it lists, names it lists once, the skipped', async () => {
+    const lib = await tempDir('skillbench-cli-gemini-');
+    try {
+      const skill = async (folder: string, text: string): Promise<void> => {
+        await mkdir(join(lib.path, folder), { recursive: true });
+        await writeFile(join(lib.path, folder, 'SKILL.md'), text);
+      };
+      // Each case is what Gemini CLI 0.61.0 did with such a file (docs/gemini-cli-listing.md).
+      await skill('upper', '---\nname: Upper Case\ndescription: Listed as written.\n---\n');
+      await skill('colon', '---\nname: "co:lon"\ndescription: Broken: yes\n---\n');
+      await skill('one-a', '---\nname: shared\ndescription: First of a name.\n---\n');
+      await skill('one-b', '---\nname: shared\ndescription: Second of a name.\n---\n');
+      await skill('spaced', '--- \nname: spaced\ndescription: A space after the dashes.\n---\n');
+      await skill('group/deep', '---\nname: deep\ndescription: Two folders down.\n---\n');
+      const r = await runCliProcess(cli, ['catalog', lib.path, '--format', 'json']);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.out) as {
+        gemini: {
+          location: string;
+          name?: string;
+          skipped?: string;
+          oneOf?: string;
+          otherwise?: string[];
+        }[];
+      };
+      const folder = (location: string): string => location.split('/').slice(-2)[0] ?? '';
+      expect(doc.gemini.map((e) => [folder(e.location), e.name ?? e.skipped])).toEqual([
+        ['colon', '-co-lon-'],
+        ['one-a', 'shared'],
+        ['one-b', 'shared'],
+        ['upper', 'Upper Case'],
+        [
+          'deep',
+          'Gemini CLI does not see it: it looks for SKILL.md only in its skills folder and the folders directly in it, and this one is 2 folders down.',
+        ],
+        ['spaced', 'Gemini CLI skips it: its first line is not exactly `---`.'],
+      ]);
+      expect(doc.gemini[0]?.otherwise?.[0]).toMatch(/^its frontmatter is not YAML: it reads/);
+      expect(doc.gemini[1]?.oneOf).toBe(
+        '2 skills here are named “shared”: Gemini CLI lists one skill per name, the last its file search finds, so only one of them.',
+      );
+      expect(doc.gemini[3]?.oneOf).toBeUndefined();
+    } finally {
+      await lib.remove();
+    }
+  });
+
   it('catalog --token-file reads the token from a file (as inspect and serve do), never from the command line', async () => {
     const file = join(build.path, 'catalog-token');
     await writeFile(file, `${http.token ?? ''}\n`, { mode: 0o600 });

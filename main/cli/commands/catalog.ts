@@ -45,7 +45,9 @@ serve holds it back until you choose "Trust anyway". A skill whose line in Claud
 skills on disk, were their folder Claude Code's skills folder: each SKILL.md's line as Claude
 Code reads it (docs/claude-code-listing.md). json: codex is what Codex makes of the same skills:
 the lines of its list in its order, the skills it keeps out of the list, and the ones it skips
-with its message and why (docs/codex-listing.md).
+with its message and why (docs/codex-listing.md). json: gemini is what Gemini CLI makes of
+them: the skills it lists with the name and description it shows, the ones it leaves out for a
+name another skill has, and the ones it does not load, with why (docs/gemini-cli-listing.md).
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -155,6 +157,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
     collisions: catalog.collisions,
     claudeCode: catalog.claudeCode,
     codex: catalog.codex,
+    gemini: catalog.gemini,
     userOnly: catalog.userOnly.map((s) => ({
       name: s.name,
       description: s.description,

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { CopyButton } from '../../ui/CopyButton';
 import type { CatalogSource, Metrics, ScoredSkill } from '../../../../shared/agent-view';
 import { grouped } from '../../../../shared/text/words';
+import type { AgentListView } from '../../../../shared/ipc/contract';
 import { useAgentViewStore } from './stores';
 import './agent-view.css';
 
@@ -18,12 +19,39 @@ function bytes(n: number): string {
   return `${grouped(n)} bytes`;
 }
 
+/** An agent's own list of the skills on disk, as it writes it, then the skills not in it with why. */
+function AgentList({ agent, list }: { agent: string; list: AgentListView }) {
+  return (
+    <>
+      {list.section === '' ? (
+        <p className="muted">No skill here that {agent} would list.</p>
+      ) : (
+        <pre className="agent-xml" tabIndex={0} aria-label={`${agent}'s skill list`}>
+          <code>{list.section}</code>
+        </pre>
+      )}
+      {list.left.length > 0 ? (
+        <>
+          <h4>Not in {agent}’s list</h4>
+          <ul className="agent-problems" aria-label={`Not in ${agent}'s list`}>
+            {list.left.map((l) => (
+              <li key={l.location}>
+                <code>{l.location}</code>: {l.why}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** The block, its footprint against the budget, each skill's share and the name collisions. */
 function CatalogSection() {
   const catalog = useAgentViewStore((s) => s.catalog);
   const setBudget = useAgentViewStore((s) => s.setBudget);
   const [budget, setBudgetText] = useState('');
-  const [listed, setListed] = useState<'block' | 'claude-code' | 'codex'>('block');
+  const [listed, setListed] = useState<'block' | 'claude-code' | 'codex' | 'gemini-cli'>('block');
   const budgetId = useId();
   if (!catalog) return null;
   const f = catalog.footprint;
@@ -32,7 +60,9 @@ function CatalogSection() {
       ? catalog.xml
       : listed === 'claude-code'
         ? catalog.claudeCode
-        : catalog.codex.section;
+        : listed === 'codex'
+          ? catalog.codex.section
+          : catalog.gemini.section;
   return (
     <section className="agent-catalog" aria-label="Catalog">
       <div className="row between">
@@ -46,6 +76,7 @@ function CatalogSection() {
           { id: 'block', label: '<available_skills>' },
           { id: 'claude-code', label: 'Claude Code' },
           { id: 'codex', label: 'Codex' },
+          { id: 'gemini-cli', label: 'Gemini CLI' },
         ]}
         onChange={setListed}
       />
@@ -54,7 +85,9 @@ function CatalogSection() {
           ? 'Every request carries this block. The agent reads a skill’s instructions only when it picks that skill.'
           : listed === 'claude-code'
             ? 'What Claude Code puts in its system prompt were these folders its skills folder: each folder, its name beside it, and the description with when_to_use on one line, cut past 1,536 characters. A skill without a description shows its first line. Checked against Claude Code 2.1.332.'
-            : 'What Codex lists were these folders its skills folders: each skill’s name and description on one line, cut past 1,024 characters, with where its SKILL.md is. Codex lists a skill the Agent Skills spec would refuse for its name, and skips some the spec lets pass (below). Checked against Codex 0.171.0.'}
+            : listed === 'codex'
+              ? 'What Codex lists were these folders its skills folders: each skill’s name and description on one line, cut past 1,024 characters, with where its SKILL.md is. Codex lists a skill the Agent Skills spec would refuse for its name, and skips some the spec lets pass (below). Checked against Codex 0.171.0.'
+              : 'What Gemini CLI puts in its system prompt were these folders its skills folders: each skill’s name, description and SKILL.md, not escaped and never cut, after its own skills. It lists a folder’s skills in the order its file search finds them (here: by folder), a name of any form, one skill per name, and skips some the spec lets pass (below). Checked against Gemini CLI 0.61.0.'}
       </p>
       {listed === 'block' ? (
         <pre className="agent-xml" tabIndex={0} aria-label="The available_skills block">
@@ -70,28 +103,10 @@ function CatalogSection() {
             <code>{catalog.claudeCode}</code>
           </pre>
         )
+      ) : listed === 'codex' ? (
+        <AgentList agent="Codex" list={catalog.codex} />
       ) : (
-        <>
-          {catalog.codex.section === '' ? (
-            <p className="muted">No skill here that Codex would list.</p>
-          ) : (
-            <pre className="agent-xml" tabIndex={0} aria-label="Codex's skill list">
-              <code>{catalog.codex.section}</code>
-            </pre>
-          )}
-          {catalog.codex.left.length > 0 ? (
-            <>
-              <h4>Not in Codex’s list</h4>
-              <ul className="agent-problems" aria-label="Not in Codex's list">
-                {catalog.codex.left.map((l) => (
-                  <li key={l.location}>
-                    <code>{l.location}</code>: {l.why}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </>
+        <AgentList agent="Gemini CLI" list={catalog.gemini} />
       )}
       {catalog.problems.length > 0 ? (
         <ul className="agent-problems" aria-label="Problems reading the library">

@@ -25,6 +25,7 @@ function view(names: string[], limit = 2000): AgentCatalogView {
     footprint: catalog.footprint,
     claudeCode: claudeCodeSection(catalog.claudeCode.map((c) => c.line)),
     codex: { section: '', left: [] },
+    gemini: { section: '', left: [] },
     problems: [],
     budget: { limit, used: catalog.footprint.block.tokens, over: false },
   };
