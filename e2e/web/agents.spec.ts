@@ -398,3 +398,35 @@ test("Codex's row: the folders Codex also loads are listed and marked, a capital
   await codex.scrollIntoViewIfNeeded();
   await app.page.screenshot({ path: 'out/screenshots/agents-codex.png' });
 });
+
+test("Gemini CLI's row: the folder it also loads is listed, a name in two of its folders marks the one it keeps, a space after `---` is skipped", async ({
+  app,
+  agents,
+  home,
+}) => {
+  // Each case is what Gemini CLI 0.61.0 did with such a file (docs/gemini-cli-listing.md).
+  const own = join(home, '.agents', 'skills');
+  const also = join(home, '.gemini', 'skills');
+  for (const dir of [join(own, 'notes'), join(also, 'notes'), join(also, 'spaced')])
+    await mkdir(dir, { recursive: true });
+  await writeFile(join(own, 'notes', 'SKILL.md'), SKILL('notes'));
+  await writeFile(join(also, 'notes', 'SKILL.md'), SKILL('notes'));
+  await writeFile(
+    join(also, 'spaced', 'SKILL.md'),
+    '--- \nname: spaced\ndescription: A space after the dashes.\n---\n# Spaced\n',
+  );
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await agents.open();
+  const gemini = agents.agent('Gemini CLI');
+  await expect(gemini).toContainText(
+    'Gemini CLI also loads the skills in this folder. Skillbench lists them but installs into ~/.agents/skills.',
+  );
+  await expect(gemini).toContainText('and by what Gemini CLI itself loads and skips');
+  await expect(agents.row('Gemini CLI', 'spaced')).toContainText(
+    'Gemini CLI skips it: its first line is not exactly `---`.',
+  );
+  await expect(gemini).toContainText('Gemini CLI lists one skill per name');
+  expect(await seriousViolations(app.page), 'Gemini CLI in the Agents view').toEqual([]);
+  await gemini.scrollIntoViewIfNeeded();
+  await app.page.screenshot({ path: 'out/screenshots/agents-gemini.png' });
+});

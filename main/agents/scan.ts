@@ -423,6 +423,7 @@ export async function scanAgents(
       profile: spec.profile,
       projectDir: spec.projectDir,
       globalDir: spec.globalDir,
+      ...(spec.projectNote ? { projectNote: spec.projectNote } : {}),
       folders: [],
     };
     for (const scope of scopes) {

@@ -43,6 +43,8 @@ export interface AgentSpec {
    * relative to the project). Listed in the Agents view, never installed into.
    */
   alsoReads?: { project: readonly string[]; global: readonly string[] };
+  /** What a person should know about when the agent loads a project's skills, in a sentence. */
+  projectNote?: string;
 }
 
 /** Everything an Agent Skills reader needs (docs/skill-format.md §2 `agentskills`). */
@@ -64,7 +66,9 @@ function agent(
   projectDir: string,
   globalDir: string | null,
   detect: readonly string[],
-  more: Partial<Pick<AgentSpec, 'followsLinks' | 'features' | 'profile' | 'alsoReads'>> = {},
+  more: Partial<
+    Pick<AgentSpec, 'followsLinks' | 'features' | 'profile' | 'alsoReads' | 'projectNote'>
+  > = {},
 ): AgentSpec {
   return {
     id,
@@ -76,6 +80,7 @@ function agent(
     features: more.features ?? CORE,
     profile: more.profile ?? 'agentskills',
     ...(more.alsoReads ? { alsoReads: more.alsoReads } : {}),
+    ...(more.projectNote ? { projectNote: more.projectNote } : {}),
   };
 }
 
@@ -171,6 +176,8 @@ export const AGENTS: readonly AgentSpec[] = [
     ['${GEMINI_CLI_HOME:-~}/.gemini'],
     {
       alsoReads: { project: ['.gemini/skills'], global: ['${GEMINI_CLI_HOME:-~}/.gemini/skills'] },
+      projectNote:
+        'Gemini CLI loads a project’s skills only once you trust the project folder (it asks the first time you start it there).',
     },
   ),
   agent('github-copilot', 'GitHub Copilot', '.agents/skills', '~/.copilot/skills', ['~/.copilot']),

@@ -94,6 +94,8 @@ export interface AgentReport {
   profile: string;
   projectDir: string;
   globalDir: string | null;
+  /** AgentSpec.projectNote: when the agent loads a project's skills. */
+  projectNote?: string;
   folders: AgentFolder[];
 }
 

@@ -122,6 +122,22 @@ describe('skillbench agents, install, installed, outdated, update, uninstall', (
     expect(text.out).toContain(
       '  checked as: agentskills and by what Codex itself loads and skips (checked against Codex 0.171.0)\n',
     );
+    // Every agent, Gemini CLI among them: its extra folders and when it loads a project's skills.
+    const all = io();
+    expect(await runCli(['agents', '--all'], all)).toBe(0);
+    const from = all.out.indexOf('Gemini CLI (gemini-cli)');
+    expect(all.out.slice(from, all.out.indexOf('  skills: ', from))).toBe(
+      [
+        'Gemini CLI (gemini-cli) — not found here',
+        '  project folder: .agents/skills/',
+        '  global folder:  ~/.agents/skills/',
+        '  also loads:     .gemini/skills/ (in a project), ~/.gemini/skills/ (listed, never installed into)',
+        '  project skills: Gemini CLI loads a project’s skills only once you trust the project folder (it asks the first time you start it there).',
+        '  linked skill folders: followed',
+        '  checked as: agentskills and by what Gemini CLI itself loads and skips (checked against Gemini CLI 0.61.0)',
+        '',
+      ].join('\n'),
+    );
 
     const install = io();
     expect(

@@ -62,6 +62,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
         term`  project folder: ${a.projectDir}/\n` +
         term`  global folder:  ${a.globalDir === null ? 'none' : displayAgentPath(a.globalDir) + '/'}\n` +
         alsoLoads(a.id) +
+        (a.projectNote ? `  project skills: ${a.projectNote}\n` : '') +
         `  linked skill folders: ${a.followsLinks ? 'followed' : 'not followed (installs copy)'}\n` +
         `  checked as: ${a.profile}${readerNote(a.id) ? ` ${readerNote(a.id)}` : ''}${features ? `; acts on ${features}` : ''}\n` +
         `  skills: ${a.folders.reduce((n, f) => n + f.skills.length, 0)}\n`,

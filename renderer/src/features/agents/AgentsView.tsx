@@ -148,6 +148,9 @@ function AgentSection({ agent }: { agent: AgentReport }) {
               into {f.scope.kind === 'global' ? agent.globalDir : agent.projectDir}.
             </p>
           ) : null}
+          {f.scope.kind === 'project' && agent.projectNote ? (
+            <p className="muted">{agent.projectNote}</p>
+          ) : null}
           {f.problem ? (
             <p role="note" className="banner error">
               {f.problem}
