@@ -250,6 +250,34 @@ describe('install and remove', () => {
     }
   });
 
+  it('with GEMINI_CLI_HOME set, Gemini CLI reads its folders there: the shared copy stays in ~/.agents/skills, linked from there', async () => {
+    const geminiHome = join(tmp, 'gemini-home');
+    const moved = new SkillManager({
+      env: {
+        home,
+        vars: { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), GEMINI_CLI_HOME: geminiHome },
+      },
+      dataDir: join(tmp, 'data'),
+      trashDir: join(tmp, 'data', 'trash'),
+      libraryRoots: async () => [lib],
+    });
+    const dir = await addSkill(lib, 'notes');
+    const report = await moved.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['gemini-cli'],
+      scope: { kind: 'global' },
+    });
+    expect(report.outcomes.map((o) => [o.status, o.mode])).toEqual([['installed', 'link']]);
+    expect((await lstat(join(home, '.agents', 'skills', 'notes'))).isDirectory()).toBe(true);
+    expect((await lstat(join(geminiHome, '.agents', 'skills', 'notes'))).isSymbolicLink()).toBe(
+      true,
+    );
+    const overview = await moved.overview({ agents: ['gemini-cli'] });
+    expect((overview.agents[0]?.folders ?? []).map((f) => f.path)).toEqual([
+      join(geminiHome, '.agents', 'skills'),
+    ]);
+  });
+
   it("Gemini CLI's other folders are listed (~/.gemini/skills, a project's .gemini/skills); of one name it loads the one in .agents/skills", async () => {
     // What the skills CLI leaves for Gemini CLI: a copy in ~/.agents/skills, a link to it in
     // ~/.gemini/skills. Gemini CLI 0.61.0 listed the ~/.agents/skills one and warned.

@@ -30,6 +30,14 @@ describe('other agents that load a skill from the folder they share', () => {
     );
   });
 
+  it("Gemini CLI's user folder is the shared one (`${GEMINI_CLI_HOME:-~}/.agents/skills` as people read it)", () => {
+    const note = alsoLoadedBy(pick('gemini-cli', 'cline'), ['gemini-cli'], 'global', 'copy');
+    expect(note).toMatchObject({ agents: ['Cline'], avoidable: false });
+    expect(note?.sentence).toBe(
+      'Cline also loads the skills in ~/.agents/skills, and Gemini CLI reads its skills from there, so it will load these skills too.',
+    );
+  });
+
   it('in a project most agents share .agents/skills; many are counted, not all named', () => {
     const note = alsoLoadedBy(
       pick('claude-code', 'codex', 'cursor', 'gemini-cli', 'github-copilot'),

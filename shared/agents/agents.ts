@@ -167,12 +167,13 @@ export const AGENTS: readonly AgentSpec[] = [
   // trusted project's .gemini/skills and .agents/skills (docs/gemini-cli-listing.md). A name in
   // two of them makes it warn of a conflict at every start, so Skillbench installs into the
   // shared ~/.agents/skills only (the skills CLI puts it in ~/.gemini/skills, and links from
-  // there to the shared copy: two of them) and lists ~/.gemini/skills.
+  // there to the shared copy: two of them) and lists ~/.gemini/skills. GEMINI_CLI_HOME moves the
+  // home folder it reads both from; a link to the shared copy then goes there.
   agent(
     'gemini-cli',
     'Gemini CLI',
     '.agents/skills',
-    '~/.agents/skills',
+    '${GEMINI_CLI_HOME:-~}/.agents/skills',
     ['${GEMINI_CLI_HOME:-~}/.gemini'],
     {
       alsoReads: { project: ['.gemini/skills'], global: ['${GEMINI_CLI_HOME:-~}/.gemini/skills'] },
@@ -358,8 +359,12 @@ export function alsoLoadedBy(
   mode: 'auto' | 'link' | 'copy',
 ): SharedFolderNote | undefined {
   const template = scope === 'global' ? SHARED_GLOBAL_DIR : SHARED_PROJECT_DIR;
-  const readsShared = (a: (typeof among)[number]): boolean =>
-    (scope === 'global' ? a.globalDir : a.projectDir) === template;
+  // Why as people read it: Gemini CLI's `${GEMINI_CLI_HOME:-~}/.agents/skills` is the shared
+  // folder unless that variable moves it.
+  const readsShared = (a: (typeof among)[number]): boolean => {
+    const dir = scope === 'global' ? a.globalDir : a.projectDir;
+    return dir !== null && displayAgentPath(dir) === template;
+  };
   const chosenRows = among.filter((a) => chosen.includes(a.id));
   const direct = chosenRows.filter(readsShared);
   const linking = chosenRows.some(

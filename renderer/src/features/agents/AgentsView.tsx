@@ -8,7 +8,11 @@ import {
   type FileResolution,
 } from '../../../../shared/agents/merge';
 import { listed } from '../../../../shared/text/words';
-import { sameScope, unlistedFolderSentence } from '../../../../shared/agents/agents';
+import {
+  displayAgentPath,
+  sameScope,
+  unlistedFolderSentence,
+} from '../../../../shared/agents/agents';
 import type {
   AgentReport,
   InstalledSkill,
@@ -145,7 +149,11 @@ function AgentSection({ agent }: { agent: AgentReport }) {
           {f.alsoRead ? (
             <p className="muted">
               {agent.name} also loads the skills in this folder. Skillbench lists them but installs
-              into {f.scope.kind === 'global' ? agent.globalDir : agent.projectDir}.
+              into{' '}
+              {f.scope.kind === 'global' && agent.globalDir !== null
+                ? displayAgentPath(agent.globalDir)
+                : agent.projectDir}
+              .
             </p>
           ) : null}
           {f.scope.kind === 'project' && agent.projectNote ? (
