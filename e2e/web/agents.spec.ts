@@ -399,7 +399,7 @@ test("Codex's row: the folders Codex also loads are listed and marked, a capital
   await app.page.screenshot({ path: 'out/screenshots/agents-codex.png' });
 });
 
-test("Gemini CLI's row: the folder it also loads is listed, a name in two of its folders marks the one it keeps, a space after `---` is skipped", async ({
+test("Gemini CLI's row: the folder it also loads is listed, a name in two of its folders marks the one it keeps, a space after `---` is skipped, a skill its settings turn off is said so", async ({
   app,
   agents,
   home,
@@ -415,9 +415,17 @@ test("Gemini CLI's row: the folder it also loads is listed, a name in two of its
     join(also, 'spaced', 'SKILL.md'),
     '--- \nname: spaced\ndescription: A space after the dashes.\n---\n# Spaced\n',
   );
+  // Turned off in Gemini CLI's own settings (its /skills disable writes this).
+  await mkdir(join(own, 'quiet'), { recursive: true });
+  await writeFile(join(own, 'quiet', 'SKILL.md'), SKILL('quiet'));
+  const settings = join(home, '.gemini', 'settings.json');
+  await writeFile(settings, '{ "skills": { "disabled": ["quiet"] } }\n');
   await app.page.setViewportSize({ width: 1280, height: 800 });
   await agents.open();
   const gemini = agents.agent('Gemini CLI');
+  await expect(agents.row('Gemini CLI', 'quiet')).toContainText(
+    `Gemini CLI does not load it: ${settings} lists it under skills.disabled.`,
+  );
   await expect(gemini).toContainText(
     'Gemini CLI also loads the skills in this folder. Skillbench lists them but installs into ~/.agents/skills.',
   );

@@ -278,6 +278,52 @@ describe('install and remove', () => {
     ]);
   });
 
+  it("Gemini CLI's own settings: a skill under skills.disabled (any case, the user's and the project's lists together) is said not to load, skills.enabled: false turns them all off", async () => {
+    await addSkill(join(home, '.agents', 'skills'), 'notes');
+    await addSkill(join(home, '.agents', 'skills'), 'drafts');
+    await addSkill(join(project, '.agents', 'skills'), 'minutes');
+    await mkdir(join(home, '.gemini'), { recursive: true });
+    const userSettings = join(home, '.gemini', 'settings.json');
+    // JSON with comments, as Gemini CLI writes and reads it.
+    await writeFile(userSettings, '{\n  // mine\n  "skills": { "disabled": ["NOTES"] },\n}\n');
+    await mkdir(join(project, '.gemini'), { recursive: true });
+    const projectSettings = join(project, '.gemini', 'settings.json');
+    await writeFile(projectSettings, JSON.stringify({ skills: { disabled: ['minutes'] } }));
+    const offOf = async (): Promise<Record<string, string | undefined>> => {
+      const overview = await manager.overview({ projects: [project], agents: ['gemini-cli'] });
+      return Object.fromEntries(
+        (overview.agents[0]?.folders ?? []).flatMap((f) =>
+          f.skills.map((k) => [k.name, k.turnedOff]),
+        ),
+      );
+    };
+    expect(await offOf()).toEqual({
+      notes: `Gemini CLI does not load it: ${userSettings} lists it under skills.disabled.`,
+      drafts: undefined,
+      minutes: `Gemini CLI does not load it: ${projectSettings} lists it under skills.disabled.`,
+    });
+    await writeFile(projectSettings, JSON.stringify({ skills: { enabled: false } }));
+    const off = await offOf();
+    expect(off['minutes']).toBe(
+      `Gemini CLI loads no skills: skills.enabled is false in ${projectSettings}.`,
+    );
+    expect(off['drafts']).toBeUndefined();
+    // A settings file kept elsewhere and linked (dotfiles) is read through the link, as Gemini
+    // CLI reads it; one that is not JSON, or a link to a pipe, says nothing.
+    const kept = join(tmp, 'dotfiles-settings.json');
+    await writeFile(kept, JSON.stringify({ skills: { disabled: ['notes'] } }));
+    await rm(userSettings);
+    await symlink(kept, userSettings);
+    expect((await offOf())['notes']).toBe(
+      `Gemini CLI does not load it: ${userSettings} lists it under skills.disabled.`,
+    );
+    await writeFile(kept, '{ not json');
+    expect((await offOf())['notes']).toBeUndefined();
+    await rm(kept);
+    execFileSync('mkfifo', [kept]);
+    expect((await offOf())['notes']).toBeUndefined();
+  });
+
   it("Gemini CLI's other folders are listed (~/.gemini/skills, a project's .gemini/skills); of one name it loads the one in .agents/skills", async () => {
     // What the skills CLI leaves for Gemini CLI: a copy in ~/.agents/skills, a link to it in
     // ~/.gemini/skills. Gemini CLI 0.61.0 listed the ~/.agents/skills one and warned.

@@ -24,6 +24,7 @@ import { readBoundedSync } from '../platform/read-file';
 import { judgeSkillLink, realAllowedRoots, skillFileNameIn } from '../skill-folder';
 import { readingsOf } from '../skill-folder/agent-readings';
 import { validateSkillFolder } from '../validate';
+import { geminiSkillSettings, geminiTurnedOff } from './gemini-settings';
 import { hashFolder } from './hash';
 import { entrySource, readLockFile } from './lock-store';
 import { frontmatterText, installName } from './source';
@@ -397,6 +398,18 @@ function markCollisions(report: AgentReport): void {
   }
 }
 
+/** Mark the skills Gemini CLI's own settings keep it from loading (main/agents/gemini-settings.ts). */
+function markTurnedOff(report: AgentReport, env: AgentEnv): void {
+  for (const folder of report.folders) {
+    if (folder.skills.length === 0) continue;
+    const settings = geminiSkillSettings(env, folder.scope);
+    for (const skill of folder.skills) {
+      const off = geminiTurnedOff(settings, skill.name);
+      if (off !== undefined) skill.turnedOff = off;
+    }
+  }
+}
+
 /** Scan every agent (or the given ones) in every scope. */
 export async function scanAgents(
   ctx: ScanContext,
@@ -459,6 +472,7 @@ export async function scanAgents(
       continue;
     }
     markCollisions(report);
+    if (spec.id === 'gemini-cli') markTurnedOff(report, ctx.env);
     reports.push(report);
   }
   // Why: the agents found here come first; the rest keep the table's order.

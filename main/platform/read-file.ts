@@ -1,5 +1,13 @@
 /** Reading a regular file without ever following a link. */
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { formatBytesAgainst } from '../../shared/text/bytes';
 
@@ -164,6 +172,11 @@ export function readChunksSync(
  */
 export async function readResolvedBounded(path: string, maxBytes: number): Promise<Buffer> {
   return readBoundedSync(await realpath(path), maxBytes);
+}
+
+/** {@link readResolvedBounded}, synchronously. */
+export function readResolvedBoundedSync(path: string, maxBytes: number): Buffer {
+  return readBoundedSync(realpathSync(path), maxBytes);
 }
 
 /** What fstat says of a file, in the reader's terms. */

@@ -67,6 +67,11 @@ export interface InstalledSkill {
   collision?: { loaded: boolean; others: string[]; rule: string };
   /** A sentence for states that need one (broken or refused links). */
   note?: string;
+  /**
+   * Set when the agent's own settings keep it from loading the skill (Gemini CLI's
+   * `skills.disabled`), in a sentence that names the settings file.
+   */
+  turnedOff?: string;
 }
 
 /** One skills folder of an agent in one scope. */

@@ -10,8 +10,8 @@
  * files have them; read with json5). Variables such as `${env:TOKEN}` or `${TOKEN}` are kept as written and named
  * in `unfilled`: each client fills them in its own way, and Skillbench does not guess.
  */
-import JSON5 from 'json5';
 import { parse as parseToml } from 'smol-toml';
+import { parseJsonc } from '../json/jsonc';
 import { isJsonObject } from '../json/values';
 import { secretVariable } from '../safety/secrets';
 import type { EnvInput, HeaderInput, TransportKind } from './types';
@@ -53,27 +53,6 @@ export const CLIENT_CONFIG_MAX_CHARS = 1_000_000;
 export const CLIENT_CONFIG_MAX_SERVERS = 1_000;
 
 type Json = Record<string, unknown>;
-
-/** Parse as JSON with comments (JSON5, which also takes trailing commas); the first error, in words, when it is not. */
-function parseJsonc(text: string): { value: unknown } | { error: string } {
-  try {
-    return { value: JSON5.parse<unknown>(text) };
-  } catch (e) {
-    const err = e as { message?: string; lineNumber?: number; columnNumber?: number };
-    const message = err.message ?? '';
-    const where =
-      err.lineNumber !== undefined && err.columnNumber !== undefined
-        ? ` at line ${err.lineNumber}, column ${err.columnNumber}`
-        : '';
-    const character = /invalid character '(.+)'/.exec(message)?.[1];
-    const what = /end of input/.test(message)
-      ? 'it ends too early (a closing "}", "]" or quote is missing)'
-      : character !== undefined
-        ? `there is an unexpected ${JSON.stringify(character)}`
-        : 'the text is not JSON';
-    return { error: `${what}${where}` };
-  }
-}
 
 /** The servers object of a whole file, or undefined when `value` is not one. */
 function serversOf(value: Json): Json | undefined {

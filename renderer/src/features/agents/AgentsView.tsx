@@ -75,6 +75,7 @@ function SkillRow({
             {skill.collision.rule}
           </div>
         ) : null}
+        {skill.turnedOff ? <div className="warning-text">{skill.turnedOff}</div> : null}
       </td>
       <td>{skill.source ?? (skill.linkTarget ? `Link to ${skill.linkTarget}` : '—')}</td>
       <td>
