@@ -65,6 +65,28 @@ describe('skillbench installed: the safety review of what the agents load', () =
   });
 });
 
+describe("skillbench installed: what an agent's own settings turn off", () => {
+  it("says which skills Gemini CLI's settings keep it from loading, naming the file", async () => {
+    const home = join(tmp, 'home');
+    await mkdir(join(home, '.agents', 'skills', 'demo'), { recursive: true });
+    await writeFile(
+      join(home, '.agents', 'skills', 'demo', 'SKILL.md'),
+      await readFile(join(tmp, 'lib', 'demo', 'SKILL.md'), 'utf8'),
+    );
+    await mkdir(join(home, '.gemini'));
+    const settings = join(home, '.gemini', 'settings.json');
+    await writeFile(settings, '{ "skills": { "disabled": ["Demo"] } }\n');
+    const listed = io();
+    expect(await runCli(['installed', '--agent', 'gemini-cli'], listed)).toBe(0);
+    expect(listed.out).toContain(
+      `      Gemini CLI does not load it: ${settings} lists it under skills.disabled.\n`,
+    );
+    const json = io();
+    expect(await runCli(['installed', '--agent', 'gemini-cli', '--format', 'json'], json)).toBe(0);
+    expect(json.out).toContain('"turnedOff": "Gemini CLI does not load it: ');
+  });
+});
+
 describe('skillbench update: a new version the safety review says not to trust', () => {
   it('is not written until trusted: with --trust-anyway, or once its content is trusted where it comes from', async () => {
     const demo = join(tmp, 'lib', 'demo');

@@ -108,7 +108,7 @@ async function run(args: string[], raw: CliIO): Promise<number> {
           io.stdout(
             term`      ${s.collision.loaded ? 'loaded' : 'NOT loaded'}: same name as ${s.collision.others.join(', ')}. ${s.collision.rule}\n`,
           );
-        if (s.turnedOff) io.stdout(term`      NOT loaded: ${s.turnedOff}\n`);
+        if (s.turnedOff) io.stdout(term`      ${s.turnedOff}\n`);
       }
     }
   }
