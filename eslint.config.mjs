@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    ignores: ['shared/**/*.test.ts'],
+    ignores: ['shared/**/*.test.ts', 'shared/testing/**'],
     rules: forbid(
       [
         ...nodeBuiltins,

@@ -1,8 +1,8 @@
 // What a real agent lists of a folder of skills, beside what Skillbench says it lists
 // (docs/claude-code-listing.md, docs/codex-listing.md, docs/gemini-cli-listing.md). Usage:
 //
-//   node scripts/agent-listing.mjs LIB [--agent claude-code|codex|gemini-cli] [--bin PATH] [--json]
-//   node scripts/agent-listing.mjs --probes [--agent claude-code|codex|gemini-cli] [--bin PATH] [--json] [--record]
+//   node scripts/agent-listing.mjs LIB [--agent claude-code|codex|gemini-cli|opencode] [--bin PATH] [--json]
+//   node scripts/agent-listing.mjs --probes [--agent claude-code|codex|gemini-cli|opencode] [--bin PATH] [--json] [--record]
 //
 // --agent is the agent to run (claude-code when not given). --probes runs the probe groups of
 // scripts/probes/AGENT.json (each SKILL.md written to test one rule) and the frontmatter corpus,
@@ -377,6 +377,67 @@ const AGENTS = {
       skipped: [],
     }),
     ordered: false,
+    orderWhy: 'it lists a folder in the order its file search finds them',
+  },
+  opencode: {
+    name: 'OpenCode',
+    npm: ['opencode-ai@1.18.33', 'opencode'],
+    skillsDir: join('.agents', 'skills'),
+    answer: (_body, res) => res.end(),
+    // Why no model: `opencode debug skill` prints every skill OpenCode loads, as JSON.
+    args: () => ['debug', 'skill'],
+    env: (_api, home) => ({
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_DATA_HOME: join(home, '.local', 'share'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      XDG_STATE_HOME: join(home, '.local', 'state'),
+      OPENCODE_DISABLE_AUTOUPDATE: '1',
+      OPENCODE_PURE: '1',
+    }),
+    /**
+     * The skills `opencode debug skill` printed: name and description (`(none)` without one: it
+     * loads the skill but does not show it to the model), by SKILL.md.
+     */
+    listing(_bodies, _err, _folders, skillsDir, out) {
+      let skills;
+      try {
+        skills = JSON.parse(out.slice(out.indexOf('\n[') + 1));
+      } catch {
+        throw new Error(`OpenCode's skill list was not JSON: ${out.slice(0, 500)}`);
+      }
+      return {
+        lines: skills.map((s) => {
+          const line = `<name>${s.name}</name> <description>${s.description ?? '(none)'}</description>`;
+          const mine = dirname(dirname(s.location)) === skillsDir;
+          return {
+            key: mine ? `${line} ${s.location}` : `own ${line}`,
+            line,
+            folder: mine ? basename(dirname(s.location)) : undefined,
+          };
+        }),
+        skipped: [],
+      };
+    },
+    /** Skillbench's side: the `opencode` list of the catalog. */
+    ours: (catalog) => ({
+      lines: (catalog.opencode ?? []).flatMap((s) =>
+        s.name !== undefined
+          ? [
+              {
+                line: `<name>${s.name}</name> <description>${s.description ?? '(none)'}</description>`,
+                folder: basename(dirname(s.location)),
+                ...(s.oneOf !== undefined ? { maybe: s.name } : {}),
+              },
+            ]
+          : [],
+      ),
+      skipped: [],
+    }),
+    // Why not compared: `opencode debug skill` prints the skills in the order their reads
+    // finished; the model's list is by name.
+    ordered: false,
+    orderWhy: 'its debug list is in the order its reads finished; the model’s list is by name',
   },
 };
 
@@ -396,11 +457,11 @@ async function agentListing(project, home, folders) {
     const [command, args] = values.bin
       ? [values.bin, []]
       : ['npx', ['-y', '-p', agent.npm[0], agent.npm[1]]];
-    const { err } = await run(command, [...args, ...agent.args(api)], {
+    const { out, err } = await run(command, [...args, ...agent.args(api)], {
       cwd: project,
       env: { PATH: process.env.PATH, ...agent.env(api, home) },
     });
-    return agent.listing(api.bodies, err, folders, join(project, agent.skillsDir));
+    return agent.listing(api.bodies, err, folders, join(project, agent.skillsDir), out);
   } finally {
     api.close();
   }
@@ -530,13 +591,19 @@ try {
   if (values.record && values.probes) {
     const entry = /^<name>([\s\S]*)<\/name> <description>([\s\S]*)<\/description>$/;
     const record = {
-      about: `What ${agent.name} (${agent.npm[0]}) listed of each probe (scripts/probes/${values.agent}.json, then the frontmatter corpus), recorded with: node scripts/agent-listing.mjs --probes --agent ${values.agent} --record. listed: the name and description it showed, or null when it did not list the skill.`,
+      about: `What ${agent.name} (${agent.npm[0]}) listed of each probe (scripts/probes/${values.agent}.json, then the frontmatter corpus), recorded with: node scripts/agent-listing.mjs --probes --agent ${values.agent} --record. listed: the name and description it showed (no description: it loaded the skill without one), or null when it did not list the skill.`,
       skills: rows.map((r) => {
         const m = r.agent === null ? null : entry.exec(r.agent);
         return {
           group: r.group,
           folder: r.folder,
-          listed: m ? { name: m[1], description: m[2] } : r.agent === null ? null : r.agent,
+          // Why `(none)` left out: OpenCode loads a skill without a description, and shows it
+          // no model; no probe's description is that text.
+          listed: m
+            ? { name: m[1], ...(m[2] === '(none)' ? {} : { description: m[2] }) }
+            : r.agent === null
+              ? null
+              : r.agent,
         };
       }),
     };
@@ -564,7 +631,7 @@ try {
     const same = rows.filter((r) => r.same).length;
     const order =
       agent.ordered === false
-        ? 'the order not compared (it lists a folder in the order its file search finds them)'
+        ? `the order not compared (${agent.orderWhy})`
         : `the order alike in ${orders.length - misordered.length} of ${orders.length} ${orders.length === 1 ? 'folder' : 'folders'}`;
     process.stdout.write(
       `${agent.name}: ${rows.length} skills: ${same} read alike, ${rows.length - same} not; ${order}.\n`,

@@ -7,6 +7,7 @@
 import { claudeCodeList, claudeCodeReading } from '../../shared/agent-view/claude-code-list';
 import { codexReading } from '../../shared/agent-view/codex-list';
 import { geminiReading } from '../../shared/agent-view/gemini-list';
+import { openCodeReading } from '../../shared/agent-view/opencode-list';
 import { isUtf8 } from 'node:buffer';
 import { basename, join } from 'node:path';
 import {
@@ -170,6 +171,13 @@ export async function gatherLibrary(
         parsed: read.parsed,
         depth: f.relativeDir === '' ? 0 : f.relativeDir.split('/').length,
       });
+      if (basename(f.file) === 'SKILL.md')
+        read.candidate.opencode = openCodeReading(text, { parsed: read.parsed });
+      else
+        read.candidate.opencode = {
+          loads: false,
+          why: `OpenCode does not see it: it reads only a file named SKILL.md, in capitals, and this one is named ${basename(f.file)}.`,
+        };
       if (read.problem) problems.push({ path: f.file, message: read.problem });
       // Why no check then: the server refuses such a SKILL.md before any check, with these words.
       if (!utf8) read.candidate.notServed = NOT_UTF8;

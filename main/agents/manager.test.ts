@@ -709,6 +709,68 @@ describe('install and remove', () => {
   });
 });
 
+describe('OpenCode (run against OpenCode 1.18.33): its verdict and the folders it also loads', () => {
+  it('any name loaded, no description loaded but never shown, a colon read as a block, a format it cannot read skipped', async () => {
+    const dir = join(lib, 'oc-reads');
+    await mkdir(dir);
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: OC Reads\ndescription: Reads files.\n---\n');
+    const [named] = await manager.check([dir], ['opencode']);
+    expect(named?.verdict).toBe('warning');
+    expect(named?.problems[0]).toMatch(
+      /^OpenCode loads it, though agents that follow the Agent Skills spec would refuse it: .*capital letters/,
+    );
+    await writeFile(join(dir, 'SKILL.md'), '---\nname: oc-reads\n---\n# Reads\n');
+    const [quiet] = await manager.check([dir], ['opencode']);
+    expect(quiet?.verdict).toBe('warning');
+    expect(quiet?.problems[0]).toBe(
+      'OpenCode loads it but never shows it to the model: it has no description.',
+    );
+    await writeFile(
+      join(dir, 'SKILL.md'),
+      '---\nname: oc-reads\ndescription: Use when: files are read.\n---\n',
+    );
+    const [colon] = await manager.check([dir], ['opencode']);
+    expect(colon).toMatchObject({ verdict: 'warning', notAsWritten: true });
+    expect(colon?.problems[0]).toMatch(/^OpenCode loads it, but its frontmatter is not YAML/);
+    await writeFile(join(dir, 'SKILL.md'), '---toml\nname: oc-reads\ndescription: Reads.\n---\n');
+    const [toml] = await manager.check([dir], ['opencode']);
+    expect(toml?.verdict).toBe('error');
+    expect(toml?.problems[0]).toMatch(
+      /^OpenCode skips it: it has no frontmatter \(its first line `---toml` names a format it cannot read\)/,
+    );
+  });
+
+  it("lists Claude Code's and the shared folders OpenCode also loads, grouped folders too; a linked install's two paths are one skill", async () => {
+    await mkdir(join(home, '.config', 'opencode'), { recursive: true });
+    const dir = await addSkill(lib, 'notes');
+    await manager.install({
+      skills: [{ dir, source: { kind: 'library', path: dir } }],
+      agents: ['opencode'],
+      scope: { kind: 'global' },
+      mode: 'link',
+    });
+    await addSkill(join(home, '.claude', 'skills'), 'drafts');
+    await addSkill(join(project, '.claude', 'skills', 'group'), 'minutes');
+    const overview = await manager.overview({ projects: [project], agents: ['opencode'] });
+    const folders = (overview.agents[0]?.folders ?? []).map((f) => [
+      f.path,
+      f.alsoRead === true,
+      f.skills.map((k) => k.name),
+    ]);
+    expect(folders).toEqual([
+      [join(home, '.config', 'opencode', 'skills'), false, ['notes']],
+      [join(home, '.agents', 'skills'), true, ['notes']],
+      [join(home, '.claude', 'skills'), true, ['drafts']],
+      [join(project, '.agents', 'skills'), false, []],
+      [join(project, '.claude', 'skills'), true, ['minutes']],
+    ]);
+    const notes = (overview.agents[0]?.folders ?? [])
+      .flatMap((f) => f.skills)
+      .filter((k) => k.name === 'notes');
+    expect(notes.map((k) => k.collision)).toEqual([undefined, undefined]);
+  });
+});
+
 describe("Gemini CLI's verdict is what Gemini CLI does (run against Gemini CLI 0.61.0)", () => {
   it('any name loaded, a space after `---` skipped, a colon read line by line, a linked SKILL.md not read', async () => {
     const dir = join(lib, 'gemini-reads');

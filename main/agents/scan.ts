@@ -126,10 +126,11 @@ function entriesOf(dir: string): { name: string; link: boolean }[] {
 /**
  * How many folders deep an agent finds skill folders below its skills folder (1: only its
  * children). Codex 0.171.0 loads `group/pdf/SKILL.md` up to six folders down
- * (docs/codex-listing.md). Why not inside a skill: Codex lists a skill inside another too, but
+ * (docs/codex-listing.md); OpenCode 1.18.33 at any depth, listed here to the same six
+ * (docs/opencode-listing.md). Why not inside a skill: both list a skill inside another too, but
  * walking every skill's own files for it would read whole dependency folders.
  */
-const FOLDER_DEPTH: Readonly<Record<string, number>> = { codex: 6 };
+const FOLDER_DEPTH: Readonly<Record<string, number>> = { codex: 6, opencode: 6 };
 
 /** The most folders looked into below one skills folder (a group of groups of real skills is far smaller). */
 const MAX_FOLDERS_LOOKED_INTO = 5_000;
@@ -385,9 +386,14 @@ function markCollisions(report: AgentReport): void {
         ? 'Codex loads both and lists both, so the model sees two skills of this name.'
         : report.id === 'gemini-cli'
           ? "Gemini CLI lists one skill per name and warns of the conflict at every start: a project's skill wins over yours, and one in .agents/skills over one in .gemini/skills."
-          : 'A project skill comes before one in your user folder, then the first folder in name order.';
+          : report.id === 'opencode'
+            ? 'OpenCode keeps one skill per name, whichever it reads last: which one is not certain.'
+            : 'A project skill comes before one in your user folder, then the first folder in name order.';
   for (const list of byName.values()) {
     if (list.length < 2) continue;
+    // Why: OpenCode reads a linked install's shared copy and its link both; the same files twice
+    // are one skill to the person, whichever it keeps.
+    if (report.id === 'opencode' && list.every((s) => s.realDir === list[0]?.realDir)) continue;
     list.forEach((skill, index) => {
       skill.collision = {
         loaded: both || index === 0,
@@ -449,12 +455,16 @@ export async function scanAgents(
     }
     // Why only folders of its own: a project's .agents/skills is read by some twenty agents; an
     // agent not found here is listed only when a folder no other agent reads holds skills.
+    // (A folder it also reads counts too when no other agent reads it: Codex's .codex/skills,
+    // not Claude Code's .claude/skills, which OpenCode also reads.)
     const ownSkills = report.folders.some(
       (f) =>
         (f.skills.length > 0 || f.problem !== undefined) &&
-        (f.alsoRead === true ||
-          AGENTS.filter((a) => agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path).length ===
-            1),
+        AGENTS.filter(
+          (a) =>
+            agentSkillsDir(a, scopeOf(f.scope), ctx.env) === f.path ||
+            agentAlsoReads(a, scopeOf(f.scope), ctx.env).includes(f.path),
+        ).length === 1,
     );
     if (!detected && !ownSkills && !options.all && !options.agents) {
       for (const f of report.folders) {

@@ -10,6 +10,7 @@
 import { byClaudeCodeOrder } from './claude-code-list';
 import { byCodexOrder, type CodexReading } from './codex-list';
 import type { GeminiReading } from './gemini-list';
+import { byOpenCodeOrder, type OpenCodeReading } from './opencode-list';
 import { claudeCodeListing, CLAUDE_CODE_LISTING_MAX } from '../validation/listing';
 import { grouped } from '../text/words';
 import { addMeasures, measure, xmlText, type Measure } from './text';
@@ -58,6 +59,11 @@ export interface CatalogCandidate {
    * (shared/agent-view/gemini-list.ts).
    */
   gemini?: GeminiReading;
+  /**
+   * A skill on disk: how OpenCode reads its SKILL.md, what it lists or why it does not load it
+   * (shared/agent-view/opencode-list.ts).
+   */
+  opencode?: OpenCodeReading;
 }
 
 /** One skill of the merged catalog, with its footprint. */
@@ -99,6 +105,19 @@ export type GeminiCatalogEntry =
       description: string;
       otherwise?: string[];
       /** Set when other skills here share the name: Gemini CLI lists one of them, unknown which. */
+      oneOf?: string;
+    }
+  | { location: string; skipped: string };
+
+/** One skill in OpenCode's reading of the skills on disk. */
+export type OpenCodeCatalogEntry =
+  | {
+      location: string;
+      name: string;
+      /** Absent when the skill has none: OpenCode loads it but does not show it to the model. */
+      description?: string;
+      otherwise?: string[];
+      /** Set when other skills here share the name: OpenCode keeps one of them, unknown which. */
       oneOf?: string;
     }
   | { location: string; skipped: string };
@@ -150,6 +169,13 @@ export interface Catalog {
    * then the ones it does not load, with why.
    */
   gemini: GeminiCatalogEntry[];
+  /**
+   * What OpenCode makes of the skills on disk, were their folder its skills folder
+   * (docs/opencode-listing.md): the skills it loads in its order (by name), each with what it
+   * reads otherwise than written, and for skills that share a name that it keeps one of them;
+   * then the ones it does not load, with why.
+   */
+  opencode: OpenCodeCatalogEntry[];
   footprint: {
     /** The whole block: always in context. */
     block: Measure;
@@ -282,6 +308,42 @@ function geminiEntries(candidates: readonly CatalogCandidate[]): GeminiCatalogEn
         },
       ];
     }),
+    ...read.flatMap(({ location, reading }) =>
+      reading.loads ? [] : [{ location, skipped: reading.why }],
+    ),
+  ];
+}
+
+/** OpenCode's reading of the skills on disk: the ones it loads by name, then the rest. */
+function openCodeEntries(candidates: readonly CatalogCandidate[]): OpenCodeCatalogEntry[] {
+  const read = candidates.flatMap((c) =>
+    c.opencode ? [{ location: c.location, reading: c.opencode }] : [],
+  );
+  const sharing = new Map<string, number>();
+  for (const { reading } of read)
+    if (reading.loads) sharing.set(reading.name, (sharing.get(reading.name) ?? 0) + 1);
+  const loaded = read.flatMap(
+    ({ location, reading }): (OpenCodeCatalogEntry & { name: string })[] => {
+      if (!reading.loads) return [];
+      const shared = sharing.get(reading.name) ?? 1;
+      return [
+        {
+          location,
+          name: reading.name,
+          ...(reading.description !== undefined ? { description: reading.description } : {}),
+          ...(reading.otherwise.length > 0 ? { otherwise: reading.otherwise } : {}),
+          ...(shared > 1
+            ? {
+                oneOf: `${shared} skills here are named “${reading.name}”: OpenCode keeps one skill per name, whichever it reads last, so only one of them.`,
+              }
+            : {}),
+        },
+      ];
+    },
+  );
+  loaded.sort((a, b) => byOpenCodeOrder(a.name, b.name) || (a.location < b.location ? -1 : 1));
+  return [
+    ...loaded,
     ...read.flatMap(({ location, reading }) =>
       reading.loads ? [] : [{ location, skipped: reading.why }],
     ),
@@ -427,6 +489,7 @@ export function buildCatalog(candidates: readonly CatalogCandidate[]): Catalog {
       .map(({ location, line }) => ({ location, line })),
     codex: codexEntries(candidates),
     gemini: geminiEntries(candidates),
+    opencode: openCodeEntries(candidates),
     footprint: {
       block: measure(xml),
       metadata: addMeasures(skills.map((s) => s.footprint.metadata)),

@@ -3,48 +3,18 @@
  * (scripts/probes/gemini-cli.observed.json, recorded by scripts/agent-listing.mjs from a real run),
  * and the plain-language reasons for what it skips or reads otherwise.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../skill/frontmatter-parser';
+import { agentObserved, agentProbes } from '../testing/agent-probes';
 import { geminiEntry, geminiReading, geminiSection, type GeminiReading } from './gemini-list';
 
-interface Probe {
-  folder: string;
-  text: string;
-}
-
-const root = join(__dirname, '..', '..');
-const json = (path: string): unknown => JSON.parse(readFileSync(join(root, path), 'utf8'));
-
-/** Every probe as the script writes it: its groups, then the corpus with folder names made unique. */
-function probes(): Map<string, Probe> {
-  const file = json('scripts/probes/gemini-cli.json') as { groups: { skills: Probe[] }[] };
-  const corpus = json('shared/validation/fixtures/frontmatter-cases.json') as {
-    cases: { id: string; folder: string; content: string }[];
-  };
-  const all = new Map<string, Probe>();
-  for (const group of file.groups) for (const p of group.skills) all.set(p.folder, p);
-  const used = new Set<string>();
-  for (const c of corpus.cases) {
-    const folder = used.has(c.folder) ? `${c.folder}-${c.id}` : c.folder;
-    used.add(folder);
-    all.set(folder, { folder, text: c.content });
-  }
-  return all;
-}
-
-const observed = (
-  json('scripts/probes/gemini-cli.observed.json') as {
-    skills: { folder: string; listed: { name: string; description: string } | null }[];
-  }
-).skills;
+const observed = agentObserved('gemini-cli');
 
 const listedAs = (r: GeminiReading): { name: string; description: string } | null =>
   r.loads ? { name: r.name, description: r.description } : null;
 
 describe('Gemini CLI reading, against what Gemini CLI 0.61.0 listed', () => {
-  const all = probes();
+  const all = agentProbes('gemini-cli');
   it('has a probe for every observation, and observations of every kind', () => {
     expect(observed.length).toBeGreaterThan(90);
     for (const o of observed) expect(all.has(o.folder), o.folder).toBe(true);

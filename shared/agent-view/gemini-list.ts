@@ -15,8 +15,9 @@
  * - the list is not escaped: the name and description go into the XML as they are.
  * Gemini CLI says nothing when it skips a skill (its debug log only).
  */
-import { isAlias, isScalar, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { parseSkill, type ParsedSkill } from '../skill/frontmatter-parser';
+import { afterColon, jsYamlField } from './js-yaml';
 
 /** The one file name Gemini CLI reads a skill from (on Linux; its file search ignores case elsewhere). */
 export const GEMINI_SKILL_FILE = 'SKILL.md';
@@ -59,38 +60,19 @@ function frontmatterOf(text: string): string | null {
   return close === null ? null : text.slice(open, open + close.index);
 }
 
-/**
- * Gemini CLI's YAML reading is js-yaml's, which reads a plain date (`2024-01-01`, with a time
- * too) as a date, not text; the YAML reader here reads it as text.
- */
-const JS_YAML_DATE =
-  /^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)$/;
-
 /** A field's value when the YAML reading gives text for it, else undefined. */
 function textOf(doc: Document.Parsed, key: string): string | undefined {
-  const found: unknown = doc.get(key, true);
-  // Why resolved: js-yaml reads `name: *a` as the text the anchor names.
-  const node = isAlias(found) ? found.resolve(doc) : found;
-  if (!isScalar(node) || typeof node.value !== 'string') return undefined;
-  if (node.type === 'PLAIN' && JS_YAML_DATE.test(node.value)) return undefined;
-  return node.value;
+  const field = jsYamlField(doc, key);
+  return typeof field === 'object' ? field.text : undefined;
 }
-
-/** A character that ends a line for a JavaScript regular expression's `.` (it does not match it). */
-const LINE_END = /[\n\r\u2028\u2029]/;
 
 /**
  * The value of a line `KEY: VALUE` (whitespace before the key allowed), trimmed, as Gemini CLI's
- * pattern `^\s*KEY:\s*(.*)$` finds it; undefined when the line is not one. Why not that pattern:
- * on a long run of spaces followed by a line separator it backtracks in quadratic time.
+ * pattern `^\s*KEY:\s*(.*)$` finds it; undefined when the line is not one.
  */
 function valueOf(line: string, key: string): string | undefined {
   const rest = line.trimStart();
-  if (!rest.startsWith(`${key}:`)) return undefined;
-  // Why this way: `\s*` may take line separators, `(.*)` may not, so the line is one only when
-  // every separator is in the whitespace right after the colon.
-  const value = rest.slice(key.length + 1).trimStart();
-  return LINE_END.test(value) ? undefined : value.trim();
+  return rest.startsWith(`${key}:`) ? afterColon(rest.slice(key.length + 1)) : undefined;
 }
 
 /** The name and description as Gemini CLI's line-by-line reading finds them, when both are there. */

@@ -13,6 +13,7 @@ describe('each host, for a skill the safety review says not to trust', () => {
       ['claude-code', 'ok'],
       ['codex', 'ok'],
       ['gemini-cli', 'ok'],
+      ['opencode', 'ok'],
       ['mcp', 'ok'],
       ['openai-strict', 'not-applicable'],
     ]);
@@ -70,6 +71,35 @@ describe("Gemini CLI's row: what Gemini CLI itself does with the file (checked a
     expect(row?.summary).toBe('Gemini CLI loads it, but does not read it as written: see below.');
     expect(row?.notes[0]?.message).toMatch(
       /^Gemini CLI loads it, but its frontmatter is not YAML: it reads the `name:` and `description:` lines as written/,
+    );
+  });
+});
+
+describe("OpenCode's row: what OpenCode itself does with the file (checked against OpenCode 1.18.33)", () => {
+  const row = (text: string) =>
+    hostCompatibility(text, { folderName: 'notes' }).find((h) => h.host === 'opencode');
+
+  it('no description: loaded, but never shown to the model, said as a warning', () => {
+    const r = row('---\nname: notes\n---\n# Notes\n');
+    expect(r).toMatchObject({ verdict: 'warning', refuses: false });
+    expect(r?.notes.map((n) => n.message)).toContain(
+      'OpenCode loads it but never shows it to the model: it has no description.',
+    );
+  });
+
+  it('a first line naming another format: skipped, where the spec only warns', () => {
+    const r = row('---toml\nname: notes\ndescription: Takes notes.\n---\n');
+    expect(r).toMatchObject({ verdict: 'problem', refuses: true });
+    expect(r?.notes[0]?.message).toBe(
+      'OpenCode skips it: it has no frontmatter (its first line `---toml` names a format it cannot read).',
+    );
+  });
+
+  it('as written: ready, and the name and description it shows', () => {
+    const r = row('---\nname: notes\ndescription: Takes notes.\n---\n');
+    expect(r).toMatchObject({ verdict: 'ok' });
+    expect(r?.notes.at(-1)?.message).toBe(
+      "OpenCode's skill list shows it to the model as: <name>notes</name> <description>Takes notes.</description>",
     );
   });
 });

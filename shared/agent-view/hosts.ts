@@ -9,6 +9,7 @@
 import { claudeCodeList, claudeCodeReading, loadsDespiteErrors } from './claude-code-list';
 import { codexReading } from './codex-list';
 import { geminiReading } from './gemini-list';
+import { openCodeReading } from './opencode-list';
 import { readerVerdict, type AgentReadings } from './readers';
 import { formatBytes, formatBytesAgainst } from '../text/bytes';
 import { projectSkillText } from '../projection/frontmatter';
@@ -28,7 +29,7 @@ export const CLAUDE_API_MAX_SKILL_BYTES = 8_000_000;
 
 /** The hosts reported on. */
 export type HostId =
-  'claude-api' | 'claude-code' | 'codex' | 'gemini-cli' | 'mcp' | 'openai-strict';
+  'claude-api' | 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'mcp' | 'openai-strict';
 
 /** One remark about a host. */
 export interface HostNote {
@@ -266,6 +267,15 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     { codex: codexRead },
     codexRead.loads ? `${codexRead.line} (file: …/SKILL.md)` : undefined,
   );
+  const openCodeRead = openCodeReading(text, { parsed });
+  const { notes: opencode, judged: openCodeJudged } = modelledRow(
+    'opencode',
+    'OpenCode',
+    { opencode: openCodeRead },
+    openCodeRead.loads && openCodeRead.description !== undefined
+      ? `<name>${openCodeRead.name}</name> <description>${openCodeRead.description}</description>`
+      : undefined,
+  );
   const geminiRead = geminiReading(text, folderName, { parsed });
   const { notes: gemini, judged: geminiJudged } = modelledRow(
     'gemini-cli',
@@ -329,7 +339,8 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     const loads =
       (host === 'claude-code' && codeLoads.value) ||
       (host === 'codex' && codexJudged.notAsWritten === true) ||
-      (host === 'gemini-cli' && geminiJudged.notAsWritten === true);
+      (host === 'gemini-cli' && geminiJudged.notAsWritten === true) ||
+      (host === 'opencode' && openCodeJudged.notAsWritten === true);
     const summary =
       verdict === 'not-applicable'
         ? ok
@@ -356,6 +367,7 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
     report('claude-code', 'Claude Code', code, 'Ready for Claude Code.'),
     report('codex', 'Codex', codex, 'Ready for Codex.'),
     report('gemini-cli', 'Gemini CLI', gemini, 'Ready for Gemini CLI.'),
+    report('opencode', 'OpenCode', opencode, 'Ready for OpenCode.'),
     report('mcp', 'MCP', mcp, 'Ready to serve over MCP.'),
     tools.length === 0
       ? report(

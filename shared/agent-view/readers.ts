@@ -8,12 +8,15 @@
  *   ways (it lists `Upper_Case Name`, and skips a file with a byte-order mark before `---`) —
  *   docs/codex-listing.md, `codexReading`;
  * - Gemini CLI too (it lists a name of any form, and skips a file whose first line is `--- `) —
- *   docs/gemini-cli-listing.md, `geminiReading`.
+ *   docs/gemini-cli-listing.md, `geminiReading`;
+ * - and OpenCode (any name; a skill without a description loaded but never shown to the model) —
+ *   docs/opencode-listing.md, `openCodeReading`.
  * Other agents, never run, keep their profile's verdict.
  */
 import { loadsDespiteErrors } from './claude-code-list';
 import { CODEX_DESCRIPTION_MAX, type CodexReading } from './codex-list';
 import type { GeminiReading } from './gemini-list';
+import type { OpenCodeReading } from './opencode-list';
 
 /** One finding of the profile, as the verdict needs it. */
 export interface ReaderFinding {
@@ -36,6 +39,7 @@ export const MODELLED_READERS: ReadonlySet<string> = new Set([
   'claude-code',
   'codex',
   'gemini-cli',
+  'opencode',
 ]);
 
 /** The readings of a skill by the agents whose own reading is modelled beyond their profile. */
@@ -44,6 +48,8 @@ export interface AgentReadings {
   codex?: CodexReading;
   /** geminiReading of the SKILL.md. */
   gemini?: GeminiReading;
+  /** openCodeReading of the SKILL.md. */
+  opencode?: OpenCodeReading;
 }
 
 /**
@@ -55,6 +61,8 @@ export function readerNote(agent: string): string {
     return 'and by what Codex itself loads and skips (checked against Codex 0.171.0)';
   if (agent === 'gemini-cli')
     return 'and by what Gemini CLI itself loads and skips (checked against Gemini CLI 0.61.0)';
+  if (agent === 'opencode')
+    return 'and by what OpenCode itself loads and skips (checked against OpenCode 1.18.33)';
   if (agent === 'claude-code')
     return 'and by what Claude Code itself loads (checked against Claude Code 2.1.332)';
   return '';
@@ -78,6 +86,8 @@ export function readerVerdict(
   if (agent === 'codex' && readings.codex) return codexVerdict(readings.codex, errors, warnings);
   if (agent === 'gemini-cli' && readings.gemini)
     return geminiVerdict(readings.gemini, errors, warnings);
+  if (agent === 'opencode' && readings.opencode)
+    return openCodeVerdict(readings.opencode, errors, warnings);
   if (
     verdict === 'error' &&
     loadsDespiteErrors(
@@ -119,6 +129,23 @@ function geminiVerdict(
       ? ['Gemini CLI lists it with an empty description, so the model has nothing to choose it by.']
       : [];
   return loadedVerdict('Gemini CLI', gemini.otherwise, notes, errors, warnings);
+}
+
+/** OpenCode's verdict: what it does with the skill, then what the spec would say of it. */
+function openCodeVerdict(
+  opencode: OpenCodeReading,
+  errors: readonly ReaderFinding[],
+  warnings: readonly ReaderFinding[],
+): ReaderVerdict {
+  if (!opencode.loads)
+    return { verdict: 'error', problems: [opencode.why, ...errors.map((f) => f.message)] };
+  const notes =
+    opencode.description === undefined
+      ? ['OpenCode loads it but never shows it to the model: it has no description.']
+      : opencode.description.trim() === ''
+        ? ['OpenCode lists it with an empty description, so the model has nothing to choose it by.']
+        : [];
+  return loadedVerdict('OpenCode', opencode.otherwise, notes, errors, warnings);
 }
 
 /**

@@ -217,6 +217,7 @@ describe('host compatibility', () => {
       ['claude-code', 'ok'],
       ['codex', 'ok'],
       ['gemini-cli', 'ok'],
+      ['opencode', 'ok'],
       ['mcp', 'ok'],
       ['openai-strict', 'not-applicable'],
     ]);

@@ -38,6 +38,14 @@ describe('other agents that load a skill from the folder they share', () => {
     );
   });
 
+  it('an agent that also loads the shared folder is named too (OpenCode loads ~/.agents/skills besides its own)', () => {
+    const note = alsoLoadedBy(pick('claude-code', 'opencode'), ['claude-code'], 'global', 'link');
+    expect(note?.agents).toEqual(['OpenCode']);
+    expect(
+      alsoLoadedBy(pick('claude-code', 'opencode'), ['opencode'], 'global', 'link'),
+    ).toBeUndefined();
+  });
+
   it('in a project most agents share .agents/skills; many are counted, not all named', () => {
     const note = alsoLoadedBy(
       pick('claude-code', 'codex', 'cursor', 'gemini-cli', 'github-copilot'),

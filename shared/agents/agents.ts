@@ -216,9 +216,21 @@ export const AGENTS: readonly AgentSpec[] = [
   ]),
   agent('moxby', 'Moxby', '.moxby/skills', '~/.moxby/skills', ['~/.moxby']),
   agent('mux', 'Mux', '.mux/skills', '~/.mux/skills', ['~/.mux']),
-  agent('opencode', 'OpenCode', '.agents/skills', '$XDG_CONFIG_HOME/opencode/skills', [
-    '$XDG_CONFIG_HOME/opencode',
-  ]),
+  // OpenCode 1.18.33 also loads Claude Code's folders and the shared ~/.agents/skills, and its
+  // own `skill` folders, at any depth (docs/opencode-listing.md; seen with `opencode debug skill`).
+  agent(
+    'opencode',
+    'OpenCode',
+    '.agents/skills',
+    '$XDG_CONFIG_HOME/opencode/skills',
+    ['$XDG_CONFIG_HOME/opencode'],
+    {
+      alsoReads: {
+        project: ['.claude/skills', '.opencode/skills', '.opencode/skill'],
+        global: ['~/.agents/skills', '~/.claude/skills', '$XDG_CONFIG_HOME/opencode/skill'],
+      },
+    },
+  ),
   agent('openhands', 'OpenHands', '.openhands/skills', '~/.openhands/skills', ['~/.openhands']),
   agent('ona', 'Ona', '.ona/skills', '~/.ona/skills', ['~/.ona']),
   agent('pi', 'Pi', '.agents/skills', '~/.agents/skills', ['~/.pi/agent']),
@@ -353,7 +365,10 @@ export interface SharedFolderNote {
  * none of them is touched.
  */
 export function alsoLoadedBy(
-  among: readonly Pick<AgentSpec, 'id' | 'name' | 'projectDir' | 'globalDir' | 'followsLinks'>[],
+  among: readonly Pick<
+    AgentSpec,
+    'id' | 'name' | 'projectDir' | 'globalDir' | 'followsLinks' | 'alsoReads'
+  >[],
   chosen: readonly string[],
   scope: 'global' | 'project',
   mode: 'auto' | 'link' | 'copy',
@@ -371,7 +386,13 @@ export function alsoLoadedBy(
     (a) => !readsShared(a) && (mode === 'link' || (mode === 'auto' && a.followsLinks)),
   );
   if (direct.length === 0 && !linking) return undefined;
-  const others = among.filter((a) => readsShared(a) && !chosen.includes(a.id)).map((a) => a.name);
+  // Why the folders an agent also reads too: OpenCode loads ~/.agents/skills besides its own.
+  const loadsShared = (a: (typeof among)[number]): boolean =>
+    readsShared(a) ||
+    (a.alsoReads?.[scope === 'global' ? 'global' : 'project'] ?? []).some(
+      (dir) => displayAgentPath(dir) === template,
+    );
+  const others = among.filter((a) => loadsShared(a) && !chosen.includes(a.id)).map((a) => a.name);
   if (others.length === 0) return undefined;
   const folder = scope === 'global' ? template : `${template} in the project`;
   const they =

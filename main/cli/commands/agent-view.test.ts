@@ -184,6 +184,45 @@ describe('skillbench catalog, select and tool targets (child process)', () => {
     }
   });
 
+  it('catalog --format json gives what OpenCode makes of the skills on disk: by name, no description kept apart, the skipped', async () => {
+    const lib = await tempDir('skillbench-cli-opencode-');
+    try {
+      const skill = async (folder: string, text: string): Promise<void> => {
+        await mkdir(join(lib.path, folder), { recursive: true });
+        await writeFile(join(lib.path, folder, 'SKILL.md'), text);
+      };
+      // Each case is what OpenCode 1.18.33 did with such a file (docs/opencode-listing.md).
+      await skill('zeta', '---\nname: zeta\ndescription: Use when: last.\n---\n');
+      await skill('quiet', '---\nname: Quiet One\n---\n# No description\n');
+      await skill('toml', '---toml\nname: toml\ndescription: Another format.\n---\n');
+      const r = await runCliProcess(cli, ['catalog', lib.path, '--format', 'json']);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.out) as {
+        opencode: {
+          location: string;
+          name?: string;
+          description?: string;
+          skipped?: string;
+          otherwise?: string[];
+        }[];
+      };
+      expect(
+        doc.opencode.map((e) => [e.name ?? null, e.description ?? null, e.skipped ?? null]),
+      ).toEqual([
+        ['Quiet One', null, null],
+        ['zeta', 'Use when: last.', null],
+        [
+          null,
+          null,
+          'OpenCode skips it: it has no frontmatter (its first line `---toml` names a format it cannot read).',
+        ],
+      ]);
+      expect(doc.opencode[1]?.otherwise?.[0]).toMatch(/^its frontmatter is not YAML/);
+    } finally {
+      await lib.remove();
+    }
+  });
+
   it('catalog --token-file reads the token from a file (as inspect and serve do), never from the command line', async () => {
     const file = join(build.path, 'catalog-token');
     await writeFile(file, `${http.token ?? ''}\n`, { mode: 0o600 });

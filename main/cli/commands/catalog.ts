@@ -48,6 +48,7 @@ the lines of its list in its order, the skills it keeps out of the list, and the
 with its message and why (docs/codex-listing.md). json: gemini is what Gemini CLI makes of
 them: the skills it lists with the name and description it shows, the ones it leaves out for a
 name another skill has, and the ones it does not load, with why (docs/gemini-cli-listing.md).
+json: opencode is the same for OpenCode (docs/opencode-listing.md).
 
 Exit codes: 0 printed, 2 usage, I/O (a library folder could not be read or holds no skill) or
 connection problem.
@@ -158,6 +159,7 @@ export function catalogJson(catalog: Catalog, problems: { path: string; message:
     claudeCode: catalog.claudeCode,
     codex: catalog.codex,
     gemini: catalog.gemini,
+    opencode: catalog.opencode,
     userOnly: catalog.userOnly.map((s) => ({
       name: s.name,
       description: s.description,

@@ -32,14 +32,22 @@ async function run(args: string[], raw: CliIO): Promise<number> {
     // Why the installs named: a newcomer asks to remove a skill, not to name agents; say where it is.
     const name = positionals[0] ?? '';
     const overview = await manager.overview({ projects: [resolve(raw.cwd)] });
-    const where = overview.agents.flatMap((a) =>
-      a.folders
-        .filter((f) => f.skills.some((k) => k.folder === name || k.name === name))
-        .map(
-          (f) =>
-            `--agent ${a.id} ${f.scope.kind === 'global' ? '--global' : `--project ${f.scope.dir}`}`,
+    // Why not the folders an agent only also reads: uninstall removes from its own folder.
+    const where = [
+      ...new Set(
+        overview.agents.flatMap((a) =>
+          a.folders
+            .filter(
+              (f) =>
+                f.alsoRead !== true && f.skills.some((k) => k.folder === name || k.name === name),
+            )
+            .map(
+              (f) =>
+                `--agent ${a.id} ${f.scope.kind === 'global' ? '--global' : `--project ${f.scope.dir}`}`,
+            ),
         ),
-    );
+      ),
+    ];
     throw new UsageError(
       where.length === 0
         ? `Give at least one --agent; no agent found on this computer has ${name} installed (skillbench installed lists what each loads).`
