@@ -444,7 +444,7 @@ const AGENTS = {
 const agent = AGENTS[values.agent];
 if (!agent || positionals.length !== (values.probes ? 0 : 1)) {
   process.stderr.write(
-    `Usage: node scripts/agent-listing.mjs (LIB | --probes) [--agent ${Object.keys(AGENTS).join('|')}] [--bin PATH] [--json]\n`,
+    `Usage: node scripts/agent-listing.mjs (LIB | --probes) [--agent ${Object.keys(AGENTS).join('|')}] [--bin PATH] [--json] [--record]\n`,
   );
   process.exit(2);
 }
