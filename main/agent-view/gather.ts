@@ -171,13 +171,10 @@ export async function gatherLibrary(
         parsed: read.parsed,
         depth: f.relativeDir === '' ? 0 : f.relativeDir.split('/').length,
       });
-      if (basename(f.file) === 'SKILL.md')
-        read.candidate.opencode = openCodeReading(text, { parsed: read.parsed });
-      else
-        read.candidate.opencode = {
-          loads: false,
-          why: `OpenCode does not see it: it reads only a file named SKILL.md, in capitals, and this one is named ${basename(f.file)}.`,
-        };
+      read.candidate.opencode = openCodeReading(text, {
+        fileName: basename(f.file),
+        parsed: read.parsed,
+      });
       if (read.problem) problems.push({ path: f.file, message: read.problem });
       // Why no check then: the server refuses such a SKILL.md before any check, with these words.
       if (!utf8) read.candidate.notServed = NOT_UTF8;

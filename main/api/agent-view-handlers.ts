@@ -85,7 +85,11 @@ function codexView(entries: readonly CodexCatalogEntry[]): AgentCatalogView['cod
  * depends on the order its file search finds them.
  */
 function geminiView(entries: readonly GeminiCatalogEntry[]): AgentCatalogView['gemini'] {
-  const listed = entries.flatMap((e) => ('name' in e && e.oneOf === undefined ? [e] : []));
+  // Why `?? ''`: Gemini CLI never loads a skill without a description (the type is shared with
+  // OpenCode's, which does).
+  const listed = entries.flatMap((e) =>
+    'name' in e && e.oneOf === undefined ? [{ ...e, description: e.description ?? '' }] : [],
+  );
   return {
     section: listed.length === 0 ? '' : geminiSection(listed),
     left: entries.flatMap((e) =>

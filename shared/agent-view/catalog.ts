@@ -97,30 +97,26 @@ export type CodexCatalogEntry =
   | { location: string; unlisted: string }
   | { location: string; skipped: string; why: string };
 
-/** One skill in Gemini CLI's reading of the skills on disk. */
-export type GeminiCatalogEntry =
+/**
+ * One skill in the reading of an agent that keeps one skill per name (Gemini CLI, OpenCode): the
+ * name and description it shows (no description: OpenCode loads the skill but shows it no model),
+ * what it reads otherwise than written, and `oneOf` when other skills here share the name (it
+ * keeps one of them, which one is not certain); or why it does not load the skill.
+ */
+export type OnePerNameCatalogEntry =
   | {
       location: string;
       name: string;
-      description: string;
+      description?: string;
       otherwise?: string[];
-      /** Set when other skills here share the name: Gemini CLI lists one of them, unknown which. */
       oneOf?: string;
     }
   | { location: string; skipped: string };
 
+/** One skill in Gemini CLI's reading of the skills on disk (it always has a description). */
+export type GeminiCatalogEntry = OnePerNameCatalogEntry;
 /** One skill in OpenCode's reading of the skills on disk. */
-export type OpenCodeCatalogEntry =
-  | {
-      location: string;
-      name: string;
-      /** Absent when the skill has none: OpenCode loads it but does not show it to the model. */
-      description?: string;
-      otherwise?: string[];
-      /** Set when other skills here share the name: OpenCode keeps one of them, unknown which. */
-      oneOf?: string;
-    }
-  | { location: string; skipped: string };
+export type OpenCodeCatalogEntry = OnePerNameCatalogEntry;
 
 /** A skill the host knows (the user can start it by name) but does not show the model. */
 export interface UserOnlySkill extends CatalogCandidate {
@@ -278,31 +274,34 @@ function codexEntries(candidates: readonly CatalogCandidate[]): CodexCatalogEntr
   ];
 }
 
-/** Gemini CLI's reading of the skills on disk: the ones it loads by folder name, then the rest. */
-function geminiEntries(candidates: readonly CatalogCandidate[]): GeminiCatalogEntry[] {
-  const read = candidates
-    .flatMap((c) =>
-      c.gemini
-        ? [{ location: c.location, folder: folderNameOf(c.directory), reading: c.gemini }]
-        : [],
-    )
-    .sort((a, b) => byClaudeCodeOrder(a.folder, b.folder));
+/** A reading by an agent that keeps one skill per name. */
+type OnePerNameReading = GeminiReading | OpenCodeReading;
+
+/**
+ * The entries of an agent that keeps one skill per name, in the order of `read`: the skills it
+ * loads, each skill that shares its name with others told `keeps` (the agent's rule), then the
+ * ones it does not load.
+ */
+function onePerNameEntries(
+  read: readonly { location: string; reading: OnePerNameReading }[],
+  keeps: string,
+): OnePerNameCatalogEntry[] {
   const sharing = new Map<string, number>();
   for (const { reading } of read)
     if (reading.loads) sharing.set(reading.name, (sharing.get(reading.name) ?? 0) + 1);
   return [
-    ...read.flatMap(({ location, reading }): GeminiCatalogEntry[] => {
+    ...read.flatMap(({ location, reading }): OnePerNameCatalogEntry[] => {
       if (!reading.loads) return [];
       const shared = sharing.get(reading.name) ?? 1;
       return [
         {
           location,
           name: reading.name,
-          description: reading.description,
+          ...(reading.description !== undefined ? { description: reading.description } : {}),
           ...(reading.otherwise.length > 0 ? { otherwise: reading.otherwise } : {}),
           ...(shared > 1
             ? {
-                oneOf: `${shared} skills here are named “${reading.name}”: Gemini CLI lists one skill per name, the last its file search finds, so only one of them.`,
+                oneOf: `${shared} skills here are named “${reading.name}”: ${keeps}, so only one of them.`,
               }
             : {}),
         },
@@ -314,40 +313,33 @@ function geminiEntries(candidates: readonly CatalogCandidate[]): GeminiCatalogEn
   ];
 }
 
-/** OpenCode's reading of the skills on disk: the ones it loads by name, then the rest. */
+/** Gemini CLI's reading of the skills on disk, by folder name (its own order is not modelled). */
+function geminiEntries(candidates: readonly CatalogCandidate[]): GeminiCatalogEntry[] {
+  const read = candidates
+    .flatMap((c) =>
+      c.gemini
+        ? [{ location: c.location, folder: folderNameOf(c.directory), reading: c.gemini }]
+        : [],
+    )
+    .sort((a, b) => byClaudeCodeOrder(a.folder, b.folder));
+  return onePerNameEntries(
+    read,
+    'Gemini CLI lists one skill per name, the last its file search finds',
+  );
+}
+
+/** OpenCode's reading of the skills on disk, in its order: by name. */
 function openCodeEntries(candidates: readonly CatalogCandidate[]): OpenCodeCatalogEntry[] {
-  const read = candidates.flatMap((c) =>
-    c.opencode ? [{ location: c.location, reading: c.opencode }] : [],
-  );
-  const sharing = new Map<string, number>();
-  for (const { reading } of read)
-    if (reading.loads) sharing.set(reading.name, (sharing.get(reading.name) ?? 0) + 1);
-  const loaded = read.flatMap(
-    ({ location, reading }): (OpenCodeCatalogEntry & { name: string })[] => {
-      if (!reading.loads) return [];
-      const shared = sharing.get(reading.name) ?? 1;
-      return [
-        {
-          location,
-          name: reading.name,
-          ...(reading.description !== undefined ? { description: reading.description } : {}),
-          ...(reading.otherwise.length > 0 ? { otherwise: reading.otherwise } : {}),
-          ...(shared > 1
-            ? {
-                oneOf: `${shared} skills here are named “${reading.name}”: OpenCode keeps one skill per name, whichever it reads last, so only one of them.`,
-              }
-            : {}),
-        },
-      ];
-    },
-  );
-  loaded.sort((a, b) => byOpenCodeOrder(a.name, b.name) || (a.location < b.location ? -1 : 1));
-  return [
-    ...loaded,
-    ...read.flatMap(({ location, reading }) =>
-      reading.loads ? [] : [{ location, skipped: reading.why }],
-    ),
-  ];
+  const read = candidates
+    .flatMap((c) => (c.opencode ? [{ location: c.location, reading: c.opencode }] : []))
+    .sort(
+      (a, b) =>
+        byOpenCodeOrder(
+          a.reading.loads ? a.reading.name : '',
+          b.reading.loads ? b.reading.name : '',
+        ) || (a.location < b.location ? -1 : a.location > b.location ? 1 : 0),
+    );
+  return onePerNameEntries(read, 'OpenCode keeps one skill per name, whichever it reads last');
 }
 
 /** A library skill's folder and its SKILL.md's path in it, with `/`, as Codex's list gives it. */

@@ -17,7 +17,7 @@
  */
 import type { Document } from 'yaml';
 import { parseSkill, type ParsedSkill } from '../skill/frontmatter-parser';
-import { afterColon, jsYamlField } from './js-yaml';
+import { afterColon, dashBlock, jsYamlField } from './js-yaml';
 
 /** The one file name Gemini CLI reads a skill from (on Linux; its file search ignores case elsewhere). */
 export const GEMINI_SKILL_FILE = 'SKILL.md';
@@ -52,12 +52,8 @@ const refuse = (why: string): GeminiRefusal => ({
  * the first later line that starts with `---`; null without both.
  */
 function frontmatterOf(text: string): string | null {
-  const open = text.startsWith('---\n') ? 4 : text.startsWith('---\r\n') ? 5 : -1;
-  if (open === -1) return null;
-  // Why after the opening line's break: `---` right below `---` does not close (the closing
-  // line needs a line break of its own), so an empty frontmatter needs a blank line.
-  const close = /\r?\n---/.exec(text.slice(open));
-  return close === null ? null : text.slice(open, open + close.index);
+  const block = dashBlock(text);
+  return block === null ? null : text.slice(block.start, block.end);
 }
 
 /** A field's value when the YAML reading gives text for it, else undefined. */

@@ -222,8 +222,8 @@ export function hostCompatibility(text: string, context: HostContext = {}): Host
         'Claude Code does not turn frontmatter tools into tools; the instructions must run the scripts themselves.',
     });
 
-  // Codex and Gemini CLI: what each itself does with the file (shared/agent-view/codex-list.ts,
-  // gemini-list.ts), with the Agent Skills spec's findings as the same words the install checks
+  // Codex, Gemini CLI and OpenCode: what each itself does with the file (codex-list.ts,
+  // gemini-list.ts, opencode-list.ts), with the spec's findings in the words the install checks
   // give (readers.ts).
   const spec = validateSkill(text, {
     profiles: ['agentskills'],

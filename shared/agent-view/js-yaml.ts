@@ -1,7 +1,8 @@
 /**
- * How js-yaml, the YAML reader of Gemini CLI (js-yaml 4) and OpenCode (js-yaml 3, under
- * gray-matter), reads a frontmatter field where Skillbench's YAML reader (`yaml`) reads it
- * otherwise; and the one pass that stands in for their `^KEY:\s*(.*)$` line patterns.
+ * What Gemini CLI's and OpenCode's readings share, both agents being JavaScript: how js-yaml,
+ * their YAML reader (js-yaml 4; js-yaml 3 under gray-matter), reads a frontmatter field where
+ * Skillbench's YAML reader (`yaml`) reads it otherwise; the frontmatter block both cut out with
+ * the same pattern; and the one pass that stands in for their `^KEY:\s*(.*)$` line patterns.
  */
 import { isAlias, isMap, isScalar, type Document } from 'yaml';
 
@@ -39,6 +40,20 @@ export function jsYamlField(
   if (node.tag === 'tag:yaml.org,2002:binary') return 'other';
   if (node.type === 'PLAIN' && JS_YAML_DATE.test(node.value)) return 'other';
   return { text: node.value };
+}
+
+/**
+ * The frontmatter both Gemini CLI and OpenCode's second reading cut out with
+ * `^---\r?\n([\s\S]*?)\r?\n---`: from after a first line that is exactly `---` (a `\r` may end
+ * it) to the first later line that starts with `---`; its offsets in `text`, or null.
+ */
+export function dashBlock(text: string): { start: number; end: number } | null {
+  const start = text.startsWith('---\n') ? 4 : text.startsWith('---\r\n') ? 5 : -1;
+  if (start === -1) return null;
+  // Why after the opening line's break: `---` right below `---` does not close (the closing
+  // line needs a line break of its own), so an empty frontmatter needs a blank line.
+  const close = /\r?\n---/.exec(text.slice(start));
+  return close === null ? null : { start, end: start + close.index };
 }
 
 /** A character that ends a line for a JavaScript regular expression's `.` (it does not match it). */

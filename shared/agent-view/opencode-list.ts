@@ -15,7 +15,7 @@
  *   any name, not its folder's, is listed as written.
  */
 import { parseSkill, type ParsedSkill } from '../skill/frontmatter-parser';
-import { afterColon, jsYamlField } from './js-yaml';
+import { afterColon, dashBlock, jsYamlField } from './js-yaml';
 
 /** Why OpenCode does not load a SKILL.md, in plain words. */
 export interface OpenCodeRefusal {
@@ -64,12 +64,10 @@ function frontmatterOf(text: string): { yaml: string } | { none: string } {
  * `:` and is not quoted, `|` or `>` becomes `key: |-` and the value indented below it.
  */
 function requotedForOpenCode(text: string): string {
-  const match = /^---\r?\n/.exec(text);
-  if (!match) return text;
-  const start = match[0].length;
-  const close = /\r?\n---/.exec(text.slice(start));
-  if (!close) return text;
-  const block = text.slice(start, start + close.index);
+  const cut = dashBlock(text);
+  if (cut === null) return text;
+  const { start } = cut;
+  const block = text.slice(start, cut.end);
   const lines = block.split(/\r?\n/).flatMap((line) => {
     const trimmed = line.trim();
     if (trimmed === '' || trimmed.startsWith('#') || /^\s/.test(line)) return [line];
@@ -110,8 +108,13 @@ function readYaml(
   return { read };
 }
 
+/** The one file name OpenCode reads a skill from. */
+export const OPENCODE_SKILL_FILE = 'SKILL.md';
+
 /** What else the reading may be given. */
 export interface OpenCodeReadingOptions {
+  /** The skill file's name when it may be other than `SKILL.md`. */
+  fileName?: string;
   /** The text as parseSkill already read it (its YAML is then not read twice when it is the same). */
   parsed?: ParsedSkill;
 }
@@ -121,6 +124,12 @@ export function openCodeReading(
   text: string,
   options: OpenCodeReadingOptions = {},
 ): OpenCodeReading {
+  const fileName = options.fileName ?? OPENCODE_SKILL_FILE;
+  if (fileName !== OPENCODE_SKILL_FILE)
+    return {
+      loads: false,
+      why: `OpenCode does not see it: it reads only a file named ${OPENCODE_SKILL_FILE}, in capitals, and this one is named ${fileName}.`,
+    };
   const cut = frontmatterOf(text);
   if ('none' in cut) return refuse(`it has no frontmatter (${cut.none})`);
   let yaml = readYaml(cut.yaml, options.parsed);

@@ -70,8 +70,8 @@ export function readerNote(agent: string): string {
 
 /**
  * The verdict of agent `agent` (its id) for a skill its profile judged `verdict` with `findings`.
- * For Codex and Gemini CLI, `readings` holds the agent's reading of the skill; without it the
- * agent keeps its profile's verdict.
+ * For Codex, Gemini CLI and OpenCode, `readings` holds the agent's own reading of the skill;
+ * without it the agent keeps its profile's verdict.
  */
 export function readerVerdict(
   agent: string,
@@ -83,11 +83,8 @@ export function readerVerdict(
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   const shown = (verdict === 'error' ? errors : warnings).map((f) => f.message);
-  if (agent === 'codex' && readings.codex) return codexVerdict(readings.codex, errors, warnings);
-  if (agent === 'gemini-cli' && readings.gemini)
-    return geminiVerdict(readings.gemini, errors, warnings);
-  if (agent === 'opencode' && readings.opencode)
-    return openCodeVerdict(readings.opencode, errors, warnings);
+  const own = ownReading(agent, readings);
+  if (own) return ownVerdict(own, errors, warnings);
   if (
     verdict === 'error' &&
     loadsDespiteErrors(
@@ -99,67 +96,79 @@ export function readerVerdict(
   return { verdict, problems: shown };
 }
 
-/** Codex's verdict: what it does with the skill, then what the spec would say of it. */
-function codexVerdict(
-  codex: CodexReading,
-  errors: readonly ReaderFinding[],
-  warnings: readonly ReaderFinding[],
-): ReaderVerdict {
-  if (!codex.loads)
-    return { verdict: 'error', problems: [codex.why, ...errors.map((f) => f.message)] };
-  const notes =
-    codex.cut > 0
-      ? [
-          `Codex shows the model the first ${CODEX_DESCRIPTION_MAX - 3} characters of the description and "...".`,
-        ]
-      : [];
-  return loadedVerdict('Codex', codex.otherwise, notes, errors, warnings);
+/** An agent's own reading, as its verdict needs it: whether it loads the skill, and what else it does. */
+interface OwnReading {
+  /** The agent's name for people. */
+  name: string;
+  /** Why it does not load the skill, in plain words; undefined when it loads it. */
+  refused?: string;
+  /** What it reads otherwise than written (it loads the skill, not as written). */
+  otherwise: readonly string[];
+  /** What else it does with a skill it loads that the user should know (a cut, no description). */
+  notes: readonly string[];
 }
 
-/** Gemini CLI's verdict: what it does with the skill, then what the spec would say of it. */
-function geminiVerdict(
-  gemini: GeminiReading,
-  errors: readonly ReaderFinding[],
-  warnings: readonly ReaderFinding[],
-): ReaderVerdict {
-  if (!gemini.loads)
-    return { verdict: 'error', problems: [gemini.why, ...errors.map((f) => f.message)] };
-  const notes =
-    gemini.description.trim() === ''
-      ? ['Gemini CLI lists it with an empty description, so the model has nothing to choose it by.']
-      : [];
-  return loadedVerdict('Gemini CLI', gemini.otherwise, notes, errors, warnings);
-}
+/** The empty-description note (Gemini CLI and OpenCode list such a skill). */
+const emptyDescription = (name: string): string =>
+  `${name} lists it with an empty description, so the model has nothing to choose it by.`;
 
-/** OpenCode's verdict: what it does with the skill, then what the spec would say of it. */
-function openCodeVerdict(
-  opencode: OpenCodeReading,
-  errors: readonly ReaderFinding[],
-  warnings: readonly ReaderFinding[],
-): ReaderVerdict {
-  if (!opencode.loads)
-    return { verdict: 'error', problems: [opencode.why, ...errors.map((f) => f.message)] };
-  const notes =
-    opencode.description === undefined
-      ? ['OpenCode loads it but never shows it to the model: it has no description.']
-      : opencode.description.trim() === ''
-        ? ['OpenCode lists it with an empty description, so the model has nothing to choose it by.']
-        : [];
-  return loadedVerdict('OpenCode', opencode.otherwise, notes, errors, warnings);
+/** Agent `agent`'s own reading among `readings`, when there is one for it. */
+function ownReading(agent: string, readings: AgentReadings): OwnReading | undefined {
+  const { codex, gemini, opencode } = readings;
+  if (agent === 'codex' && codex)
+    return codex.loads
+      ? {
+          name: 'Codex',
+          otherwise: codex.otherwise,
+          notes:
+            codex.cut > 0
+              ? [
+                  `Codex shows the model the first ${CODEX_DESCRIPTION_MAX - 3} characters of the description and "...".`,
+                ]
+              : [],
+        }
+      : { name: 'Codex', refused: codex.why, otherwise: [], notes: [] };
+  if (agent === 'gemini-cli' && gemini)
+    return gemini.loads
+      ? {
+          name: 'Gemini CLI',
+          otherwise: gemini.otherwise,
+          notes: gemini.description.trim() === '' ? [emptyDescription('Gemini CLI')] : [],
+        }
+      : { name: 'Gemini CLI', refused: gemini.why, otherwise: [], notes: [] };
+  if (agent === 'opencode' && opencode)
+    return opencode.loads
+      ? {
+          name: 'OpenCode',
+          otherwise: opencode.otherwise,
+          notes:
+            opencode.description === undefined
+              ? ['OpenCode loads it but never shows it to the model: it has no description.']
+              : opencode.description.trim() === ''
+                ? [emptyDescription('OpenCode')]
+                : [],
+        }
+      : { name: 'OpenCode', refused: opencode.why, otherwise: [], notes: [] };
+  return undefined;
 }
 
 /**
- * The verdict for a skill an agent loads by its own rules: what it reads otherwise than written,
- * what else it does (`notes`), then the spec's errors (the agent loads it anyway) or warnings.
+ * The verdict of an agent that reads the skill by its own rules: refused with its reason (and the
+ * spec's errors), or loaded with what it reads otherwise than written, what else it does, then
+ * the spec's errors (the agent loads it anyway) or warnings.
  */
-function loadedVerdict(
-  agent: string,
-  otherwise: readonly string[],
-  notes: readonly string[],
+function ownVerdict(
+  own: OwnReading,
   errors: readonly ReaderFinding[],
   warnings: readonly ReaderFinding[],
 ): ReaderVerdict {
-  const problems: string[] = [...otherwise.map((o) => `${agent} loads it, but ${o}.`), ...notes];
+  if (own.refused !== undefined)
+    return { verdict: 'error', problems: [own.refused, ...errors.map((f) => f.message)] };
+  const { name: agent, otherwise } = own;
+  const problems: string[] = [
+    ...otherwise.map((o) => `${agent} loads it, but ${o}.`),
+    ...own.notes,
+  ];
   if (errors.length > 0)
     problems.push(
       `${agent} loads it, though agents that follow the Agent Skills spec would refuse it: ${errors[0]?.message ?? ''}`,
